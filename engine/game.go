@@ -167,6 +167,11 @@ func (g *Game) Winners() []int { return slices.Clone(g.winners) }
 // Events returns every event since the start of the game, with nothing hidden.
 func (g *Game) Events() []Event { return slices.Clone(g.events) }
 
+// EventsSince returns the events from index from on, with nothing hidden.
+func (g *Game) EventsSince(from int) []Event {
+	return slices.Clone(g.events[min(max(from, 0), len(g.events)):])
+}
+
 // EventCount returns the number of events so far.
 func (g *Game) EventCount() int { return len(g.events) }
 

@@ -89,7 +89,7 @@ func playRandomGame(t testing.TB, cfg engine.Config, seed uint64) (*engine.Game,
 func checkInvariants(t testing.TB, g *engine.Game, pile [][]engine.Card, undealt []engine.Card) {
 	t.Helper()
 	st := g.State()
-	seen := map[engine.Card]int{}
+	var seen [engine.DeckSize + 1]int
 	bull := 0
 	add := func(cs []engine.Card) {
 		for _, c := range cs {
@@ -117,12 +117,9 @@ func checkInvariants(t testing.TB, g *engine.Game, pile [][]engine.Card, undealt
 	for _, p := range g.View(-1).Pending {
 		add([]engine.Card{p.Card})
 	}
-	if len(seen) != engine.DeckSize {
-		t.Fatalf("%d distinct cards on the table, want 104", len(seen))
-	}
-	for c, n := range seen {
+	for c, n := range seen[1:] {
 		if n != 1 {
-			t.Fatalf("card %d appears %d times", c, n)
+			t.Fatalf("card %d appears %d times", c+1, n)
 		}
 	}
 	if bull != engine.DeckBullheads {
@@ -178,8 +175,7 @@ func checkRound(t testing.TB, seats int, seed uint64) {
 		if err := g.Act(seat, a); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		evs := g.Events()
-		for _, e := range evs[seenEvents:] {
+		for _, e := range g.EventsSince(seenEvents) {
 			if rt, ok := e.(engine.RowTaken); ok {
 				pile[rt.Seat] = append(pile[rt.Seat], rt.Cards...)
 				if engine.SumBullheads(rt.Cards) != rt.Bullheads {
@@ -194,7 +190,7 @@ func checkRound(t testing.TB, seats int, seed uint64) {
 				}
 			}
 		}
-		seenEvents = len(evs)
+		seenEvents = g.EventCount()
 		if g.Phase() != engine.PhaseOver {
 			checkInvariants(t, g, pile, undealt)
 		}

@@ -364,3 +364,31 @@ func TestEndOfGame(t *testing.T) {
 		})
 	}
 }
+
+func TestHand(t *testing.T) {
+	var h engine.Hand
+	in := cards(104, 1, 64, 63, 65, 127, 50)
+	for _, c := range in {
+		if !h.Add(c) {
+			t.Fatalf("Add(%d) failed", c)
+		}
+	}
+	if h.Add(64) || h.Add(0) || h.Add(128) {
+		t.Error("Add accepted a duplicate or out-of-range card")
+	}
+	want := cards(1, 50, 63, 64, 65, 104, 127)
+	if got := h.Cards(nil); !slices.Equal(got, want) {
+		t.Fatalf("Cards = %v, want %v", got, want)
+	}
+	for i, c := range want {
+		if h.At(i) != c {
+			t.Errorf("At(%d) = %d, want %d", i, h.At(i), c)
+		}
+	}
+	if h.At(len(want)) != 0 || h.Len() != len(want) {
+		t.Error("At past the end or Len wrong")
+	}
+	if !h.Remove(64) || h.Remove(64) || h.Has(64) || h.Len() != 6 {
+		t.Error("Remove")
+	}
+}

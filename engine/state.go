@@ -1,23 +1,20 @@
 package engine
 
-import "math/rand/v2"
+import "math/bits"
 
 // Row is one of the four rows on the table, its cards in ascending order.
 type Row struct {
 	cards [RowLimit]Card
 	n     uint8
+	last  Card  // cards[n-1], kept for the hot path of Target
+	bull  uint8 // the row's bullheads
 }
 
 // Len returns the number of cards in the row.
 func (r *Row) Len() int { return int(r.n) }
 
 // Last returns the row's last (highest) card, or 0 for an empty row.
-func (r *Row) Last() Card {
-	if r.n == 0 {
-		return 0
-	}
-	return r.cards[r.n-1]
-}
+func (r *Row) Last() Card { return r.last }
 
 // At returns the i-th card of the row, counting from 0.
 func (r *Row) At(i int) Card { return r.cards[i] }
@@ -26,77 +23,92 @@ func (r *Row) At(i int) Card { return r.cards[i] }
 func (r *Row) Cards(dst []Card) []Card { return append(dst, r.cards[:r.n]...) }
 
 // Bullheads returns the row's total penalty.
-func (r *Row) Bullheads() int {
-	n := 0
-	for _, c := range r.cards[:r.n] {
-		n += int(bullheads[c])
-	}
-	return n
-}
+func (r *Row) Bullheads() int { return int(r.bull) }
 
 // Full reports whether the row holds five cards, so the next card placed there takes it.
 func (r *Row) Full() bool { return r.n >= RowLimit }
 
-func (r *Row) reset(c Card) { r.cards[0], r.n = c, 1 }
+func (r *Row) reset(c Card) { r.cards[0], r.n, r.last, r.bull = c, 1, c, bullheads[c] }
 
-func (r *Row) push(c Card) { r.cards[r.n] = c; r.n++ }
+func (r *Row) push(c Card) { r.cards[r.n] = c; r.n++; r.last = c; r.bull += bullheads[c] }
 
-// Hand is a seat's hand, kept in ascending order.
+// Hand is a seat's hand: a set of cards, read lowest first. A Hand is two machine words, so the
+// fast path copies, adds and removes cards in constant time.
 type Hand struct {
-	cards [MaxHand]Card
-	n     uint8
+	bits [2]uint64 // bit c%64 of word c/64 is card c
 }
 
 // Len returns the number of cards in the hand.
-func (h *Hand) Len() int { return int(h.n) }
+func (h *Hand) Len() int { return bits.OnesCount64(h.bits[0]) + bits.OnesCount64(h.bits[1]) }
 
-// At returns the i-th lowest card of the hand.
-func (h *Hand) At(i int) Card { return h.cards[i] }
-
-// Cards appends the hand's cards, lowest first, to dst and returns it.
-func (h *Hand) Cards(dst []Card) []Card { return append(dst, h.cards[:h.n]...) }
-
-// Has reports whether the hand holds card c.
-func (h *Hand) Has(c Card) bool { return h.index(c) >= 0 }
-
-func (h *Hand) index(c Card) int {
-	for i := 0; i < int(h.n); i++ {
-		if h.cards[i] == c {
-			return i
+// At returns the i-th lowest card of the hand, counting from 0, or 0 if there is none.
+func (h *Hand) At(i int) Card {
+	for w := 0; w < 2; w++ {
+		x := h.bits[w]
+		n := bits.OnesCount64(x)
+		if i >= n {
+			i -= n
+			continue
 		}
+		return Card(w*64 + select64(x, i))
 	}
-	return -1
+	return 0
 }
 
-// Add inserts card c in order. It reports false when the hand is full.
+// select64 returns the position of the k-th (from 0) set bit of x, which has more than k.
+func select64(x uint64, k int) int {
+	pos := 0
+	if c := bits.OnesCount32(uint32(x)); k >= c {
+		k -= c
+		x >>= 32
+		pos += 32
+	}
+	if c := bits.OnesCount16(uint16(x)); k >= c {
+		k -= c
+		x >>= 16
+		pos += 16
+	}
+	if c := bits.OnesCount8(uint8(x)); k >= c {
+		k -= c
+		x >>= 8
+		pos += 8
+	}
+	x &= 0xff
+	for ; k > 0; k-- {
+		x &= x - 1
+	}
+	return pos + bits.TrailingZeros64(x)
+}
+
+// Cards appends the hand's cards, lowest first, to dst and returns it.
+func (h *Hand) Cards(dst []Card) []Card {
+	for w := 0; w < 2; w++ {
+		for x := h.bits[w]; x != 0; x &= x - 1 {
+			dst = append(dst, Card(w*64+bits.TrailingZeros64(x)))
+		}
+	}
+	return dst
+}
+
+// Has reports whether the hand holds card c.
+func (h *Hand) Has(c Card) bool { return c < 128 && h.bits[c>>6]&(1<<(c&63)) != 0 }
+
+// Add puts card c (1–127) in the hand. It reports false when c is out of range or already held.
 func (h *Hand) Add(c Card) bool {
-	if int(h.n) >= MaxHand {
+	if c == 0 || c >= 128 || h.Has(c) {
 		return false
 	}
-	i := int(h.n)
-	for i > 0 && h.cards[i-1] > c {
-		h.cards[i] = h.cards[i-1]
-		i--
-	}
-	h.cards[i] = c
-	h.n++
+	h.bits[c>>6] |= 1 << (c & 63)
 	return true
 }
 
 // Remove takes card c out of the hand. It reports false when the hand does not hold it.
 func (h *Hand) Remove(c Card) bool {
-	i := h.index(c)
-	if i < 0 {
+	if !h.Has(c) {
 		return false
 	}
-	h.removeAt(i)
+	h.bits[c>>6] &^= 1 << (c & 63)
 	return true
-}
-
-func (h *Hand) removeAt(i int) {
-	copy(h.cards[i:h.n-1], h.cards[i+1:h.n])
-	h.n--
-	h.cards[h.n] = 0
 }
 
 // Clear empties the hand.
@@ -137,7 +149,7 @@ func (s *State) SetHand(seat int, cards []Card) {
 func (s *State) Target(c Card) int {
 	best, bestLast := -1, Card(0)
 	for i := range s.Rows {
-		if l := s.Rows[i].Last(); l < c && l >= bestLast {
+		if l := s.Rows[i].last; l < c && l >= bestLast {
 			best, bestLast = i, l
 		}
 	}
@@ -163,21 +175,29 @@ func (s *State) CheapestRow() int {
 // bullheads the seat took (0 when it took nothing). The card need not be in the seat's hand.
 func (s *State) Place(seat int, c Card, tooLowRow int) (row, took int) {
 	row = s.Target(c)
-	r := &s.Rows[row&3] // row may be -1; fixed below
-	switch {
-	case row < 0:
+	if row < 0 {
 		row = tooLowRow
-		r = &s.Rows[row]
+		r := &s.Rows[row]
 		took = r.Bullheads()
 		r.reset(c)
-	case r.Full():
-		took = r.Bullheads()
-		r.reset(c)
-	default:
-		r.push(c)
+		s.Penalty[seat] += int16(took)
+		return row, took
 	}
+	return row, s.append(seat, c, row)
+}
+
+// append adds c to row (its rule 1–2 target), taking the row if it is full, and returns the
+// bullheads taken.
+func (s *State) append(seat int, c Card, row int) int {
+	r := &s.Rows[row]
+	if r.n < RowLimit {
+		r.push(c)
+		return 0
+	}
+	took := r.Bullheads()
+	r.reset(c)
 	s.Penalty[seat] += int16(took)
-	return row, took
+	return took
 }
 
 // RowChooser answers rule 4 for a search: which row seat takes when card c is lower than every
@@ -209,21 +229,25 @@ func (s *State) PlayTurn(cards *[MaxSeats]Card, rc RowChooser) {
 		n++
 	}
 	for _, p := range order[:n] {
-		row := 0
-		if s.Target(p.Card) < 0 {
-			if rc != nil {
-				row = rc.ChooseRow(s, p.Seat, p.Card)
-			} else {
-				row = s.CheapestRow()
-			}
+		if row := s.Target(p.Card); row >= 0 {
+			s.append(p.Seat, p.Card, row)
+			continue
 		}
-		s.Place(p.Seat, p.Card, row)
+		row := 0
+		if rc != nil {
+			row = rc.ChooseRow(s, p.Seat, p.Card)
+		} else {
+			row = s.CheapestRow()
+		}
+		r := &s.Rows[row]
+		s.Penalty[p.Seat] += int16(r.Bullheads())
+		r.reset(p.Card)
 	}
 }
 
 // DealRandom shuffles the 104 cards with r and deals handSize cards to each of seats seats and
 // the four row cards, starting a fresh round with no penalties.
-func (s *State) DealRandom(r *rand.Rand, seats, handSize int) {
+func (s *State) DealRandom(r *Rand, seats, handSize int) {
 	var deck [DeckSize]Card
 	for i := range deck {
 		deck[i] = Card(i + 1)
@@ -250,19 +274,20 @@ func (s *State) DealRandom(r *rand.Rand, seats, handSize int) {
 }
 
 // RandomCard returns a card of seat's hand chosen uniformly with r, or 0 for an empty hand.
-func (s *State) RandomCard(seat int, r *rand.Rand) Card {
+func (s *State) RandomCard(seat int, r *Rand) Card {
 	h := &s.Hands[seat]
-	if h.n == 0 {
+	n := h.Len()
+	if n == 0 {
 		return 0
 	}
-	return h.cards[r.IntN(int(h.n))]
+	return h.At(r.IntN(n))
 }
 
 // PlayRandomRound plays the rest of the round with every seat choosing uniformly at random and
 // rule 4 answered by rc (nil: the cheapest row).
-func (s *State) PlayRandomRound(r *rand.Rand, rc RowChooser) {
+func (s *State) PlayRandomRound(r *Rand, rc RowChooser) {
 	var cards [MaxSeats]Card
-	for s.Hands[0].n > 0 {
+	for s.Hands[0].bits != [2]uint64{} {
 		for seat := 0; seat < s.Seats; seat++ {
 			cards[seat] = s.RandomCard(seat, r)
 		}
