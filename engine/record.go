@@ -42,7 +42,7 @@ func (g *Game) Record() *Record {
 	r.Players = slices.Clone(r.Players)
 	r.Rounds = make([]RoundRecord, len(g.rec.Rounds))
 	for i, rr := range g.rec.Rounds {
-		r.Rounds[i] = RoundRecord{Deal: Deal{Hands: cloneHands(rr.Hands), Rows: rr.Rows}, Actions: slices.Clone(rr.Actions)}
+		r.Rounds[i] = RoundRecord{Deal: Deal{Hands: cloneHands(rr.Hands), Rows: rr.Rows, Stacked: slices.Clone(rr.Stacked)}, Actions: slices.Clone(rr.Actions)}
 		for j := range r.Rounds[i].Actions {
 			r.Rounds[i].Actions[j].Cards = slices.Clone(rr.Actions[j].Cards)
 		}

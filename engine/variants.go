@@ -171,3 +171,20 @@ func addCards(cs, add []Card) []Card {
 	slices.Sort(out)
 	return out
 }
+
+// DeckOf returns every card a configuration plays with, lowest first (twins repeated).
+func DeckOf(cfg Config) []Card {
+	r := cfg.rules()
+	return r.deck()
+}
+
+// SeatsAllowed returns the fewest and most seats a variant allows.
+func SeatsAllowed(v Variant) (lo, hi int) {
+	lo, hi = MaxSeats, MinSeats
+	for n := MinSeats; n <= MaxSeats; n++ {
+		if (Config{Seats: n, Variant: v, EndScore: DefaultEndScore}).Validate() == nil {
+			lo, hi = min(lo, n), max(hi, n)
+		}
+	}
+	return lo, hi
+}

@@ -78,7 +78,9 @@ func (g *Game) View(seat int) View {
 	for i := range g.rows {
 		v.Rows[i] = slices.Clone(g.rows[i])
 	}
-	v.Revealed = slices.Clone(g.revealed)
+	if len(g.revealed) > 0 {
+		v.Revealed = slices.Clone(g.revealed)
+	}
 	if g.next < len(g.queue) {
 		v.Pending = slices.Clone(g.queue[g.next:])
 	}
