@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -99,8 +100,36 @@ func ParseRecord(data []byte) (*Record, error) {
 	return &r, nil
 }
 
-// Marshal encodes the record as indented JSON.
-func (r *Record) Marshal() ([]byte, error) { return json.MarshalIndent(r, "", " ") }
+// Marshal encodes the record as JSON with one round per line, so records read well in a diff.
+func (r *Record) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	cfg, err := json.Marshal(r.Config)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(&b, "{\"format\":%q,\"version\":%d,\"config\":%s,", r.Format, r.Version, cfg)
+	if r.Players != nil {
+		p, err := json.Marshal(r.Players)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "\"players\":%s,", p)
+	}
+	b.WriteString("\"rounds\":[")
+	for i := range r.Rounds {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		rb, err := json.Marshal(&r.Rounds[i])
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("\n")
+		b.Write(rb)
+	}
+	b.WriteString("\n]}\n")
+	return b.Bytes(), nil
+}
 
 // Replay re-runs a record through the engine and returns the game where the record ends. Rounds
 // past the record are dealt with rng; with a nil rng the game stops in PhaseDeal when the record
