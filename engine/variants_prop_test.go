@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -279,7 +278,7 @@ func checkVariantGame(t *testing.T, cfg engine.Config, seed uint64) {
 	if err != nil {
 		fail("replay: %v", err)
 	}
-	if a, b := eventsJSON(g.Events()), eventsJSON(g2.Events()); a != b {
+	if a, b := eventsJSON(t, g.Events()), eventsJSON(t, g2.Events()); a != b {
 		fail("replayed events differ")
 	}
 	if !slices.Equal(g.Scores(), g2.Scores()) || !g2.Over() {
@@ -293,13 +292,4 @@ func maps(m map[engine.Card]int) map[engine.Card]int {
 		out[k] = v
 	}
 	return out
-}
-
-func eventsJSON(es []engine.Event) string {
-	var out []json.RawMessage
-	for _, e := range es {
-		b, _ := engine.MarshalEvent(e)
-		out = append(out, b)
-	}
-	return jsonOf(out)
 }
