@@ -36,7 +36,7 @@ var (
 	ButtonOff color.Color = color.RGBA{0x6a, 0x7a, 0x70, 0xff}
 	Shadow    color.Color = color.RGBA{0, 0, 0, 0x50}
 	Dim       color.Color = color.RGBA{0, 0, 0, 0xa0}
-	SlotLine  color.Color = color.RGBA{0xff, 0xff, 0xff, 0x40}
+	SlotLine  color.Color = color.RGBA{0x60, 0x60, 0x60, 0x60}
 	Glow      color.Color = color.RGBA{0xff, 0xe0, 0x60, 0xff}
 	BackBlue  color.Color = color.RGBA{0x1f, 0x3a, 0x68, 0xff}
 	BackLine  color.Color = color.RGBA{0x5d, 0x7f, 0xb8, 0xff}
@@ -201,7 +201,7 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 	p.FillRoundRect(dst, x, y, w, band, r, lv.Band)
 	vector.FillRect(dst, x, y+band/2, w, band/2, lv.Band, true)
 	if lv.Hatch {
-		step := w * 0.11
+		step := w * 0.16
 		for i := float32(-band); i < w; i += step {
 			x0, y0 := x+i, y+band
 			x1, y1 := x+i+band, y
@@ -215,7 +215,7 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 				x1 = x + w
 			}
 			if x1 > x0 {
-				vector.StrokeLine(dst, x0, y0, x1, y1, w*0.025, color.RGBA{0xff, 0xff, 0xff, 0x50}, true)
+				vector.StrokeLine(dst, x0, y0, x1, y1, w*0.025, color.RGBA{0xff, 0xff, 0xff, 0x38}, true)
 			}
 		}
 	}
@@ -225,7 +225,8 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 		vector.FillRect(dst, x, sy, w, sw, lv.Band, true)
 	}
 	// Bullheads in the band, right of the corner number.
-	left := x + w*0.30
+	digits := float32(len(strconv.Itoa(c)))
+	left := x + w*(0.1+0.14*digits)
 	right := x + w*0.96
 	icon := band * 0.62
 	perLine := bh
@@ -306,7 +307,7 @@ func (p *Painter) DrawFelt(dst *ebiten.Image, w, h float32) {
 	dst.Fill(FeltDark)
 	cx, cy := w/2, h/2
 	rad := float32(math.Hypot(float64(w), float64(h))) / 2
-	const n = 10
+	const n = 32
 	for i := 0; i < n; i++ {
 		f := 1 - float32(i)/n
 		c := lerpColor(FeltDark, FeltLight, float64(i)/float64(n-1))
