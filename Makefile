@@ -6,6 +6,7 @@ SHARED  ?= ../shared
 export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/alsa-null.conf
 
 .PHONY: run build test test-go test-race test-wasm-engine vet bench fuzz clean
+.PHONY: web serve test-web test-wasm-storage wasm-figures
 
 run:
 	@scripts/deps.sh run
@@ -26,16 +27,44 @@ test-go:
 	@scripts/deps.sh go
 	$(GO) test -count=1 ./...
 
+# Under node the property test runs its -short size (2,000 games); natively it plays 100,000.
 test-wasm-engine:
 	@scripts/deps.sh node
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
+	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
 
+# Engine speed: BenchmarkRound4/Round10 report rounds/s (docs/PERFORMANCE.md).
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./engine/...
+	$(GO) test -run='^$$' -bench=. -benchmem -count=5 ./engine/...
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzRecord -fuzztime=30s ./engine
 	$(GO) test -run='^$$' -fuzz=FuzzActions -fuzztime=30s ./engine
+
+# --- Web (WebAssembly) build: see README "Play in the browser" -----------------------------------
+WEB ?= build/web
+
+# build/web: index.html, wasm_exec.js (from this Go's GOROOT), nimmt.wasm and .gz copies.
+web:
+	scripts/build-web.sh $(WEB)
+
+# Serves build/web on http://127.0.0.1:8080/ (only that folder; gzip when the browser accepts it).
+serve: web
+	$(GO) run ./wasm/serve -dir $(WEB)
+
+# The web build in headless Chromium (chromedp): load, first frame, a round played by clicks, reload.
+test-web:
+	@scripts/deps.sh chromium
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . ./wasm/browsertest
+
+# The browser-only storage (localStorage) under node.
+test-wasm-storage:
+	@scripts/deps.sh node
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./storage/...
+
+# Sizes (game vs bare Ebitengine, raw and gzip) and time to first frame: docs/PERFORMANCE.md "Web".
+wasm-figures:
+	@scripts/deps.sh chromium
+	scripts/wasm-figures.sh
 
 clean:
 	rm -rf build

@@ -1,0 +1,187 @@
+package bots
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+
+	"nimmt/engine"
+)
+
+// DefaultExpertPlayouts is the Expert's node budget: playouts per decision.
+const DefaultExpertPlayouts = 6000
+
+// expertLanes is the fixed number of independent random streams a decision's playouts are split
+// into. The lanes, not the goroutines, fix the result, so a decision is the same on one core or
+// many.
+const expertLanes = 4
+
+// ExpertOptions tune the Expert. The zero value is the default.
+type ExpertOptions struct {
+	// Playouts is the node budget: playouts per decision (DefaultExpertPlayouts when 0).
+	Playouts int
+	// Workers is the number of goroutines (0: all cores; always 1 in the browser).
+	Workers int
+	// Noise is the randomness of the playout policy (0: the default).
+	Noise float64
+}
+
+// Expert searches over deals of the unseen cards consistent with its view (determinized Monte
+// Carlo). For each sampled deal it plays every option to the end of the round, all seats — itself
+// included — choosing by a cheap risk estimate with a little noise, and it scores every option on
+// the same deals (common random numbers). Options are pruned by successive halving, so the budget
+// goes to the best ones. When its card may be the lowest of the turn it simulates each row it
+// could take, and on a row choice each row, so taking a bigger row wins when it pays. The search
+// is anytime: DecideContext returns the best option so far when its context ends.
+type Expert struct {
+	seed uint64
+	opt  ExpertOptions
+}
+
+// NewExpert returns an Expert with the given seed and options.
+func NewExpert(seed uint64, opt ExpertOptions) *Expert {
+	if opt.Playouts <= 0 {
+		opt.Playouts = DefaultExpertPlayouts
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if runtime.GOOS == "js" {
+		opt.Workers = 1
+	}
+	if opt.Noise <= 0 {
+		opt.Noise = 0.3
+	}
+	return &Expert{seed: seed, opt: opt}
+}
+
+// Name implements Bot.
+func (*Expert) Name() string { return LevelExpert }
+
+// Decide implements Bot.
+func (e *Expert) Decide(v *engine.View) engine.Action {
+	return e.DecideContext(context.Background(), v)
+}
+
+// lane is one random stream of a search and its scratch space.
+type lane struct {
+	fix  rowFix
+	sums []int64
+}
+
+// DecideContext implements ContextBot: it stops early, with the best option so far, when ctx ends.
+func (e *Expert) DecideContext(ctx context.Context, v *engine.View) engine.Action {
+	if v.Decision == nil || (v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) {
+		return Fallback(v)
+	}
+	w := newWorld(v)
+	cands := w.candidates(v, true)
+	best := e.search(ctx, w, cands, viewSeed(e.seed, v))
+	if w.kind == engine.DecideRow {
+		return engine.TakeRow(cands[best].row)
+	}
+	return engine.PlayCard(cands[best].card)
+}
+
+// search returns the index of the best candidate.
+func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed uint64) int {
+	n := len(cands)
+	if n == 1 {
+		return 0
+	}
+	sums := make([]int64, n)
+	alive := make([]int, n)
+	for i := range alive {
+		alive[i] = i
+	}
+	rounds := 0
+	for k := 1; k < n; k *= 2 {
+		rounds++
+	}
+	lanes := make([]lane, expertLanes)
+	for i := range lanes {
+		lanes[i].sums = make([]int64, n)
+	}
+	budget := e.opt.Playouts
+	for round := 0; round < rounds && len(alive) > 1; round++ {
+		if ctx.Err() != nil {
+			break
+		}
+		deals := max(expertLanes, budget/(rounds-round)/len(alive))
+		budget -= deals * len(alive)
+		e.runLanes(ctx, w, cands, alive, lanes, deals, mix(seed, uint64(round)))
+		for l := range lanes {
+			for _, i := range alive {
+				sums[i] += lanes[l].sums[i]
+			}
+		}
+		slices.SortStableFunc(alive, func(a, b int) int { return cmpInt64(sums[a], sums[b]) })
+		if round == rounds-1 {
+			alive = alive[:1]
+		} else {
+			alive = alive[:(len(alive)+1)/2]
+		}
+	}
+	slices.SortStableFunc(alive, func(a, b int) int { return cmpInt64(sums[a], sums[b]) })
+	return alive[0]
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// runLanes scores the alive candidates on deals sampled deals, split over the lanes, and runs the
+// lanes on the Expert's workers. Lane l's results depend only on seed and l.
+func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, alive []int, lanes []lane, deals int, seed uint64) {
+	run := func(l int) {
+		ln := &lanes[l]
+		clear(ln.sums)
+		my := deals / expertLanes
+		if l < deals%expertLanes {
+			my++
+		}
+		r := newRNG(mix(seed, uint64(l)+1))
+		for d := 0; d < my; d++ {
+			if d&63 == 63 && ctx.Err() != nil {
+				return
+			}
+			var dealt engine.State
+			dealt = w.base
+			w.deal(&dealt, &r)
+			ps := r.next()
+			for _, i := range alive {
+				st := dealt
+				pr := newRNG(ps)
+				ln.sums[i] += int64(w.playout(&st, cands[i], policyRisk, e.opt.Noise, &pr, &ln.fix))
+			}
+			if runtime.GOOS == "js" && d&15 == 15 {
+				runtime.Gosched()
+			}
+		}
+	}
+	workers := min(e.opt.Workers, expertLanes)
+	if workers <= 1 {
+		for l := range lanes {
+			run(l)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for k := 0; k < workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for l := k; l < expertLanes; l += workers {
+				run(l)
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,195 @@
+package bots
+
+import "nimmt/engine"
+
+// candidate is one option of a decision: a card to play (and, when the card is lower than every
+// row, the row to take if it is still the lowest card when placed), or a row to take.
+type candidate struct {
+	card engine.Card
+	row  int // the row taken by rule 4; -1: the cheapest row
+}
+
+// world is what a search knows at a decision: the table as this seat sees it and the cards it
+// has not seen, which it deals at random to the other seats for each playout (determinization).
+type world struct {
+	kind   engine.DecisionKind
+	me     int
+	seats  int
+	base   engine.State // the rows and this seat's hand; other hands empty
+	unseen [engine.DeckSize]engine.Card
+	nU     int
+	sizes  [engine.MaxSeats]int // cards to deal to each seat (0 for this seat)
+	turns  int                  // turns still to play after the current decision's turn
+	low    engine.Card          // DecideRow: this seat's card that is too low
+	queue  [engine.MaxSeats]engine.Play
+	nq     int // DecideRow: the other plays of the turn still to place
+}
+
+func newWorld(v *engine.View) *world {
+	w := &world{kind: v.Decision.Kind, me: v.Seat, seats: v.Config.Seats, base: v.Table()}
+	for _, c := range v.Unseen() {
+		w.unseen[w.nU] = c
+		w.nU++
+	}
+	for s := 0; s < w.seats; s++ {
+		if s != w.me {
+			w.sizes[s] = v.HandSizes[s]
+		}
+	}
+	w.turns = len(v.Hand)
+	if w.kind == engine.DecidePlay {
+		w.turns--
+	} else {
+		w.low = v.Decision.Card
+		for _, p := range v.Pending {
+			if p.Seat != w.me || p.Card != w.low {
+				w.queue[w.nq] = p
+				w.nq++
+			}
+		}
+	}
+	return w
+}
+
+// candidates lists the options of the decision.
+func (w *world) candidates(v *engine.View, rowChoices bool) []candidate {
+	var out []candidate
+	if w.kind == engine.DecideRow {
+		for r := 0; r < engine.NumRows; r++ {
+			out = append(out, candidate{w.low, r})
+		}
+		return out
+	}
+	for _, c := range v.Hand {
+		if rowChoices && w.base.Target(c) < 0 {
+			for r := 0; r < engine.NumRows; r++ {
+				out = append(out, candidate{c, r})
+			}
+			continue
+		}
+		out = append(out, candidate{c, -1})
+	}
+	return out
+}
+
+// deal fills the other seats' hands of st with a uniformly random share of the unseen cards.
+func (w *world) deal(st *engine.State, r *rng) {
+	deck := w.unseen
+	k := 0
+	for s := 0; s < w.seats; s++ {
+		h := &st.Hands[s]
+		if s == w.me {
+			continue
+		}
+		h.Clear()
+		for j := 0; j < w.sizes[s]; j++ {
+			i := k + r.intn(w.nU-k)
+			deck[k], deck[i] = deck[i], deck[k]
+			h.Add(deck[k])
+			k++
+		}
+	}
+}
+
+// policy chooses the cards of the seats in a playout.
+type policy uint8
+
+const (
+	policyRandom policy = iota // uniformly random cards (MC100)
+	policyRisk                 // the cheapest card by a table-driven risk estimate, with noise
+)
+
+// rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
+// row otherwise.
+type rowFix struct {
+	seat, row int
+	active    bool
+}
+
+// ChooseRow implements engine.RowChooser.
+func (f *rowFix) ChooseRow(s *engine.State, seat int, c engine.Card) int {
+	if f.active && seat == f.seat && f.row >= 0 {
+		return f.row
+	}
+	return s.CheapestRow()
+}
+
+// playout plays candidate cand from st (whose hands are all dealt) to the end of the round and
+// returns the bullheads this seat takes from here on. It allocates nothing.
+func (w *world) playout(st *engine.State, cand candidate, pol policy, noise float64, r *rng, fix *rowFix) int {
+	before := st.Penalty[w.me]
+	var cards [engine.MaxSeats]engine.Card
+	if w.kind == engine.DecideRow {
+		st.Place(w.me, w.low, cand.row)
+		for _, p := range w.queue[:w.nq] {
+			st.Place(p.Seat, p.Card, st.CheapestRow())
+		}
+	} else {
+		for s := 0; s < w.seats; s++ {
+			if s == w.me {
+				cards[s] = cand.card
+			} else {
+				cards[s] = pick(st, s, pol, noise, r)
+			}
+		}
+		*fix = rowFix{seat: w.me, row: cand.row, active: true}
+		st.PlayTurn(&cards, fix)
+	}
+	for t := 0; t < w.turns; t++ {
+		for s := 0; s < w.seats; s++ {
+			cards[s] = pick(st, s, pol, noise, r)
+		}
+		st.PlayTurn(&cards, nil)
+	}
+	return int(st.Penalty[w.me] - before)
+}
+
+// pick chooses seat's card in a playout.
+func pick(st *engine.State, seat int, pol policy, noise float64, r *rng) engine.Card {
+	h := &st.Hands[seat]
+	if pol == policyRandom {
+		return h.At(r.intn(h.Len()))
+	}
+	var buf [engine.MaxHand]engine.Card
+	cards := h.Cards(buf[:0])
+	if len(cards) == 1 {
+		return cards[0]
+	}
+	m := st.Seats - 1
+	minB := float32(st.Rows[st.CheapestRow()].Bullheads())
+	best, bestCost := cards[0], float32(1e9)
+	for _, c := range cards {
+		var cost float32
+		if t := st.Target(c); t < 0 {
+			cost = tabLow[m][c] * minB
+		} else {
+			row := &st.Rows[t]
+			gap := int(c-row.Last()) - 1
+			free := engine.RowLimit - row.Len()
+			cost = tabTake[m][free][gap] * (float32(row.Bullheads()) + float32(free)*1.5)
+		}
+		cost += float32(noise * r.float())
+		if cost < bestCost {
+			best, bestCost = c, cost
+		}
+	}
+	return best
+}
+
+// The playout policy's tables, for m other seats: tabLow[m][c] is the chance that none of them
+// plays below c, tabTake[m][free][gap] the chance that exactly free of them play into a gap of
+// gap cards (none when free is 0), taking each card of the deck as equally likely.
+var tabLow, tabTake = func() (low [engine.MaxSeats][engine.DeckSize + 1]float32, take [engine.MaxSeats][engine.RowLimit + 1][engine.DeckSize + 1]float32) {
+	const density = 100.0
+	for m := 1; m < engine.MaxSeats; m++ {
+		for c := 1; c <= engine.DeckSize; c++ {
+			low[m][c] = float32(binom(m, 0, min(1, float64(c-1)/density)))
+		}
+		for free := 0; free <= engine.RowLimit; free++ {
+			for gap := 0; gap <= engine.DeckSize; gap++ {
+				take[m][free][gap] = float32(binom(m, free, min(1, float64(gap)/density)))
+			}
+		}
+	}
+	return low, take
+}()

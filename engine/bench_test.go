@@ -1,0 +1,56 @@
+package engine_test
+
+import (
+	"testing"
+
+	"nimmt/engine"
+)
+
+// benchRound deals and plays whole rounds on the fast path with random legal play and rule 4
+// answered by the cheapest row, reporting rounds per second.
+func benchRound(b *testing.B, seats int) {
+	r := engine.NewRandSeed(1)
+	var s engine.State
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.DealRandom(r, seats, engine.DefaultHandSize)
+		s.PlayRandomRound(r, nil)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
+}
+
+// BenchmarkRound4 is a full 4-seat round: deal, 10 turns of random play.
+func BenchmarkRound4(b *testing.B) { benchRound(b, 4) }
+
+// BenchmarkRound10 is a full 10-seat round.
+func BenchmarkRound10(b *testing.B) { benchRound(b, 10) }
+
+var sink engine.State
+
+// BenchmarkCopyState copies a mid-round 10-seat state, as a search does before each playout.
+func BenchmarkCopyState(b *testing.B) {
+	var s engine.State
+	s.DealRandom(engine.NewRandSeed(2), 10, engine.DefaultHandSize)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sink = s
+		s.Penalty[0] = int16(i)
+	}
+}
+
+// BenchmarkGameRound4 is the event-emitting engine for comparison: a 4-seat round through
+// Game.Act with views, as the UI and arena drive it.
+func BenchmarkGameRound4(b *testing.B) {
+	r := rng(3)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g, _ := engine.NewGame(engine.Config{Seats: 4, Rounds: 1}, r)
+		for !g.Over() {
+			seat, a := randomAction(g, r)
+			_ = g.Act(seat, a)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
+}

@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors, matched with errors.Is against an *ActionError.
+var (
+	ErrSeat        = errors.New("no such seat")
+	ErrNotYourTurn = errors.New("nothing is pending for this seat")
+	ErrNotInHand   = errors.New("card is not in hand")
+	ErrNoRowChoice = errors.New("no row choice is due")
+	ErrRowRange    = errors.New("row out of range")
+	ErrCardCount   = errors.New("wrong number of cards")
+	ErrGameOver    = errors.New("the game is over")
+	ErrAction      = errors.New("malformed action")
+	ErrNotInPool   = errors.New("card is not in the face-up pool")
+	ErrNotPending  = errors.New("card is not one of the seat's cards to place")
+	ErrNotTaken    = errors.New("card is not among the cards taken")
+	ErrHandLimit   = errors.New("a hand may hold at most 16 cards")
+)
+
+// ActionError reports an action the rules do not allow. The game state is unchanged.
+type ActionError struct {
+	Seat int   // the seat that acted
+	Card Card  // the card at fault, or 0
+	Row  int   // the row at fault, or NoRow
+	Err  error // one of the sentinel errors above
+}
+
+func (e *ActionError) Error() string {
+	s := fmt.Sprintf("engine: seat %d", e.Seat)
+	if e.Card != 0 {
+		s += ": " + cardErr(e.Card)
+	}
+	if e.Row != NoRow {
+		s += fmt.Sprintf(": row %d", e.Row)
+	}
+	return s + ": " + e.Err.Error()
+}
+
+// Unwrap returns the sentinel error.
+func (e *ActionError) Unwrap() error { return e.Err }
+
+// NoRow marks an ActionError that concerns no row.
+const NoRow = -1 << 31
+
+func actErr(seat int, c Card, row int, err error) error {
+	return &ActionError{Seat: seat, Card: c, Row: row, Err: err}
+}

@@ -1,0 +1,267 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// The record format's name and version, written in every record.
+const (
+	RecordFormat  = "nimmt-record"
+	RecordVersion = 1
+)
+
+// Record is a whole game as data: the configuration, each round's deal and every action in
+// order. Replay re-runs it through the engine. The format is documented in docs/game-record.md.
+type Record struct {
+	Format  string        `json:"format"`
+	Version int           `json:"version"`
+	Config  Config        `json:"config"`
+	Players []string      `json:"players,omitempty"` // optional names, one per seat
+	Rounds  []RoundRecord `json:"rounds"`
+}
+
+// RoundRecord is one round of a record: its deal and the actions taken in it, in order.
+type RoundRecord struct {
+	Deal
+	Actions []Move `json:"actions"`
+}
+
+// Move is one seat's action.
+type Move struct {
+	Seat int `json:"seat"`
+	Action
+}
+
+// Record returns a copy of the game's record so far.
+func (g *Game) Record() *Record {
+	r := g.rec
+	r.Players = slices.Clone(r.Players)
+	r.Rounds = make([]RoundRecord, len(g.rec.Rounds))
+	for i, rr := range g.rec.Rounds {
+		r.Rounds[i] = RoundRecord{Deal: Deal{Hands: cloneHands(rr.Hands), Rows: rr.Rows, Stacked: slices.Clone(rr.Stacked)}, Actions: slices.Clone(rr.Actions)}
+		for j := range r.Rounds[i].Actions {
+			r.Rounds[i].Actions[j].Cards = slices.Clone(rr.Actions[j].Cards)
+		}
+	}
+	return &r
+}
+
+// SetPlayers stores the players' names in the game's record.
+func (g *Game) SetPlayers(names []string) { g.rec.Players = slices.Clone(names) }
+
+// RecordError reports a record that cannot be replayed, naming where it went wrong.
+// Round, Turn and Seat are 1-based, 1-based and 0-based; 0 or -1 when they do not apply.
+type RecordError struct {
+	Round, Turn, Seat int
+	Err               error
+}
+
+func (e *RecordError) Error() string {
+	s := "engine: record"
+	if e.Round > 0 {
+		s += fmt.Sprintf(": round %d", e.Round)
+	}
+	if e.Turn > 0 {
+		s += fmt.Sprintf(", turn %d", e.Turn)
+	}
+	if e.Seat >= 0 {
+		s += fmt.Sprintf(", seat %d", e.Seat)
+	}
+	return s + ": " + e.Err.Error()
+}
+
+// Unwrap returns the underlying error.
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// ParseRecord decodes a record and checks its format, version and configuration. Whether its
+// deals and actions are legal is checked by Replay.
+func ParseRecord(data []byte) (*Record, error) {
+	var r Record
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("malformed JSON: %w", err)}
+	}
+	if r.Format != RecordFormat {
+		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("format is %q, want %q", r.Format, RecordFormat)}
+	}
+	if r.Version != RecordVersion {
+		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("version %d is not supported (want %d)", r.Version, RecordVersion)}
+	}
+	if err := r.Config.Validate(); err != nil {
+		return nil, &RecordError{Seat: -1, Err: err}
+	}
+	if r.Players != nil && len(r.Players) != r.Config.Seats {
+		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("%d player names for %d seats", len(r.Players), r.Config.Seats)}
+	}
+	return &r, nil
+}
+
+// Marshal encodes the record as JSON with one round per line, so records read well in a diff.
+func (r *Record) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	cfg, err := json.Marshal(r.Config)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(&b, "{\"format\":%q,\"version\":%d,\"config\":%s,", r.Format, r.Version, cfg)
+	if r.Players != nil {
+		p, err := json.Marshal(r.Players)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "\"players\":%s,", p)
+	}
+	b.WriteString("\"rounds\":[")
+	for i := range r.Rounds {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		rb, err := json.Marshal(&r.Rounds[i])
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("\n")
+		b.Write(rb)
+	}
+	b.WriteString("\n]}\n")
+	return b.Bytes(), nil
+}
+
+// Replay re-runs a record through the engine and returns the game where the record ends. Rounds
+// past the record are dealt with rng; with a nil rng the game stops in PhaseDeal when the record
+// ends between rounds. A deal or action the rules do not allow returns a *RecordError naming the
+// round, turn and seat.
+func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
+	if err := rec.Config.Validate(); err != nil {
+		return nil, &RecordError{Seat: -1, Err: err}
+	}
+	g := newGame(rec.Config, nil)
+	g.rec.Players = slices.Clone(rec.Players)
+	for i, rr := range rec.Rounds {
+		round := i + 1
+		switch {
+		case g.phase == PhaseOver:
+			return nil, &RecordError{Round: round, Seat: -1, Err: errors.New("the game was already over")}
+		case i > 0 && g.round == round:
+			// The rules dealt this round themselves (a draft, or a Tournament game's hands).
+			if !sameDeal(&g.rec.Rounds[i].Deal, &rr.Deal) {
+				return nil, &RecordError{Round: round, Seat: -1, Err: errors.New("deal differs from the deal the rules fix")}
+			}
+		case i > 0 && g.phase != PhaseDeal:
+			return nil, &RecordError{Round: round - 1, Turn: g.turn, Seat: -1, Err: errors.New("round not finished before the next deal")}
+		default:
+			if err := g.checkDeal(&rr.Deal); err != nil {
+				return nil, &RecordError{Round: round, Seat: -1, Err: err}
+			}
+			g.startRound(&rr.Deal)
+		}
+		for _, m := range rr.Actions {
+			if g.phase == PhaseDeal || g.phase == PhaseOver {
+				return nil, &RecordError{Round: round, Seat: m.Seat, Err: errors.New("action after the end of the round")}
+			}
+			turn := g.turn
+			if err := g.Act(m.Seat, m.Action); err != nil {
+				return nil, &RecordError{Round: round, Turn: turn, Seat: m.Seat, Err: err}
+			}
+		}
+	}
+	if len(rec.Rounds) == 0 {
+		return nil, &RecordError{Seat: -1, Err: errors.New("no rounds")}
+	}
+	g.rng = rng
+	if g.phase == PhaseDeal && rng != nil {
+		g.startRound(nil)
+	}
+	return g, nil
+}
+
+// checkDeal reports whether d is a legal deal for the next round: the right number of hands and
+// cards, every card in play at most as often as the deck holds it; empty for a draft, the rest of
+// the deck with no rows when the table is kept (TCG's second half), the rotated hands in a
+// Tournament game after the first.
+func (g *Game) checkDeal(d *Deal) error {
+	round := g.round + 1
+	if len(d.Hands) != g.cfg.Seats {
+		return fmt.Errorf("deal has %d hands for %d seats", len(d.Hands), g.cfg.Seats)
+	}
+	if g.dealFixed(round) {
+		want := g.shuffle()
+		if !sameDeal(want, d) {
+			return fmt.Errorf("deal: round %d's deal is fixed by the rules (%s) and this one differs", round, map[bool]string{true: "a draft", false: "the hands passed on"}[g.rules.draftRound(round)])
+		}
+		return nil
+	}
+	var avail [256]int
+	for _, c := range g.rules.deck() {
+		avail[c]++
+	}
+	kept := g.rules.keepsTable(round)
+	if kept {
+		for _, c := range g.prevDealt {
+			avail[c]--
+		}
+	}
+	use := func(c Card, where string) error {
+		if g.rules.copies(c) == 0 {
+			return fmt.Errorf("deal: %s: card %d is not in play", where, c)
+		}
+		if avail[c] <= 0 {
+			return fmt.Errorf("deal: %s: card %d dealt more often than the deck holds it", where, c)
+		}
+		avail[c]--
+		return nil
+	}
+	for s, h := range d.Hands {
+		if len(h) != g.rules.handSize {
+			return fmt.Errorf("deal: seat %d has %d cards, want %d", s, len(h), g.rules.handSize)
+		}
+		for _, c := range h {
+			if err := use(c, fmt.Sprintf("seat %d", s)); err != nil {
+				return err
+			}
+		}
+	}
+	if kept {
+		if d.Rows != [NumRows]Card{} || len(d.Stacked) > 0 {
+			return fmt.Errorf("deal: round %d keeps the table: rows must be empty", round)
+		}
+		return nil
+	}
+	for i, c := range d.Rows {
+		if slices.Contains(d.Rows[:i], c) {
+			return fmt.Errorf("deal: row %d: card %d starts two rows (twins are stacked)", i, c)
+		}
+		if err := use(c, fmt.Sprintf("row %d", i)); err != nil {
+			return err
+		}
+	}
+	for _, c := range d.Stacked {
+		if !g.rules.twins || !slices.Contains(d.Rows[:], c) {
+			return fmt.Errorf("deal: stacked card %d is not the twin of a row starter", c)
+		}
+		if err := use(c, "stacked"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sameDeal reports whether two deals hold the same cards in the same places.
+func sameDeal(a, b *Deal) bool {
+	if len(a.Hands) != len(b.Hands) || a.Rows != b.Rows || !slices.Equal(a.Stacked, b.Stacked) {
+		return false
+	}
+	for i := range a.Hands {
+		x, y := slices.Clone(a.Hands[i]), slices.Clone(b.Hands[i])
+		slices.Sort(x)
+		slices.Sort(y)
+		if !slices.Equal(x, y) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,232 @@
+package engine_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"nimmt/engine"
+)
+
+func eventsJSON(t testing.TB, evs []engine.Event) string {
+	t.Helper()
+	var b strings.Builder
+	for _, e := range evs {
+		j, err := engine.MarshalEvent(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestRecordRoundTrip: a finished game's record, saved and loaded, replays to the same events
+// and scores, and writes the same record again.
+func TestRecordRoundTrip(t *testing.T) {
+	for seats := 2; seats <= 10; seats++ {
+		g, _ := playRandomGame(t, engine.Config{Seats: seats, EndScore: 66}, uint64(100+seats))
+		data, err := g.Record().Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := engine.ParseRecord(data)
+		if err != nil {
+			t.Fatalf("seats %d: %v", seats, err)
+		}
+		g2, err := engine.Replay(rec, nil)
+		if err != nil {
+			t.Fatalf("seats %d: %v", seats, err)
+		}
+		if a, b := eventsJSON(t, g.Events()), eventsJSON(t, g2.Events()); a != b {
+			t.Fatalf("seats %d: replayed events differ", seats)
+		}
+		if !g2.Over() || jsonOf(g2.Scores()) != jsonOf(g.Scores()) {
+			t.Fatalf("seats %d: replay ends %v with %v, want over with %v", seats, g2.Phase(), g2.Scores(), g.Scores())
+		}
+		data2, _ := g2.Record().Marshal()
+		if !bytes.Equal(data, data2) {
+			t.Fatalf("seats %d: record changed by a replay", seats)
+		}
+	}
+}
+
+// TestEventsReproduceState: replaying the events of a game (through its record) gives the same
+// table and views at every point where the game was saved.
+func TestSaveMidGameAndContinue(t *testing.T) {
+	r := rng(5)
+	g, _ := engine.NewGame(engine.DefaultConfig(4), r)
+	for i := 0; i < 57; i++ { // stop mid-round, possibly mid row choice
+		seat, a := randomAction(g, r)
+		if err := g.Act(seat, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, _ := g.Record().Marshal()
+	rec, err := engine.ParseRecord(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := engine.Replay(rec, rng(99))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snapshot(g) != snapshot(g2) {
+		t.Fatal("the replayed game differs from the saved one")
+	}
+	// The resumed game plays on to the end.
+	for !g2.Over() {
+		seat, a := randomAction(g2, r)
+		if err := g2.Act(seat, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestReplayBetweenRounds: a record that ends exactly at a round's end replays to PhaseDeal
+// without a generator, and deals on with one.
+func TestReplayBetweenRounds(t *testing.T) {
+	g, _ := playRandomGame(t, engine.Config{Seats: 3, Rounds: 1}, 3)
+	rec := g.Record()
+	rec.Config.Rounds = 2
+	g2, err := engine.Replay(rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g2.Phase() != engine.PhaseDeal {
+		t.Fatalf("phase %v, want deal", g2.Phase())
+	}
+	g3, err := engine.Replay(rec, rng(1))
+	if err != nil || g3.Phase() != engine.PhaseChoose || g3.Round() != 2 {
+		t.Fatalf("with a generator: %v, phase %v round %d", err, g3.Phase(), g3.Round())
+	}
+}
+
+func TestMalformedRecords(t *testing.T) {
+	g, _ := playRandomGame(t, engine.DefaultConfig(3), 11)
+	good, _ := g.Record().Marshal()
+	base := func() *engine.Record {
+		r, err := engine.ParseRecord(good)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	// The third action of round 2 (turn 1), whoever's it is.
+	r2a := base().Rounds[1].Actions[2]
+
+	cases := []struct {
+		name   string
+		data   func() []byte
+		mutate func(*engine.Record)
+		want   string
+	}{
+		{name: "not JSON", data: func() []byte { return []byte("{nope") }, want: "malformed JSON"},
+		{name: "empty", data: func() []byte { return nil }, want: "malformed JSON"},
+		{name: "wrong format", data: func() []byte { return bytes.Replace(good, []byte("nimmt-record"), []byte("chess"), 1) }, want: `format is "chess"`},
+		{name: "future version", data: func() []byte { return bytes.Replace(good, []byte(`"version":1`), []byte(`"version":7`), 1) }, want: "version 7"},
+		{name: "eleven seats", data: func() []byte { return bytes.Replace(good, []byte(`"seats":3`), []byte(`"seats":11`), 1) }, want: "seats = 11"},
+		{name: "unknown variant", data: func() []byte { return bytes.Replace(good, []byte(`"basic"`), []byte(`"chaos"`), 1) }, want: `unknown variant "chaos"`},
+		{name: "card not a number", data: func() []byte { return bytes.Replace(good, []byte(`"rows":[`), []byte(`"rows":["x",`), 1) }, want: "malformed JSON"},
+		{name: "no rounds", mutate: func(r *engine.Record) { r.Rounds = nil }, want: "no rounds"},
+		{name: "missing hand", mutate: func(r *engine.Record) { r.Rounds[0].Hands = r.Rounds[0].Hands[:2] }, want: "round 1: deal has 2 hands for 3 seats"},
+		{name: "short hand", mutate: func(r *engine.Record) { r.Rounds[1].Hands[2] = r.Rounds[1].Hands[2][:9] }, want: "round 2: deal: seat 2 has 9 cards, want 10"},
+		{name: "card twice", mutate: func(r *engine.Record) { r.Rounds[0].Rows[3] = r.Rounds[0].Hands[0][0] }, want: "round 1: deal: row 3: card"},
+		{name: "card 105", mutate: func(r *engine.Record) { r.Rounds[0].Hands[1][4] = 105 }, want: "card 105 is not in play"},
+		{name: "card not in hand", mutate: func(r *engine.Record) {
+			a := &r.Rounds[1].Actions[2]
+			a.Cards = []engine.Card{findNotInHand(r.Rounds[1], a.Seat)}
+		}, want: "round 2, turn 1, seat " + itoa(r2a.Seat) + ": engine: seat " + itoa(r2a.Seat) + ": card"},
+		{name: "row out of range", mutate: func(r *engine.Record) {
+			ri, ai := findRowChoice(r)
+			r.Rounds[ri].Actions[ai].Row = 9
+		}, want: "row 9: row out of range"},
+		{name: "seat out of range", mutate: func(r *engine.Record) { r.Rounds[0].Actions[0].Seat = 5 }, want: "round 1, turn 1, seat 5"},
+		{name: "row choice when none due", mutate: func(r *engine.Record) {
+			r.Rounds[0].Actions[0].Action = engine.TakeRow(1)
+		}, want: "no row choice is due"},
+		{name: "round not finished", mutate: func(r *engine.Record) { r.Rounds[0].Actions = r.Rounds[0].Actions[:5] }, want: "round 1, turn 2: round not finished"},
+		{name: "action after round end", mutate: func(r *engine.Record) {
+			r.Rounds[0].Actions = append(r.Rounds[0].Actions, r.Rounds[0].Actions[0])
+		}, want: "round 1, seat"},
+		{name: "round after game over", mutate: func(r *engine.Record) { r.Rounds = append(r.Rounds, r.Rounds[0]) }, want: "the game was already over"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var data []byte
+			if tc.data != nil {
+				data = tc.data()
+			} else {
+				r := base()
+				tc.mutate(r)
+				var err error
+				if data, err = r.Marshal(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rec, err := engine.ParseRecord(data)
+			if err == nil {
+				_, err = engine.Replay(rec, nil)
+			}
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			var re *engine.RecordError
+			if !errors.As(err, &re) {
+				t.Errorf("error %T is not a *RecordError", err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q does not say %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func itoa(n int) string { return jsonOf(n) }
+
+func findNotInHand(rr engine.RoundRecord, seat int) engine.Card {
+	for c := engine.Card(1); ; c++ {
+		in := false
+		for _, h := range rr.Hands[seat] {
+			in = in || h == c
+		}
+		if !in {
+			return c
+		}
+	}
+}
+
+func findRowChoice(r *engine.Record) (int, int) {
+	for i, rr := range r.Rounds {
+		for j, m := range rr.Actions {
+			if m.Kind == engine.DecideRow {
+				return i, j
+			}
+		}
+	}
+	panic("no row choice in the test game")
+}
+
+func TestEventJSONRoundTrip(t *testing.T) {
+	g, _ := playRandomGame(t, engine.DefaultConfig(5), 8)
+	for _, e := range g.Events() {
+		b, err := engine.MarshalEvent(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := engine.UnmarshalEvent(b)
+		if err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		b2, _ := engine.MarshalEvent(back)
+		if !bytes.Equal(b, b2) {
+			t.Fatalf("%s\n%s", b, b2)
+		}
+	}
+	if _, err := engine.UnmarshalEvent([]byte(`{"type":"explode"}`)); err == nil {
+		t.Error("unknown event accepted")
+	}
+}
+

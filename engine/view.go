@@ -1,0 +1,377 @@
+package engine
+
+import "slices"
+
+// View is what one seat may know: its own hand, the table, the scores, every card revealed this
+// round, and what is pending and for whom. It holds no other seat's hand or unrevealed choice.
+// Bots and the user interface only ever see views.
+type View struct {
+	Config Config `json:"config"`
+	Seat   int    `json:"seat"`
+	Round  int    `json:"round"`
+	Turn   int    `json:"turn"`
+	Phase  Phase  `json:"phase"`
+	// Hand is this seat's hand, lowest first.
+	Hand []Card `json:"hand"`
+	// HandSizes is the number of cards in each seat's hand.
+	HandSizes []int `json:"hand_sizes"`
+	// Rows are the four rows, each lowest first.
+	Rows [NumRows][]Card `json:"rows"`
+	// Piles are the number of cards in each seat's pile this round (public: a stack can be counted).
+	Piles []int `json:"piles"`
+	// Scores are the totals of the rounds scored so far.
+	Scores []int `json:"scores"`
+	// Penalties are the bullheads each seat has taken into its pile this round.
+	Penalties []int `json:"penalties"`
+	// Revealed is every card seen face up this round: the four row starters, then the cards of
+	// each turn in resolution order.
+	Revealed []Card `json:"revealed"`
+	// Chosen says which seats have chosen a card this turn.
+	Chosen []bool `json:"chosen"`
+	// MyChoice is this seat's chosen card this turn (its lowest, when it chose two), or 0.
+	MyChoice Card `json:"my_choice,omitempty"`
+	// MyPlay is every card this seat chose this turn, lowest first.
+	MyPlay []Card `json:"my_play,omitempty"`
+	// FaceUp are the cards played face up this turn and not yet placed, in play order (Open).
+	FaceUp []Play `json:"face_up,omitempty"`
+	// Pool is the face-up deck left to draft (Logic, Tournament), lowest first.
+	Pool []Card `json:"pool,omitempty"`
+	// First is the seat that drafts or plays first: in Open the holder of the first-player card
+	// this turn, in Hand the seat that starts every turn of the round.
+	First int `json:"first,omitempty"`
+	// Pending is the revealed plays of this turn not placed yet, in resolution order (non-empty
+	// while a row choice holds up the turn).
+	Pending []Play `json:"pending,omitempty"`
+	// Decision is what this seat must decide now, or nil.
+	Decision *Decision `json:"decision,omitempty"`
+	// Waiting is the seats the game is waiting for.
+	Waiting []int `json:"waiting,omitempty"`
+	// Winners are the seats with the lowest total once the game is over.
+	Winners []int `json:"winners,omitempty"`
+}
+
+// NewView returns the view of a seat before the first event: the starting point of Apply.
+func NewView(cfg Config, seat int) View {
+	n := cfg.Seats
+	return View{Config: cfg, Seat: seat, HandSizes: make([]int, n), Scores: make([]int, n),
+		Penalties: make([]int, n), Piles: make([]int, n), Chosen: make([]bool, n)}
+}
+
+// View returns what seat may know now.
+func (g *Game) View(seat int) View {
+	n := g.cfg.Seats
+	v := NewView(g.cfg, seat)
+	v.Round, v.Turn, v.Phase = g.round, g.turn, g.phase
+	if seat >= 0 && seat < n {
+		v.Hand = slices.Clone(g.hands[seat])
+		if ch := g.chosen[seat]; len(ch) > 0 {
+			v.MyChoice, v.MyPlay = ch[0], slices.Clone(ch)
+		}
+	}
+	for s := 0; s < n; s++ {
+		v.HandSizes[s] = len(g.hands[s])
+		v.Scores[s] = g.scores[s]
+		v.Penalties[s] = g.pen[s]
+		v.Piles[s] = len(g.piles[s])
+		v.Chosen[s] = g.chosen[s] != nil
+	}
+	for i := range g.rows {
+		v.Rows[i] = slices.Clone(g.rows[i])
+	}
+	if len(g.revealed) > 0 {
+		v.Revealed = slices.Clone(g.revealed)
+	}
+	if g.next < len(g.queue) {
+		v.Pending = slices.Clone(g.queue[g.next:])
+	}
+	if g.rules.sequential && !g.rules.immediate && g.phase == PhaseChoose {
+		for i := 0; i < n; i++ {
+			if s := (g.first + i) % n; g.chosen[s] != nil {
+				v.FaceUp = append(v.FaceUp, Play{Seat: s, Card: g.chosen[s][0]})
+			}
+		}
+	}
+	v.Pool = slices.Clone(g.pool)
+	v.First = g.first
+	if d, ok := g.Decision(seat); ok {
+		v.Decision = &d
+	}
+	v.Waiting = g.Waiting()
+	v.Winners = slices.Clone(g.winners)
+	return v
+}
+
+// Apply folds one event, as EventsFor(v.Seat, ...) returns it, into the view. Starting from
+// NewView and applying every event in order gives the same view as Game.View.
+func (v *View) Apply(e Event) {
+	r := v.Config.rules()
+	switch ev := e.(type) {
+	case RoundDealt:
+		v.Round, v.Turn, v.First = ev.Round, 1, ev.First
+		v.Hand = nil
+		if v.Seat >= 0 && v.Seat < len(ev.Hands) {
+			v.Hand = slices.Clone(ev.Hands[v.Seat])
+		}
+		copy(v.HandSizes, ev.Sizes)
+		clear(v.Penalties)
+		clear(v.Piles)
+		v.Pool = slices.Clone(ev.Pool)
+		v.Revealed = nil
+		switch {
+		case len(ev.Pool) > 0:
+			v.Rows = [NumRows][]Card{}
+			v.startDraft()
+			return
+		case ev.Rows != [NumRows]Card{}:
+			for i, c := range ev.Rows {
+				v.Rows[i] = []Card{c}
+				for k := countOf(ev.Stacked, c); k > 0; k-- {
+					v.Rows[i] = append(v.Rows[i], c)
+				}
+			}
+		}
+		for _, row := range v.Rows {
+			v.Revealed = append(v.Revealed, row...)
+		}
+		v.startTurn()
+	case CardDrafted:
+		if i := slices.Index(v.Pool, ev.Card); i >= 0 {
+			v.Pool = slices.Delete(v.Pool, i, i+1)
+		}
+		v.HandSizes[ev.Seat]++
+		if ev.Seat == v.Seat {
+			v.Hand = addCards(v.Hand, []Card{ev.Card})
+		}
+		v.startDraft()
+	case DraftDone:
+		v.Pool, v.Revealed = nil, slices.Clone(ev.Rows[:])
+		for i, c := range ev.Rows {
+			v.Rows[i] = []Card{c}
+		}
+		v.startTurn()
+	case SeatChose:
+		v.Chosen[ev.Seat] = true
+		if ev.Seat == v.Seat {
+			v.MyChoice, v.MyPlay = ev.Card, slices.Clone(ev.Cards)
+			if len(ev.Cards) == 0 {
+				v.MyPlay = []Card{ev.Card}
+			}
+		}
+		switch {
+		case r.immediate:
+		case r.sequential:
+			v.FaceUp = append(v.FaceUp, Play{Seat: ev.Seat, Card: ev.Card})
+			if next := (ev.Seat + 1) % v.Config.Seats; next != v.First {
+				v.await(next)
+			} else {
+				v.Decision, v.Waiting = nil, nil
+			}
+		default:
+			v.Waiting = slices.DeleteFunc(v.Waiting, func(s int) bool { return s == ev.Seat })
+			if len(v.Waiting) == 0 {
+				v.Waiting = nil
+			}
+		}
+	case CardsRevealed:
+		v.Pending = slices.Clone(ev.Plays)
+		for _, p := range ev.Plays {
+			v.HandSizes[p.Seat]--
+			v.Revealed = append(v.Revealed, p.Card)
+			if p.Seat == v.Seat {
+				v.Hand = removeCards(v.Hand, []Card{p.Card})
+			}
+		}
+		clear(v.Chosen)
+		v.MyChoice, v.MyPlay, v.FaceUp, v.Decision, v.Waiting = 0, nil, nil, nil, nil
+	case OrderChoiceRequired:
+		v.Phase = PhaseOrder
+		v.Waiting = []int{ev.Seat}
+		if ev.Seat == v.Seat {
+			v.Decision = &Decision{Kind: DecideOrder, Seat: ev.Seat, Cards: slices.Clone(ev.Cards)}
+		}
+	case OrderChosen:
+		if len(v.Pending) >= 2 && len(ev.Cards) == 2 {
+			v.Pending[0] = Play{Seat: ev.Seat, Card: ev.Cards[0]}
+			v.Pending[1] = Play{Seat: ev.Seat, Card: ev.Cards[1]}
+		}
+		v.Phase, v.Decision, v.Waiting = PhaseChoose, nil, nil
+	case RowChoiceRequired:
+		v.Phase = PhaseRowChoice
+		v.Waiting = []int{ev.Seat}
+		if ev.Seat == v.Seat {
+			v.Decision = &Decision{Kind: DecideRow, Seat: ev.Seat, Card: ev.Card}
+		}
+	case RowTaken:
+		v.Rows[ev.Row] = nil
+		if !r.keep {
+			v.Penalties[ev.Seat] += ev.Bullheads
+			v.Piles[ev.Seat] += len(ev.Cards)
+		}
+		v.Phase, v.Decision, v.Waiting = PhaseChoose, nil, nil
+	case KeepChoiceRequired:
+		v.Phase = PhaseKeep
+		v.Waiting = []int{ev.Seat}
+		if ev.Seat == v.Seat {
+			v.Decision = &Decision{Kind: DecideKeep, Seat: ev.Seat, Cards: slices.Clone(ev.Cards)}
+		}
+	case CardsKept:
+		if ev.Seat == v.Seat {
+			v.Hand = addCards(v.Hand, ev.Hand)
+		}
+		v.HandSizes[ev.Seat] += len(ev.Hand)
+		v.Penalties[ev.Seat] += ev.Bullheads
+		v.Piles[ev.Seat] += len(ev.Pile)
+		v.Phase, v.Decision, v.Waiting = PhaseChoose, nil, nil
+	case CardPlaced:
+		row := v.Rows[ev.Row]
+		pos := min(max(ev.Pos, 0), len(row))
+		v.Rows[ev.Row] = slices.Insert(slices.Clip(row), pos, ev.Card)
+		if i := slices.Index(v.Pending, Play{Seat: ev.Seat, Card: ev.Card}); i >= 0 {
+			v.Pending = slices.Delete(v.Pending, i, i+1)
+		}
+		v.Phase, v.Decision, v.Waiting = PhaseChoose, nil, nil
+		v.afterPlacement(ev.Seat)
+	case RoundScored:
+		copy(v.Scores, ev.Totals)
+		v.Phase, v.Decision, v.Waiting = PhaseDeal, nil, nil
+	case GameOver:
+		copy(v.Scores, ev.Totals)
+		v.Phase, v.Decision, v.Waiting = PhaseOver, nil, nil
+		v.Winners = slices.Clone(ev.Winners)
+	}
+}
+
+// afterPlacement starts the next turn (or, in Hand, the next seat's turn) once every revealed
+// card is placed. actor is the seat of the card just placed.
+func (v *View) afterPlacement(actor int) {
+	if len(v.Pending) > 0 {
+		return
+	}
+	v.Pending = nil
+	r := v.Config.rules()
+	n := v.Config.Seats
+	if r.immediate {
+		next := (actor + 1) % n
+		if next == v.First {
+			if v.Turn >= HandVariantTurnLimit || slices.Contains(v.HandSizes, 0) || slices.ContainsFunc(v.Piles, func(p int) bool { return p > HandVariantPileLimit }) {
+				return // the round is scored next
+			}
+			v.Turn++
+		}
+		v.await(next)
+		return
+	}
+	if v.HandSizes[0] > 0 {
+		v.Turn++
+		if r.sequential {
+			v.First = (v.First + 1) % n
+		}
+		v.startTurn()
+	}
+}
+
+// startTurn opens the choose phase of a turn.
+func (v *View) startTurn() {
+	v.Phase = PhaseChoose
+	clear(v.Chosen)
+	v.MyChoice, v.MyPlay, v.FaceUp, v.Pending, v.Decision = 0, nil, nil, nil, nil
+	if v.Config.rules().sequential {
+		v.await(v.First)
+		return
+	}
+	v.Waiting = make([]int, v.Config.Seats)
+	for s := range v.Waiting {
+		v.Waiting[s] = s
+	}
+	if v.Seat >= 0 && v.Seat < v.Config.Seats {
+		r := v.Config.rules()
+		d := r.playDecision(v.Seat, v.HandSizes[v.Seat])
+		v.Decision = &d
+	}
+}
+
+// await makes seat the one seat to play now (Open, Hand).
+func (v *View) await(seat int) {
+	v.Phase = PhaseChoose
+	v.Waiting = []int{seat}
+	v.Decision = nil
+	if seat == v.Seat {
+		r := v.Config.rules()
+		d := r.playDecision(seat, v.HandSizes[seat])
+		v.Decision = &d
+	}
+}
+
+// startDraft waits for the next seat to draft: seats draft in turn from First.
+func (v *View) startDraft() {
+	if len(v.Pool) <= NumRows {
+		return // DraftDone follows
+	}
+	total := 0
+	for _, n := range v.HandSizes {
+		total += n
+	}
+	s := (v.First + total) % v.Config.Seats
+	v.Phase, v.Waiting, v.Decision = PhaseDraft, []int{s}, nil
+	clear(v.Chosen)
+	v.MyChoice, v.MyPlay, v.FaceUp, v.Pending = 0, nil, nil, nil
+	if s == v.Seat {
+		v.Decision = &Decision{Kind: DecideDraft, Seat: s}
+	}
+}
+
+// Table returns the fast-path State of the view: the rows, this seat's hand and the seat count.
+// Other seats' hands are empty; a search fills them with guesses. The State plays the basic
+// rules; in Double a stacked twin appears once.
+func (v *View) Table() State {
+	s := State{Seats: v.Config.Seats}
+	for i, r := range v.Rows {
+		for j, c := range r {
+			if (j > 0 && r[j-1] == c) || s.Rows[i].n >= RowLimit {
+				continue
+			}
+			s.Rows[i].push(c)
+		}
+	}
+	if v.Seat >= 0 && v.Seat < MaxSeats {
+		s.SetHand(v.Seat, v.Hand)
+	}
+	return s
+}
+
+// Target returns the row card c would go to now by the variant's placement rules, or -1 when it
+// fits no row (rule 4).
+func (v *View) Target(c Card) int {
+	row, _ := v.Placement(c)
+	return row
+}
+
+// Placement returns where card c would go now: its row (-1 when it fits none) and, in
+// Professional, whether it goes on the row's left end.
+func (v *View) Placement(c Card) (row int, left bool) {
+	r := v.Config.rules()
+	return target(&v.Rows, c, &r)
+}
+
+// Unseen returns the cards in play that this seat has not seen: not in its hand and not revealed
+// this round. Other hands and the undealt cards are among them. Twins (Double) appear as often as
+// copies of them are unseen.
+func (v *View) Unseen() []Card {
+	r := v.Config.rules()
+	seen := map[Card]int{}
+	for _, c := range v.Hand {
+		seen[c]++
+	}
+	for _, c := range v.Revealed {
+		seen[c]++
+	}
+	var out []Card
+	for _, c := range r.deck() {
+		if seen[c] > 0 {
+			seen[c]--
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# build-web.sh OUT [GO BUILD FLAGS...] — builds the browser site into OUT (used by `make web`, the
+# browser test and wasm-figures.sh): index.html, wasm_exec.js copied from this Go's GOROOT, nimmt.wasm
+# built with -trimpath -ldflags="-s -w", and gzip -9 copies of the three.
+# PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
+set -euo pipefail
+out=${1:?usage: build-web.sh OUT [go build flags...]}; shift
+pkg=${PKG:-./wasm}
+cd "$(dirname "$0")/.."
+GO=${GO:-go}
+rm -rf "$out"; mkdir -p "$out"
+cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" "$out/"
+GOOS=js GOARCH=wasm $GO build -trimpath -ldflags="-s -w" "$@" -o "$out/nimmt.wasm" "$pkg"
+size=$(wc -c < "$out/nimmt.wasm" | tr -d ' ')
+sed "s/name=\"nimmt-wasm-size\" content=\"0\"/name=\"nimmt-wasm-size\" content=\"$size\"/" wasm/index.html > "$out/index.html"
+gzip -9 -k -f "$out/nimmt.wasm" "$out/wasm_exec.js" "$out/index.html"
+echo "build-web: $out/nimmt.wasm $size bytes, $(wc -c < "$out/nimmt.wasm.gz" | tr -d ' ') gzipped"

@@ -1,0 +1,53 @@
+package browsertest
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestPage checks the page around the game: it loads with a complete progress bar, the first frame
+// comes, hiding the tab pauses the game under an overlay, and a click resumes it.
+func TestPage(t *testing.T) {
+	enabled(t)
+	url := serve(t)
+	ctx := browser(t)
+	d := open(t, ctx, url+"/")
+	t.Logf("navigation to first frame: %v", d)
+
+	width := run(t, ctx, 5*time.Second, chromedp.Evaluate[string](`document.getElementById("fill").style.width`))
+	if width != "100%" {
+		t.Errorf("progress bar at %q after loading, want 100%%", width)
+	}
+	if hidden := run(t, ctx, 5*time.Second, chromedp.Evaluate[bool](`document.getElementById("loader").hidden`)); !hidden {
+		t.Errorf("the loading overlay is still shown")
+	}
+	canvas := run(t, ctx, 5*time.Second, chromedp.Evaluate[[]float64](
+		`(() => { const c = document.querySelector("canvas"); return [c.clientWidth, c.clientHeight, c.width, c.height, devicePixelRatio]; })()`))
+	if canvas[0] != viewportW || canvas[1] != viewportH {
+		t.Errorf("canvas is %vx%v CSS pixels, want the viewport %dx%d", canvas[0], canvas[1], viewportW, viewportH)
+	}
+	if canvas[2] != canvas[0]*canvas[4] || canvas[3] != canvas[1]*canvas[4] {
+		t.Errorf("canvas buffer %vx%v does not follow devicePixelRatio %v", canvas[2], canvas[3], canvas[4])
+	}
+	screenshot(t, ctx, "page-first-frame")
+
+	// Resize: the canvas follows.
+	run(t, ctx, 5*time.Second, chromedp.EmulateViewport(600, 900))
+	run(t, ctx, 5*time.Second, chromedp.Poll[bool](`document.querySelector("canvas").width === 600 * devicePixelRatio`, chromedp.WithPollingTimeout(4*time.Second)))
+	run(t, ctx, 5*time.Second, chromedp.EmulateViewport(viewportW, viewportH))
+
+	// Hidden tab → paused overlay; the game stops counting frames of updates; a click resumes.
+	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](
+		`Object.defineProperty(document, "hidden", {configurable: true, get: () => true}); document.dispatchEvent(new Event("visibilitychange"))`))
+	if p := run(t, ctx, 5*time.Second, chromedp.Evaluate[bool](`window.nimmtPaused && !document.getElementById("paused").hidden`)); !p {
+		t.Fatalf("no paused overlay after the tab was hidden")
+	}
+	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](`delete document.hidden`))
+	screenshot(t, ctx, "page-paused")
+	run(t, ctx, 5*time.Second, chromedp.MouseClickXY(viewportW/2, viewportH/2))
+	if p := run(t, ctx, 5*time.Second, chromedp.Evaluate[bool](`window.nimmtPaused || !document.getElementById("paused").hidden`)); p {
+		t.Errorf("still paused after a click")
+	}
+}

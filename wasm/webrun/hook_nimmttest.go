@@ -1,0 +1,46 @@
+//go:build js && wasm && nimmttest
+
+package webrun
+
+import (
+	"encoding/json"
+	"syscall/js"
+)
+
+// The test hook, in builds with the nimmttest tag only:
+//
+//	window.nimmtFrames        frames drawn so far
+//	window.nimmtFirstFrame    true once the first frames are drawn
+//	window.nimmtTestState()   the game's TestState as JSON, as of the last drawn frame
+//	window.nimmtLayout()      outside (CSS) size, logical screen size and device scale, as JSON
+var (
+	lastState  = "null"
+	lastLayout = "null"
+)
+
+func init() {
+	js.Global().Set("nimmtTestState", js.FuncOf(func(js.Value, []js.Value) any { return lastState }))
+	js.Global().Set("nimmtLayout", js.FuncOf(func(js.Value, []js.Value) any { return lastLayout }))
+}
+
+func afterDraw(w *wrapper) {
+	if w.opts.TestState != nil {
+		if b, err := json.Marshal(w.opts.TestState()); err == nil {
+			lastState = string(b)
+		} else {
+			lastState = `{"error":` + jsonString(err.Error()) + `}`
+		}
+	}
+	if b, err := json.Marshal(w.layout); err == nil {
+		lastLayout = string(b)
+	}
+	js.Global().Set("nimmtFrames", w.frames)
+	if w.frames == 2 {
+		js.Global().Set("nimmtFirstFrame", true)
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

@@ -1,0 +1,5 @@
+//go:build js && wasm && !nimmttest
+
+package webrun
+
+func afterDraw(*wrapper) {}

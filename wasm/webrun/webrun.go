@@ -1,0 +1,88 @@
+//go:build js && wasm
+
+// Package webrun runs a game in the page that wasm/index.html sets up.
+//
+// It pauses the game while the page's paused overlay is shown (index.html sets the JS global
+// nimmtPaused when the tab is hidden and clears it when the player comes back), and in test builds
+// (build tag nimmttest) it exposes a JS hook for the browser tests; production builds expose nothing.
+package webrun
+
+import (
+	"fmt"
+	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Options configure Run.
+type Options struct {
+	// TestState returns a JSON-able snapshot of the game for the browser tests. It is called only
+	// in test builds, once per drawn frame, from the game loop.
+	TestState func() any
+	// Paused, if set, is called each time the page's paused state changes.
+	Paused func(paused bool)
+}
+
+// Run runs g until it ends, with the page's pause and, in test builds, the test hook.
+func Run(g ebiten.Game, opts Options) error {
+	w := &wrapper{inner: g, opts: opts}
+	if err := ebiten.RunGame(w); err != nil {
+		return fmt.Errorf("webrun: %w", err)
+	}
+	return nil
+}
+
+type wrapper struct {
+	inner  ebiten.Game
+	opts   Options
+	paused bool
+	frames int
+	layout layoutInfo
+}
+
+// layoutInfo is what the browser tests need to map the game's logical pixels to CSS pixels.
+type layoutInfo struct {
+	OutsideWidth  float64 `json:"outsideWidth"`
+	OutsideHeight float64 `json:"outsideHeight"`
+	ScreenWidth   float64 `json:"screenWidth"`
+	ScreenHeight  float64 `json:"screenHeight"`
+	DeviceScale   float64 `json:"deviceScale"`
+}
+
+func (w *wrapper) Update() error {
+	paused := js.Global().Get("nimmtPaused").Truthy()
+	if paused != w.paused {
+		w.paused = paused
+		if w.opts.Paused != nil {
+			w.opts.Paused(paused)
+		}
+	}
+	if paused {
+		return nil
+	}
+	return w.inner.Update()
+}
+
+func (w *wrapper) Draw(screen *ebiten.Image) {
+	w.inner.Draw(screen)
+	w.frames++
+	afterDraw(w)
+}
+
+func (w *wrapper) Layout(outsideWidth, outsideHeight int) (int, int) {
+	sw, sh := w.inner.Layout(outsideWidth, outsideHeight)
+	w.layout = layoutInfo{float64(outsideWidth), float64(outsideHeight), float64(sw), float64(sh), ebiten.Monitor().DeviceScaleFactor()}
+	return sw, sh
+}
+
+func (w *wrapper) LayoutF(outsideWidth, outsideHeight float64) (float64, float64) {
+	var sw, sh float64
+	if lf, ok := w.inner.(ebiten.LayoutFer); ok {
+		sw, sh = lf.LayoutF(outsideWidth, outsideHeight)
+	} else {
+		iw, ih := w.inner.Layout(int(outsideWidth), int(outsideHeight))
+		sw, sh = float64(iw), float64(ih)
+	}
+	w.layout = layoutInfo{outsideWidth, outsideHeight, sw, sh, ebiten.Monitor().DeviceScaleFactor()}
+	return sw, sh
+}
