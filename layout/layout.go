@@ -198,11 +198,17 @@ func (t *Table) landscape(seats, handN int) {
 		gap *= f
 	}
 	t.CardW, t.CardH = cardW, cardH
-	t.Status = Rect{m, rowsTop - m/2 - t.Unit*1.6, mainW, t.Unit * 1.5}
-	if t.Status.Y < m+topH*0.42 {
-		t.Status.Y = m + topH*0.42
-	}
 	t.layRows(m, rowsTop, rh, cardW, cardH, gap)
+	// The status line sits right of the rows, or under the top strip when there is no room.
+	sx := t.Rows[0].Sum.X + t.Rows[0].Sum.W + m
+	if sideX-m-sx > mainW*0.3 {
+		t.Status = Rect{sx, rowsTop, sideX - m - sx, t.Unit * 3}
+	} else {
+		t.Status = Rect{m, rowsTop - t.Unit*1.5, mainW, t.Unit * 1.4}
+		if t.Status.Y < m+topH*0.42 {
+			t.Status.Y = m + topH*0.42
+		}
+	}
 
 	// Side panel: score bar, buttons, own seat, confirm.
 	y := m
@@ -230,8 +236,7 @@ func (t *Table) landscape(seats, handN int) {
 		Chosen: Rect{sideX + side/2 - ownCardW/2, y + plateH + m/2, ownCardW, ownCardH},
 		Pile:   Rect{sideX + side - ownCardW*0.6, y, ownCardW * 0.6, plateH},
 	}
-	t.Deck = Rect{m + mainW/2 - cardW/2, rowsTop + rowsH/2 - cardH/2, cardW, cardH}
-	t.Deck.X = t.Rows[0].Sum.X + t.Rows[0].Sum.W + m
+	t.Deck = Rect{sx + (sideX-m-sx)/2 - cardW/2, rowsTop + rowsH/2 - cardH/2, cardW, cardH}
 	if t.Deck.X+cardW > sideX-m {
 		t.Deck.X = sideX - m - cardW
 	}

@@ -94,6 +94,7 @@ type Painter struct {
 	fill vector.FillOptions
 	opts vector.DrawPathOptions
 	strk vector.StrokeOptions
+	felt *ebiten.Image
 }
 
 func (p *Painter) colorOpts(c color.Color) *vector.DrawPathOptions {
@@ -302,20 +303,29 @@ func (p *Painter) clippedLine(dst *ebiten.Image, x0, y0, x1, y1, rx, ry, rw, rh,
 	p.clippedLineColor(dst, x0, y0, x1, y1, rx, ry, rw, rh, lw, BackLine)
 }
 
-// DrawFelt fills the table: a green felt with a lighter centre and a darker rim.
+// DrawFelt fills the table: a green felt with a lighter centre and a darker rim. The
+// gradient is computed on a small image and scaled up smoothly, which costs one draw.
 func (p *Painter) DrawFelt(dst *ebiten.Image, w, h float32) {
-	dst.Fill(FeltDark)
-	cx, cy := w/2, h/2
-	rad := float32(math.Hypot(float64(w), float64(h))) / 2
-	const n = 32
-	for i := 0; i < n; i++ {
-		f := 1 - float32(i)/n
-		c := lerpColor(FeltDark, FeltLight, float64(i)/float64(n-1))
-		p.path.Reset()
-		p.path.Arc(cx, cy, rad*f, 0, 2*math.Pi, vector.Clockwise)
-		p.path.Close()
-		vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
+	if p.felt == nil {
+		const n = 48
+		pix := make([]byte, 4*n*n)
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				dx, dy := (float64(x)+0.5)/n-0.5, (float64(y)+0.5)/n-0.5
+				d := math.Min(1, math.Hypot(dx, dy)/0.7071)
+				t := 1 - d*d
+				c := lerpColor(FeltDark, FeltLight, t).(color.RGBA)
+				i := 4 * (y*n + x)
+				pix[i], pix[i+1], pix[i+2], pix[i+3] = c.R, c.G, c.B, 0xff
+			}
+		}
+		p.felt = ebiten.NewImage(n, n)
+		p.felt.WritePixels(pix)
 	}
+	var op ebiten.DrawImageOptions
+	op.GeoM.Scale(float64(w)/48, float64(h)/48)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(p.felt, &op)
 }
 
 func lerpColor(a, b color.Color, t float64) color.Color {
