@@ -57,6 +57,7 @@ type Settings struct {
 	Speed    string   `json:"speed"`
 	Tracker  bool     `json:"tracker"`
 	Advisor  bool     `json:"advisor"`
+	Variant  string   `json:"variant,omitempty"` // an engine variant name offered by menuVariants; "" = basic
 }
 
 func defaultSettings() Settings {
@@ -76,6 +77,7 @@ func (s *Settings) sanitize() {
 	if s.Seats < 2 || s.Seats > 10 {
 		s.Seats = d.Seats
 	}
+	s.sanitizeVariant()
 	for len(s.Levels) < 9 {
 		s.Levels = append(s.Levels, "intermediate")
 	}

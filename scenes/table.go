@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"nimmt/anim"
@@ -67,6 +68,7 @@ type table struct {
 	tl       anim.Timeline
 	lay      layout.Table
 	cards    [engine.DeckSize + 1]cardSprite
+	pick     engine.Card // Nifty: the person's first card, waiting for the second
 	backs    [engine.MaxSeats]cardSprite
 	floaters []floater
 	rng      *rand.Rand // cosmetic only: bot pauses
@@ -104,13 +106,7 @@ func newTable(g *Game, seed uint64) (*table, error) {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	cfg := engine.DefaultConfig(st.Seats)
-	switch st.EndMode {
-	case "score":
-		cfg.EndScore = st.EndScore
-	case "rounds":
-		cfg.EndScore, cfg.Rounds = 0, st.Rounds
-	}
+	cfg := variantConfig(&st)
 	eg, err := engine.NewGame(cfg, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
 	if err != nil {
 		return nil, fmt.Errorf("scenes: new game: %w", err)
@@ -848,6 +844,9 @@ func (t *table) driveBots() {
 		return
 	}
 	phase := t.eg.Phase()
+	if t.autoDecision() {
+		t.refreshPlates()
+	}
 	for s := range t.seats {
 		si := &t.seats[s]
 		if si.bot == nil {
@@ -855,7 +854,7 @@ func (t *table) driveBots() {
 		}
 		var need engine.DecisionKind
 		if d, ok := t.eg.Decision(s); ok && t.caughtUp() {
-			if d.Kind == engine.DecideRow || phase == engine.PhaseChoose && !t.eg.Chosen(s) {
+			if d.Kind != engine.DecidePlay || phase == engine.PhaseChoose && !t.eg.Chosen(s) {
 				need = d.Kind
 			}
 		}
@@ -901,6 +900,19 @@ func (t *table) driveBots() {
 // play is the person choosing card c.
 func (t *table) play(c engine.Card) {
 	if t.eg == nil || c == 0 {
+		return
+	}
+	if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecidePlay && d.Count > 1 && d.Min == 0 {
+		// Nifty: the first card chosen waits for the second.
+		if t.pick == 0 || t.pick == c || !slices.Contains(t.disp.Hand, t.pick) {
+			t.pick = c
+			t.log = append(t.log, "You chose "+c.String()+": now choose your second card.")
+			return
+		}
+		if err := t.eg.PlayCards(t.me, []engine.Card{t.pick, c}); err == nil {
+			t.save()
+		}
+		t.pick = 0
 		return
 	}
 	if err := t.eg.Play(t.me, c); err == nil {

@@ -22,6 +22,7 @@ type widget struct {
 	// kind: 0 button, 1 label (left-aligned text), 2 value (centred text, no frame), 3 toggle chip
 	kind int
 	on   bool
+	size float64 // text size; 0 = from the height
 }
 
 var (
@@ -115,6 +116,9 @@ func (g *Game) label(dst *ebiten.Image, s string, x, y, size float64, c color.Co
 // drawWidget draws a button, label or chip.
 func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 	size := clampF(w.r.H*0.42, 12, 30)
+	if w.size > 0 {
+		size = w.size
+	}
 	cx, cy := w.r.Center()
 	switch w.kind {
 	case 1:
