@@ -98,6 +98,7 @@ type table struct {
 	bgKey      [3]float64
 	bgDirty    bool
 	res        tableResources
+	btns       [layout.NumButtons]widget
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -601,8 +602,10 @@ func (t *table) apply(e engine.Event, animate bool) {
 			steps = t.moveSprite(sp, r, true, 18, 6*k, animate, steps)
 			k++
 		}
-		for _, c := range ev.Rows {
-			deal(c)
+		for _, row := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
+			for _, c := range row {
+				deal(c)
+			}
 		}
 		for _, c := range t.disp.Hand {
 			deal(c)
@@ -612,6 +615,9 @@ func (t *table) apply(e engine.Event, animate bool) {
 		}
 	case engine.SeatChose:
 		t.disp.Apply(e)
+		if ev.Card != 0 && ev.Seat != t.me && len(t.disp.FaceUp) > 0 {
+			t.log = append(t.log, t.seatName(ev.Seat)+" plays "+ev.Card.String()+" face up.")
+		}
 		if ev.Seat == t.me {
 			t.relayout()
 			t.sel = -1
@@ -707,6 +713,12 @@ func (t *table) apply(e engine.Event, animate bool) {
 		t.holdScore = false
 		t.phase = "gameover"
 		t.refreshPlates()
+	case engine.CardDrafted, engine.DraftDone, engine.CardsKept:
+		// Variants: cards move between the pool, the hands and the rows.
+		t.disp.Apply(e)
+		t.variantLog(e)
+		t.relayout()
+		t.settle(12, 0, animate)
 	default:
 		t.disp.Apply(e)
 	}

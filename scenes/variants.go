@@ -116,3 +116,19 @@ func cardList(cs []engine.Card) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// variantLog writes the log line of a variant's event.
+func (t *table) variantLog(e engine.Event) {
+	switch ev := e.(type) {
+	case engine.CardDrafted:
+		if ev.Seat != t.me {
+			t.log = append(t.log, t.seatName(ev.Seat)+" drafted "+ev.Card.String()+".")
+		}
+	case engine.DraftDone:
+		t.log = append(t.log, "The four cards left start the rows.")
+	case engine.CardsKept:
+		if ev.Seat != t.me {
+			t.log = append(t.log, t.seatName(ev.Seat)+" keeps "+cardList(ev.Hand)+" in hand.")
+		}
+	}
+}

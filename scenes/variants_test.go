@@ -1,0 +1,124 @@
+package scenes
+
+import (
+	"testing"
+
+	"nimmt/engine"
+	"nimmt/storage"
+)
+
+// TestEveryMenuVariantPlayable picks each variant the menu offers, plays a short game of it from
+// the menu to game over through the real scenes (taps for the person, the real bots), and checks
+// the engine ran that variant.
+func TestEveryMenuVariantPlayable(t *testing.T) {
+	for k, v := range menuVariants() {
+		t.Run(v.String(), func(t *testing.T) {
+			g := newTestGame(t, &storage.Memory{}, "instant")
+			g.InjectInput(func(in *Input) {})
+			runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+			tapButton(t, g, "new-game")
+			for i := 0; i < k; i++ {
+				tapButton(t, g, "variant")
+			}
+			if got := g.settings.variant(); got != v {
+				t.Fatalf("menu selected %v, want %v", got, v)
+			}
+			tapButton(t, g, "end-mode") // at a score
+			tapButton(t, g, "end-mode") // after rounds
+			for i := 0; i < 4; i++ {
+				tapButton(t, g, "end-minus") // 1 round
+			}
+			tapButton(t, g, "start")
+			runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
+			tb, ok := g.cur.(*table)
+			if !ok || tb.eg.Config().Variant != v {
+				t.Fatalf("no table of %v", v)
+			}
+			taps := 0
+			g.InjectInput(func(in *Input) {
+				ts := g.TestState()
+				if !ts.Input && ts.Scene != "score" {
+					return
+				}
+				switch {
+				case ts.Scene == "score":
+					for _, b := range ts.Buttons {
+						if b.ID == "continue" && b.Enabled {
+							in.Tap, in.TapX, in.TapY = true, b.Rect.X+b.Rect.W/2, b.Rect.Y+b.Rect.H/2
+						}
+					}
+				case ts.Decision == "play" && ts.Chosen == 0 && len(ts.HandRects) > 0:
+					// Tap each card twice (select, play), moving on to the next card after.
+					r := ts.HandRects[(taps/2)%len(ts.HandRects)]
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+					in.X, in.Y = in.TapX, in.TapY
+					taps++
+				case ts.Decision == "row":
+					r := ts.RowRects[0]
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+				}
+			})
+			runUntil(t, g, 300000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+			if !tb.eg.Over() {
+				t.Fatal("the engine's game is not over")
+			}
+		})
+	}
+}
+
+// TestMenuVariantSeats: choosing a variant keeps the players within what it allows, and the "?"
+// page shows its paragraph.
+func TestMenuVariantSeats(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "new-game")
+	for i := 0; i < 6; i++ {
+		tapButton(t, g, "seats-plus")
+	}
+	if g.settings.Seats != 10 {
+		t.Fatalf("seats %d", g.settings.Seats)
+	}
+	for g.settings.variant() != engine.Tournament {
+		tapButton(t, g, "variant")
+	}
+	if g.settings.Seats != 5 {
+		t.Errorf("Tournament with %d seats", g.settings.Seats)
+	}
+	tapButton(t, g, "seats-plus")
+	if g.settings.Seats != 5 {
+		t.Errorf("seats-plus went to %d in a Tournament", g.settings.Seats)
+	}
+	tapButton(t, g, "variant-about")
+	m := g.cur.(*menu)
+	if m.page != "variant" || m.title != "Tournament" {
+		t.Fatalf("page %q title %q", m.page, m.title)
+	}
+	text := ""
+	for _, w := range m.widgets {
+		text += w.label + " "
+	}
+	if !containsAll(text, "passed", "2–5 players") {
+		t.Errorf("the page shows %q", text)
+	}
+	tapButton(t, g, "back-newgame")
+	if m.page != "newgame" {
+		t.Errorf("back went to %q", m.page)
+	}
+}
+
+func containsAll(s string, subs ...string) bool {
+	for _, sub := range subs {
+		found := false
+		for i := 0; i+len(sub) <= len(s); i++ {
+			if s[i:i+len(sub)] == sub {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
