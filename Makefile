@@ -6,7 +6,7 @@ SHARED  ?= ../shared
 export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/alsa-null.conf
 
 .PHONY: run build test test-go test-race test-wasm-engine vet bench fuzz clean
-.PHONY: web serve test-web test-wasm-storage wasm-figures
+.PHONY: web serve test-web test-wasm-storage wasm-figures android ios test-mobile
 
 run:
 	@scripts/deps.sh run
@@ -63,6 +63,29 @@ test-wasm-storage:
 wasm-figures:
 	@scripts/deps.sh chromium
 	scripts/wasm-figures.sh
+
+# --- Mobile (ebitenmobile): see mobile/README.md -----------------------------------------------
+MOBILE_JAVAPKG ?= io.nimmt
+
+# build/nimmt.aar for mobile/android (needs the Android SDK + NDK; not on these machines).
+android:
+	$(GO) tool ebitenmobile bind -target android -javapkg $(MOBILE_JAVAPKG) -androidapi 23 -o build/nimmt.aar ./mobile
+
+# build/Mobile.xcframework for mobile/ios (needs macOS + Xcode).
+ios:
+	$(GO) tool ebitenmobile bind -target ios -o build/Mobile.xcframework ./mobile
+
+# What can be proven here without an NDK or Xcode: android vet (cgo), Java bindings, iOS import graph.
+test-mobile:
+	@scripts/deps.sh jdk
+	@test -z "$$(git ls-files '*_linux.go')" || { echo "test-mobile: *_linux.go files also build for Android:"; git ls-files '*_linux.go'; exit 1; }
+	@! $(GO) list -deps . ./wasm 2>/dev/null | grep -qx 'nimmt/mobile' || { echo "test-mobile: desktop/web code imports nimmt/mobile"; exit 1; }
+	bash $(SHARED)/tools/android-vet.sh $$(GOOS=android $(GO) list -deps ./mobile | grep '^nimmt/')
+	rm -rf build/gobind
+	$(GO) tool gobind -lang=go,java -javapkg $(MOBILE_JAVAPKG) -outdir build/gobind nimmt/mobile
+	grep -q 'native void setFilesDir' build/gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
+	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 $(GO) list -deps ./mobile >/dev/null
+	@echo "test-mobile: android vet, gobind java and the iOS import graph are fine"
 
 clean:
 	rm -rf build
