@@ -27,12 +27,14 @@ test-go:
 	@scripts/deps.sh go
 	$(GO) test -count=1 ./...
 
+# Under node the property test runs its -short size (2,000 games); natively it plays 100,000.
 test-wasm-engine:
 	@scripts/deps.sh node
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
+	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
 
+# Engine speed: BenchmarkRound4/Round10 report rounds/s (docs/PERFORMANCE.md).
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./engine/...
+	$(GO) test -run='^$$' -bench=. -benchmem -count=5 ./engine/...
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzRecord -fuzztime=30s ./engine

@@ -1,0 +1,140 @@
+package arena_test
+
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"nimmt/arena"
+	"nimmt/engine"
+)
+
+func TestSeatings(t *testing.T) {
+	tests := []struct {
+		players int
+		bots    []string
+		want    [][]int
+	}{
+		{2, []string{"a", "b"}, [][]int{{0, 1}, {1, 0}}},
+		{4, []string{"a", "b"}, [][]int{{0, 1, 0, 1}, {1, 0, 1, 0}}},
+		{4, []string{"e", "m", "m", "m"}, [][]int{{0, 1, 1, 1}, {1, 1, 1, 0}, {1, 1, 0, 1}, {1, 0, 1, 1}}},
+		{3, []string{"a", "b", "c"}, [][]int{{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}, {1, 0, 2}, {0, 2, 1}}},
+	}
+	for _, tc := range tests {
+		got := arena.Seatings(tc.players, tc.bots)
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("Seatings(%d, %v) = %v, want %v", tc.players, tc.bots, got, tc.want)
+		}
+	}
+	// Every bot sits at every seat equally often.
+	for _, b := range [][]string{{"a", "b", "c", "d"}, {"a", "b", "c"}, {"x", "y"}} {
+		for players := 2; players <= 10; players++ {
+			ss := arena.Seatings(players, b)
+			for seat := 0; seat < players; seat++ {
+				count := map[int]int{}
+				for _, s := range ss {
+					count[s[seat]]++
+				}
+				for bot, n := range count {
+					for bot2, n2 := range count {
+						if float64(n) != float64(n2)*float64(countIn(ss[0], bot))/float64(countIn(ss[0], bot2)) {
+							t.Errorf("%v at %d seats: seat %d has bot %d %d times, bot %d %d times", b, players, seat, bot, n, bot2, n2)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func countIn(s []int, b int) int {
+	n := 0
+	for _, x := range s {
+		if x == b {
+			n++
+		}
+	}
+	return n
+}
+
+func run(t *testing.T, o arena.Options) *arena.Result {
+	t.Helper()
+	r, err := arena.Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestSameSeedSameTable(t *testing.T) {
+	o := arena.Options{Bots: []string{"intermediate", "beginner", "random"}, Players: 4, Games: 24, Seed: 5, Rounds: 3}
+	a, b := run(t, o), run(t, o)
+	for i := range a.Stats {
+		x, y := a.Stats[i], b.Stats[i]
+		x.DecisionMsMean, x.DecisionMsP95, y.DecisionMsMean, y.DecisionMsP95 = 0, 0, 0, 0
+		if x != y {
+			t.Errorf("same seed, different lines:\n%+v\n%+v", x, y)
+		}
+	}
+	o.Workers = 1
+	c := run(t, o)
+	if c.Stats[0].PenaltyPerRound != a.Stats[0].PenaltyPerRound {
+		t.Errorf("1 worker: %v, all cores: %v", c.Stats[0].PenaltyPerRound, a.Stats[0].PenaltyPerRound)
+	}
+	if a.Games != 24 || a.Stats[0].Rounds != 24*3*2 {
+		t.Errorf("games %d, intermediate seat-rounds %d", a.Games, a.Stats[0].Rounds)
+	}
+}
+
+func TestDuplicateDealsCancelLuck(t *testing.T) {
+	// The same bot against itself in duplicate: every copy takes the same bullheads in total.
+	r := run(t, arena.Options{Bots: []string{"random", "beginner"}, Players: 2, Games: 2, Seed: 3, Rounds: 1})
+	if r.Games != 2 || r.Seatings != 2 {
+		t.Fatalf("games %d seatings %d", r.Games, r.Seatings)
+	}
+	// Two identical deterministic bots in a duplicate pair share the penalties exactly.
+	r = run(t, arena.Options{Bots: []string{"intermediate", "intermediate"}, Players: 3, Games: 6, Seed: 3, Rounds: 2})
+	if len(r.Stats) != 1 || r.Stats[0].WinRate < 0.33 || r.Stats[0].WinRate > 0.34 {
+		t.Errorf("one bot at every seat: %+v", r.Stats)
+	}
+}
+
+func TestEndScoreAndErrors(t *testing.T) {
+	r := run(t, arena.Options{Bots: []string{"beginner", "random"}, Players: 5, Games: 5, Seed: 1, EndScore: 66})
+	total := 0.0
+	for _, s := range r.Stats {
+		total += s.WinRate * float64(s.Seats)
+	}
+	if total < 4.99 || total > 5.01 {
+		t.Errorf("wins add up to %v over 5 games", total)
+	}
+	if _, err := arena.Run(arena.Options{Bots: []string{"nobody"}, Players: 4, Games: 1, Rounds: 1}); err == nil {
+		t.Error("unknown bot accepted")
+	}
+	if _, err := arena.Run(arena.Options{Bots: []string{"random"}, Players: 4, Games: 1, Rounds: 1, Variant: engine.Tactics}); err == nil || !strings.Contains(err.Error(), "tactics") {
+		t.Errorf("variant tactics: %v", err)
+	}
+}
+
+func TestExternalFaultsCounted(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not found")
+	}
+	var log bytes.Buffer
+	r := run(t, arena.Options{Bots: []string{"cmd:python3 ../bots/testdata/garbage.py", "cmd:python3 ../examples/mybot.py", "random"},
+		Players: 3, Games: 6, Seed: 2, Rounds: 1, Faults: &log})
+	if r.Stats[0].Faults < 6*10 { // every card decision, and every row choice
+		t.Errorf("garbage bot: %d faults, want at least 60", r.Stats[0].Faults)
+	}
+	if r.Stats[1].Faults != 0 {
+		t.Errorf("example bot: %d faults\n%s", r.Stats[1].Faults, log.String())
+	}
+	first := strings.SplitN(log.String(), "\n", 2)[0]
+	for _, want := range []string{"game ", "garbage.py", "round 1", "turn ", "fallback"} {
+		if !strings.Contains(first, want) {
+			t.Errorf("fault line %q lacks %q", first, want)
+		}
+	}
+}

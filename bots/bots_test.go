@@ -1,0 +1,176 @@
+package bots_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"nimmt/bots"
+	"nimmt/engine"
+)
+
+// views plays random games at the given seat count and returns views of seats with a decision,
+// row choices included.
+func views(t testing.TB, seats, n int, seed uint64) []engine.View {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 7))
+	var out []engine.View
+	for len(out) < n {
+		g, err := engine.NewGame(engine.Config{Seats: seats, Rounds: 1}, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() && len(out) < n {
+			s := g.Waiting()[0]
+			v := g.View(s)
+			if v.Decision.Kind == engine.DecideRow || r.IntN(4) == 0 {
+				out = append(out, v)
+			}
+			var a engine.Action
+			if v.Decision.Kind == engine.DecideRow {
+				a = engine.TakeRow(r.IntN(engine.NumRows))
+			} else {
+				a = engine.PlayCard(v.Hand[r.IntN(len(v.Hand))])
+			}
+			if err := g.Act(s, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+func newBot(t testing.TB, level string, seed uint64) bots.Bot {
+	t.Helper()
+	if level == bots.LevelExpert {
+		return bots.NewExpert(seed, bots.ExpertOptions{Playouts: 300})
+	}
+	b, err := bots.New(level, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestLegalEverywhere(t *testing.T) {
+	for seats := engine.MinSeats; seats <= engine.MaxSeats; seats++ {
+		vs := views(t, seats, 12, uint64(seats))
+		rows := 0
+		for _, v := range vs {
+			if v.Decision.Kind == engine.DecideRow {
+				rows++
+			}
+		}
+		for _, level := range bots.AllLevels() {
+			b := newBot(t, level, 1)
+			if b.Name() != level {
+				t.Errorf("New(%q).Name() = %q", level, b.Name())
+			}
+			for i := range vs {
+				v := vs[i]
+				if a := b.Decide(&v); !bots.Legal(&v, a) {
+					t.Errorf("%s, %d seats, view %d (%s): illegal %+v", level, seats, i, v.Decision.Kind, a)
+				}
+			}
+		}
+	}
+}
+
+func TestRowChoices(t *testing.T) {
+	// Every level answers a row choice with a row, over many random row choices.
+	n := 0
+	for seats := engine.MinSeats; seats <= engine.MaxSeats; seats += 4 {
+		for _, v := range views(t, seats, 60, 99+uint64(seats)) {
+			if v.Decision.Kind != engine.DecideRow {
+				continue
+			}
+			n++
+			for _, level := range bots.AllLevels() {
+				v := v
+				if a := newBot(t, level, 2).Decide(&v); a.Kind != engine.DecideRow || !bots.Legal(&v, a) {
+					t.Errorf("%s: row choice answered %+v", level, a)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no row choices generated")
+	}
+}
+
+func TestReproducible(t *testing.T) {
+	vs := views(t, 5, 15, 3)
+	for _, level := range bots.AllLevels() {
+		a, b := newBot(t, level, 42), newBot(t, level, 42)
+		for i := range vs {
+			v1, v2 := vs[i], vs[i]
+			x := a.Decide(&v1)
+			b.Decide(&vs[(i+1)%len(vs)]) // history must not matter
+			y := b.Decide(&v2)
+			if x.Kind != y.Kind || x.Row != y.Row || firstCard(x) != firstCard(y) {
+				t.Errorf("%s view %d: %+v then %+v from the same seed", level, i, x, y)
+			}
+		}
+	}
+}
+
+func TestExpertWorkersDeterministic(t *testing.T) {
+	vs := views(t, 4, 10, 5)
+	one := bots.NewExpert(9, bots.ExpertOptions{Playouts: 800, Workers: 1})
+	two := bots.NewExpert(9, bots.ExpertOptions{Playouts: 800, Workers: 3})
+	for i := range vs {
+		v1, v2 := vs[i], vs[i]
+		if x, y := one.Decide(&v1), two.Decide(&v2); firstCard(x) != firstCard(y) || x.Row != y.Row {
+			t.Errorf("view %d: 1 worker %+v, 3 workers %+v", i, x, y)
+		}
+	}
+}
+
+func TestExpertContext(t *testing.T) {
+	v := views(t, 10, 1, 11)[0]
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e := bots.NewExpert(1, bots.ExpertOptions{Playouts: 1 << 30})
+	start := time.Now()
+	if a := e.DecideContext(ctx, &v); !bots.Legal(&v, a) {
+		t.Errorf("cancelled decision %+v is illegal", a)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("cancelled decision took %v", d)
+	}
+}
+
+func TestNewUnknown(t *testing.T) {
+	if _, err := bots.New("grandmaster", 1); err == nil {
+		t.Error("New(grandmaster) gave no error")
+	}
+	if got := bots.Levels(); len(got) != 4 || got[0] != bots.LevelRandom || got[3] != bots.LevelExpert {
+		t.Errorf("Levels() = %v", got)
+	}
+}
+
+func TestAdvise(t *testing.T) {
+	for _, v := range views(t, 4, 30, 13) {
+		adv := bots.Advise(&v)
+		want := len(v.Hand)
+		if v.Decision.Kind == engine.DecideRow {
+			want = engine.NumRows
+		}
+		if len(adv) != want {
+			t.Fatalf("Advise gave %d options, want %d", len(adv), want)
+		}
+		for _, a := range adv {
+			if a.Bullheads < 0 || a.Bullheads > 40 {
+				t.Errorf("advice %+v out of range", a)
+			}
+		}
+	}
+}
+
+func firstCard(a engine.Action) engine.Card {
+	if len(a.Cards) == 0 {
+		return 0
+	}
+	return a.Cards[0]
+}
