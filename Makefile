@@ -19,8 +19,9 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-# Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node.
-test: vet test-go test-wasm-engine
+# Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node; the
+# web build in headless Chromium; the mobile binding checks.
+test: vet test-go test-wasm-engine test-wasm-storage test-web test-mobile
 	@echo "make test: all passed"
 
 test-go:
@@ -54,6 +55,8 @@ serve: web
 # The web build in headless Chromium (chromedp): load, first frame, a round played by clicks, reload.
 test-web:
 	@scripts/deps.sh chromium
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./storage/...
+	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm/...
 	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . ./wasm/browsertest
 
 # The browser-only storage (localStorage) under node.
@@ -81,11 +84,11 @@ ios:
 test-mobile:
 	@scripts/deps.sh jdk
 	@test -z "$$(git ls-files '*_linux.go')" || { echo "test-mobile: *_linux.go files also build for Android:"; git ls-files '*_linux.go'; exit 1; }
-	@! $(GO) list -deps . ./wasm 2>/dev/null | grep -qx 'nimmt/mobile' || { echo "test-mobile: desktop/web code imports nimmt/mobile"; exit 1; }
-	bash $(SHARED)/tools/android-vet.sh $$(GOOS=android $(GO) list -deps ./mobile | grep '^nimmt/')
-	rm -rf build/gobind
-	$(GO) tool gobind -lang=go,java -javapkg $(MOBILE_JAVAPKG) -outdir build/gobind nimmt/mobile
-	grep -q 'native void setFilesDir' build/gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
+	@! { $(GO) list -deps . && GOOS=js GOARCH=wasm $(GO) list -deps ./wasm; } | grep -qx 'nimmt/mobile' || { echo "test-mobile: desktop/web code imports nimmt/mobile"; exit 1; }
+	bash $(SHARED)/tools/android-vet.sh $$(CGO_ENABLED=1 GOOS=android GOARCH=arm64 $(GO) list -deps ./mobile | grep '^nimmt/')
+	rm -rf build/_gobind
+	$(GO) tool gobind -lang=go,java -javapkg $(MOBILE_JAVAPKG) -outdir build/_gobind nimmt/mobile
+	grep -q 'native void setFilesDir' build/_gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
 	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 $(GO) list -deps ./mobile >/dev/null
 	@echo "test-mobile: android vet, gobind java and the iOS import graph are fine"
 

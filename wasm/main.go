@@ -22,7 +22,10 @@ func main() {
 		os.Exit(1)
 	}
 	ebiten.SetScreenClearedEveryFrame(false) // the game skips redrawing a still table
-	opts := webrun.Options{TestState: func() any { return g.TestState() }}
+	opts := webrun.Options{
+		TestState: func() any { return g.TestState() },
+		Suspend:   g.Suspend, // autosave when the tab is hidden or the page is left
+	}
 	if err := webrun.Run(g, opts); err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)

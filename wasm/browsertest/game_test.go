@@ -136,7 +136,8 @@ func cheapestRow(s gameState) int {
 func playTurn(t *testing.T, ctx context.Context) gameState {
 	t.Helper()
 	s := waitState(t, ctx, "the person's turn", 60*time.Second, func(s gameState) bool {
-		return s.Input && (s.Decision == "play" || s.Decision == "row") || s.Scene == "score" || s.Scene == "gameover"
+		return s.Input && (s.Decision == "play" && s.Chosen == 0 && len(s.Hand) > 0 || s.Decision == "row") ||
+			s.Scene == "score" || s.Scene == "gameover"
 	})
 	switch s.Decision {
 	case "row":
@@ -165,7 +166,9 @@ func playTurn(t *testing.T, ctx context.Context) gameState {
 			}
 			s = n
 		}
-		t.Fatalf("clicking card %d does not play it: %v", card, readState(t, ctx))
+		screenshot(t, ctx, "card-not-played")
+		n := readState(t, ctx)
+		t.Fatalf("clicking card %d does not play it: %v; hand rects %v; page layout %+v", card, n, n.HandRects, getLayout(t, ctx))
 	}
 	return s
 }
@@ -179,8 +182,8 @@ func TestPlayRound(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, url+"/")
 
-	// Fast animations keep the test short; everything else is the default.
-	settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"fast"}`))
+	// Instant animations keep the test short; everything else is the default.
+	settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"instant"}`))
 	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
 	open(t, ctx, url+"/")
 
@@ -204,11 +207,12 @@ func TestPlayRound(t *testing.T) {
 			screenshot(t, ctx, "table")
 		}
 	}
-	before := waitState(t, ctx, "turn 4", 60*time.Second, func(s gameState) bool { return s.Input && s.Decision == "play" })
+	myTurn := func(s gameState) bool { return s.Input && s.Decision == "play" && s.Chosen == 0 && len(s.Hand) > 0 }
+	before := waitState(t, ctx, "turn 4", 60*time.Second, myTurn)
 	open(t, ctx, url+"/")
 	waitState(t, ctx, "the menu after reload", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
 	clickButton(t, ctx, "continue")
-	after := waitState(t, ctx, "the resumed turn", 30*time.Second, func(s gameState) bool { return s.Input && s.Decision == "play" })
+	after := waitState(t, ctx, "the resumed turn", 30*time.Second, myTurn)
 	if !slices.Equal(before.Hand, after.Hand) || fmt.Sprint(before.Rows) != fmt.Sprint(after.Rows) || !slices.Equal(before.Scores, after.Scores) {
 		t.Errorf("Continue after reload does not resume the game:\nbefore %v\nafter  %v", before, after)
 	}
