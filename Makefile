@@ -5,7 +5,7 @@ GO      ?= go
 SHARED  ?= ../shared
 export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/alsa-null.conf
 
-.PHONY: run build test test-go test-race test-wasm-engine vet bench fuzz clean
+.PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench fuzz clean
 .PHONY: web serve test-web test-wasm-storage wasm-figures android ios test-mobile
 
 run:
@@ -20,13 +20,19 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 # Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node; the
-# web build in headless Chromium; the mobile binding checks.
-test: vet test-go test-wasm-engine test-wasm-storage test-web test-mobile
+# drawing tests under Xvfb; the web build in headless Chromium; the mobile binding checks.
+test: vet test-go test-wasm-engine test-xvfb test-wasm-storage test-web test-mobile
 	@echo "make test: all passed"
 
 test-go:
 	@scripts/deps.sh go
 	$(GO) test -count=1 ./...
+
+# The game's drawing tests run inside the game loop under Xvfb: every scene rendered at two sizes
+# and checked, a whole game drawn at instant speed, allocations per frame and Update time.
+test-xvfb:
+	@scripts/deps.sh xvfb
+	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./scenes/... ./sprites/...
 
 # Under node the property test runs its -short size (2,000 games); natively it plays 100,000.
 test-wasm-engine:

@@ -358,20 +358,18 @@ func (v *View) Placement(c Card) (row int, left bool) {
 // copies of them are unseen.
 func (v *View) Unseen() []Card {
 	r := v.Config.rules()
-	seen := map[Card]int{}
+	var seen [256]int8
 	for _, c := range v.Hand {
 		seen[c]++
 	}
 	for _, c := range v.Revealed {
 		seen[c]++
 	}
-	var out []Card
-	for _, c := range r.deck() {
-		if seen[c] > 0 {
-			seen[c]--
-			continue
+	out := make([]Card, 0, r.deckMax)
+	for c := Card(1); int(c) <= r.deckMax; c++ {
+		for k := r.copies(c) - int(seen[c]); k > 0; k-- {
+			out = append(out, c)
 		}
-		out = append(out, c)
 	}
 	return out
 }

@@ -432,7 +432,11 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		return
 	}
 	for i, r := range t.lay.Buttons {
-		w := widget{r: r, label: buttonLabels[i], enabled: true}
+		w := &t.btns[i]
+		if w.r != r {
+			w.fit = 0
+		}
+		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i], true, 0, false
 		switch i {
 		case layout.BtnTracker:
 			w.kind, w.on = 3, t.showPanel == 1
@@ -448,7 +452,7 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 				w.label = "Tap a row"
 			}
 		}
-		g.drawWidget(dst, &w, false)
+		g.drawWidget(dst, w, false)
 	}
 }
 

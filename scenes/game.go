@@ -270,7 +270,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.cur == nil {
 		return
 	}
-	if g.dirty || g.cur.animating() || g.shot != nil {
+	if g.dirty || g.cur.animating() || g.shot != nil && g.shot.capture {
 		g.dirty = false
 		g.cur.draw(screen)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"nimmt/storage"
 )
@@ -79,8 +80,15 @@ func runUntil(t *testing.T, g *Game, budget int, cond func(ts TestState) bool) T
 		if ts := g.TestState(); cond(ts) {
 			return ts
 		}
+		// Bots answer from goroutines: give them time, as real ticks (16 ms) would.
+		if i%8 == 7 {
+			time.Sleep(100 * time.Microsecond)
+		}
 	}
 	ts := g.TestState()
+	if tb, ok := g.cur.(*table); ok {
+		t.Logf("consumed %d/%d idle %v phase %s disp.MyChoice %d eg.Waiting %v disp.Waiting %v", tb.consumed, tb.eg.EventCount(), tb.tl.Idle(), tb.phase, tb.disp.MyChoice, tb.eg.Waiting(), tb.disp.Waiting)
+	}
 	t.Fatalf("condition not reached in %d ticks; scene %s round %d turn %d decision %q waiting %v", budget, ts.Scene, ts.Round, ts.Turn, ts.Decision, ts.Waiting)
 	return ts
 }

@@ -96,6 +96,7 @@ type table struct {
 	bgKey      [3]float64
 	bgDirty    bool
 	res        tableResources
+	btns       [layout.NumButtons]widget
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).

@@ -22,6 +22,9 @@ type widget struct {
 	// kind: 0 button, 1 label (left-aligned text), 2 value (centred text, no frame), 3 toggle chip
 	kind int
 	on   bool
+	// fit is the label size that fits the width, for fitFor.
+	fit    float64
+	fitFor string
 }
 
 var (
@@ -139,7 +142,11 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 	if focused {
 		g.strokeRect(dst, w.r.Inset(-2), rad+2, 3, focusCol)
 	}
-	g.label(dst, w.label, cx, cy, size, fg, text.Center, true)
+	if w.fit == 0 || w.fitFor != w.label {
+		w.fit = g.txt.Fit(w.label, text.Style{Size: size, Bold: true}, w.r.W-8, 8)
+		w.fitFor = w.label
+	}
+	g.label(dst, w.label, cx, cy, w.fit, fg, text.Center, true)
 }
 
 func clampF(v, lo, hi float64) float64 {

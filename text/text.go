@@ -33,6 +33,9 @@ const (
 	Center     = etxt.Center
 )
 
+// white is the default colour, boxed once.
+var white color.Color = color.White
+
 // Style is the full style of one draw.
 type Style struct {
 	// Size is the font size in logical pixels.
@@ -97,7 +100,7 @@ func (t *Renderer) apply(st Style) {
 	if st.Color != nil {
 		t.r.SetColor(st.Color)
 	} else {
-		t.r.SetColor(color.White)
+		t.r.SetColor(white)
 	}
 	a := st.Align
 	if a == 0 {
