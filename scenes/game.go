@@ -345,7 +345,10 @@ type TestState struct {
 	RowRects []Rect   `json:"row_rects"`
 	// Scores are the seats' totals; seat 0 is the person.
 	Scores []int `json:"scores"`
-	// Decision is what the person must do now: "play", "row" or "".
+	// Pool is the face-up pool of a draft (Logic, Tournament) and PoolRects its tap targets.
+	Pool      []int  `json:"pool,omitempty"`
+	PoolRects []Rect `json:"pool_rects,omitempty"`
+	// Decision is what the person must do now: "play", "row", "draft" or "".
 	Decision string `json:"decision"`
 	// Waiting is the seats the game waits for.
 	Waiting []int `json:"waiting"`

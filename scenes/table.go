@@ -57,22 +57,23 @@ type floater struct {
 // table is the playing scene: deal, choose, reveal, placement, row choice, round score and
 // game over are its phases.
 type table struct {
-	g        *Game
-	eg       *engine.Game // nil in a scripted walkthrough
-	src      eventSource
-	me       int
-	seats    []seatInfo
-	disp     engine.View
-	events   []engine.Event // fetched, not yet consumed
-	consumed int
-	tl       anim.Timeline
-	lay      layout.Table
-	cards    [engine.DeckSize + 1]cardSprite
-	pick     engine.Card // Nifty: the person's first card, waiting for the second
-	backs    [engine.MaxSeats]cardSprite
-	floaters []floater
-	rng      *rand.Rand // cosmetic only: bot pauses
-	seed     uint64
+	g         *Game
+	eg        *engine.Game // nil in a scripted walkthrough
+	src       eventSource
+	me        int
+	seats     []seatInfo
+	disp      engine.View
+	events    []engine.Event // fetched, not yet consumed
+	consumed  int
+	tl        anim.Timeline
+	lay       layout.Table
+	cards     [engine.DeckSize + 1]cardSprite
+	pick      engine.Card // Nifty: the person's first card, waiting for the second
+	poolHover int         // the pool card under the pointer during a draft, or -1
+	backs     [engine.MaxSeats]cardSprite
+	floaters  []floater
+	rng       *rand.Rand // cosmetic only: bot pauses
+	seed      uint64
 
 	phase      string
 	phaseTicks int
@@ -224,6 +225,7 @@ func (t *table) setup(names, levels []string) error {
 	}
 	t.disp = engine.NewView(cfg, t.me)
 	t.sel = -1
+	t.poolHover = -1
 	t.showPanel = 0
 	if g.settings.Tracker {
 		t.showPanel = 1
@@ -814,6 +816,8 @@ func (t *table) statusText() string {
 			return "Your card is too low: tap a row to take it (keys 1–4)."
 		}
 		return t.seatName(t.disp.Waiting[0]) + " is choosing a row to take…"
+	case t.variantStatus() != "":
+		return t.variantStatus()
 	case len(t.disp.Pending) > 0:
 		return "Placing cards, lowest first…"
 	case t.disp.Phase == engine.PhaseChoose:
@@ -1081,6 +1085,9 @@ func (t *table) handleTable(in *Input) {
 	if t.eg == nil || t.over || t.holdScore {
 		return
 	}
+	if t.handleDraft(in) {
+		return
+	}
 	n := len(t.lay.HandHit)
 	switch {
 	case t.eg.Phase() == engine.PhaseChoose && t.disp.Phase == engine.PhaseChoose:
@@ -1195,6 +1202,9 @@ func (t *table) testState(ts *TestState) {
 				}
 			}
 		}
+	}
+	if t.eg != nil {
+		t.poolState(ts)
 	}
 	for i, r := range t.lay.Buttons {
 		en := true

@@ -4,8 +4,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"nimmt/bots"
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/text"
 )
 
@@ -81,12 +84,12 @@ func (g *Game) wrapText(s string, size, w float64) []string {
 	return lines
 }
 
-// autoDecision answers, for the person, a decision the table has no controls for yet — a draft
-// (Logic, Tournament), the order of two cards (Nifty), which taken cards to keep (Hand) — with
+// autoDecision answers, for the person, a decision the table has no controls for yet — the order
+// of two cards (Nifty), which taken cards to keep (Hand) — with
 // the bots' one-step Heuristic, and says so in the log. It reports whether it acted.
 func (t *table) autoDecision() bool {
 	d, ok := t.eg.Decision(t.me)
-	if !ok || d.Kind == engine.DecidePlay || d.Kind == engine.DecideRow || !t.caughtUp() {
+	if !ok || d.Kind == engine.DecidePlay || d.Kind == engine.DecideRow || d.Kind == engine.DecideDraft || !t.caughtUp() {
 		return false
 	}
 	v := t.eg.View(t.me)
@@ -131,4 +134,122 @@ func (t *table) variantLog(e engine.Event) {
 			t.log = append(t.log, t.seatName(ev.Seat)+" keeps "+cardList(ev.Hand)+" in hand.")
 		}
 	}
+}
+
+// poolRects lays the face-up draft pool (Logic, Tournament) out as a grid over the rows, which
+// are empty during the draft: one rectangle per card of t.disp.Pool, the largest cards that fit.
+func (t *table) poolRects() []layout.Rect {
+	n := len(t.disp.Pool)
+	if n == 0 {
+		return nil
+	}
+	top, bot := t.lay.Rows[0].Hit, t.lay.Rows[engine.NumRows-1].Hit
+	area := layout.Rect{X: top.X, Y: top.Y, W: top.W, H: bot.Y + bot.H - top.Y}
+	best, bestCols := 0.0, 1
+	for cols := 1; cols <= n; cols++ {
+		rows := (n + cols - 1) / cols
+		cw := min(area.W/float64(cols), area.H/float64(rows)/1.5)
+		if cw > best {
+			best, bestCols = cw, cols
+		}
+	}
+	cw, ch := best*0.92, best*1.5*0.92
+	out := make([]layout.Rect, n)
+	for i := range out {
+		col, row := i%bestCols, i/bestCols
+		out[i] = layout.Rect{X: area.X + float64(col)*best + (best-cw)/2, Y: area.Y + float64(row)*best*1.5 + (best*1.5-ch)/2, W: cw, H: ch}
+	}
+	return out
+}
+
+// drawPool draws the face-up draft pool; the card under the pointer is lifted when it is the
+// person's turn to draft.
+func (t *table) drawPool(dst *ebiten.Image) {
+	if t.disp.Phase != engine.PhaseDraft {
+		return
+	}
+	mine := t.disp.Decision != nil && t.disp.Decision.Kind == engine.DecideDraft
+	for i, r := range t.poolRects() {
+		if mine && i == t.poolHover {
+			r.Y -= r.H * 0.12
+		}
+		t.drawCard(dst, t.disp.Pool[i], r.X, r.Y, r.W, r.H, true, 1, mine && i == t.poolHover)
+	}
+}
+
+// handleDraft lets the person draft a card of the pool by tapping it. It reports whether the
+// input was taken.
+func (t *table) handleDraft(in *Input) bool {
+	if t.eg == nil || t.eg.Phase() != engine.PhaseDraft || !t.caughtUp() {
+		return false
+	}
+	d, ok := t.eg.Decision(t.me)
+	if !ok || d.Kind != engine.DecideDraft {
+		return false
+	}
+	rs := t.poolRects()
+	if in.Hover {
+		t.poolHover = -1
+		for i, r := range rs {
+			if r.Contains(in.X, in.Y) {
+				t.poolHover = i
+			}
+		}
+	}
+	for i, r := range rs {
+		if in.TapIn(r) && i < len(t.disp.Pool) {
+			c := t.disp.Pool[i]
+			if err := t.eg.Draft(t.me, c); err == nil {
+				t.log = append(t.log, "You drafted "+c.String()+".")
+				t.save()
+			}
+			t.poolHover = -1
+			return true
+		}
+	}
+	return true
+}
+
+// poolState adds the draft pool to the test state.
+func (t *table) poolState(ts *TestState) {
+	for _, c := range t.disp.Pool {
+		ts.Pool = append(ts.Pool, int(c))
+	}
+	ts.PoolRects = t.poolRects()
+	if ts.Decision == "play" {
+		if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecideDraft {
+			ts.Decision = "draft"
+		}
+	}
+}
+
+// variantStatus is the status line of the variants' own moments, or "".
+func (t *table) variantStatus() string {
+	v := t.disp.Config.Variant
+	waiting := -1
+	if len(t.disp.Waiting) == 1 {
+		waiting = t.disp.Waiting[0]
+	}
+	switch {
+	case t.disp.Phase == engine.PhaseDraft && waiting >= 0:
+		if waiting == t.me {
+			return "Draft: tap a card of the face-up deck to take it into your hand."
+		}
+		return t.seatName(waiting) + " is drafting…"
+	case t.disp.Phase == engine.PhaseOrder && waiting >= 0:
+		return t.seatName(waiting) + " chooses which card to place first…"
+	case t.disp.Phase == engine.PhaseKeep && waiting >= 0:
+		return t.seatName(waiting) + " chooses which taken cards to keep…"
+	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && (v == engine.Open || v == engine.HandVariant) && waiting >= 0:
+		if waiting == t.me {
+			return "Your turn: play a card face up."
+		}
+		return t.seatName(waiting) + " plays face up…"
+	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && v == engine.Nifty && t.disp.MyChoice == 0:
+		if t.pick != 0 {
+			return "You chose " + t.pick.String() + ": choose your second card."
+		}
+		return "Turn " + num(t.disp.Turn) + ": choose two cards (tap each twice)."
+	}
+	return ""
 }

@@ -34,7 +34,7 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			if !ok || tb.eg.Config().Variant != v {
 				t.Fatalf("no table of %v", v)
 			}
-			taps := 0
+			taps, drafts := 0, 0
 			g.InjectInput(func(in *Input) {
 				ts := g.TestState()
 				if !ts.Input && ts.Scene != "score" {
@@ -53,6 +53,10 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
 					in.X, in.Y = in.TapX, in.TapY
 					taps++
+				case ts.Decision == "draft" && len(ts.PoolRects) > 0:
+					r := ts.PoolRects[len(ts.PoolRects)/2]
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+					drafts++
 				case ts.Decision == "row":
 					r := ts.RowRects[0]
 					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
@@ -61,6 +65,9 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			runUntil(t, g, 300000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
 			if !tb.eg.Over() {
 				t.Fatal("the engine's game is not over")
+			}
+			if (v == engine.Logic || v == engine.Tournament) && drafts == 0 {
+				t.Error("the person drafted nothing by tapping")
 			}
 		})
 	}
