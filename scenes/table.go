@@ -918,6 +918,23 @@ func (t *table) play(c engine.Card) {
 	if t.eg == nil || c == 0 {
 		return
 	}
+	if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecidePlay && d.Count > 1 && d.Min == 1 {
+		// Hand: the first card waits; the same card again plays it alone, another plays both.
+		if t.pick == 0 || !slices.Contains(t.disp.Hand, t.pick) {
+			t.pick = c
+			t.log = append(t.log, "You chose "+c.String()+": choose it again to play it alone, or a second card.")
+			return
+		}
+		cs := []engine.Card{t.pick, c}
+		if c == t.pick {
+			cs = cs[:1]
+		}
+		if err := t.eg.PlayCards(t.me, cs); err == nil {
+			t.save()
+		}
+		t.pick = 0
+		return
+	}
 	if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecidePlay && d.Count > 1 && d.Min == 0 {
 		// Nifty: the first card chosen waits for the second.
 		if t.pick == 0 || t.pick == c || !slices.Contains(t.disp.Hand, t.pick) {

@@ -241,6 +241,12 @@ func (t *table) variantStatus() string {
 	case t.disp.Phase == engine.PhaseKeep && waiting >= 0:
 		return t.seatName(waiting) + " chooses which taken cards to keep…"
 	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && (v == engine.Open || v == engine.HandVariant) && waiting >= 0:
+		if waiting == t.me && v == engine.HandVariant && t.pick != 0 {
+			return "You chose " + t.pick.String() + ": choose it again to play it alone, or a second card."
+		}
+		if waiting == t.me && v == engine.HandVariant {
+			return "Your turn: play one or two cards face up (tap each twice)."
+		}
 		if waiting == t.me {
 			return "Your turn: play a card face up."
 		}

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"slices"
 	"testing"
 
 	"nimmt/engine"
@@ -128,4 +129,42 @@ func containsAll(s string, subs ...string) bool {
 		}
 	}
 	return true
+}
+
+// TestHandVariantTwoCards: in Hand the person plays one card (the same card twice) or two.
+func TestHandVariantTwoCards(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	g.settings.Variant = "hand"
+	g.settings.Seats = 3
+	tb, err := newTable(g, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.goTo(tb)
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 2000, func(ts TestState) bool { return ts.Decision == "play" && ts.Input })
+	h := tb.eg.View(0).Hand
+	tb.play(h[0])
+	tb.play(h[1])
+	if n := len(tb.eg.View(0).Hand); n != 12 && tb.eg.View(0).Decision == nil {
+		// a keep may have added cards; the two cards left the hand either way
+		t.Logf("hand now %d cards", n)
+	}
+	if slices.Contains(tb.eg.View(0).Hand, h[0]) || slices.Contains(tb.eg.View(0).Hand, h[1]) {
+		t.Fatalf("two cards not played: hand %v", tb.eg.View(0).Hand)
+	}
+	for {
+		ts := runUntil(t, g, 20000, func(ts TestState) bool { return (ts.Decision == "play" || ts.Decision == "row") && ts.Input })
+		if ts.Decision == "play" {
+			break
+		}
+		tb.chooseRow(0)
+	}
+	h = tb.eg.View(0).Hand
+	size := len(h)
+	tb.play(h[0])
+	tb.play(h[0])
+	if slices.Contains(tb.eg.View(0).Hand, h[0]) || len(tb.eg.View(0).Hand) > size-1+5 {
+		t.Fatalf("one card not played: hand %v", tb.eg.View(0).Hand)
+	}
 }
