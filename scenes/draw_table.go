@@ -217,6 +217,8 @@ func (t *table) draw(dst *ebiten.Image) {
 		g.bullhead(dst, sr.X+sz*0.55, cy, sz, sprites.Muted)
 		g.label(dst, num(sum), cx+sz*0.35, cy, sz, sprites.White, text.Center, true)
 	}
+	// The face-up pool of a draft (Logic, Tournament), over the empty rows.
+	t.drawPool(dst)
 	// Seats.
 	for s := range t.seats {
 		if !skip('p') {

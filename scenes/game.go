@@ -57,6 +57,7 @@ type Settings struct {
 	Speed    string   `json:"speed"`
 	Tracker  bool     `json:"tracker"`
 	Advisor  bool     `json:"advisor"`
+	Variant  string   `json:"variant,omitempty"` // an engine variant name offered by menuVariants; "" = basic
 }
 
 func defaultSettings() Settings {
@@ -76,6 +77,7 @@ func (s *Settings) sanitize() {
 	if s.Seats < 2 || s.Seats > 10 {
 		s.Seats = d.Seats
 	}
+	s.sanitizeVariant()
 	for len(s.Levels) < 9 {
 		s.Levels = append(s.Levels, "intermediate")
 	}
@@ -347,7 +349,10 @@ type TestState struct {
 	RowRects []Rect   `json:"row_rects"`
 	// Scores are the seats' totals; seat 0 is the person.
 	Scores []int `json:"scores"`
-	// Decision is what the person must do now: "play", "row" or "".
+	// Pool is the face-up pool of a draft (Logic, Tournament) and PoolRects its tap targets.
+	Pool      []int  `json:"pool,omitempty"`
+	PoolRects []Rect `json:"pool_rects,omitempty"`
+	// Decision is what the person must do now: "play", "row", "draft" or "".
 	Decision string `json:"decision"`
 	// Waiting is the seats the game waits for.
 	Waiting []int `json:"waiting"`

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"nimmt/anim"
@@ -56,21 +57,23 @@ type floater struct {
 // table is the playing scene: deal, choose, reveal, placement, row choice, round score and
 // game over are its phases.
 type table struct {
-	g        *Game
-	eg       *engine.Game // nil in a scripted walkthrough
-	src      eventSource
-	me       int
-	seats    []seatInfo
-	disp     engine.View
-	events   []engine.Event // fetched, not yet consumed
-	consumed int
-	tl       anim.Timeline
-	lay      layout.Table
-	cards    [engine.DeckSize + 1]cardSprite
-	backs    [engine.MaxSeats]cardSprite
-	floaters []floater
-	rng      *rand.Rand // cosmetic only: bot pauses
-	seed     uint64
+	g         *Game
+	eg        *engine.Game // nil in a scripted walkthrough
+	src       eventSource
+	me        int
+	seats     []seatInfo
+	disp      engine.View
+	events    []engine.Event // fetched, not yet consumed
+	consumed  int
+	tl        anim.Timeline
+	lay       layout.Table
+	cards     [engine.DeckSize + 1]cardSprite
+	pick      engine.Card // Nifty: the person's first card, waiting for the second
+	poolHover int         // the pool card under the pointer during a draft, or -1
+	backs     [engine.MaxSeats]cardSprite
+	floaters  []floater
+	rng       *rand.Rand // cosmetic only: bot pauses
+	seed      uint64
 
 	phase      string
 	phaseTicks int
@@ -107,13 +110,7 @@ func newTable(g *Game, seed uint64) (*table, error) {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	cfg := engine.DefaultConfig(st.Seats)
-	switch st.EndMode {
-	case "score":
-		cfg.EndScore = st.EndScore
-	case "rounds":
-		cfg.EndScore, cfg.Rounds = 0, st.Rounds
-	}
+	cfg := variantConfig(&st)
 	eg, err := engine.NewGame(cfg, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
 	if err != nil {
 		return nil, fmt.Errorf("scenes: new game: %w", err)
@@ -230,6 +227,7 @@ func (t *table) setup(names, levels []string) error {
 	}
 	t.disp = engine.NewView(cfg, t.me)
 	t.sel = -1
+	t.poolHover = -1
 	t.showPanel = 0
 	if g.settings.Tracker {
 		t.showPanel = 1
@@ -608,8 +606,10 @@ func (t *table) apply(e engine.Event, animate bool) {
 			steps = t.moveSprite(sp, r, true, 18, 6*k, animate, steps)
 			k++
 		}
-		for _, c := range ev.Rows {
-			deal(c)
+		for _, row := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
+			for _, c := range row {
+				deal(c)
+			}
 		}
 		for _, c := range t.disp.Hand {
 			deal(c)
@@ -619,6 +619,9 @@ func (t *table) apply(e engine.Event, animate bool) {
 		}
 	case engine.SeatChose:
 		t.disp.Apply(e)
+		if ev.Card != 0 && ev.Seat != t.me && len(t.disp.FaceUp) > 0 {
+			t.log = append(t.log, t.seatName(ev.Seat)+" plays "+ev.Card.String()+" face up.")
+		}
 		if ev.Seat == t.me {
 			t.relayout()
 			t.sel = -1
@@ -714,6 +717,12 @@ func (t *table) apply(e engine.Event, animate bool) {
 		t.holdScore = false
 		t.phase = "gameover"
 		t.refreshPlates()
+	case engine.CardDrafted, engine.DraftDone, engine.CardsKept:
+		// Variants: cards move between the pool, the hands and the rows.
+		t.disp.Apply(e)
+		t.variantLog(e)
+		t.relayout()
+		t.settle(12, 0, animate)
 	default:
 		t.disp.Apply(e)
 	}
@@ -809,6 +818,8 @@ func (t *table) statusText() string {
 			return "Your card is too low: tap a row to take it (keys 1–4)."
 		}
 		return t.seatName(t.disp.Waiting[0]) + " is choosing a row to take…"
+	case t.variantStatus() != "":
+		return t.variantStatus()
 	case len(t.disp.Pending) > 0:
 		return "Placing cards, lowest first…"
 	case t.disp.Phase == engine.PhaseChoose:
@@ -851,6 +862,9 @@ func (t *table) driveBots() {
 		return
 	}
 	phase := t.eg.Phase()
+	if t.autoDecision() {
+		t.refreshPlates()
+	}
 	for s := range t.seats {
 		si := &t.seats[s]
 		if si.bot == nil {
@@ -858,7 +872,7 @@ func (t *table) driveBots() {
 		}
 		var need engine.DecisionKind
 		if d, ok := t.eg.Decision(s); ok && t.caughtUp() {
-			if d.Kind == engine.DecideRow || phase == engine.PhaseChoose && !t.eg.Chosen(s) {
+			if d.Kind != engine.DecidePlay || phase == engine.PhaseChoose && !t.eg.Chosen(s) {
 				need = d.Kind
 			}
 		}
@@ -904,6 +918,36 @@ func (t *table) driveBots() {
 // play is the person choosing card c.
 func (t *table) play(c engine.Card) {
 	if t.eg == nil || c == 0 {
+		return
+	}
+	if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecidePlay && d.Count > 1 && d.Min == 1 {
+		// Hand: the first card waits; the same card again plays it alone, another plays both.
+		if t.pick == 0 || !slices.Contains(t.disp.Hand, t.pick) {
+			t.pick = c
+			t.log = append(t.log, "You chose "+c.String()+": choose it again to play it alone, or a second card.")
+			return
+		}
+		cs := []engine.Card{t.pick, c}
+		if c == t.pick {
+			cs = cs[:1]
+		}
+		if err := t.eg.PlayCards(t.me, cs); err == nil {
+			t.save()
+		}
+		t.pick = 0
+		return
+	}
+	if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecidePlay && d.Count > 1 && d.Min == 0 {
+		// Nifty: the first card chosen waits for the second.
+		if t.pick == 0 || t.pick == c || !slices.Contains(t.disp.Hand, t.pick) {
+			t.pick = c
+			t.log = append(t.log, "You chose "+c.String()+": now choose your second card.")
+			return
+		}
+		if err := t.eg.PlayCards(t.me, []engine.Card{t.pick, c}); err == nil {
+			t.save()
+		}
+		t.pick = 0
 		return
 	}
 	if err := t.eg.Play(t.me, c); err == nil {
@@ -1060,6 +1104,9 @@ func (t *table) handleTable(in *Input) {
 	if t.eg == nil || t.over || t.holdScore {
 		return
 	}
+	if t.handleDraft(in) {
+		return
+	}
 	n := len(t.lay.HandHit)
 	switch {
 	case t.eg.Phase() == engine.PhaseChoose && t.disp.Phase == engine.PhaseChoose:
@@ -1174,6 +1221,9 @@ func (t *table) testState(ts *TestState) {
 				}
 			}
 		}
+	}
+	if t.eg != nil {
+		t.poolState(ts)
 	}
 	for i, r := range t.lay.Buttons {
 		en := true

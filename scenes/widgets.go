@@ -25,6 +25,7 @@ type widget struct {
 	// fit is the label size that fits the width, for fitFor.
 	fit    float64
 	fitFor string
+	size   float64 // text size; 0 = from the height
 }
 
 var (
@@ -124,6 +125,9 @@ func (g *Game) label(dst *ebiten.Image, s string, x, y, size float64, c color.Co
 // drawWidget draws a button, label or chip.
 func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 	size := clampF(w.r.H*0.42, 12, 30)
+	if w.size > 0 {
+		size = w.size
+	}
 	cx, cy := w.r.Center()
 	switch w.kind {
 	case 1:
