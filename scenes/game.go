@@ -102,6 +102,9 @@ func (s *Settings) sanitize() {
 	}
 }
 
+// faceBudget is how many card images may be rendered per frame.
+const faceBudget = 2
+
 const (
 	settingsFile = "settings.json"
 	saveFile     = "save.json"
@@ -274,6 +277,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	if g.dirty || g.cur.animating() || g.shot != nil && g.shot.capture {
 		g.dirty = false
+		g.painter.Budget = faceBudget
 		g.cur.draw(screen)
 	}
 	if g.shot != nil {

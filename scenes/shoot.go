@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -163,7 +164,15 @@ func autopilot(t *table, stopAtRow bool) {
 }
 
 func (s *shooter) draw(screen *ebiten.Image) {
+	if t, ok := s.g.cur.(*table); ok && t.facesPending {
+		return // a few card faces are rendered per frame: wait for all of them
+	}
 	if s.capture && !s.done {
+		if debugShots {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			fmt.Fprintf(os.Stderr, "shot: Go heap %d MB, Go sys %d MB, shapes %d\n", ms.HeapAlloc>>20, ms.Sys>>20, len(s.g.shapes))
+		}
 		s.err = writePNG(screen, s.file)
 		s.done = true
 	}

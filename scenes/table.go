@@ -101,6 +101,8 @@ type table struct {
 	bgDirty    bool
 	res        tableResources
 	btns       [layout.NumButtons]widget
+	// facesPending is set when a card face was not rendered yet in the last frame.
+	facesPending bool
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -275,7 +277,7 @@ func (t *table) acceptsInput() bool {
 }
 
 func (t *table) animating() bool {
-	if !t.tl.Idle() || len(t.floaters) > 0 {
+	if !t.tl.Idle() || len(t.floaters) > 0 || t.facesPending {
 		return true
 	}
 	for c := range t.lift {

@@ -67,16 +67,22 @@ func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Ima
 		g.shapes = map[shapeKey]*ebiten.Image{}
 	}
 	pad := int32(lw + 2)
-	img := ebiten.NewImage(int(k.w+2*pad), int(k.h+2*pad))
+	iw, ih := int(k.w+2*pad), int(k.h+2*pad)
+	img := g.painter.Scratch(iw, ih)
 	p := float32(pad)
 	switch kind {
 	case 0:
 		g.painter.FillRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), c)
 	case 2:
 		g.painter.Bullhead(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w), c, sprites.FeltDark)
+	case 3:
+		g.painter.DrawSlot(img, p, p, float32(k.w), float32(k.h))
+	case 4:
+		g.painter.DrawDanger(img, p, p, float32(k.w), float32(k.h), 1)
 	default:
 		g.painter.StrokeRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), float32(lw), c)
 	}
+	img = g.painter.CopyScratch(iw, ih)
 	g.shapes[k] = img
 	return img
 }
