@@ -172,9 +172,15 @@ func TestHandVariantTwoCards(t *testing.T) {
 		t.Fatalf("two cards not played: hand %v", tb.eg.View(0).Hand)
 	}
 	for {
-		ts := runUntil(t, g, 20000, func(ts TestState) bool { return (ts.Decision == "play" || ts.Decision == "row") && ts.Input })
+		ts := runUntil(t, g, 20000, func(ts TestState) bool {
+			return (ts.Decision == "play" || ts.Decision == "row" || ts.Decision == "keep") && ts.Input
+		})
 		if ts.Decision == "play" {
 			break
+		}
+		if ts.Decision == "keep" {
+			_ = tb.eg.Keep(0, nil)
+			continue
 		}
 		tb.chooseRow(0)
 	}
