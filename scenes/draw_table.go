@@ -219,6 +219,9 @@ func (t *table) draw(dst *ebiten.Image) {
 	}
 	// The face-up pool of a draft (Logic, Tournament), over the empty rows.
 	t.drawPool(dst)
+	if t.tutorial != nil {
+		t.tutorial.drawCaption(dst)
+	}
 	// Seats.
 	for s := range t.seats {
 		if !skip('p') {
@@ -391,7 +394,7 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 			waiting = true
 		}
 	}
-	if waiting && (t.phase == "choose" || t.phase == "rowchoice") && !t.disp.Chosen[s] {
+	if waiting && t.tutorial == nil && (t.phase == "choose" || t.phase == "rowchoice") && !t.disp.Chosen[s] {
 		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
 	}
 	// Text area: left of the chosen-card spot when the card sits inside the plate.

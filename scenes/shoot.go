@@ -40,6 +40,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		g.cur = newMenu(g)
 	case "rules":
 		g.cur = newRules(g)
+		s.t = g.cur.(*table)
 	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover":
 		seed := g.opts.Seed
 		if seed == 0 {
@@ -92,6 +93,15 @@ func (s *shooter) update() error {
 		}
 	}
 	switch s.scene {
+	case "rules":
+		if tu := t.tutorial; tu != nil && t.tl.Idle() && t.caughtUp() && len(t.events) == 0 {
+			if tu.step < 3 {
+				tu.advance()
+			} else {
+				s.capture = true
+			}
+		}
+		return nil
 	case "deal":
 		if t.phase == "deal" && t.phaseTicks >= 40 {
 			s.capture = true

@@ -784,7 +784,7 @@ func (t *table) refreshPlates() {
 			si.stateStr = "ready"
 		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && si.busy:
 			si.stateStr = "thinking…"
-		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me:
+		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me && t.tutorial == nil:
 			si.stateStr = "your turn"
 		default:
 			si.stateStr = ""
@@ -1231,6 +1231,9 @@ func (t *table) testState(ts *TestState) {
 		t.choiceState(ts)
 	}
 	for i, r := range t.lay.Buttons {
+		if t.tutorial != nil && i != layout.BtnMenu {
+			continue
+		}
 		en := true
 		if i == layout.BtnConfirm {
 			en = t.sel >= 0 && ts.Decision == "play"
