@@ -72,7 +72,7 @@ type lane struct {
 
 // DecideContext implements ContextBot: it stops early, with the best option so far, when ctx ends.
 func (e *Expert) DecideContext(ctx context.Context, v *engine.View) engine.Action {
-	if a, ok := variantTurn(v); ok {
+	if a, ok := variantTurn(v, LevelExpert, e.seed); ok {
 		return a
 	}
 	if v.Decision == nil || (v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) {

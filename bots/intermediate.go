@@ -17,7 +17,7 @@ func (*Intermediate) Name() string { return LevelIntermediate }
 
 // Decide implements Bot.
 func (*Intermediate) Decide(v *engine.View) engine.Action {
-	if a, ok := variantTurn(v); ok {
+	if a, ok := variantTurn(v, LevelIntermediate, 0); ok {
 		return a
 	}
 	if v.Decision == nil || v.Decision.Kind == engine.DecideRow || len(v.Hand) == 0 {
