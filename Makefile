@@ -5,8 +5,8 @@ GO      ?= go
 SHARED  ?= ../shared
 export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/alsa-null.conf
 
-.PHONY: run build test test-go test-race test-wasm-engine vet bench fuzz clean
-.PHONY: web serve test-web test-wasm-storage wasm-figures
+.PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench fuzz clean
+.PHONY: web serve test-web test-wasm-storage wasm-figures android ios test-mobile
 
 run:
 	@scripts/deps.sh run
@@ -19,20 +19,29 @@ vet:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
-# Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node.
-test: vet test-go test-wasm-engine
+# Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node; the
+# drawing tests under Xvfb; the web build in headless Chromium; the mobile binding checks.
+test: vet test-go test-wasm-engine test-xvfb test-wasm-storage test-web test-mobile
 	@echo "make test: all passed"
 
 test-go:
 	@scripts/deps.sh go
 	$(GO) test -count=1 ./...
 
+# The game's drawing tests run inside the game loop under Xvfb: every scene rendered at two sizes
+# and checked, a whole game drawn at instant speed, allocations per frame and Update time.
+test-xvfb:
+	@scripts/deps.sh xvfb
+	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./scenes/... ./sprites/...
+
+# Under node the property test runs its -short size (2,000 games); natively it plays 100,000.
 test-wasm-engine:
 	@scripts/deps.sh node
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
+	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
 
+# Engine speed: BenchmarkRound4/Round10 report rounds/s (docs/PERFORMANCE.md).
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./engine/...
+	$(GO) test -run='^$$' -bench=. -benchmem -count=5 ./engine/...
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzRecord -fuzztime=30s ./engine
@@ -52,6 +61,8 @@ serve: web
 # The web build in headless Chromium (chromedp): load, first frame, a round played by clicks, reload.
 test-web:
 	@scripts/deps.sh chromium
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./storage/...
+	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm/...
 	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . ./wasm/browsertest
 
 # The browser-only storage (localStorage) under node.
@@ -63,6 +74,29 @@ test-wasm-storage:
 wasm-figures:
 	@scripts/deps.sh chromium
 	scripts/wasm-figures.sh
+
+# --- Mobile (ebitenmobile): see mobile/README.md -----------------------------------------------
+MOBILE_JAVAPKG ?= io.nimmt
+
+# build/nimmt.aar for mobile/android (needs the Android SDK + NDK; not on these machines).
+android:
+	$(GO) tool ebitenmobile bind -target android -javapkg $(MOBILE_JAVAPKG) -androidapi 23 -o build/nimmt.aar ./mobile
+
+# build/Mobile.xcframework for mobile/ios (needs macOS + Xcode).
+ios:
+	$(GO) tool ebitenmobile bind -target ios -o build/Mobile.xcframework ./mobile
+
+# What can be proven here without an NDK or Xcode: android vet (cgo), Java bindings, iOS import graph.
+test-mobile:
+	@scripts/deps.sh jdk
+	@test -z "$$(git ls-files '*_linux.go')" || { echo "test-mobile: *_linux.go files also build for Android:"; git ls-files '*_linux.go'; exit 1; }
+	@! { $(GO) list -deps . && GOOS=js GOARCH=wasm $(GO) list -deps ./wasm; } | grep -qx 'nimmt/mobile' || { echo "test-mobile: desktop/web code imports nimmt/mobile"; exit 1; }
+	bash $(SHARED)/tools/android-vet.sh $$(CGO_ENABLED=1 GOOS=android GOARCH=arm64 $(GO) list -deps ./mobile | grep '^nimmt/')
+	rm -rf build/_gobind
+	$(GO) tool gobind -lang=go,java -javapkg $(MOBILE_JAVAPKG) -outdir build/_gobind nimmt/mobile
+	grep -q 'native void setFilesDir' build/_gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
+	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 $(GO) list -deps ./mobile >/dev/null
+	@echo "test-mobile: android vet, gobind java and the iOS import graph are fine"
 
 clean:
 	rm -rf build

@@ -12,7 +12,14 @@ require (
 	github.com/hajimehoshi/ebiten/v2 v2.10.4 // indirect
 	github.com/tinne26/etxt v0.0.10 // indirect
 	golang.org/x/image v0.47.0 // indirect
+	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/tools v0.51.0 // indirect
+)
+
+tool (
+	github.com/ebitengine/gomobile/cmd/gobind
+	github.com/hajimehoshi/ebiten/v2/cmd/ebitenmobile
 )

@@ -134,7 +134,7 @@ func Run(o Options) (*Result, error) {
 		return nil, fmt.Errorf("arena: no bots")
 	}
 	if !bots.Supports(o.Variant) {
-		return nil, fmt.Errorf("arena: variant %q: the bots play only the basic game so far", o.Variant)
+		return nil, fmt.Errorf("arena: variant %q: the bots do not play it", o.Variant)
 	}
 	cfg := engine.Config{Seats: o.Players, Variant: o.Variant, EndScore: o.EndScore, Rounds: o.Rounds}
 	if o.Rounds > 0 {

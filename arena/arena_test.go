@@ -113,8 +113,24 @@ func TestEndScoreAndErrors(t *testing.T) {
 	if _, err := arena.Run(arena.Options{Bots: []string{"nobody"}, Players: 4, Games: 1, Rounds: 1}); err == nil {
 		t.Error("unknown bot accepted")
 	}
-	if _, err := arena.Run(arena.Options{Bots: []string{"random"}, Players: 4, Games: 1, Rounds: 1, Variant: engine.Tactics}); err == nil || !strings.Contains(err.Error(), "tactics") {
-		t.Errorf("variant tactics: %v", err)
+	if _, err := arena.Run(arena.Options{Bots: []string{"random"}, Players: 4, Games: 1, Rounds: 1, Variant: engine.Variant(99)}); err == nil || !strings.Contains(err.Error(), "variant") {
+		t.Errorf("unknown variant: %v", err)
+	}
+	if _, err := arena.Run(arena.Options{Bots: []string{"random"}, Players: 8, Games: 1, Rounds: 1, Variant: engine.Nifty}); err == nil || !strings.Contains(err.Error(), "seats") {
+		t.Errorf("eight seats of Nifty: %v", err)
+	}
+}
+
+// TestEveryVariant: the arena plays every variant (#7).
+func TestEveryVariant(t *testing.T) {
+	for _, v := range engine.Variants() {
+		r, err := arena.Run(arena.Options{Bots: []string{"intermediate", "random"}, Players: 4, Games: 2, Seed: 3, Rounds: 2, Variant: v})
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		if len(r.Stats) != 2 {
+			t.Fatalf("%s: %+v", v, r.Stats)
+		}
 	}
 }
 

@@ -67,16 +67,42 @@ func New(level string, seed uint64) (Bot, error) {
 	return nil, fmt.Errorf("bots: unknown level %q (want one of %v)", level, AllLevels())
 }
 
-// Supports reports whether the bots can play a variant. Only the basic game is supported
-// until the engine grows the variants' decisions.
-func Supports(v engine.Variant) bool { return v == engine.Basic }
+// Supports reports whether the bots can play a variant: every level plays every variant legally
+// (see variants.go for how).
+func Supports(v engine.Variant) bool { return v < engine.Variant(len(engine.Variants())) }
 
 // Fallback returns the documented safe answer to v.Decision: the lowest card in hand for a card
-// decision, the cheapest row (fewest bullheads, then fewest cards, then lowest number) for a row
-// choice. The arena applies it when an external bot fails.
+// decision (the lowest Count cards when more are due, one when one is enough), the cheapest row
+// (fewest bullheads, then fewest cards, then lowest number) for a row choice, the lowest card of
+// the pool for a draft, the lower card first for an order, and no card kept for a keep choice.
+// The arena applies it when an external bot fails.
 func Fallback(v *engine.View) engine.Action {
-	if v.Decision != nil && v.Decision.Kind == engine.DecideRow {
-		return engine.TakeRow(cheapestRow(v))
+	d := v.Decision
+	if d != nil {
+		switch d.Kind {
+		case engine.DecideRow:
+			return engine.TakeRow(cheapestRow(v))
+		case engine.DecideDraft:
+			if len(v.Pool) > 0 {
+				return engine.DraftCard(slices.Min(v.Pool))
+			}
+		case engine.DecideOrder:
+			if len(d.Cards) > 0 {
+				return engine.PlaceFirst(slices.Min(d.Cards))
+			}
+		case engine.DecideKeep:
+			return engine.KeepCards()
+		case engine.DecidePlay:
+			n := d.Count
+			if d.Min > 0 {
+				n = d.Min
+			}
+			if n > 1 && len(v.Hand) >= n {
+				h := slices.Clone(v.Hand)
+				slices.Sort(h)
+				return engine.PlayCards(h[:n]...)
+			}
+		}
 	}
 	if len(v.Hand) == 0 {
 		return engine.PlayCard(0)
@@ -86,16 +112,51 @@ func Fallback(v *engine.View) engine.Action {
 
 // Legal reports whether a is a legal answer to v.Decision.
 func Legal(v *engine.View, a engine.Action) bool {
-	if v.Decision == nil || a.Kind != v.Decision.Kind {
+	d := v.Decision
+	if d == nil || a.Kind != d.Kind {
 		return false
 	}
 	switch a.Kind {
 	case engine.DecidePlay:
-		return len(a.Cards) == 1 && slices.Contains(v.Hand, a.Cards[0])
+		lo := d.Count
+		if d.Min > 0 {
+			lo = d.Min
+		}
+		if lo == 0 {
+			lo = 1
+		}
+		return len(a.Cards) >= lo && len(a.Cards) <= max(d.Count, 1) && subset(a.Cards, v.Hand)
 	case engine.DecideRow:
 		return a.Row >= 0 && a.Row < engine.NumRows
+	case engine.DecideDraft:
+		return len(a.Cards) == 1 && slices.Contains(v.Pool, a.Cards[0])
+	case engine.DecideOrder:
+		return len(a.Cards) >= 1 && len(a.Cards) <= 2 && subset(a.Cards, d.Cards) && (len(a.Cards) == 1 || a.Cards[0] != a.Cards[1])
+	case engine.DecideKeep:
+		return subset(a.Cards, d.Cards) && len(v.Hand)+len(a.Cards) <= engine.MaxHand
 	}
 	return false
+}
+
+// subset reports whether every card of sub is in cs, as often as sub holds it.
+func subset(sub, cs []engine.Card) bool {
+	for _, c := range sub {
+		n, m := 0, 0
+		for _, x := range sub {
+			if x == c {
+				n++
+			}
+		}
+		for _, x := range cs {
+			if x == c {
+				m++
+			}
+		}
+		if c == 0 || n > m {
+			return false
+		}
+	}
+	return true
 }
 
 // cheapestRow is the row with the fewest bullheads, then the fewest cards, then the lowest index.
@@ -144,7 +205,7 @@ type Advice struct {
 // one per row for a row choice. It returns nil when v has no decision. It takes well under a
 // millisecond.
 func Advise(v *engine.View) []Advice {
-	if v.Decision == nil {
+	if v.Decision == nil || (v.Decision.Kind != engine.DecidePlay && v.Decision.Kind != engine.DecideRow) {
 		return nil
 	}
 	if v.Decision.Kind == engine.DecideRow {

@@ -76,6 +76,9 @@ type lane struct {
 
 // DecideContext implements ContextBot: it stops early, with the best option so far, when ctx ends.
 func (e *Expert) DecideContext(ctx context.Context, v *engine.View) engine.Action {
+	if a, ok := variantTurn(v); ok {
+		return a
+	}
 	if v.Decision == nil || (v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) {
 		return Fallback(v)
 	}

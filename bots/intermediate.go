@@ -17,6 +17,9 @@ func (*Intermediate) Name() string { return LevelIntermediate }
 
 // Decide implements Bot.
 func (*Intermediate) Decide(v *engine.View) engine.Action {
+	if a, ok := variantTurn(v); ok {
+		return a
+	}
 	if v.Decision == nil || v.Decision.Kind == engine.DecideRow || len(v.Hand) == 0 {
 		return Fallback(v)
 	}

@@ -17,6 +17,9 @@ func (*MC100) Name() string { return LevelMC100 }
 
 // Decide implements Bot.
 func (b *MC100) Decide(v *engine.View) engine.Action {
+	if a, ok := variantTurn(v); ok {
+		return a
+	}
 	if v.Decision == nil || (v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) {
 		return Fallback(v)
 	}

@@ -11,6 +11,9 @@ func (*Random) Name() string { return LevelRandom }
 
 // Decide implements Bot.
 func (b *Random) Decide(v *engine.View) engine.Action {
+	if a, ok := variantTurn(v); ok {
+		return a
+	}
 	if v.Decision == nil || v.Decision.Kind == engine.DecideRow || len(v.Hand) == 0 {
 		return Fallback(v)
 	}
@@ -28,6 +31,9 @@ func (*Beginner) Name() string { return LevelBeginner }
 
 // Decide implements Bot.
 func (b *Beginner) Decide(v *engine.View) engine.Action {
+	if a, ok := variantTurn(v); ok {
+		return a
+	}
 	if v.Decision == nil || v.Decision.Kind == engine.DecideRow || len(v.Hand) == 0 {
 		return Fallback(v)
 	}

@@ -88,8 +88,12 @@ type Config struct {
 	Variant Variant `json:"variant"`
 	// EndScore ends the game after the round in which a seat reaches it; 0 means no score limit.
 	EndScore int `json:"end_score"`
-	// Rounds ends the game after this many rounds; 0 means no round limit.
+	// Rounds ends the game after this many rounds; 0 means no round limit. In TCG a round is a
+	// half and Rounds must be even (0 means one game of two halves).
 	Rounds int `json:"rounds,omitempty"`
+	// Doublets selects, in the Double variant, the smaller set of one deck plus the doublets
+	// 11, 22, … 99 of a second deck instead of two whole decks.
+	Doublets bool `json:"doublets,omitempty"`
 }
 
 // DefaultConfig returns the basic game for the given number of seats, played to 66.
@@ -116,8 +120,15 @@ func (c Config) Validate() error {
 	if c.Variant >= numVariants {
 		return &ConfigError{"variant", int(c.Variant), "unknown variant"}
 	}
-	if c.Variant != Basic {
-		return &ConfigError{"variant", int(c.Variant), fmt.Sprintf("variant %q is not implemented yet", c.Variant)}
+	r := c.rules()
+	if c.Seats < r.minSeats || c.Seats > r.maxSeats {
+		return &ConfigError{"seats", c.Seats, fmt.Sprintf("variant %q is for %d to %d seats", c.Variant, r.minSeats, r.maxSeats)}
+	}
+	if c.Doublets && c.Variant != Double {
+		return &ConfigError{"doublets", 1, "only the Double variant has the doublets option"}
+	}
+	if c.Variant == TCG && c.Rounds%2 != 0 {
+		return &ConfigError{"rounds", c.Rounds, "TCG is played in halves: the number of rounds must be even"}
 	}
 	if c.EndScore < 0 {
 		return &ConfigError{"end_score", c.EndScore, "must be positive (or 0 with a round limit)"}
@@ -125,18 +136,8 @@ func (c Config) Validate() error {
 	if c.Rounds < 0 {
 		return &ConfigError{"rounds", c.Rounds, "must not be negative"}
 	}
-	if c.EndScore == 0 && c.Rounds == 0 {
+	if c.EndScore == 0 && c.Rounds == 0 && r.games == 0 {
 		return &ConfigError{"end_score", c.EndScore, "must be positive when there is no round limit"}
 	}
 	return nil
-}
-
-// rules are the knobs the variants turn, derived from a Config. The core reads only these.
-type rules struct {
-	deckMax  int // highest card number in play (Tactics: 10×seats+4)
-	handSize int // cards dealt to each seat per round
-}
-
-func (c Config) rules() rules {
-	return rules{deckMax: DeckSize, handSize: DefaultHandSize}
 }

@@ -15,6 +15,10 @@ var (
 	ErrCardCount   = errors.New("wrong number of cards")
 	ErrGameOver    = errors.New("the game is over")
 	ErrAction      = errors.New("malformed action")
+	ErrNotInPool   = errors.New("card is not in the face-up pool")
+	ErrNotPending  = errors.New("card is not one of the seat's cards to place")
+	ErrNotTaken    = errors.New("card is not among the cards taken")
+	ErrHandLimit   = errors.New("a hand may hold at most 16 cards")
 )
 
 // ActionError reports an action the rules do not allow. The game state is unchanged.

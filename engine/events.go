@@ -6,7 +6,8 @@ import (
 )
 
 // Event is one step of the game. The concrete types are RoundDealt, SeatChose, CardsRevealed,
-// RowChoiceRequired, RowTaken, CardPlaced, RoundScored and GameOver. A user interface consumes
+// RowChoiceRequired, RowTaken, CardPlaced, RoundScored and GameOver, and for the variants
+// CardDrafted, DraftDone, OrderChoiceRequired, OrderChosen, KeepChoiceRequired and CardsKept. A user interface consumes
 // them one by one; View.Apply folds them into what a seat sees.
 type Event interface {
 	// Type returns the event's name as written in JSON, e.g. "card_placed".
@@ -16,15 +17,61 @@ type Event interface {
 // RoundDealt starts a round: the four row cards and the hands.
 type RoundDealt struct {
 	Round int           `json:"round"` // 1-based
-	Rows  [NumRows]Card `json:"rows"`  // the first card of each row
+	Rows  [NumRows]Card `json:"rows"`  // the first card of each row; all 0 when the table is kept (TCG's second half) or drafted (Pool)
 	Hands [][]Card      `json:"hands"` // each seat's hand, lowest first; nil for hands the seat may not see
 	Sizes []int         `json:"sizes"` // each seat's hand size
+	// Stacked are the twins of row starters turned over at the deal (Double), each on its twin.
+	Stacked []Card `json:"stacked,omitempty"`
+	// Pool is the face-up deck the seats draft their hands from (Logic, Tournament game 1).
+	Pool []Card `json:"pool,omitempty"`
+	// First is the seat that drafts or plays first (Open: holds the first-player card this turn).
+	First int `json:"first,omitempty"`
 }
 
-// SeatChose says a seat has chosen its card for the turn (or changed its choice).
+// SeatChose says a seat has chosen its card(s) for the turn (or changed its choice). In Open and
+// Hand the cards are played face up and every stream shows them.
 type SeatChose struct {
+	Seat  int    `json:"seat"`
+	Card  Card   `json:"card,omitempty"`  // the (lowest) card, only in streams that may see it
+	Cards []Card `json:"cards,omitempty"` // every card when a seat plays more than one (Nifty, Hand)
+}
+
+// CardDrafted says a seat took a card of the face-up pool into its hand (Logic, Tournament).
+type CardDrafted struct {
 	Seat int  `json:"seat"`
-	Card Card `json:"card,omitempty"` // the card, only in the seat's own stream and the full stream
+	Card Card `json:"card"`
+}
+
+// DraftDone ends the draft: the four cards left start the rows, lowest first.
+type DraftDone struct {
+	Rows [NumRows]Card `json:"rows"`
+}
+
+// OrderChoiceRequired says a seat must choose which of its two cards it places first (Nifty).
+type OrderChoiceRequired struct {
+	Seat  int    `json:"seat"`
+	Cards []Card `json:"cards"`
+}
+
+// OrderChosen gives the order a seat places its two cards in (Nifty).
+type OrderChosen struct {
+	Seat  int    `json:"seat"`
+	Cards []Card `json:"cards"` // first card first
+}
+
+// KeepChoiceRequired says a seat that took a row must choose which of its cards go to its hand
+// (Hand variant). Cards are the row's cards.
+type KeepChoiceRequired struct {
+	Seat  int    `json:"seat"`
+	Cards []Card `json:"cards"`
+}
+
+// CardsKept says which taken cards a seat put in its hand and which in its pile (Hand variant).
+type CardsKept struct {
+	Seat      int    `json:"seat"`
+	Hand      []Card `json:"hand"`
+	Pile      []Card `json:"pile"`
+	Bullheads int    `json:"bullheads"` // of the cards put in the pile
 }
 
 // CardsRevealed turns the chosen cards face up, in resolution order (lowest first).
@@ -84,6 +131,9 @@ type RowTaken struct {
 	Cards     []Card     `json:"cards"`
 	Bullheads int        `json:"bullheads"`
 	Reason    TakeReason `json:"reason"`
+	// Shared marks a row two seats take together with twins (Double): each event carries half
+	// the bullheads rounded up; the first seat's event carries the cards.
+	Shared bool `json:"shared,omitempty"`
 }
 
 // CardPlaced puts a seat's card in a row at a position (0-based; 0 means it starts the row).
@@ -131,6 +181,24 @@ func (RoundScored) Type() string { return "round_scored" }
 // Type implements Event.
 func (GameOver) Type() string { return "game_over" }
 
+// Type implements Event.
+func (CardDrafted) Type() string { return "card_drafted" }
+
+// Type implements Event.
+func (DraftDone) Type() string { return "draft_done" }
+
+// Type implements Event.
+func (OrderChoiceRequired) Type() string { return "order_choice_required" }
+
+// Type implements Event.
+func (OrderChosen) Type() string { return "order_chosen" }
+
+// Type implements Event.
+func (KeepChoiceRequired) Type() string { return "keep_choice_required" }
+
+// Type implements Event.
+func (CardsKept) Type() string { return "cards_kept" }
+
 // MarshalEvent encodes an event as one JSON object whose "type" field names the event.
 func MarshalEvent(e Event) ([]byte, error) {
 	body, err := json.Marshal(e)
@@ -173,6 +241,18 @@ func UnmarshalEvent(b []byte) (Event, error) {
 		e = &RoundScored{}
 	case "game_over":
 		e = &GameOver{}
+	case "card_drafted":
+		e = &CardDrafted{}
+	case "draft_done":
+		e = &DraftDone{}
+	case "order_choice_required":
+		e = &OrderChoiceRequired{}
+	case "order_chosen":
+		e = &OrderChosen{}
+	case "keep_choice_required":
+		e = &KeepChoiceRequired{}
+	case "cards_kept":
+		e = &CardsKept{}
 	default:
 		return nil, fmt.Errorf("engine: unknown event type %q", head.Type)
 	}
@@ -196,6 +276,18 @@ func UnmarshalEvent(b []byte) (Event, error) {
 	case *RoundScored:
 		return *p, nil
 	case *GameOver:
+		return *p, nil
+	case *CardDrafted:
+		return *p, nil
+	case *DraftDone:
+		return *p, nil
+	case *OrderChoiceRequired:
+		return *p, nil
+	case *OrderChosen:
+		return *p, nil
+	case *KeepChoiceRequired:
+		return *p, nil
+	case *CardsKept:
 		return *p, nil
 	}
 	return e, nil

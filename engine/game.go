@@ -15,9 +15,12 @@ const (
 	PhaseRowChoice                  // one seat must choose a row to take (rule 4)
 	PhaseDeal                       // a new round needs a deal the game has no source for
 	PhaseOver                       // the game is over
+	PhaseDraft                      // seats draft their hands from the face-up deck (Logic)
+	PhaseOrder                      // a seat chooses the order of its two cards (Nifty)
+	PhaseKeep                       // a seat chooses which taken cards go to its hand (Hand)
 )
 
-var phaseNames = [...]string{"", "choose", "row-choice", "deal", "over"}
+var phaseNames = [...]string{"", "choose", "row-choice", "deal", "over", "draft", "order", "keep"}
 
 // String returns the phase's name.
 func (p Phase) String() string {
@@ -46,17 +49,19 @@ type DecisionKind uint8
 
 // The kinds of decision.
 const (
-	DecidePlay DecisionKind = iota + 1 // choose the card(s) to play this turn
-	DecideRow                          // choose the row to take (rule 4)
+	DecidePlay  DecisionKind = iota + 1 // choose the card(s) to play this turn
+	DecideRow                           // choose the row to take (rule 4)
+	DecideDraft                         // take one card of the face-up pool (Logic, Tournament)
+	DecideOrder                         // choose which of two cards to place first (Nifty)
+	DecideKeep                          // choose which taken cards go to the hand (Hand)
 )
 
-// String returns "play" or "row".
+var decisionNames = [...]string{"", "play", "row", "draft", "order", "keep"}
+
+// String returns "play", "row", "draft", "order" or "keep".
 func (k DecisionKind) String() string {
-	switch k {
-	case DecidePlay:
-		return "play"
-	case DecideRow:
-		return "row"
+	if k > 0 && int(k) < len(decisionNames) {
+		return decisionNames[k]
 	}
 	return fmt.Sprintf("decision(%d)", uint8(k))
 }
@@ -66,15 +71,13 @@ func (k DecisionKind) MarshalText() ([]byte, error) { return []byte(k.String()),
 
 // UnmarshalText reads a kind's name.
 func (k *DecisionKind) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "play":
-		*k = DecidePlay
-	case "row":
-		*k = DecideRow
-	default:
-		return fmt.Errorf("engine: unknown decision %q", b)
+	for i, n := range decisionNames {
+		if i > 0 && n == string(b) {
+			*k = DecisionKind(i)
+			return nil
+		}
 	}
-	return nil
+	return fmt.Errorf("engine: unknown decision %q", b)
 }
 
 // Decision is what a seat must decide now.
@@ -82,26 +85,45 @@ type Decision struct {
 	Kind  DecisionKind `json:"kind"`
 	Seat  int          `json:"seat"`
 	Card  Card         `json:"card,omitempty"`  // DecideRow: the card that is too low
-	Count int          `json:"count,omitempty"` // DecidePlay: how many cards to play
+	Count int          `json:"count,omitempty"` // DecidePlay: how many cards to play (at most)
+	Min   int          `json:"min,omitempty"`   // DecidePlay: the fewest cards allowed when fewer than Count may be played (Hand)
+	// Cards are DecideOrder's two cards and DecideKeep's taken cards.
+	Cards []Card `json:"cards,omitempty"`
 }
 
 // Action is a seat's answer to its Decision.
 type Action struct {
-	Kind  DecisionKind `json:"kind"`
-	Cards []Card       `json:"cards,omitempty"` // DecidePlay: the cards played
-	Row   int          `json:"row"`             // DecideRow: the row taken, 0–3
+	Kind DecisionKind `json:"kind"`
+	// Cards are DecidePlay's cards played, DecideDraft's card taken, DecideOrder's first card
+	// (optionally followed by the second) and DecideKeep's cards put in the hand.
+	Cards []Card `json:"cards,omitempty"`
+	Row   int    `json:"row"` // DecideRow: the row taken, 0–3
 }
 
 // PlayCard returns the action of playing card c.
 func PlayCard(c Card) Action { return Action{Kind: DecidePlay, Cards: []Card{c}} }
 
+// PlayCards returns the action of playing several cards in one turn (Nifty, Hand).
+func PlayCards(cs ...Card) Action { return Action{Kind: DecidePlay, Cards: cs} }
+
 // TakeRow returns the action of taking row r.
 func TakeRow(r int) Action { return Action{Kind: DecideRow, Row: r} }
+
+// DraftCard returns the action of taking card c from the face-up pool.
+func DraftCard(c Card) Action { return Action{Kind: DecideDraft, Cards: []Card{c}} }
+
+// PlaceFirst returns the action of placing card c first (Nifty).
+func PlaceFirst(c Card) Action { return Action{Kind: DecideOrder, Cards: []Card{c}} }
+
+// KeepCards returns the action of putting cards cs of a taken row in the hand, the rest in the pile.
+func KeepCards(cs ...Card) Action { return Action{Kind: DecideKeep, Cards: cs} }
 
 // Deal is the cards of one round: each seat's hand and the four row cards.
 type Deal struct {
 	Hands [][]Card      `json:"hands"`
 	Rows  [NumRows]Card `json:"rows"`
+	// Stacked are twins of row starters stacked on them at the deal (Double).
+	Stacked []Card `json:"stacked,omitempty"`
 }
 
 // Game is a game of 6 nimmt! driven by actions and reporting every step as an Event.
@@ -110,17 +132,29 @@ type Game struct {
 	cfg    Config
 	rules  rules
 	rng    *rand.Rand // source of new deals; nil when the game only replays recorded deals
-	st     State      // the table of the current round
+	rows   [NumRows][]Card
+	hands  [MaxSeats][]Card // lowest first; twins repeated (Double)
+	piles  [MaxSeats][]Card
+	pen    [MaxSeats]int // bullheads taken this round
 	scores [MaxSeats]int
 	round  int // 1-based
 	turn   int // 1-based within the round
 	phase  Phase
 
-	chosen   [MaxSeats]Card // this turn's choices; 0 = not chosen yet
-	queue    []Play         // this turn's plays in resolution order
-	next     int            // index in queue of the next play to place
-	revealed []Card         // the row starters and every card revealed this round
-	winners  []int
+	first     int              // the seat that drafts or plays first (Open: the first-player card)
+	current   int              // the seat to draft, or to play in Open and Hand
+	chosen    [MaxSeats][]Card // this turn's choices, lowest first; nil = not chosen yet
+	queue     []Play           // this turn's plays in resolution order
+	next      int              // index in queue of the next play to place
+	orderedAt int              // Nifty: the queue index whose seat has chosen its order, or -1
+	keepRow   int              // Hand: the row taken, waiting for the keep choice
+	keepCards []Card           // Hand: the cards taken
+	pool      []Card           // the face-up deck of a draft
+	revealed  []Card           // the row starters and every card revealed this round
+	winners   []int
+	sheets    [][]Card      // Tournament: the hands drafted in game 1
+	startRows [NumRows]Card // Tournament: the four cards left by the draft
+	prevDealt []Card        // TCG: the cards of the first half
 
 	events []Event
 	rec    Record
@@ -140,7 +174,7 @@ func NewGame(cfg Config, rng *rand.Rand) (*Game, error) {
 }
 
 func newGame(cfg Config, rng *rand.Rand) *Game {
-	return &Game{cfg: cfg, rules: cfg.rules(), rng: rng, rec: Record{Format: RecordFormat, Version: RecordVersion, Config: cfg}}
+	return &Game{cfg: cfg, rules: cfg.rules(), rng: rng, orderedAt: -1, rec: Record{Format: RecordFormat, Version: RecordVersion, Config: cfg}}
 }
 
 // Config returns the game's configuration.
@@ -176,19 +210,19 @@ func (g *Game) EventsSince(from int) []Event {
 func (g *Game) EventCount() int { return len(g.events) }
 
 // EventsFor returns the events from index from on, as seat may see them: other seats' hands
-// and choices are removed.
+// and face-down choices are removed.
 func (g *Game) EventsFor(seat, from int) []Event {
 	if from < 0 {
 		from = 0
 	}
 	var out []Event
 	for _, e := range g.events[min(from, len(g.events)):] {
-		out = append(out, redact(e, seat))
+		out = append(out, g.redact(e, seat))
 	}
 	return out
 }
 
-func redact(e Event, seat int) Event {
+func (g *Game) redact(e Event, seat int) Event {
 	switch ev := e.(type) {
 	case RoundDealt:
 		hands := make([][]Card, len(ev.Hands))
@@ -198,8 +232,8 @@ func redact(e Event, seat int) Event {
 		ev.Hands = hands
 		return ev
 	case SeatChose:
-		if ev.Seat != seat {
-			ev.Card = 0
+		if ev.Seat != seat && !g.rules.sequential {
+			ev.Card, ev.Cards = 0, nil
 		}
 		return ev
 	}
@@ -212,47 +246,94 @@ func (g *Game) Decision(seat int) (Decision, bool) {
 		return Decision{}, false
 	}
 	switch g.phase {
+	case PhaseDraft:
+		if seat == g.current {
+			return Decision{Kind: DecideDraft, Seat: seat}, true
+		}
 	case PhaseChoose:
-		return Decision{Kind: DecidePlay, Seat: seat, Count: 1}, true
+		if g.rules.sequential && seat != g.current {
+			break
+		}
+		return g.playDecision(seat, len(g.hands[seat])), true
 	case PhaseRowChoice:
-		p := g.queue[g.next]
-		if p.Seat == seat {
+		if p := g.queue[g.next]; p.Seat == seat {
 			return Decision{Kind: DecideRow, Seat: seat, Card: p.Card}, true
+		}
+	case PhaseOrder:
+		if p := g.queue[g.next]; p.Seat == seat {
+			return Decision{Kind: DecideOrder, Seat: seat, Cards: []Card{p.Card, g.queue[g.next+1].Card}}, true
+		}
+	case PhaseKeep:
+		if p := g.queue[g.next]; p.Seat == seat {
+			return Decision{Kind: DecideKeep, Seat: seat, Cards: slices.Clone(g.keepCards)}, true
 		}
 	}
 	return Decision{}, false
 }
 
+// playDecision is the play decision of a seat holding n cards.
+func (r *rules) playDecision(seat, n int) Decision {
+	d := Decision{Kind: DecidePlay, Seat: seat, Count: r.perTurn}
+	if r.minPerTurn < r.perTurn {
+		d.Count, d.Min = min(r.perTurn, n), r.minPerTurn
+	}
+	return d
+}
+
+func (g *Game) playDecision(seat, n int) Decision { return g.rules.playDecision(seat, n) }
+
 // Waiting returns the seats the game waits for: in the choose phase every seat that has not
-// chosen yet; in a row choice the seat that must choose.
+// chosen yet (in Open and Hand the seat whose turn it is); otherwise the one seat that must decide.
 func (g *Game) Waiting() []int {
 	var w []int
 	switch g.phase {
 	case PhaseChoose:
+		if g.rules.sequential {
+			return []int{g.current}
+		}
 		for s := 0; s < g.cfg.Seats; s++ {
-			if g.chosen[s] == 0 {
+			if g.chosen[s] == nil {
 				w = append(w, s)
 			}
 		}
-	case PhaseRowChoice:
+	case PhaseDraft:
+		w = append(w, g.current)
+	case PhaseRowChoice, PhaseOrder, PhaseKeep:
 		w = append(w, g.queue[g.next].Seat)
 	}
 	return w
 }
 
 // Chosen reports whether seat has chosen its card this turn.
-func (g *Game) Chosen(seat int) bool { return seat >= 0 && seat < g.cfg.Seats && g.chosen[seat] != 0 }
+func (g *Game) Chosen(seat int) bool { return seat >= 0 && seat < g.cfg.Seats && g.chosen[seat] != nil }
 
 // Act applies a seat's action. An illegal action returns an *ActionError and changes nothing.
 func (g *Game) Act(seat int, a Action) error {
 	switch a.Kind {
 	case DecidePlay:
+		return g.PlayCards(seat, a.Cards)
+	case DecideRow:
+		return g.ChooseRow(seat, a.Row)
+	case DecideDraft:
 		if len(a.Cards) != 1 {
 			return actErr(seat, 0, NoRow, ErrCardCount)
 		}
-		return g.Play(seat, a.Cards[0])
-	case DecideRow:
-		return g.ChooseRow(seat, a.Row)
+		return g.Draft(seat, a.Cards[0])
+	case DecideOrder:
+		if len(a.Cards) < 1 || len(a.Cards) > 2 {
+			return actErr(seat, 0, NoRow, ErrCardCount)
+		}
+		if len(a.Cards) == 2 {
+			if err := g.checkOrder(seat, a.Cards[1]); err != nil {
+				return err
+			}
+			if a.Cards[0] == a.Cards[1] {
+				return actErr(seat, a.Cards[1], NoRow, ErrAction)
+			}
+		}
+		return g.ChooseOrder(seat, a.Cards[0])
+	case DecideKeep:
+		return g.Keep(seat, a.Cards)
 	}
 	return actErr(seat, 0, NoRow, ErrAction)
 }
@@ -260,21 +341,51 @@ func (g *Game) Act(seat int, a Action) error {
 // Play chooses seat's card for this turn. A seat may play again to change its mind until every
 // seat has chosen; the last choice reveals all cards and places them lowest first, stopping when a
 // seat must choose a row (rule 4).
-func (g *Game) Play(seat int, c Card) error {
+func (g *Game) Play(seat int, c Card) error { return g.PlayCards(seat, []Card{c}) }
+
+// PlayCards chooses seat's cards for this turn: one card, two in Nifty, one or two in Hand. In the
+// simultaneous variants a seat may change its mind until every seat has chosen; in Open and Hand
+// only the seat whose turn it is plays, face up, and cannot take it back.
+func (g *Game) PlayCards(seat int, cs []Card) error {
 	if err := g.checkSeat(seat); err != nil {
 		return err
 	}
-	if g.phase != PhaseChoose {
-		return actErr(seat, c, NoRow, ErrNotYourTurn)
+	var c0 Card
+	if len(cs) > 0 {
+		c0 = cs[0]
 	}
-	if !g.st.Hands[seat].Has(c) {
+	if g.phase != PhaseChoose || (g.rules.sequential && seat != g.current) {
+		return actErr(seat, c0, NoRow, ErrNotYourTurn)
+	}
+	d := g.playDecision(seat, len(g.hands[seat]))
+	lo := d.Count
+	if d.Min > 0 {
+		lo = d.Min
+	}
+	if len(cs) < lo || len(cs) > d.Count {
+		return actErr(seat, c0, NoRow, ErrCardCount)
+	}
+	if c := subMultiset(cs, g.hands[seat]); c != 0 || slices.Contains(cs, 0) {
 		return actErr(seat, c, NoRow, ErrNotInHand)
 	}
-	g.chosen[seat] = c
-	g.record(seat, PlayCard(c))
-	g.emit(SeatChose{Seat: seat, Card: c})
+	ch := slices.Clone(cs)
+	slices.Sort(ch)
+	g.chosen[seat] = ch
+	g.record(seat, Action{Kind: DecidePlay, Cards: slices.Clone(cs)})
+	ev := SeatChose{Seat: seat, Card: ch[0]}
+	if len(ch) > 1 {
+		ev.Cards = slices.Clone(ch)
+	}
+	g.emit(ev)
+	if g.rules.immediate {
+		g.reveal()
+		return nil
+	}
+	if g.rules.sequential {
+		g.current = (seat + 1) % g.cfg.Seats
+	}
 	for s := 0; s < g.cfg.Seats; s++ {
-		if g.chosen[s] == 0 {
+		if g.chosen[s] == nil {
 			return nil
 		}
 	}
@@ -282,7 +393,48 @@ func (g *Game) Play(seat int, c Card) error {
 	return nil
 }
 
-// ChooseRow answers a row choice: seat takes row (0–3) because its card is lower than every row.
+// Draft takes card c of the face-up pool into seat's hand (Logic, Tournament). Seats draft one card
+// each in turn, clockwise; when every hand is full the four cards left start the rows.
+func (g *Game) Draft(seat int, c Card) error {
+	if err := g.checkSeat(seat); err != nil {
+		return err
+	}
+	if g.phase != PhaseDraft || seat != g.current {
+		return actErr(seat, c, NoRow, ErrNotYourTurn)
+	}
+	i := slices.Index(g.pool, c)
+	if i < 0 {
+		return actErr(seat, c, NoRow, ErrNotInPool)
+	}
+	g.pool = slices.Delete(g.pool, i, i+1)
+	g.hands[seat] = addCards(g.hands[seat], []Card{c})
+	g.record(seat, DraftCard(c))
+	g.emit(CardDrafted{Seat: seat, Card: c})
+	g.current = (seat + 1) % g.cfg.Seats
+	if len(g.pool) > NumRows {
+		return nil
+	}
+	var rows [NumRows]Card
+	copy(rows[:], g.pool)
+	g.pool = nil
+	for i, c := range rows {
+		g.rows[i] = []Card{c}
+	}
+	g.revealed = append(g.revealed[:0], rows[:]...)
+	if g.rules.rotate && g.round == 1 {
+		g.sheets = make([][]Card, g.cfg.Seats)
+		for s := range g.sheets {
+			g.sheets[s] = slices.Clone(g.hands[s])
+		}
+		g.startRows = rows
+	}
+	g.phase = PhaseChoose
+	g.current = g.first
+	g.emit(DraftDone{Rows: rows})
+	return nil
+}
+
+// ChooseRow answers a row choice: seat takes row (0–3) because its card fits no row (rule 4).
 func (g *Game) ChooseRow(seat, row int) error {
 	if err := g.checkSeat(seat); err != nil {
 		return err
@@ -294,10 +446,74 @@ func (g *Game) ChooseRow(seat, row int) error {
 		return actErr(seat, 0, row, ErrRowRange)
 	}
 	g.record(seat, TakeRow(row))
-	p := g.queue[g.next]
-	g.placeAt(p, row)
-	g.next++
+	n := g.unit()
 	g.phase = PhaseChoose
+	if g.place(g.queue[g.next:g.next+n], row, false, true) {
+		return nil
+	}
+	g.next += n
+	g.resolve()
+	return nil
+}
+
+func (g *Game) checkOrder(seat int, c Card) error {
+	if g.phase != PhaseOrder || g.queue[g.next].Seat != seat {
+		return actErr(seat, c, NoRow, ErrNotYourTurn)
+	}
+	if c != g.queue[g.next].Card && c != g.queue[g.next+1].Card {
+		return actErr(seat, c, NoRow, ErrNotPending)
+	}
+	return nil
+}
+
+// ChooseOrder answers a Nifty order choice: seat places card c first, then its other card.
+func (g *Game) ChooseOrder(seat int, c Card) error {
+	if err := g.checkSeat(seat); err != nil {
+		return err
+	}
+	if err := g.checkOrder(seat, c); err != nil {
+		return err
+	}
+	if g.queue[g.next+1].Card == c {
+		g.queue[g.next], g.queue[g.next+1] = g.queue[g.next+1], g.queue[g.next]
+	}
+	order := []Card{g.queue[g.next].Card, g.queue[g.next+1].Card}
+	g.record(seat, Action{Kind: DecideOrder, Cards: order})
+	g.orderedAt = g.next
+	g.phase = PhaseChoose
+	g.emit(OrderChosen{Seat: seat, Cards: slices.Clone(order)})
+	g.resolve()
+	return nil
+}
+
+// Keep answers a Hand-variant keep choice: of the cards seat took, toHand go to its hand (at most
+// 16 cards in hand) and the others to its pile. Then its card starts the row it took.
+func (g *Game) Keep(seat int, toHand []Card) error {
+	if err := g.checkSeat(seat); err != nil {
+		return err
+	}
+	if g.phase != PhaseKeep || g.queue[g.next].Seat != seat {
+		return actErr(seat, 0, NoRow, ErrNotYourTurn)
+	}
+	if c := subMultiset(toHand, g.keepCards); c != 0 || slices.Contains(toHand, 0) {
+		return actErr(seat, c, NoRow, ErrNotTaken)
+	}
+	if len(g.hands[seat])+len(toHand) > MaxHand {
+		return actErr(seat, 0, NoRow, ErrHandLimit)
+	}
+	hand := slices.Clone(toHand)
+	slices.Sort(hand)
+	pile := removeCards(g.keepCards, hand)
+	g.hands[seat] = addCards(g.hands[seat], hand)
+	g.piles[seat] = append(g.piles[seat], pile...)
+	b := SumBullheads(pile)
+	g.pen[seat] += b
+	g.record(seat, Action{Kind: DecideKeep, Cards: slices.Clone(toHand)})
+	g.emit(CardsKept{Seat: seat, Hand: hand, Pile: pile, Bullheads: b})
+	g.keepCards = nil
+	g.phase = PhaseChoose
+	g.put(g.queue[g.next], g.keepRow, false)
+	g.next++
 	g.resolve()
 	return nil
 }
@@ -319,74 +535,188 @@ func (g *Game) record(seat int, a Action) {
 	r.Actions = append(r.Actions, Move{Seat: seat, Action: a})
 }
 
-// reveal turns the chosen cards over and places them.
+// reveal turns the chosen cards over and places them: lowest first; in Nifty seat by seat,
+// ordered by each seat's lowest card; twins (Double) lower seat first.
 func (g *Game) reveal() {
 	g.queue = g.queue[:0]
 	for s := 0; s < g.cfg.Seats; s++ {
-		g.queue = append(g.queue, Play{Seat: s, Card: g.chosen[s]})
-		g.st.Hands[s].Remove(g.chosen[s])
-		g.chosen[s] = 0
+		for _, c := range g.chosen[s] {
+			g.queue = append(g.queue, Play{Seat: s, Card: c})
+		}
+		g.hands[s] = removeCards(g.hands[s], g.chosen[s])
 	}
-	slices.SortFunc(g.queue, func(a, b Play) int { return int(a.Card) - int(b.Card) })
+	if g.rules.order {
+		low := g.chosen
+		slices.SortFunc(g.queue, func(a, b Play) int {
+			if a.Seat != b.Seat {
+				return int(low[a.Seat][0]) - int(low[b.Seat][0])
+			}
+			return int(a.Card) - int(b.Card)
+		})
+	} else {
+		slices.SortFunc(g.queue, func(a, b Play) int {
+			if a.Card != b.Card {
+				return int(a.Card) - int(b.Card)
+			}
+			return a.Seat - b.Seat
+		})
+	}
+	g.chosen = [MaxSeats][]Card{}
 	for _, p := range g.queue {
 		g.revealed = append(g.revealed, p.Card)
 	}
-	g.next = 0
+	g.next, g.orderedAt = 0, -1
 	g.emit(CardsRevealed{Round: g.round, Turn: g.turn, Plays: slices.Clone(g.queue)})
 	g.resolve()
 }
 
-// resolve places the revealed cards from g.next on, until a row choice is due or the turn ends.
+// unit returns how many plays from g.next are placed together: 2 for twins played in the same
+// turn (Double), else 1.
+func (g *Game) unit() int {
+	if g.rules.twins && g.next+1 < len(g.queue) && g.queue[g.next+1].Card == g.queue[g.next].Card {
+		return 2
+	}
+	return 1
+}
+
+// resolve places the revealed cards from g.next on, until a decision is due or the turn ends.
 func (g *Game) resolve() {
 	for g.next < len(g.queue) {
 		p := g.queue[g.next]
-		if g.st.Target(p.Card) < 0 {
+		if g.rules.order && g.next%2 == 0 && g.orderedAt != g.next {
+			g.phase = PhaseOrder
+			g.emit(OrderChoiceRequired{Seat: p.Seat, Cards: []Card{p.Card, g.queue[g.next+1].Card}})
+			return
+		}
+		row, left := target(&g.rows, p.Card, &g.rules)
+		if row < 0 {
 			g.phase = PhaseRowChoice
 			g.emit(RowChoiceRequired{Seat: p.Seat, Card: p.Card})
 			return
 		}
-		g.placeAt(p, 0)
-		g.next++
+		n := g.unit()
+		if g.place(g.queue[g.next:g.next+n], row, left, false) {
+			return
+		}
+		g.next += n
 	}
+	g.endTurn()
+}
+
+// place puts the plays ps (one card, or twins) in row, on its left end if left; the row is taken
+// first when the card is too low (rule 4, the row chosen) or would be the sixth (rule 3). It
+// reports true when the game now waits for a keep choice (Hand), the card not placed yet.
+func (g *Game) place(ps []Play, row int, left, tooLow bool) bool {
+	c, r := ps[0].Card, g.rows[row]
+	onTwin := g.rules.twins && !left && len(r) > 0 && r[len(r)-1] == c
+	if tooLow || (!onTwin && positions(r) >= RowLimit) {
+		reason := TakeFull
+		if tooLow {
+			reason = TakeTooLow
+		}
+		cards := r
+		g.rows[row] = nil
+		b := SumBullheads(cards)
+		switch {
+		case len(ps) == 2:
+			share := (b + 1) / 2
+			g.emit(RowTaken{Seat: ps[0].Seat, Row: row, Cards: cards, Bullheads: share, Reason: reason, Shared: true})
+			g.emit(RowTaken{Seat: ps[1].Seat, Row: row, Bullheads: share, Reason: reason, Shared: true})
+			g.pen[ps[0].Seat] += share
+			g.pen[ps[1].Seat] += share
+			g.piles[ps[0].Seat] = append(g.piles[ps[0].Seat], cards...)
+		case g.rules.keep:
+			g.emit(RowTaken{Seat: ps[0].Seat, Row: row, Cards: cards, Bullheads: b, Reason: reason})
+			g.keepRow, g.keepCards = row, slices.Clone(cards)
+			g.phase = PhaseKeep
+			g.emit(KeepChoiceRequired{Seat: ps[0].Seat, Cards: slices.Clone(cards)})
+			return true
+		default:
+			g.emit(RowTaken{Seat: ps[0].Seat, Row: row, Cards: cards, Bullheads: b, Reason: reason})
+			g.pen[ps[0].Seat] += b
+			g.piles[ps[0].Seat] = append(g.piles[ps[0].Seat], cards...)
+		}
+		left = false
+	}
+	for _, p := range ps {
+		g.put(p, row, left)
+	}
+	return false
+}
+
+// put adds p's card to a row at its left or right end and emits the placement.
+func (g *Game) put(p Play, row int, left bool) {
+	pos := len(g.rows[row])
+	if left {
+		pos = 0
+	}
+	g.rows[row] = slices.Insert(slices.Clip(g.rows[row]), pos, p.Card)
+	g.emit(CardPlaced{Seat: p.Seat, Card: p.Card, Row: row, Pos: pos})
+}
+
+// endTurn follows the placement of every card of a turn.
+func (g *Game) endTurn() {
 	g.queue = g.queue[:0]
-	g.next = 0
-	if g.st.Hands[0].Len() > 0 {
+	g.next, g.orderedAt = 0, -1
+	g.phase = PhaseChoose
+	n := g.cfg.Seats
+	if g.rules.immediate {
+		g.current = (g.current + 1) % n
+		if g.current != g.first {
+			return
+		}
+		if g.handRoundOver() {
+			g.endRound()
+			return
+		}
 		g.turn++
-		g.phase = PhaseChoose
+		return
+	}
+	if len(g.hands[0]) > 0 {
+		g.turn++
+		if g.rules.sequential {
+			g.first = (g.first + 1) % n
+			g.current = g.first
+		}
 		return
 	}
 	g.endRound()
 }
 
-// placeAt places play p, taking row tooLow if the card is lower than every row, and emits the
-// row taken (if any) and the placement.
-func (g *Game) placeAt(p Play, tooLow int) {
-	row := g.st.Target(p.Card)
-	reason := TakeFull
-	if row < 0 {
-		row, reason = tooLow, TakeTooLow
+// handRoundOver reports, after a turn of the Hand variant, whether the round ends: a hand is
+// empty or a pile holds more than 20 cards (or the engine's turn limit is reached).
+func (g *Game) handRoundOver() bool {
+	if g.turn >= HandVariantTurnLimit {
+		return true
 	}
-	r := &g.st.Rows[row]
-	if reason == TakeTooLow || r.Full() {
-		cards := r.Cards(nil)
-		g.emit(RowTaken{Seat: p.Seat, Row: row, Cards: cards, Bullheads: SumBullheads(cards), Reason: reason})
+	for s := 0; s < g.cfg.Seats; s++ {
+		if len(g.hands[s]) == 0 || len(g.piles[s]) > HandVariantPileLimit {
+			return true
+		}
 	}
-	g.st.Place(p.Seat, p.Card, row)
-	g.emit(CardPlaced{Seat: p.Seat, Card: p.Card, Row: row, Pos: g.st.Rows[row].Len() - 1})
+	return false
 }
 
 func (g *Game) endRound() {
 	n := g.cfg.Seats
 	pen, tot := make([]int, n), make([]int, n)
 	for s := 0; s < n; s++ {
-		pen[s] = int(g.st.Penalty[s])
+		pen[s] = g.pen[s]
+		if g.rules.handScore {
+			pen[s] += 2 * SumBullheads(g.hands[s])
+		}
 		g.scores[s] += pen[s]
 		tot[s] = g.scores[s]
 	}
 	g.emit(RoundScored{Round: g.round, Penalties: pen, Totals: tot})
-	over := g.cfg.Rounds > 0 && g.round >= g.cfg.Rounds
-	if g.cfg.EndScore > 0 && slices.Max(tot) >= g.cfg.EndScore {
-		over = true
+	var over bool
+	if g.rules.games > 0 {
+		over = g.round >= g.rules.games
+	} else {
+		over = g.cfg.Rounds > 0 && g.round >= g.cfg.Rounds
+		if g.cfg.EndScore > 0 && slices.Max(tot) >= g.cfg.EndScore {
+			over = true
+		}
 	}
 	if over {
 		best := slices.Min(tot)
@@ -399,12 +729,21 @@ func (g *Game) endRound() {
 		g.emit(GameOver{Totals: tot, Winners: slices.Clone(g.winners)})
 		return
 	}
-	if g.rng == nil {
+	if g.rng == nil && !g.dealFixed(g.round+1) {
 		g.phase = PhaseDeal
 		return
 	}
 	g.startRound(nil)
 }
+
+// dealFixed reports whether the deal of round is fixed by the rules, needing no shuffle: a draft
+// from the face-up deck, or a Tournament game after the first.
+func (g *Game) dealFixed(round int) bool {
+	return g.rules.draftRound(round) || (g.rules.rotate && round > 1)
+}
+
+// keepsTable reports whether round keeps the table of the round before (TCG's second half).
+func (r *rules) keepsTable(round int) bool { return r.halves && round%2 == 0 }
 
 // startRound deals a new round: d if given, else a shuffle from the game's generator.
 func (g *Game) startRound(d *Deal) {
@@ -413,22 +752,67 @@ func (g *Game) startRound(d *Deal) {
 	}
 	g.round++
 	g.turn = 1
-	g.phase = PhaseChoose
-	g.st = State{Seats: g.cfg.Seats}
-	g.st.SetRows(d.Rows)
-	sizes := make([]int, g.cfg.Seats)
-	for s := range d.Hands {
-		g.st.SetHand(s, d.Hands[s])
-		sizes[s] = len(d.Hands[s])
+	n := g.cfg.Seats
+	g.first = 0
+	if g.rules.sequential || g.rules.draft {
+		g.first = (g.round - 1) % n
 	}
-	g.chosen = [MaxSeats]Card{}
-	g.revealed = append(g.revealed[:0], d.Rows[:]...)
-	hands := make([][]Card, len(d.Hands))
-	for s := range hands {
-		hands[s] = g.st.Hands[s].Cards(nil)
+	g.current = g.first
+	g.pen = [MaxSeats]int{}
+	g.piles = [MaxSeats][]Card{}
+	g.chosen = [MaxSeats][]Card{}
+	g.queue, g.next, g.orderedAt = g.queue[:0], 0, -1
+	sizes := make([]int, n)
+	hands := make([][]Card, n)
+	for s := 0; s < n; s++ {
+		var h []Card
+		if s < len(d.Hands) {
+			h = slices.Clone(d.Hands[s])
+		}
+		slices.Sort(h)
+		g.hands[s], hands[s], sizes[s] = h, slices.Clone(h), len(h)
 	}
-	g.rec.Rounds = append(g.rec.Rounds, RoundRecord{Deal: Deal{Hands: hands, Rows: d.Rows}})
-	g.emit(RoundDealt{Round: g.round, Rows: d.Rows, Hands: cloneHands(hands), Sizes: sizes})
+	ev := RoundDealt{Round: g.round, Hands: cloneHands(hands), Sizes: sizes, First: g.first}
+	switch {
+	case g.rules.draftRound(g.round):
+		g.rows = [NumRows][]Card{}
+		g.pool = g.rules.deck()
+		ev.Pool = slices.Clone(g.pool)
+		g.revealed = g.revealed[:0]
+		g.phase = PhaseDraft
+	case g.rules.keepsTable(g.round):
+		g.phase = PhaseChoose
+		g.revealed = g.revealed[:0]
+		for _, r := range g.rows {
+			g.revealed = append(g.revealed, r...)
+		}
+	default:
+		for i, c := range d.Rows {
+			g.rows[i] = []Card{c}
+		}
+		for _, c := range d.Stacked {
+			for i := range g.rows {
+				if g.rows[i][0] == c {
+					g.rows[i] = append(g.rows[i], c)
+				}
+			}
+		}
+		ev.Rows, ev.Stacked = d.Rows, slices.Clone(d.Stacked)
+		g.revealed = g.revealed[:0]
+		for _, r := range g.rows {
+			g.revealed = append(g.revealed, r...)
+		}
+		g.phase = PhaseChoose
+	}
+	if g.rules.halves && !g.rules.keepsTable(g.round) {
+		g.prevDealt = g.prevDealt[:0]
+		for _, h := range hands {
+			g.prevDealt = append(g.prevDealt, h...)
+		}
+		g.prevDealt = append(g.prevDealt, d.Rows[:]...)
+	}
+	g.rec.Rounds = append(g.rec.Rounds, RoundRecord{Deal: Deal{Hands: hands, Rows: ev.Rows, Stacked: slices.Clone(d.Stacked)}})
+	g.emit(ev)
 }
 
 func cloneHands(h [][]Card) [][]Card {
@@ -439,23 +823,80 @@ func cloneHands(h [][]Card) [][]Card {
 	return out
 }
 
+// shuffle returns the deal of the next round: the rules' fixed deal, or a shuffle with g.rng.
 func (g *Game) shuffle() *Deal {
-	deck := make([]Card, g.rules.deckMax)
-	for i := range deck {
-		deck[i] = Card(i + 1)
+	n, round := g.cfg.Seats, g.round+1
+	d := &Deal{Hands: make([][]Card, n)}
+	if g.rules.draftRound(round) {
+		return d
+	}
+	if g.rules.rotate {
+		// Game k: seat s plays the sheet drafted by seat s-(k-1), passed on to the left each game.
+		for s := range d.Hands {
+			d.Hands[s] = slices.Clone(g.sheets[((s-(round-1))%n+n)%n])
+		}
+		d.Rows = g.startRows
+		return d
+	}
+	deck := g.rules.deck()
+	if g.rules.keepsTable(round) {
+		deck = removeCards(deck, g.prevDealt)
 	}
 	g.rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	d := &Deal{Hands: make([][]Card, g.cfg.Seats)}
 	k := 0
 	for s := range d.Hands {
 		d.Hands[s] = slices.Clone(deck[k : k+g.rules.handSize])
 		slices.Sort(d.Hands[s])
 		k += g.rules.handSize
 	}
-	copy(d.Rows[:], deck[k:k+NumRows])
+	if g.rules.keepsTable(round) {
+		return d
+	}
+	// Turn over row starters; in Double a twin of a starter is stacked on it and replaced.
+	for i := 0; i < NumRows; k++ {
+		c := deck[k]
+		if slices.Contains(d.Rows[:i], c) {
+			d.Stacked = append(d.Stacked, c)
+			continue
+		}
+		d.Rows[i] = c
+		i++
+	}
 	return d
 }
 
-// State returns a copy of the current table with every hand, for tests and tools that are
-// allowed to see everything. Bots see a View instead.
-func (g *Game) State() State { return g.st }
+// State returns the current table with every hand as a fast-path State, for tests and tools that
+// are allowed to see everything. Bots see a View instead. In Double the State cannot hold twins:
+// a twin stacked in a row or held twice appears once.
+func (g *Game) State() State {
+	s := State{Seats: g.cfg.Seats}
+	for i, r := range g.rows {
+		for j, c := range r {
+			if j > 0 && r[j-1] == c {
+				continue
+			}
+			if s.Rows[i].n == 0 {
+				s.Rows[i].reset(c)
+			} else if s.Rows[i].n < RowLimit {
+				s.Rows[i].push(c)
+			}
+		}
+	}
+	for seat := 0; seat < g.cfg.Seats; seat++ {
+		s.SetHand(seat, g.hands[seat])
+		s.Penalty[seat] = int16(g.pen[seat])
+	}
+	return s
+}
+
+// Piles returns the cards each seat has taken into its pile this round (a copy).
+func (g *Game) Piles() [][]Card {
+	out := make([][]Card, g.cfg.Seats)
+	for s := range out {
+		out[s] = slices.Clone(g.piles[s])
+	}
+	return out
+}
+
+// Pool returns the face-up cards left to draft (Logic, Tournament), lowest first.
+func (g *Game) Pool() []Card { return slices.Clone(g.pool) }

@@ -43,7 +43,7 @@ func (g *Game) Record() *Record {
 	r.Players = slices.Clone(r.Players)
 	r.Rounds = make([]RoundRecord, len(g.rec.Rounds))
 	for i, rr := range g.rec.Rounds {
-		r.Rounds[i] = RoundRecord{Deal: Deal{Hands: cloneHands(rr.Hands), Rows: rr.Rows}, Actions: slices.Clone(rr.Actions)}
+		r.Rounds[i] = RoundRecord{Deal: Deal{Hands: cloneHands(rr.Hands), Rows: rr.Rows, Stacked: slices.Clone(rr.Stacked)}, Actions: slices.Clone(rr.Actions)}
 		for j := range r.Rounds[i].Actions {
 			r.Rounds[i].Actions[j].Cards = slices.Clone(rr.Actions[j].Cards)
 		}
@@ -146,13 +146,19 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 		switch {
 		case g.phase == PhaseOver:
 			return nil, &RecordError{Round: round, Seat: -1, Err: errors.New("the game was already over")}
+		case i > 0 && g.round == round:
+			// The rules dealt this round themselves (a draft, or a Tournament game's hands).
+			if !sameDeal(&g.rec.Rounds[i].Deal, &rr.Deal) {
+				return nil, &RecordError{Round: round, Seat: -1, Err: errors.New("deal differs from the deal the rules fix")}
+			}
 		case i > 0 && g.phase != PhaseDeal:
 			return nil, &RecordError{Round: round - 1, Turn: g.turn, Seat: -1, Err: errors.New("round not finished before the next deal")}
+		default:
+			if err := g.checkDeal(&rr.Deal); err != nil {
+				return nil, &RecordError{Round: round, Seat: -1, Err: err}
+			}
+			g.startRound(&rr.Deal)
 		}
-		if err := g.checkDeal(&rr.Deal); err != nil {
-			return nil, &RecordError{Round: round, Seat: -1, Err: err}
-		}
-		g.startRound(&rr.Deal)
 		for _, m := range rr.Actions {
 			if g.phase == PhaseDeal || g.phase == PhaseOver {
 				return nil, &RecordError{Round: round, Seat: m.Seat, Err: errors.New("action after the end of the round")}
@@ -173,21 +179,40 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 	return g, nil
 }
 
-// checkDeal reports whether d is a legal deal for the game: the right number of hands and cards,
-// every card in play at most once.
+// checkDeal reports whether d is a legal deal for the next round: the right number of hands and
+// cards, every card in play at most as often as the deck holds it; empty for a draft, the rest of
+// the deck with no rows when the table is kept (TCG's second half), the rotated hands in a
+// Tournament game after the first.
 func (g *Game) checkDeal(d *Deal) error {
+	round := g.round + 1
 	if len(d.Hands) != g.cfg.Seats {
 		return fmt.Errorf("deal has %d hands for %d seats", len(d.Hands), g.cfg.Seats)
 	}
-	var seen [256]bool
+	if g.dealFixed(round) {
+		want := g.shuffle()
+		if !sameDeal(want, d) {
+			return fmt.Errorf("deal: round %d's deal is fixed by the rules (%s) and this one differs", round, map[bool]string{true: "a draft", false: "the hands passed on"}[g.rules.draftRound(round)])
+		}
+		return nil
+	}
+	var avail [256]int
+	for _, c := range g.rules.deck() {
+		avail[c]++
+	}
+	kept := g.rules.keepsTable(round)
+	if kept {
+		for _, c := range g.prevDealt {
+			avail[c]--
+		}
+	}
 	use := func(c Card, where string) error {
-		if c < 1 || int(c) > g.rules.deckMax {
-			return fmt.Errorf("deal: %s: card %d is not in play (1–%d)", where, c, g.rules.deckMax)
+		if g.rules.copies(c) == 0 {
+			return fmt.Errorf("deal: %s: card %d is not in play", where, c)
 		}
-		if seen[c] {
-			return fmt.Errorf("deal: %s: card %d dealt twice", where, c)
+		if avail[c] <= 0 {
+			return fmt.Errorf("deal: %s: card %d dealt more often than the deck holds it", where, c)
 		}
-		seen[c] = true
+		avail[c]--
 		return nil
 	}
 	for s, h := range d.Hands {
@@ -200,10 +225,43 @@ func (g *Game) checkDeal(d *Deal) error {
 			}
 		}
 	}
+	if kept {
+		if d.Rows != [NumRows]Card{} || len(d.Stacked) > 0 {
+			return fmt.Errorf("deal: round %d keeps the table: rows must be empty", round)
+		}
+		return nil
+	}
 	for i, c := range d.Rows {
+		if slices.Contains(d.Rows[:i], c) {
+			return fmt.Errorf("deal: row %d: card %d starts two rows (twins are stacked)", i, c)
+		}
 		if err := use(c, fmt.Sprintf("row %d", i)); err != nil {
 			return err
 		}
 	}
+	for _, c := range d.Stacked {
+		if !g.rules.twins || !slices.Contains(d.Rows[:], c) {
+			return fmt.Errorf("deal: stacked card %d is not the twin of a row starter", c)
+		}
+		if err := use(c, "stacked"); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// sameDeal reports whether two deals hold the same cards in the same places.
+func sameDeal(a, b *Deal) bool {
+	if len(a.Hands) != len(b.Hands) || a.Rows != b.Rows || !slices.Equal(a.Stacked, b.Stacked) {
+		return false
+	}
+	for i := range a.Hands {
+		x, y := slices.Clone(a.Hands[i]), slices.Clone(b.Hands[i])
+		slices.Sort(x)
+		slices.Sort(y)
+		if !slices.Equal(x, y) {
+			return false
+		}
+	}
+	return true
 }

@@ -392,3 +392,40 @@ func TestHand(t *testing.T) {
 		t.Error("Remove")
 	}
 }
+
+// TestDealRandom: the fast path deals distinct cards, the right counts, and every card can land
+// anywhere (both the sparse and the shuffling way of drawing).
+func TestDealRandom(t *testing.T) {
+	r := engine.NewRandSeed(4)
+	for _, seats := range []int{2, 4, 5, 10} {
+		var seenInHand0 [engine.DeckSize + 1]bool
+		for i := 0; i < 3000; i++ {
+			var s engine.State
+			s.DealRandom(r, seats, engine.DefaultHandSize)
+			var all engine.Hand
+			for seat := 0; seat < seats; seat++ {
+				if n := s.Hands[seat].Len(); n != 10 {
+					t.Fatalf("seats %d: seat %d has %d cards", seats, seat, n)
+				}
+				for _, c := range s.Hands[seat].Cards(nil) {
+					if !all.Add(c) || !c.Valid() {
+						t.Fatalf("seats %d: card %d dealt twice or invalid", seats, c)
+					}
+					if seat == 0 {
+						seenInHand0[c] = true
+					}
+				}
+			}
+			for i := range s.Rows {
+				if c := s.Rows[i].Last(); s.Rows[i].Len() != 1 || !all.Add(c) || !c.Valid() {
+					t.Fatalf("seats %d: row %d starts badly with %d", seats, i, c)
+				}
+			}
+		}
+		for c := 1; c <= engine.DeckSize; c++ {
+			if !seenInHand0[c] {
+				t.Errorf("seats %d: card %d never dealt to seat 0 in 3000 deals", seats, c)
+			}
+		}
+	}
+}

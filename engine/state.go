@@ -147,13 +147,17 @@ func (s *State) SetHand(seat int, cards []Card) {
 // Target returns the row card c goes to by rules 1 and 2 — the row whose last card is the
 // highest one below c — or -1 when c is lower than every row's last card (rule 4).
 func (s *State) Target(c Card) int {
-	best, bestLast := -1, Card(0)
-	for i := range s.Rows {
-		if l := s.Rows[i].last; l < c && l >= bestLast {
-			best, bestLast = i, l
-		}
+	// Branch-free: key = (c-last-1) as a byte, which is below 104 exactly when last < c and
+	// wraps to 151 or more otherwise; the smallest key, tagged with its row, wins.
+	k0 := uint(c-s.Rows[0].last-1)<<2 | 0
+	k1 := uint(c-s.Rows[1].last-1)<<2 | 1
+	k2 := uint(c-s.Rows[2].last-1)<<2 | 2
+	k3 := uint(c-s.Rows[3].last-1)<<2 | 3
+	m := min(k0, k1, k2, k3)
+	if m >= DeckSize<<2 {
+		return -1
 	}
-	return best
+	return int(m & 3)
 }
 
 // CheapestRow returns the row with the fewest bullheads; ties go to the row with fewer cards,
@@ -248,39 +252,56 @@ func (s *State) PlayTurn(cards *[MaxSeats]Card, rc RowChooser) {
 // DealRandom shuffles the 104 cards with r and deals handSize cards to each of seats seats and
 // the four row cards, starting a fresh round with no penalties.
 func (s *State) DealRandom(r *Rand, seats, handSize int) {
-	var deck [DeckSize]Card
-	for i := range deck {
-		deck[i] = Card(i + 1)
-	}
-	need := seats*handSize + NumRows
-	// Partial Fisher–Yates: only the cards dealt need shuffling.
-	for i := 0; i < need; i++ {
-		j := i + r.IntN(DeckSize-i)
-		deck[i], deck[j] = deck[j], deck[i]
-	}
 	*s = State{Seats: seats}
+	need := seats*handSize + NumRows
+	var deck [DeckSize]Card
+	var used Hand
 	k := 0
+	// Few cards (up to half the deck): draw distinct cards by rejection against the set already
+	// dealt. Many: a partial Fisher–Yates shuffle. Both are exactly uniform.
+	sparse := 2*need <= DeckSize
+	if !sparse {
+		for i := range deck {
+			deck[i] = Card(i + 1)
+		}
+	}
+	draw := func() Card {
+		if sparse {
+			for {
+				if c := Card(1 + r.IntN(DeckSize)); used.Add(c) {
+					return c
+				}
+			}
+		}
+		j := k + r.IntN(DeckSize-k)
+		deck[k], deck[j] = deck[j], deck[k]
+		k++
+		return deck[k-1]
+	}
 	for seat := 0; seat < seats; seat++ {
 		h := &s.Hands[seat]
 		for j := 0; j < handSize; j++ {
-			h.Add(deck[k])
-			k++
+			h.Add(draw())
 		}
 	}
 	for i := range s.Rows {
-		s.Rows[i].reset(deck[k])
-		k++
+		s.Rows[i].reset(draw())
 	}
 }
 
 // RandomCard returns a card of seat's hand chosen uniformly with r, or 0 for an empty hand.
 func (s *State) RandomCard(seat int, r *Rand) Card {
 	h := &s.Hands[seat]
-	n := h.Len()
+	n0 := bits.OnesCount64(h.bits[0])
+	n := n0 + bits.OnesCount64(h.bits[1])
 	if n == 0 {
 		return 0
 	}
-	return h.At(r.IntN(n))
+	if k := r.IntN(n); k < n0 {
+		return Card(select64(h.bits[0], k))
+	} else {
+		return Card(64 + select64(h.bits[1], k-n0))
+	}
 }
 
 // PlayRandomRound plays the rest of the round with every seat choosing uniformly at random and

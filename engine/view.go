@@ -17,6 +17,8 @@ type View struct {
 	HandSizes []int `json:"hand_sizes"`
 	// Rows are the four rows, each lowest first.
 	Rows [NumRows][]Card `json:"rows"`
+	// Piles are the number of cards in each seat's pile this round (public: a stack can be counted).
+	Piles []int `json:"piles"`
 	// Scores are the totals of the rounds scored so far.
 	Scores []int `json:"scores"`
 	// Penalties are the bullheads each seat has taken into its pile this round.
@@ -26,8 +28,17 @@ type View struct {
 	Revealed []Card `json:"revealed"`
 	// Chosen says which seats have chosen a card this turn.
 	Chosen []bool `json:"chosen"`
-	// MyChoice is this seat's chosen card this turn, or 0.
+	// MyChoice is this seat's chosen card this turn (its lowest, when it chose two), or 0.
 	MyChoice Card `json:"my_choice,omitempty"`
+	// MyPlay is every card this seat chose this turn, lowest first.
+	MyPlay []Card `json:"my_play,omitempty"`
+	// FaceUp are the cards played face up this turn and not yet placed, in play order (Open).
+	FaceUp []Play `json:"face_up,omitempty"`
+	// Pool is the face-up deck left to draft (Logic, Tournament), lowest first.
+	Pool []Card `json:"pool,omitempty"`
+	// First is the seat that drafts or plays first: in Open the holder of the first-player card
+	// this turn, in Hand the seat that starts every turn of the round.
+	First int `json:"first,omitempty"`
 	// Pending is the revealed plays of this turn not placed yet, in resolution order (non-empty
 	// while a row choice holds up the turn).
 	Pending []Play `json:"pending,omitempty"`
@@ -43,7 +54,7 @@ type View struct {
 func NewView(cfg Config, seat int) View {
 	n := cfg.Seats
 	return View{Config: cfg, Seat: seat, HandSizes: make([]int, n), Scores: make([]int, n),
-		Penalties: make([]int, n), Chosen: make([]bool, n)}
+		Penalties: make([]int, n), Piles: make([]int, n), Chosen: make([]bool, n)}
 }
 
 // View returns what seat may know now.
@@ -52,22 +63,36 @@ func (g *Game) View(seat int) View {
 	v := NewView(g.cfg, seat)
 	v.Round, v.Turn, v.Phase = g.round, g.turn, g.phase
 	if seat >= 0 && seat < n {
-		v.Hand = g.st.Hands[seat].Cards(nil)
-		v.MyChoice = g.chosen[seat]
+		v.Hand = slices.Clone(g.hands[seat])
+		if ch := g.chosen[seat]; len(ch) > 0 {
+			v.MyChoice, v.MyPlay = ch[0], slices.Clone(ch)
+		}
 	}
 	for s := 0; s < n; s++ {
-		v.HandSizes[s] = g.st.Hands[s].Len()
+		v.HandSizes[s] = len(g.hands[s])
 		v.Scores[s] = g.scores[s]
-		v.Penalties[s] = int(g.st.Penalty[s])
-		v.Chosen[s] = g.chosen[s] != 0
+		v.Penalties[s] = g.pen[s]
+		v.Piles[s] = len(g.piles[s])
+		v.Chosen[s] = g.chosen[s] != nil
 	}
-	for i := range g.st.Rows {
-		v.Rows[i] = g.st.Rows[i].Cards(nil)
+	for i := range g.rows {
+		v.Rows[i] = slices.Clone(g.rows[i])
 	}
-	v.Revealed = slices.Clone(g.revealed)
+	if len(g.revealed) > 0 {
+		v.Revealed = slices.Clone(g.revealed)
+	}
 	if g.next < len(g.queue) {
 		v.Pending = slices.Clone(g.queue[g.next:])
 	}
+	if g.rules.sequential && !g.rules.immediate && g.phase == PhaseChoose {
+		for i := 0; i < n; i++ {
+			if s := (g.first + i) % n; g.chosen[s] != nil {
+				v.FaceUp = append(v.FaceUp, Play{Seat: s, Card: g.chosen[s][0]})
+			}
+		}
+	}
+	v.Pool = slices.Clone(g.pool)
+	v.First = g.first
 	if d, ok := g.Decision(seat); ok {
 		v.Decision = &d
 	}
@@ -79,28 +104,73 @@ func (g *Game) View(seat int) View {
 // Apply folds one event, as EventsFor(v.Seat, ...) returns it, into the view. Starting from
 // NewView and applying every event in order gives the same view as Game.View.
 func (v *View) Apply(e Event) {
+	r := v.Config.rules()
 	switch ev := e.(type) {
 	case RoundDealt:
-		v.Round, v.Turn, v.Phase = ev.Round, 1, PhaseChoose
+		v.Round, v.Turn, v.First = ev.Round, 1, ev.First
 		v.Hand = nil
 		if v.Seat >= 0 && v.Seat < len(ev.Hands) {
 			v.Hand = slices.Clone(ev.Hands[v.Seat])
 		}
 		copy(v.HandSizes, ev.Sizes)
+		clear(v.Penalties)
+		clear(v.Piles)
+		v.Pool = slices.Clone(ev.Pool)
+		v.Revealed = nil
+		switch {
+		case len(ev.Pool) > 0:
+			v.Rows = [NumRows][]Card{}
+			v.startDraft()
+			return
+		case ev.Rows != [NumRows]Card{}:
+			for i, c := range ev.Rows {
+				v.Rows[i] = []Card{c}
+				for k := countOf(ev.Stacked, c); k > 0; k-- {
+					v.Rows[i] = append(v.Rows[i], c)
+				}
+			}
+		}
+		for _, row := range v.Rows {
+			v.Revealed = append(v.Revealed, row...)
+		}
+		v.startTurn()
+	case CardDrafted:
+		if i := slices.Index(v.Pool, ev.Card); i >= 0 {
+			v.Pool = slices.Delete(v.Pool, i, i+1)
+		}
+		v.HandSizes[ev.Seat]++
+		if ev.Seat == v.Seat {
+			v.Hand = addCards(v.Hand, []Card{ev.Card})
+		}
+		v.startDraft()
+	case DraftDone:
+		v.Pool, v.Revealed = nil, slices.Clone(ev.Rows[:])
 		for i, c := range ev.Rows {
 			v.Rows[i] = []Card{c}
 		}
-		clear(v.Penalties)
-		v.Revealed = slices.Clone(ev.Rows[:])
 		v.startTurn()
 	case SeatChose:
 		v.Chosen[ev.Seat] = true
 		if ev.Seat == v.Seat {
-			v.MyChoice = ev.Card
+			v.MyChoice, v.MyPlay = ev.Card, slices.Clone(ev.Cards)
+			if len(ev.Cards) == 0 {
+				v.MyPlay = []Card{ev.Card}
+			}
 		}
-		v.Waiting = slices.DeleteFunc(v.Waiting, func(s int) bool { return s == ev.Seat })
-		if len(v.Waiting) == 0 {
-			v.Waiting = nil
+		switch {
+		case r.immediate:
+		case r.sequential:
+			v.FaceUp = append(v.FaceUp, Play{Seat: ev.Seat, Card: ev.Card})
+			if next := (ev.Seat + 1) % v.Config.Seats; next != v.First {
+				v.await(next)
+			} else {
+				v.Decision, v.Waiting = nil, nil
+			}
+		default:
+			v.Waiting = slices.DeleteFunc(v.Waiting, func(s int) bool { return s == ev.Seat })
+			if len(v.Waiting) == 0 {
+				v.Waiting = nil
+			}
 		}
 	case CardsRevealed:
 		v.Pending = slices.Clone(ev.Plays)
@@ -108,12 +178,23 @@ func (v *View) Apply(e Event) {
 			v.HandSizes[p.Seat]--
 			v.Revealed = append(v.Revealed, p.Card)
 			if p.Seat == v.Seat {
-				v.Hand = slices.DeleteFunc(v.Hand, func(c Card) bool { return c == p.Card })
+				v.Hand = removeCards(v.Hand, []Card{p.Card})
 			}
 		}
 		clear(v.Chosen)
-		v.MyChoice, v.Decision, v.Waiting = 0, nil, nil
-		v.afterPlacement()
+		v.MyChoice, v.MyPlay, v.FaceUp, v.Decision, v.Waiting = 0, nil, nil, nil, nil
+	case OrderChoiceRequired:
+		v.Phase = PhaseOrder
+		v.Waiting = []int{ev.Seat}
+		if ev.Seat == v.Seat {
+			v.Decision = &Decision{Kind: DecideOrder, Seat: ev.Seat, Cards: slices.Clone(ev.Cards)}
+		}
+	case OrderChosen:
+		if len(v.Pending) >= 2 && len(ev.Cards) == 2 {
+			v.Pending[0] = Play{Seat: ev.Seat, Card: ev.Cards[0]}
+			v.Pending[1] = Play{Seat: ev.Seat, Card: ev.Cards[1]}
+		}
+		v.Phase, v.Decision, v.Waiting = PhaseChoose, nil, nil
 	case RowChoiceRequired:
 		v.Phase = PhaseRowChoice
 		v.Waiting = []int{ev.Seat}
@@ -122,14 +203,34 @@ func (v *View) Apply(e Event) {
 		}
 	case RowTaken:
 		v.Rows[ev.Row] = nil
-		v.Penalties[ev.Seat] += ev.Bullheads
-	case CardPlaced:
-		v.Rows[ev.Row] = append(v.Rows[ev.Row], ev.Card)
-		if len(v.Pending) > 0 {
-			v.Pending = v.Pending[1:]
+		if !r.keep {
+			v.Penalties[ev.Seat] += ev.Bullheads
+			v.Piles[ev.Seat] += len(ev.Cards)
 		}
 		v.Phase, v.Decision, v.Waiting = PhaseChoose, nil, nil
-		v.afterPlacement()
+	case KeepChoiceRequired:
+		v.Phase = PhaseKeep
+		v.Waiting = []int{ev.Seat}
+		if ev.Seat == v.Seat {
+			v.Decision = &Decision{Kind: DecideKeep, Seat: ev.Seat, Cards: slices.Clone(ev.Cards)}
+		}
+	case CardsKept:
+		if ev.Seat == v.Seat {
+			v.Hand = addCards(v.Hand, ev.Hand)
+		}
+		v.HandSizes[ev.Seat] += len(ev.Hand)
+		v.Penalties[ev.Seat] += ev.Bullheads
+		v.Piles[ev.Seat] += len(ev.Pile)
+		v.Phase, v.Decision, v.Waiting = PhaseChoose, nil, nil
+	case CardPlaced:
+		row := v.Rows[ev.Row]
+		pos := min(max(ev.Pos, 0), len(row))
+		v.Rows[ev.Row] = slices.Insert(slices.Clip(row), pos, ev.Card)
+		if i := slices.Index(v.Pending, Play{Seat: ev.Seat, Card: ev.Card}); i >= 0 {
+			v.Pending = slices.Delete(v.Pending, i, i+1)
+		}
+		v.Phase, v.Decision, v.Waiting = PhaseChoose, nil, nil
+		v.afterPlacement(ev.Seat)
 	case RoundScored:
 		copy(v.Scores, ev.Totals)
 		v.Phase, v.Decision, v.Waiting = PhaseDeal, nil, nil
@@ -138,42 +239,97 @@ func (v *View) Apply(e Event) {
 		v.Phase, v.Decision, v.Waiting = PhaseOver, nil, nil
 		v.Winners = slices.Clone(ev.Winners)
 	}
-
 }
 
-// afterPlacement starts the next turn once every revealed card is placed and hands remain.
-func (v *View) afterPlacement() {
+// afterPlacement starts the next turn (or, in Hand, the next seat's turn) once every revealed
+// card is placed. actor is the seat of the card just placed.
+func (v *View) afterPlacement(actor int) {
 	if len(v.Pending) > 0 {
 		return
 	}
 	v.Pending = nil
+	r := v.Config.rules()
+	n := v.Config.Seats
+	if r.immediate {
+		next := (actor + 1) % n
+		if next == v.First {
+			if v.Turn >= HandVariantTurnLimit || slices.Contains(v.HandSizes, 0) || slices.ContainsFunc(v.Piles, func(p int) bool { return p > HandVariantPileLimit }) {
+				return // the round is scored next
+			}
+			v.Turn++
+		}
+		v.await(next)
+		return
+	}
 	if v.HandSizes[0] > 0 {
 		v.Turn++
+		if r.sequential {
+			v.First = (v.First + 1) % n
+		}
 		v.startTurn()
 	}
 }
 
+// startTurn opens the choose phase of a turn.
 func (v *View) startTurn() {
 	v.Phase = PhaseChoose
 	clear(v.Chosen)
-	v.MyChoice = 0
-	v.Pending = nil
+	v.MyChoice, v.MyPlay, v.FaceUp, v.Pending, v.Decision = 0, nil, nil, nil, nil
+	if v.Config.rules().sequential {
+		v.await(v.First)
+		return
+	}
 	v.Waiting = make([]int, v.Config.Seats)
 	for s := range v.Waiting {
 		v.Waiting[s] = s
 	}
-	v.Decision = nil
 	if v.Seat >= 0 && v.Seat < v.Config.Seats {
-		v.Decision = &Decision{Kind: DecidePlay, Seat: v.Seat, Count: 1}
+		r := v.Config.rules()
+		d := r.playDecision(v.Seat, v.HandSizes[v.Seat])
+		v.Decision = &d
+	}
+}
+
+// await makes seat the one seat to play now (Open, Hand).
+func (v *View) await(seat int) {
+	v.Phase = PhaseChoose
+	v.Waiting = []int{seat}
+	v.Decision = nil
+	if seat == v.Seat {
+		r := v.Config.rules()
+		d := r.playDecision(seat, v.HandSizes[seat])
+		v.Decision = &d
+	}
+}
+
+// startDraft waits for the next seat to draft: seats draft in turn from First.
+func (v *View) startDraft() {
+	if len(v.Pool) <= NumRows {
+		return // DraftDone follows
+	}
+	total := 0
+	for _, n := range v.HandSizes {
+		total += n
+	}
+	s := (v.First + total) % v.Config.Seats
+	v.Phase, v.Waiting, v.Decision = PhaseDraft, []int{s}, nil
+	clear(v.Chosen)
+	v.MyChoice, v.MyPlay, v.FaceUp, v.Pending = 0, nil, nil, nil
+	if s == v.Seat {
+		v.Decision = &Decision{Kind: DecideDraft, Seat: s}
 	}
 }
 
 // Table returns the fast-path State of the view: the rows, this seat's hand and the seat count.
-// Other seats' hands are empty; a search fills them with guesses.
+// Other seats' hands are empty; a search fills them with guesses. The State plays the basic
+// rules; in Double a stacked twin appears once.
 func (v *View) Table() State {
 	s := State{Seats: v.Config.Seats}
 	for i, r := range v.Rows {
-		for _, c := range r {
+		for j, c := range r {
+			if (j > 0 && r[j-1] == c) || s.Rows[i].n >= RowLimit {
+				continue
+			}
 			s.Rows[i].push(c)
 		}
 	}
@@ -183,35 +339,36 @@ func (v *View) Table() State {
 	return s
 }
 
-// Target returns the row card c would go to now by rules 1 and 2, or -1 when it is lower than
-// every row.
+// Target returns the row card c would go to now by the variant's placement rules, or -1 when it
+// fits no row (rule 4).
 func (v *View) Target(c Card) int {
-	best, bestLast := -1, Card(0)
-	for i, r := range v.Rows {
-		if len(r) == 0 {
-			continue
-		}
-		if l := r[len(r)-1]; l < c && l >= bestLast {
-			best, bestLast = i, l
-		}
-	}
-	return best
+	row, _ := v.Placement(c)
+	return row
 }
 
-// Unseen returns the cards of the deck in play that this seat has not seen: not in its hand and
-// not revealed this round. Other hands and the undealt cards are among them.
+// Placement returns where card c would go now: its row (-1 when it fits none) and, in
+// Professional, whether it goes on the row's left end.
+func (v *View) Placement(c Card) (row int, left bool) {
+	r := v.Config.rules()
+	return target(&v.Rows, c, &r)
+}
+
+// Unseen returns the cards in play that this seat has not seen: not in its hand and not revealed
+// this round. Other hands and the undealt cards are among them. Twins (Double) appear as often as
+// copies of them are unseen.
 func (v *View) Unseen() []Card {
-	var seen [DeckSize + 1]bool
+	r := v.Config.rules()
+	var seen [256]int8
 	for _, c := range v.Hand {
-		seen[c] = true
+		seen[c]++
 	}
 	for _, c := range v.Revealed {
-		seen[c] = true
+		seen[c]++
 	}
-	var out []Card
-	for c := 1; c <= v.Config.rules().deckMax; c++ {
-		if !seen[c] {
-			out = append(out, Card(c))
+	out := make([]Card, 0, r.deckMax)
+	for c := Card(1); int(c) <= r.deckMax; c++ {
+		for k := r.copies(c) - int(seen[c]); k > 0; k-- {
+			out = append(out, c)
 		}
 	}
 	return out

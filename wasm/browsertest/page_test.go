@@ -46,7 +46,7 @@ func TestPage(t *testing.T) {
 	}
 	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](`delete document.hidden`))
 	screenshot(t, ctx, "page-paused")
-	run(t, ctx, 5*time.Second, chromedp.MouseClickXY(viewportW/2, viewportH/2))
+	click(t, ctx, viewportW/2, viewportH/2)
 	if p := run(t, ctx, 5*time.Second, chromedp.Evaluate[bool](`window.nimmtPaused || !document.getElementById("paused").hidden`)); p {
 		t.Errorf("still paused after a click")
 	}

@@ -10,7 +10,9 @@ import (
 // The test hook, in builds with the nimmttest tag only:
 //
 //	window.nimmtFrames        frames drawn so far
-//	window.nimmtFirstFrame    true once the first frames are drawn
+//	window.nimmtFirstFrame    true once the first frames are drawn (the second Draw has run, so the
+//	                          first frame is on the page)
+//	window.nimmtFirstFrameMs  performance.now() at that moment: milliseconds since navigation began
 //	window.nimmtTestState()   the game's TestState as JSON, as of the last drawn frame
 //	window.nimmtLayout()      outside (CSS) size, logical screen size and device scale, as JSON
 var (
@@ -36,6 +38,7 @@ func afterDraw(w *wrapper) {
 	}
 	js.Global().Set("nimmtFrames", w.frames)
 	if w.frames == 2 {
+		js.Global().Set("nimmtFirstFrameMs", js.Global().Get("performance").Call("now"))
 		js.Global().Set("nimmtFirstFrame", true)
 	}
 }

@@ -19,13 +19,29 @@ type Options struct {
 	// TestState returns a JSON-able snapshot of the game for the browser tests. It is called only
 	// in test builds, once per drawn frame, from the game loop.
 	TestState func() any
-	// Paused, if set, is called each time the page's paused state changes.
-	Paused func(paused bool)
+	// Suspend, if set, is called when the page is hidden or left (tab switched, app switched,
+	// reload, close): the game autosaves there. It never runs while Update or Draw does.
+	Suspend func()
 }
 
 // Run runs g until it ends, with the page's pause and, in test builds, the test hook.
 func Run(g ebiten.Game, opts Options) error {
 	w := &wrapper{inner: g, opts: opts}
+	if opts.Suspend != nil {
+		onHide := js.FuncOf(func(js.Value, []js.Value) any {
+			if !js.Global().Get("document").Get("hidden").Truthy() {
+				return nil
+			}
+			if w.inFrame {
+				w.suspendLater = true
+			} else {
+				opts.Suspend()
+			}
+			return nil
+		})
+		js.Global().Get("document").Call("addEventListener", "visibilitychange", onHide)
+		js.Global().Call("addEventListener", "pagehide", onHide)
+	}
 	if err := ebiten.RunGame(w); err != nil {
 		return fmt.Errorf("webrun: %w", err)
 	}
@@ -38,6 +54,9 @@ type wrapper struct {
 	paused bool
 	frames int
 	layout layoutInfo
+	// inFrame is true during Update and Draw; a hide event then defers Suspend to the next Update.
+	inFrame      bool
+	suspendLater bool
 }
 
 // layoutInfo is what the browser tests need to map the game's logical pixels to CSS pixels.
@@ -50,21 +69,24 @@ type layoutInfo struct {
 }
 
 func (w *wrapper) Update() error {
-	paused := js.Global().Get("nimmtPaused").Truthy()
-	if paused != w.paused {
-		w.paused = paused
-		if w.opts.Paused != nil {
-			w.opts.Paused(paused)
-		}
+	if w.suspendLater {
+		w.suspendLater = false
+		w.opts.Suspend()
 	}
-	if paused {
+	// index.html sets nimmtPaused while its paused overlay is up.
+	w.paused = js.Global().Get("nimmtPaused").Truthy()
+	if w.paused {
 		return nil
 	}
+	w.inFrame = true
+	defer func() { w.inFrame = false }()
 	return w.inner.Update()
 }
 
 func (w *wrapper) Draw(screen *ebiten.Image) {
+	w.inFrame = true
 	w.inner.Draw(screen)
+	w.inFrame = false
 	w.frames++
 	afterDraw(w)
 }

@@ -1,0 +1,157 @@
+package bots
+
+import (
+	"slices"
+
+	"nimmt/engine"
+)
+
+// The variants (docs/variants.md). The bots' own searches and risk models are built for the
+// basic rules: one card per seat per turn, placed after the row ending just below it. They still
+// play the variants whose turns look like that (Tactics, Logic and Tournament once drafted,
+// Professional, Open, TCG), where their model is an approximation. Every other decision — a
+// draft, Nifty's two cards and their order, Hand's one or two cards and what to keep, and every
+// decision of Double, whose twins the fast path cannot hold — is answered by Heuristic, which
+// simulates the variant's own placement rules one step ahead.
+
+// variantTurn returns Heuristic's answer when the bot's own logic does not apply to v.
+func variantTurn(v *engine.View) (engine.Action, bool) {
+	d := v.Decision
+	if d == nil {
+		return engine.Action{}, false
+	}
+	switch v.Config.Variant {
+	case engine.Double, engine.HandVariant, engine.Nifty:
+	default:
+		if d.Kind == engine.DecidePlay || d.Kind == engine.DecideRow {
+			return engine.Action{}, false
+		}
+	}
+	return Heuristic(v), true
+}
+
+// Heuristic answers any decision of any variant legally with one step of look-ahead: it plays the
+// card (or pair of cards, in the better order) that takes the fewest bullheads on the current
+// table by the variant's placement rules, takes the cheapest row, drafts the card with the fewest
+// bullheads nearest the middle of the pool, and keeps taken one-bullhead cards while its hand is
+// small.
+func Heuristic(v *engine.View) engine.Action {
+	d := v.Decision
+	if d == nil {
+		return Fallback(v)
+	}
+	switch d.Kind {
+	case engine.DecideRow:
+		return engine.TakeRow(cheapestRow(v))
+	case engine.DecideDraft:
+		if len(v.Pool) == 0 {
+			return Fallback(v)
+		}
+		mid := v.Pool[len(v.Pool)/2]
+		best := v.Pool[0]
+		score := func(c engine.Card) int {
+			dist := int(c) - int(mid)
+			return c.Bullheads()*1000 + max(dist, -dist)
+		}
+		for _, c := range v.Pool {
+			if score(c) < score(best) {
+				best = c
+			}
+		}
+		return engine.DraftCard(best)
+	case engine.DecideOrder:
+		if len(d.Cards) != 2 {
+			return Fallback(v)
+		}
+		a, b := d.Cards[0], d.Cards[1]
+		if seqCost(v, a, b) <= seqCost(v, b, a) {
+			return engine.PlaceFirst(a)
+		}
+		return engine.PlaceFirst(b)
+	case engine.DecideKeep:
+		room := engine.MaxHand - len(v.Hand)
+		var keep []engine.Card
+		for _, c := range d.Cards {
+			if c.Bullheads() == 1 && len(keep) < room && len(v.Hand)+len(keep) < 10 {
+				keep = append(keep, c)
+			}
+		}
+		return engine.KeepCards(keep...)
+	case engine.DecidePlay:
+		if len(v.Hand) == 0 {
+			return Fallback(v)
+		}
+		if d.Count == 2 && d.Min == 0 { // Nifty: the best pair, in its best order
+			best, bc := []engine.Card{v.Hand[0], v.Hand[1]}, 1<<30
+			for i, a := range v.Hand {
+				for _, b := range v.Hand[i+1:] {
+					if a == b {
+						continue
+					}
+					if c := min(seqCost(v, a, b), seqCost(v, b, a)); c < bc {
+						best, bc = []engine.Card{a, b}, c
+					}
+				}
+			}
+			return engine.PlayCards(best...)
+		}
+		best, bc := v.Hand[0], 1<<30
+		for _, c := range v.Hand {
+			if k := seqCost(v, c); k < bc {
+				best, bc = c, k
+			}
+		}
+		if d.Count == 2 && d.Min == 1 && bc == 0 { // Hand: a second free card empties the hand sooner
+			for _, c := range v.Hand {
+				if c != best && seqCost(v, best, c) == 0 {
+					return engine.PlayCards(best, c)
+				}
+			}
+		}
+		return engine.PlayCard(best)
+	}
+	return Fallback(v)
+}
+
+// seqCost returns the bullheads this seat takes placing cards cs in order on the current table by
+// the variant's rules (other seats' cards unknown and ignored; a rule-4 card takes the cheapest row).
+func seqCost(v *engine.View, cs ...engine.Card) int {
+	w := engine.View{Config: v.Config}
+	for i, r := range v.Rows {
+		w.Rows[i] = slices.Clone(r)
+	}
+	cost := 0
+	for _, c := range cs {
+		row, left := w.Placement(c)
+		if row < 0 {
+			row = cheapestRow(&w)
+			cost += engine.SumBullheads(w.Rows[row])
+			w.Rows[row] = []engine.Card{c}
+			continue
+		}
+		r := w.Rows[row]
+		onTwin := !left && len(r) > 0 && r[len(r)-1] == c
+		if !onTwin && places(r) >= engine.RowLimit {
+			cost += engine.SumBullheads(r)
+			w.Rows[row] = []engine.Card{c}
+			continue
+		}
+		if left {
+			w.Rows[row] = append([]engine.Card{c}, r...)
+		} else {
+			w.Rows[row] = append(r, c)
+		}
+	}
+	return cost
+}
+
+// places counts a row's places: twins stacked on each other (Double) count once.
+func places(r []engine.Card) int {
+	n := 0
+	for i, c := range r {
+		if i == 0 || r[i-1] != c {
+			n++
+		}
+	}
+	return n
+}

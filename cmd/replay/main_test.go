@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"nimmt/engine"
+)
+
+func TestReplayRecordWrittenByEngine(t *testing.T) {
+	var rec, out, errb bytes.Buffer
+	if code := run([]string{"-random", "-seats", "5", "-seed", "7"}, nil, &rec, &errb); code != 0 {
+		t.Fatalf("-random: exit %d: %s", code, errb.String())
+	}
+	file := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(file, rec.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{file}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	types := map[string]int{}
+	for i, l := range lines[:len(lines)-1] {
+		e, err := engine.UnmarshalEvent([]byte(l))
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		types[e.Type()]++
+	}
+	for _, want := range []string{"round_dealt", "seat_chose", "cards_revealed", "card_placed", "row_taken", "round_scored", "game_over"} {
+		if types[want] == 0 {
+			t.Errorf("no %s event", want)
+		}
+	}
+	var fin struct {
+		Type   string `json:"type"`
+		Phase  string `json:"phase"`
+		Scores []int  `json:"scores"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &fin); err != nil || fin.Type != "final" || fin.Phase != "over" || len(fin.Scores) != 5 {
+		t.Fatalf("final line %q: %v", lines[len(lines)-1], err)
+	}
+	// As seat 2 sees it: other hands are gone.
+	out.Reset()
+	if code := run([]string{"-seat", "2", file}, nil, &out, &errb); code != 0 {
+		t.Fatalf("-seat 2: exit %d", code)
+	}
+	first, _ := engine.UnmarshalEvent([]byte(strings.SplitN(out.String(), "\n", 2)[0]))
+	if d := first.(engine.RoundDealt); d.Hands[0] != nil || d.Hands[2] == nil {
+		t.Errorf("seat 2's deal shows hands %v", d.Hands)
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	var rec bytes.Buffer
+	run([]string{"-random", "-seats", "3", "-seed", "1"}, nil, &rec, &bytes.Buffer{})
+	bad := bytes.Replace(rec.Bytes(), []byte(`{"seat":1,"kind":"play","cards":[`), []byte(`{"seat":1,"kind":"play","cards":[0,`), 1)
+	cases := []struct {
+		name string
+		args []string
+		in   []byte
+		code int
+		want string
+	}{
+		{"no file", []string{}, nil, 2, "usage"},
+		{"missing file", []string{"/nonexistent/x.json"}, nil, 1, "no such file"},
+		{"garbage", []string{"-"}, []byte("garbage"), 1, "malformed JSON"},
+		{"illegal action", []string{"-"}, bad, 1, "round 1, turn 1, seat 1"},
+		{"bad seat flag", []string{"-seat", "7", "-"}, rec.Bytes(), 1, "-seat 7"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := run(tc.args, bytes.NewReader(tc.in), &out, &errb)
+			if code != tc.code || !strings.Contains(errb.String(), tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errb.String(), tc.code, tc.want)
+			}
+		})
+	}
+}
+
+// TestRandomEveryVariant: -random writes a whole game of every variant that replays (#7).
+func TestRandomEveryVariant(t *testing.T) {
+	for _, v := range engine.Variants() {
+		var rec, out, errb bytes.Buffer
+		if code := run([]string{"-random", "-seats", "4", "-seed", "3", "-variant", v.String()}, nil, &rec, &errb); code != 0 {
+			t.Fatalf("%s: -random: exit %d: %s", v, code, errb.String())
+		}
+		if code := run([]string{"-"}, bytes.NewReader(rec.Bytes()), &out, &errb); code != 0 {
+			t.Fatalf("%s: replay: exit %d: %s", v, code, errb.String())
+		}
+		if !strings.Contains(out.String(), `"phase":"over"`) {
+			t.Errorf("%s: the replay does not end the game", v)
+		}
+	}
+}

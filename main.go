@@ -1,0 +1,89 @@
+// Command nimmt plays 6 nimmt! (Take 6!) against computer opponents in a window.
+//
+//	nimmt                                   play
+//	nimmt -screenshot menu.png -scene menu  render a scene to PNG and exit
+//
+// Scenes for -screenshot: menu rules deal choose reveal placement rowchoice score gameover.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/scenes"
+	"nimmt/storage"
+)
+
+func main() {
+	start := time.Now()
+	shot := flag.String("screenshot", "", "render -scene to this PNG file and exit")
+	scene := flag.String("scene", "menu", "scene for -screenshot")
+	size := flag.String("size", "1280x720", "window size for -screenshot, WxH")
+	seed := flag.Uint64("seed", 0, "seed of the first game's deal (0: random)")
+	speed := flag.String("speed", "", "animation speed: slow, normal, fast or instant")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
+	timing := flag.Bool("timing", false, "print the time from start to the first drawn frame")
+	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil {
+			pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
+		}
+	}
+
+	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed}
+	if *shot == "" {
+		if dir, err := storage.Default(); err == nil {
+			opts.Storage = dir
+		} else {
+			fmt.Fprintln(os.Stderr, "nimmt: settings and saves are off:", err)
+		}
+	}
+	g, err := scenes.NewGame(opts)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "nimmt:", err)
+		os.Exit(1)
+	}
+	w, h := 1280, 720
+	if *shot != "" {
+		if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w < 100 || h < 100 {
+			fmt.Fprintln(os.Stderr, "nimmt: bad -size", *size)
+			os.Exit(2)
+		}
+	}
+	ebiten.SetWindowTitle("6 nimmt!")
+	ebiten.SetWindowSize(w, h)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false)
+	var game ebiten.Game = g
+	if *timing {
+		game = &timed{Game: g, start: start}
+	}
+	if err := ebiten.RunGame(game); err != nil {
+		fmt.Fprintln(os.Stderr, "nimmt:", err)
+		pprof.StopCPUProfile()
+		os.Exit(1)
+	}
+}
+
+// timed reports the time to the first drawn frame on stderr.
+type timed struct {
+	*scenes.Game
+	start time.Time
+	done  bool
+}
+
+// Draw draws the game and reports the first frame.
+func (t *timed) Draw(screen *ebiten.Image) {
+	t.Game.Draw(screen)
+	if !t.done {
+		t.done = true
+		fmt.Fprintf(os.Stderr, "nimmt: first frame %.0f ms after start\n", float64(time.Since(t.start).Microseconds())/1000)
+	}
+}

@@ -1,0 +1,78 @@
+package scenes
+
+import (
+	"nimmt/bots"
+	"nimmt/engine"
+)
+
+// Bot decides for a computer seat from that seat's view. It is called from a goroutine.
+type Bot interface {
+	Decide(v *engine.View) engine.Action
+}
+
+// BotFactory makes a bot of a level ("random", "beginner", "intermediate", "expert").
+type BotFactory func(level string, seed uint64) (Bot, error)
+
+// Advisor estimates, for each card in the view's hand, the bullheads expected from playing it.
+type Advisor func(v *engine.View) map[engine.Card]float64
+
+// simpleBot plays the card that lands safest now and takes the cheapest row; the stand-in
+// until the bots package is wired.
+type simpleBot struct{}
+
+func (simpleBot) Decide(v *engine.View) engine.Action {
+	if v.Decision != nil && v.Decision.Kind == engine.DecideRow {
+		return engine.TakeRow(cheapestRow(v))
+	}
+	best, bestRisk := engine.Card(0), 1<<30
+	for _, c := range v.Hand {
+		r := immediateRisk(v, c)
+		if r < bestRisk || r == bestRisk && c > best {
+			best, bestRisk = c, r
+		}
+	}
+	return engine.PlayCard(best)
+}
+
+// defaultBots makes the bots package's players.
+func defaultBots(level string, seed uint64) (Bot, error) {
+	b, err := bots.New(level, seed)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// botsAdvisor is the Intermediate bot's estimate of each card's expected bullheads.
+func botsAdvisor(v *engine.View) map[engine.Card]float64 {
+	adv := bots.Advise(v)
+	out := make(map[engine.Card]float64, len(adv))
+	for _, a := range adv {
+		if a.Card != 0 {
+			out[a.Card] = a.Bullheads
+		}
+	}
+	return out
+}
+
+func cheapestRow(v *engine.View) int {
+	best, bestSum := 0, 1<<30
+	for i, r := range v.Rows {
+		if s := engine.SumBullheads(r); s < bestSum {
+			best, bestSum = i, s
+		}
+	}
+	return best
+}
+
+// immediateRisk is the bullheads card c would take if played alone now.
+func immediateRisk(v *engine.View, c engine.Card) int {
+	t := v.Target(c)
+	if t < 0 {
+		return engine.SumBullheads(v.Rows[cheapestRow(v)])
+	}
+	if len(v.Rows[t]) >= engine.RowLimit {
+		return engine.SumBullheads(v.Rows[t])
+	}
+	return 0
+}

@@ -1,0 +1,240 @@
+package scenes
+
+import (
+	"errors"
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/storage"
+)
+
+// render runs a screenshot of scene at w×h through the real Update/Draw and returns the image
+// and the game as it was captured.
+func render(t *testing.T, scene string, w, h int) (*image.RGBA, *Game) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), scene+".png")
+	g, err := NewGame(Options{Screenshot: file, Scene: scene})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var screen *ebiten.Image
+	frame(func() { screen = ebiten.NewImage(w, h) }, nil)
+	defer frame(func() { screen.Deallocate() }, nil)
+	// Update runs outside the loop (it draws nothing); the frame that captures runs inside it.
+	g.LayoutF(float64(w), float64(h))
+	for i := 0; ; i++ {
+		if i > 60*600 {
+			t.Fatalf("%s never captured", scene)
+		}
+		err := g.Update()
+		if errors.Is(err, ebiten.Termination) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.shot.capture {
+			frame(nil, func(*ebiten.Image) { g.Draw(screen) })
+		}
+		if i%8 == 7 {
+			time.Sleep(100 * time.Microsecond) // let bot goroutines answer
+		}
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	draw.Draw(rgba, rgba.Bounds(), img, image.Point{}, draw.Src)
+	return rgba, g
+}
+
+func isFelt(img *image.RGBA, x, y float64) bool {
+	c := img.RGBAAt(int(x), int(y))
+	return int(c.G) > int(c.R)+25 && int(c.G) > int(c.B)+10
+}
+
+// TestRenderScenes renders every scene at a landscape and a portrait size and checks that the
+// picture is not blank and that cards are where the layout says.
+func TestRenderScenes(t *testing.T) {
+	needDisplay(t)
+	for _, sz := range [][2]int{{1280, 720}, {390, 844}} {
+		for _, scene := range []string{"menu", "rules", "deal", "choose", "reveal", "placement", "score", "gameover"} {
+			t.Run(scene+"/"+itoa(sz[0])+"x"+itoa(sz[1]), func(t *testing.T) {
+				img, g := render(t, scene, sz[0], sz[1])
+				if b := img.Bounds(); b.Dx() != sz[0] || b.Dy() != sz[1] {
+					t.Fatalf("image %v, want %v", b, sz)
+				}
+				colors := map[[3]uint8]bool{}
+				for y := 0; y < sz[1]; y += 7 {
+					for x := 0; x < sz[0]; x += 7 {
+						c := img.RGBAAt(x, y)
+						colors[[3]uint8{c.R, c.G, c.B}] = true
+					}
+				}
+				if len(colors) < 40 {
+					t.Fatalf("only %d colours: blank screen?", len(colors))
+				}
+				ts := g.TestState()
+				switch scene {
+				case "menu":
+					for _, b := range ts.Buttons {
+						if b.Enabled {
+							x, y := b.Rect.Center()
+							if isFelt(img, x+b.Rect.W*0.3, y) {
+								t.Errorf("button %s not drawn at %v", b.ID, b.Rect)
+							}
+						}
+					}
+				case "choose", "reveal", "placement":
+					tb := g.cur.(*table)
+					for i := range ts.HandRects {
+						r := tb.lay.Hand[i]
+						x, y := r.Center()
+						if isFelt(img, x, y) {
+							t.Errorf("hand card %d not drawn at %+v", i, r)
+						}
+					}
+					for r := range ts.Rows {
+						for i := range ts.Rows[r] {
+							if i >= layout.Slots || tb.cards[ts.Rows[r][i]].moving {
+								continue
+							}
+							x, y := tb.lay.Rows[r].Slots[i].Center()
+							if isFelt(img, x, y) {
+								t.Errorf("row %d card %d not drawn", r, i)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+func itoa(n int) string { return num(n) }
+
+// TestWholeGameDrawn plays a whole game through the real Update and Draw at instant speed.
+func TestWholeGameDrawn(t *testing.T) {
+	needDisplay(t)
+	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.settings.Seats = 6
+	g.settings.Levels[0], g.settings.Levels[1] = "expert", "random"
+	screen := ebiten.NewImage(1024, 768)
+	g.LayoutF(1024, 768)
+	g.cur.(*menu).activate("new-game")
+	g.cur.(*menu).activate("start")
+	d := &driver{g: g}
+	g.InjectInput(d.step)
+	for i := 0; ; i++ {
+		if i > 100000 {
+			t.Fatal("game did not end")
+		}
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if i%4 == 0 {
+			frame(nil, func(*ebiten.Image) { g.Draw(screen) })
+		}
+		if i%8 == 7 {
+			time.Sleep(200 * time.Microsecond)
+		}
+		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
+			frame(nil, func(*ebiten.Image) { g.Draw(screen) })
+			t.Logf("game over after %d ticks: %v", i, ts.Scores)
+			return
+		}
+	}
+}
+
+// TestAllocsPerFrame measures heap allocations of Update+Draw over real frames in the steady
+// state of the choose step: idle, and with a card lifted (the landing preview redraws every
+// frame). It counts runtime.MemStats.Mallocs around the game's own Update and Draw calls.
+func TestAllocsPerFrame(t *testing.T) {
+	needDisplay(t)
+	g, err := NewGame(Options{Speed: "instant", Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.settings.Advisor = true
+	screen := ebiten.NewImage(1280, 720)
+	g.LayoutF(1280, 720)
+	tb, err := newTable(g, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.goTo(tb)
+	g.InjectInput(func(in *Input) {})
+	// Wait until every bot has chosen and the screen is still.
+	for i := 0; i < 5000; i++ {
+		frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
+		if tb.phase == "choose" && tb.acceptsInput() && tb.eg.Chosen(1) && tb.eg.Chosen(2) && tb.eg.Chosen(3) && !tb.botsThinking() {
+			break
+		}
+	}
+	measure := func(n int) float64 {
+		var a, b runtime.MemStats
+		var total uint64
+		for i := 0; i < n; i++ {
+			frame(func() {
+				runtime.ReadMemStats(&a)
+				g.Update()
+				runtime.ReadMemStats(&b)
+				total += b.Mallocs - a.Mallocs
+			}, func(*ebiten.Image) {
+				runtime.ReadMemStats(&a)
+				g.Draw(screen)
+				runtime.ReadMemStats(&b)
+				total += b.Mallocs - a.Mallocs
+			})
+		}
+		return float64(total) / float64(n)
+	}
+	measure(20)
+	idle := measure(120)
+	tb.sel = 2
+	measure(160) // the pulse visits every colour: shape, glyph and command caches warm up
+	lifted := measure(liftedFrames)
+	t.Logf("allocs per frame: idle %.2f, card lifted (full redraw) %.2f", idle, lifted)
+	if idle != 0 || lifted != 0 {
+		t.Errorf("allocs per frame: idle %.2f, lifted %.2f; want 0", idle, lifted)
+	}
+	// Update time in the same position.
+	start := time.Now()
+	const n = 2000
+	for i := 0; i < n; i++ {
+		g.Update()
+	}
+	per := time.Since(start) / n
+	t.Logf("Update: %v per tick", per)
+	if per > 500*time.Microsecond {
+		t.Errorf("Update takes %v > 0.5 ms", per)
+	}
+	_ = engine.DeckSize
+}
+
+var liftedFrames = func() int {
+	if n, err := strconv.Atoi(os.Getenv("NIMMT_ALLOC_FRAMES")); err == nil && n > 0 {
+		return n
+	}
+	return 200
+}()

@@ -1,0 +1,626 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"os"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/sprites"
+	"nimmt/text"
+)
+
+// numStrs holds the decimal strings 0–999 so drawing numbers does not allocate.
+var numStrs = func() (a [1000]string) {
+	for i := range a {
+		a[i] = strconv.Itoa(i)
+	}
+	return
+}()
+
+func num(n int) string {
+	if n >= 0 && n < len(numStrs) {
+		return numStrs[n]
+	}
+	return strconv.Itoa(n)
+}
+
+// Pulsing colours at 16 alpha levels, boxed once.
+var pulseRed, pulseGold [16]color.Color
+
+func init() {
+	for i := range pulseRed {
+		a := uint8(40 + i*13)
+		pulseRed[i] = color.RGBA{0xe0 * 3 / 4, 0x3a * 3 / 4, 0x3a * 3 / 4, a}
+		pulseGold[i] = color.RGBA{0xff * 3 / 4, 0xd8 * 3 / 4, 0x4a * 3 / 4, a}
+	}
+}
+
+var (
+	chipReady    color.Color = color.RGBA{0x6c, 0xd4, 0x7e, 0xff}
+	chipThinking color.Color = color.RGBA{0xf4, 0xc4, 0x30, 0xff}
+	chipYou      color.Color = color.RGBA{0x8e, 0xc8, 0xff, 0xff}
+	plateMe      color.Color = color.RGBA{0x10, 0x3a, 0x5a, 0xe0}
+	trackHand    color.Color = color.RGBA{0xf4, 0xc4, 0x30, 0xff}
+	trackSeen    color.Color = color.RGBA{0x6f, 0x86, 0x78, 0xff}
+	adviceBG     color.Color = color.RGBA{0x12, 0x2a, 0x44, 0xe8}
+	adviceHot    color.Color = color.RGBA{0xb8, 0x22, 0x2a, 0xf0}
+	warnBG       color.Color = color.RGBA{0xb0, 0x20, 0x28, 0xf0}
+	floatCol     color.Color = color.RGBA{0xff, 0x6a, 0x5a, 0xff}
+)
+
+// tableResources are the images the table draws from: card caches at three sizes and the
+// pre-rendered still background.
+type tableResources struct {
+	big, small, tiny *sprites.Cards
+	bg               *ebiten.Image
+	op               ebiten.DrawImageOptions
+}
+
+func (r *tableResources) init(g *Game) {
+	if r.big != nil {
+		return
+	}
+	r.big = sprites.NewCards(&g.painter, g.txt)
+	r.small = sprites.NewCards(&g.painter, g.txt)
+	r.tiny = sprites.NewCards(&g.painter, g.txt)
+}
+
+func (r *tableResources) resize(g *Game, l *layout.Table) {
+	s := g.scale
+	hw, hh := l.CardW*1.4, l.CardH*1.4
+	if len(l.Hand) > 0 {
+		hw, hh = l.Hand[0].W, l.Hand[0].H
+	}
+	r.big.Resize(hw*s, hh*s)
+	r.small.Resize(l.CardW*s, l.CardH*s)
+	if len(l.Seats) > 1 {
+		c := l.Seats[1].Chosen
+		r.tiny.Resize(c.W*s, c.H*s)
+	} else {
+		r.tiny.Resize(l.CardW*s*0.6, l.CardH*s*0.6)
+	}
+	dw, dh := int(math.Ceil(g.w*s)), int(math.Ceil(g.h*s))
+	if r.bg == nil || r.bg.Bounds().Dx() != dw || r.bg.Bounds().Dy() != dh {
+		if r.bg != nil {
+			r.bg.Deallocate()
+		}
+		r.bg = ebiten.NewImage(dw, dh)
+	}
+}
+
+func (r *tableResources) pick(hdev float64) *sprites.Cards {
+	_, th := r.tiny.Size()
+	_, sh := r.small.Size()
+	switch {
+	case hdev <= float64(th)*1.1:
+		return r.tiny
+	case hdev <= float64(sh)*1.1:
+		return r.small
+	}
+	return r.big
+}
+
+// drawFelt draws the plain table felt (menu screens).
+func (g *Game) drawFelt(dst *ebiten.Image) {
+	b := dst.Bounds()
+	g.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
+}
+
+func (t *table) renderBackground() {
+	g := t.g
+	bg := t.res.bg
+	g.painter.DrawFelt(bg, float32(bg.Bounds().Dx()), float32(bg.Bounds().Dy()))
+	// Slots and danger marks are cached shapes copied onto the background: vector fills on a
+	// screen-sized image cost far more than the same fills on a small one.
+	for r := range t.lay.Rows {
+		row := &t.lay.Rows[r]
+		for i, sl := range row.Slots {
+			kind := uint8(3)
+			if i == layout.Slots-1 {
+				kind = 4
+			}
+			g.drawShape(bg, kind, sl, 0, 0, sprites.Ink)
+		}
+	}
+	t.bgDirty = false
+}
+
+func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
+	s := t.g.scale
+	cache := t.res.pick(h * s)
+	img := cache.Back()
+	if face {
+		img = cache.Face(int(c))
+		if img == nil {
+			// Not rendered yet (a few per frame): borrow another size, else the back.
+			t.facesPending = true
+			for _, alt := range [...]*sprites.Cards{t.res.small, t.res.big, t.res.tiny} {
+				if alt.Has(int(c)) {
+					cache, img = alt, alt.Face(int(c))
+					break
+				}
+			}
+			if img == nil {
+				img = cache.Back()
+			}
+		}
+	}
+	iw, ih := cache.Size()
+	op := &t.res.op
+	op.Filter = ebiten.FilterLinear
+	if shadow {
+		op.GeoM.Reset()
+		op.GeoM.Scale(w*s*sx/float64(iw), h*s/float64(ih))
+		op.GeoM.Translate((x+w*(1-sx)/2)*s+2*s, (y+3)*s)
+		op.ColorScale.Reset()
+		op.ColorScale.Scale(0, 0, 0, 0.28)
+		dst.DrawImage(cache.Back(), op)
+	}
+	op.GeoM.Reset()
+	op.GeoM.Scale(w*s*sx/float64(iw), h*s/float64(ih))
+	op.GeoM.Translate((x+w*(1-sx)/2)*s, y*s)
+	op.ColorScale.Reset()
+	dst.DrawImage(img, op)
+}
+
+func (t *table) drawSprite(dst *ebiten.Image, c engine.Card, sp *cardSprite) {
+	if !sp.vis {
+		return
+	}
+	sx, face := flipState(sp)
+	lift := 0.0
+	if int(c) < len(t.lift) {
+		lift = t.lift[c]
+	}
+	t.drawCard(dst, c, sp.x, sp.y-lift, sp.w, sp.h, face, sx, true)
+}
+
+func (t *table) pulse() int {
+	v := 0.5 + 0.5*math.Sin(float64(t.g.frames)*0.12)
+	return int(v * 15)
+}
+
+func (t *table) draw(dst *ebiten.Image) {
+	g := t.g
+	t.facesPending = false
+	if t.bgDirty || t.res.bg == nil {
+		t.relayout()
+		t.renderBackground()
+	}
+	t.res.op.GeoM.Reset()
+	t.res.op.ColorScale.Reset()
+	if !skip('b') {
+		dst.DrawImage(t.res.bg, &t.res.op)
+	}
+	if skip('x') {
+		return
+	}
+	l := &t.lay
+	u := l.Unit
+
+	// Landing preview and row-choice highlights.
+	t.drawPreview(dst)
+	// Row sums.
+	for r := range l.Rows {
+		sum := 0
+		for _, c := range t.disp.Rows[r] {
+			sum += c.Bullheads()
+		}
+		sr := l.Rows[r].Sum
+		cx, cy := sr.Center()
+		sz := clampF(sr.H*0.5, 10, 34)
+		g.bullhead(dst, sr.X+sz*0.55, cy, sz, sprites.Muted)
+		g.label(dst, num(sum), cx+sz*0.35, cy, sz, sprites.White, text.Center, true)
+	}
+	// The face-up pool of a draft (Logic, Tournament), over the empty rows.
+	t.drawPool(dst)
+	if t.tutorial != nil {
+		t.tutorial.drawCaption(dst)
+	}
+	// Seats.
+	for s := range t.seats {
+		if !skip('p') {
+			t.drawPlate(dst, s)
+		}
+	}
+	// Cards: resting ones first, then the hand, then moving ones on top.
+	for c := 1; c <= engine.DeckSize && !skip('c'); c++ {
+		sp := &t.cards[c]
+		if sp.vis && !sp.moving && t.handIndex(engine.Card(c)) < 0 {
+			t.drawSprite(dst, engine.Card(c), sp)
+		}
+	}
+	for s := range t.backs {
+		sp := &t.backs[s]
+		if sp.vis {
+			sx, _ := flipState(sp)
+			t.drawCard(dst, 0, sp.x, sp.y, sp.w, sp.h, false, sx, true)
+		}
+	}
+	for _, c := range t.disp.Hand {
+		sp := &t.cards[c]
+		if sp.vis && !sp.moving && c != t.disp.MyChoice {
+			t.drawSprite(dst, c, sp)
+			if g.settings.Advisor && t.phase == "choose" && t.adviceStr[c] != "" {
+				t.drawAdvice(dst, c, sp)
+			}
+		}
+	}
+	for c := 1; c <= engine.DeckSize; c++ {
+		sp := &t.cards[c]
+		if sp.vis && sp.moving {
+			t.drawSprite(dst, engine.Card(c), sp)
+		}
+	}
+	// Floaters: "+N" rising from a seat.
+	for _, f := range t.floaters {
+		p := f.tw.Progress()
+		g.label(dst, f.label, f.x, f.y-p*u*4, u*2.2, floatCol, text.Center, true)
+	}
+	// Score bar and status line.
+	sb := l.ScoreBar
+	g.roundRect(dst, sb, 8, sprites.PlateBG)
+	g.label(dst, t.scoreLine, sb.X+10, sb.Y+u*1.2, u*1.05, sprites.White, text.Left|text.VertCenter, true)
+	if !l.Portrait {
+		t.drawScoreList(dst, sb)
+	}
+	if t.status != "" {
+		st := l.Status
+		g.label(dst, t.status, st.X, st.Y+u*0.75, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
+	}
+	t.drawButtons(dst)
+	switch t.showPanel {
+	case 1:
+		t.drawTracker(dst)
+	case 2:
+		t.drawLog(dst)
+	}
+	// The person's order (Nifty) or keep (Hand) choice.
+	t.drawChoice(dst)
+	if t.holdScore && t.tl.Idle() {
+		t.drawScoreOverlay(dst)
+	}
+	if t.over && t.tl.Idle() {
+		t.drawGameOver(dst)
+	}
+	if t.tutorial != nil {
+		t.tutorial.draw(dst)
+	}
+}
+
+// drawScoreList lists the totals in the side score bar (landscape).
+func (t *table) drawScoreList(dst *ebiten.Image, sb layout.Rect) {
+	g := t.g
+	n := len(t.seats)
+	top := sb.Y + t.lay.Unit*2.4
+	lh := (sb.Y + sb.H - top - 4) / float64((n+1)/2)
+	size := clampF(lh*0.7, 8, t.lay.Unit)
+	colW := sb.W / 2
+	for s := 0; s < n; s++ {
+		x := sb.X + 10 + float64(s%2)*colW
+		y := top + float64(s/2)*lh + lh/2
+		col := sprites.Muted
+		if s == t.me {
+			col = chipYou
+		}
+		g.label(dst, t.seats[s].name, x, y, size, col, text.Left|text.VertCenter, false)
+		g.label(dst, t.seats[s].scoreStr, x+colW-18, y, size, sprites.White, text.Right|text.VertCenter, true)
+	}
+}
+
+func (t *table) drawPreview(dst *ebiten.Image) {
+	g := t.g
+	l := &t.lay
+	p := t.pulse()
+	if t.phase == "rowchoice" && len(t.disp.Waiting) > 0 {
+		for r := range l.Rows {
+			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
+		}
+		return
+	}
+	if !t.previewActive() || !t.tl.Idle() {
+		return
+	}
+	c := t.handCard(t.sel)
+	if c == 0 {
+		return
+	}
+	tgt := t.disp.Target(c)
+	switch {
+	case tgt < 0:
+		for r := range l.Rows {
+			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
+		}
+		t.drawWarning(dst, "Too low: you would take a row of your choice")
+	case len(t.disp.Rows[tgt]) >= engine.RowLimit:
+		sl := l.Rows[tgt].Slots[layout.Slots-1]
+		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
+		sum := engine.SumBullheads(t.disp.Rows[tgt])
+		t.drawWarning(dst, "Sixth card: you would take row "+num(tgt+1)+" (+"+num(sum)+")")
+	default:
+		i := len(t.disp.Rows[tgt])
+		if i < layout.Slots {
+			sl := l.Rows[tgt].Slots[i]
+			g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
+			g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+		}
+	}
+}
+
+func (t *table) drawWarning(dst *ebiten.Image, msg string) {
+	g := t.g
+	st := t.lay.Status
+	u := t.lay.Unit
+	r := layout.Rect{X: st.X - 6, Y: st.Y + u*1.7, W: st.W + 6, H: u * 1.8}
+	if t.lay.Status.H < u*2 { // narrow screens: over the first row
+		r = layout.Rect{X: t.lay.Rows[0].Hit.X, Y: t.lay.Rows[0].Hit.Y - u*0.9, W: t.lay.Rows[0].Hit.W, H: u * 1.8}
+	}
+	g.roundRect(dst, r, 6, warnBG)
+	g.label(dst, msg, r.X+8, r.Y+r.H/2, g.txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
+}
+
+func (t *table) drawAdvice(dst *ebiten.Image, c engine.Card, sp *cardSprite) {
+	g := t.g
+	w := sp.w * 0.5
+	h := clampF(sp.h*0.14, 14, 28)
+	r := layout.Rect{X: sp.x + sp.w*0.05, Y: sp.y - t.lift[c] + sp.h*0.95 - h, W: w, H: h}
+	bg := adviceBG
+	if t.advice[c] >= 1 {
+		bg = adviceHot
+	}
+	g.roundRect(dst, r, h/2, bg)
+	cx, cy := r.Center()
+	g.label(dst, t.adviceStr[c], cx, cy, h*0.7, sprites.White, text.Center, true)
+}
+
+func (t *table) drawPlate(dst *ebiten.Image, s int) {
+	g := t.g
+	seat := &t.lay.Seats[s]
+	p := seat.Plate
+	si := &t.seats[s]
+	bg := sprites.PlateBG
+	if s == t.me {
+		bg = plateMe
+	}
+	g.roundRect(dst, p, math.Min(10, p.H*0.2), bg)
+	waiting := false
+	for _, w := range t.disp.Waiting {
+		if w == s {
+			waiting = true
+		}
+	}
+	if waiting && t.tutorial == nil && (t.phase == "choose" || t.phase == "rowchoice") && !t.disp.Chosen[s] {
+		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
+	}
+	// Text area: left of the chosen-card spot when the card sits inside the plate.
+	tw := p.W
+	if seat.Chosen.Y < p.Y+p.H && seat.Chosen.X > p.X {
+		tw = seat.Chosen.X - p.X - 2
+	}
+	pad := clampF(p.H*0.1, 3, 10)
+	lines := 3.0
+	if p.H < 54 {
+		lines = 2
+	}
+	lh := (p.H - 2*pad) / lines
+	size := clampF(lh*0.78, 8, t.lay.Unit*1.2)
+	name := si.name
+	if s == t.me {
+		name = si.name
+	}
+	nameSize := g.txt.Fit(name, text.Style{Size: size, Bold: true}, tw*0.62-pad, 7)
+	g.label(dst, name, p.X+pad, p.Y+pad+lh/2, nameSize, sprites.White, text.Left|text.VertCenter, true)
+	g.label(dst, si.scoreStr, p.X+tw-pad, p.Y+pad+lh/2, size*1.1, sprites.Gold, text.Right|text.VertCenter, true)
+	y2 := p.Y + pad + lh*1.5
+	if lines == 3 {
+		lvl := si.level
+		if s == t.me {
+			lvl = "you"
+		}
+		g.label(dst, lvl, p.X+pad, y2, size*0.8, sprites.Muted, text.Left|text.VertCenter, false)
+		if si.pileStr != "" {
+			g.label(dst, si.pileStr, p.X+tw-pad, y2, size*0.85, floatCol, text.Right|text.VertCenter, true)
+		}
+		y2 += lh
+	} else if si.pileStr != "" {
+		g.label(dst, si.pileStr, p.X+tw-pad, y2, size*0.85, floatCol, text.Right|text.VertCenter, true)
+	}
+	if si.stateStr != "" {
+		col := chipReady
+		switch si.stateStr {
+		case "thinking…", "choosing row":
+			col = chipThinking
+		case "your turn":
+			col = chipYou
+		case "winner":
+			col = sprites.Gold
+		}
+		g.label(dst, si.stateStr, p.X+pad, y2, size*0.8, col, text.Left|text.VertCenter, true)
+	}
+}
+
+var buttonLabels = [layout.NumButtons]string{"Menu", "Tracker", "Advisor", "Log", "Replay", "Play card"}
+
+func (t *table) drawButtons(dst *ebiten.Image) {
+	g := t.g
+	if t.tutorial != nil {
+		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: "Menu", enabled: true}
+		g.drawWidget(dst, &w, false)
+		return
+	}
+	for i, r := range t.lay.Buttons {
+		w := &t.btns[i]
+		if w.r != r {
+			w.fit = 0
+		}
+		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i], true, 0, false
+		switch i {
+		case layout.BtnTracker:
+			w.kind, w.on = 3, t.showPanel == 1
+		case layout.BtnAdvisor:
+			w.kind, w.on = 3, g.settings.Advisor
+		case layout.BtnLog:
+			w.kind, w.on = 3, t.showPanel == 2
+		case layout.BtnReplay:
+			w.enabled = t.haveLast && t.tl.Idle()
+		case layout.BtnConfirm:
+			w.enabled = t.sel >= 0 && t.phase == "choose" && t.acceptsInput()
+			if t.phase == "rowchoice" {
+				w.label = "Tap a row"
+			}
+		}
+		g.drawWidget(dst, w, false)
+	}
+}
+
+func (t *table) drawTracker(dst *ebiten.Image) {
+	g := t.g
+	p := t.lay.Panel
+	g.roundRect(dst, p, 10, overlay)
+	var seen [engine.DeckSize + 1]bool
+	for _, c := range t.disp.Revealed {
+		seen[c] = true
+	}
+	var mine [engine.DeckSize + 1]bool
+	for _, c := range t.disp.Hand {
+		mine[c] = true
+	}
+	cols, rows := 13, 8
+	title := t.lay.Unit * 1.6
+	cw := (p.W - 16) / float64(cols)
+	ch := (p.H - 16 - title) / float64(rows)
+	g.label(dst, "Card tracker: gold = your hand, dim = seen this round", p.X+10, p.Y+title/2+4, clampF(ch*0.5, 8, t.lay.Unit), sprites.White, text.Left|text.VertCenter, false)
+	size := clampF(math.Min(cw, ch)*0.55, 7, 22)
+	for c := 1; c <= engine.DeckSize; c++ {
+		i := c - 1
+		x := p.X + 8 + float64(i%cols)*cw + cw/2
+		y := p.Y + 8 + title + float64(i/cols)*ch + ch/2
+		col := sprites.White
+		switch {
+		case mine[c]:
+			col = trackHand
+		case seen[c]:
+			col = trackSeen
+		}
+		g.label(dst, num(c), x, y, size, col, text.Center, mine[c])
+	}
+}
+
+func (t *table) drawLog(dst *ebiten.Image) {
+	g := t.g
+	p := t.lay.Panel
+	g.roundRect(dst, p, 10, overlay)
+	lh := clampF(t.lay.Unit*1.4, 12, 30)
+	n := int((p.H - 16) / lh)
+	first := len(t.log) - n
+	if first < 0 {
+		first = 0
+	}
+	for i, line := range t.log[first:] {
+		g.label(dst, line, p.X+10, p.Y+8+lh*(float64(i)+0.5), lh*0.7, sprites.White, text.Left|text.VertCenter, false)
+	}
+}
+
+func (t *table) drawScoreOverlay(dst *ebiten.Image) {
+	g := t.g
+	p := t.overlayPanel()
+	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
+	g.roundRect(dst, p, 14, sprites.PlateBG)
+	lineH := clampF(g.h*0.045, 18, 34)
+	g.label(dst, "Round "+num(t.lastRound.Round)+" score", p.X+p.W/2, p.Y+lineH, lineH*0.9, sprites.White, text.Center, true)
+	y := p.Y + lineH*2.2
+	size := lineH * 0.62
+	g.label(dst, "this round", p.X+p.W*0.62, y, size*0.8, sprites.Muted, text.Center, false)
+	g.label(dst, "total", p.X+p.W*0.85, y, size*0.8, sprites.Muted, text.Center, false)
+	cfg := t.disp.Config
+	for s := range t.seats {
+		y += lineH
+		col := sprites.White
+		tot := 0
+		if s < len(t.lastRound.Totals) {
+			tot = t.lastRound.Totals[s]
+		}
+		if cfg.EndScore > 0 && tot >= cfg.EndScore {
+			col = sprites.Danger
+		}
+		g.label(dst, t.seats[s].name, p.X+20, y, size, col, text.Left|text.VertCenter, s == t.me)
+		pen := 0
+		if s < len(t.lastRound.Penalties) {
+			pen = t.lastRound.Penalties[s]
+		}
+		g.label(dst, "+"+num(pen), p.X+p.W*0.62, y, size, floatCol, text.Center, true)
+		g.label(dst, num(tot), p.X+p.W*0.85, y, size, col, text.Center, true)
+	}
+	w := widget{id: "continue", r: t.overlayButton(0), label: "Continue", enabled: true}
+	g.drawWidget(dst, &w, true)
+}
+
+func (t *table) drawGameOver(dst *ebiten.Image) {
+	g := t.g
+	p := t.overlayPanel()
+	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
+	g.roundRect(dst, p, 14, sprites.PlateBG)
+	lineH := clampF(g.h*0.045, 18, 34)
+	title := "Game over"
+	for _, w := range t.disp.Winners {
+		if w == t.me {
+			title = "You win!"
+			if len(t.disp.Winners) > 1 {
+				title = "You share the win!"
+			}
+		}
+	}
+	g.label(dst, title, p.X+p.W/2, p.Y+lineH, lineH*0.95, sprites.Gold, text.Center, true)
+	order := t.ranking()
+	y := p.Y + lineH*2.2
+	size := lineH * 0.66
+	rank := 0
+	for i, s := range order {
+		if i == 0 || t.disp.Scores[s] != t.disp.Scores[order[i-1]] {
+			rank = i + 1
+		}
+		y += lineH
+		col := sprites.White
+		if rank == 1 {
+			col = sprites.Gold
+		}
+		g.label(dst, num(rank)+".", p.X+24, y, size, col, text.Left|text.VertCenter, true)
+		g.label(dst, t.seats[s].name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
+		g.label(dst, num(t.disp.Scores[s]), p.X+p.W-30, y, size, col, text.Right|text.VertCenter, true)
+	}
+	a := widget{r: t.overlayButton(0), label: "Play again", enabled: true}
+	b := widget{r: t.overlayButton(1), label: "Menu", enabled: true}
+	g.drawWidget(dst, &a, true)
+	g.drawWidget(dst, &b, false)
+}
+
+// ranking returns the seats ordered by total, lowest first (stable on seat order).
+func (t *table) ranking() []int {
+	order := make([]int, len(t.seats))
+	for i := range order {
+		order[i] = i
+	}
+	sc := t.disp.Scores
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && sc[order[j]] < sc[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	return order
+}
+
+func skip(c byte) bool {
+	for i := 0; i < len(skipFlags); i++ {
+		if skipFlags[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+var skipFlags = os.Getenv("NIMMT_SKIP")

@@ -1,0 +1,413 @@
+package scenes
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io/fs"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/anim"
+	"nimmt/layout"
+	"nimmt/sprites"
+	"nimmt/text"
+)
+
+// Storage keeps the game's small files: settings.json and save.json. Load's error should wrap
+// fs.ErrNotExist for a missing file. Desktop: storage.Dir; browser: localStorage; mobile: files dir.
+type Storage interface {
+	Load(name string) ([]byte, error)
+	Save(name string, data []byte) error
+}
+
+// Options configure a Game.
+type Options struct {
+	// Storage keeps settings and the autosave; nil keeps nothing.
+	Storage Storage
+	// Desktop enables the Quit button and the fullscreen toggle.
+	Desktop bool
+	// Seed seeds the first game's deal; 0 picks one from the cosmetic generator.
+	Seed uint64
+	// Bots makes computer opponents; nil uses the bots package (bots.New).
+	Bots BotFactory
+	// Advisor estimates the expected bullheads of each card in the person's hand; nil uses the
+	// Intermediate bot's evaluation (bots.Advise).
+	Advisor Advisor
+	// Screenshot, if set, renders Scene to this PNG file and then ends the game.
+	Screenshot string
+	// Scene names the scene for Screenshot: menu deal choose reveal placement score gameover
+	// rowchoice rules.
+	Scene string
+	// Speed overrides the saved animation speed when non-empty ("slow", "normal", "fast", "instant").
+	Speed string
+}
+
+// Settings are the person's choices, kept in settings.json.
+type Settings struct {
+	Name     string   `json:"name"`
+	Seats    int      `json:"seats"`
+	Levels   []string `json:"levels"`
+	EndMode  string   `json:"end_mode"` // "66", "score" or "rounds"
+	EndScore int      `json:"end_score"`
+	Rounds   int      `json:"rounds"`
+	Speed    string   `json:"speed"`
+	Tracker  bool     `json:"tracker"`
+	Advisor  bool     `json:"advisor"`
+	Variant  string   `json:"variant,omitempty"` // an engine variant name offered by menuVariants; "" = basic
+}
+
+func defaultSettings() Settings {
+	return Settings{Name: "You", Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
+		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
+		EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal"}
+}
+
+func (s *Settings) sanitize() {
+	d := defaultSettings()
+	if s.Name == "" {
+		s.Name = d.Name
+	}
+	if len([]rune(s.Name)) > 16 {
+		s.Name = string([]rune(s.Name)[:16])
+	}
+	if s.Seats < 2 || s.Seats > 10 {
+		s.Seats = d.Seats
+	}
+	s.sanitizeVariant()
+	for len(s.Levels) < 9 {
+		s.Levels = append(s.Levels, "intermediate")
+	}
+	for i, l := range s.Levels {
+		if levelIndex(l) < 0 {
+			s.Levels[i] = "intermediate"
+		}
+	}
+	switch s.EndMode {
+	case "66", "score", "rounds":
+	default:
+		s.EndMode = "66"
+	}
+	if s.EndScore < 10 || s.EndScore > 500 {
+		s.EndScore = 66
+	}
+	if s.Rounds < 1 || s.Rounds > 50 {
+		s.Rounds = 5
+	}
+	if _, ok := anim.ParseSpeed(s.Speed); !ok {
+		s.Speed = "normal"
+	}
+}
+
+// faceBudget is how many card images may be rendered per frame.
+const faceBudget = 2
+
+const (
+	settingsFile = "settings.json"
+	saveFile     = "save.json"
+)
+
+// scene is one screen of the game.
+type scene interface {
+	name() string
+	update(in *Input) error
+	draw(dst *ebiten.Image)
+	// resize is called when the logical screen size changes.
+	resize()
+	// animating reports whether the scene must be redrawn every frame now.
+	animating() bool
+	// acceptsInput reports whether input is taken now (the timeline allows it).
+	acceptsInput() bool
+	testState(ts *TestState)
+}
+
+// Game is the whole game; it implements ebiten.Game. Build it with NewGame.
+type Game struct {
+	opts     Options
+	settings Settings
+	// notice is a one-line message shown on the menu (e.g. a corrupt save).
+	notice string
+
+	txt     *text.Renderer
+	painter sprites.Painter
+	ptr     pointer
+	in      Input
+
+	w, h  float64 // logical size
+	scale float64 // device pixels per logical pixel
+	sized bool
+
+	cur, next scene
+	dirty     bool
+	frames    int
+	quit      bool
+
+	shot    *shooter
+	shapes  map[shapeKey]*ebiten.Image
+	shapeOp ebiten.DrawImageOptions
+	inject  func(in *Input)
+}
+
+// NewGame builds the game: it loads settings (a missing or corrupt file gives the defaults and
+// a notice) and opens the menu, or the scene named by opts.Scene when taking a screenshot.
+func NewGame(opts Options) (*Game, error) {
+	t, err := text.New()
+	if err != nil {
+		return nil, fmt.Errorf("scenes: %w", err)
+	}
+	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
+	g.settings = defaultSettings()
+	g.loadSettings()
+	if opts.Speed != "" {
+		if _, ok := anim.ParseSpeed(opts.Speed); !ok {
+			return nil, fmt.Errorf("scenes: unknown speed %q", opts.Speed)
+		}
+		g.settings.Speed = opts.Speed
+	}
+	if opts.Bots == nil {
+		g.opts.Bots = defaultBots
+	}
+	if opts.Advisor == nil {
+		g.opts.Advisor = botsAdvisor
+	}
+	if opts.Screenshot != "" {
+		s, err := newShooter(g, opts.Scene, opts.Screenshot)
+		if err != nil {
+			return nil, err
+		}
+		g.shot = s
+	} else {
+		g.cur = newMenu(g)
+	}
+	return g, nil
+}
+
+func (g *Game) loadSettings() {
+	if g.opts.Storage == nil {
+		return
+	}
+	b, err := g.opts.Storage.Load(settingsFile)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			g.notice = "Settings could not be read; using defaults."
+		}
+		return
+	}
+	var s Settings
+	if err := json.Unmarshal(b, &s); err != nil {
+		g.notice = "Settings file was damaged; using defaults."
+		return
+	}
+	s.sanitize()
+	g.settings = s
+}
+
+func (g *Game) saveSettings() {
+	if g.opts.Storage == nil {
+		return
+	}
+	b, err := json.MarshalIndent(g.settings, "", "  ")
+	if err == nil {
+		err = g.opts.Storage.Save(settingsFile, b)
+	}
+	if err != nil {
+		g.notice = "Settings could not be saved."
+	}
+}
+
+func (g *Game) speed() anim.Speed {
+	s, _ := anim.ParseSpeed(g.settings.Speed)
+	return s
+}
+
+// goTo switches to s at the start of the next tick.
+func (g *Game) goTo(s scene) { g.next = s }
+
+// Update implements ebiten.Game.
+func (g *Game) Update() error {
+	if g.quit {
+		return ebiten.Termination
+	}
+	if g.shot != nil {
+		if err := g.shot.update(); err != nil {
+			return err
+		}
+	}
+	if g.next != nil {
+		g.cur, g.next = g.next, nil
+		g.cur.resize()
+		g.dirty = true
+	}
+	if g.cur == nil {
+		return nil
+	}
+	g.ptr.read(&g.in, g.scale)
+	if g.shot != nil || g.inject != nil {
+		g.in = Input{X: g.in.X, Y: g.in.Y}
+		if g.inject != nil {
+			g.inject(&g.in)
+		}
+	}
+	if g.in.Tap || g.in.Moved || g.in.NKeys > 0 || g.in.NRune > 0 {
+		g.dirty = true
+	}
+	if g.opts.Desktop && g.in.Key(KeyFullscreen) && !g.typing() {
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	}
+	if err := g.cur.update(&g.in); err != nil {
+		return err
+	}
+	return nil
+}
+
+// typing reports whether a text field has focus (letters are not commands then).
+func (g *Game) typing() bool {
+	m, ok := g.cur.(*menu)
+	return ok && m.editing
+}
+
+// Draw implements ebiten.Game. A still screen is not redrawn.
+func (g *Game) Draw(screen *ebiten.Image) {
+	g.frames++
+	if g.cur == nil {
+		return
+	}
+	if g.dirty || g.cur.animating() || g.shot != nil && g.shot.capture {
+		g.dirty = false
+		g.painter.Budget = faceBudget
+		g.cur.draw(screen)
+	}
+	if g.shot != nil {
+		g.shot.draw(screen)
+	}
+}
+
+// Layout implements ebiten.Game; Ebitengine calls LayoutF instead, this is its integer form.
+func (g *Game) Layout(w, h int) (int, int) {
+	fw, fh := g.LayoutF(float64(w), float64(h))
+	return int(fw), int(fh)
+}
+
+// LayoutF implements ebiten.LayoutFer: the screen is in device pixels for crisp HiDPI drawing.
+func (g *Game) LayoutF(w, h float64) (float64, float64) {
+	s := 1.0
+	if m := ebiten.Monitor(); m != nil {
+		s = m.DeviceScaleFactor()
+	}
+	if s <= 0 {
+		s = 1
+	}
+	if w < 1 {
+		w = 1
+	}
+	if h < 1 {
+		h = 1
+	}
+	if !g.sized || w != g.w || h != g.h || s != g.scale {
+		g.w, g.h, g.scale, g.sized = w, h, s, true
+		g.txt.SetScale(s)
+		g.dirty = true
+		if g.cur != nil {
+			g.cur.resize()
+		}
+	}
+	return w * s, h * s
+}
+
+// Rect is a rectangle in logical pixels, as used in TestState.
+type Rect = layout.Rect
+
+// Button is a clickable control in TestState.
+type Button struct {
+	ID      string `json:"id"`
+	Rect    Rect   `json:"rect"`
+	Enabled bool   `json:"enabled"`
+}
+
+// TestState is a snapshot of what the player sees, for tests and the browser test hook.
+// Rectangles are in logical pixels; multiply by Scale for device pixels.
+type TestState struct {
+	// Scene is menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice,
+	// score or gameover.
+	Scene string `json:"scene"`
+	// Width, Height and Scale describe the screen.
+	Width  float64 `json:"width"`
+	Height float64 `json:"height"`
+	Scale  float64 `json:"scale"`
+	// Input says whether input is accepted now (no animation holds it).
+	Input bool `json:"input"`
+	// Hand is the person's hand, lowest first, and HandRects their tap targets.
+	Hand      []int  `json:"hand"`
+	HandRects []Rect `json:"hand_rects"`
+	// Chosen is the person's chosen card this turn, or 0.
+	Chosen int `json:"chosen"`
+	// Rows are the four rows and RowRects their tap targets.
+	Rows     [4][]int `json:"rows"`
+	RowRects []Rect   `json:"row_rects"`
+	// Scores are the seats' totals; seat 0 is the person.
+	Scores []int `json:"scores"`
+	// Pool is the face-up pool of a draft (Logic, Tournament) and PoolRects its tap targets.
+	Pool      []int  `json:"pool,omitempty"`
+	PoolRects []Rect `json:"pool_rects,omitempty"`
+	// ChoiceRects are the cards of the person's order or keep choice and ChoiceButton the Keep
+	// button.
+	ChoiceRects  []Rect `json:"choice_rects,omitempty"`
+	ChoiceButton Rect   `json:"choice_button,omitempty"`
+	// Decision is what the person must do now: "play", "row", "draft", "order", "keep" or "".
+	Decision string `json:"decision"`
+	// Waiting is the seats the game waits for.
+	Waiting []int `json:"waiting"`
+	// Round and Turn count from 1.
+	Round int `json:"round"`
+	Turn  int `json:"turn"`
+	// Winners are set on game over.
+	Winners []int `json:"winners"`
+	// Buttons are the clickable controls of the current scene.
+	Buttons []Button `json:"buttons"`
+	// Notice is the message line (e.g. a damaged save), if any.
+	Notice string `json:"notice"`
+}
+
+// TestState returns a snapshot of the current scene for tests.
+func (g *Game) TestState() TestState {
+	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice}
+	s := g.cur
+	if g.next != nil {
+		s = g.next
+	}
+	if s != nil {
+		ts.Scene = s.name()
+		ts.Input = s.acceptsInput() && g.next == nil
+		s.testState(&ts)
+	}
+	return ts
+}
+
+// InjectInput replaces real input by f's for every following tick (nil restores real input);
+// f fills in taps and keys. Tests use it to play through the real scenes.
+func (g *Game) InjectInput(f func(in *Input)) { g.inject = f }
+
+// Frames returns the number of Draw calls so far.
+func (g *Game) Frames() int { return g.frames }
+
+// writePNG encodes device pixels of screen to a PNG file.
+func writePNG(screen *ebiten.Image, file string) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(file)
+	if err != nil {
+		return fmt.Errorf("scenes: screenshot: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("scenes: screenshot: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("scenes: screenshot: %w", err)
+	}
+	return nil
+}

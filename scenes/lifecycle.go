@@ -1,0 +1,40 @@
+package scenes
+
+// Lifecycle hooks for the mobile apps and the browser (called by nimmt/mobile and the web build,
+// never while Update or Draw runs).
+
+// Suspend is called when the app goes to the background (it may then be killed): a game in
+// progress is autosaved, so Continue resumes it exactly.
+func (g *Game) Suspend() {
+	if t, ok := g.cur.(*table); ok && t.tutorial == nil {
+		t.save()
+	}
+}
+
+// Resume is called when the app comes back to the foreground; the screen is redrawn.
+func (g *Game) Resume() { g.dirty = true }
+
+// Back handles the platform's back action (the Android back button). During a game it autosaves
+// and opens the menu; on a menu page other than the main one it goes back to the main menu. It
+// returns false on the main menu, where the app should do its default (leave).
+func (g *Game) Back() bool {
+	s := g.cur
+	if g.next != nil {
+		s = g.next
+	}
+	switch s := s.(type) {
+	case *table:
+		if s.tutorial == nil {
+			s.save()
+		}
+		g.goTo(newMenu(g))
+		return true
+	case *menu:
+		if s.page != "menu" {
+			s.activate("back")
+			g.dirty = true
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,423 @@
+package scenes
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/anim"
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/text"
+)
+
+// Levels are the bot levels, weakest first.
+var Levels = []string{"random", "beginner", "intermediate", "expert"}
+
+var levelShort = []string{"Rnd", "Beg", "Int", "Exp"}
+
+func levelIndex(l string) int {
+	for i, x := range Levels {
+		if x == l {
+			return i
+		}
+	}
+	return -1
+}
+
+var speeds = []string{"slow", "normal", "fast", "instant"}
+
+// menu is the title menu with its pages: main, newgame and settings.
+type menu struct {
+	g       *Game
+	page    string
+	widgets []widget
+	focus   int
+	editing bool // the name field has focus
+	title   string
+	hasSave bool
+	blink   int
+}
+
+func newMenu(g *Game) *menu {
+	m := &menu{g: g, page: "menu", focus: -1}
+	m.hasSave = g.hasSave()
+	return m
+}
+
+func (m *menu) name() string {
+	if m.page == "menu" {
+		return "menu"
+	}
+	return m.page
+}
+
+func (m *menu) animating() bool    { return m.editing }
+func (m *menu) acceptsInput() bool { return true }
+
+func (m *menu) resize() { m.build() }
+
+func (m *menu) add(id, label string, r layout.Rect, enabled bool, kind int) {
+	m.widgets = append(m.widgets, widget{id: id, label: label, r: r, enabled: enabled, kind: kind})
+}
+
+// build lays the page out; it runs on resize and after every change (not every frame).
+func (m *menu) build() {
+	g := m.g
+	m.widgets = m.widgets[:0]
+	st := &g.settings
+	switch m.page {
+	case "menu":
+		m.title = "6 nimmt!"
+		n := 4
+		if g.opts.Desktop {
+			n = 5
+		}
+		rs := layout.Form(g.w, g.h, n+1)
+		m.add("new-game", "New game", rs[1], true, 0)
+		m.add("continue", "Continue", rs[2], m.hasSave, 0)
+		m.add("rules", "How to play", rs[3], true, 0)
+		m.add("settings", "Settings", rs[4], true, 0)
+		if g.opts.Desktop {
+			m.add("quit", "Quit", rs[5], true, 0)
+		}
+		m.add("", g.notice, rs[0], true, 2)
+	case "newgame":
+		m.title = "New game"
+		all := layout.Form(g.w, g.h, 9)
+		// The variant, and a "?" opening its explanation.
+		vr := all[0]
+		vl := layout.Rect{X: vr.X, Y: vr.Y, W: vr.W * 0.42, H: vr.H}
+		qw := clampF(vr.H*1.1, layout.MinTap, 90)
+		m.add("", "Rules", vl, true, 1)
+		m.add("variant", st.variant().Title(), layout.Rect{X: vl.X + vl.W, Y: vr.Y, W: vr.W - vl.W - qw - 4, H: vr.H}, true, 0)
+		m.add("variant-about", "?", layout.Rect{X: vr.X + vr.W - qw, Y: vr.Y, W: qw, H: vr.H}, true, 0)
+		rs := all[1:]
+		split := func(r layout.Rect) (lbl, minus, val, plus layout.Rect) {
+			lw := r.W * 0.42
+			bw := clampF(r.H*1.1, layout.MinTap, 90)
+			lbl = layout.Rect{X: r.X, Y: r.Y, W: lw, H: r.H}
+			minus = layout.Rect{X: r.X + lw, Y: r.Y, W: bw, H: r.H}
+			plus = layout.Rect{X: r.X + r.W - bw, Y: r.Y, W: bw, H: r.H}
+			val = layout.Rect{X: minus.X + bw, Y: r.Y, W: plus.X - minus.X - bw, H: r.H}
+			return
+		}
+		l, mi, v, p := split(rs[0])
+		m.add("", "Players", l, true, 1)
+		lo, hi := engine.SeatsAllowed(st.variant())
+		m.add("seats-minus", "−", mi, st.Seats > lo, 0)
+		m.add("", strconv.Itoa(st.Seats), v, true, 2)
+		m.add("seats-plus", "+", p, st.Seats < hi, 0)
+		l = layout.Rect{X: rs[1].X, Y: rs[1].Y, W: rs[1].W * 0.42, H: rs[1].H}
+		m.add("", "Your name", l, true, 1)
+		name := st.Name
+		if m.editing {
+			name += "_"
+		}
+		m.add("name", name, layout.Rect{X: l.X + l.W, Y: l.Y, W: rs[1].W - l.W, H: l.H}, true, 3)
+		m.widgets[len(m.widgets)-1].on = m.editing
+		// Opponent levels: chips, up to 5 per line, on two lines.
+		opp := st.Seats - 1
+		for line := 0; line < 2; line++ {
+			r := rs[2+line]
+			lbl := ""
+			if line == 0 {
+				lbl = "Opponents"
+			}
+			lr := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.3, H: r.H}
+			m.add("", lbl, lr, true, 1)
+			area := layout.Rect{X: r.X + lr.W, Y: r.Y, W: r.W - lr.W, H: r.H}
+			for i := 0; i < 5; i++ {
+				s := line*5 + i + 1
+				if s > opp {
+					break
+				}
+				li := levelIndex(st.Levels[s-1])
+				m.add("level-"+strconv.Itoa(s), strconv.Itoa(s)+" "+levelShort[li], area.SplitH(5, i, 4), true, 0)
+			}
+		}
+		l, mi, v, p = split(rs[4])
+		m.add("", "Game ends", l, true, 1)
+		endLabel := map[string]string{"66": "at 66 points", "score": "at a score", "rounds": "after rounds"}[st.EndMode]
+		m.add("end-mode", endLabel, layout.Rect{X: mi.X, Y: mi.Y, W: p.X + p.W - mi.X, H: mi.H}, true, 0)
+		l, mi, v, p = split(rs[5])
+		switch st.EndMode {
+		case "score":
+			m.add("", "End score", l, true, 1)
+			m.add("end-minus", "−", mi, st.EndScore > 10, 0)
+			m.add("", strconv.Itoa(st.EndScore), v, true, 2)
+			m.add("end-plus", "+", p, st.EndScore < 500, 0)
+		case "rounds":
+			m.add("", "Rounds", l, true, 1)
+			m.add("end-minus", "−", mi, st.Rounds > 1, 0)
+			m.add("", strconv.Itoa(st.Rounds), v, true, 2)
+			m.add("end-plus", "+", p, st.Rounds < 50, 0)
+		}
+		l = layout.Rect{X: rs[6].X, Y: rs[6].Y, W: rs[6].W * 0.42, H: rs[6].H}
+		m.add("", "Animation", l, true, 1)
+		m.add("speed", st.Speed, layout.Rect{X: l.X + l.W, Y: l.Y, W: rs[6].W - l.W, H: l.H}, true, 0)
+		m.add("back", "Back", rs[7].SplitH(2, 0, 10), true, 0)
+		m.add("start", "Start", rs[7].SplitH(2, 1, 10), true, 0)
+	case "variant":
+		// The explanation of the selected variant (docs/variants.md), wrapped to the form.
+		v := st.variant()
+		m.title = v.Title()
+		rs := layout.Form(g.w, g.h, 8)
+		area := layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[6].Y + rs[6].H - rs[0].Y}
+		lo, hi := engine.SeatsAllowed(v)
+		about := v.About() + " (" + strconv.Itoa(lo) + "–" + strconv.Itoa(hi) + " players.)"
+		size := clampF(rs[0].H*0.42, 12, 30)
+		var lines []string
+		for ; size >= 10; size-- {
+			lines = g.wrapText(about, size, area.W-8)
+			if float64(len(lines))*size*1.45 <= area.H {
+				break
+			}
+		}
+		lh := size * 1.45
+		for i, line := range lines {
+			m.add("", line, layout.Rect{X: area.X, Y: area.Y + float64(i)*lh, W: area.W, H: lh}, true, 1)
+			m.widgets[len(m.widgets)-1].size = size
+		}
+		m.add("back-newgame", "Back", rs[7], true, 0)
+	case "settings":
+		m.title = "Settings"
+		rs := layout.Form(g.w, g.h, 5)
+		row := func(r layout.Rect, lbl, id, val string, on bool) {
+			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
+			m.add("", lbl, l, true, 1)
+			m.add(id, val, layout.Rect{X: l.X + l.W, Y: l.Y, W: r.W - l.W, H: l.H}, true, 3)
+			m.widgets[len(m.widgets)-1].on = on
+		}
+		row(rs[0], "Animation speed", "speed", st.Speed, false)
+		row(rs[1], "Card tracker", "tracker", onOff(st.Tracker), st.Tracker)
+		row(rs[2], "Advisor", "advisor", onOff(st.Advisor), st.Advisor)
+		if g.opts.Desktop {
+			row(rs[3], "Fullscreen", "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+		}
+		m.add("back", "Back", rs[4], true, 0)
+	}
+	if m.focus >= len(m.widgets) {
+		m.focus = -1
+	}
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+func cycle(list []string, cur string, d int) string {
+	i := 0
+	for j, x := range list {
+		if x == cur {
+			i = j
+		}
+	}
+	return list[(i+d+len(list))%len(list)]
+}
+
+func (m *menu) activate(id string) error {
+	g := m.g
+	st := &g.settings
+	changed := true
+	switch id {
+	case "new-game":
+		m.page = "newgame"
+		m.focus = -1
+	case "continue":
+		t, err := resumeTable(g)
+		if err != nil {
+			g.notice = err.Error()
+			m.hasSave = false
+			break
+		}
+		g.notice = ""
+		g.goTo(t)
+	case "rules":
+		g.goTo(newRules(g))
+	case "settings":
+		m.page = "settings"
+		m.focus = -1
+	case "quit":
+		g.quit = true
+	case "back":
+		m.page = "menu"
+		m.editing = false
+		m.focus = -1
+		g.saveSettings()
+	case "seats-minus":
+		st.Seats = clampSeats(st.variant(), st.Seats-1)
+	case "seats-plus":
+		st.Seats = clampSeats(st.variant(), st.Seats+1)
+	case "variant":
+		vs := menuVariants()
+		i := slices.Index(vs, st.variant())
+		st.Variant = vs[(i+1)%len(vs)].String()
+		st.Seats = clampSeats(st.variant(), st.Seats)
+	case "variant-about":
+		m.page = "variant"
+		m.focus = -1
+	case "back-newgame":
+		m.page = "newgame"
+		m.focus = -1
+	case "name":
+		m.editing = !m.editing
+	case "end-mode":
+		st.EndMode = cycle([]string{"66", "score", "rounds"}, st.EndMode, 1)
+	case "end-minus", "end-plus":
+		d := 1
+		if id == "end-minus" {
+			d = -1
+		}
+		if st.EndMode == "score" {
+			st.EndScore = int(clampF(float64(st.EndScore+d*5), 10, 500))
+		} else {
+			st.Rounds = int(clampF(float64(st.Rounds+d), 1, 50))
+		}
+	case "speed":
+		st.Speed = cycle(speeds, st.Speed, 1)
+	case "tracker":
+		st.Tracker = !st.Tracker
+	case "advisor":
+		st.Advisor = !st.Advisor
+	case "fullscreen":
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	case "start":
+		m.editing = false
+		g.saveSettings()
+		t, err := newTable(g, g.opts.Seed)
+		if err != nil {
+			g.notice = err.Error()
+			m.page = "menu"
+			break
+		}
+		g.opts.Seed = 0
+		g.goTo(t)
+	default:
+		if len(id) > 6 && id[:6] == "level-" {
+			s, _ := strconv.Atoi(id[6:])
+			if s >= 1 && s <= 9 {
+				st.Levels[s-1] = cycle(Levels, st.Levels[s-1], 1)
+			}
+		} else {
+			changed = false
+		}
+	}
+	if changed {
+		m.build()
+	}
+	return nil
+}
+
+func (m *menu) update(in *Input) error {
+	if m.editing {
+		st := &m.g.settings
+		rs := []rune(st.Name)
+		changed := false
+		for i := 0; i < in.NRune; i++ {
+			if len(rs) < 16 && in.Runes[i] >= ' ' {
+				rs = append(rs, in.Runes[i])
+				changed = true
+			}
+		}
+		if in.Key(KeyBackspace) && len(rs) > 0 {
+			rs = rs[:len(rs)-1]
+			changed = true
+		}
+		if in.Key(KeyEnter) || in.Key(KeyEsc) {
+			m.editing = false
+			if len(rs) == 0 {
+				rs = []rune("You")
+			}
+			changed = true
+		}
+		if changed {
+			st.Name = string(rs)
+			m.build()
+		}
+		if in.Tap {
+			for i := range m.widgets {
+				if m.widgets[i].id == "name" && m.widgets[i].r.Contains(in.TapX, in.TapY) {
+					break
+				}
+				if i == len(m.widgets)-1 {
+					m.editing = false
+					m.build()
+				}
+			}
+		}
+		in.NKeys = 0
+	}
+	for i := range m.widgets {
+		w := &m.widgets[i]
+		if w.id == "" || !w.enabled {
+			continue
+		}
+		if in.TapIn(w.r) {
+			m.focus = -1
+			return m.activate(w.id)
+		}
+	}
+	in.TakeTap()
+	// Keyboard: arrows move the focus over enabled buttons, Enter activates, Esc goes back.
+	if in.Key(KeyDown) || in.Key(KeyRight) {
+		m.moveFocus(1)
+	}
+	if in.Key(KeyUp) || in.Key(KeyLeft) {
+		m.moveFocus(-1)
+	}
+	if in.Key(KeyEnter) && m.focus >= 0 && m.focus < len(m.widgets) {
+		return m.activate(m.widgets[m.focus].id)
+	}
+	if in.Key(KeyEsc) && m.page == "variant" {
+		return m.activate("back-newgame")
+	}
+	if in.Key(KeyEsc) && m.page != "menu" {
+		return m.activate("back")
+	}
+	return nil
+}
+
+func (m *menu) moveFocus(d int) {
+	n := len(m.widgets)
+	for k := 1; k <= n; k++ {
+		i := ((m.focus+d*k)%n + n) % n
+		if m.focus < 0 && d > 0 {
+			i = (k - 1) % n
+		}
+		if w := m.widgets[i]; w.id != "" && w.enabled {
+			m.focus = i
+			return
+		}
+	}
+}
+
+func (m *menu) draw(dst *ebiten.Image) {
+	g := m.g
+	g.drawFelt(dst)
+	t := layout.FormTitle(g.w, g.h)
+	size := clampF(t.H*0.6, 22, 72)
+	cx, cy := t.Center()
+	g.label(dst, m.title, cx, cy, size, titleCol, text.Center, true)
+	for i := range m.widgets {
+		g.drawWidget(dst, &m.widgets[i], i == m.focus)
+	}
+}
+
+func (m *menu) testState(ts *TestState) {
+	for _, w := range m.widgets {
+		if w.id != "" {
+			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled})
+		}
+	}
+}
+
+// speedOf returns the speed setting as an anim.Speed.
+func speedOf(s string) anim.Speed {
+	sp, _ := anim.ParseSpeed(s)
+	return sp
+}

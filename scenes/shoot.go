@@ -1,0 +1,191 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/engine"
+)
+
+// ShotScenes are the scene names the -screenshot flag accepts.
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover"}
+
+// shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
+type shooter struct {
+	g       *Game
+	scene   string
+	file    string
+	t       *table
+	ticks   int
+	capture bool
+	done    bool
+	err     error
+	start   time.Time
+}
+
+// shotSeed is the seed of the screenshot game: its first turns show a landing preview and
+// a row taken.
+const shotSeed = 12
+
+func newShooter(g *Game, scene, file string) (*shooter, error) {
+	s := &shooter{g: g, scene: scene, file: file, start: time.Now()}
+	g.opts.Storage = nil // never touch the real save
+	switch scene {
+	case "menu":
+		g.cur = newMenu(g)
+	case "rules":
+		g.cur = newRules(g)
+		s.t = g.cur.(*table)
+	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover":
+		seed := g.opts.Seed
+		if seed == 0 {
+			seed = shotSeed
+		}
+		if scene != "deal" {
+			g.settings.Speed = "instant"
+		}
+		g.settings.Advisor = scene == "choose"
+		t, err := newTable(g, seed)
+		if err != nil {
+			return nil, err
+		}
+		s.t = t
+		g.cur = t
+	default:
+		return nil, fmt.Errorf("scenes: unknown scene %q (want one of %v)", scene, ShotScenes)
+	}
+	return s, nil
+}
+
+const shotTurn = 3 // the turn shown by choose, reveal and placement
+
+func (s *shooter) update() error {
+	if s.done {
+		if s.err != nil {
+			return s.err
+		}
+		return ebiten.Termination
+	}
+	s.ticks++
+	if s.ticks > 60*600 {
+		return errors.New("scenes: screenshot: the scene never came")
+	}
+	t := s.t
+	if t == nil {
+		if s.ticks > 10 {
+			s.capture = true
+		}
+		return nil
+	}
+	atTurn := t.disp.Round == 1 && t.disp.Turn >= shotTurn
+	if debugShots && s.ticks%10 == 0 {
+		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.phase, t.disp.Round, t.disp.Turn, t.consumed, t.src.EventCount(), t.tl.Idle(), t.eg.Waiting(), s.g.settings.Speed)
+	}
+	switch s.scene {
+	case "choose", "reveal", "placement":
+		if atTurn && s.g.settings.Speed == "instant" && t.tl.Idle() {
+			s.g.settings.Speed = "normal"
+		}
+	}
+	switch s.scene {
+	case "rules":
+		if tu := t.tutorial; tu != nil && t.tl.Idle() && t.caughtUp() && len(t.events) == 0 {
+			if tu.step < 3 {
+				tu.advance()
+			} else {
+				s.capture = true
+			}
+		}
+		return nil
+	case "deal":
+		if t.phase == "deal" && t.phaseTicks >= 40 {
+			s.capture = true
+		}
+	case "choose":
+		if atTurn && t.phase == "choose" && t.acceptsInput() {
+			if t.sel < 0 {
+				t.sel = 3
+			}
+			if t.phaseTicks > 90 {
+				s.capture = true
+			}
+			return nil
+		}
+	case "reveal":
+		if atTurn && t.phase == "reveal" && t.phaseTicks >= 10 {
+			s.capture = true
+		}
+	case "placement":
+		if atTurn && t.phase == "placement" && t.phaseTicks >= 9 {
+			s.capture = true
+		}
+	case "rowchoice":
+		if t.phase == "rowchoice" && t.tl.Idle() {
+			s.capture = true
+		}
+	case "score":
+		if t.holdScore && t.tl.Idle() {
+			s.capture = true
+			return nil
+		}
+	case "gameover":
+		if t.over && t.tl.Idle() {
+			s.capture = true
+			return nil
+		}
+	}
+	if !s.capture {
+		autopilot(t, s.scene == "rowchoice")
+	}
+	return nil
+}
+
+// autopilot plays for the person with the simple player (screenshots and tests). With
+// stopAtRow it leaves a row choice to the person.
+func autopilot(t *table, stopAtRow bool) {
+	if t.holdScore && t.tl.Idle() {
+		t.holdScore = false
+		return
+	}
+	if !t.acceptsInput() || t.eg == nil || t.over {
+		return
+	}
+	d, ok := t.eg.Decision(t.me)
+	if !ok {
+		return
+	}
+	v := t.eg.View(t.me)
+	switch d.Kind {
+	case engine.DecidePlay:
+		if !t.eg.Chosen(t.me) {
+			a := simpleBot{}.Decide(&v)
+			t.play(a.Cards[0])
+		}
+	case engine.DecideRow:
+		if !stopAtRow {
+			t.chooseRow(simpleBot{}.Decide(&v).Row)
+		}
+	}
+}
+
+func (s *shooter) draw(screen *ebiten.Image) {
+	if t, ok := s.g.cur.(*table); ok && t.facesPending {
+		return // a few card faces are rendered per frame: wait for all of them
+	}
+	if s.capture && !s.done {
+		if debugShots {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			fmt.Fprintf(os.Stderr, "shot: Go heap %d MB, Go sys %d MB, shapes %d\n", ms.HeapAlloc>>20, ms.Sys>>20, len(s.g.shapes))
+		}
+		s.err = writePNG(screen, s.file)
+		s.done = true
+	}
+}
+
+var debugShots = os.Getenv("NIMMT_DEBUG") != ""

@@ -1,0 +1,451 @@
+// Package sprites draws the game's pictures with Ebitengine's vector API at device resolution:
+// card faces and backs, the table felt, seat plates, row slots and the danger mark.
+//
+// Card images are rendered once per card and size into a Cards cache and then drawn with
+// DrawImage, so steady-state frames allocate nothing. Each penalty level has its own hue, its own
+// lightness and its own pattern, so it reads without colour vision:
+// 1 plain · 2 one stripe · 3 two stripes · 5 bold border · 7 bold border and hatching.
+package sprites
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"nimmt/text"
+)
+
+// Colours used across the game, boxed once so that drawing does not allocate.
+var (
+	Ink       color.Color = color.RGBA{0x22, 0x1e, 0x1c, 0xff}
+	Paper     color.Color = color.RGBA{0xfb, 0xf7, 0xee, 0xff}
+	White     color.Color = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	Muted     color.Color = color.RGBA{0xc9, 0xd6, 0xcd, 0xff}
+	Gold      color.Color = color.RGBA{0xf4, 0xc4, 0x30, 0xff}
+	Danger    color.Color = color.RGBA{0xe0, 0x3a, 0x3a, 0xff}
+	Good      color.Color = color.RGBA{0x6c, 0xd4, 0x7e, 0xff}
+	Felt      color.Color = color.RGBA{0x1b, 0x5a, 0x3a, 0xff}
+	FeltLight color.Color = color.RGBA{0x23, 0x6d, 0x47, 0xff}
+	FeltDark  color.Color = color.RGBA{0x12, 0x42, 0x2a, 0xff}
+	PlateBG   color.Color = color.RGBA{0x0c, 0x2a, 0x1b, 0xd8}
+	PlateHi   color.Color = color.RGBA{0x2f, 0x4f, 0x3f, 0xf0}
+	ButtonBG  color.Color = color.RGBA{0xf4, 0xec, 0xd8, 0xff}
+	ButtonOff color.Color = color.RGBA{0x6a, 0x7a, 0x70, 0xff}
+	Shadow    color.Color = color.RGBA{0, 0, 0, 0x50}
+	Dim       color.Color = color.RGBA{0, 0, 0, 0xa0}
+	SlotLine  color.Color = color.RGBA{0x60, 0x60, 0x60, 0x60}
+	Glow      color.Color = color.RGBA{0xff, 0xe0, 0x60, 0xff}
+	BackBlue  color.Color = color.RGBA{0x1f, 0x3a, 0x68, 0xff}
+	BackLine  color.Color = color.RGBA{0x5d, 0x7f, 0xb8, 0xff}
+
+	hatchCol color.Color = color.RGBA{0xff, 0xff, 0xff, 0x38}
+)
+
+// Level is the look of one penalty level.
+type Level struct {
+	// Band is the colour of the band across the top.
+	Band color.Color
+	// Text is the colour of text drawn on the band.
+	Text color.Color
+	// Stripes is the number of stripes under the band (0, 1 or 2).
+	Stripes int
+	// Border is set for a bold coloured border.
+	Border bool
+	// Hatch is set for diagonal hatching on the band.
+	Hatch bool
+}
+
+// LevelOf returns the look for a card with the given number of bullheads.
+func LevelOf(bullheads int) Level {
+	switch bullheads {
+	case 7:
+		return Level{Band: color.RGBA{0x4a, 0x1f, 0x78, 0xff}, Text: White, Border: true, Hatch: true}
+	case 5:
+		return Level{Band: color.RGBA{0xc8, 0x2b, 0x33, 0xff}, Text: White, Border: true}
+	case 3:
+		return Level{Band: color.RGBA{0xee, 0x8a, 0x22, 0xff}, Text: Ink, Stripes: 2}
+	case 2:
+		return Level{Band: color.RGBA{0xf5, 0xd9, 0x4a, 0xff}, Text: Ink, Stripes: 1}
+	default:
+		return Level{Band: color.RGBA{0xc6, 0xdf, 0xf2, 0xff}, Text: Ink}
+	}
+}
+
+// Bullheads returns the penalty of card number c by the rulebook (55: 7; other multiples of
+// 11: 5; multiples of 10: 3; other multiples of 5: 2; else 1).
+func Bullheads(c int) int {
+	switch {
+	case c == 55:
+		return 7
+	case c%11 == 0:
+		return 5
+	case c%10 == 0:
+		return 3
+	case c%5 == 0:
+		return 2
+	}
+	return 1
+}
+
+// Painter draws vector shapes; it reuses one path so drawing does not allocate.
+type Painter struct {
+	path vector.Path
+	fill vector.FillOptions
+	opts vector.DrawPathOptions
+	strk vector.StrokeOptions
+	felt *ebiten.Image
+	// scratch is where shapes for cached images are drawn before they are copied: vector fills
+	// keep per-destination stencil buffers alive as long as the destination, so every cached
+	// image drawing into one shared scratch keeps memory flat.
+	scratch *ebiten.Image
+	// Budget is how many card images may still be rendered this frame (see Cards.Face); the
+	// game resets it every frame. Rendering a card face queues a lot of vertex data for the
+	// frame, so spreading the renders keeps the peak memory low.
+	Budget int
+}
+
+// Scratch returns a cleared scratch image at least w×h device pixels; draw into its top-left
+// corner and copy the result with CopyScratch.
+func (p *Painter) Scratch(w, h int) *ebiten.Image {
+	if p.scratch != nil {
+		b := p.scratch.Bounds()
+		if b.Dx() < w || b.Dy() < h {
+			nw, nh := max(b.Dx(), w), max(b.Dy(), h)
+			p.scratch.Deallocate()
+			p.scratch = ebiten.NewImage(nw, nh)
+		}
+	} else {
+		p.scratch = ebiten.NewImage(max(w, 256), max(h, 256))
+	}
+	p.scratch.Clear()
+	return p.scratch
+}
+
+// CopyScratch copies the top-left w×h of the scratch image into a new image.
+func (p *Painter) CopyScratch(w, h int) *ebiten.Image {
+	img := ebiten.NewImage(w, h)
+	img.DrawImage(p.scratch.SubImage(image.Rect(0, 0, w, h)).(*ebiten.Image), nil)
+	return img
+}
+
+func (p *Painter) colorOpts(c color.Color) *vector.DrawPathOptions {
+	p.opts.AntiAlias = true
+	p.opts.ColorScale.Reset()
+	p.opts.ColorScale.ScaleWithColor(c)
+	return &p.opts
+}
+
+func (p *Painter) roundRectPath(x, y, w, h, r float32) {
+	p.path.Reset()
+	if r > w/2 {
+		r = w / 2
+	}
+	if r > h/2 {
+		r = h / 2
+	}
+	p.path.MoveTo(x+r, y)
+	p.path.LineTo(x+w-r, y)
+	p.path.ArcTo(x+w, y, x+w, y+r, r)
+	p.path.LineTo(x+w, y+h-r)
+	p.path.ArcTo(x+w, y+h, x+w-r, y+h, r)
+	p.path.LineTo(x+r, y+h)
+	p.path.ArcTo(x, y+h, x, y+h-r, r)
+	p.path.LineTo(x, y+r)
+	p.path.ArcTo(x, y, x+r, y, r)
+	p.path.Close()
+}
+
+// FillRoundRect fills a rounded rectangle (device pixels).
+func (p *Painter) FillRoundRect(dst *ebiten.Image, x, y, w, h, r float32, c color.Color) {
+	if w <= 0 || h <= 0 {
+		return
+	}
+	p.roundRectPath(x, y, w, h, r)
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
+}
+
+// StrokeRoundRect outlines a rounded rectangle (device pixels).
+func (p *Painter) StrokeRoundRect(dst *ebiten.Image, x, y, w, h, r, width float32, c color.Color) {
+	if w <= 0 || h <= 0 {
+		return
+	}
+	p.roundRectPath(x, y, w, h, r)
+	p.strk.Width = width
+	p.strk.LineJoin = vector.LineJoinRound
+	vector.StrokePath(dst, &p.path, &p.strk, p.colorOpts(c))
+}
+
+// Every shape below is a vector path: paths drawn one after another onto an image are filled in
+// one batch, while mixing them with other draws (vector's util functions, text) flushes the
+// batch each time, which costs memory for the rest of the frame.
+
+// FillRect fills a rectangle (device pixels).
+func (p *Painter) FillRect(dst *ebiten.Image, x, y, w, h float32, c color.Color) {
+	p.path.Reset()
+	p.path.MoveTo(x, y)
+	p.path.LineTo(x+w, y)
+	p.path.LineTo(x+w, y+h)
+	p.path.LineTo(x, y+h)
+	p.path.Close()
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
+}
+
+// FillCircle fills a circle (device pixels).
+func (p *Painter) FillCircle(dst *ebiten.Image, cx, cy, r float32, c color.Color) {
+	p.path.Reset()
+	p.path.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)
+	p.path.Close()
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
+}
+
+// Line draws a line of the given width (device pixels).
+func (p *Painter) Line(dst *ebiten.Image, x0, y0, x1, y1, width float32, c color.Color) {
+	dx, dy := x1-x0, y1-y0
+	l := float32(math.Hypot(float64(dx), float64(dy)))
+	if l == 0 {
+		return
+	}
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	p.path.Reset()
+	p.path.MoveTo(x0+nx, y0+ny)
+	p.path.LineTo(x1+nx, y1+ny)
+	p.path.LineTo(x1-nx, y1-ny)
+	p.path.LineTo(x0-nx, y0-ny)
+	p.path.Close()
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
+}
+
+// Bullhead draws one bullhead icon of size s centred at (cx, cy): a head, two horns, two
+// eyes and a muzzle.
+func (p *Painter) Bullhead(dst *ebiten.Image, cx, cy, s float32, c, eyes color.Color) {
+	p.path.Reset()
+	// Head: a rounded shield.
+	p.path.MoveTo(cx-0.30*s, cy-0.18*s)
+	p.path.QuadTo(cx, cy-0.30*s, cx+0.30*s, cy-0.18*s)
+	p.path.QuadTo(cx+0.32*s, cy+0.30*s, cx, cy+0.46*s)
+	p.path.QuadTo(cx-0.32*s, cy+0.30*s, cx-0.30*s, cy-0.18*s)
+	p.path.Close()
+	// Horns.
+	p.path.MoveTo(cx-0.24*s, cy-0.22*s)
+	p.path.QuadTo(cx-0.52*s, cy-0.20*s, cx-0.50*s, cy-0.50*s)
+	p.path.QuadTo(cx-0.40*s, cy-0.30*s, cx-0.16*s, cy-0.28*s)
+	p.path.Close()
+	p.path.MoveTo(cx+0.24*s, cy-0.22*s)
+	p.path.QuadTo(cx+0.52*s, cy-0.20*s, cx+0.50*s, cy-0.50*s)
+	p.path.QuadTo(cx+0.40*s, cy-0.30*s, cx+0.16*s, cy-0.28*s)
+	p.path.Close()
+	// Ears.
+	p.path.MoveTo(cx-0.28*s, cy-0.08*s)
+	p.path.LineTo(cx-0.48*s, cy-0.02*s)
+	p.path.LineTo(cx-0.28*s, cy+0.06*s)
+	p.path.Close()
+	p.path.MoveTo(cx+0.28*s, cy-0.08*s)
+	p.path.LineTo(cx+0.48*s, cy-0.02*s)
+	p.path.LineTo(cx+0.28*s, cy+0.06*s)
+	p.path.Close()
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
+	if s >= 9 {
+		p.path.Reset()
+		p.path.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+		p.path.Close()
+		p.path.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+		p.path.Close()
+		p.path.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+		p.path.Close()
+		p.path.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+		p.path.Close()
+		vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(eyes))
+	}
+}
+
+// DrawFace draws the face of card number c filling a w×h device-pixel image area at (x, y).
+func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, h float32) {
+	bh := Bullheads(c)
+	lv := LevelOf(bh)
+	r := w * 0.09
+	p.FillRoundRect(dst, x, y, w, h, r, Paper)
+	band := h * 0.3
+	// Band clipped to the card's top corners: a rounded rect plus a plain rect below its middle.
+	p.FillRoundRect(dst, x, y, w, band, r, lv.Band)
+	p.FillRect(dst, x, y+band/2, w, band/2, lv.Band)
+	if lv.Hatch {
+		step := w * 0.16
+		for i := float32(-band); i < w; i += step {
+			x0, y0 := x+i, y+band
+			x1, y1 := x+i+band, y
+			// clip to card
+			if x0 < x {
+				y0 -= x - x0
+				x0 = x
+			}
+			if x1 > x+w {
+				y1 += x1 - (x + w)
+				x1 = x + w
+			}
+			if x1 > x0 {
+				p.Line(dst, x0, y0, x1, y1, w*0.025, hatchCol)
+			}
+		}
+	}
+	sw := h * 0.028
+	for i := 0; i < lv.Stripes; i++ {
+		sy := y + band + sw*0.6 + float32(i)*sw*1.8
+		p.FillRect(dst, x, sy, w, sw, lv.Band)
+	}
+	// Bullheads in the band, right of the corner number.
+	digits := float32(len(strconv.Itoa(c)))
+	left := x + w*(0.1+0.14*digits)
+	right := x + w*0.96
+	icon := band * 0.62
+	perLine := bh
+	lines := 1
+	if bh > 4 {
+		lines = 2
+		perLine = (bh + 1) / 2
+		icon = band * 0.42
+	}
+	if maxI := (right - left) / float32(perLine) * 1.05; icon > maxI {
+		icon = maxI
+	}
+	eyes := lv.Band
+	ink := Ink
+	if lv.Text == White {
+		ink = White
+	}
+	n := 0
+	for l := 0; l < lines; l++ {
+		cnt := perLine
+		if n+cnt > bh {
+			cnt = bh - n
+		}
+		cy := y + band*(float32(l)+0.5)/float32(lines) + icon*0.05
+		span := float32(cnt) * icon * 0.95
+		cx0 := (left+right)/2 - span/2 + icon*0.475
+		for i := 0; i < cnt; i++ {
+			p.Bullhead(dst, cx0+float32(i)*icon*0.95, cy, icon, ink, eyes)
+		}
+		n += cnt
+	}
+	// Border: thin dark, or bold coloured.
+	if lv.Border {
+		bw := w * 0.07
+		p.StrokeRoundRect(dst, x+bw/2, y+bw/2, w-bw, h-bw, r*0.8, bw, lv.Band)
+	}
+	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
+	// Text last: every vector fill above is flushed once, not once per glyph run.
+	num := strconv.Itoa(c)
+	// Corner numbers.
+	t.DrawDevice(dst, num, float64(x+w*0.06), float64(y+band*0.5), text.Style{Size: float64(band * 0.55), Color: lv.Text, Bold: true, Align: text.Left | text.VertCenter})
+	t.DrawDevice(dst, num, float64(x+w*0.94), float64(y+h-h*0.04), text.Style{Size: float64(band * 0.42), Color: Ink, Bold: true, Align: text.Right | text.Bottom})
+	// The hero number.
+	size := float64(h * 0.38)
+	if c >= 100 {
+		size = float64(h * 0.3)
+	}
+	var numCol color.Color = Ink
+	if bh >= 5 {
+		numCol = lv.Band
+	}
+	t.DrawDevice(dst, num, float64(x+w/2), float64(y+band+(h-band)*0.47), text.Style{Size: size, Color: numCol, Bold: true, Align: text.Center})
+}
+
+// DrawBack draws the card back: a navy field with a diamond lattice.
+func (p *Painter) DrawBack(dst *ebiten.Image, x, y, w, h float32) {
+	r := w * 0.09
+	p.FillRoundRect(dst, x, y, w, h, r, BackBlue)
+	in := w * 0.1
+	ix, iy, iw, ih := x+in, y+in, w-2*in, h-2*in
+	step := iw / 4
+	lw := float32(math.Max(1, float64(w)*0.02))
+	for i := float32(-ih); i <= iw; i += step {
+		// "/" lines and "\" lines clipped to the inner rect.
+		p.clippedLine(dst, ix+i, iy+ih, ix+i+ih, iy, ix, iy, iw, ih, lw)
+		p.clippedLine(dst, ix+i, iy, ix+i+ih, iy+ih, ix, iy, iw, ih, lw)
+	}
+	p.StrokeRoundRect(dst, ix, iy, iw, ih, r*0.6, lw*1.5, BackLine)
+	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
+}
+
+// clippedLine draws the part of a line inside the rectangle (rx, ry, rw, rh) in the back colour.
+func (p *Painter) clippedLine(dst *ebiten.Image, x0, y0, x1, y1, rx, ry, rw, rh, lw float32) {
+	p.clippedLineColor(dst, x0, y0, x1, y1, rx, ry, rw, rh, lw, BackLine)
+}
+
+// DrawFelt fills the table: a green felt with a lighter centre and a darker rim. The
+// gradient is computed on a small image and scaled up smoothly, which costs one draw.
+func (p *Painter) DrawFelt(dst *ebiten.Image, w, h float32) {
+	if p.felt == nil {
+		const n = 48
+		pix := make([]byte, 4*n*n)
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				dx, dy := (float64(x)+0.5)/n-0.5, (float64(y)+0.5)/n-0.5
+				d := math.Min(1, math.Hypot(dx, dy)/0.7071)
+				t := 1 - d*d
+				c := lerpColor(FeltDark, FeltLight, t).(color.RGBA)
+				i := 4 * (y*n + x)
+				pix[i], pix[i+1], pix[i+2], pix[i+3] = c.R, c.G, c.B, 0xff
+			}
+		}
+		p.felt = ebiten.NewImage(n, n)
+		p.felt.WritePixels(pix)
+	}
+	var op ebiten.DrawImageOptions
+	op.GeoM.Scale(float64(w)/48, float64(h)/48)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(p.felt, &op)
+}
+
+func lerpColor(a, b color.Color, t float64) color.Color {
+	ar, ag, ab, _ := a.RGBA()
+	br, bg, bb, _ := b.RGBA()
+	l := func(x, y uint32) uint8 { return uint8((float64(x) + (float64(y)-float64(x))*t) / 257) }
+	return color.RGBA{l(ar, br), l(ag, bg), l(ab, bb), 0xff}
+}
+
+// DrawSlot draws an empty row place: a faint rounded outline.
+func (p *Painter) DrawSlot(dst *ebiten.Image, x, y, w, h float32) {
+	p.StrokeRoundRect(dst, x, y, w, h, w*0.09, float32(math.Max(1, float64(w)*0.025)), SlotLine)
+}
+
+// DrawDanger draws the sixth place of a row: a red hatched outline that reads "takes the row".
+func (p *Painter) DrawDanger(dst *ebiten.Image, x, y, w, h float32, alpha float32) {
+	c := color.RGBA{0xe0, 0x3a, 0x3a, uint8(0x90 * alpha)}
+	lw := float32(math.Max(1.5, float64(w)*0.03))
+	p.StrokeRoundRect(dst, x, y, w, h, w*0.09, lw, c)
+	step := w / 4
+	for i := float32(-h); i < w; i += step {
+		x0, y0, x1, y1 := x+i, y+h, x+i+h, y
+		p.clippedLineColor(dst, x0, y0, x1, y1, x+lw, y+lw, w-2*lw, h-2*lw, lw*0.6, c)
+	}
+}
+
+func (p *Painter) clippedLineColor(dst *ebiten.Image, x0, y0, x1, y1, rx, ry, rw, rh, lw float32, c color.Color) {
+	dx, dy := x1-x0, y1-y0
+	t0, t1 := float32(0), float32(1)
+	ok := true
+	for _, pq := range [4][2]float32{{-dx, x0 - rx}, {dx, rx + rw - x0}, {-dy, y0 - ry}, {dy, ry + rh - y0}} {
+		pp, q := pq[0], pq[1]
+		if pp == 0 {
+			if q < 0 {
+				ok = false
+			}
+			continue
+		}
+		r := q / pp
+		if pp < 0 {
+			if r > t0 {
+				t0 = r
+			}
+		} else if r < t1 {
+			t1 = r
+		}
+	}
+	if ok && t1 > t0 {
+		p.Line(dst, x0+t0*dx, y0+t0*dy, x0+t1*dx, y0+t1*dy, lw, c)
+	}
+}

@@ -1,0 +1,158 @@
+// Package text is the game's one text stack: a small wrapper around an etxt renderer with the Go
+// fonts (BSD licence, embedded by golang.org/x/image/font/gofont) in which every draw sets its
+// full style, so no state leaks between draws.
+//
+// Sizes and positions are in logical pixels; the wrapper multiplies them by the display scale
+// set with SetScale, the one place where HiDPI scaling of text happens.
+package text
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/tinne26/etxt"
+	"github.com/tinne26/etxt/cache"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/sfnt"
+)
+
+// Align says which point of the text the coordinates name.
+type Align = etxt.Align
+
+// Alignments, re-exported from etxt.
+const (
+	Left       = etxt.Left
+	Right      = etxt.Right
+	HorzCenter = etxt.HorzCenter
+	Top        = etxt.Top
+	Bottom     = etxt.Bottom
+	VertCenter = etxt.VertCenter
+	Baseline   = etxt.Baseline
+	Center     = etxt.Center
+)
+
+// white is the default colour, boxed once.
+var white color.Color = color.White
+
+// Style is the full style of one draw.
+type Style struct {
+	// Size is the font size in logical pixels.
+	Size float64
+	// Color is the text colour; keep it a boxed color.Color (a package-level variable) so
+	// drawing does not allocate.
+	Color color.Color
+	// Align names the anchor point; the zero value means Left|Baseline.
+	Align Align
+	// Bold selects the bold face.
+	Bold bool
+}
+
+// Renderer draws text with the embedded fonts.
+type Renderer struct {
+	r       *etxt.Renderer
+	regular *sfnt.Font
+	bold    *sfnt.Font
+	scale   float64
+}
+
+// New parses the embedded fonts and returns a renderer at scale 1.
+func New() (*Renderer, error) {
+	reg, err := sfnt.Parse(goregular.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("text: parse regular font: %w", err)
+	}
+	bold, err := sfnt.Parse(gobold.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("text: parse bold font: %w", err)
+	}
+	r := etxt.NewRenderer()
+	c := cache.NewDefaultCache(16 * 1024 * 1024)
+	r.SetCacheHandler(c.NewHandler())
+	r.SetFont(reg)
+	return &Renderer{r: r, regular: reg, bold: bold, scale: 1}, nil
+}
+
+// SetScale sets the display scale: logical pixels times scale gives device pixels.
+func (t *Renderer) SetScale(s float64) {
+	if s <= 0 {
+		s = 1
+	}
+	t.scale = s
+	t.r.SetScale(s)
+}
+
+// Scale returns the display scale.
+func (t *Renderer) Scale() float64 { return t.scale }
+
+func (t *Renderer) apply(st Style) {
+	if st.Bold {
+		t.r.SetFont(t.bold)
+	} else {
+		t.r.SetFont(t.regular)
+	}
+	size := st.Size
+	if size <= 0 {
+		size = 16
+	}
+	t.r.SetSize(size)
+	if st.Color != nil {
+		t.r.SetColor(st.Color)
+	} else {
+		t.r.SetColor(white)
+	}
+	a := st.Align
+	if a == 0 {
+		a = Left | Baseline
+	}
+	if !a.HasHorzComponent() {
+		a |= Left
+	}
+	if !a.HasVertComponent() {
+		a |= Baseline
+	}
+	t.r.SetAlign(a)
+}
+
+// Draw draws s at (x, y) in logical pixels.
+func (t *Renderer) Draw(dst *ebiten.Image, s string, x, y float64, st Style) {
+	t.apply(st)
+	t.r.Draw(dst, s, int(x*t.scale+0.5), int(y*t.scale+0.5))
+}
+
+// DrawDevice draws s at (x, y) in device pixels with a size in device pixels, ignoring the
+// display scale (for images rendered at device resolution, such as cards).
+func (t *Renderer) DrawDevice(dst *ebiten.Image, s string, x, y float64, st Style) {
+	t.r.SetScale(1)
+	t.apply(st)
+	t.r.Draw(dst, s, int(x+0.5), int(y+0.5))
+	t.r.SetScale(t.scale)
+}
+
+// Measure returns the width and height of s in logical pixels.
+func (t *Renderer) Measure(s string, st Style) (w, h float64) {
+	t.apply(st)
+	rect := t.r.Measure(s)
+	return rect.Width().ToFloat64() / t.scale, rect.Height().ToFloat64() / t.scale
+}
+
+// Fit returns the largest size not above st.Size at which s fits in width w (logical pixels),
+// but not below min.
+func (t *Renderer) Fit(s string, st Style, w, min float64) float64 {
+	size := st.Size
+	for size > min {
+		st.Size = size
+		if tw, _ := t.Measure(s, st); tw <= w {
+			return size
+		}
+		size *= 0.9
+	}
+	return min
+}
+
+// DrawWrap draws s at (x, y) in logical pixels, wrapping lines at width w.
+func (t *Renderer) DrawWrap(dst *ebiten.Image, s string, x, y, w float64, st Style) {
+	t.apply(st)
+	t.r.DrawWithWrap(dst, s, int(x*t.scale+0.5), int(y*t.scale+0.5), int(w*t.scale))
+}
