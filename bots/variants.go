@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"math"
 	"slices"
 
 	"nimmt/engine"
@@ -27,6 +28,14 @@ func variantTurn(v *engine.View, level string, seed uint64) (engine.Action, bool
 		if level == LevelIntermediate && v.Config.Variant == engine.Double && d.Kind == engine.DecidePlay {
 			return engine.Action{}, false
 		}
+		if (level == LevelExpert || level == LevelMC100) && d.Kind == engine.DecidePlay && len(v.Hand) > 0 {
+			switch v.Config.Variant {
+			case engine.Double:
+				return (&Intermediate{}).Decide(v), true
+			case engine.Nifty:
+				return riskPair(v), true
+			}
+		}
 	default:
 		if d.Kind == engine.DecidePlay || d.Kind == engine.DecideRow {
 			return engine.Action{}, false
@@ -36,6 +45,22 @@ func variantTurn(v *engine.View, level string, seed uint64) (engine.Action, bool
 		return randomAnswer(v, seed), true
 	}
 	return Heuristic(v), true
+}
+
+// riskPair chooses Nifty's two cards by the Intermediate's risk model of each card plus the
+// bullheads the pair takes on the current table in its better order.
+func riskPair(v *engine.View) engine.Action {
+	risk := newRiskModel(v)
+	best, bs := []engine.Card{v.Hand[0], v.Hand[1]}, math.Inf(1)
+	for i, a := range v.Hand {
+		for _, b := range v.Hand[i+1:] {
+			sc := risk.cost(a) + risk.cost(b) + 0.5*float64(min(seqCost(v, a, b), seqCost(v, b, a)))
+			if sc < bs {
+				best, bs = []engine.Card{a, b}, sc
+			}
+		}
+	}
+	return engine.PlayCards(best...)
 }
 
 // randomAnswer is a uniformly random legal answer (the cheapest row for a row choice, as the
