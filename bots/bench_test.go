@@ -1,7 +1,9 @@
 package bots_test
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"nimmt/bots"
 	"nimmt/engine"
@@ -20,14 +22,23 @@ func firstTurn(b *testing.B, seats int, seed uint64) []engine.View {
 	return out[:16]
 }
 
+// benchDecide times bot's card decisions early in rounds at seats seats and reports the 95th
+// percentile as ms-p95 besides the mean.
 func benchDecide(b *testing.B, bot bots.Bot, seats int) {
 	vs := firstTurn(b, seats, 1)
+	times := make([]time.Duration, 0, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		v := vs[i%len(vs)]
+		t0 := time.Now()
 		bot.Decide(&v)
+		times = append(times, time.Since(t0))
 	}
+	b.StopTimer()
+	slices.Sort(times)
+	p95 := times[min(len(times)-1, len(times)*95/100)]
+	b.ReportMetric(float64(p95.Microseconds())/1000, "ms-p95")
 }
 
 // BenchmarkExpert4 is one Expert card decision early in a 4-seat round, at the default budget,

@@ -33,14 +33,10 @@ func benchPlayout(b *testing.B, seats int, pol playPolicy) {
 
 // BenchmarkPlayoutExpert4 is one Expert playout (deal and rest of the round) at 4 seats; it must
 // not allocate.
-func BenchmarkPlayoutExpert4(b *testing.B) {
-	benchPlayout(b, 4, playPolicy{opp: policyRisk, self: policyRisk, noise: 0.3})
-}
+func BenchmarkPlayoutExpert4(b *testing.B) { benchPlayout(b, 4, NewExpert(1, ExpertOptions{}).pol) }
 
 // BenchmarkPlayoutExpert10 is the same at 10 seats.
-func BenchmarkPlayoutExpert10(b *testing.B) {
-	benchPlayout(b, 10, playPolicy{opp: policyRisk, self: policyRisk, noise: 0.3})
-}
+func BenchmarkPlayoutExpert10(b *testing.B) { benchPlayout(b, 10, NewExpert(1, ExpertOptions{}).pol) }
 
 // BenchmarkPlayoutRandom4 is one MC100 playout at 4 seats.
 func BenchmarkPlayoutRandom4(b *testing.B) { benchPlayout(b, 4, playPolicy{}) }
@@ -50,7 +46,7 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		w, cands := playoutWorld(t, seats)
 		r := newRNG(3)
 		ln := new(lane)
-		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}} {
+		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}, NewExpert(1, ExpertOptions{}).pol} {
 			allocs := testing.AllocsPerRun(200, func() {
 				ln.st = w.base
 				w.deal(&ln.st, &r)
