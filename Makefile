@@ -5,7 +5,7 @@ GO      ?= go
 SHARED  ?= ../shared
 export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/alsa-null.conf
 
-.PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench fuzz clean
+.PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: web serve test-web test-wasm-storage wasm-figures android ios test-mobile
 
 run:
@@ -42,6 +42,15 @@ test-wasm-engine:
 # Engine speed: BenchmarkRound4/Round10 report rounds/s (docs/PERFORMANCE.md).
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=5 ./engine/...
+
+# Bot speed: Expert/MC100/Intermediate decision times (mean and ms-p95) and playout allocations
+# (docs/PERFORMANCE.md "Bots").
+bench-bots:
+	$(GO) test -run='^$$' -bench=. -benchmem -benchtime=100x ./bots/
+
+# Every arena table of docs/BOTS.md, into build/bots-figures/ (about an hour on 2 cores).
+bots-figures:
+	scripts/bots-figures.sh
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzRecord -fuzztime=30s ./engine

@@ -174,3 +174,25 @@ func firstCard(a engine.Action) engine.Card {
 	}
 	return a.Cards[0]
 }
+
+func TestAdviseKnownTable(t *testing.T) {
+	v := engine.View{
+		Config:    engine.Config{Seats: 2, EndScore: 66},
+		Hand:      []engine.Card{6, 50},
+		HandSizes: []int{2, 2},
+		Rows:      [engine.NumRows][]engine.Card{{1, 2, 3, 4, 5}, {20}, {30}, {40}},
+		Revealed:  []engine.Card{1, 20, 30, 40, 2, 3, 4, 5},
+		Decision:  &engine.Decision{Kind: engine.DecidePlay, Count: 1},
+	}
+	adv := bots.Advise(&v)
+	// 6 is the sixth card of row 0 and nothing can come between 5 and 6: it takes 6 bullheads.
+	// 50 goes to row 3, which has room for every card the other seat can play: no risk.
+	if len(adv) != 2 || adv[0].Card != 6 || adv[0].Bullheads != 6 || adv[0].Row != 0 || adv[1].Bullheads != 0 {
+		t.Errorf("Advise = %+v", adv)
+	}
+	for _, level := range []string{bots.LevelBeginner, bots.LevelIntermediate, bots.LevelExpert, bots.LevelMC100} {
+		if a := newBot(t, level, 1).Decide(&v); firstCard(a) != 50 {
+			t.Errorf("%s plays %v into a full row", level, a.Cards)
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package bots
 
-import "nimmt/engine"
+import (
+	"math/bits"
+
+	"nimmt/engine"
+)
 
 // candidate is one option of a decision: a card to play (and, when the card is lower than every
 // row, the row to take if it is still the lowest card when placed), or a row to take.
@@ -18,6 +22,7 @@ type world struct {
 	base   engine.State // the rows and this seat's hand; other hands empty
 	unseen [engine.DeckSize]engine.Card
 	nU     int
+	seen   cardSet              // the cards this seat has seen: its hand and every card revealed
 	sizes  [engine.MaxSeats]int // cards to deal to each seat (0 for this seat)
 	turns  int                  // turns still to play after the current decision's turn
 	low    engine.Card          // DecideRow: this seat's card that is too low
@@ -27,9 +32,13 @@ type world struct {
 
 func newWorld(v *engine.View) *world {
 	w := &world{kind: v.Decision.Kind, me: v.Seat, seats: v.Config.Seats, base: v.Table()}
+	for c := 1; c <= engine.DeckSize; c++ {
+		w.seen.add(engine.Card(c))
+	}
 	for _, c := range v.Unseen() {
 		w.unseen[w.nU] = c
 		w.nU++
+		w.seen.remove(c)
 	}
 	for s := 0; s < w.seats; s++ {
 		if s != w.me {
@@ -96,7 +105,7 @@ type policy uint8
 
 const (
 	policyRandom policy = iota // uniformly random cards (MC100)
-	policyRisk                 // the cheapest card by a table-driven risk estimate, with noise
+	policyRisk                 // the cheapest card by the risk estimate, with noise (Expert's own cards)
 )
 
 // playPolicy is how a playout chooses: the other seats by opp, this seat after the decision by
@@ -126,6 +135,7 @@ func (f *rowFix) ChooseRow(s *engine.State, seat int, c engine.Card) int {
 func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng, fix *rowFix) int {
 	before := st.Penalty[w.me]
 	var cards [engine.MaxSeats]engine.Card
+	seen := w.seen
 	if w.kind == engine.DecideRow {
 		st.Place(w.me, w.low, cand.row)
 		for _, p := range w.queue[:w.nq] {
@@ -136,11 +146,14 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			if s == w.me {
 				cards[s] = cand.card
 			} else {
-				cards[s] = pick(st, s, pol.opp, pol.noise, r)
+				cards[s] = pick(st, s, pol.opp, pol.noise, r, &seen)
 			}
 		}
 		*fix = rowFix{seat: w.me, row: cand.row, active: true}
 		st.PlayTurn(&cards, fix)
+		for _, c := range cards[:w.seats] {
+			seen.add(c)
+		}
 	}
 	for t := 0; t < w.turns; t++ {
 		for s := 0; s < w.seats; s++ {
@@ -148,15 +161,18 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			if s == w.me {
 				p = pol.self
 			}
-			cards[s] = pick(st, s, p, pol.noise, r)
+			cards[s] = pick(st, s, p, pol.noise, r, &seen)
 		}
 		st.PlayTurn(&cards, nil)
+		for _, c := range cards[:w.seats] {
+			seen.add(c)
+		}
 	}
 	return int(st.Penalty[w.me] - before)
 }
 
 // pick chooses seat's card in a playout.
-func pick(st *engine.State, seat int, pol policy, noise float64, r *rng) engine.Card {
+func pick(st *engine.State, seat int, pol policy, noise float64, r *rng, seen *cardSet) engine.Card {
 	h := &st.Hands[seat]
 	if pol == policyRandom {
 		return h.At(r.intn(h.Len()))
@@ -169,15 +185,20 @@ func pick(st *engine.State, seat int, pol policy, noise float64, r *rng) engine.
 	m := st.Seats - 1
 	minB := float32(st.Rows[st.CheapestRow()].Bullheads())
 	best, bestCost := cards[0], float32(1e9)
+	unseen := max(1, engine.DeckSize-seen.len())
 	for _, c := range cards {
 		var cost float32
 		if t := st.Target(c); t < 0 {
-			cost = tabLow[m][c] * minB
+			cost = tabLow[m][1+seen.unseenIn(1, int(c)-1)*100/unseen] * minB
 		} else {
 			row := &st.Rows[t]
-			gap := int(c-row.Last()) - 1
+			// The chance that another seat's card falls between the row's last card and c is
+			// the share of the unseen cards there; the tables take it in hundredths.
+			gap := min(engine.DeckSize, seen.unseenIn(int(row.Last())+1, int(c)-1)*100/unseen)
 			free := engine.RowLimit - row.Len()
 			cost = tabTake[m][free][gap] * (float32(row.Bullheads()) + float32(free)*1.5)
+			// Intermediate's tie-break: among safe cards, play the one most dangerous to keep.
+			cost -= 0.02*float32(row.Len()) + 0.003*float32(gap)
 		}
 		cost += float32(noise * r.float())
 		if cost < bestCost {
@@ -204,3 +225,33 @@ var tabLow, tabTake = func() (low [engine.MaxSeats][engine.DeckSize + 1]float32,
 	}
 	return low, take
 }()
+
+// cardSet is a set of cards as a bitset.
+type cardSet [2]uint64
+
+func (s *cardSet) add(c engine.Card)    { s[c>>6] |= 1 << (c & 63) }
+func (s *cardSet) remove(c engine.Card) { s[c>>6] &^= 1 << (c & 63) }
+func (s *cardSet) len() int             { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+
+// unseenIn counts the cards lo..hi (1 ≤ lo, hi ≤ 104) not in the set.
+func (s *cardSet) unseenIn(lo, hi int) int {
+	if hi < lo {
+		return 0
+	}
+	n := hi - lo + 1
+	for w := 0; w < 2; w++ {
+		a, b := max(lo, 64*w), min(hi, 64*w+63)
+		if a > b {
+			continue
+		}
+		width := b - a + 1
+		var mask uint64
+		if width == 64 {
+			mask = ^uint64(0)
+		} else {
+			mask = (uint64(1)<<width - 1) << (a - 64*w)
+		}
+		n -= bits.OnesCount64(s[w] & mask)
+	}
+	return n
+}

@@ -84,3 +84,21 @@ func TestDealConsistent(t *testing.T) {
 		}
 	}
 }
+
+func TestCardSetUnseenIn(t *testing.T) {
+	var s cardSet
+	for _, c := range []engine.Card{1, 5, 63, 64, 65, 100, 104} {
+		s.add(c)
+	}
+	tests := []struct{ lo, hi, want int }{
+		{1, 104, 97}, {1, 1, 0}, {2, 4, 3}, {60, 70, 8}, {64, 64, 0}, {66, 99, 34}, {10, 9, 0},
+	}
+	for _, tc := range tests {
+		if got := s.unseenIn(tc.lo, tc.hi); got != tc.want {
+			t.Errorf("unseenIn(%d, %d) = %d, want %d", tc.lo, tc.hi, got, tc.want)
+		}
+	}
+	if s.len() != 7 {
+		t.Errorf("len %d", s.len())
+	}
+}
