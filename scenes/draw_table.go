@@ -280,6 +280,8 @@ func (t *table) draw(dst *ebiten.Image) {
 	case 2:
 		t.drawLog(dst)
 	}
+	// The person's order (Nifty) or keep (Hand) choice.
+	t.drawChoice(dst)
 	if t.holdScore && t.tl.Idle() {
 		t.drawScoreOverlay(dst)
 	}

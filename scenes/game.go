@@ -355,7 +355,11 @@ type TestState struct {
 	// Pool is the face-up pool of a draft (Logic, Tournament) and PoolRects its tap targets.
 	Pool      []int  `json:"pool,omitempty"`
 	PoolRects []Rect `json:"pool_rects,omitempty"`
-	// Decision is what the person must do now: "play", "row", "draft" or "".
+	// ChoiceRects are the cards of the person's order or keep choice and ChoiceButton the Keep
+	// button.
+	ChoiceRects  []Rect `json:"choice_rects,omitempty"`
+	ChoiceButton Rect   `json:"choice_button,omitempty"`
+	// Decision is what the person must do now: "play", "row", "draft", "order", "keep" or "".
 	Decision string `json:"decision"`
 	// Waiting is the seats the game waits for.
 	Waiting []int `json:"waiting"`

@@ -70,6 +70,7 @@ type table struct {
 	cards     [engine.DeckSize + 1]cardSprite
 	pick      engine.Card // Nifty: the person's first card, waiting for the second
 	poolHover int         // the pool card under the pointer during a draft, or -1
+	keepSel   []bool      // Hand: the taken cards the person chose to keep
 	backs     [engine.MaxSeats]cardSprite
 	floaters  []floater
 	rng       *rand.Rand // cosmetic only: bot pauses
@@ -1107,6 +1108,9 @@ func (t *table) handleTable(in *Input) {
 	if t.handleDraft(in) {
 		return
 	}
+	if t.handleChoice(in) {
+		return
+	}
 	n := len(t.lay.HandHit)
 	switch {
 	case t.eg.Phase() == engine.PhaseChoose && t.disp.Phase == engine.PhaseChoose:
@@ -1224,6 +1228,7 @@ func (t *table) testState(ts *TestState) {
 	}
 	if t.eg != nil {
 		t.poolState(ts)
+		t.choiceState(ts)
 	}
 	for i, r := range t.lay.Buttons {
 		if t.tutorial != nil && i != layout.BtnMenu {

@@ -84,12 +84,16 @@ func (g *Game) wrapText(s string, size, w float64) []string {
 	return lines
 }
 
-// autoDecision answers, for the person, a decision the table has no controls for yet — the order
-// of two cards (Nifty), which taken cards to keep (Hand) — with
-// the bots' one-step Heuristic, and says so in the log. It reports whether it acted.
+// autoDecision answers, for the person, a decision the table has no controls for, with the bots'
+// one-step Heuristic, and says so in the log. It reports whether it acted. Every decision kind of
+// the engine has controls today; this is the safety net for new ones.
 func (t *table) autoDecision() bool {
 	d, ok := t.eg.Decision(t.me)
-	if !ok || d.Kind == engine.DecidePlay || d.Kind == engine.DecideRow || d.Kind == engine.DecideDraft || !t.caughtUp() {
+	if !ok || !t.caughtUp() {
+		return false
+	}
+	switch d.Kind {
+	case engine.DecidePlay, engine.DecideRow, engine.DecideDraft, engine.DecideOrder, engine.DecideKeep:
 		return false
 	}
 	v := t.eg.View(t.me)
@@ -236,8 +240,12 @@ func (t *table) variantStatus() string {
 			return "Draft: tap a card of the face-up deck to take it into your hand."
 		}
 		return t.seatName(waiting) + " is drafting…"
+	case t.disp.Phase == engine.PhaseOrder && waiting == t.me:
+		return "Your two cards go one after the other: choose which goes first."
 	case t.disp.Phase == engine.PhaseOrder && waiting >= 0:
 		return t.seatName(waiting) + " chooses which card to place first…"
+	case t.disp.Phase == engine.PhaseKeep && waiting == t.me:
+		return "You took a row: choose the cards to take into your hand; the others score."
 	case t.disp.Phase == engine.PhaseKeep && waiting >= 0:
 		return t.seatName(waiting) + " chooses which taken cards to keep…"
 	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && (v == engine.Open || v == engine.HandVariant) && waiting >= 0:
@@ -258,4 +266,143 @@ func (t *table) variantStatus() string {
 		return "Turn " + num(t.disp.Turn) + ": choose two cards (tap each twice)."
 	}
 	return ""
+}
+
+// The choice panel: the person's Nifty order (tap the card to place first) and Hand keep (tap
+// the taken cards to keep, then Keep) decisions, drawn over the table.
+
+// choiceDecision returns the person's order or keep decision, if one is due and the screen has
+// caught up.
+func (t *table) choiceDecision() (engine.Decision, bool) {
+	if t.eg == nil || !t.caughtUp() || t.over {
+		return engine.Decision{}, false
+	}
+	d, ok := t.eg.Decision(t.me)
+	if !ok || (d.Kind != engine.DecideOrder && d.Kind != engine.DecideKeep) {
+		return engine.Decision{}, false
+	}
+	return d, true
+}
+
+// choiceLayout returns the panel, one rectangle per card of the decision and the Keep button.
+func (t *table) choiceLayout(d engine.Decision) (panel layout.Rect, cards []layout.Rect, button layout.Rect) {
+	g := t.g
+	n := max(len(d.Cards), 1)
+	slot := t.lay.Rows[0].Slots[0]
+	cw := min(slot.W*1.2, (min(g.w-24, 640)-32)/float64(n)*0.9)
+	ch := cw * 1.5
+	bh := clampF(g.h*0.07, layout.MinTap, 60)
+	pw := min(g.w-24, max(float64(n)*cw*1.1+32, 320))
+	ph := 16 + bh*0.8 + ch*1.2 + 16
+	if d.Kind == engine.DecideKeep {
+		ph += bh + 8
+	}
+	panel = layout.Rect{X: (g.w - pw) / 2, Y: (g.h - ph) / 2, W: pw, H: ph}
+	x0 := panel.X + (pw-float64(n)*cw*1.1)/2 + cw*0.05
+	y := panel.Y + 16 + bh*0.8 + ch*0.1
+	for i := range d.Cards {
+		cards = append(cards, layout.Rect{X: x0 + float64(i)*cw*1.1, Y: y, W: cw, H: ch})
+	}
+	if d.Kind == engine.DecideKeep {
+		button = layout.Rect{X: panel.X + 16, Y: panel.Y + ph - bh - 12, W: pw - 32, H: bh}
+	}
+	return panel, cards, button
+}
+
+// choiceTitle is the panel's instruction.
+func (t *table) choiceTitle(d engine.Decision) string {
+	if d.Kind == engine.DecideOrder {
+		return "Tap the card to place first"
+	}
+	room := engine.MaxHand - len(t.disp.Hand)
+	return "Tap cards to keep in hand (room for " + num(room) + ")"
+}
+
+// drawChoice draws the choice panel.
+func (t *table) drawChoice(dst *ebiten.Image) {
+	d, ok := t.choiceDecision()
+	if !ok {
+		return
+	}
+	g := t.g
+	panel, cards, button := t.choiceLayout(d)
+	g.roundRect(dst, panel, 10, overlay)
+	bh := clampF(g.h*0.07, layout.MinTap, 60)
+	title := t.choiceTitle(d)
+	g.label(dst, title, panel.X+panel.W/2, panel.Y+16+bh*0.4, g.txt.Fit(title, text.Style{Size: bh * 0.4, Bold: true}, panel.W-24, 9), titleCol, text.Center, true)
+	for i, r := range cards {
+		if d.Kind == engine.DecideKeep && t.keepSel[i] {
+			r.Y -= r.H * 0.1
+		}
+		t.drawCard(dst, d.Cards[i], r.X, r.Y, r.W, r.H, true, 1, d.Kind == engine.DecideKeep && t.keepSel[i])
+	}
+	if d.Kind == engine.DecideKeep {
+		n := 0
+		for _, on := range t.keepSel {
+			if on {
+				n++
+			}
+		}
+		w := widget{id: "keep", label: "Keep " + num(n) + ", score " + num(len(d.Cards)-n), r: button, enabled: true}
+		g.drawWidget(dst, &w, false)
+	}
+}
+
+// handleChoice answers the choice panel's taps; it reports whether a choice panel is up.
+func (t *table) handleChoice(in *Input) bool {
+	d, ok := t.choiceDecision()
+	if !ok {
+		t.keepSel = nil
+		return false
+	}
+	_, cards, button := t.choiceLayout(d)
+	if len(t.keepSel) != len(d.Cards) {
+		t.keepSel = make([]bool, len(d.Cards))
+	}
+	for i, r := range cards {
+		if !in.TapIn(r) {
+			continue
+		}
+		if d.Kind == engine.DecideOrder {
+			if err := t.eg.ChooseOrder(t.me, d.Cards[i]); err == nil {
+				t.log = append(t.log, "You place "+d.Cards[i].String()+" first.")
+				t.save()
+			}
+			return true
+		}
+		n := 0
+		for _, on := range t.keepSel {
+			if on {
+				n++
+			}
+		}
+		if t.keepSel[i] || len(t.disp.Hand)+n < engine.MaxHand {
+			t.keepSel[i] = !t.keepSel[i]
+		}
+		return true
+	}
+	if d.Kind == engine.DecideKeep && (in.TapIn(button) || in.Key(KeyEnter)) {
+		var keep []engine.Card
+		for i, on := range t.keepSel {
+			if on {
+				keep = append(keep, d.Cards[i])
+			}
+		}
+		if err := t.eg.Keep(t.me, keep); err == nil {
+			t.log = append(t.log, "You keep "+cardList(keep)+" in hand.")
+			t.save()
+		}
+		t.keepSel = nil
+	}
+	return true
+}
+
+// choiceState adds the choice panel to the test state.
+func (t *table) choiceState(ts *TestState) {
+	d, ok := t.choiceDecision()
+	if !ok {
+		return
+	}
+	_, ts.ChoiceRects, ts.ChoiceButton = t.choiceLayout(d)
+	ts.Decision = d.Kind.String()
 }

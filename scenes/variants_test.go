@@ -35,7 +35,7 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			if !ok || tb.eg.Config().Variant != v {
 				t.Fatalf("no table of %v", v)
 			}
-			taps, drafts := 0, 0
+			taps, drafts, orders, keeps := 0, 0, 0, 0
 			g.InjectInput(func(in *Input) {
 				ts := g.TestState()
 				if !ts.Input && ts.Scene != "score" {
@@ -58,6 +58,18 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 					r := ts.PoolRects[len(ts.PoolRects)/2]
 					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
 					drafts++
+				case ts.Decision == "order" && len(ts.ChoiceRects) == 2:
+					r := ts.ChoiceRects[taps%2]
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+					taps++
+					orders++
+				case ts.Decision == "keep" && len(ts.ChoiceRects) > 0:
+					r := ts.ChoiceButton
+					if keeps%2 == 0 {
+						r = ts.ChoiceRects[0] // select the first taken card, then Keep
+					}
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+					keeps++
 				case ts.Decision == "row":
 					r := ts.RowRects[0]
 					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
@@ -69,6 +81,12 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			}
 			if (v == engine.Logic || v == engine.Tournament) && drafts == 0 {
 				t.Error("the person drafted nothing by tapping")
+			}
+			if v == engine.Nifty && orders == 0 {
+				t.Error("the person chose no order by tapping")
+			}
+			if v == engine.HandVariant {
+				t.Logf("keep taps: %d", keeps)
 			}
 		})
 	}
@@ -154,9 +172,15 @@ func TestHandVariantTwoCards(t *testing.T) {
 		t.Fatalf("two cards not played: hand %v", tb.eg.View(0).Hand)
 	}
 	for {
-		ts := runUntil(t, g, 20000, func(ts TestState) bool { return (ts.Decision == "play" || ts.Decision == "row") && ts.Input })
+		ts := runUntil(t, g, 20000, func(ts TestState) bool {
+			return (ts.Decision == "play" || ts.Decision == "row" || ts.Decision == "keep") && ts.Input
+		})
 		if ts.Decision == "play" {
 			break
+		}
+		if ts.Decision == "keep" {
+			_ = tb.eg.Keep(0, nil)
+			continue
 		}
 		tb.chooseRow(0)
 	}
