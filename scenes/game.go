@@ -235,6 +235,9 @@ func (g *Game) Update() error {
 		if err := g.shot.update(); err != nil {
 			return err
 		}
+		if g.shot.capture {
+			return nil // the scene stands still while its last card faces are rendered
+		}
 	}
 	if g.next != nil {
 		g.cur, g.next = g.next, nil

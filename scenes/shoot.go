@@ -109,7 +109,7 @@ func (s *shooter) update() error {
 	case "choose":
 		if atTurn && t.phase == "choose" && t.acceptsInput() {
 			if t.sel < 0 {
-				t.sel = 3
+				t.sel = shotCard(t)
 			}
 			if t.phaseTicks > 90 {
 				s.capture = true
@@ -117,8 +117,14 @@ func (s *shooter) update() error {
 			return nil
 		}
 	case "reveal":
-		if atTurn && t.phase == "reveal" && t.phaseTicks >= 10 {
-			s.capture = true
+		if atTurn && t.phase == "reveal" {
+			// Capture mid-flip, once the cards show their faces, narrow.
+			for _, p := range t.disp.Pending {
+				sp := &t.cards[p.Card]
+				if p.Seat != t.me && sp.tween != nil && sp.face != sp.toFace && sp.tween.Raw() >= 0.8 {
+					s.capture = true
+				}
+			}
 		}
 	case "placement":
 		if atTurn && t.phase == "placement" && t.phaseTicks >= 9 {
@@ -189,3 +195,16 @@ func (s *shooter) draw(screen *ebiten.Image) {
 }
 
 var debugShots = os.Getenv("NIMMT_DEBUG") != ""
+
+// shotCard picks the hand card the choose screenshot lifts: one that lands in a row as its
+// second to fifth card, so the landing preview shows; else the middle card.
+func shotCard(t *table) int {
+	n := len(t.lay.Hand)
+	for i := n / 2; i < n+n/2; i++ {
+		c := t.handCard(i % n)
+		if r := t.disp.Target(c); r >= 0 && len(t.disp.Rows[r]) < engine.RowLimit {
+			return i % n
+		}
+	}
+	return n / 2
+}
