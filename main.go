@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -19,12 +20,14 @@ import (
 )
 
 func main() {
+	start := time.Now()
 	shot := flag.String("screenshot", "", "render -scene to this PNG file and exit")
 	scene := flag.String("scene", "menu", "scene for -screenshot")
 	size := flag.String("size", "1280x720", "window size for -screenshot, WxH")
 	seed := flag.Uint64("seed", 0, "seed of the first game's deal (0: random)")
 	speed := flag.String("speed", "", "animation speed: slow, normal, fast or instant")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
+	timing := flag.Bool("timing", false, "print the time from start to the first drawn frame")
 	flag.Parse()
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -58,9 +61,29 @@ func main() {
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
-	if err := ebiten.RunGame(g); err != nil {
+	var game ebiten.Game = g
+	if *timing {
+		game = &timed{Game: g, start: start}
+	}
+	if err := ebiten.RunGame(game); err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
+	}
+}
+
+// timed reports the time to the first drawn frame on stderr.
+type timed struct {
+	*scenes.Game
+	start time.Time
+	done  bool
+}
+
+// Draw draws the game and reports the first frame.
+func (t *timed) Draw(screen *ebiten.Image) {
+	t.Game.Draw(screen)
+	if !t.done {
+		t.done = true
+		fmt.Fprintf(os.Stderr, "nimmt: first frame %.0f ms after start\n", float64(time.Since(t.start).Microseconds())/1000)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -144,7 +145,7 @@ func Run(o Options) (*Result, error) {
 	}
 	for _, b := range o.Bots {
 		if !strings.HasPrefix(b, "cmd:") {
-			if _, err := bots.New(b, 0); err != nil {
+			if _, err := newBot(b, 0); err != nil {
 				return nil, fmt.Errorf("arena: %w", err)
 			}
 		}
@@ -236,7 +237,7 @@ func playGame(o Options, cfg engine.Config, set, idx int, seating []int, faultMu
 			players[s] = x
 			continue
 		}
-		b, err := bots.New(spec, botSeed(o.Seed, set, s, seating))
+		b, err := newBot(spec, botSeed(o.Seed, set, s, seating))
 		if err != nil {
 			gr.err = err
 			return gr
@@ -386,4 +387,18 @@ func meanCI(sum, sq float64, n int) (mean, ci float64) {
 	}
 	v := (sq - sum*sum/float64(n)) / float64(n-1)
 	return mean, 1.96 * math.Sqrt(max(0, v)/float64(n))
+}
+
+// newBot makes a built-in bot from its spec: a level name, or "expert@N" for an Expert with a
+// budget of N playouts per decision.
+func newBot(spec string, seed uint64) (bots.Bot, error) {
+	level, budget, ok := strings.Cut(spec, "@")
+	if !ok {
+		return bots.New(spec, seed)
+	}
+	n, err := strconv.Atoi(budget)
+	if level != bots.LevelExpert || err != nil || n <= 0 {
+		return nil, fmt.Errorf("arena: bot %q: only expert@N, N > 0 playouts, takes a budget", spec)
+	}
+	return bots.NewExpert(seed, bots.ExpertOptions{Playouts: n}), nil
 }

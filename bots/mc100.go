@@ -17,7 +17,7 @@ func (*MC100) Name() string { return LevelMC100 }
 
 // Decide implements Bot.
 func (b *MC100) Decide(v *engine.View) engine.Action {
-	if a, ok := variantTurn(v); ok {
+	if a, ok := variantTurn(v, LevelMC100, b.seed); ok {
 		return a
 	}
 	if v.Decision == nil || (v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) {
@@ -26,14 +26,14 @@ func (b *MC100) Decide(v *engine.View) engine.Action {
 	w := newWorld(v)
 	cands := w.candidates(v, false)
 	r := newRNG(viewSeed(b.seed, v))
-	var fix rowFix
+	ln := new(lane) // scratch space, so the playouts allocate nothing
 	best, bestSum := 0, 1<<62
 	for i, c := range cands {
 		sum := 0
 		for k := 0; k < b.Playouts; k++ {
-			st := w.base
-			w.deal(&st, &r)
-			sum += w.playout(&st, c, policyRandom, 0, &r, &fix)
+			ln.st = w.base
+			w.deal(&ln.st, &r)
+			sum += w.playout(&ln.st, c, playPolicy{}, &r, &ln.fix)
 		}
 		if sum < bestSum {
 			best, bestSum = i, sum

@@ -99,6 +99,13 @@ const (
 	policyRisk                 // the cheapest card by a table-driven risk estimate, with noise
 )
 
+// playPolicy is how a playout chooses: the other seats by opp, this seat after the decision by
+// self, with noise added to the risk policy's estimates.
+type playPolicy struct {
+	opp, self policy
+	noise     float64
+}
+
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
 // row otherwise.
 type rowFix struct {
@@ -116,7 +123,7 @@ func (f *rowFix) ChooseRow(s *engine.State, seat int, c engine.Card) int {
 
 // playout plays candidate cand from st (whose hands are all dealt) to the end of the round and
 // returns the bullheads this seat takes from here on. It allocates nothing.
-func (w *world) playout(st *engine.State, cand candidate, pol policy, noise float64, r *rng, fix *rowFix) int {
+func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng, fix *rowFix) int {
 	before := st.Penalty[w.me]
 	var cards [engine.MaxSeats]engine.Card
 	if w.kind == engine.DecideRow {
@@ -129,7 +136,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol policy, noise floa
 			if s == w.me {
 				cards[s] = cand.card
 			} else {
-				cards[s] = pick(st, s, pol, noise, r)
+				cards[s] = pick(st, s, pol.opp, pol.noise, r)
 			}
 		}
 		*fix = rowFix{seat: w.me, row: cand.row, active: true}
@@ -137,7 +144,11 @@ func (w *world) playout(st *engine.State, cand candidate, pol policy, noise floa
 	}
 	for t := 0; t < w.turns; t++ {
 		for s := 0; s < w.seats; s++ {
-			cards[s] = pick(st, s, pol, noise, r)
+			p := pol.opp
+			if s == w.me {
+				p = pol.self
+			}
+			cards[s] = pick(st, s, p, pol.noise, r)
 		}
 		st.PlayTurn(&cards, nil)
 	}

@@ -11,7 +11,7 @@ func (*Random) Name() string { return LevelRandom }
 
 // Decide implements Bot.
 func (b *Random) Decide(v *engine.View) engine.Action {
-	if a, ok := variantTurn(v); ok {
+	if a, ok := variantTurn(v, LevelRandom, b.seed); ok {
 		return a
 	}
 	if v.Decision == nil || v.Decision.Kind == engine.DecideRow || len(v.Hand) == 0 {
@@ -31,7 +31,7 @@ func (*Beginner) Name() string { return LevelBeginner }
 
 // Decide implements Bot.
 func (b *Beginner) Decide(v *engine.View) engine.Action {
-	if a, ok := variantTurn(v); ok {
+	if a, ok := variantTurn(v, LevelBeginner, b.seed); ok {
 		return a
 	}
 	if v.Decision == nil || v.Decision.Kind == engine.DecideRow || len(v.Hand) == 0 {

@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"math"
 	"slices"
 
 	"nimmt/engine"
@@ -14,20 +15,99 @@ import (
 // decision of Double, whose twins the fast path cannot hold — is answered by Heuristic, which
 // simulates the variant's own placement rules one step ahead.
 
-// variantTurn returns Heuristic's answer when the bot's own logic does not apply to v.
-func variantTurn(v *engine.View) (engine.Action, bool) {
+// variantTurn returns the variant answer of a bot of the given level when its own logic does not
+// apply to v: Random answers at random (legally), Intermediate uses its own risk model for
+// Double's one-card turns, and otherwise every level uses Heuristic.
+func variantTurn(v *engine.View, level string, seed uint64) (engine.Action, bool) {
 	d := v.Decision
 	if d == nil {
 		return engine.Action{}, false
 	}
 	switch v.Config.Variant {
 	case engine.Double, engine.HandVariant, engine.Nifty:
+		if level == LevelIntermediate && v.Config.Variant == engine.Double && d.Kind == engine.DecidePlay {
+			return engine.Action{}, false
+		}
+		if (level == LevelExpert || level == LevelMC100) && d.Kind == engine.DecidePlay && len(v.Hand) > 0 {
+			switch v.Config.Variant {
+			case engine.Double:
+				return (&Intermediate{}).Decide(v), true
+			case engine.Nifty:
+				return riskPair(v), true
+			}
+		}
 	default:
 		if d.Kind == engine.DecidePlay || d.Kind == engine.DecideRow {
 			return engine.Action{}, false
 		}
 	}
+	if level == LevelRandom {
+		return randomAnswer(v, seed), true
+	}
 	return Heuristic(v), true
+}
+
+// riskPair chooses Nifty's two cards by the Intermediate's risk model of each card plus the
+// bullheads the pair takes on the current table in its better order.
+func riskPair(v *engine.View) engine.Action {
+	risk := newRiskModel(v)
+	best, bs := []engine.Card{v.Hand[0], v.Hand[1]}, math.Inf(1)
+	for i, a := range v.Hand {
+		for _, b := range v.Hand[i+1:] {
+			sc := risk.cost(a) + risk.cost(b) + 0.5*float64(min(seqCost(v, a, b), seqCost(v, b, a)))
+			if sc < bs {
+				best, bs = []engine.Card{a, b}, sc
+			}
+		}
+	}
+	return engine.PlayCards(best...)
+}
+
+// randomAnswer is a uniformly random legal answer (the cheapest row for a row choice, as the
+// Random bot takes in the basic game).
+func randomAnswer(v *engine.View, seed uint64) engine.Action {
+	d := v.Decision
+	r := newRNG(viewSeed(seed, v))
+	switch d.Kind {
+	case engine.DecideDraft:
+		if len(v.Pool) > 0 {
+			return engine.DraftCard(v.Pool[r.intn(len(v.Pool))])
+		}
+	case engine.DecideOrder:
+		if len(d.Cards) > 0 {
+			return engine.PlaceFirst(d.Cards[r.intn(len(d.Cards))])
+		}
+	case engine.DecideKeep:
+		var keep []engine.Card
+		for _, c := range d.Cards {
+			if len(v.Hand)+len(keep) < engine.MaxHand && r.intn(2) == 0 {
+				keep = append(keep, c)
+			}
+		}
+		return engine.KeepCards(keep...)
+	case engine.DecidePlay:
+		n := d.Count
+		if d.Min > 0 {
+			n = d.Min + r.intn(d.Count-d.Min+1)
+		}
+		if n < 1 || n > len(v.Hand) {
+			break
+		}
+		h := slices.Clone(v.Hand)
+		for i := 0; i < n; i++ { // partial shuffle
+			j := i + r.intn(len(h)-i)
+			h[i], h[j] = h[j], h[i]
+		}
+		cs := h[:n]
+		if n == 2 && cs[0] == cs[1] { // twins in hand: play one
+			cs = cs[:1]
+			if d.Min == 0 {
+				return Fallback(v)
+			}
+		}
+		return engine.PlayCards(cs...)
+	}
+	return Fallback(v)
 }
 
 // Heuristic answers any decision of any variant legally with one step of look-ahead: it plays the

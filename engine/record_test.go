@@ -229,4 +229,3 @@ func TestEventJSONRoundTrip(t *testing.T) {
 		t.Error("unknown event accepted")
 	}
 }
-

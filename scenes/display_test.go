@@ -75,7 +75,7 @@ func isFelt(img *image.RGBA, x, y float64) bool {
 func TestRenderScenes(t *testing.T) {
 	needDisplay(t)
 	for _, sz := range [][2]int{{1280, 720}, {390, 844}} {
-		for _, scene := range []string{"menu", "deal", "choose", "reveal", "placement", "score", "gameover"} {
+		for _, scene := range []string{"menu", "rules", "deal", "choose", "reveal", "placement", "score", "gameover"} {
 			t.Run(scene+"/"+itoa(sz[0])+"x"+itoa(sz[1]), func(t *testing.T) {
 				img, g := render(t, scene, sz[0], sz[1])
 				if b := img.Bounds(); b.Dx() != sz[0] || b.Dy() != sz[1] {

@@ -113,17 +113,18 @@ func (g *Game) drawFelt(dst *ebiten.Image) {
 
 func (t *table) renderBackground() {
 	g := t.g
-	s := float32(g.scale)
 	bg := t.res.bg
 	g.painter.DrawFelt(bg, float32(bg.Bounds().Dx()), float32(bg.Bounds().Dy()))
+	// Slots and danger marks are cached shapes copied onto the background: vector fills on a
+	// screen-sized image cost far more than the same fills on a small one.
 	for r := range t.lay.Rows {
 		row := &t.lay.Rows[r]
 		for i, sl := range row.Slots {
+			kind := uint8(3)
 			if i == layout.Slots-1 {
-				g.painter.DrawDanger(bg, float32(sl.X)*s, float32(sl.Y)*s, float32(sl.W)*s, float32(sl.H)*s, 1)
-			} else {
-				g.painter.DrawSlot(bg, float32(sl.X)*s, float32(sl.Y)*s, float32(sl.W)*s, float32(sl.H)*s)
+				kind = 4
 			}
+			g.drawShape(bg, kind, sl, 0, 0, sprites.Ink)
 		}
 	}
 	t.bgDirty = false
@@ -135,6 +136,19 @@ func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, f
 	img := cache.Back()
 	if face {
 		img = cache.Face(int(c))
+		if img == nil {
+			// Not rendered yet (a few per frame): borrow another size, else the back.
+			t.facesPending = true
+			for _, alt := range [...]*sprites.Cards{t.res.small, t.res.big, t.res.tiny} {
+				if alt.Has(int(c)) {
+					cache, img = alt, alt.Face(int(c))
+					break
+				}
+			}
+			if img == nil {
+				img = cache.Back()
+			}
+		}
 	}
 	iw, ih := cache.Size()
 	op := &t.res.op
@@ -173,6 +187,7 @@ func (t *table) pulse() int {
 
 func (t *table) draw(dst *ebiten.Image) {
 	g := t.g
+	t.facesPending = false
 	if t.bgDirty || t.res.bg == nil {
 		t.relayout()
 		t.renderBackground()
@@ -201,6 +216,11 @@ func (t *table) draw(dst *ebiten.Image) {
 		sz := clampF(sr.H*0.5, 10, 34)
 		g.bullhead(dst, sr.X+sz*0.55, cy, sz, sprites.Muted)
 		g.label(dst, num(sum), cx+sz*0.35, cy, sz, sprites.White, text.Center, true)
+	}
+	// The face-up pool of a draft (Logic, Tournament), over the empty rows.
+	t.drawPool(dst)
+	if t.tutorial != nil {
+		t.tutorial.drawCaption(dst)
 	}
 	// Seats.
 	for s := range t.seats {
@@ -260,6 +280,8 @@ func (t *table) draw(dst *ebiten.Image) {
 	case 2:
 		t.drawLog(dst)
 	}
+	// The person's order (Nifty) or keep (Hand) choice.
+	t.drawChoice(dst)
 	if t.holdScore && t.tl.Idle() {
 		t.drawScoreOverlay(dst)
 	}
@@ -372,7 +394,7 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 			waiting = true
 		}
 	}
-	if waiting && (t.phase == "choose" || t.phase == "rowchoice") && !t.disp.Chosen[s] {
+	if waiting && t.tutorial == nil && (t.phase == "choose" || t.phase == "rowchoice") && !t.disp.Chosen[s] {
 		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
 	}
 	// Text area: left of the chosen-card spot when the card sits inside the plate.

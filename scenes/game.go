@@ -57,6 +57,7 @@ type Settings struct {
 	Speed    string   `json:"speed"`
 	Tracker  bool     `json:"tracker"`
 	Advisor  bool     `json:"advisor"`
+	Variant  string   `json:"variant,omitempty"` // an engine variant name offered by menuVariants; "" = basic
 }
 
 func defaultSettings() Settings {
@@ -76,6 +77,7 @@ func (s *Settings) sanitize() {
 	if s.Seats < 2 || s.Seats > 10 {
 		s.Seats = d.Seats
 	}
+	s.sanitizeVariant()
 	for len(s.Levels) < 9 {
 		s.Levels = append(s.Levels, "intermediate")
 	}
@@ -99,6 +101,9 @@ func (s *Settings) sanitize() {
 		s.Speed = "normal"
 	}
 }
+
+// faceBudget is how many card images may be rendered per frame.
+const faceBudget = 2
 
 const (
 	settingsFile = "settings.json"
@@ -230,6 +235,9 @@ func (g *Game) Update() error {
 		if err := g.shot.update(); err != nil {
 			return err
 		}
+		if g.shot.capture {
+			return nil // the scene stands still while its last card faces are rendered
+		}
 	}
 	if g.next != nil {
 		g.cur, g.next = g.next, nil
@@ -272,6 +280,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	if g.dirty || g.cur.animating() || g.shot != nil && g.shot.capture {
 		g.dirty = false
+		g.painter.Budget = faceBudget
 		g.cur.draw(screen)
 	}
 	if g.shot != nil {
@@ -343,7 +352,14 @@ type TestState struct {
 	RowRects []Rect   `json:"row_rects"`
 	// Scores are the seats' totals; seat 0 is the person.
 	Scores []int `json:"scores"`
-	// Decision is what the person must do now: "play", "row" or "".
+	// Pool is the face-up pool of a draft (Logic, Tournament) and PoolRects its tap targets.
+	Pool      []int  `json:"pool,omitempty"`
+	PoolRects []Rect `json:"pool_rects,omitempty"`
+	// ChoiceRects are the cards of the person's order or keep choice and ChoiceButton the Keep
+	// button.
+	ChoiceRects  []Rect `json:"choice_rects,omitempty"`
+	ChoiceButton Rect   `json:"choice_button,omitempty"`
+	// Decision is what the person must do now: "play", "row", "draft", "order", "keep" or "".
 	Decision string `json:"decision"`
 	// Waiting is the seats the game waits for.
 	Waiting []int `json:"waiting"`

@@ -1,11 +1,13 @@
 package scenes
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/anim"
+	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/text"
 )
@@ -83,7 +85,15 @@ func (m *menu) build() {
 		m.add("", g.notice, rs[0], true, 2)
 	case "newgame":
 		m.title = "New game"
-		rs := layout.Form(g.w, g.h, 8)
+		all := layout.Form(g.w, g.h, 9)
+		// The variant, and a "?" opening its explanation.
+		vr := all[0]
+		vl := layout.Rect{X: vr.X, Y: vr.Y, W: vr.W * 0.42, H: vr.H}
+		qw := clampF(vr.H*1.1, layout.MinTap, 90)
+		m.add("", "Rules", vl, true, 1)
+		m.add("variant", st.variant().Title(), layout.Rect{X: vl.X + vl.W, Y: vr.Y, W: vr.W - vl.W - qw - 4, H: vr.H}, true, 0)
+		m.add("variant-about", "?", layout.Rect{X: vr.X + vr.W - qw, Y: vr.Y, W: qw, H: vr.H}, true, 0)
+		rs := all[1:]
 		split := func(r layout.Rect) (lbl, minus, val, plus layout.Rect) {
 			lw := r.W * 0.42
 			bw := clampF(r.H*1.1, layout.MinTap, 90)
@@ -95,9 +105,10 @@ func (m *menu) build() {
 		}
 		l, mi, v, p := split(rs[0])
 		m.add("", "Players", l, true, 1)
-		m.add("seats-minus", "−", mi, st.Seats > 2, 0)
+		lo, hi := engine.SeatsAllowed(st.variant())
+		m.add("seats-minus", "−", mi, st.Seats > lo, 0)
 		m.add("", strconv.Itoa(st.Seats), v, true, 2)
-		m.add("seats-plus", "+", p, st.Seats < 10, 0)
+		m.add("seats-plus", "+", p, st.Seats < hi, 0)
 		l = layout.Rect{X: rs[1].X, Y: rs[1].Y, W: rs[1].W * 0.42, H: rs[1].H}
 		m.add("", "Your name", l, true, 1)
 		name := st.Name
@@ -148,6 +159,28 @@ func (m *menu) build() {
 		m.add("speed", st.Speed, layout.Rect{X: l.X + l.W, Y: l.Y, W: rs[6].W - l.W, H: l.H}, true, 0)
 		m.add("back", "Back", rs[7].SplitH(2, 0, 10), true, 0)
 		m.add("start", "Start", rs[7].SplitH(2, 1, 10), true, 0)
+	case "variant":
+		// The explanation of the selected variant (docs/variants.md), wrapped to the form.
+		v := st.variant()
+		m.title = v.Title()
+		rs := layout.Form(g.w, g.h, 8)
+		area := layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[6].Y + rs[6].H - rs[0].Y}
+		lo, hi := engine.SeatsAllowed(v)
+		about := v.About() + " (" + strconv.Itoa(lo) + "–" + strconv.Itoa(hi) + " players.)"
+		size := clampF(rs[0].H*0.42, 12, 30)
+		var lines []string
+		for ; size >= 10; size-- {
+			lines = g.wrapText(about, size, area.W-8)
+			if float64(len(lines))*size*1.45 <= area.H {
+				break
+			}
+		}
+		lh := size * 1.45
+		for i, line := range lines {
+			m.add("", line, layout.Rect{X: area.X, Y: area.Y + float64(i)*lh, W: area.W, H: lh}, true, 1)
+			m.widgets[len(m.widgets)-1].size = size
+		}
+		m.add("back-newgame", "Back", rs[7], true, 0)
 	case "settings":
 		m.title = "Settings"
 		rs := layout.Form(g.w, g.h, 5)
@@ -217,13 +250,20 @@ func (m *menu) activate(id string) error {
 		m.focus = -1
 		g.saveSettings()
 	case "seats-minus":
-		if st.Seats > 2 {
-			st.Seats--
-		}
+		st.Seats = clampSeats(st.variant(), st.Seats-1)
 	case "seats-plus":
-		if st.Seats < 10 {
-			st.Seats++
-		}
+		st.Seats = clampSeats(st.variant(), st.Seats+1)
+	case "variant":
+		vs := menuVariants()
+		i := slices.Index(vs, st.variant())
+		st.Variant = vs[(i+1)%len(vs)].String()
+		st.Seats = clampSeats(st.variant(), st.Seats)
+	case "variant-about":
+		m.page = "variant"
+		m.focus = -1
+	case "back-newgame":
+		m.page = "newgame"
+		m.focus = -1
 	case "name":
 		m.editing = !m.editing
 	case "end-mode":
@@ -332,6 +372,9 @@ func (m *menu) update(in *Input) error {
 	}
 	if in.Key(KeyEnter) && m.focus >= 0 && m.focus < len(m.widgets) {
 		return m.activate(m.widgets[m.focus].id)
+	}
+	if in.Key(KeyEsc) && m.page == "variant" {
+		return m.activate("back-newgame")
 	}
 	if in.Key(KeyEsc) && m.page != "menu" {
 		return m.activate("back")

@@ -253,3 +253,39 @@ func TestKeyboard(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesWalkthrough steps through the rules walkthrough with taps on Next and checks the
+// rows after each rulebook example (figures 2–4).
+func TestRulesWalkthrough(t *testing.T) {
+	g := newTestGame(t, nil, "fast")
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "rules")
+	want := [][4][]int{
+		{{12}, {37}, {43}, {58}},
+		{{12, 14, 15}, {37}, {43, 44}, {58, 61}},
+		{{30, 36}, {37}, {43, 44}, {58, 61}},
+		{{30, 36}, {3, 9}, {43, 44}, {58, 61, 68, 93}},
+		{{30, 36}, {3, 9}, {43, 44}, {58, 61, 68, 93}},
+	}
+	for step, rows := range want {
+		ts := runUntil(t, g, 3000, func(ts TestState) bool {
+			for _, b := range ts.Buttons {
+				if b.ID == "rules-next" && b.Enabled {
+					return true
+				}
+			}
+			return false
+		})
+		if ts.Scene != "rules" {
+			t.Fatalf("step %d: scene %s", step, ts.Scene)
+		}
+		gotJSON, _ := json.Marshal(ts.Rows)
+		wantJSON, _ := json.Marshal(rows)
+		if string(gotJSON) != string(wantJSON) {
+			t.Fatalf("step %d: rows %s, want %s", step+1, gotJSON, wantJSON)
+		}
+		tapButton(t, g, "rules-next")
+	}
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+}

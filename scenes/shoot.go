@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -39,6 +40,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		g.cur = newMenu(g)
 	case "rules":
 		g.cur = newRules(g)
+		s.t = g.cur.(*table)
 	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover":
 		seed := g.opts.Seed
 		if seed == 0 {
@@ -91,6 +93,15 @@ func (s *shooter) update() error {
 		}
 	}
 	switch s.scene {
+	case "rules":
+		if tu := t.tutorial; tu != nil && t.tl.Idle() && t.caughtUp() && len(t.events) == 0 {
+			if tu.step < 3 {
+				tu.advance()
+			} else {
+				s.capture = true
+			}
+		}
+		return nil
 	case "deal":
 		if t.phase == "deal" && t.phaseTicks >= 40 {
 			s.capture = true
@@ -98,7 +109,7 @@ func (s *shooter) update() error {
 	case "choose":
 		if atTurn && t.phase == "choose" && t.acceptsInput() {
 			if t.sel < 0 {
-				t.sel = 3
+				t.sel = shotCard(t)
 			}
 			if t.phaseTicks > 90 {
 				s.capture = true
@@ -106,8 +117,14 @@ func (s *shooter) update() error {
 			return nil
 		}
 	case "reveal":
-		if atTurn && t.phase == "reveal" && t.phaseTicks >= 10 {
-			s.capture = true
+		if atTurn && t.phase == "reveal" {
+			// Capture mid-flip, once the cards show their faces, narrow.
+			for _, p := range t.disp.Pending {
+				sp := &t.cards[p.Card]
+				if p.Seat != t.me && sp.tween != nil && sp.face != sp.toFace && sp.tween.Raw() >= 0.8 {
+					s.capture = true
+				}
+			}
 		}
 	case "placement":
 		if atTurn && t.phase == "placement" && t.phaseTicks >= 9 {
@@ -163,10 +180,31 @@ func autopilot(t *table, stopAtRow bool) {
 }
 
 func (s *shooter) draw(screen *ebiten.Image) {
+	if t, ok := s.g.cur.(*table); ok && t.facesPending {
+		return // a few card faces are rendered per frame: wait for all of them
+	}
 	if s.capture && !s.done {
+		if debugShots {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			fmt.Fprintf(os.Stderr, "shot: Go heap %d MB, Go sys %d MB, shapes %d\n", ms.HeapAlloc>>20, ms.Sys>>20, len(s.g.shapes))
+		}
 		s.err = writePNG(screen, s.file)
 		s.done = true
 	}
 }
 
 var debugShots = os.Getenv("NIMMT_DEBUG") != ""
+
+// shotCard picks the hand card the choose screenshot lifts: one that lands in a row as its
+// second to fifth card, so the landing preview shows; else the middle card.
+func shotCard(t *table) int {
+	n := len(t.lay.Hand)
+	for i := n / 2; i < n+n/2; i++ {
+		c := t.handCard(i % n)
+		if r := t.disp.Target(c); r >= 0 && len(t.disp.Rows[r]) < engine.RowLimit {
+			return i % n
+		}
+	}
+	return n / 2
+}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"nimmt/anim"
@@ -56,21 +57,24 @@ type floater struct {
 // table is the playing scene: deal, choose, reveal, placement, row choice, round score and
 // game over are its phases.
 type table struct {
-	g        *Game
-	eg       *engine.Game // nil in a scripted walkthrough
-	src      eventSource
-	me       int
-	seats    []seatInfo
-	disp     engine.View
-	events   []engine.Event // fetched, not yet consumed
-	consumed int
-	tl       anim.Timeline
-	lay      layout.Table
-	cards    [engine.DeckSize + 1]cardSprite
-	backs    [engine.MaxSeats]cardSprite
-	floaters []floater
-	rng      *rand.Rand // cosmetic only: bot pauses
-	seed     uint64
+	g         *Game
+	eg        *engine.Game // nil in a scripted walkthrough
+	src       eventSource
+	me        int
+	seats     []seatInfo
+	disp      engine.View
+	events    []engine.Event // fetched, not yet consumed
+	consumed  int
+	tl        anim.Timeline
+	lay       layout.Table
+	cards     [engine.DeckSize + 1]cardSprite
+	pick      engine.Card // Nifty: the person's first card, waiting for the second
+	poolHover int         // the pool card under the pointer during a draft, or -1
+	keepSel   []bool      // Hand: the taken cards the person chose to keep
+	backs     [engine.MaxSeats]cardSprite
+	floaters  []floater
+	rng       *rand.Rand // cosmetic only: bot pauses
+	seed      uint64
 
 	phase      string
 	phaseTicks int
@@ -97,6 +101,8 @@ type table struct {
 	bgDirty    bool
 	res        tableResources
 	btns       [layout.NumButtons]widget
+	// facesPending is set when a card face was not rendered yet in the last frame.
+	facesPending bool
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -105,13 +111,7 @@ func newTable(g *Game, seed uint64) (*table, error) {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	cfg := engine.DefaultConfig(st.Seats)
-	switch st.EndMode {
-	case "score":
-		cfg.EndScore = st.EndScore
-	case "rounds":
-		cfg.EndScore, cfg.Rounds = 0, st.Rounds
-	}
+	cfg := variantConfig(&st)
 	eg, err := engine.NewGame(cfg, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
 	if err != nil {
 		return nil, fmt.Errorf("scenes: new game: %w", err)
@@ -228,6 +228,7 @@ func (t *table) setup(names, levels []string) error {
 	}
 	t.disp = engine.NewView(cfg, t.me)
 	t.sel = -1
+	t.poolHover = -1
 	t.showPanel = 0
 	if g.settings.Tracker {
 		t.showPanel = 1
@@ -276,7 +277,7 @@ func (t *table) acceptsInput() bool {
 }
 
 func (t *table) animating() bool {
-	if !t.tl.Idle() || len(t.floaters) > 0 {
+	if !t.tl.Idle() || len(t.floaters) > 0 || t.facesPending {
 		return true
 	}
 	for c := range t.lift {
@@ -379,6 +380,11 @@ func (t *table) home(c engine.Card) (r layout.Rect, face, vis bool) {
 		return t.lay.Hand[i], true, true
 	}
 	for _, p := range t.disp.Pending {
+		if p.Card == c {
+			return t.lay.Seats[p.Seat].Chosen, true, true
+		}
+	}
+	for _, p := range t.disp.FaceUp { // Open: played face up, before the reveal
 		if p.Card == c {
 			return t.lay.Seats[p.Seat].Chosen, true, true
 		}
@@ -606,8 +612,10 @@ func (t *table) apply(e engine.Event, animate bool) {
 			steps = t.moveSprite(sp, r, true, 18, 6*k, animate, steps)
 			k++
 		}
-		for _, c := range ev.Rows {
-			deal(c)
+		for _, row := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
+			for _, c := range row {
+				deal(c)
+			}
 		}
 		for _, c := range t.disp.Hand {
 			deal(c)
@@ -617,7 +625,10 @@ func (t *table) apply(e engine.Event, animate bool) {
 		}
 	case engine.SeatChose:
 		t.disp.Apply(e)
-		if ev.Seat == t.me {
+		if ev.Card != 0 && ev.Seat != t.me && len(t.disp.FaceUp) > 0 {
+			t.log = append(t.log, t.seatName(ev.Seat)+" plays "+ev.Card.String()+" face up.")
+			t.settle(12, 0, animate)
+		} else if ev.Seat == t.me {
 			t.relayout()
 			t.sel = -1
 			t.settle(12, 0, animate)
@@ -712,6 +723,12 @@ func (t *table) apply(e engine.Event, animate bool) {
 		t.holdScore = false
 		t.phase = "gameover"
 		t.refreshPlates()
+	case engine.CardDrafted, engine.DraftDone, engine.CardsKept:
+		// Variants: cards move between the pool, the hands and the rows.
+		t.disp.Apply(e)
+		t.variantLog(e)
+		t.relayout()
+		t.settle(12, 0, animate)
 	default:
 		t.disp.Apply(e)
 	}
@@ -772,7 +789,7 @@ func (t *table) refreshPlates() {
 			si.stateStr = "ready"
 		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && si.busy:
 			si.stateStr = "thinking…"
-		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me:
+		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me && t.tutorial == nil:
 			si.stateStr = "your turn"
 		default:
 			si.stateStr = ""
@@ -807,6 +824,8 @@ func (t *table) statusText() string {
 			return "Your card is too low: tap a row to take it (keys 1–4)."
 		}
 		return t.seatName(t.disp.Waiting[0]) + " is choosing a row to take…"
+	case t.variantStatus() != "":
+		return t.variantStatus()
 	case len(t.disp.Pending) > 0:
 		return "Placing cards, lowest first…"
 	case t.disp.Phase == engine.PhaseChoose:
@@ -849,6 +868,9 @@ func (t *table) driveBots() {
 		return
 	}
 	phase := t.eg.Phase()
+	if t.autoDecision() {
+		t.refreshPlates()
+	}
 	for s := range t.seats {
 		si := &t.seats[s]
 		if si.bot == nil {
@@ -856,7 +878,7 @@ func (t *table) driveBots() {
 		}
 		var need engine.DecisionKind
 		if d, ok := t.eg.Decision(s); ok && t.caughtUp() {
-			if d.Kind == engine.DecideRow || phase == engine.PhaseChoose && !t.eg.Chosen(s) {
+			if d.Kind != engine.DecidePlay || phase == engine.PhaseChoose && !t.eg.Chosen(s) {
 				need = d.Kind
 			}
 		}
@@ -902,6 +924,36 @@ func (t *table) driveBots() {
 // play is the person choosing card c.
 func (t *table) play(c engine.Card) {
 	if t.eg == nil || c == 0 {
+		return
+	}
+	if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecidePlay && d.Count > 1 && d.Min == 1 {
+		// Hand: the first card waits; the same card again plays it alone, another plays both.
+		if t.pick == 0 || !slices.Contains(t.disp.Hand, t.pick) {
+			t.pick = c
+			t.log = append(t.log, "You chose "+c.String()+": choose it again to play it alone, or a second card.")
+			return
+		}
+		cs := []engine.Card{t.pick, c}
+		if c == t.pick {
+			cs = cs[:1]
+		}
+		if err := t.eg.PlayCards(t.me, cs); err == nil {
+			t.save()
+		}
+		t.pick = 0
+		return
+	}
+	if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecidePlay && d.Count > 1 && d.Min == 0 {
+		// Nifty: the first card chosen waits for the second.
+		if t.pick == 0 || t.pick == c || !slices.Contains(t.disp.Hand, t.pick) {
+			t.pick = c
+			t.log = append(t.log, "You chose "+c.String()+": now choose your second card.")
+			return
+		}
+		if err := t.eg.PlayCards(t.me, []engine.Card{t.pick, c}); err == nil {
+			t.save()
+		}
+		t.pick = 0
 		return
 	}
 	if err := t.eg.Play(t.me, c); err == nil {
@@ -1058,6 +1110,12 @@ func (t *table) handleTable(in *Input) {
 	if t.eg == nil || t.over || t.holdScore {
 		return
 	}
+	if t.handleDraft(in) {
+		return
+	}
+	if t.handleChoice(in) {
+		return
+	}
 	n := len(t.lay.HandHit)
 	switch {
 	case t.eg.Phase() == engine.PhaseChoose && t.disp.Phase == engine.PhaseChoose:
@@ -1173,7 +1231,14 @@ func (t *table) testState(ts *TestState) {
 			}
 		}
 	}
+	if t.eg != nil {
+		t.poolState(ts)
+		t.choiceState(ts)
+	}
 	for i, r := range t.lay.Buttons {
+		if t.tutorial != nil && i != layout.BtnMenu {
+			continue
+		}
 		en := true
 		if i == layout.BtnConfirm {
 			en = t.sel >= 0 && ts.Decision == "play"

@@ -25,6 +25,7 @@ type widget struct {
 	// fit is the label size that fits the width, for fitFor.
 	fit    float64
 	fitFor string
+	size   float64 // text size; 0 = from the height
 }
 
 var (
@@ -66,16 +67,22 @@ func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Ima
 		g.shapes = map[shapeKey]*ebiten.Image{}
 	}
 	pad := int32(lw + 2)
-	img := ebiten.NewImage(int(k.w+2*pad), int(k.h+2*pad))
+	iw, ih := int(k.w+2*pad), int(k.h+2*pad)
+	img := g.painter.Scratch(iw, ih)
 	p := float32(pad)
 	switch kind {
 	case 0:
 		g.painter.FillRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), c)
 	case 2:
 		g.painter.Bullhead(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w), c, sprites.FeltDark)
+	case 3:
+		g.painter.DrawSlot(img, p, p, float32(k.w), float32(k.h))
+	case 4:
+		g.painter.DrawDanger(img, p, p, float32(k.w), float32(k.h), 1)
 	default:
 		g.painter.StrokeRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), float32(lw), c)
 	}
+	img = g.painter.CopyScratch(iw, ih)
 	g.shapes[k] = img
 	return img
 }
@@ -118,6 +125,9 @@ func (g *Game) label(dst *ebiten.Image, s string, x, y, size float64, c color.Co
 // drawWidget draws a button, label or chip.
 func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 	size := clampF(w.r.H*0.42, 12, 30)
+	if w.size > 0 {
+		size = w.size
+	}
 	cx, cy := w.r.Center()
 	switch w.kind {
 	case 1:

@@ -9,6 +9,6 @@ br=$(git rev-parse --abbrev-ref HEAD)
 exec 9>/work/land.lock
 flock 9
 git merge --no-edit main || { echo "land.sh: merge conflict with main; resolve, commit, rerun" >&2; exit 1; }
-go build ./... && go vet ./... && go test -short -count=1 ./... >/tmp/land-$br.log 2>&1 || { echo "land.sh: tests fail, see /tmp/land-$br.log" >&2; tail -30 /tmp/land-$br.log; exit 1; }
+go build ./... && go vet ./... && test -z "$(gofmt -l $(git ls-files '*.go'))" && go test -short -count=1 ./... >/tmp/land-$br.log 2>&1 || { echo "land.sh: build, vet, gofmt or tests fail, see /tmp/land-$br.log" >&2; tail -30 /tmp/land-$br.log; exit 1; }
 git -C /work/main merge --ff-only "$br"
 echo "land.sh: main is now $(git rev-parse --short HEAD)"

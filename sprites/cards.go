@@ -52,25 +52,32 @@ func (c *Cards) Resize(w, h float64) {
 	}
 }
 
-// Face returns the image of card number n (1–104).
+// Has reports whether the face of card n is rendered already.
+func (c *Cards) Has(n int) bool { return n >= 1 && n <= MaxCard && c.faces[n] != nil }
+
+// Face returns the image of card number n (1–104), or nil when it is not rendered yet and the
+// painter's budget for this frame is spent.
 func (c *Cards) Face(n int) *ebiten.Image {
 	if n < 1 || n > MaxCard {
 		return c.Back()
 	}
 	if c.faces[n] == nil {
-		img := ebiten.NewImage(c.w, c.h)
-		c.p.DrawFace(img, c.t, n, 0, 0, float32(c.w), float32(c.h))
-		c.faces[n] = img
+		if c.p.Budget <= 0 {
+			return nil
+		}
+		c.p.Budget--
+		c.p.DrawFace(c.p.Scratch(c.w, c.h), c.t, n, 0, 0, float32(c.w), float32(c.h))
+		c.faces[n] = c.p.CopyScratch(c.w, c.h)
 	}
 	return c.faces[n]
 }
 
-// Back returns the image of the card back.
+// Back returns the image of the card back (rendered regardless of the budget).
 func (c *Cards) Back() *ebiten.Image {
 	if c.back == nil {
-		img := ebiten.NewImage(c.w, c.h)
-		c.p.DrawBack(img, 0, 0, float32(c.w), float32(c.h))
-		c.back = img
+		c.p.Budget--
+		c.p.DrawBack(c.p.Scratch(c.w, c.h), 0, 0, float32(c.w), float32(c.h))
+		c.back = c.p.CopyScratch(c.w, c.h)
 	}
 	return c.back
 }

@@ -83,7 +83,7 @@ func TestCardSheet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Painter{}
+	p := &Painter{Budget: 1000}
 	cards := NewCards(p, tx)
 	cards.Resize(90, 135)
 	sheet := ebiten.NewImage(8*100, 2*145)

@@ -8,6 +8,7 @@
 package sprites
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -40,6 +41,8 @@ var (
 	Glow      color.Color = color.RGBA{0xff, 0xe0, 0x60, 0xff}
 	BackBlue  color.Color = color.RGBA{0x1f, 0x3a, 0x68, 0xff}
 	BackLine  color.Color = color.RGBA{0x5d, 0x7f, 0xb8, 0xff}
+
+	hatchCol color.Color = color.RGBA{0xff, 0xff, 0xff, 0x38}
 )
 
 // Level is the look of one penalty level.
@@ -95,6 +98,38 @@ type Painter struct {
 	opts vector.DrawPathOptions
 	strk vector.StrokeOptions
 	felt *ebiten.Image
+	// scratch is where shapes for cached images are drawn before they are copied: vector fills
+	// keep per-destination stencil buffers alive as long as the destination, so every cached
+	// image drawing into one shared scratch keeps memory flat.
+	scratch *ebiten.Image
+	// Budget is how many card images may still be rendered this frame (see Cards.Face); the
+	// game resets it every frame. Rendering a card face queues a lot of vertex data for the
+	// frame, so spreading the renders keeps the peak memory low.
+	Budget int
+}
+
+// Scratch returns a cleared scratch image at least w×h device pixels; draw into its top-left
+// corner and copy the result with CopyScratch.
+func (p *Painter) Scratch(w, h int) *ebiten.Image {
+	if p.scratch != nil {
+		b := p.scratch.Bounds()
+		if b.Dx() < w || b.Dy() < h {
+			nw, nh := max(b.Dx(), w), max(b.Dy(), h)
+			p.scratch.Deallocate()
+			p.scratch = ebiten.NewImage(nw, nh)
+		}
+	} else {
+		p.scratch = ebiten.NewImage(max(w, 256), max(h, 256))
+	}
+	p.scratch.Clear()
+	return p.scratch
+}
+
+// CopyScratch copies the top-left w×h of the scratch image into a new image.
+func (p *Painter) CopyScratch(w, h int) *ebiten.Image {
+	img := ebiten.NewImage(w, h)
+	img.DrawImage(p.scratch.SubImage(image.Rect(0, 0, w, h)).(*ebiten.Image), nil)
+	return img
 }
 
 func (p *Painter) colorOpts(c color.Color) *vector.DrawPathOptions {
@@ -144,14 +179,44 @@ func (p *Painter) StrokeRoundRect(dst *ebiten.Image, x, y, w, h, r, width float3
 	vector.StrokePath(dst, &p.path, &p.strk, p.colorOpts(c))
 }
 
-// FillCircle fills a circle (device pixels).
-func (p *Painter) FillCircle(dst *ebiten.Image, cx, cy, r float32, c color.Color) {
-	vector.FillCircle(dst, cx, cy, r, c, true)
+// Every shape below is a vector path: paths drawn one after another onto an image are filled in
+// one batch, while mixing them with other draws (vector's util functions, text) flushes the
+// batch each time, which costs memory for the rest of the frame.
+
+// FillRect fills a rectangle (device pixels).
+func (p *Painter) FillRect(dst *ebiten.Image, x, y, w, h float32, c color.Color) {
+	p.path.Reset()
+	p.path.MoveTo(x, y)
+	p.path.LineTo(x+w, y)
+	p.path.LineTo(x+w, y+h)
+	p.path.LineTo(x, y+h)
+	p.path.Close()
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 }
 
-// Line draws a line (device pixels).
+// FillCircle fills a circle (device pixels).
+func (p *Painter) FillCircle(dst *ebiten.Image, cx, cy, r float32, c color.Color) {
+	p.path.Reset()
+	p.path.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)
+	p.path.Close()
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
+}
+
+// Line draws a line of the given width (device pixels).
 func (p *Painter) Line(dst *ebiten.Image, x0, y0, x1, y1, width float32, c color.Color) {
-	vector.StrokeLine(dst, x0, y0, x1, y1, width, c, true)
+	dx, dy := x1-x0, y1-y0
+	l := float32(math.Hypot(float64(dx), float64(dy)))
+	if l == 0 {
+		return
+	}
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	p.path.Reset()
+	p.path.MoveTo(x0+nx, y0+ny)
+	p.path.LineTo(x1+nx, y1+ny)
+	p.path.LineTo(x1-nx, y1-ny)
+	p.path.LineTo(x0-nx, y0-ny)
+	p.path.Close()
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 }
 
 // Bullhead draws one bullhead icon of size s centred at (cx, cy): a head, two horns, two
@@ -184,10 +249,16 @@ func (p *Painter) Bullhead(dst *ebiten.Image, cx, cy, s float32, c, eyes color.C
 	p.path.Close()
 	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 	if s >= 9 {
-		vector.FillCircle(dst, cx-0.12*s, cy, 0.055*s, eyes, true)
-		vector.FillCircle(dst, cx+0.12*s, cy, 0.055*s, eyes, true)
-		vector.FillCircle(dst, cx-0.07*s, cy+0.28*s, 0.04*s, eyes, true)
-		vector.FillCircle(dst, cx+0.07*s, cy+0.28*s, 0.04*s, eyes, true)
+		p.path.Reset()
+		p.path.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+		p.path.Close()
+		p.path.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+		p.path.Close()
+		p.path.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+		p.path.Close()
+		p.path.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+		p.path.Close()
+		vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(eyes))
 	}
 }
 
@@ -200,7 +271,7 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 	band := h * 0.3
 	// Band clipped to the card's top corners: a rounded rect plus a plain rect below its middle.
 	p.FillRoundRect(dst, x, y, w, band, r, lv.Band)
-	vector.FillRect(dst, x, y+band/2, w, band/2, lv.Band, true)
+	p.FillRect(dst, x, y+band/2, w, band/2, lv.Band)
 	if lv.Hatch {
 		step := w * 0.16
 		for i := float32(-band); i < w; i += step {
@@ -216,14 +287,14 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 				x1 = x + w
 			}
 			if x1 > x0 {
-				vector.StrokeLine(dst, x0, y0, x1, y1, w*0.025, color.RGBA{0xff, 0xff, 0xff, 0x38}, true)
+				p.Line(dst, x0, y0, x1, y1, w*0.025, hatchCol)
 			}
 		}
 	}
 	sw := h * 0.028
 	for i := 0; i < lv.Stripes; i++ {
 		sy := y + band + sw*0.6 + float32(i)*sw*1.8
-		vector.FillRect(dst, x, sy, w, sw, lv.Band, true)
+		p.FillRect(dst, x, sy, w, sw, lv.Band)
 	}
 	// Bullheads in the band, right of the corner number.
 	digits := float32(len(strconv.Itoa(c)))
@@ -259,6 +330,13 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 		}
 		n += cnt
 	}
+	// Border: thin dark, or bold coloured.
+	if lv.Border {
+		bw := w * 0.07
+		p.StrokeRoundRect(dst, x+bw/2, y+bw/2, w-bw, h-bw, r*0.8, bw, lv.Band)
+	}
+	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
+	// Text last: every vector fill above is flushed once, not once per glyph run.
 	num := strconv.Itoa(c)
 	// Corner numbers.
 	t.DrawDevice(dst, num, float64(x+w*0.06), float64(y+band*0.5), text.Style{Size: float64(band * 0.55), Color: lv.Text, Bold: true, Align: text.Left | text.VertCenter})
@@ -273,12 +351,6 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 		numCol = lv.Band
 	}
 	t.DrawDevice(dst, num, float64(x+w/2), float64(y+band+(h-band)*0.47), text.Style{Size: size, Color: numCol, Bold: true, Align: text.Center})
-	// Border: thin dark, or bold coloured.
-	if lv.Border {
-		bw := w * 0.07
-		p.StrokeRoundRect(dst, x+bw/2, y+bw/2, w-bw, h-bw, r*0.8, bw, lv.Band)
-	}
-	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
 }
 
 // DrawBack draws the card back: a navy field with a diamond lattice.
@@ -374,6 +446,6 @@ func (p *Painter) clippedLineColor(dst *ebiten.Image, x0, y0, x1, y1, rx, ry, rw
 		}
 	}
 	if ok && t1 > t0 {
-		vector.StrokeLine(dst, x0+t0*dx, y0+t0*dy, x0+t1*dx, y0+t1*dy, lw, c, true)
+		p.Line(dst, x0+t0*dx, y0+t0*dy, x0+t1*dx, y0+t1*dy, lw, c)
 	}
 }

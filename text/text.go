@@ -150,3 +150,9 @@ func (t *Renderer) Fit(s string, st Style, w, min float64) float64 {
 	}
 	return min
 }
+
+// DrawWrap draws s at (x, y) in logical pixels, wrapping lines at width w.
+func (t *Renderer) DrawWrap(dst *ebiten.Image, s string, x, y, w float64, st Style) {
+	t.apply(st)
+	t.r.DrawWithWrap(dst, s, int(x*t.scale+0.5), int(y*t.scale+0.5), int(w*t.scale))
+}

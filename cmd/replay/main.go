@@ -149,10 +149,35 @@ func writeRandom(stdout io.Writer, seats int, seed uint64, variant string) error
 	return err
 }
 
-// randomAction returns a legal random answer to the view's decision.
+// randomAction returns a legal random answer to the view's decision, in every variant.
 func randomAction(v engine.View, r *rand.Rand) engine.Action {
-	if v.Decision != nil && v.Decision.Kind == engine.DecideRow {
-		return engine.TakeRow(r.IntN(engine.NumRows))
+	d := v.Decision
+	if d == nil {
+		return engine.PlayCard(0)
 	}
-	return engine.PlayCard(v.Hand[r.IntN(len(v.Hand))])
+	switch d.Kind {
+	case engine.DecideRow:
+		return engine.TakeRow(r.IntN(engine.NumRows))
+	case engine.DecideDraft:
+		return engine.DraftCard(v.Pool[r.IntN(len(v.Pool))])
+	case engine.DecideOrder:
+		return engine.PlaceFirst(d.Cards[r.IntN(len(d.Cards))])
+	case engine.DecideKeep:
+		var keep []engine.Card
+		for _, c := range d.Cards {
+			if len(v.Hand)+len(keep) < engine.MaxHand && r.IntN(2) == 0 {
+				keep = append(keep, c)
+			}
+		}
+		return engine.KeepCards(keep...)
+	}
+	n := d.Count
+	if d.Min > 0 {
+		n = d.Min + r.IntN(d.Count-d.Min+1)
+	}
+	cs := make([]engine.Card, 0, n)
+	for _, i := range r.Perm(len(v.Hand))[:n] {
+		cs = append(cs, v.Hand[i])
+	}
+	return engine.PlayCards(cs...)
 }

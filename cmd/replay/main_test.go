@@ -83,3 +83,19 @@ func TestReplayErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRandomEveryVariant: -random writes a whole game of every variant that replays (#7).
+func TestRandomEveryVariant(t *testing.T) {
+	for _, v := range engine.Variants() {
+		var rec, out, errb bytes.Buffer
+		if code := run([]string{"-random", "-seats", "4", "-seed", "3", "-variant", v.String()}, nil, &rec, &errb); code != 0 {
+			t.Fatalf("%s: -random: exit %d: %s", v, code, errb.String())
+		}
+		if code := run([]string{"-"}, bytes.NewReader(rec.Bytes()), &out, &errb); code != 0 {
+			t.Fatalf("%s: replay: exit %d: %s", v, code, errb.String())
+		}
+		if !strings.Contains(out.String(), `"phase":"over"`) {
+			t.Errorf("%s: the replay does not end the game", v)
+		}
+	}
+}

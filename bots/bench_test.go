@@ -1,0 +1,61 @@
+package bots_test
+
+import (
+	"testing"
+
+	"nimmt/bots"
+	"nimmt/engine"
+)
+
+// firstTurn returns the view of seat 0 at the first card decision of a game with seats seats.
+func firstTurn(b *testing.B, seats int, seed uint64) []engine.View {
+	var out []engine.View
+	for i := uint64(0); len(out) < 16; i++ {
+		for _, v := range views(b, seats, 40, seed+i) {
+			if v.Decision.Kind == engine.DecidePlay && len(v.Hand) >= 8 {
+				out = append(out, v)
+			}
+		}
+	}
+	return out[:16]
+}
+
+func benchDecide(b *testing.B, bot bots.Bot, seats int) {
+	vs := firstTurn(b, seats, 1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		v := vs[i%len(vs)]
+		bot.Decide(&v)
+	}
+}
+
+// BenchmarkExpert4 is one Expert card decision early in a 4-seat round, at the default budget,
+// on all cores.
+func BenchmarkExpert4(b *testing.B) { benchDecide(b, bots.NewExpert(1, bots.ExpertOptions{}), 4) }
+
+// BenchmarkExpert10 is the same at 10 seats.
+func BenchmarkExpert10(b *testing.B) { benchDecide(b, bots.NewExpert(1, bots.ExpertOptions{}), 10) }
+
+// BenchmarkExpert4OneCore is BenchmarkExpert4 on one goroutine, as in the browser.
+func BenchmarkExpert4OneCore(b *testing.B) {
+	benchDecide(b, bots.NewExpert(1, bots.ExpertOptions{Workers: 1}), 4)
+}
+
+// BenchmarkMC100At4 is one MC100 card decision at 4 seats.
+func BenchmarkMC100At4(b *testing.B) {
+	m, _ := bots.New(bots.LevelMC100, 1)
+	benchDecide(b, m, 4)
+}
+
+// BenchmarkIntermediate4 is one Intermediate card decision at 4 seats.
+func BenchmarkIntermediate4(b *testing.B) {
+	m, _ := bots.New(bots.LevelIntermediate, 1)
+	benchDecide(b, m, 4)
+}
+
+// BenchmarkIntermediate10 is one Intermediate card decision at 10 seats.
+func BenchmarkIntermediate10(b *testing.B) {
+	m, _ := bots.New(bots.LevelIntermediate, 1)
+	benchDecide(b, m, 10)
+}

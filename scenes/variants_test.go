@@ -1,0 +1,194 @@
+package scenes
+
+import (
+	"slices"
+	"testing"
+
+	"nimmt/engine"
+	"nimmt/storage"
+)
+
+// TestEveryMenuVariantPlayable picks each variant the menu offers, plays a short game of it from
+// the menu to game over through the real scenes (taps for the person, the real bots), and checks
+// the engine ran that variant.
+func TestEveryMenuVariantPlayable(t *testing.T) {
+	for k, v := range menuVariants() {
+		t.Run(v.String(), func(t *testing.T) {
+			g := newTestGame(t, &storage.Memory{}, "instant")
+			g.InjectInput(func(in *Input) {})
+			runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+			tapButton(t, g, "new-game")
+			for i := 0; i < k; i++ {
+				tapButton(t, g, "variant")
+			}
+			if got := g.settings.variant(); got != v {
+				t.Fatalf("menu selected %v, want %v", got, v)
+			}
+			tapButton(t, g, "end-mode") // at a score
+			tapButton(t, g, "end-mode") // after rounds
+			for i := 0; i < 4; i++ {
+				tapButton(t, g, "end-minus") // 1 round
+			}
+			tapButton(t, g, "start")
+			runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
+			tb, ok := g.cur.(*table)
+			if !ok || tb.eg.Config().Variant != v {
+				t.Fatalf("no table of %v", v)
+			}
+			taps, drafts, orders, keeps := 0, 0, 0, 0
+			g.InjectInput(func(in *Input) {
+				ts := g.TestState()
+				if !ts.Input && ts.Scene != "score" {
+					return
+				}
+				switch {
+				case ts.Scene == "score":
+					for _, b := range ts.Buttons {
+						if b.ID == "continue" && b.Enabled {
+							in.Tap, in.TapX, in.TapY = true, b.Rect.X+b.Rect.W/2, b.Rect.Y+b.Rect.H/2
+						}
+					}
+				case ts.Decision == "play" && ts.Chosen == 0 && len(ts.HandRects) > 0:
+					// Tap each card twice (select, play), moving on to the next card after.
+					r := ts.HandRects[(taps/2)%len(ts.HandRects)]
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+					in.X, in.Y = in.TapX, in.TapY
+					taps++
+				case ts.Decision == "draft" && len(ts.PoolRects) > 0:
+					r := ts.PoolRects[len(ts.PoolRects)/2]
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+					drafts++
+				case ts.Decision == "order" && len(ts.ChoiceRects) == 2:
+					r := ts.ChoiceRects[taps%2]
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+					taps++
+					orders++
+				case ts.Decision == "keep" && len(ts.ChoiceRects) > 0:
+					r := ts.ChoiceButton
+					if keeps%2 == 0 {
+						r = ts.ChoiceRects[0] // select the first taken card, then Keep
+					}
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+					keeps++
+				case ts.Decision == "row":
+					r := ts.RowRects[0]
+					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
+				}
+			})
+			runUntil(t, g, 300000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+			if !tb.eg.Over() {
+				t.Fatal("the engine's game is not over")
+			}
+			if (v == engine.Logic || v == engine.Tournament) && drafts == 0 {
+				t.Error("the person drafted nothing by tapping")
+			}
+			if v == engine.Nifty && orders == 0 {
+				t.Error("the person chose no order by tapping")
+			}
+			if v == engine.HandVariant {
+				t.Logf("keep taps: %d", keeps)
+			}
+		})
+	}
+}
+
+// TestMenuVariantSeats: choosing a variant keeps the players within what it allows, and the "?"
+// page shows its paragraph.
+func TestMenuVariantSeats(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "new-game")
+	for i := 0; i < 6; i++ {
+		tapButton(t, g, "seats-plus")
+	}
+	if g.settings.Seats != 10 {
+		t.Fatalf("seats %d", g.settings.Seats)
+	}
+	for g.settings.variant() != engine.Tournament {
+		tapButton(t, g, "variant")
+	}
+	if g.settings.Seats != 5 {
+		t.Errorf("Tournament with %d seats", g.settings.Seats)
+	}
+	tapButton(t, g, "seats-plus")
+	if g.settings.Seats != 5 {
+		t.Errorf("seats-plus went to %d in a Tournament", g.settings.Seats)
+	}
+	tapButton(t, g, "variant-about")
+	m := g.cur.(*menu)
+	if m.page != "variant" || m.title != "Tournament" {
+		t.Fatalf("page %q title %q", m.page, m.title)
+	}
+	text := ""
+	for _, w := range m.widgets {
+		text += w.label + " "
+	}
+	if !containsAll(text, "passed", "2–5 players") {
+		t.Errorf("the page shows %q", text)
+	}
+	tapButton(t, g, "back-newgame")
+	if m.page != "newgame" {
+		t.Errorf("back went to %q", m.page)
+	}
+}
+
+func containsAll(s string, subs ...string) bool {
+	for _, sub := range subs {
+		found := false
+		for i := 0; i+len(sub) <= len(s); i++ {
+			if s[i:i+len(sub)] == sub {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// TestHandVariantTwoCards: in Hand the person plays one card (the same card twice) or two.
+func TestHandVariantTwoCards(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	g.settings.Variant = "hand"
+	g.settings.Seats = 3
+	tb, err := newTable(g, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.goTo(tb)
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 2000, func(ts TestState) bool { return ts.Decision == "play" && ts.Input })
+	h := tb.eg.View(0).Hand
+	tb.play(h[0])
+	tb.play(h[1])
+	if n := len(tb.eg.View(0).Hand); n != 12 && tb.eg.View(0).Decision == nil {
+		// a keep may have added cards; the two cards left the hand either way
+		t.Logf("hand now %d cards", n)
+	}
+	if slices.Contains(tb.eg.View(0).Hand, h[0]) || slices.Contains(tb.eg.View(0).Hand, h[1]) {
+		t.Fatalf("two cards not played: hand %v", tb.eg.View(0).Hand)
+	}
+	for {
+		ts := runUntil(t, g, 20000, func(ts TestState) bool {
+			return (ts.Decision == "play" || ts.Decision == "row" || ts.Decision == "keep") && ts.Input
+		})
+		if ts.Decision == "play" {
+			break
+		}
+		if ts.Decision == "keep" {
+			_ = tb.eg.Keep(0, nil)
+			continue
+		}
+		tb.chooseRow(0)
+	}
+	h = tb.eg.View(0).Hand
+	size := len(h)
+	tb.play(h[0])
+	tb.play(h[0])
+	if slices.Contains(tb.eg.View(0).Hand, h[0]) || len(tb.eg.View(0).Hand) > size-1+5 {
+		t.Fatalf("one card not played: hand %v", tb.eg.View(0).Hand)
+	}
+}
