@@ -65,10 +65,11 @@ test-web:
 	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm/...
 	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . ./wasm/browsertest
 
-# The browser-only storage (localStorage) under node.
+# The browser-only code under node: localStorage storage, and the bots yielding to the page.
 test-wasm-storage:
 	@scripts/deps.sh node
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./storage/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -run TestYieldToPage -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./bots
 
 # Sizes (game vs bare Ebitengine, raw and gzip) and time to first frame: docs/PERFORMANCE.md "Web".
 wasm-figures:

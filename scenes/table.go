@@ -386,6 +386,11 @@ func (t *table) home(c engine.Card) (r layout.Rect, face, vis bool) {
 			return t.lay.Seats[p.Seat].Chosen, true, true
 		}
 	}
+	for _, p := range t.disp.FaceUp { // Open: played face up, before the reveal
+		if p.Card == c {
+			return t.lay.Seats[p.Seat].Chosen, true, true
+		}
+	}
 	for r, row := range t.disp.Rows {
 		for i, rc := range row {
 			if rc == c && i < layout.Slots {
@@ -624,8 +629,8 @@ func (t *table) apply(e engine.Event, animate bool) {
 		t.disp.Apply(e)
 		if ev.Card != 0 && ev.Seat != t.me && len(t.disp.FaceUp) > 0 {
 			t.log = append(t.log, t.seatName(ev.Seat)+" plays "+ev.Card.String()+" face up.")
-		}
-		if ev.Seat == t.me {
+			t.settle(12, 0, animate)
+		} else if ev.Seat == t.me {
 			t.relayout()
 			t.sel = -1
 			t.settle(12, 0, animate)

@@ -33,6 +33,7 @@ type gameState struct {
 	RowRects  []rect   `json:"row_rects"`
 	Scores    []int    `json:"scores"`
 	Decision  string   `json:"decision"`
+	Waiting   []int    `json:"waiting"`
 	Round     int      `json:"round"`
 	Turn      int      `json:"turn"`
 	Buttons   []button `json:"buttons"`

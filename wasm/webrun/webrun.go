@@ -10,6 +10,7 @@ package webrun
 import (
 	"fmt"
 	"syscall/js"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -57,6 +58,8 @@ type wrapper struct {
 	// inFrame is true during Update and Draw; a hide event then defers Suspend to the next Update.
 	inFrame      bool
 	suspendLater bool
+	// updateTime and drawTime add up the time spent in the game's Update and Draw.
+	updateTime, drawTime time.Duration
 }
 
 // layoutInfo is what the browser tests need to map the game's logical pixels to CSS pixels.
@@ -80,12 +83,16 @@ func (w *wrapper) Update() error {
 	}
 	w.inFrame = true
 	defer func() { w.inFrame = false }()
+	start := time.Now()
+	defer func() { w.updateTime += time.Since(start) }()
 	return w.inner.Update()
 }
 
 func (w *wrapper) Draw(screen *ebiten.Image) {
 	w.inFrame = true
+	start := time.Now()
 	w.inner.Draw(screen)
+	w.drawTime += time.Since(start)
 	w.inFrame = false
 	w.frames++
 	afterDraw(w)
