@@ -21,7 +21,7 @@
 // of the current scene. Rectangles are in logical pixels; multiply by Scale for device pixels.
 //
 // Scene names: menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice,
-// score, gameover (newgame-about for the variant description).
+// score, gameover; "variant" is the new-game page describing the chosen variant.
 //
 // Button ids (stable):
 //
