@@ -65,7 +65,9 @@ func main() {
 	if *timing {
 		game = &timed{Game: g, start: start}
 	}
-	if err := ebiten.RunGame(game); err != nil {
+	err = ebiten.RunGame(game)
+	g.FlushSaves()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)

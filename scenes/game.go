@@ -146,6 +146,7 @@ type Game struct {
 	quit      bool
 
 	shot    *shooter
+	saver   *saver
 	shapes  map[shapeKey]*ebiten.Image
 	shapeOp ebiten.DrawImageOptions
 	inject  func(in *Input)
@@ -161,6 +162,9 @@ func NewGame(opts Options) (*Game, error) {
 	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
 	g.settings = defaultSettings()
 	g.loadSettings()
+	if opts.Storage != nil {
+		g.saver = newSaver(opts.Storage)
+	}
 	if opts.Speed != "" {
 		if _, ok := anim.ParseSpeed(opts.Speed); !ok {
 			return nil, fmt.Errorf("scenes: unknown speed %q", opts.Speed)
@@ -210,11 +214,18 @@ func (g *Game) saveSettings() {
 		return
 	}
 	b, err := json.MarshalIndent(g.settings, "", "  ")
-	if err == nil {
-		err = g.opts.Storage.Save(settingsFile, b)
-	}
 	if err != nil {
 		g.notice = "Settings could not be saved."
+		return
+	}
+	g.saver.save(settingsFile, b)
+}
+
+// FlushSaves waits until the settings and the autosave queued so far are written. The game
+// writes them in the background; call this before the process exits.
+func (g *Game) FlushSaves() {
+	if g.saver != nil {
+		g.saver.flush()
 	}
 }
 
@@ -229,7 +240,13 @@ func (g *Game) goTo(s scene) { g.next = s }
 // Update implements ebiten.Game.
 func (g *Game) Update() error {
 	if g.quit {
+		g.FlushSaves()
 		return ebiten.Termination
+	}
+	if g.saver != nil {
+		if err := g.saver.err(); err != nil {
+			g.notice = "Saving failed: " + err.Error()
+		}
 	}
 	if g.shot != nil {
 		if err := g.shot.update(); err != nil {

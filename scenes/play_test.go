@@ -123,7 +123,29 @@ func TestWholeGame(t *testing.T) {
 	tapButton(t, g, "start")
 	d := &driver{g: g}
 	g.InjectInput(d.step)
-	ts := runUntil(t, g, 200000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	var total, worst time.Duration
+	ticks := 0
+	var ts TestState
+	for {
+		start := time.Now()
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		el := time.Since(start)
+		total += el
+		worst = max(worst, el)
+		ticks++
+		if ts = g.TestState(); ts.Scene == "gameover" && ts.Input {
+			break
+		}
+		if ticks > 200000 {
+			t.Fatalf("no game over; scene %s", ts.Scene)
+		}
+		if ticks%8 == 7 {
+			time.Sleep(100 * time.Microsecond)
+		}
+	}
+	t.Logf("Update over a whole game at instant speed: %d ticks, mean %v, worst %v", ticks, total/time.Duration(ticks), worst)
 	if len(ts.Scores) != 5 || len(ts.Winners) == 0 {
 		t.Fatalf("game over with scores %v winners %v", ts.Scores, ts.Winners)
 	}
@@ -137,6 +159,7 @@ func TestWholeGame(t *testing.T) {
 		t.Errorf("game ended with top score %d < 66", max)
 	}
 	t.Logf("game over after %d ticks, %d taps: scores %v winners %v", d.ticks, d.taps, ts.Scores, ts.Winners)
+	g.FlushSaves()
 	b, err := mem.Load(saveFile)
 	if err != nil || !strings.Contains(string(b), `"over":true`) {
 		t.Errorf("save after game over: %v %.80s", err, b)
@@ -159,6 +182,7 @@ func TestContinue(t *testing.T) {
 	d := &driver{g: g}
 	g.InjectInput(d.step)
 	before := runUntil(t, g, 20000, func(ts TestState) bool { return ts.Turn >= 4 && ts.Decision == "play" && ts.Input })
+	g.FlushSaves()
 	g2 := newTestGame(t, mem, "instant")
 	g2.InjectInput(func(in *Input) {})
 	runUntil(t, g2, 5, func(ts TestState) bool { return ts.Scene == "menu" })
@@ -288,4 +312,46 @@ func TestRulesWalkthrough(t *testing.T) {
 		tapButton(t, g, "rules-next")
 	}
 	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+}
+
+// TestUpdateTime plays a whole game at normal speed through the real scenes and reports the
+// mean and worst Update time (the figure in docs/PERFORMANCE.md).
+func TestUpdateTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game at normal speed")
+	}
+	g := newTestGame(t, &storage.Memory{}, "normal")
+	tb, err := newTable(g, 21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.goTo(tb)
+	d := &driver{g: g}
+	g.InjectInput(d.step)
+	var total, worst time.Duration
+	var over int
+	ticks := 0
+	for {
+		start := time.Now()
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		el := time.Since(start)
+		total += el
+		worst = max(worst, el)
+		if el > 500*time.Microsecond {
+			over++
+		}
+		ticks++
+		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
+			break
+		}
+		if ticks > 300000 {
+			t.Fatal("no game over")
+		}
+		if ticks%4 == 3 {
+			time.Sleep(50 * time.Microsecond)
+		}
+	}
+	t.Logf("Update over a whole game at normal speed: %d ticks, mean %v, worst %v, %d ticks over 0.5 ms", ticks, total/time.Duration(ticks), worst, over)
 }

@@ -148,6 +148,7 @@ func (g *Game) hasSave() bool {
 	if g.opts.Storage == nil {
 		return false
 	}
+	g.FlushSaves()
 	b, err := g.opts.Storage.Load(saveFile)
 	if err != nil {
 		return false
@@ -161,6 +162,7 @@ func resumeTable(g *Game) (*table, error) {
 	if g.opts.Storage == nil {
 		return nil, errors.New("No saved game.")
 	}
+	g.FlushSaves()
 	b, err := g.opts.Storage.Load(saveFile)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -251,8 +253,8 @@ func (t *table) save() {
 		}
 		var b []byte
 		b, err = json.Marshal(saved{Version: 1, Seed: t.seed, Levels: levels, Over: t.eg.Over(), Record: rec})
-		if err == nil {
-			err = t.g.opts.Storage.Save(saveFile, b)
+		if err == nil && t.g.saver != nil {
+			t.g.saver.save(saveFile, b)
 		}
 	}
 	if err != nil && !t.saveErr {
