@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"context"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/chromedp"
 )
 
@@ -79,9 +82,11 @@ func TestExpertThinkingFrames(t *testing.T) {
 	}
 	for turn := 1; turn <= 2; turn++ {
 		waitState(t, ctx, "bots thinking", 60*time.Second, func(s gameState) bool { return s.Decision == "play" && botsThinking(s) })
+		profile(t, ctx, true)
 		t0, f0, m0 := now(), goFrames(), goMs()
 		waitState(t, ctx, "bots done", 120*time.Second, func(s gameState) bool { return !botsThinking(s) })
 		t1, f1, m1 := now(), goFrames(), goMs()
+		native, script := profile(t, ctx, false)
 		ts := run(t, ctx, 10*time.Second, chromedp.Evaluate[[]float64](
 			fmt.Sprintf(`window.nimmtRAF.filter(x => x >= %f && x <= %f)`, t0, t1)))
 		long := run(t, ctx, 10*time.Second, chromedp.Evaluate[[][]float64](
@@ -96,8 +101,8 @@ func TestExpertThinkingFrames(t *testing.T) {
 			maxGap = max(maxGap, ts[i]-ts[i-1])
 		}
 		secs := (t1 - t0) / 1000
-		t.Logf("%s thinking, turn %d: bots took %.2f s (including their 20-60 tick pause); page %.1f FPS, game %.1f FPS, longest frame gap %.0f ms; main thread: %d tasks > 50 ms, longest %.0f ms, %.0f%% of the time; game Update %.1f ms and Draw %.1f ms per frame",
-			level, turn, secs, float64(len(ts))/secs, (f1-f0)/secs, maxGap, len(long), maxLong, sumLong/(t1-t0)*100, (m1[0]-m0[0])/(f1-f0), (m1[1]-m0[1])/(f1-f0))
+		t.Logf("%s thinking, turn %d: bots took %.2f s (including their 20-60 tick pause); page %.1f FPS, game %.1f FPS, longest frame gap %.0f ms; main thread: %d tasks > 50 ms, longest %.0f ms, %.0f%% of the time; game Update %.1f ms and Draw %.1f ms per frame; main thread CPU profile: %.0f%% browser-native (rendering), %.0f%% JS+wasm",
+			level, turn, secs, float64(len(ts))/secs, (f1-f0)/secs, maxGap, len(long), maxLong, sumLong/(t1-t0)*100, (m1[0]-m0[0])/(f1-f0), (m1[1]-m0[1])/(f1-f0), 100*native, 100*script)
 		// The same measure with nothing thinking: the person's turn, table still.
 		b0, g0 := now(), goFrames()
 		time.Sleep(2 * time.Second)
@@ -107,4 +112,47 @@ func TestExpertThinkingFrames(t *testing.T) {
 		t.Logf("  baseline, nobody thinking: page %.1f FPS, game %.1f FPS", float64(len(bts))/((b1-b0)/1000), (g1-g0)/((b1-b0)/1000))
 		playTurn(t, ctx)
 	}
+}
+
+// profile starts (start true) or stops the page's CPU profiler; on stop it returns the shares of
+// the sampled time spent in the browser's own code ("(program)": layout, paint, WebGL/GPU work
+// on the main thread) and in JS and wasm (the game, Ebitengine, the bots).
+func profile(t *testing.T, ctx context.Context, start bool) (native, script float64) {
+	t.Helper()
+	if start {
+		run(t, ctx, 10*time.Second, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+			if _, err := cdp.Call(c, tg, profiler.Enable, cdp.Empty{}); err != nil {
+				return err
+			}
+			_, err := cdp.Call(c, tg, profiler.Start, cdp.Empty{})
+			return err
+		}))
+		return 0, 0
+	}
+	res := run(t, ctx, 30*time.Second, func(c context.Context, tg *chromedp.Target) (profiler.StopResult, error) {
+		return cdp.Call(c, tg, profiler.Stop, cdp.Empty{})
+	})
+	p := res.Profile
+	if p == nil {
+		return 0, 0
+	}
+	names := map[int64]string{}
+	for _, n := range p.Nodes {
+		names[n.ID] = n.CallFrame.FunctionName
+	}
+	var nat, scr float64
+	for i, id := range p.Samples {
+		d := float64(p.TimeDeltas[i])
+		switch names[id] {
+		case "(idle)", "(root)":
+		case "(program)", "(garbage collector)":
+			nat += d
+		default:
+			scr += d
+		}
+	}
+	if sum := nat + scr; sum > 0 {
+		return nat / sum, scr / sum
+	}
+	return 0, 0
 }

@@ -90,7 +90,12 @@ func clickRect(t *testing.T, ctx context.Context, s gameState, r rect) {
 		sc = 1
 	}
 	// Logical → screen (device) pixels → CSS pixels through Ebitengine's letterbox.
-	clickLogical(t, ctx, (r.X+r.W/2)*sc, (r.Y+r.H/2)*sc)
+	x, y := getLayout(t, ctx).toCSS((r.X+r.W/2)*sc, (r.Y+r.H/2)*sc)
+	if touching(ctx) {
+		tap(t, ctx, x, y)
+	} else {
+		click(t, ctx, x, y)
+	}
 }
 
 func clickButton(t *testing.T, ctx context.Context, id string) gameState {
