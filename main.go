@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"time"
 
@@ -29,6 +30,9 @@ func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	timing := flag.Bool("timing", false, "print the time from start to the first drawn frame")
 	flag.Parse()
+	// A soft heap limit: the table renders its card faces in the first frames, and without it
+	// the heap's high-water mark doubles the live heap (docs/PERFORMANCE.md, "Game").
+	debug.SetMemoryLimit(128 << 20)
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err == nil {

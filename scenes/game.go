@@ -103,7 +103,7 @@ func (s *Settings) sanitize() {
 }
 
 // faceBudget is how many card images may be rendered per frame.
-const faceBudget = 2
+const faceBudget = 1
 
 const (
 	settingsFile = "settings.json"
