@@ -27,6 +27,7 @@ func main() {
 	size := flag.String("size", "1280x720", "window size for -screenshot, WxH")
 	seed := flag.Uint64("seed", 0, "seed of the first game's deal (0: random)")
 	speed := flag.String("speed", "", "animation speed: slow, normal, fast or instant")
+	seats := flag.Int("seats", 0, "seats of a new game, 2–10 (0: the saved setting)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	timing := flag.Bool("timing", false, "print the time from start to the first drawn frame")
 	flag.Parse()
@@ -41,7 +42,7 @@ func main() {
 		}
 	}
 
-	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed}
+	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
 			opts.Storage = dir
