@@ -63,8 +63,8 @@ serve: web
 # The web build in headless Chromium (chromedp): load, first frame, a round played by clicks, reload.
 test-web:
 	@scripts/deps.sh chromium
-	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./storage/...
-	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm/...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots
+	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
 	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . ./wasm/browsertest
 
 # The browser-only code under node: localStorage storage, and the bots yielding to the page.
