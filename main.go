@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"time"
 
@@ -26,9 +27,13 @@ func main() {
 	size := flag.String("size", "1280x720", "window size for -screenshot, WxH")
 	seed := flag.Uint64("seed", 0, "seed of the first game's deal (0: random)")
 	speed := flag.String("speed", "", "animation speed: slow, normal, fast or instant")
+	seats := flag.Int("seats", 0, "seats of a new game, 2–10 (0: the saved setting)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	timing := flag.Bool("timing", false, "print the time from start to the first drawn frame")
 	flag.Parse()
+	// A soft heap limit: the table renders its card faces in the first frames, and without it
+	// the heap's high-water mark doubles the live heap (docs/PERFORMANCE.md, "Game").
+	debug.SetMemoryLimit(128 << 20)
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err == nil {
@@ -37,7 +42,7 @@ func main() {
 		}
 	}
 
-	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed}
+	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
 			opts.Storage = dir

@@ -93,13 +93,12 @@ func (r *tableResources) resize(g *Game, l *layout.Table) {
 	}
 }
 
+// pick returns the cache to draw a card of hdev device pixels high from: the row size for
+// cards up to it (seat cards are drawn from it scaled down), else the hand size. Two sizes keep
+// the number of rendered faces, and memory, down.
 func (r *tableResources) pick(hdev float64) *sprites.Cards {
-	_, th := r.tiny.Size()
 	_, sh := r.small.Size()
-	switch {
-	case hdev <= float64(th)*1.1:
-		return r.tiny
-	case hdev <= float64(sh)*1.1:
+	if hdev <= float64(sh)*1.1 {
 		return r.small
 	}
 	return r.big

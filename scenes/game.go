@@ -44,6 +44,8 @@ type Options struct {
 	Scene string
 	// Speed overrides the saved animation speed when non-empty ("slow", "normal", "fast", "instant").
 	Speed string
+	// Seats overrides the saved number of seats of a new game when non-zero (2–10).
+	Seats int
 }
 
 // Settings are the person's choices, kept in settings.json.
@@ -103,7 +105,7 @@ func (s *Settings) sanitize() {
 }
 
 // faceBudget is how many card images may be rendered per frame.
-const faceBudget = 2
+const faceBudget = 1
 
 const (
 	settingsFile = "settings.json"
@@ -170,6 +172,12 @@ func NewGame(opts Options) (*Game, error) {
 			return nil, fmt.Errorf("scenes: unknown speed %q", opts.Speed)
 		}
 		g.settings.Speed = opts.Speed
+	}
+	if opts.Seats != 0 {
+		if opts.Seats < 2 || opts.Seats > 10 {
+			return nil, fmt.Errorf("scenes: %d seats (want 2 to 10)", opts.Seats)
+		}
+		g.settings.Seats = opts.Seats
 	}
 	if opts.Bots == nil {
 		g.opts.Bots = defaultBots

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -354,4 +355,29 @@ func TestUpdateTime(t *testing.T) {
 		}
 	}
 	t.Logf("Update over a whole game at normal speed: %d ticks, mean %v, worst %v, %d ticks over 0.5 ms", ticks, total/time.Duration(ticks), worst, over)
+}
+
+// TestReplayLastTurn watches the last turn again: the rows go back to where the turn started
+// and end where they were.
+func TestReplayLastTurn(t *testing.T) {
+	g := newTestGame(t, nil, "fast")
+	tb, err := newTable(g, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.goTo(tb)
+	d := &driver{g: g}
+	g.InjectInput(d.step)
+	start := runUntil(t, g, 5000, func(ts TestState) bool { return ts.Turn == 1 && ts.Input && ts.Decision == "play" })
+	end := runUntil(t, g, 5000, func(ts TestState) bool { return ts.Turn == 2 && ts.Input && ts.Decision == "play" })
+	g.InjectInput(func(in *Input) {})
+	tapButton(t, g, "replay")
+	mid := g.TestState()
+	if fmt.Sprint(mid.Rows) != fmt.Sprint(start.Rows) || mid.Turn != 1 {
+		t.Fatalf("replay starts at turn %d rows %v, want turn 1 rows %v", mid.Turn, mid.Rows, start.Rows)
+	}
+	after := runUntil(t, g, 5000, func(ts TestState) bool { return ts.Turn == 2 && ts.Input })
+	if fmt.Sprint(after.Rows) != fmt.Sprint(end.Rows) || fmt.Sprint(after.Hand) != fmt.Sprint(end.Hand) {
+		t.Fatalf("after the replay rows %v hand %v, want %v %v", after.Rows, after.Hand, end.Rows, end.Hand)
+	}
 }

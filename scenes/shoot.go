@@ -13,7 +13,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -41,7 +41,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)
-	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover":
+	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log":
 		seed := g.opts.Seed
 		if seed == 0 {
 			seed = shotSeed
@@ -53,6 +53,12 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		t, err := newTable(g, seed)
 		if err != nil {
 			return nil, err
+		}
+		switch scene {
+		case "tracker":
+			t.showPanel = 1
+		case "log":
+			t.showPanel = 2
 		}
 		s.t = t
 		g.cur = t
@@ -87,6 +93,11 @@ func (s *shooter) update() error {
 		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.phase, t.disp.Round, t.disp.Turn, t.consumed, t.src.EventCount(), t.tl.Idle(), t.eg.Waiting(), s.g.settings.Speed)
 	}
 	switch s.scene {
+	case "tracker", "log":
+		if atTurn && t.phase == "choose" && t.acceptsInput() {
+			s.capture = true
+			return nil
+		}
 	case "choose", "reveal", "placement":
 		if atTurn && s.g.settings.Speed == "instant" && t.tl.Idle() {
 			s.g.settings.Speed = "normal"
