@@ -83,10 +83,12 @@ MOBILE_JAVAPKG ?= io.nimmt
 
 # build/nimmt.aar for mobile/android (needs the Android SDK + NDK; not on these machines).
 android:
+	@mkdir -p build
 	$(GO) tool ebitenmobile bind -target android -javapkg $(MOBILE_JAVAPKG) -androidapi 23 -o build/nimmt.aar ./mobile
 
 # build/Mobile.xcframework for mobile/ios (needs macOS + Xcode).
 ios:
+	@mkdir -p build
 	$(GO) tool ebitenmobile bind -target ios -o build/Mobile.xcframework ./mobile
 
 # What can be proven here without an NDK or Xcode: android vet (cgo), Java bindings, iOS import graph.
