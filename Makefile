@@ -63,8 +63,8 @@ serve: web
 # The web build in headless Chromium (chromedp): load, first frame, a round played by clicks, reload.
 test-web:
 	@scripts/deps.sh chromium
-	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... ./storage/...
-	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm/...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots
+	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
 	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . ./wasm/browsertest
 
 # The browser-only code under node: localStorage storage, and the bots yielding to the page.
@@ -83,10 +83,12 @@ MOBILE_JAVAPKG ?= io.nimmt
 
 # build/nimmt.aar for mobile/android (needs the Android SDK + NDK; not on these machines).
 android:
+	@mkdir -p build
 	$(GO) tool ebitenmobile bind -target android -javapkg $(MOBILE_JAVAPKG) -androidapi 23 -o build/nimmt.aar ./mobile
 
 # build/Mobile.xcframework for mobile/ios (needs macOS + Xcode).
 ios:
+	@mkdir -p build
 	$(GO) tool ebitenmobile bind -target ios -o build/Mobile.xcframework ./mobile
 
 # What can be proven here without an NDK or Xcode: android vet (cgo), Java bindings, iOS import graph.

@@ -66,6 +66,23 @@ func TestTouchPortrait(t *testing.T) {
 		t.Errorf("tapping a card did not play it: %v", n)
 	}
 	screenshot(t, ctx, "phone-portrait-played")
+
+	// The same game on a phone held sideways and on a tablet: the layout follows, targets stay big.
+	for _, v := range []struct {
+		name string
+		w, h int64
+		o    chromedp.EmulateViewportOption
+	}{
+		{"phone-landscape", 844, 390, chromedp.EmulateLandscape},
+		{"tablet-portrait", 1024, 1366, chromedp.EmulatePortrait},
+	} {
+		run(t, ctx, 5*time.Second, chromedp.EmulateViewport(v.w, v.h, chromedp.EmulateScale(2), v.o, chromedp.EmulateMobile, chromedp.EmulateTouch))
+		s := waitState(t, ctx, v.name+" layout", 20*time.Second, func(s gameState) bool {
+			return s.Width == float64(v.w) && s.Height == float64(v.h) && len(s.RowRects) == 4
+		})
+		checkTargets(t, v.name, s)
+		screenshot(t, ctx, v.name)
+	}
 }
 
 // checkTargets logs the smallest tap targets and fails below 44 logical (CSS) pixels, the
