@@ -342,6 +342,9 @@ func TestUpdateTime(t *testing.T) {
 		worst = max(worst, el)
 		if el > 500*time.Microsecond {
 			over++
+			if tb, ok := g.cur.(*table); ok {
+				t.Logf("slow tick %d: %v phase %s round %d turn %d", ticks, el, tb.phase, tb.disp.Round, tb.disp.Turn)
+			}
 		}
 		ticks++
 		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {

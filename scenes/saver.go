@@ -7,7 +7,7 @@ import "sync"
 type saver struct {
 	st      Storage
 	mu      sync.Mutex
-	pending map[string][]byte
+	pending map[string]func() ([]byte, error)
 	order   []string
 	busy    bool
 	idle    *sync.Cond
@@ -15,19 +15,25 @@ type saver struct {
 }
 
 func newSaver(st Storage) *saver {
-	s := &saver{st: st, pending: map[string][]byte{}}
+	s := &saver{st: st, pending: map[string]func() ([]byte, error){}}
 	s.idle = sync.NewCond(&s.mu)
 	return s
 }
 
 // save queues data for name and starts the writer if it is not running.
 func (s *saver) save(name string, data []byte) {
+	s.saveFunc(name, func() ([]byte, error) { return data, nil })
+}
+
+// saveFunc queues a function that encodes the data for name; it runs on the writer goroutine,
+// so it must only read values nothing else changes.
+func (s *saver) saveFunc(name string, encode func() ([]byte, error)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.pending[name]; !ok {
 		s.order = append(s.order, name)
 	}
-	s.pending[name] = data
+	s.pending[name] = encode
 	if !s.busy {
 		s.busy = true
 		go s.run()
@@ -39,10 +45,13 @@ func (s *saver) run() {
 	for len(s.order) > 0 {
 		name := s.order[0]
 		s.order = s.order[1:]
-		data := s.pending[name]
+		encode := s.pending[name]
 		delete(s.pending, name)
 		s.mu.Unlock()
-		err := s.st.Save(name, data)
+		data, err := encode()
+		if err == nil {
+			err = s.st.Save(name, data)
+		}
 		s.mu.Lock()
 		if err != nil {
 			s.lastErr = err

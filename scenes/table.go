@@ -242,25 +242,28 @@ func (t *table) setup(names, levels []string) error {
 }
 
 func (t *table) save() {
-	if t.eg == nil || t.g.opts.Storage == nil {
+	if t.eg == nil || t.g.saver == nil {
 		return
 	}
-	rec, err := t.eg.Record().Marshal()
-	if err == nil {
-		levels := make([]string, len(t.seats))
-		for i, s := range t.seats {
-			levels[i] = s.level
-		}
-		var b []byte
-		b, err = json.Marshal(saved{Version: 1, Seed: t.seed, Levels: levels, Over: t.eg.Over(), Record: rec})
-		if err == nil && t.g.saver != nil {
-			t.g.saver.save(saveFile, b)
-		}
-	}
-	if err != nil && !t.saveErr {
+	if err := t.g.saver.err(); err != nil && !t.saveErr {
 		t.saveErr = true
 		t.log = append(t.log, "Autosave failed: "+err.Error())
 	}
+	// The record is a deep copy; encoding it happens on the writer goroutine.
+	rec := t.eg.Record()
+	levels := make([]string, len(t.seats))
+	for i, s := range t.seats {
+		levels[i] = s.level
+	}
+	sv := saved{Version: 1, Seed: t.seed, Levels: levels, Over: t.eg.Over()}
+	t.g.saver.saveFunc(saveFile, func() ([]byte, error) {
+		r, err := json.Marshal(rec)
+		if err != nil {
+			return nil, err
+		}
+		sv.Record = r
+		return json.Marshal(sv)
+	})
 }
 
 func (t *table) speed() anim.Speed { return t.g.speed() }
@@ -622,6 +625,21 @@ func (t *table) apply(e engine.Event, animate bool) {
 		for _, c := range t.disp.Hand {
 			deal(c)
 		}
+		// The other hands: one card flies to each seat (its hand stays hidden).
+		for s := range t.seats {
+			if s == t.me || t.tutorial != nil {
+				continue
+			}
+			sp := &t.backs[s]
+			p, ch := t.lay.Seats[s].Plate, t.lay.Seats[s].Chosen
+			sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
+			steps = t.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
+			sp.hideAtEnd = true
+			if !animate || t.speed() == anim.Instant {
+				sp.vis, sp.hideAtEnd = false, false
+			}
+			k++
+		}
 		if len(steps) > 0 {
 			t.tl.Add(&anim.Parallel{Steps: steps})
 		}
@@ -791,7 +809,7 @@ func (t *table) refreshPlates() {
 			si.stateStr = "ready"
 		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && si.busy:
 			si.stateStr = "thinking…"
-		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me && t.tutorial == nil:
+		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me && t.tutorial == nil && t.phase != "deal":
 			si.stateStr = "your turn"
 		default:
 			si.stateStr = ""
@@ -821,6 +839,8 @@ func (t *table) statusText() string {
 		return "Game over."
 	case t.holdScore:
 		return "Round over."
+	case t.phase == "deal":
+		return "Dealing…"
 	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0:
 		if t.disp.Waiting[0] == t.me {
 			return "Your card is too low: tap a row to take it (keys 1–4)."
@@ -884,8 +904,11 @@ func (t *table) driveBots() {
 				need = d.Kind
 			}
 		}
+		// Bots start thinking, and act, only while the table is still: not during the deal or
+		// another seat's move.
+		idle := t.tl.Idle()
 		if !si.busy {
-			if need == 0 {
+			if need == 0 || !idle {
 				continue
 			}
 			si.busy = true
@@ -905,6 +928,9 @@ func (t *table) driveBots() {
 		if si.think > 0 {
 			si.think--
 			continue
+		}
+		if !idle {
+			continue // keep the answer until the table is still
 		}
 		select {
 		case a := <-si.result:
