@@ -29,19 +29,24 @@ type Options struct {
 func Run(g ebiten.Game, opts Options) error {
 	w := &wrapper{inner: g, opts: opts}
 	if opts.Suspend != nil {
-		onHide := js.FuncOf(func(js.Value, []js.Value) any {
-			if !js.Global().Get("document").Get("hidden").Truthy() {
-				return nil
-			}
+		suspend := func() {
 			if w.inFrame {
 				w.suspendLater = true
 			} else {
 				opts.Suspend()
 			}
+		}
+		doc := js.Global().Get("document")
+		doc.Call("addEventListener", "visibilitychange", js.FuncOf(func(js.Value, []js.Value) any {
+			if doc.Get("hidden").Truthy() {
+				suspend()
+			}
 			return nil
-		})
-		js.Global().Get("document").Call("addEventListener", "visibilitychange", onHide)
-		js.Global().Call("addEventListener", "pagehide", onHide)
+		}))
+		js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
+			suspend()
+			return nil
+		}))
 	}
 	if err := ebiten.RunGame(w); err != nil {
 		return fmt.Errorf("webrun: %w", err)
@@ -52,7 +57,6 @@ func Run(g ebiten.Game, opts Options) error {
 type wrapper struct {
 	inner  ebiten.Game
 	opts   Options
-	paused bool
 	frames int
 	layout layoutInfo
 	// inFrame is true during Update and Draw; a hide event then defers Suspend to the next Update.
@@ -77,8 +81,7 @@ func (w *wrapper) Update() error {
 		w.opts.Suspend()
 	}
 	// index.html sets nimmtPaused while its paused overlay is up.
-	w.paused = js.Global().Get("nimmtPaused").Truthy()
-	if w.paused {
+	if js.Global().Get("nimmtPaused").Truthy() {
 		return nil
 	}
 	w.inFrame = true
