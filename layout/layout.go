@@ -118,6 +118,9 @@ type Table struct {
 	Deck Rect
 	// Panel is the area for the card tracker or game log overlay.
 	Panel Rect
+	// Queue holds, when there is room (landscape), one place per seat where the revealed cards
+	// line up lowest first before they are placed; empty otherwise.
+	Queue []Rect
 	// Buttons are the table buttons, indexed by the Btn constants.
 	Buttons [NumButtons]Rect
 }
@@ -241,6 +244,25 @@ func (t *Table) landscape(seats, handN int) {
 		t.Deck.X = sideX - m - cardW
 	}
 	t.Panel = Rect{m + mainW*0.35, rowsTop, mainW*0.65 - m, handTop - rowsTop - m}
+	// The reveal queue: right of the rows, under the status line, in up to two lines.
+	if t.Status.H > t.Unit*2 {
+		area := Rect{t.Status.X, t.Status.Y + t.Status.H + m, t.Status.W, handTop - m - (t.Status.Y + t.Status.H + m)}
+		per := seats
+		if seats > 5 {
+			per = (seats + 1) / 2
+		}
+		lines := (seats + per - 1) / per
+		qw := math.Min(cardW, (area.W-float64(per-1)*gap)/float64(per))
+		qh := qw * 1.5
+		lineH := qh + t.Unit*1.4
+		if float64(lines)*lineH <= area.H && qw >= 16 {
+			t.Queue = make([]Rect, seats)
+			for i := range t.Queue {
+				l, c := i/per, i%per
+				t.Queue[i] = Rect{area.X + float64(c)*(qw+gap), area.Y + float64(l)*lineH, qw, qh}
+			}
+		}
+	}
 }
 
 func (t *Table) layRows(x, top, rh, cardW, cardH, gap float64) {

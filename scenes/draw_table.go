@@ -256,6 +256,16 @@ func (t *table) draw(dst *ebiten.Image) {
 			t.drawSprite(dst, engine.Card(c), sp)
 		}
 	}
+	// Under each queued card, whose it is.
+	if t.queued {
+		for i, p := range t.disp.Pending {
+			if i >= len(l.Queue) || t.cards[p.Card].moving {
+				continue
+			}
+			q := l.Queue[i]
+			g.label(dst, t.seats[p.Seat].name, q.X+q.W/2, q.Y+q.H+u*0.2, clampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
+		}
+	}
 	// Floaters: "+N" rising from a seat.
 	for _, f := range t.floaters {
 		p := f.tw.Progress()

@@ -103,6 +103,8 @@ type table struct {
 	btns       [layout.NumButtons]widget
 	// facesPending is set when a card face was not rendered yet in the last frame.
 	facesPending bool
+	// queued is set once the revealed cards have moved from the seats to the queue.
+	queued bool
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -384,8 +386,11 @@ func (t *table) home(c engine.Card) (r layout.Rect, face, vis bool) {
 	if i := t.handIndex(c); i >= 0 && i < len(t.lay.Hand) {
 		return t.lay.Hand[i], true, true
 	}
-	for _, p := range t.disp.Pending {
+	for i, p := range t.disp.Pending {
 		if p.Card == c {
+			if t.queued && i < len(t.lay.Queue) {
+				return t.lay.Queue[i], true, true
+			}
 			return t.lay.Seats[p.Seat].Chosen, true, true
 		}
 	}
@@ -679,7 +684,12 @@ func (t *table) apply(e engine.Event, animate bool) {
 			t.tl.Add(&anim.Parallel{Steps: steps})
 			t.tl.Add(&anim.Wait{N: t.ticks(15)})
 		}
-		t.settle(12, 0, animate)
+		// Then the cards slide into the queue, lowest first (where the layout has room for it).
+		t.queued = false
+		t.tl.Add(&anim.Call{Fn: func() {
+			t.queued = len(t.lay.Queue) > 0
+			t.settle(14, 3, animate)
+		}})
 	case engine.RowChoiceRequired:
 		t.disp.Apply(e)
 		t.phase = "rowchoice"
