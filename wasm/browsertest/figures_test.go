@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -155,4 +156,28 @@ func profile(t *testing.T, ctx context.Context, start bool) (native, script floa
 		return nat / sum, scr / sum
 	}
 	return 0, 0
+}
+
+// TestFrameRate logs the page's requestAnimationFrame rate over 2 s, 5 s after load, needing no
+// test hook: scripts/wasm-figures.sh runs it on the bare Ebitengine program (NIMMT_WEB_PKG=./wasm/bare,
+// which fills the whole screen every frame) as the ceiling this browser reaches for full-screen
+// redraws. NIMMT_FIGURES=1 runs it.
+func TestFrameRate(t *testing.T) {
+	enabled(t)
+	if os.Getenv("NIMMT_FIGURES") != "1" {
+		t.Skip("figures: set NIMMT_FIGURES=1 (scripts/wasm-figures.sh does)")
+	}
+	url := serve(t)
+	ctx := browser(t)
+	run(t, ctx, 90*time.Second, chromedp.Navigate(url+"/"))
+	time.Sleep(5 * time.Second)
+	fps := run(t, ctx, 10*time.Second, chromedp.Evaluate[float64](`new Promise((done) => {
+		let n = 0; const s = performance.now();
+		(function f() { n++; if (performance.now() - s < 2000) requestAnimationFrame(f); else done(n / ((performance.now() - s) / 1000)); })();
+	})`, func(p *runtime.EvaluateParams) { yes := true; p.AwaitPromise = &yes }))
+	pkg := os.Getenv("NIMMT_WEB_PKG")
+	if pkg == "" {
+		pkg = "./wasm"
+	}
+	t.Logf("frame rate of %s at %dx%d: %.1f FPS", pkg, viewportW, viewportH, fps)
 }
