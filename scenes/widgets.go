@@ -142,7 +142,11 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 	cx, cy := w.r.Center()
 	switch w.kind {
 	case 1:
-		g.label(dst, w.label, w.r.X+4, cy, size, labelCol, text.Left|text.VertCenter, false)
+		if w.fit == 0 || w.fitFor != w.label {
+			w.fit = g.txt.Fit(w.label, text.Style{Size: size}, w.r.W-8, 8)
+			w.fitFor = w.label
+		}
+		g.label(dst, w.label, w.r.X+4, cy, w.fit, labelCol, text.Left|text.VertCenter, false)
 		return
 	case 2:
 		g.label(dst, w.label, cx, cy, size, titleCol, text.Center, true)
