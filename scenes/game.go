@@ -46,6 +46,9 @@ type Options struct {
 	Speed string
 	// Seats overrides the saved number of seats of a new game when non-zero (2–10).
 	Seats int
+	// Scale forces the device scale factor (device pixels per logical pixel) when positive;
+	// 0 uses the monitor's. For screenshots and tests of HiDPI drawing.
+	Scale float64
 }
 
 // Settings are the person's choices, kept in settings.json.
@@ -322,7 +325,9 @@ func (g *Game) Layout(w, h int) (int, int) {
 // LayoutF implements ebiten.LayoutFer: the screen is in device pixels for crisp HiDPI drawing.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	s := 1.0
-	if m := ebiten.Monitor(); m != nil {
+	if g.opts.Scale > 0 {
+		s = g.opts.Scale
+	} else if m := ebiten.Monitor(); m != nil {
 		s = m.DeviceScaleFactor()
 	}
 	if s <= 0 {

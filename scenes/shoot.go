@@ -194,6 +194,9 @@ func (s *shooter) draw(screen *ebiten.Image) {
 	if t, ok := s.g.cur.(*table); ok && t.facesPending {
 		return // a few card faces are rendered per frame: wait for all of them
 	}
+	if m, ok := s.g.cur.(*menu); ok && m.cardsPending {
+		return
+	}
 	if s.capture && !s.done {
 		if debugShots {
 			var ms runtime.MemStats
