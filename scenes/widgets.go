@@ -3,7 +3,6 @@ package scenes
 import (
 	"image/color"
 	"math"
-	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -95,9 +94,6 @@ func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Ima
 }
 
 func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw float64, c color.Color) {
-	if noShapes {
-		return
-	}
 	s := g.scale
 	img := g.shape(kind, r.W*s, r.H*s, rad*s, lw*s, c)
 	if img == nil {
@@ -184,4 +180,3 @@ func clampF(v, lo, hi float64) float64 {
 	return v
 }
 
-var noShapes = os.Getenv("NOSHAPES") != ""
