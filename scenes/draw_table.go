@@ -614,4 +614,3 @@ func (t *table) ranking() []int {
 	}
 	return order
 }
-

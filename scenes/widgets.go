@@ -179,4 +179,3 @@ func clampF(v, lo, hi float64) float64 {
 	}
 	return v
 }
-
