@@ -402,3 +402,23 @@ func TestReplayLastTurn(t *testing.T) {
 		t.Fatalf("after the replay rows %v hand %v, want %v %v", after.Rows, after.Hand, end.Rows, end.Hand)
 	}
 }
+
+// TestPanicGoesToMenu checks that a panic inside a scene brings the player back to the menu
+// with a notice instead of ending the game.
+func TestPanicGoesToMenu(t *testing.T) {
+	g := newTestGame(t, nil, "instant")
+	tb, err := newTable(g, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.goTo(tb)
+	g.InjectInput(func(in *Input) { panic("boom") })
+	if err := g.Update(); err != nil {
+		t.Fatalf("Update returned %v", err)
+	}
+	g.InjectInput(func(in *Input) {})
+	ts := g.TestState()
+	if ts.Scene != "menu" || !strings.Contains(ts.Notice, "went wrong") {
+		t.Fatalf("scene %q notice %q", ts.Scene, ts.Notice)
+	}
+}
