@@ -471,7 +471,7 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 			w.enabled = t.haveLast && t.tl.Idle()
 		case layout.BtnConfirm:
 			w.enabled = t.sel >= 0 && t.phase == "choose" && t.acceptsInput()
-			if t.phase == "rowchoice" {
+			if t.phase == "rowchoice" && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
 				w.label = "Tap a row"
 			}
 		}

@@ -146,8 +146,12 @@ func (s *shooter) update() error {
 			s.capture = true
 		}
 	case "rowchoice":
-		if t.phase == "rowchoice" && t.tl.Idle() {
-			s.capture = true
+		// Prefer the person's own row choice; after the first round, anyone's.
+		if t.phase == "rowchoice" && t.tl.Idle() && t.caughtUp() {
+			if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecideRow || t.disp.Round >= 2 {
+				s.capture = true
+				return nil
+			}
 		}
 	case "score":
 		if t.holdScore && t.tl.Idle() {
