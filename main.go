@@ -29,6 +29,7 @@ func main() {
 	seed := flag.Uint64("seed", 0, "seed of the first game's deal (0: random)")
 	speed := flag.String("speed", "", "animation speed: slow, normal, fast or instant")
 	seats := flag.Int("seats", 0, "seats of a new game, 2–10 (0: the saved setting)")
+	autoplay := flag.Bool("autoplay", false, "play a whole game with a simple player in your seat, then exit")
 	scale := flag.Float64("scale", 0, "device scale factor for -screenshot: the PNG is -size times this (0: the monitor's)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	timing := flag.Bool("timing", false, "print the time from start to the first drawn frame")
@@ -44,7 +45,7 @@ func main() {
 		}
 	}
 
-	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Scale: *scale}
+	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Scale: *scale, Autoplay: *autoplay}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
 			opts.Storage = dir

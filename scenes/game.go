@@ -46,6 +46,9 @@ type Options struct {
 	Speed string
 	// Seats overrides the saved number of seats of a new game when non-zero (2–10).
 	Seats int
+	// Autoplay starts a game at once and plays the person's seat with a simple player until the
+	// game is over, then ends (a demo, and a way to measure a whole game).
+	Autoplay bool
 	// Scale forces the device scale factor (device pixels per logical pixel) when positive;
 	// 0 uses the monitor's. For screenshots and tests of HiDPI drawing.
 	Scale float64
@@ -152,6 +155,7 @@ type Game struct {
 
 	shot    *shooter
 	saver   *saver
+	autoEnd int
 	shapes  map[shapeKey]*ebiten.Image
 	shapeOp ebiten.DrawImageOptions
 	inject  func(in *Input)
@@ -316,6 +320,33 @@ func (g *Game) update() error {
 	}
 	if err := g.cur.update(&g.in); err != nil {
 		return err
+	}
+	if g.opts.Autoplay {
+		return g.autoplay()
+	}
+	return nil
+}
+
+// autoplay drives Options.Autoplay: a new game from the menu, the person's decisions, the end.
+func (g *Game) autoplay() error {
+	switch s := g.cur.(type) {
+	case *menu:
+		if g.next == nil {
+			t, err := newTable(g, g.opts.Seed)
+			if err != nil {
+				return err
+			}
+			g.goTo(t)
+		}
+	case *table:
+		if s.over && s.tl.Idle() {
+			g.autoEnd++
+			if g.autoEnd > 120 {
+				g.FlushSaves()
+				return ebiten.Termination
+			}
+		}
+		autopilot(s, false)
 	}
 	return nil
 }
