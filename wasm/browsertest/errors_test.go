@@ -47,7 +47,7 @@ func TestPageErrors(t *testing.T) {
 	}
 
 	// A browser without WebGL 2: getContext("webgl2") answers null.
-	run(t, ctx, 5*time.Second, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+	run(t, ctx, step, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 			Source: `{ const g = HTMLCanvasElement.prototype.getContext;
 				HTMLCanvasElement.prototype.getContext = function (k, ...a) { return k === "webgl2" ? null : g.call(this, k, ...a); }; }`,
