@@ -3,7 +3,8 @@
 //	nimmt                                   play
 //	nimmt -screenshot menu.png -scene menu  render a scene to PNG and exit
 //
-// Scenes for -screenshot: menu rules deal choose reveal placement rowchoice score gameover.
+// Scenes for -screenshot: menu newgame settings rules deal choose reveal placement rowchoice
+// score gameover tracker log.
 package main
 
 import (

@@ -14,7 +14,7 @@ func phone(w, h float64) bool { return w < 900 || h < 700 }
 func TestTable(t *testing.T) {
 	for _, sz := range sizes {
 		for _, seats := range []int{2, 4, 10} {
-			for _, hand := range []int{10, 5, 1, 0} {
+			for _, hand := range []int{16, 14, 10, 5, 1, 0} {
 				name := fmt.Sprintf("%vx%v/%dseats/%dcards", sz[0], sz[1], seats, hand)
 				t.Run(name, func(t *testing.T) {
 					checkTable(t, NewTable(sz[0], sz[1], seats, hand), seats, hand)

@@ -41,5 +41,6 @@
 // # Screenshots
 //
 // Options.Screenshot renders Options.Scene from a seeded position to a PNG and ends the game:
-// menu, rules, deal, choose, reveal, placement, rowchoice, score, gameover.
+// menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice, score, gameover,
+// tracker, log.
 package scenes

@@ -3,7 +3,6 @@ package scenes
 import (
 	"image/color"
 	"math"
-	"os"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -193,12 +192,7 @@ func (t *table) draw(dst *ebiten.Image) {
 	}
 	t.res.op.GeoM.Reset()
 	t.res.op.ColorScale.Reset()
-	if !skip('b') {
-		dst.DrawImage(t.res.bg, &t.res.op)
-	}
-	if skip('x') {
-		return
-	}
+	dst.DrawImage(t.res.bg, &t.res.op)
 	l := &t.lay
 	u := l.Unit
 
@@ -223,12 +217,10 @@ func (t *table) draw(dst *ebiten.Image) {
 	}
 	// Seats.
 	for s := range t.seats {
-		if !skip('p') {
-			t.drawPlate(dst, s)
-		}
+		t.drawPlate(dst, s)
 	}
 	// Cards: resting ones first, then the hand, then moving ones on top.
-	for c := 1; c <= engine.DeckSize && !skip('c'); c++ {
+	for c := 1; c <= engine.DeckSize; c++ {
 		sp := &t.cards[c]
 		if sp.vis && !sp.moving && t.handIndex(engine.Card(c)) < 0 {
 			t.drawSprite(dst, engine.Card(c), sp)
@@ -479,7 +471,7 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 			w.enabled = t.haveLast && t.tl.Idle()
 		case layout.BtnConfirm:
 			w.enabled = t.sel >= 0 && t.phase == "choose" && t.acceptsInput()
-			if t.phase == "rowchoice" {
+			if t.phase == "rowchoice" && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
 				w.label = "Tap a row"
 			}
 		}
@@ -622,14 +614,3 @@ func (t *table) ranking() []int {
 	}
 	return order
 }
-
-func skip(c byte) bool {
-	for i := 0; i < len(skipFlags); i++ {
-		if skipFlags[i] == c {
-			return true
-		}
-	}
-	return false
-}
-
-var skipFlags = os.Getenv("NIMMT_SKIP")

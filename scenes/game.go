@@ -248,8 +248,34 @@ func (g *Game) speed() anim.Speed {
 // goTo switches to s at the start of the next tick.
 func (g *Game) goTo(s scene) { g.next = s }
 
-// Update implements ebiten.Game.
-func (g *Game) Update() error {
+// Update implements ebiten.Game. A panic in a scene never reaches the player: the game goes
+// back to the menu and says so (the autosave of the last action is kept).
+func (g *Game) Update() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			g.recovered(r)
+			err = nil
+		}
+	}()
+	return g.update()
+}
+
+// recovered turns a scene's panic into a notice on the menu.
+func (g *Game) recovered(r any) {
+	fmt.Fprintf(os.Stderr, "scenes: recovered from a panic: %v\n", r)
+	if g.shot != nil {
+		g.shot.err = fmt.Errorf("scenes: panic: %v", r)
+		g.shot.done = true
+		return
+	}
+	g.notice = "Something went wrong; the game was saved. Continue to resume."
+	m := newMenu(g)
+	g.cur, g.next = m, nil
+	m.resize()
+	g.dirty = true
+}
+
+func (g *Game) update() error {
 	if g.quit {
 		g.FlushSaves()
 		return ebiten.Termination
@@ -302,6 +328,11 @@ func (g *Game) typing() bool {
 
 // Draw implements ebiten.Game. A still screen is not redrawn.
 func (g *Game) Draw(screen *ebiten.Image) {
+	defer func() {
+		if r := recover(); r != nil {
+			g.recovered(r)
+		}
+	}()
 	g.frames++
 	if g.cur == nil {
 		return

@@ -237,7 +237,7 @@ func (m *menu) activate(id string) error {
 	case "continue":
 		t, err := resumeTable(g)
 		if err != nil {
-			g.notice = err.Error()
+			g.notice = notice(err)
 			m.hasSave = false
 			break
 		}
@@ -297,7 +297,7 @@ func (m *menu) activate(id string) error {
 		g.saveSettings()
 		t, err := newTable(g, g.opts.Seed)
 		if err != nil {
-			g.notice = err.Error()
+			g.notice = notice(err)
 			m.page = "menu"
 			break
 		}

@@ -71,9 +71,12 @@ func newTestGame(t *testing.T, st Storage, speed string) *Game {
 	return g
 }
 
-// runUntil ticks the game (Update only) until cond holds or the tick budget runs out.
+// runUntil ticks the game (Update only) until cond holds or the tick budget runs out. Ticks
+// spent waiting for a bot's goroutine to answer do not count: on a loaded machine a goroutine
+// may take longer than the test's ticks, which real 16 ms ticks would cover.
 func runUntil(t *testing.T, g *Game, budget int, cond func(ts TestState) bool) TestState {
 	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
 	for i := 0; i < budget; i++ {
 		if err := g.Update(); err != nil {
 			t.Fatalf("Update: %v", err)
@@ -81,17 +84,32 @@ func runUntil(t *testing.T, g *Game, budget int, cond func(ts TestState) bool) T
 		if ts := g.TestState(); cond(ts) {
 			return ts
 		}
-		// Bots answer from goroutines: give them time, as real ticks (16 ms) would.
-		if i%8 == 7 {
+		if botAwaited(g) && time.Now().Before(deadline) {
+			i--
 			time.Sleep(100 * time.Microsecond)
 		}
 	}
 	ts := g.TestState()
-	if tb, ok := g.cur.(*table); ok {
+	if tb, ok := g.cur.(*table); ok && tb.eg != nil {
 		t.Logf("consumed %d/%d idle %v phase %s disp.MyChoice %d eg.Waiting %v disp.Waiting %v", tb.consumed, tb.eg.EventCount(), tb.tl.Idle(), tb.phase, tb.disp.MyChoice, tb.eg.Waiting(), tb.disp.Waiting)
 	}
 	t.Fatalf("condition not reached in %d ticks; scene %s round %d turn %d decision %q waiting %v", budget, ts.Scene, ts.Round, ts.Turn, ts.Decision, ts.Waiting)
 	return ts
+}
+
+// botAwaited reports whether a bot has finished thinking and its goroutine has not answered yet.
+func botAwaited(g *Game) bool {
+	tb, ok := g.cur.(*table)
+	if !ok {
+		return false
+	}
+	for i := range tb.seats {
+		si := &tb.seats[i]
+		if si.busy && si.think == 0 && len(si.result) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func tapButton(t *testing.T, g *Game, id string) {
@@ -382,5 +400,25 @@ func TestReplayLastTurn(t *testing.T) {
 	after := runUntil(t, g, 5000, func(ts TestState) bool { return ts.Turn == 2 && ts.Input })
 	if fmt.Sprint(after.Rows) != fmt.Sprint(end.Rows) || fmt.Sprint(after.Hand) != fmt.Sprint(end.Hand) {
 		t.Fatalf("after the replay rows %v hand %v, want %v %v", after.Rows, after.Hand, end.Rows, end.Hand)
+	}
+}
+
+// TestPanicGoesToMenu checks that a panic inside a scene brings the player back to the menu
+// with a notice instead of ending the game.
+func TestPanicGoesToMenu(t *testing.T) {
+	g := newTestGame(t, nil, "instant")
+	tb, err := newTable(g, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.goTo(tb)
+	g.InjectInput(func(in *Input) { panic("boom") })
+	if err := g.Update(); err != nil {
+		t.Fatalf("Update returned %v", err)
+	}
+	g.InjectInput(func(in *Input) {})
+	ts := g.TestState()
+	if ts.Scene != "menu" || !strings.Contains(ts.Notice, "went wrong") {
+		t.Fatalf("scene %q notice %q", ts.Scene, ts.Notice)
 	}
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -38,6 +38,10 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	switch scene {
 	case "menu":
 		g.cur = newMenu(g)
+	case "newgame", "settings":
+		m := newMenu(g)
+		m.page = scene
+		g.cur = m
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)
@@ -142,8 +146,12 @@ func (s *shooter) update() error {
 			s.capture = true
 		}
 	case "rowchoice":
-		if t.phase == "rowchoice" && t.tl.Idle() {
-			s.capture = true
+		// Prefer the person's own row choice; after the first round, anyone's.
+		if t.phase == "rowchoice" && t.tl.Idle() && t.caughtUp() {
+			if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecideRow || t.disp.Round >= 2 {
+				s.capture = true
+				return nil
+			}
 		}
 	case "score":
 		if t.holdScore && t.tl.Idle() {

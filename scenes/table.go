@@ -159,30 +159,46 @@ func (g *Game) hasSave() bool {
 	return json.Unmarshal(b, &s) == nil && !s.Over && len(s.Record) > 0
 }
 
+// noticeError is an error with a message for the player (shown on the menu).
+type noticeError struct{ notice string }
+
+func (e *noticeError) Error() string { return "scenes: " + e.notice }
+
+func playerErr(notice string) error { return &noticeError{notice} }
+
+// notice returns the player's message for err.
+func notice(err error) string {
+	var n *noticeError
+	if errors.As(err, &n) {
+		return n.notice
+	}
+	return err.Error()
+}
+
 // resumeTable loads the autosave and resumes exactly where it stopped.
 func resumeTable(g *Game) (*table, error) {
 	if g.opts.Storage == nil {
-		return nil, errors.New("No saved game.")
+		return nil, playerErr("No saved game.")
 	}
 	g.FlushSaves()
 	b, err := g.opts.Storage.Load(saveFile)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, errors.New("No saved game.")
+			return nil, playerErr("No saved game.")
 		}
-		return nil, errors.New("The saved game could not be read.")
+		return nil, playerErr("The saved game could not be read.")
 	}
 	var s saved
 	if err := json.Unmarshal(b, &s); err != nil || len(s.Record) == 0 {
-		return nil, errors.New("The saved game was damaged; start a new one.")
+		return nil, playerErr("The saved game was damaged; start a new one.")
 	}
 	rec, err := engine.ParseRecord(s.Record)
 	if err != nil {
-		return nil, errors.New("The saved game was damaged; start a new one.")
+		return nil, playerErr("The saved game was damaged; start a new one.")
 	}
 	eg, err := engine.Replay(rec, rand.New(rand.NewPCG(s.Seed, uint64(len(rec.Rounds)))))
 	if err != nil {
-		return nil, errors.New("The saved game could not be replayed; start a new one.")
+		return nil, playerErr("The saved game could not be replayed; start a new one.")
 	}
 	n := eg.Config().Seats
 	names := make([]string, n)

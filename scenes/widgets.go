@@ -3,7 +3,6 @@ package scenes
 import (
 	"image/color"
 	"math"
-	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -95,9 +94,6 @@ func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Ima
 }
 
 func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw float64, c color.Color) {
-	if noShapes {
-		return
-	}
 	s := g.scale
 	img := g.shape(kind, r.W*s, r.H*s, rad*s, lw*s, c)
 	if img == nil {
@@ -142,7 +138,11 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 	cx, cy := w.r.Center()
 	switch w.kind {
 	case 1:
-		g.label(dst, w.label, w.r.X+4, cy, size, labelCol, text.Left|text.VertCenter, false)
+		if w.fit == 0 || w.fitFor != w.label {
+			w.fit = g.txt.Fit(w.label, text.Style{Size: size}, w.r.W-8, 8)
+			w.fitFor = w.label
+		}
+		g.label(dst, w.label, w.r.X+4, cy, w.fit, labelCol, text.Left|text.VertCenter, false)
 		return
 	case 2:
 		g.label(dst, w.label, cx, cy, size, titleCol, text.Center, true)
@@ -179,5 +179,3 @@ func clampF(v, lo, hi float64) float64 {
 	}
 	return v
 }
-
-var noShapes = os.Getenv("NOSHAPES") != ""
