@@ -38,7 +38,7 @@ func TestPage(t *testing.T) {
 	run(t, ctx, step, chromedp.Poll[bool](`document.querySelector("canvas").width === 600 * devicePixelRatio`, chromedp.WithPollingTimeout(4*time.Second)))
 	run(t, ctx, step, chromedp.EmulateViewport(viewportW, viewportH))
 
-	// Hidden tab → paused overlay; the game stops counting frames of updates; a click resumes.
+	// Hidden tab → paused overlay; the game's Update stops; a click resumes it.
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](
 		`Object.defineProperty(document, "hidden", {configurable: true, get: () => true}); document.dispatchEvent(new Event("visibilitychange"))`))
 	if p := run(t, ctx, step, chromedp.Evaluate[bool](`window.nimmtPaused && !document.getElementById("paused").hidden`)); !p {
@@ -46,8 +46,19 @@ func TestPage(t *testing.T) {
 	}
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`delete document.hidden`))
 	screenshot(t, ctx, "page-paused")
+	updates := func() float64 { return run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtUpdates")) }
+	u0 := updates()
+	time.Sleep(500 * time.Millisecond)
+	if u1 := updates(); u1 != u0 {
+		t.Errorf("the game updated %v times while paused", u1-u0)
+	}
 	click(t, ctx, viewportW/2, viewportH/2)
 	if p := run(t, ctx, step, chromedp.Evaluate[bool](`window.nimmtPaused || !document.getElementById("paused").hidden`)); p {
 		t.Errorf("still paused after a click")
+	}
+	u0 = updates()
+	time.Sleep(500 * time.Millisecond)
+	if u1 := updates(); u1 <= u0 {
+		t.Errorf("the game does not update after the pause ends")
 	}
 }
