@@ -23,7 +23,8 @@ func pageError(t *testing.T, ctx context.Context) string {
 		chromedp.WithPollingInterval(50*time.Millisecond)))
 }
 
-// TestPageErrors checks the page's messages when the download fails and when WebGL 2 is missing.
+// TestPageErrors checks the page's messages when the download fails, when it is embedded in a
+// frame (allow="autoplay" guidance), and when WebGL 2 is missing.
 func TestPageErrors(t *testing.T) {
 	enabled(t)
 	h, err := site.New(buildSite(t))
@@ -32,6 +33,11 @@ func TestPageErrors(t *testing.T) {
 	}
 	defer h.Close()
 	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/frame.html" {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(`<!doctype html><iframe src="/index.html" width="800" height="500"></iframe>`))
+			return
+		}
 		if strings.HasSuffix(r.URL.Path, ".wasm") {
 			http.Error(w, "gone", http.StatusNotFound)
 			return
@@ -46,8 +52,17 @@ func TestPageErrors(t *testing.T) {
 		t.Errorf("download failure: the page says %q", msg)
 	}
 
+	// Embedded in a frame: the page says how to let sound play.
+	run(t, ctx, step, chromedp.Navigate(broken.URL+"/frame.html"))
+	note := run(t, ctx, step, chromedp.Poll[string](
+		`(() => { const d = document.querySelector("iframe").contentDocument; const n = d && d.getElementById("framenote"); return n && !n.hidden && n.innerText; })()`,
+		chromedp.WithPollingInterval(50*time.Millisecond)))
+	if !strings.Contains(note, `allow="autoplay"`) {
+		t.Errorf("in a frame: the note says %q", note)
+	}
+
 	// A browser without WebGL 2: getContext("webgl2") answers null.
-	run(t, ctx, 5*time.Second, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+	run(t, ctx, step, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 			Source: `{ const g = HTMLCanvasElement.prototype.getContext;
 				HTMLCanvasElement.prototype.getContext = function (k, ...a) { return k === "webgl2" ? null : g.call(this, k, ...a); }; }`,

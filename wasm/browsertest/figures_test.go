@@ -28,7 +28,7 @@ func TestFirstFrameTime(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		ctx := browser(t)
 		d := open(t, ctx, url+"/")
-		ms := run(t, ctx, 5*time.Second, chromedp.Evaluate[float64]("window.nimmtFirstFrameMs"))
+		ms := run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtFirstFrameMs"))
 		page = append(page, time.Duration(ms*float64(time.Millisecond)))
 		wall = append(wall, d)
 		chromedp.Cancel(ctx)
@@ -51,7 +51,7 @@ func TestExpertThinkingFrames(t *testing.T) {
 	url := serve(t)
 	ctx := browser(t)
 	if os.Getenv("NIMMT_FIGURES_SMALL") == "1" {
-		run(t, ctx, 5*time.Second, chromedp.EmulateViewport(640, 400))
+		run(t, ctx, step, chromedp.EmulateViewport(640, 400))
 	}
 	open(t, ctx, url+"/")
 	level := os.Getenv("NIMMT_FIGURES_LEVEL") // for comparison; default expert
@@ -59,19 +59,19 @@ func TestExpertThinkingFrames(t *testing.T) {
 		level = "expert"
 	}
 	settings := base64.StdEncoding.EncodeToString([]byte(fmt.Sprintf(`{"speed":"normal","seats":4,"levels":["%s","%s","%s"]}`, level, level, level)))
-	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
 	open(t, ctx, url+"/")
 	clickButton(t, ctx, "new-game")
 	waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" })
 	clickButton(t, ctx, "start")
 	// Every animation frame's time, recorded by the page itself, and the game's own Draw count.
-	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](
 		`window.nimmtRAF = []; (function f(t) { window.nimmtRAF.push(t); requestAnimationFrame(f); })(performance.now());
 		 window.nimmtLong = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.nimmtLong.push([e.startTime, e.duration]); }).observe({type: "longtask"});`))
-	now := func() float64 { return run(t, ctx, 10*time.Second, chromedp.Evaluate[float64]("performance.now()")) }
-	goFrames := func() float64 { return run(t, ctx, 10*time.Second, chromedp.Evaluate[float64]("window.nimmtFrames")) }
+	now := func() float64 { return run(t, ctx, step, chromedp.Evaluate[float64]("performance.now()")) }
+	goFrames := func() float64 { return run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtFrames")) }
 	goMs := func() []float64 {
-		return run(t, ctx, 10*time.Second, chromedp.Evaluate[[]float64]("[window.nimmtUpdateMs, window.nimmtDrawMs]"))
+		return run(t, ctx, step, chromedp.Evaluate[[]float64]("[window.nimmtUpdateMs, window.nimmtDrawMs]"))
 	}
 	botsThinking := func(s gameState) bool {
 		for _, w := range s.Waiting {
@@ -88,9 +88,9 @@ func TestExpertThinkingFrames(t *testing.T) {
 		waitState(t, ctx, "bots done", 120*time.Second, func(s gameState) bool { return !botsThinking(s) })
 		t1, f1, m1 := now(), goFrames(), goMs()
 		native, script := profile(t, ctx, false)
-		ts := run(t, ctx, 10*time.Second, chromedp.Evaluate[[]float64](
+		ts := run(t, ctx, step, chromedp.Evaluate[[]float64](
 			fmt.Sprintf(`window.nimmtRAF.filter(x => x >= %f && x <= %f)`, t0, t1)))
-		long := run(t, ctx, 10*time.Second, chromedp.Evaluate[[][]float64](
+		long := run(t, ctx, step, chromedp.Evaluate[[][]float64](
 			fmt.Sprintf(`window.nimmtLong.filter(e => e[0] >= %f && e[0] <= %f)`, t0, t1)))
 		maxLong, sumLong := 0.0, 0.0
 		for _, e := range long {
@@ -108,7 +108,7 @@ func TestExpertThinkingFrames(t *testing.T) {
 		b0, g0 := now(), goFrames()
 		time.Sleep(2 * time.Second)
 		b1, g1 := now(), goFrames()
-		bts := run(t, ctx, 10*time.Second, chromedp.Evaluate[[]float64](
+		bts := run(t, ctx, step, chromedp.Evaluate[[]float64](
 			fmt.Sprintf(`window.nimmtRAF.filter(x => x >= %f && x <= %f)`, b0, b1)))
 		t.Logf("  baseline, nobody thinking: page %.1f FPS, game %.1f FPS", float64(len(bts))/((b1-b0)/1000), (g1-g0)/((b1-b0)/1000))
 		playTurn(t, ctx)
@@ -121,7 +121,7 @@ func TestExpertThinkingFrames(t *testing.T) {
 func profile(t *testing.T, ctx context.Context, start bool) (native, script float64) {
 	t.Helper()
 	if start {
-		run(t, ctx, 10*time.Second, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+		run(t, ctx, step, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
 			if _, err := cdp.Call(c, tg, profiler.Enable, cdp.Empty{}); err != nil {
 				return err
 			}
@@ -171,7 +171,7 @@ func TestFrameRate(t *testing.T) {
 	ctx := browser(t)
 	run(t, ctx, 90*time.Second, chromedp.Navigate(url+"/"))
 	time.Sleep(5 * time.Second)
-	fps := run(t, ctx, 10*time.Second, chromedp.Evaluate[float64](`new Promise((done) => {
+	fps := run(t, ctx, step, chromedp.Evaluate[float64](`new Promise((done) => {
 		let n = 0; const s = performance.now();
 		(function f() { n++; if (performance.now() - s < 2000) requestAnimationFrame(f); else done(n / ((performance.now() - s) / 1000)); })();
 	})`, func(p *runtime.EvaluateParams) { yes := true; p.AwaitPromise = &yes }))

@@ -190,7 +190,7 @@ func TestPlayRound(t *testing.T) {
 
 	// Instant animations keep the test short; everything else is the default.
 	settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"instant"}`))
-	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
 	open(t, ctx, url+"/")
 
 	s := waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
@@ -214,6 +214,11 @@ func TestPlayRound(t *testing.T) {
 		}
 	}
 	myTurn := func(s gameState) bool { return s.Input && s.Decision == "play" && s.Chosen == 0 && len(s.Hand) > 0 }
+	for waitState(t, ctx, "turn 4", 60*time.Second, func(s gameState) bool {
+		return myTurn(s) || s.Input && s.Decision == "row"
+	}).Decision == "row" {
+		playTurn(t, ctx) // a row to take first
+	}
 	before := waitState(t, ctx, "turn 4", 60*time.Second, myTurn)
 	open(t, ctx, url+"/")
 	waitState(t, ctx, "the menu after reload", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
@@ -226,7 +231,7 @@ func TestPlayRound(t *testing.T) {
 
 	// The rest of the round.
 	round := after.Round
-	for turn := 0; turn < 12; turn++ {
+	for i := 0; i < 30; i++ { // turns and row choices
 		s = playTurn(t, ctx)
 		if s.Round != round || s.Scene == "score" || s.Scene == "gameover" {
 			break

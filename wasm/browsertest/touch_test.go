@@ -24,7 +24,7 @@ func tap(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
 	one := 1.0
 	send := func(typ input.DispatchTouchEventType, pts []*input.TouchPoint) {
-		run(t, ctx, 5*time.Second, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+		run(t, ctx, step, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(c, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
 			return err
 		}))
@@ -35,20 +35,20 @@ func tap(t *testing.T, ctx context.Context, x, y float64) {
 }
 
 // TestTouchPortrait plays on an emulated phone held upright (390×844 CSS pixels, device pixel
-// ratio 3, touch only): the menu, the new game form and a turn are all done by taps, and the tap
+// ratio 2, touch only): the menu, the new game form and a turn are all done by taps, and the tap
 // targets are at least 44 pixels.
 func TestTouchPortrait(t *testing.T) {
 	enabled(t)
 	url := serve(t)
 	ctx := withTouch(browser(t))
-	run(t, ctx, 5*time.Second, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	run(t, ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	open(t, ctx, url+"/")
-	if n := run(t, ctx, 5*time.Second, chromedp.Evaluate[float64]("navigator.maxTouchPoints")); n < 1 {
+	if n := run(t, ctx, step, chromedp.Evaluate[float64]("navigator.maxTouchPoints")); n < 1 {
 		t.Fatalf("touch emulation is off (maxTouchPoints %v)", n)
 	}
 	s := waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
-	if s.Scale != 3 {
-		t.Errorf("game scale %v on a device pixel ratio 3 phone", s.Scale)
+	if s.Scale != 2 {
+		t.Errorf("game scale %v on a device pixel ratio 2 phone", s.Scale)
 	}
 	checkTargets(t, "menu", s)
 	clickButton(t, ctx, "new-game")
@@ -76,7 +76,7 @@ func TestTouchPortrait(t *testing.T) {
 		{"phone-landscape", 844, 390, chromedp.EmulateLandscape},
 		{"tablet-portrait", 1024, 1366, chromedp.EmulatePortrait},
 	} {
-		run(t, ctx, 5*time.Second, chromedp.EmulateViewport(v.w, v.h, chromedp.EmulateScale(2), v.o, chromedp.EmulateMobile, chromedp.EmulateTouch))
+		run(t, ctx, step, chromedp.EmulateViewport(v.w, v.h, chromedp.EmulateScale(2), v.o, chromedp.EmulateMobile, chromedp.EmulateTouch))
 		s := waitState(t, ctx, v.name+" layout", 20*time.Second, func(s gameState) bool {
 			return s.Width == float64(v.w) && s.Height == float64(v.h) && len(s.RowRects) == 4
 		})

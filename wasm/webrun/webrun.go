@@ -55,10 +55,11 @@ func Run(g ebiten.Game, opts Options) error {
 }
 
 type wrapper struct {
-	inner  ebiten.Game
-	opts   Options
-	frames int
-	layout layoutInfo
+	inner   ebiten.Game
+	opts    Options
+	frames  int
+	updates int // calls of the game's Update (none while paused)
+	layout  layoutInfo
 	// inFrame is true during Update and Draw; a hide event then defers Suspend to the next Update.
 	inFrame      bool
 	suspendLater bool
@@ -88,6 +89,7 @@ func (w *wrapper) Update() error {
 	defer func() { w.inFrame = false }()
 	start := time.Now()
 	defer func() { w.updateTime += time.Since(start) }()
+	w.updates++
 	return w.inner.Update()
 }
 
