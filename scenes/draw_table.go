@@ -186,6 +186,7 @@ func (t *table) pulse() int {
 func (t *table) draw(dst *ebiten.Image) {
 	g := t.g
 	t.facesPending = false
+	t.redraw = false
 	if t.bgDirty || t.res.bg == nil {
 		t.relayout()
 		t.renderBackground()

@@ -105,6 +105,8 @@ type table struct {
 	facesPending bool
 	// queued is set once the revealed cards have moved from the seats to the queue.
 	queued bool
+	// redraw asks for one frame after a change that no animation shows (plates, status).
+	redraw bool
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -308,8 +310,9 @@ func (t *table) animating() bool {
 			return true
 		}
 	}
-	// Pulsing warnings while a card is lifted or a row choice is pending.
-	return t.previewActive() || t.phase == "rowchoice" || t.botsThinking()
+	// Pulsing warnings while a card is lifted or a row choice is pending; one frame after the
+	// plates or the status changed.
+	return t.previewActive() || t.phase == "rowchoice" || t.redraw
 }
 
 func (t *table) botsThinking() bool {
@@ -852,6 +855,7 @@ func (t *table) refreshPlates() {
 		goal = " · game to " + strconv.Itoa(cfg.EndScore)
 	}
 	t.scoreLine = "Round " + strconv.Itoa(max(t.disp.Round, 1)) + goal
+	t.redraw = true
 	t.status = t.statusText()
 	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: t.lay.Unit * 1.1}, t.lay.Status.W, 9)
 }
