@@ -617,55 +617,73 @@ func (t *table) seatName(s int) string {
 func (t *table) apply(e engine.Event, animate bool) {
 	switch ev := e.(type) {
 	case engine.RoundDealt:
+		// The last round's cards gather on the deck first.
+		var gather []anim.Step
+		if animate && t.speed() != anim.Instant {
+			for c := range t.cards {
+				if sp := &t.cards[c]; sp.vis {
+					gather = t.moveSprite(sp, t.lay.Deck, false, 16, 0, true, gather)
+					sp.hideAtEnd = true
+				}
+			}
+		}
 		t.disp.Apply(e)
 		t.phase = "deal"
 		t.log = t.log[:0]
 		t.log = append(t.log, "Round "+strconv.Itoa(ev.Round)+" dealt.")
 		t.haveLast = false
 		t.sel = -1
-		for c := range t.cards {
-			t.cards[c] = cardSprite{}
-		}
-		for s := range t.backs {
-			t.backs[s] = cardSprite{}
-		}
-		t.relayout()
-		// Cards fly from the deck, staggered, and turn face up on arrival.
-		d := t.lay.Deck
-		var steps []anim.Step
-		k := 0
-		deal := func(c engine.Card) {
-			sp := &t.cards[c]
-			r, _, _ := t.home(c)
-			sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
-			steps = t.moveSprite(sp, r, true, 18, 6*k, animate, steps)
-			k++
-		}
-		for _, row := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
-			for _, c := range row {
+		dealSprites := func() {
+			for c := range t.cards {
+				t.cards[c] = cardSprite{}
+			}
+			for s := range t.backs {
+				t.backs[s] = cardSprite{}
+			}
+			t.relayout()
+			// Cards fly from the deck, staggered, and turn face up on arrival.
+			d := t.lay.Deck
+			var steps []anim.Step
+			k := 0
+			deal := func(c engine.Card) {
+				sp := &t.cards[c]
+				r, _, _ := t.home(c)
+				sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
+				steps = t.moveSprite(sp, r, true, 18, 6*k, animate, steps)
+				k++
+			}
+			for _, row := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
+				for _, c := range row {
+					deal(c)
+				}
+			}
+			for _, c := range t.disp.Hand {
 				deal(c)
 			}
-		}
-		for _, c := range t.disp.Hand {
-			deal(c)
-		}
-		// The other hands: one card flies to each seat (its hand stays hidden).
-		for s := range t.seats {
-			if s == t.me || t.tutorial != nil {
-				continue
+			// The other hands: one card flies to each seat (its hand stays hidden).
+			for s := range t.seats {
+				if s == t.me || t.tutorial != nil {
+					continue
+				}
+				sp := &t.backs[s]
+				p, ch := t.lay.Seats[s].Plate, t.lay.Seats[s].Chosen
+				sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
+				steps = t.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
+				sp.hideAtEnd = true
+				if !animate || t.speed() == anim.Instant {
+					sp.vis, sp.hideAtEnd = false, false
+				}
+				k++
 			}
-			sp := &t.backs[s]
-			p, ch := t.lay.Seats[s].Plate, t.lay.Seats[s].Chosen
-			sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
-			steps = t.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
-			sp.hideAtEnd = true
-			if !animate || t.speed() == anim.Instant {
-				sp.vis, sp.hideAtEnd = false, false
+			if len(steps) > 0 {
+				t.tl.Add(&anim.Parallel{Steps: steps})
 			}
-			k++
 		}
-		if len(steps) > 0 {
-			t.tl.Add(&anim.Parallel{Steps: steps})
+		if len(gather) > 0 {
+			t.tl.Add(&anim.Parallel{Steps: gather})
+			t.tl.Add(&anim.Call{Fn: dealSprites})
+		} else {
+			dealSprites()
 		}
 	case engine.SeatChose:
 		t.disp.Apply(e)
