@@ -65,7 +65,8 @@ type Settings struct {
 	Speed    string   `json:"speed"`
 	Tracker  bool     `json:"tracker"`
 	Advisor  bool     `json:"advisor"`
-	Variant  string   `json:"variant,omitempty"` // an engine variant name offered by menuVariants; "" = basic
+	Variant  string   `json:"variant,omitempty"`  // an engine variant name offered by menuVariants; "" = basic
+	Doublets bool     `json:"doublets,omitempty"` // Double with one deck and the doublets 11…99 of a second
 }
 
 func defaultSettings() Settings {

@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -97,7 +96,7 @@ func (m *menu) build() {
 		vl := layout.Rect{X: vr.X, Y: vr.Y, W: vr.W * 0.42, H: vr.H}
 		qw := clampF(vr.H*1.1, layout.MinTap, 90)
 		m.add("", "Rules", vl, true, 1)
-		m.add("variant", st.variant().Title(), layout.Rect{X: vl.X + vl.W, Y: vr.Y, W: vr.W - vl.W - qw - 4, H: vr.H}, true, 0)
+		m.add("variant", st.variantTitle(), layout.Rect{X: vl.X + vl.W, Y: vr.Y, W: vr.W - vl.W - qw - 4, H: vr.H}, true, 0)
 		m.add("variant-about", "?", layout.Rect{X: vr.X + vr.W - qw, Y: vr.Y, W: qw, H: vr.H}, true, 0)
 		rs := all[1:]
 		split := func(r layout.Rect) (lbl, minus, val, plus layout.Rect) {
@@ -260,10 +259,7 @@ func (m *menu) activate(id string) error {
 	case "seats-plus":
 		st.Seats = clampSeats(st.variant(), st.Seats+1)
 	case "variant":
-		vs := menuVariants()
-		i := slices.Index(vs, st.variant())
-		st.Variant = vs[(i+1)%len(vs)].String()
-		st.Seats = clampSeats(st.variant(), st.Seats)
+		st.nextVariant()
 	case "variant-about":
 		m.page = "variant"
 		m.focus = -1

@@ -134,8 +134,12 @@ func (s *shooter) update() error {
 	case "reveal":
 		if atTurn && t.phase == "reveal" {
 			// Capture mid-flip, once the cards show their faces, narrow.
-			for _, p := range t.disp.Pending {
-				sp := &t.cards[p.Card]
+			for k, p := range t.disp.Pending {
+				i := t.spriteAt(atPending, 0, k)
+				if i < 0 {
+					continue
+				}
+				sp := &t.cards[i]
 				if p.Seat != t.me && sp.tween != nil && sp.face != sp.toFace && sp.tween.Raw() >= 0.8 {
 					s.capture = true
 				}
@@ -224,7 +228,7 @@ func shotCard(t *table) int {
 	n := len(t.lay.Hand)
 	for i := n / 2; i < n+n/2; i++ {
 		c := t.handCard(i % n)
-		if r := t.disp.Target(c); r >= 0 && len(t.disp.Rows[r]) < engine.RowLimit {
+		if r := t.disp.Target(c); r >= 0 && rowPlaces(t.disp.Rows[r]) < engine.RowLimit {
 			return i % n
 		}
 	}

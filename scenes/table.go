@@ -67,10 +67,14 @@ type table struct {
 	consumed  int
 	tl        anim.Timeline
 	lay       layout.Table
-	cards     [engine.DeckSize + 1]cardSprite
-	pick      engine.Card // Nifty: the person's first card, waiting for the second
-	poolHover int         // the pool card under the pointer during a draft, or -1
-	keepSel   []bool      // Hand: the taken cards the person chose to keep
+	cards     [numSprites]cardSprite // sprite 2c+k is copy k of card c (twins.go)
+	homes     [numSprites]cardHome   // where each sprite belongs in the displayed view
+	occ       [numSprites]cardHome   // the places of each number, in view order (refreshHomes)
+	occN      [engine.DeckSize + 1]uint8
+	swap      [engine.DeckSize + 1]bool // copy 1 of the card has its first place
+	pick      engine.Card               // Nifty: the person's first card, waiting for the second
+	poolHover int                       // the pool card under the pointer during a draft, or -1
+	keepSel   []bool                    // Hand: the taken cards the person chose to keep
 	backs     [engine.MaxSeats]cardSprite
 	floaters  []floater
 	rng       *rand.Rand // cosmetic only: bot pauses
@@ -81,7 +85,7 @@ type table struct {
 	holdScore  bool // the round score waits for Continue
 	over       bool
 	sel        int // selected hand index, -1 for none
-	lift       [engine.DeckSize + 1]float64
+	lift       [numSprites]float64
 	log        []string
 	showPanel  int // 0 none, 1 tracker, 2 log
 	advice     map[engine.Card]float64
@@ -305,8 +309,8 @@ func (t *table) animating() bool {
 	if !t.tl.Idle() || len(t.floaters) > 0 || t.facesPending {
 		return true
 	}
-	for c := range t.lift {
-		if math.Abs(t.lift[c]-t.liftTarget(engine.Card(c))) > 0.01 {
+	for i := range t.lift {
+		if math.Abs(t.lift[i]-t.liftTarget(i)) > 0.01 {
 			return true
 		}
 	}
@@ -348,13 +352,14 @@ func (t *table) relayout() {
 		t.bgDirty = true
 		t.res.resize(g, &t.lay)
 	}
+	t.refreshHomes()
 }
 
 func (t *table) resize() {
 	t.relayout()
 	// Snap every card to its place in the new layout.
-	for c := 1; c <= engine.DeckSize; c++ {
-		sp := &t.cards[c]
+	for i := range t.cards {
+		sp := &t.cards[i]
 		if sp.tween != nil {
 			sp.tween.Skip()
 		}
@@ -368,25 +373,14 @@ func (t *table) resize() {
 	t.refreshPlates()
 }
 
-// handCards returns the displayed hand without the chosen card, lowest first.
-func (t *table) handIndex(c engine.Card) int {
-	i := 0
-	for _, h := range t.disp.Hand {
-		if h == t.disp.MyChoice {
-			continue
-		}
-		if h == c {
-			return i
-		}
-		i++
-	}
-	return -1
-}
-
+// handCard returns the card at index i of the displayed hand (the hand without the chosen card,
+// lowest first), or 0.
 func (t *table) handCard(i int) engine.Card {
 	k := 0
+	skipped := false
 	for _, h := range t.disp.Hand {
-		if h == t.disp.MyChoice {
+		if h == t.disp.MyChoice && !skipped {
+			skipped = true
 			continue
 		}
 		if k == i {
@@ -397,45 +391,16 @@ func (t *table) handCard(i int) engine.Card {
 	return 0
 }
 
-// home returns where card c belongs in the displayed view.
-func (t *table) home(c engine.Card) (r layout.Rect, face, vis bool) {
-	if c == t.disp.MyChoice && c != 0 {
-		return t.lay.Seats[t.me].Chosen, true, true
-	}
-	if i := t.handIndex(c); i >= 0 && i < len(t.lay.Hand) {
-		return t.lay.Hand[i], true, true
-	}
-	for i, p := range t.disp.Pending {
-		if p.Card == c {
-			if t.queued && i < len(t.lay.Queue) {
-				return t.lay.Queue[i], true, true
-			}
-			return t.lay.Seats[p.Seat].Chosen, true, true
-		}
-	}
-	for _, p := range t.disp.FaceUp { // Open: played face up, before the reveal
-		if p.Card == c {
-			return t.lay.Seats[p.Seat].Chosen, true, true
-		}
-	}
-	for r, row := range t.disp.Rows {
-		for i, rc := range row {
-			if rc == c && i < layout.Slots {
-				return t.lay.Rows[r].Slots[i], true, true
-			}
-		}
-	}
-	return layout.Rect{}, false, false
-}
-
 // settle sends every card whose place changed to its new place, over dur ticks after delay
 // (staggered by stagger per moving card); the tweens join the timeline in one parallel step.
 func (t *table) settle(dur, stagger int, animate bool) {
 	var steps []anim.Step
 	k := 0
-	for c := 1; c <= engine.DeckSize; c++ {
-		sp := &t.cards[c]
-		r, face, vis := t.home(engine.Card(c))
+	t.refreshHomes()
+	for i := range t.cards {
+		sp := &t.cards[i]
+		h := &t.homes[i]
+		r, face, vis := h.r, true, h.at != atNone
 		if !vis {
 			if sp.vis && !sp.hideAtEnd {
 				sp.vis = false
@@ -488,11 +453,11 @@ func (t *table) stepSprites() {
 		}
 	}
 	t.floaters = fl
-	for c := 1; c <= engine.DeckSize; c++ {
-		want := t.liftTarget(engine.Card(c))
-		t.lift[c] += (want - t.lift[c]) * 0.35
-		if math.Abs(want-t.lift[c]) < 0.01 {
-			t.lift[c] = want
+	for i := range t.lift {
+		want := t.liftTarget(i)
+		t.lift[i] += (want - t.lift[i]) * 0.35
+		if math.Abs(want-t.lift[i]) < 0.01 {
+			t.lift[i] = want
 		}
 	}
 }
@@ -554,12 +519,12 @@ func (t *table) placeBack(s int, animate bool) []anim.Step {
 	return t.moveSprite(sp, r, false, 12, 0, animate, nil)
 }
 
-// liftTarget is how far a hand card is lifted now.
-func (t *table) liftTarget(c engine.Card) float64 {
-	if c == 0 || t.sel < 0 {
+// liftTarget is how far sprite i (a hand card) is lifted now.
+func (t *table) liftTarget(i int) float64 {
+	if t.sel < 0 {
 		return 0
 	}
-	if t.handCard(t.sel) == c && t.tl.Idle() {
+	if h := &t.homes[i]; h.at == atHand && int(h.pos) == t.sel && t.tl.Idle() {
 		return t.lay.Lift
 	}
 	return 0
@@ -640,25 +605,29 @@ func (t *table) apply(e engine.Event, animate bool) {
 			for s := range t.backs {
 				t.backs[s] = cardSprite{}
 			}
+			clear(t.swap[:])
 			t.relayout()
 			// Cards fly from the deck, staggered, and turn face up on arrival.
 			d := t.lay.Deck
 			var steps []anim.Step
 			k := 0
-			deal := func(c engine.Card) {
-				sp := &t.cards[c]
-				r, _, _ := t.home(c)
+			deal := func(i int) {
+				sp := &t.cards[i]
 				sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
-				steps = t.moveSprite(sp, r, true, 18, 6*k, animate, steps)
+				steps = t.moveSprite(sp, t.homes[i].r, true, 18, 6*k, animate, steps)
 				k++
 			}
-			for _, row := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
-				for _, c := range row {
-					deal(c)
+			for r := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
+				for i := range t.homes {
+					if h := &t.homes[i]; h.at == atRow && int(h.row) == r {
+						deal(i)
+					}
 				}
 			}
-			for _, c := range t.disp.Hand {
-				deal(c)
+			for i := range t.homes {
+				if t.homes[i].at == atHand || t.homes[i].at == atChosen {
+					deal(i)
+				}
 			}
 			// The other hands: one card flies to each seat (its hand stays hidden).
 			for s := range t.seats {
@@ -707,10 +676,14 @@ func (t *table) apply(e engine.Event, animate bool) {
 		t.disp.Apply(e)
 		t.relayout()
 		var steps []anim.Step
-		for _, p := range ev.Plays {
+		for i, p := range ev.Plays {
 			r := t.lay.Seats[p.Seat].Chosen
-			sp := &t.cards[p.Card]
-			if p.Card != my || !sp.vis {
+			si := t.spriteAt(atPending, 0, i)
+			if si < 0 {
+				continue
+			}
+			sp := &t.cards[si]
+			if p.Seat != t.me || p.Card != my || !sp.vis {
 				sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = r.X, r.Y, r.W, r.H, false, true
 			}
 			steps = t.moveSprite(sp, r, true, 15, 0, animate, steps)
@@ -737,11 +710,15 @@ func (t *table) apply(e engine.Event, animate bool) {
 		}
 	case engine.RowTaken:
 		t.phase = "placement"
-		cards := t.disp.Rows[ev.Row]
+		t.refreshHomes()
 		pile := t.lay.Seats[ev.Seat].Pile
 		var steps []anim.Step
-		for i, c := range cards {
-			sp := &t.cards[c]
+		for i := range t.disp.Rows[ev.Row] {
+			si := t.spriteAt(atRow, ev.Row, i)
+			if si < 0 {
+				continue
+			}
+			sp := &t.cards[si]
 			steps = t.moveSprite(sp, layout.Rect{X: pile.X, Y: pile.Y, W: sp.w * 0.5, H: sp.h * 0.5}, true, 30, 2*i, animate, steps)
 			sp.hideAtEnd = true
 			if !animate || t.speed() == anim.Instant {
@@ -749,11 +726,16 @@ func (t *table) apply(e engine.Event, animate bool) {
 			}
 		}
 		t.disp.Apply(e)
+		t.refreshHomes()
 		why := "the sixth card"
 		if ev.Reason == engine.TakeTooLow {
 			why = "a card too low"
 		}
-		t.log = append(t.log, t.seatName(ev.Seat)+" took row "+strconv.Itoa(ev.Row+1)+" (+"+strconv.Itoa(ev.Bullheads)+", "+why+").")
+		if ev.Shared {
+			t.log = append(t.log, t.seatName(ev.Seat)+" shares row "+strconv.Itoa(ev.Row+1)+" (+"+strconv.Itoa(ev.Bullheads)+", twins).")
+		} else {
+			t.log = append(t.log, t.seatName(ev.Seat)+" took row "+strconv.Itoa(ev.Row+1)+" (+"+strconv.Itoa(ev.Bullheads)+", "+why+").")
+		}
 		if len(steps) > 0 {
 			t.tl.Add(&anim.Parallel{Steps: steps})
 		}
@@ -1169,8 +1151,8 @@ func (t *table) replayLastTurn() {
 	t.consumed = t.lastTurn
 	t.events = nil
 	t.relayout()
-	for c := range t.cards {
-		t.cards[c].tween = nil
+	for i := range t.cards {
+		t.cards[i].tween = nil
 	}
 	t.settle(0, 0, false)
 	for s := range t.backs {
@@ -1277,10 +1259,10 @@ func (t *table) overlayPanel() layout.Rect {
 }
 
 func (t *table) testState(ts *TestState) {
-	hand := t.disp.Hand
-	for _, c := range hand {
-		if c == t.disp.MyChoice {
-			continue
+	for i := 0; ; i++ {
+		c := t.handCard(i)
+		if c == 0 {
+			break
 		}
 		ts.Hand = append(ts.Hand, int(c))
 	}
