@@ -35,7 +35,7 @@ func FuzzVariantActions(f *testing.F) {
 			switch op := ops[i+1]; op % 8 {
 			case 0, 1, 2: // a legal action now and then keeps the game moving
 				if w := g.Waiting(); len(w) > 0 {
-					seat, a = randomVariantAction(g, r)
+					seat, a = randomAction(g, r)
 					break
 				}
 				a = engine.PlayCard(engine.Card(op))

@@ -213,7 +213,7 @@ func TestTournament(t *testing.T) {
 				t.Fatalf("game %d rows %v, want %v", round, got, rows)
 			}
 		}
-		s, a := randomVariantAction(g, r)
+		s, a := randomAction(g, r)
 		act(t, g, s, a)
 	}
 	if g.Round() != seats {
@@ -364,7 +364,7 @@ func TestHandVariantEnd(t *testing.T) {
 		g, _ := engine.NewGame(engine.Config{Seats: 3, Variant: engine.HandVariant, Rounds: 1}, rng(seed))
 		for !g.Over() {
 			turnBefore, firstBefore := g.Turn(), g.View(0).First
-			s, a := randomVariantAction(g, r)
+			s, a := randomAction(g, r)
 			act(t, g, s, a)
 			_ = turnBefore
 			_ = firstBefore
