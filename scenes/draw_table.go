@@ -46,7 +46,7 @@ var (
 	plateMe      color.Color = color.RGBA{0x10, 0x3a, 0x5a, 0xe0}
 	trackHand    color.Color = color.RGBA{0xf4, 0xc4, 0x30, 0xff}
 	trackSeen    color.Color = color.RGBA{0x6f, 0x86, 0x78, 0xff}
-	trackHalf    color.Color = color.RGBA{0xb4, 0xc4, 0xba, 0xff} // Double: one of two copies gone
+	trackHalf    color.Color = color.RGBA{0x8c, 0xc4, 0xf0, 0xff} // Double: one of two copies seen
 	adviceBG     color.Color = color.RGBA{0x12, 0x2a, 0x44, 0xe8}
 	adviceHot    color.Color = color.RGBA{0xb8, 0x22, 0x2a, 0xf0}
 	warnBG       color.Color = color.RGBA{0xb0, 0x20, 0x28, 0xf0}
@@ -511,9 +511,10 @@ func (t *table) drawTracker(dst *ebiten.Image) {
 	ch := (p.H - 16 - title) / float64(rows)
 	head := "Card tracker: gold = your hand, dim = seen this round"
 	if cfg.Variant == engine.Double {
-		head = "Card tracker: gold = in your hand, pale = 1 of 2 seen, dim = all seen"
+		head = "Card tracker: gold = in your hand, blue = 1 of 2 seen, dim = all seen"
 	}
-	g.label(dst, head, p.X+10, p.Y+title/2+4, clampF(ch*0.5, 8, t.lay.Unit), sprites.White, text.Left|text.VertCenter, false)
+	hs := math.Min(clampF(ch*0.5, 8, t.lay.Unit), g.txt.Fit(head, text.Style{Size: clampF(ch*0.5, 8, t.lay.Unit)}, p.W-20, 8))
+	g.label(dst, head, p.X+10, p.Y+title/2+4, hs, sprites.White, text.Left|text.VertCenter, false)
 	size := clampF(math.Min(cw, ch)*0.55, 7, 22)
 	for c := 1; c <= engine.DeckSize; c++ {
 		i := c - 1
