@@ -3,13 +3,15 @@
 //	nimmt                                   play
 //	nimmt -screenshot menu.png -scene menu  render a scene to PNG and exit
 //
-// Scenes for -screenshot: menu rules deal choose reveal placement rowchoice score gameover.
+// Scenes for -screenshot: menu newgame settings rules deal choose reveal placement rowchoice
+// score gameover tracker log.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"time"
 
@@ -26,9 +28,15 @@ func main() {
 	size := flag.String("size", "1280x720", "window size for -screenshot, WxH")
 	seed := flag.Uint64("seed", 0, "seed of the first game's deal (0: random)")
 	speed := flag.String("speed", "", "animation speed: slow, normal, fast or instant")
+	seats := flag.Int("seats", 0, "seats of a new game, 2–10 (0: the saved setting)")
+	autoplay := flag.Bool("autoplay", false, "play a whole game with a simple player in your seat, then exit")
+	scale := flag.Float64("scale", 0, "device scale factor for -screenshot: the PNG is -size times this (0: the monitor's)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	timing := flag.Bool("timing", false, "print the time from start to the first drawn frame")
 	flag.Parse()
+	// A soft heap limit: the table renders its card faces in the first frames, and without it
+	// the heap's high-water mark doubles the live heap (docs/PERFORMANCE.md, "Game").
+	debug.SetMemoryLimit(128 << 20)
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err == nil {
@@ -37,7 +45,7 @@ func main() {
 		}
 	}
 
-	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed}
+	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Scale: *scale, Autoplay: *autoplay}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
 			opts.Storage = dir
@@ -65,7 +73,9 @@ func main() {
 	if *timing {
 		game = &timed{Game: g, start: start}
 	}
-	if err := ebiten.RunGame(game); err != nil {
+	err = ebiten.RunGame(game)
+	g.FlushSaves()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)

@@ -36,7 +36,7 @@ type Options struct {
 	Seed uint64
 	// Rounds ends each game after this many rounds; EndScore (if Rounds is 0) at this score.
 	Rounds, EndScore int
-	// Variant is the rules; only the basic game is supported so far.
+	// Variant is the rules: any variant of docs/variants.md.
 	Variant engine.Variant
 	// Workers is the number of games played at once (0: all cores).
 	Workers int

@@ -170,9 +170,7 @@ func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, aliv
 				pr := newRNG(ps)
 				ln.sums[i] += int64(w.playout(&ln.st, cands[i], e.pol, &pr, &ln.fix))
 			}
-			if runtime.GOOS == "js" && d&15 == 15 {
-				runtime.Gosched()
-			}
+			yieldToPage()
 		}
 	}
 	workers := min(e.opt.Workers, expertLanes)

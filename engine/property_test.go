@@ -46,16 +46,12 @@ func stateString(s *engine.State) string {
 
 func jsonOf(v any) string { j, _ := json.Marshal(v); return string(j) }
 
-// randomPlayer plays legal random actions: a random card, and for rule 4 a random row.
+// randomAction returns a random legal action of a random waiting seat.
 func randomAction(g *engine.Game, r *rand.Rand) (int, engine.Action) {
 	w := g.Waiting()
 	seat := w[r.IntN(len(w))]
-	d, _ := g.Decision(seat)
-	if d.Kind == engine.DecideRow {
-		return seat, engine.TakeRow(r.IntN(engine.NumRows))
-	}
-	h := g.View(seat).Hand
-	return seat, engine.PlayCard(h[r.IntN(len(h))])
+	v := g.View(seat)
+	return seat, engine.RandomAction(&v, r)
 }
 
 // playRandomGame plays a whole game with random legal actions and returns it with its round scores.

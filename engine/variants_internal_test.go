@@ -374,3 +374,28 @@ func TestTCG(t *testing.T) {
 }
 
 func newTestRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x5bd1e995)) }
+
+// Hand: "He may take all cards in hand or put them all in his bullhead stack".
+func TestHandVariantAllOrNothing(t *testing.T) {
+	for _, keepAll := range []bool{true, false} {
+		g := tableGame(t, Config{Variant: HandVariant, EndScore: 66},
+			[NumRows][]Card{{10, 11, 12, 13, 14}, {20}, {30}, {40}}, []Card{15, 1, 2, 3}, []Card{21})
+		g.hands[0] = []Card{1, 2, 3, 15} // a hand played down to four cards
+		if err := g.PlayCards(0, []Card{15}); err != nil {
+			t.Fatal(err)
+		}
+		keep := []Card(nil)
+		if keepAll {
+			keep = []Card{10, 11, 12, 13, 14}
+		}
+		if err := g.Keep(0, keep); err != nil {
+			t.Fatal(err)
+		}
+		if keepAll && (len(g.hands[0]) != 3+5 || len(g.piles[0]) != 0 || g.pen[0] != 0) {
+			t.Errorf("keep all: hand %v, pile %v", g.hands[0], g.piles[0])
+		}
+		if !keepAll && (len(g.hands[0]) != 3 || len(g.piles[0]) != 5 || g.pen[0] != SumBullheads([]Card{10, 11, 12, 13, 14})) {
+			t.Errorf("keep none: hand %v, pile %v", g.hands[0], g.piles[0])
+		}
+	}
+}

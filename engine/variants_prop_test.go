@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -20,41 +19,6 @@ func variantConfigs() []engine.Config {
 		}
 	}
 	return out
-}
-
-// randomVariantAction returns a random legal action of a waiting seat, whatever the variant.
-func randomVariantAction(g *engine.Game, r *rand.Rand) (int, engine.Action) {
-	w := g.Waiting()
-	seat := w[r.IntN(len(w))]
-	d, _ := g.Decision(seat)
-	v := g.View(seat)
-	switch d.Kind {
-	case engine.DecideRow:
-		return seat, engine.TakeRow(r.IntN(engine.NumRows))
-	case engine.DecideDraft:
-		return seat, engine.DraftCard(v.Pool[r.IntN(len(v.Pool))])
-	case engine.DecideOrder:
-		return seat, engine.PlaceFirst(d.Cards[r.IntN(2)])
-	case engine.DecideKeep:
-		room := engine.MaxHand - len(v.Hand)
-		var keep []engine.Card
-		for _, c := range d.Cards {
-			if len(keep) < room && r.IntN(3) == 0 {
-				keep = append(keep, c)
-			}
-		}
-		return seat, engine.KeepCards(keep...)
-	}
-	n := d.Count
-	if d.Min > 0 {
-		n = d.Min + r.IntN(d.Count-d.Min+1)
-	}
-	perm := r.Perm(len(v.Hand))[:n]
-	cs := make([]engine.Card, n)
-	for i, k := range perm {
-		cs[i] = v.Hand[k]
-	}
-	return seat, engine.PlayCards(cs...)
 }
 
 // deckOf returns the multiset of cards of a configuration, counted.
@@ -177,7 +141,7 @@ func checkVariantGame(t *testing.T, cfg engine.Config, seed uint64) {
 		if steps > 200000 {
 			fail("game does not end")
 		}
-		seat, a := randomVariantAction(g, r)
+		seat, a := randomAction(g, r)
 		if err := g.Act(seat, a); err != nil {
 			fail("legal action %+v of seat %d rejected: %v", a, seat, err)
 		}

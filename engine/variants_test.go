@@ -213,7 +213,7 @@ func TestTournament(t *testing.T) {
 				t.Fatalf("game %d rows %v, want %v", round, got, rows)
 			}
 		}
-		s, a := randomVariantAction(g, r)
+		s, a := randomAction(g, r)
 		act(t, g, s, a)
 	}
 	if g.Round() != seats {
@@ -282,6 +282,18 @@ func TestNifty(t *testing.T) {
 	wantErr(t, g, 0, engine.PlayCard(12), engine.ErrCardCount)
 	wantErr(t, g, 0, engine.PlayCards(12, 45, 13), engine.ErrCardCount)
 	act(t, g, 0, engine.PlayCards(12, 45))
+	// Face down: until all have played, the others see only that seat 0 has chosen.
+	for _, e := range g.EventsFor(1, 0) {
+		if sc, ok := e.(engine.SeatChose); ok && (sc.Card != 0 || sc.Cards != nil) {
+			t.Fatalf("seat 1 sees seat 0's cards: %+v", sc)
+		}
+	}
+	if v := g.View(1); !v.Chosen[0] || v.MyChoice != 0 || len(v.Pending) != 0 {
+		t.Fatalf("seat 1's view: %+v", v)
+	}
+	if v := g.View(0); !slices.Equal(v.MyPlay, cards(12, 45)) {
+		t.Fatalf("seat 0's own play: %v", v.MyPlay)
+	}
 	act(t, g, 1, engine.PlayCards(22, 11))
 	act(t, g, 2, engine.PlayCards(31, 32))
 	// Seat 1 holds the lowest card (11): it chooses its order first.
@@ -352,7 +364,7 @@ func TestHandVariantEnd(t *testing.T) {
 		g, _ := engine.NewGame(engine.Config{Seats: 3, Variant: engine.HandVariant, Rounds: 1}, rng(seed))
 		for !g.Over() {
 			turnBefore, firstBefore := g.Turn(), g.View(0).First
-			s, a := randomVariantAction(g, r)
+			s, a := randomAction(g, r)
 			act(t, g, s, a)
 			_ = turnBefore
 			_ = firstBefore

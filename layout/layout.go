@@ -118,6 +118,9 @@ type Table struct {
 	Deck Rect
 	// Panel is the area for the card tracker or game log overlay.
 	Panel Rect
+	// Queue holds, when there is room (landscape), one place per seat where the revealed cards
+	// line up lowest first before they are placed; empty otherwise.
+	Queue []Rect
 	// Buttons are the table buttons, indexed by the Btn constants.
 	Buttons [NumButtons]Rect
 }
@@ -178,10 +181,7 @@ func (t *Table) landscape(seats, handN int) {
 	// Hand along the bottom of the main area.
 	handH := h * 0.27
 	handTop := h - handH - m
-	t.Lift = handH * 0.15
-	ch := handH - t.Lift
-	cw := ch * 2 / 3
-	t.layHandLine(0, handN, Rect{m, handTop + t.Lift, mainW, ch}, cw, ch, m/2)
+	t.layHand(handN, Rect{m, handTop, mainW, handH}, 1, m/2, 0.15)
 
 	// Rows in the middle.
 	rowsTop := m + topH + m/2
@@ -241,6 +241,25 @@ func (t *Table) landscape(seats, handN int) {
 		t.Deck.X = sideX - m - cardW
 	}
 	t.Panel = Rect{m + mainW*0.35, rowsTop, mainW*0.65 - m, handTop - rowsTop - m}
+	// The reveal queue: right of the rows, under the status line, in up to two lines.
+	if t.Status.H > t.Unit*2 {
+		area := Rect{t.Status.X, t.Status.Y + t.Status.H + m, t.Status.W, handTop - m - (t.Status.Y + t.Status.H + m)}
+		per := seats
+		if seats > 5 {
+			per = (seats + 1) / 2
+		}
+		lines := (seats + per - 1) / per
+		qw := math.Min(cardW, (area.W-float64(per-1)*gap)/float64(per))
+		qh := qw * 1.5
+		lineH := qh + t.Unit*1.4
+		if float64(lines)*lineH <= area.H && qw >= 16 {
+			t.Queue = make([]Rect, seats)
+			for i := range t.Queue {
+				l, c := i/per, i%per
+				t.Queue[i] = Rect{area.X + float64(c)*(qw+gap), area.Y + float64(l)*lineH, qw, qh}
+			}
+		}
+	}
 }
 
 func (t *Table) layRows(x, top, rh, cardW, cardH, gap float64) {
@@ -258,7 +277,59 @@ func (t *Table) layRows(x, top, rh, cardW, cardH, gap float64) {
 	}
 }
 
-// layHandLine places hand cards first..first+n-1 in one line, centred in area.
+// layHand places n hand cards in area in as few lines as keep every tap target at least
+// MinTap wide (up to three lines, at least minLines); each line keeps liftFrac of its height
+// above the cards for the lifted card.
+func (t *Table) layHand(n int, area Rect, minLines int, gap, liftFrac float64) {
+	if n <= 0 {
+		t.Lift = area.H * liftFrac
+		return
+	}
+	lines := minLines
+	var per int
+	var lineH, cw, ch float64
+	for ; ; lines++ {
+		per = (n + lines - 1) / lines
+		lineH = (area.H - gap*float64(lines-1)) / float64(lines)
+		ch = lineH * (1 - liftFrac)
+		cw = ch * 2 / 3
+		if maxW := (area.W - gap*float64(per-1)) / float64(per); cw > maxW && lines > 1 {
+			cw = maxW
+			ch = cw * 1.5
+		}
+		if step := lineStep(per, area.W, cw, gap); step >= MinTap+0.5 || per == 1 || lines >= 3 {
+			break
+		}
+	}
+	t.Lift = lineH * liftFrac
+	for l := 0; l < lines; l++ {
+		first := l * per
+		k := min(per, n-first)
+		top := area.Y + float64(l)*(lineH+gap) + t.Lift
+		t.layHandLine(first, k, Rect{area.X, top, area.W, lineH - t.Lift}, cw, ch, gap)
+	}
+}
+
+// lineStep returns the distance between neighbouring cards of a line of n cards cw wide in
+// width w: the cards side by side with gap between them; overlapping when they do not fit;
+// spread apart (up to MinTap) when small cards would give tap targets narrower than MinTap.
+func lineStep(n int, w, cw, gap float64) float64 {
+	if n <= 1 {
+		return w
+	}
+	step := cw + gap
+	if step*float64(n-1)+cw > w {
+		return (w - cw) / float64(n-1)
+	}
+	if step < MinTap+1 {
+		step = math.Max(step, math.Min(MinTap+1, w/float64(n)))
+	}
+	return step
+}
+
+// layHandLine places hand cards first..first+n-1 in one line, centred in area. A card's tap
+// target is the part of it not covered by its right neighbour, or, for small cards spread
+// apart, the whole step around it; it includes the lift space above.
 func (t *Table) layHandLine(first, n int, area Rect, cw, ch, gap float64) {
 	if n <= 0 {
 		return
@@ -267,20 +338,20 @@ func (t *Table) layHandLine(first, n int, area Rect, cw, ch, gap float64) {
 		cw = area.W
 		ch = cw * 1.5
 	}
-	step := cw + gap
-	if n > 1 && step*float64(n-1)+cw > area.W {
-		step = (area.W - cw) / float64(n-1)
-	}
+	step := lineStep(n, area.W, cw, gap)
 	total := step*float64(n-1) + cw
 	x0 := area.X + (area.W-total)/2
 	for i := 0; i < n; i++ {
 		r := Rect{x0 + float64(i)*step, area.Y + (area.H-ch)/2, cw, ch}
 		t.Hand[first+i] = r
 		hit := r
-		if i < n-1 {
+		switch {
+		case step > cw+gap: // spread: the tap target is the step, centred on the card
+			hit.X = r.X + cw/2 - step/2
+			hit.W = step - 0.01
+		case i < n-1:
 			hit.W = math.Min(step, cw) - 0.01
 		}
-		// Tap target includes the lift space above the card.
 		hit.Y -= t.Lift
 		hit.H += t.Lift
 		t.HandHit[first+i] = hit
@@ -336,7 +407,7 @@ func (t *Table) portrait(seats, handN int) {
 	bottom := h - m
 	remaining := bottom - y - ownH - m
 	rowsH := remaining * 0.55
-	handH := remaining - rowsH
+	// The hand takes what is left under the own seat line.
 
 	// Rows at full width.
 	rh := rowsH / NumRows
@@ -370,34 +441,11 @@ func (t *Table) portrait(seats, handN int) {
 	y += ownH + m/2
 
 	// Hand: two lines when more than 5 cards.
-	handArea := Rect{m, y, mainW, bottom - y}
-	_ = handH
-	lines := 1
+	minLines := 1
 	if handN > 5 {
-		lines = 2
+		minLines = 2
 	}
-	per := (handN + lines - 1) / lines
-	if per < 1 {
-		per = 1
-	}
-	gapH := m / 2
-	t.Lift = handArea.H * 0.06
-	lineH := (handArea.H - t.Lift*float64(lines) - gapH*float64(lines-1)) / float64(lines)
-	ch := lineH
-	cw := ch * 2 / 3
-	if maxW := (mainW - gapH*float64(per-1)) / float64(per); cw > maxW {
-		cw = maxW
-		ch = cw * 1.5
-	}
-	for l := 0; l < lines; l++ {
-		first := l * per
-		n := per
-		if first+n > handN {
-			n = handN - first
-		}
-		top := handArea.Y + float64(l)*(lineH+t.Lift+gapH) + t.Lift
-		t.layHandLine(first, n, Rect{handArea.X, top, handArea.W, lineH}, cw, ch, gapH)
-	}
+	t.layHand(handN, Rect{m, y, mainW, bottom - y}, minLines, m/2, 0.08)
 	t.Deck = Rect{w/2 - cardW/2, t.Rows[0].Slots[0].Y + rowsH/2 - cardH/2, cardW, cardH}
 	t.Panel = Rect{m, t.Rows[0].Hit.Y, mainW, rowsH}
 }

@@ -14,7 +14,7 @@ func phone(w, h float64) bool { return w < 900 || h < 700 }
 func TestTable(t *testing.T) {
 	for _, sz := range sizes {
 		for _, seats := range []int{2, 4, 10} {
-			for _, hand := range []int{10, 5, 1, 0} {
+			for _, hand := range []int{16, 14, 10, 5, 1, 0} {
 				name := fmt.Sprintf("%vx%v/%dseats/%dcards", sz[0], sz[1], seats, hand)
 				t.Run(name, func(t *testing.T) {
 					checkTable(t, NewTable(sz[0], sz[1], seats, hand), seats, hand)
@@ -76,6 +76,22 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 		in(fmt.Sprintf("seat %d plate", i), s.Plate)
 		in(fmt.Sprintf("seat %d chosen", i), s.Chosen)
 		all = append(all, named{fmt.Sprintf("seat %d", i), s.Plate})
+	}
+	for i, q := range l.Queue {
+		in(fmt.Sprintf("queue %d", i), q)
+		for j := i + 1; j < len(l.Queue); j++ {
+			if q.Overlaps(l.Queue[j]) {
+				t.Errorf("queue %d overlaps queue %d", i, j)
+			}
+		}
+		for r := range l.Rows {
+			if q.Overlaps(l.Rows[r].Hit) {
+				t.Errorf("queue %d overlaps row %d", i, r)
+			}
+		}
+	}
+	if !l.Portrait && l.W >= 1000 && len(l.Queue) != seats {
+		t.Errorf("no reveal queue on a %vx%v screen", l.W, l.H)
 	}
 	in("score bar", l.ScoreBar)
 	all = append(all, named{"score bar", l.ScoreBar})

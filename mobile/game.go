@@ -13,5 +13,8 @@ func newGame(dir string) (ebiten.Game, error) {
 	if dir != "" {
 		opts.Storage = storage.Dir(dir)
 	}
+	// As on the desktop and the web: the game skips redrawing a still table (battery), so the
+	// screen must keep its last frame.
+	ebiten.SetScreenClearedEveryFrame(false)
 	return scenes.NewGame(opts)
 }

@@ -71,7 +71,7 @@ func immediateRisk(v *engine.View, c engine.Card) int {
 	if t < 0 {
 		return engine.SumBullheads(v.Rows[cheapestRow(v)])
 	}
-	if len(v.Rows[t]) >= engine.RowLimit {
+	if !onTwin(v.Rows[t], c) && rowPlaces(v.Rows[t]) >= engine.RowLimit {
 		return engine.SumBullheads(v.Rows[t])
 	}
 	return 0

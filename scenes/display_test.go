@@ -22,14 +22,19 @@ import (
 // render runs a screenshot of scene at w×h through the real Update/Draw and returns the image
 // and the game as it was captured.
 func render(t *testing.T, scene string, w, h int) (*image.RGBA, *Game) {
+	return renderScaled(t, scene, w, h, 1)
+}
+
+// renderScaled renders at a forced device scale: the image is w×h times scale.
+func renderScaled(t *testing.T, scene string, w, h int, scale float64) (*image.RGBA, *Game) {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), scene+".png")
-	g, err := NewGame(Options{Screenshot: file, Scene: scene})
+	g, err := NewGame(Options{Screenshot: file, Scene: scene, Scale: scale})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var screen *ebiten.Image
-	frame(func() { screen = ebiten.NewImage(w, h) }, nil)
+	frame(func() { screen = ebiten.NewImage(int(float64(w)*scale), int(float64(h)*scale)) }, nil)
 	defer frame(func() { screen.Deallocate() }, nil)
 	// Update runs outside the loop (it draws nothing); the frame that captures runs inside it.
 	g.LayoutF(float64(w), float64(h))
@@ -238,3 +243,24 @@ var liftedFrames = func() int {
 	}
 	return 200
 }()
+
+// TestRenderHiDPI renders the choose step at device scale 2 and checks that the cards sit at
+// the layout's rectangles times the scale.
+func TestRenderHiDPI(t *testing.T) {
+	needDisplay(t)
+	img, g := renderScaled(t, "choose", 640, 400, 2)
+	if b := img.Bounds(); b.Dx() != 1280 || b.Dy() != 800 {
+		t.Fatalf("image %v, want 1280x800", b)
+	}
+	ts := g.TestState()
+	if ts.Scale != 2 || ts.Width != 640 {
+		t.Fatalf("TestState scale %v width %v", ts.Scale, ts.Width)
+	}
+	tb := g.cur.(*table)
+	for i := range ts.HandRects {
+		x, y := tb.lay.Hand[i].Center()
+		if isFelt(img, x*2, y*2) {
+			t.Errorf("hand card %d not at its rectangle times 2", i)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package scenes
 import (
 	"image/color"
 	"math"
-	"os"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -47,6 +46,7 @@ var (
 	plateMe      color.Color = color.RGBA{0x10, 0x3a, 0x5a, 0xe0}
 	trackHand    color.Color = color.RGBA{0xf4, 0xc4, 0x30, 0xff}
 	trackSeen    color.Color = color.RGBA{0x6f, 0x86, 0x78, 0xff}
+	trackHalf    color.Color = color.RGBA{0x8c, 0xc4, 0xf0, 0xff} // Double: one of two copies seen
 	adviceBG     color.Color = color.RGBA{0x12, 0x2a, 0x44, 0xe8}
 	adviceHot    color.Color = color.RGBA{0xb8, 0x22, 0x2a, 0xf0}
 	warnBG       color.Color = color.RGBA{0xb0, 0x20, 0x28, 0xf0}
@@ -93,13 +93,12 @@ func (r *tableResources) resize(g *Game, l *layout.Table) {
 	}
 }
 
+// pick returns the cache to draw a card of hdev device pixels high from: the row size for
+// cards up to it (seat cards are drawn from it scaled down), else the hand size. Two sizes keep
+// the number of rendered faces, and memory, down.
 func (r *tableResources) pick(hdev float64) *sprites.Cards {
-	_, th := r.tiny.Size()
 	_, sh := r.small.Size()
-	switch {
-	case hdev <= float64(th)*1.1:
-		return r.tiny
-	case hdev <= float64(sh)*1.1:
+	if hdev <= float64(sh)*1.1 {
 		return r.small
 	}
 	return r.big
@@ -168,16 +167,13 @@ func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, f
 	dst.DrawImage(img, op)
 }
 
-func (t *table) drawSprite(dst *ebiten.Image, c engine.Card, sp *cardSprite) {
+func (t *table) drawSprite(dst *ebiten.Image, i int) {
+	sp := &t.cards[i]
 	if !sp.vis {
 		return
 	}
 	sx, face := flipState(sp)
-	lift := 0.0
-	if int(c) < len(t.lift) {
-		lift = t.lift[c]
-	}
-	t.drawCard(dst, c, sp.x, sp.y-lift, sp.w, sp.h, face, sx, true)
+	t.drawCard(dst, spriteCard(i), sp.x, sp.y-t.lift[i], sp.w, sp.h, face, sx, true)
 }
 
 func (t *table) pulse() int {
@@ -188,18 +184,14 @@ func (t *table) pulse() int {
 func (t *table) draw(dst *ebiten.Image) {
 	g := t.g
 	t.facesPending = false
+	t.redraw = false
 	if t.bgDirty || t.res.bg == nil {
 		t.relayout()
 		t.renderBackground()
 	}
 	t.res.op.GeoM.Reset()
 	t.res.op.ColorScale.Reset()
-	if !skip('b') {
-		dst.DrawImage(t.res.bg, &t.res.op)
-	}
-	if skip('x') {
-		return
-	}
+	dst.DrawImage(t.res.bg, &t.res.op)
 	l := &t.lay
 	u := l.Unit
 
@@ -224,15 +216,16 @@ func (t *table) draw(dst *ebiten.Image) {
 	}
 	// Seats.
 	for s := range t.seats {
-		if !skip('p') {
-			t.drawPlate(dst, s)
-		}
+		t.drawPlate(dst, s)
 	}
-	// Cards: resting ones first, then the hand, then moving ones on top.
-	for c := 1; c <= engine.DeckSize && !skip('c'); c++ {
-		sp := &t.cards[c]
-		if sp.vis && !sp.moving && t.handIndex(engine.Card(c)) < 0 {
-			t.drawSprite(dst, engine.Card(c), sp)
+	// Cards: resting ones first (twins stacked on a row card after it), then the hand, then
+	// moving ones on top.
+	for pass := 0; pass < 2; pass++ {
+		for i := range t.cards {
+			sp, h := &t.cards[i], &t.homes[i]
+			if sp.vis && !sp.moving && h.at != atHand && h.top == (pass == 1) {
+				t.drawSprite(dst, i)
+			}
 		}
 	}
 	for s := range t.backs {
@@ -242,19 +235,32 @@ func (t *table) draw(dst *ebiten.Image) {
 			t.drawCard(dst, 0, sp.x, sp.y, sp.w, sp.h, false, sx, true)
 		}
 	}
-	for _, c := range t.disp.Hand {
-		sp := &t.cards[c]
-		if sp.vis && !sp.moving && c != t.disp.MyChoice {
-			t.drawSprite(dst, c, sp)
-			if g.settings.Advisor && t.phase == "choose" && t.adviceStr[c] != "" {
-				t.drawAdvice(dst, c, sp)
+	for k := range t.lay.Hand { // left to right, so twins overlap like the other cards
+		i := t.spriteAt(atHand, 0, k)
+		if i < 0 {
+			continue
+		}
+		sp := &t.cards[i]
+		if sp.vis && !sp.moving {
+			t.drawSprite(dst, i)
+			if c := spriteCard(i); g.settings.Advisor && t.phase == "choose" && t.adviceStr[c] != "" {
+				t.drawAdvice(dst, i)
 			}
 		}
 	}
-	for c := 1; c <= engine.DeckSize; c++ {
-		sp := &t.cards[c]
-		if sp.vis && sp.moving {
-			t.drawSprite(dst, engine.Card(c), sp)
+	for i := range t.cards {
+		if sp := &t.cards[i]; sp.vis && sp.moving {
+			t.drawSprite(dst, i)
+		}
+	}
+	// Under each queued card, whose it is.
+	if t.queued {
+		for i, p := range t.disp.Pending {
+			if si := t.spriteAt(atPending, 0, i); i >= len(l.Queue) || si < 0 || t.cards[si].moving {
+				continue
+			}
+			q := l.Queue[i]
+			g.label(dst, t.seats[p.Seat].name, q.X+q.W/2, q.Y+q.H+u*0.2, clampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
 		}
 	}
 	// Floaters: "+N" rising from a seat.
@@ -337,13 +343,20 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
 		t.drawWarning(dst, "Too low: you would take a row of your choice")
-	case len(t.disp.Rows[tgt]) >= engine.RowLimit:
+	case onTwin(t.disp.Rows[tgt], c):
+		// Double: the card goes on top of its twin, in the same place.
+		row := t.disp.Rows[tgt]
+		if i := rowPlaces(row) - 1; i >= 0 && i < layout.Slots {
+			sl := l.Rows[tgt].Slots[i]
+			g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+		}
+	case rowPlaces(t.disp.Rows[tgt]) >= engine.RowLimit:
 		sl := l.Rows[tgt].Slots[layout.Slots-1]
 		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
 		sum := engine.SumBullheads(t.disp.Rows[tgt])
 		t.drawWarning(dst, "Sixth card: you would take row "+num(tgt+1)+" (+"+num(sum)+")")
 	default:
-		i := len(t.disp.Rows[tgt])
+		i := rowPlaces(t.disp.Rows[tgt])
 		if i < layout.Slots {
 			sl := l.Rows[tgt].Slots[i]
 			g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
@@ -364,11 +377,12 @@ func (t *table) drawWarning(dst *ebiten.Image, msg string) {
 	g.label(dst, msg, r.X+8, r.Y+r.H/2, g.txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
 }
 
-func (t *table) drawAdvice(dst *ebiten.Image, c engine.Card, sp *cardSprite) {
+func (t *table) drawAdvice(dst *ebiten.Image, i int) {
 	g := t.g
+	sp, c := &t.cards[i], spriteCard(i)
 	w := sp.w * 0.5
 	h := clampF(sp.h*0.14, 14, 28)
-	r := layout.Rect{X: sp.x + sp.w*0.05, Y: sp.y - t.lift[c] + sp.h*0.95 - h, W: w, H: h}
+	r := layout.Rect{X: sp.x + sp.w*0.05, Y: sp.y - t.lift[i] + sp.h*0.95 - h, W: w, H: h}
 	bg := adviceBG
 	if t.advice[c] >= 1 {
 		bg = adviceHot
@@ -470,7 +484,7 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 			w.enabled = t.haveLast && t.tl.Idle()
 		case layout.BtnConfirm:
 			w.enabled = t.sel >= 0 && t.phase == "choose" && t.acceptsInput()
-			if t.phase == "rowchoice" {
+			if t.phase == "rowchoice" && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
 				w.label = "Tap a row"
 			}
 		}
@@ -482,32 +496,40 @@ func (t *table) drawTracker(dst *ebiten.Image) {
 	g := t.g
 	p := t.lay.Panel
 	g.roundRect(dst, p, 10, overlay)
-	var seen [engine.DeckSize + 1]bool
+	// Copies counted: in Double each number can be seen once or twice.
+	var seen, mine [engine.DeckSize + 1]uint8
 	for _, c := range t.disp.Revealed {
-		seen[c] = true
+		seen[c]++
 	}
-	var mine [engine.DeckSize + 1]bool
 	for _, c := range t.disp.Hand {
-		mine[c] = true
+		mine[c]++
 	}
+	cfg := &t.disp.Config
 	cols, rows := 13, 8
 	title := t.lay.Unit * 1.6
 	cw := (p.W - 16) / float64(cols)
 	ch := (p.H - 16 - title) / float64(rows)
-	g.label(dst, "Card tracker: gold = your hand, dim = seen this round", p.X+10, p.Y+title/2+4, clampF(ch*0.5, 8, t.lay.Unit), sprites.White, text.Left|text.VertCenter, false)
+	head := "Card tracker: gold = your hand, dim = seen this round"
+	if cfg.Variant == engine.Double {
+		head = "Card tracker: gold = in your hand, blue = 1 of 2 seen, dim = all seen"
+	}
+	hs := math.Min(clampF(ch*0.5, 8, t.lay.Unit), g.txt.Fit(head, text.Style{Size: clampF(ch*0.5, 8, t.lay.Unit)}, p.W-20, 8))
+	g.label(dst, head, p.X+10, p.Y+title/2+4, hs, sprites.White, text.Left|text.VertCenter, false)
 	size := clampF(math.Min(cw, ch)*0.55, 7, 22)
 	for c := 1; c <= engine.DeckSize; c++ {
 		i := c - 1
 		x := p.X + 8 + float64(i%cols)*cw + cw/2
 		y := p.Y + 8 + title + float64(i/cols)*ch + ch/2
 		col := sprites.White
-		switch {
-		case mine[c]:
+		switch n := int(seen[c] + mine[c]); {
+		case mine[c] > 0:
 			col = trackHand
-		case seen[c]:
+		case n >= copiesOf(cfg, engine.Card(c)):
 			col = trackSeen
+		case n > 0:
+			col = trackHalf
 		}
-		g.label(dst, num(c), x, y, size, col, text.Center, mine[c])
+		g.label(dst, num(c), x, y, size, col, text.Center, mine[c] > 0)
 	}
 }
 
@@ -613,14 +635,3 @@ func (t *table) ranking() []int {
 	}
 	return order
 }
-
-func skip(c byte) bool {
-	for i := 0; i < len(skipFlags); i++ {
-		if skipFlags[i] == c {
-			return true
-		}
-	}
-	return false
-}
-
-var skipFlags = os.Getenv("NIMMT_SKIP")

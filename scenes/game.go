@@ -44,6 +44,14 @@ type Options struct {
 	Scene string
 	// Speed overrides the saved animation speed when non-empty ("slow", "normal", "fast", "instant").
 	Speed string
+	// Seats overrides the saved number of seats of a new game when non-zero (2–10).
+	Seats int
+	// Autoplay starts a game at once and plays the person's seat with a simple player until the
+	// game is over, then ends (a demo, and a way to measure a whole game).
+	Autoplay bool
+	// Scale forces the device scale factor (device pixels per logical pixel) when positive;
+	// 0 uses the monitor's. For screenshots and tests of HiDPI drawing.
+	Scale float64
 }
 
 // Settings are the person's choices, kept in settings.json.
@@ -57,7 +65,8 @@ type Settings struct {
 	Speed    string   `json:"speed"`
 	Tracker  bool     `json:"tracker"`
 	Advisor  bool     `json:"advisor"`
-	Variant  string   `json:"variant,omitempty"` // an engine variant name offered by menuVariants; "" = basic
+	Variant  string   `json:"variant,omitempty"`  // an engine variant name offered by menuVariants; "" = basic
+	Doublets bool     `json:"doublets,omitempty"` // Double with one deck and the doublets 11…99 of a second
 }
 
 func defaultSettings() Settings {
@@ -103,7 +112,7 @@ func (s *Settings) sanitize() {
 }
 
 // faceBudget is how many card images may be rendered per frame.
-const faceBudget = 2
+const faceBudget = 1
 
 const (
 	settingsFile = "settings.json"
@@ -146,6 +155,8 @@ type Game struct {
 	quit      bool
 
 	shot    *shooter
+	saver   *saver
+	autoEnd int
 	shapes  map[shapeKey]*ebiten.Image
 	shapeOp ebiten.DrawImageOptions
 	inject  func(in *Input)
@@ -161,11 +172,20 @@ func NewGame(opts Options) (*Game, error) {
 	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
 	g.settings = defaultSettings()
 	g.loadSettings()
+	if opts.Storage != nil {
+		g.saver = newSaver(opts.Storage)
+	}
 	if opts.Speed != "" {
 		if _, ok := anim.ParseSpeed(opts.Speed); !ok {
 			return nil, fmt.Errorf("scenes: unknown speed %q", opts.Speed)
 		}
 		g.settings.Speed = opts.Speed
+	}
+	if opts.Seats != 0 {
+		if opts.Seats < 2 || opts.Seats > 10 {
+			return nil, fmt.Errorf("scenes: %d seats (want 2 to 10)", opts.Seats)
+		}
+		g.settings.Seats = opts.Seats
 	}
 	if opts.Bots == nil {
 		g.opts.Bots = defaultBots
@@ -210,11 +230,18 @@ func (g *Game) saveSettings() {
 		return
 	}
 	b, err := json.MarshalIndent(g.settings, "", "  ")
-	if err == nil {
-		err = g.opts.Storage.Save(settingsFile, b)
-	}
 	if err != nil {
 		g.notice = "Settings could not be saved."
+		return
+	}
+	g.saver.save(settingsFile, b)
+}
+
+// FlushSaves waits until the settings and the autosave queued so far are written. The game
+// writes them in the background; call this before the process exits.
+func (g *Game) FlushSaves() {
+	if g.saver != nil {
+		g.saver.flush()
 	}
 }
 
@@ -226,14 +253,49 @@ func (g *Game) speed() anim.Speed {
 // goTo switches to s at the start of the next tick.
 func (g *Game) goTo(s scene) { g.next = s }
 
-// Update implements ebiten.Game.
-func (g *Game) Update() error {
+// Update implements ebiten.Game. A panic in a scene never reaches the player: the game goes
+// back to the menu and says so (the autosave of the last action is kept).
+func (g *Game) Update() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			g.recovered(r)
+			err = nil
+		}
+	}()
+	return g.update()
+}
+
+// recovered turns a scene's panic into a notice on the menu.
+func (g *Game) recovered(r any) {
+	fmt.Fprintf(os.Stderr, "scenes: recovered from a panic: %v\n", r)
+	if g.shot != nil {
+		g.shot.err = fmt.Errorf("scenes: panic: %v", r)
+		g.shot.done = true
+		return
+	}
+	g.notice = "Something went wrong; the game was saved. Continue to resume."
+	m := newMenu(g)
+	g.cur, g.next = m, nil
+	m.resize()
+	g.dirty = true
+}
+
+func (g *Game) update() error {
 	if g.quit {
+		g.FlushSaves()
 		return ebiten.Termination
+	}
+	if g.saver != nil {
+		if err := g.saver.err(); err != nil {
+			g.notice = "Saving failed: " + err.Error()
+		}
 	}
 	if g.shot != nil {
 		if err := g.shot.update(); err != nil {
 			return err
+		}
+		if g.shot.capture {
+			return nil // the scene stands still while its last card faces are rendered
 		}
 	}
 	if g.next != nil {
@@ -260,6 +322,33 @@ func (g *Game) Update() error {
 	if err := g.cur.update(&g.in); err != nil {
 		return err
 	}
+	if g.opts.Autoplay {
+		return g.autoplay()
+	}
+	return nil
+}
+
+// autoplay drives Options.Autoplay: a new game from the menu, the person's decisions, the end.
+func (g *Game) autoplay() error {
+	switch s := g.cur.(type) {
+	case *menu:
+		if g.next == nil {
+			t, err := newTable(g, g.opts.Seed)
+			if err != nil {
+				return err
+			}
+			g.goTo(t)
+		}
+	case *table:
+		if s.over && s.tl.Idle() {
+			g.autoEnd++
+			if g.autoEnd > 120 {
+				g.FlushSaves()
+				return ebiten.Termination
+			}
+		}
+		autopilot(s, false)
+	}
 	return nil
 }
 
@@ -271,6 +360,11 @@ func (g *Game) typing() bool {
 
 // Draw implements ebiten.Game. A still screen is not redrawn.
 func (g *Game) Draw(screen *ebiten.Image) {
+	defer func() {
+		if r := recover(); r != nil {
+			g.recovered(r)
+		}
+	}()
 	g.frames++
 	if g.cur == nil {
 		return
@@ -294,7 +388,9 @@ func (g *Game) Layout(w, h int) (int, int) {
 // LayoutF implements ebiten.LayoutFer: the screen is in device pixels for crisp HiDPI drawing.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	s := 1.0
-	if m := ebiten.Monitor(); m != nil {
+	if g.opts.Scale > 0 {
+		s = g.opts.Scale
+	} else if m := ebiten.Monitor(); m != nil {
 		s = m.DeviceScaleFactor()
 	}
 	if s <= 0 {

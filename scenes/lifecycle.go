@@ -3,11 +3,15 @@ package scenes
 // Lifecycle hooks for the mobile apps and the browser (called by nimmt/mobile and the web build,
 // never while Update or Draw runs).
 
-// Suspend is called when the app goes to the background (it may then be killed): a game in
-// progress is autosaved, so Continue resumes it exactly.
+// Suspend is called when the app goes to the background or the page is hidden or left (it may
+// then be killed): a game in progress is autosaved, and Suspend returns once every queued file is
+// written, so Continue resumes it exactly.
 func (g *Game) Suspend() {
 	if t, ok := g.cur.(*table); ok && t.tutorial == nil {
 		t.save()
+	}
+	if g.saver != nil {
+		g.saver.flush()
 	}
 }
 

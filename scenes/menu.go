@@ -1,7 +1,7 @@
 package scenes
 
 import (
-	"slices"
+	"math"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -9,6 +9,7 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/sprites"
 	"nimmt/text"
 )
 
@@ -38,6 +39,10 @@ type menu struct {
 	title   string
 	hasSave bool
 	blink   int
+	// cards draws the title page's cards; cardsPending is set while some are not rendered yet.
+	cards        *sprites.Cards
+	cardsPending bool
+	op           ebiten.DrawImageOptions
 }
 
 func newMenu(g *Game) *menu {
@@ -53,7 +58,7 @@ func (m *menu) name() string {
 	return m.page
 }
 
-func (m *menu) animating() bool    { return m.editing }
+func (m *menu) animating() bool    { return m.editing || m.cardsPending }
 func (m *menu) acceptsInput() bool { return true }
 
 func (m *menu) resize() { m.build() }
@@ -91,7 +96,7 @@ func (m *menu) build() {
 		vl := layout.Rect{X: vr.X, Y: vr.Y, W: vr.W * 0.42, H: vr.H}
 		qw := clampF(vr.H*1.1, layout.MinTap, 90)
 		m.add("", "Rules", vl, true, 1)
-		m.add("variant", st.variant().Title(), layout.Rect{X: vl.X + vl.W, Y: vr.Y, W: vr.W - vl.W - qw - 4, H: vr.H}, true, 0)
+		m.add("variant", st.variantTitle(), layout.Rect{X: vl.X + vl.W, Y: vr.Y, W: vr.W - vl.W - qw - 4, H: vr.H}, true, 0)
 		m.add("variant-about", "?", layout.Rect{X: vr.X + vr.W - qw, Y: vr.Y, W: qw, H: vr.H}, true, 0)
 		rs := all[1:]
 		split := func(r layout.Rect) (lbl, minus, val, plus layout.Rect) {
@@ -231,7 +236,7 @@ func (m *menu) activate(id string) error {
 	case "continue":
 		t, err := resumeTable(g)
 		if err != nil {
-			g.notice = err.Error()
+			g.notice = notice(err)
 			m.hasSave = false
 			break
 		}
@@ -254,10 +259,7 @@ func (m *menu) activate(id string) error {
 	case "seats-plus":
 		st.Seats = clampSeats(st.variant(), st.Seats+1)
 	case "variant":
-		vs := menuVariants()
-		i := slices.Index(vs, st.variant())
-		st.Variant = vs[(i+1)%len(vs)].String()
-		st.Seats = clampSeats(st.variant(), st.Seats)
+		st.nextVariant()
 	case "variant-about":
 		m.page = "variant"
 		m.focus = -1
@@ -291,7 +293,7 @@ func (m *menu) activate(id string) error {
 		g.saveSettings()
 		t, err := newTable(g, g.opts.Seed)
 		if err != nil {
-			g.notice = err.Error()
+			g.notice = notice(err)
 			m.page = "menu"
 			break
 		}
@@ -405,6 +407,52 @@ func (m *menu) draw(dst *ebiten.Image) {
 	g.label(dst, m.title, cx, cy, size, titleCol, text.Center, true)
 	for i := range m.widgets {
 		g.drawWidget(dst, &m.widgets[i], i == m.focus)
+	}
+	if m.page == "menu" {
+		m.drawCards(dst)
+	}
+}
+
+// menuCards show the five penalty levels on the title page: 1, 2, 3, 5 and 7 bullheads.
+var menuCards = [...]int{1, 5, 10, 11, 55}
+
+// drawCards draws a fan of the five penalty levels below the buttons, when there is room.
+func (m *menu) drawCards(dst *ebiten.Image) {
+	g := m.g
+	m.cardsPending = false
+	bottom := 0.0
+	for _, w := range m.widgets {
+		bottom = max(bottom, w.r.Y+w.r.H)
+	}
+	room := g.h - bottom - 16
+	ch := math.Min(room*0.85, g.h*0.22)
+	if ch < 60 {
+		return
+	}
+	cw := math.Min(ch*2/3, (g.w-32)/(1+0.8*float64(len(menuCards)-1)))
+	ch = cw * 1.5
+	step := cw * 0.8
+	total := step*float64(len(menuCards)-1) + cw
+	x0 := g.w/2 - total/2
+	y := bottom + (room-ch)/2 + 8
+	if m.cards == nil {
+		m.cards = sprites.NewCards(&g.painter, g.txt)
+	}
+	m.cards.Resize(cw*g.scale, ch*g.scale)
+	s := g.scale
+	for i, c := range menuCards {
+		img := m.cards.Face(c)
+		if img == nil {
+			m.cardsPending = true
+			continue
+		}
+		iw, ih := m.cards.Size()
+		m.op.GeoM.Reset()
+		m.op.GeoM.Scale(cw*s/float64(iw), ch*s/float64(ih))
+		lift := math.Abs(float64(i)-2) * ch * 0.06
+		m.op.GeoM.Translate((x0+float64(i)*step)*s, (y+lift)*s)
+		m.op.Filter = ebiten.FilterLinear
+		dst.DrawImage(img, &m.op)
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -38,10 +38,14 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	switch scene {
 	case "menu":
 		g.cur = newMenu(g)
+	case "newgame", "settings":
+		m := newMenu(g)
+		m.page = scene
+		g.cur = m
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)
-	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover":
+	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log":
 		seed := g.opts.Seed
 		if seed == 0 {
 			seed = shotSeed
@@ -53,6 +57,12 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		t, err := newTable(g, seed)
 		if err != nil {
 			return nil, err
+		}
+		switch scene {
+		case "tracker":
+			t.showPanel = 1
+		case "log":
+			t.showPanel = 2
 		}
 		s.t = t
 		g.cur = t
@@ -87,6 +97,11 @@ func (s *shooter) update() error {
 		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.phase, t.disp.Round, t.disp.Turn, t.consumed, t.src.EventCount(), t.tl.Idle(), t.eg.Waiting(), s.g.settings.Speed)
 	}
 	switch s.scene {
+	case "tracker", "log":
+		if atTurn && t.phase == "choose" && t.acceptsInput() {
+			s.capture = true
+			return nil
+		}
 	case "choose", "reveal", "placement":
 		if atTurn && s.g.settings.Speed == "instant" && t.tl.Idle() {
 			s.g.settings.Speed = "normal"
@@ -109,7 +124,7 @@ func (s *shooter) update() error {
 	case "choose":
 		if atTurn && t.phase == "choose" && t.acceptsInput() {
 			if t.sel < 0 {
-				t.sel = 3
+				t.sel = shotCard(t)
 			}
 			if t.phaseTicks > 90 {
 				s.capture = true
@@ -117,16 +132,30 @@ func (s *shooter) update() error {
 			return nil
 		}
 	case "reveal":
-		if atTurn && t.phase == "reveal" && t.phaseTicks >= 10 {
-			s.capture = true
+		if atTurn && t.phase == "reveal" {
+			// Capture mid-flip, once the cards show their faces, narrow.
+			for k, p := range t.disp.Pending {
+				i := t.spriteAt(atPending, 0, k)
+				if i < 0 {
+					continue
+				}
+				sp := &t.cards[i]
+				if p.Seat != t.me && sp.tween != nil && sp.face != sp.toFace && sp.tween.Raw() >= 0.8 {
+					s.capture = true
+				}
+			}
 		}
 	case "placement":
 		if atTurn && t.phase == "placement" && t.phaseTicks >= 9 {
 			s.capture = true
 		}
 	case "rowchoice":
-		if t.phase == "rowchoice" && t.tl.Idle() {
-			s.capture = true
+		// Prefer the person's own row choice; after the first round, anyone's.
+		if t.phase == "rowchoice" && t.tl.Idle() && t.caughtUp() {
+			if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecideRow || t.disp.Round >= 2 {
+				s.capture = true
+				return nil
+			}
 		}
 	case "score":
 		if t.holdScore && t.tl.Idle() {
@@ -177,6 +206,9 @@ func (s *shooter) draw(screen *ebiten.Image) {
 	if t, ok := s.g.cur.(*table); ok && t.facesPending {
 		return // a few card faces are rendered per frame: wait for all of them
 	}
+	if m, ok := s.g.cur.(*menu); ok && m.cardsPending {
+		return
+	}
 	if s.capture && !s.done {
 		if debugShots {
 			var ms runtime.MemStats
@@ -189,3 +221,16 @@ func (s *shooter) draw(screen *ebiten.Image) {
 }
 
 var debugShots = os.Getenv("NIMMT_DEBUG") != ""
+
+// shotCard picks the hand card the choose screenshot lifts: one that lands in a row as its
+// second to fifth card, so the landing preview shows; else the middle card.
+func shotCard(t *table) int {
+	n := len(t.lay.Hand)
+	for i := n / 2; i < n+n/2; i++ {
+		c := t.handCard(i % n)
+		if r := t.disp.Target(c); r >= 0 && rowPlaces(t.disp.Rows[r]) < engine.RowLimit {
+			return i % n
+		}
+	}
+	return n / 2
+}

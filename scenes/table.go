@@ -67,10 +67,14 @@ type table struct {
 	consumed  int
 	tl        anim.Timeline
 	lay       layout.Table
-	cards     [engine.DeckSize + 1]cardSprite
-	pick      engine.Card // Nifty: the person's first card, waiting for the second
-	poolHover int         // the pool card under the pointer during a draft, or -1
-	keepSel   []bool      // Hand: the taken cards the person chose to keep
+	cards     [numSprites]cardSprite // sprite 2c+k is copy k of card c (twins.go)
+	homes     [numSprites]cardHome   // where each sprite belongs in the displayed view
+	occ       [numSprites]cardHome   // the places of each number, in view order (refreshHomes)
+	occN      [engine.DeckSize + 1]uint8
+	swap      [engine.DeckSize + 1]bool // copy 1 of the card has its first place
+	pick      engine.Card               // Nifty: the person's first card, waiting for the second
+	poolHover int                       // the pool card under the pointer during a draft, or -1
+	keepSel   []bool                    // Hand: the taken cards the person chose to keep
 	backs     [engine.MaxSeats]cardSprite
 	floaters  []floater
 	rng       *rand.Rand // cosmetic only: bot pauses
@@ -81,7 +85,7 @@ type table struct {
 	holdScore  bool // the round score waits for Continue
 	over       bool
 	sel        int // selected hand index, -1 for none
-	lift       [engine.DeckSize + 1]float64
+	lift       [numSprites]float64
 	log        []string
 	showPanel  int // 0 none, 1 tracker, 2 log
 	advice     map[engine.Card]float64
@@ -103,6 +107,10 @@ type table struct {
 	btns       [layout.NumButtons]widget
 	// facesPending is set when a card face was not rendered yet in the last frame.
 	facesPending bool
+	// queued is set once the revealed cards have moved from the seats to the queue.
+	queued bool
+	// redraw asks for one frame after a change that no animation shows (plates, status).
+	redraw bool
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -148,6 +156,7 @@ func (g *Game) hasSave() bool {
 	if g.opts.Storage == nil {
 		return false
 	}
+	g.FlushSaves()
 	b, err := g.opts.Storage.Load(saveFile)
 	if err != nil {
 		return false
@@ -156,29 +165,46 @@ func (g *Game) hasSave() bool {
 	return json.Unmarshal(b, &s) == nil && !s.Over && len(s.Record) > 0
 }
 
+// noticeError is an error with a message for the player (shown on the menu).
+type noticeError struct{ notice string }
+
+func (e *noticeError) Error() string { return "scenes: " + e.notice }
+
+func playerErr(notice string) error { return &noticeError{notice} }
+
+// notice returns the player's message for err.
+func notice(err error) string {
+	var n *noticeError
+	if errors.As(err, &n) {
+		return n.notice
+	}
+	return err.Error()
+}
+
 // resumeTable loads the autosave and resumes exactly where it stopped.
 func resumeTable(g *Game) (*table, error) {
 	if g.opts.Storage == nil {
-		return nil, errors.New("No saved game.")
+		return nil, playerErr("No saved game.")
 	}
+	g.FlushSaves()
 	b, err := g.opts.Storage.Load(saveFile)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, errors.New("No saved game.")
+			return nil, playerErr("No saved game.")
 		}
-		return nil, errors.New("The saved game could not be read.")
+		return nil, playerErr("The saved game could not be read.")
 	}
 	var s saved
 	if err := json.Unmarshal(b, &s); err != nil || len(s.Record) == 0 {
-		return nil, errors.New("The saved game was damaged; start a new one.")
+		return nil, playerErr("The saved game was damaged; start a new one.")
 	}
 	rec, err := engine.ParseRecord(s.Record)
 	if err != nil {
-		return nil, errors.New("The saved game was damaged; start a new one.")
+		return nil, playerErr("The saved game was damaged; start a new one.")
 	}
 	eg, err := engine.Replay(rec, rand.New(rand.NewPCG(s.Seed, uint64(len(rec.Rounds)))))
 	if err != nil {
-		return nil, errors.New("The saved game could not be replayed; start a new one.")
+		return nil, playerErr("The saved game could not be replayed; start a new one.")
 	}
 	n := eg.Config().Seats
 	names := make([]string, n)
@@ -240,25 +266,28 @@ func (t *table) setup(names, levels []string) error {
 }
 
 func (t *table) save() {
-	if t.eg == nil || t.g.opts.Storage == nil {
+	if t.eg == nil || t.g.saver == nil {
 		return
 	}
-	rec, err := t.eg.Record().Marshal()
-	if err == nil {
-		levels := make([]string, len(t.seats))
-		for i, s := range t.seats {
-			levels[i] = s.level
-		}
-		var b []byte
-		b, err = json.Marshal(saved{Version: 1, Seed: t.seed, Levels: levels, Over: t.eg.Over(), Record: rec})
-		if err == nil {
-			err = t.g.opts.Storage.Save(saveFile, b)
-		}
-	}
-	if err != nil && !t.saveErr {
+	if err := t.g.saver.err(); err != nil && !t.saveErr {
 		t.saveErr = true
 		t.log = append(t.log, "Autosave failed: "+err.Error())
 	}
+	// The record is a deep copy; encoding it happens on the writer goroutine.
+	rec := t.eg.Record()
+	levels := make([]string, len(t.seats))
+	for i, s := range t.seats {
+		levels[i] = s.level
+	}
+	sv := saved{Version: 1, Seed: t.seed, Levels: levels, Over: t.eg.Over()}
+	t.g.saver.saveFunc(saveFile, func() ([]byte, error) {
+		r, err := json.Marshal(rec)
+		if err != nil {
+			return nil, err
+		}
+		sv.Record = r
+		return json.Marshal(sv)
+	})
 }
 
 func (t *table) speed() anim.Speed { return t.g.speed() }
@@ -280,13 +309,14 @@ func (t *table) animating() bool {
 	if !t.tl.Idle() || len(t.floaters) > 0 || t.facesPending {
 		return true
 	}
-	for c := range t.lift {
-		if math.Abs(t.lift[c]-t.liftTarget(engine.Card(c))) > 0.01 {
+	for i := range t.lift {
+		if math.Abs(t.lift[i]-t.liftTarget(i)) > 0.01 {
 			return true
 		}
 	}
-	// Pulsing warnings while a card is lifted or a row choice is pending.
-	return t.previewActive() || t.phase == "rowchoice" || t.botsThinking()
+	// Pulsing warnings while a card is lifted or a row choice is pending; one frame after the
+	// plates or the status changed.
+	return t.previewActive() || t.phase == "rowchoice" || t.redraw
 }
 
 func (t *table) botsThinking() bool {
@@ -322,13 +352,14 @@ func (t *table) relayout() {
 		t.bgDirty = true
 		t.res.resize(g, &t.lay)
 	}
+	t.refreshHomes()
 }
 
 func (t *table) resize() {
 	t.relayout()
 	// Snap every card to its place in the new layout.
-	for c := 1; c <= engine.DeckSize; c++ {
-		sp := &t.cards[c]
+	for i := range t.cards {
+		sp := &t.cards[i]
 		if sp.tween != nil {
 			sp.tween.Skip()
 		}
@@ -342,25 +373,14 @@ func (t *table) resize() {
 	t.refreshPlates()
 }
 
-// handCards returns the displayed hand without the chosen card, lowest first.
-func (t *table) handIndex(c engine.Card) int {
-	i := 0
-	for _, h := range t.disp.Hand {
-		if h == t.disp.MyChoice {
-			continue
-		}
-		if h == c {
-			return i
-		}
-		i++
-	}
-	return -1
-}
-
+// handCard returns the card at index i of the displayed hand (the hand without the chosen card,
+// lowest first), or 0.
 func (t *table) handCard(i int) engine.Card {
 	k := 0
+	skipped := false
 	for _, h := range t.disp.Hand {
-		if h == t.disp.MyChoice {
+		if h == t.disp.MyChoice && !skipped {
+			skipped = true
 			continue
 		}
 		if k == i {
@@ -371,37 +391,16 @@ func (t *table) handCard(i int) engine.Card {
 	return 0
 }
 
-// home returns where card c belongs in the displayed view.
-func (t *table) home(c engine.Card) (r layout.Rect, face, vis bool) {
-	if c == t.disp.MyChoice && c != 0 {
-		return t.lay.Seats[t.me].Chosen, true, true
-	}
-	if i := t.handIndex(c); i >= 0 && i < len(t.lay.Hand) {
-		return t.lay.Hand[i], true, true
-	}
-	for _, p := range t.disp.Pending {
-		if p.Card == c {
-			return t.lay.Seats[p.Seat].Chosen, true, true
-		}
-	}
-	for r, row := range t.disp.Rows {
-		for i, rc := range row {
-			if rc == c && i < layout.Slots {
-				return t.lay.Rows[r].Slots[i], true, true
-			}
-		}
-	}
-	return layout.Rect{}, false, false
-}
-
 // settle sends every card whose place changed to its new place, over dur ticks after delay
 // (staggered by stagger per moving card); the tweens join the timeline in one parallel step.
 func (t *table) settle(dur, stagger int, animate bool) {
 	var steps []anim.Step
 	k := 0
-	for c := 1; c <= engine.DeckSize; c++ {
-		sp := &t.cards[c]
-		r, face, vis := t.home(engine.Card(c))
+	t.refreshHomes()
+	for i := range t.cards {
+		sp := &t.cards[i]
+		h := &t.homes[i]
+		r, face, vis := h.r, true, h.at != atNone
 		if !vis {
 			if sp.vis && !sp.hideAtEnd {
 				sp.vis = false
@@ -454,11 +453,11 @@ func (t *table) stepSprites() {
 		}
 	}
 	t.floaters = fl
-	for c := 1; c <= engine.DeckSize; c++ {
-		want := t.liftTarget(engine.Card(c))
-		t.lift[c] += (want - t.lift[c]) * 0.35
-		if math.Abs(want-t.lift[c]) < 0.01 {
-			t.lift[c] = want
+	for i := range t.lift {
+		want := t.liftTarget(i)
+		t.lift[i] += (want - t.lift[i]) * 0.35
+		if math.Abs(want-t.lift[i]) < 0.01 {
+			t.lift[i] = want
 		}
 	}
 }
@@ -520,12 +519,12 @@ func (t *table) placeBack(s int, animate bool) []anim.Step {
 	return t.moveSprite(sp, r, false, 12, 0, animate, nil)
 }
 
-// liftTarget is how far a hand card is lifted now.
-func (t *table) liftTarget(c engine.Card) float64 {
-	if c == 0 || t.sel < 0 {
+// liftTarget is how far sprite i (a hand card) is lifted now.
+func (t *table) liftTarget(i int) float64 {
+	if t.sel < 0 {
 		return 0
 	}
-	if t.handCard(t.sel) == c && t.tl.Idle() {
+	if h := &t.homes[i]; h.at == atHand && int(h.pos) == t.sel && t.tl.Idle() {
 		return t.lay.Lift
 	}
 	return 0
@@ -583,47 +582,84 @@ func (t *table) seatName(s int) string {
 func (t *table) apply(e engine.Event, animate bool) {
 	switch ev := e.(type) {
 	case engine.RoundDealt:
+		// The last round's cards gather on the deck first.
+		var gather []anim.Step
+		if animate && t.speed() != anim.Instant {
+			for c := range t.cards {
+				if sp := &t.cards[c]; sp.vis {
+					gather = t.moveSprite(sp, t.lay.Deck, false, 16, 0, true, gather)
+					sp.hideAtEnd = true
+				}
+			}
+		}
 		t.disp.Apply(e)
 		t.phase = "deal"
 		t.log = t.log[:0]
 		t.log = append(t.log, "Round "+strconv.Itoa(ev.Round)+" dealt.")
 		t.haveLast = false
 		t.sel = -1
-		for c := range t.cards {
-			t.cards[c] = cardSprite{}
-		}
-		for s := range t.backs {
-			t.backs[s] = cardSprite{}
-		}
-		t.relayout()
-		// Cards fly from the deck, staggered, and turn face up on arrival.
-		d := t.lay.Deck
-		var steps []anim.Step
-		k := 0
-		deal := func(c engine.Card) {
-			sp := &t.cards[c]
-			r, _, _ := t.home(c)
-			sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
-			steps = t.moveSprite(sp, r, true, 18, 6*k, animate, steps)
-			k++
-		}
-		for _, row := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
-			for _, c := range row {
-				deal(c)
+		dealSprites := func() {
+			for c := range t.cards {
+				t.cards[c] = cardSprite{}
+			}
+			for s := range t.backs {
+				t.backs[s] = cardSprite{}
+			}
+			clear(t.swap[:])
+			t.relayout()
+			// Cards fly from the deck, staggered, and turn face up on arrival.
+			d := t.lay.Deck
+			var steps []anim.Step
+			k := 0
+			deal := func(i int) {
+				sp := &t.cards[i]
+				sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
+				steps = t.moveSprite(sp, t.homes[i].r, true, 18, 6*k, animate, steps)
+				k++
+			}
+			for r := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
+				for i := range t.homes {
+					if h := &t.homes[i]; h.at == atRow && int(h.row) == r {
+						deal(i)
+					}
+				}
+			}
+			for i := range t.homes {
+				if t.homes[i].at == atHand || t.homes[i].at == atChosen {
+					deal(i)
+				}
+			}
+			// The other hands: one card flies to each seat (its hand stays hidden).
+			for s := range t.seats {
+				if s == t.me || t.tutorial != nil {
+					continue
+				}
+				sp := &t.backs[s]
+				p, ch := t.lay.Seats[s].Plate, t.lay.Seats[s].Chosen
+				sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
+				steps = t.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
+				sp.hideAtEnd = true
+				if !animate || t.speed() == anim.Instant {
+					sp.vis, sp.hideAtEnd = false, false
+				}
+				k++
+			}
+			if len(steps) > 0 {
+				t.tl.Add(&anim.Parallel{Steps: steps})
 			}
 		}
-		for _, c := range t.disp.Hand {
-			deal(c)
-		}
-		if len(steps) > 0 {
-			t.tl.Add(&anim.Parallel{Steps: steps})
+		if len(gather) > 0 {
+			t.tl.Add(&anim.Parallel{Steps: gather})
+			t.tl.Add(&anim.Call{Fn: dealSprites})
+		} else {
+			dealSprites()
 		}
 	case engine.SeatChose:
 		t.disp.Apply(e)
 		if ev.Card != 0 && ev.Seat != t.me && len(t.disp.FaceUp) > 0 {
 			t.log = append(t.log, t.seatName(ev.Seat)+" plays "+ev.Card.String()+" face up.")
-		}
-		if ev.Seat == t.me {
+			t.settle(12, 0, animate)
+		} else if ev.Seat == t.me {
 			t.relayout()
 			t.sel = -1
 			t.settle(12, 0, animate)
@@ -640,10 +676,14 @@ func (t *table) apply(e engine.Event, animate bool) {
 		t.disp.Apply(e)
 		t.relayout()
 		var steps []anim.Step
-		for _, p := range ev.Plays {
+		for i, p := range ev.Plays {
 			r := t.lay.Seats[p.Seat].Chosen
-			sp := &t.cards[p.Card]
-			if p.Card != my || !sp.vis {
+			si := t.spriteAt(atPending, 0, i)
+			if si < 0 {
+				continue
+			}
+			sp := &t.cards[si]
+			if p.Seat != t.me || p.Card != my || !sp.vis {
 				sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = r.X, r.Y, r.W, r.H, false, true
 			}
 			steps = t.moveSprite(sp, r, true, 15, 0, animate, steps)
@@ -654,7 +694,12 @@ func (t *table) apply(e engine.Event, animate bool) {
 			t.tl.Add(&anim.Parallel{Steps: steps})
 			t.tl.Add(&anim.Wait{N: t.ticks(15)})
 		}
-		t.settle(12, 0, animate)
+		// Then the cards slide into the queue, lowest first (where the layout has room for it).
+		t.queued = false
+		t.tl.Add(&anim.Call{Fn: func() {
+			t.queued = len(t.lay.Queue) > 0
+			t.settle(14, 3, animate)
+		}})
 	case engine.RowChoiceRequired:
 		t.disp.Apply(e)
 		t.phase = "rowchoice"
@@ -665,11 +710,15 @@ func (t *table) apply(e engine.Event, animate bool) {
 		}
 	case engine.RowTaken:
 		t.phase = "placement"
-		cards := t.disp.Rows[ev.Row]
+		t.refreshHomes()
 		pile := t.lay.Seats[ev.Seat].Pile
 		var steps []anim.Step
-		for i, c := range cards {
-			sp := &t.cards[c]
+		for i := range t.disp.Rows[ev.Row] {
+			si := t.spriteAt(atRow, ev.Row, i)
+			if si < 0 {
+				continue
+			}
+			sp := &t.cards[si]
 			steps = t.moveSprite(sp, layout.Rect{X: pile.X, Y: pile.Y, W: sp.w * 0.5, H: sp.h * 0.5}, true, 30, 2*i, animate, steps)
 			sp.hideAtEnd = true
 			if !animate || t.speed() == anim.Instant {
@@ -677,11 +726,16 @@ func (t *table) apply(e engine.Event, animate bool) {
 			}
 		}
 		t.disp.Apply(e)
+		t.refreshHomes()
 		why := "the sixth card"
 		if ev.Reason == engine.TakeTooLow {
 			why = "a card too low"
 		}
-		t.log = append(t.log, t.seatName(ev.Seat)+" took row "+strconv.Itoa(ev.Row+1)+" (+"+strconv.Itoa(ev.Bullheads)+", "+why+").")
+		if ev.Shared {
+			t.log = append(t.log, t.seatName(ev.Seat)+" shares row "+strconv.Itoa(ev.Row+1)+" (+"+strconv.Itoa(ev.Bullheads)+", twins).")
+		} else {
+			t.log = append(t.log, t.seatName(ev.Seat)+" took row "+strconv.Itoa(ev.Row+1)+" (+"+strconv.Itoa(ev.Bullheads)+", "+why+").")
+		}
 		if len(steps) > 0 {
 			t.tl.Add(&anim.Parallel{Steps: steps})
 		}
@@ -784,7 +838,7 @@ func (t *table) refreshPlates() {
 			si.stateStr = "ready"
 		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && si.busy:
 			si.stateStr = "thinking…"
-		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me && t.tutorial == nil:
+		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me && t.tutorial == nil && t.phase != "deal":
 			si.stateStr = "your turn"
 		default:
 			si.stateStr = ""
@@ -801,6 +855,7 @@ func (t *table) refreshPlates() {
 		goal = " · game to " + strconv.Itoa(cfg.EndScore)
 	}
 	t.scoreLine = "Round " + strconv.Itoa(max(t.disp.Round, 1)) + goal
+	t.redraw = true
 	t.status = t.statusText()
 	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: t.lay.Unit * 1.1}, t.lay.Status.W, 9)
 }
@@ -814,6 +869,8 @@ func (t *table) statusText() string {
 		return "Game over."
 	case t.holdScore:
 		return "Round over."
+	case t.phase == "deal":
+		return "Dealing…"
 	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0:
 		if t.disp.Waiting[0] == t.me {
 			return "Your card is too low: tap a row to take it (keys 1–4)."
@@ -877,8 +934,11 @@ func (t *table) driveBots() {
 				need = d.Kind
 			}
 		}
+		// Bots start thinking, and act, only while the table is still: not during the deal or
+		// another seat's move.
+		idle := t.tl.Idle()
 		if !si.busy {
-			if need == 0 {
+			if need == 0 || !idle {
 				continue
 			}
 			si.busy = true
@@ -898,6 +958,9 @@ func (t *table) driveBots() {
 		if si.think > 0 {
 			si.think--
 			continue
+		}
+		if !idle {
+			continue // keep the answer until the table is still
 		}
 		select {
 		case a := <-si.result:
@@ -1088,8 +1151,8 @@ func (t *table) replayLastTurn() {
 	t.consumed = t.lastTurn
 	t.events = nil
 	t.relayout()
-	for c := range t.cards {
-		t.cards[c].tween = nil
+	for i := range t.cards {
+		t.cards[i].tween = nil
 	}
 	t.settle(0, 0, false)
 	for s := range t.backs {
@@ -1196,10 +1259,10 @@ func (t *table) overlayPanel() layout.Rect {
 }
 
 func (t *table) testState(ts *TestState) {
-	hand := t.disp.Hand
-	for _, c := range hand {
-		if c == t.disp.MyChoice {
-			continue
+	for i := 0; ; i++ {
+		c := t.handCard(i)
+		if c == 0 {
+			break
 		}
 		ts.Hand = append(ts.Hand, int(c))
 	}

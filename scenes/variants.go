@@ -12,11 +12,33 @@ import (
 	"nimmt/text"
 )
 
-// menuVariants are the rule variants the menu offers (docs/variants.md). Double is left out: the
-// table draws one sprite per card number, so it cannot show twins yet; the engine, the bots and
-// the arena play it.
-func menuVariants() []engine.Variant {
-	return slices.DeleteFunc(engine.Variants(), func(v engine.Variant) bool { return v == engine.Double })
+// menuVariants are the rule variants the menu offers (docs/variants.md): all of them.
+func menuVariants() []engine.Variant { return engine.Variants() }
+
+// variantTitle is the variant's name on the new-game form (Double names its card set).
+func (s *Settings) variantTitle() string {
+	v := s.variant()
+	switch {
+	case v == engine.Double && s.Doublets:
+		return v.Title() + ": deck + doublets"
+	case v == engine.Double:
+		return v.Title() + ": two decks"
+	}
+	return v.Title()
+}
+
+// nextVariant selects the variant after the current one; Double comes twice, with two decks and
+// with one deck and the doublets 11…99 of a second.
+func (s *Settings) nextVariant() {
+	if s.variant() == engine.Double && !s.Doublets {
+		s.Doublets = true
+		return
+	}
+	vs := menuVariants()
+	i := slices.Index(vs, s.variant())
+	s.Variant = vs[(i+1)%len(vs)].String()
+	s.Doublets = false
+	s.Seats = clampSeats(s.variant(), s.Seats)
 }
 
 // variant returns the selected variant.
@@ -36,6 +58,9 @@ func (s *Settings) sanitizeVariant() {
 	if v, err := engine.ParseVariant(s.Variant); err != nil || !slices.Contains(menuVariants(), v) {
 		s.Variant = engine.Basic.String()
 	}
+	if s.variant() != engine.Double {
+		s.Doublets = false
+	}
 	s.Seats = clampSeats(s.variant(), s.Seats)
 }
 
@@ -49,6 +74,7 @@ func clampSeats(v engine.Variant, n int) int {
 func variantConfig(st *Settings) engine.Config {
 	cfg := engine.DefaultConfig(st.Seats)
 	cfg.Variant = st.variant()
+	cfg.Doublets = cfg.Variant == engine.Double && st.Doublets
 	switch st.EndMode {
 	case "score":
 		cfg.EndScore = st.EndScore

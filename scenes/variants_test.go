@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -12,17 +13,42 @@ import (
 // the menu to game over through the real scenes (taps for the person, the real bots), and checks
 // the engine ran that variant.
 func TestEveryMenuVariantPlayable(t *testing.T) {
-	for k, v := range menuVariants() {
-		t.Run(v.String(), func(t *testing.T) {
-			g := newTestGame(t, &storage.Memory{}, "instant")
+	// The menu's entries: every variant, Double twice (two decks; one deck and the doublets).
+	type entry struct {
+		v        engine.Variant
+		doublets bool
+	}
+	var entries []entry
+	for _, v := range menuVariants() {
+		entries = append(entries, entry{v, false})
+		if v == engine.Double {
+			entries = append(entries, entry{v, true})
+		}
+	}
+	if len(entries) != len(engine.Variants())+1 {
+		t.Fatalf("the menu offers %d entries for %d variants", len(entries), len(engine.Variants()))
+	}
+	for k, e := range entries {
+		v := e.v
+		name := v.String()
+		if e.doublets {
+			name += "-doublets"
+		}
+		t.Run(name, func(t *testing.T) {
+			// Double is played animated: twins' sprites must keep their identity while moving.
+			speed := "instant"
+			if v == engine.Double {
+				speed = "fast"
+			}
+			g := newTestGame(t, &storage.Memory{}, speed)
 			g.InjectInput(func(in *Input) {})
 			runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
 			tapButton(t, g, "new-game")
 			for i := 0; i < k; i++ {
 				tapButton(t, g, "variant")
 			}
-			if got := g.settings.variant(); got != v {
-				t.Fatalf("menu selected %v, want %v", got, v)
+			if got := g.settings.variant(); got != v || g.settings.Doublets != e.doublets {
+				t.Fatalf("menu selected %v (doublets %v), want %v (doublets %v)", got, g.settings.Doublets, v, e.doublets)
 			}
 			tapButton(t, g, "end-mode") // at a score
 			tapButton(t, g, "end-mode") // after rounds
@@ -32,14 +58,26 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			tapButton(t, g, "start")
 			runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
 			tb, ok := g.cur.(*table)
-			if !ok || tb.eg.Config().Variant != v {
-				t.Fatalf("no table of %v", v)
+			if !ok || tb.eg.Config().Variant != v || tb.eg.Config().Doublets != e.doublets {
+				t.Fatalf("no table of %v (doublets %v)", v, e.doublets)
 			}
 			taps, drafts, orders, keeps := 0, 0, 0, 0
+			stacked, handTwins := 0, 0
 			g.InjectInput(func(in *Input) {
 				ts := g.TestState()
 				if !ts.Input && ts.Scene != "score" {
 					return
+				}
+				// Every card of the view has its own sprite at rest at its place.
+				if err := checkHomes(tb); err != nil {
+					t.Fatal(err)
+				}
+				for i := range tb.homes {
+					if h := &tb.homes[i]; h.top {
+						stacked++
+					} else if h.at == atHand && h.pos > 0 && tb.handCard(int(h.pos)-1) == spriteCard(i) {
+						handTwins++
+					}
 				}
 				switch {
 				case ts.Scene == "score":
@@ -87,6 +125,9 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			}
 			if v == engine.HandVariant {
 				t.Logf("keep taps: %d", keeps)
+			}
+			if v == engine.Double {
+				t.Logf("frames with stacked twins: %d, with twins in hand: %d", stacked, handTwins)
 			}
 		})
 	}
@@ -191,4 +232,43 @@ func TestHandVariantTwoCards(t *testing.T) {
 	if slices.Contains(tb.eg.View(0).Hand, h[0]) || len(tb.eg.View(0).Hand) > size-1+5 {
 		t.Fatalf("one card not played: hand %v", tb.eg.View(0).Hand)
 	}
+}
+
+// checkHomes reports a card of the displayed view without a sprite at rest at its place, two
+// places sharing a sprite, or a visible sprite with no place (the screen is caught up).
+func checkHomes(tb *table) error {
+	want := 0
+	for _, row := range tb.disp.Rows {
+		want += min(len(row), 100)
+	}
+	for i := 0; ; i++ {
+		if tb.handCard(i) == 0 {
+			break
+		}
+		if i < len(tb.lay.Hand) {
+			want++
+		}
+	}
+	if tb.disp.MyChoice != 0 {
+		want++
+	}
+	want += len(tb.disp.Pending) + len(tb.disp.FaceUp)
+	got := 0
+	for i := range tb.cards {
+		sp, h := &tb.cards[i], &tb.homes[i]
+		switch {
+		case h.at == atNone && sp.vis:
+			return fmt.Errorf("sprite %d (card %v) is visible with no place", i, spriteCard(i))
+		case h.at == atNone:
+		case !sp.vis || sp.x != h.r.X || sp.y != h.r.Y:
+			return fmt.Errorf("sprite %d (card %v) is not at its place (%v at %d,%d): vis %v at %.0f,%.0f",
+				i, spriteCard(i), h.at, h.row, h.pos, sp.vis, sp.x, sp.y)
+		default:
+			got++
+		}
+	}
+	if got != want {
+		return fmt.Errorf("%d sprites at rest for %d cards on the table and in hand", got, want)
+	}
+	return nil
 }

@@ -3,7 +3,6 @@ package scenes
 import (
 	"image/color"
 	"math"
-	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -52,8 +51,15 @@ type shapeKey struct {
 // shape returns the cached image of a rounded rectangle, rendering it on first use. Vector
 // fills are costly on software GL when they cover the screen, so every frame draws images.
 func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Image {
-	cr, cg, cb, ca := c.RGBA()
-	k := shapeKey{kind, int32(w + 0.5), int32(h + 0.5), int32(r + 0.5), int32(lw*4 + 0.5), [4]uint8{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), uint8(ca >> 8)}}
+	k := shapeKey{kind: kind, w: int32(w + 0.5), h: int32(h + 0.5), r: int32(r + 0.5), l: int32(lw*4 + 0.5)}
+	if kind >= 2 {
+		// Icons and marks keep their own colours; plain fills and outlines are cached in white
+		// and tinted when drawn, so a pulsing colour needs no new image.
+		cr, cg, cb, ca := c.RGBA()
+		k.c = [4]uint8{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), uint8(ca >> 8)}
+	} else {
+		c = sprites.White
+	}
 	if k.w < 1 || k.h < 1 {
 		return nil
 	}
@@ -88,9 +94,6 @@ func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Ima
 }
 
 func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw float64, c color.Color) {
-	if noShapes {
-		return
-	}
 	s := g.scale
 	img := g.shape(kind, r.W*s, r.H*s, rad*s, lw*s, c)
 	if img == nil {
@@ -99,6 +102,10 @@ func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw f
 	pad := float64(int32(lw*s + 2))
 	g.shapeOp.GeoM.Reset()
 	g.shapeOp.GeoM.Translate(math.Round(r.X*s)-pad, math.Round(r.Y*s)-pad)
+	g.shapeOp.ColorScale.Reset()
+	if kind < 2 {
+		g.shapeOp.ColorScale.ScaleWithColor(c)
+	}
 	dst.DrawImage(img, &g.shapeOp)
 }
 
@@ -131,7 +138,11 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 	cx, cy := w.r.Center()
 	switch w.kind {
 	case 1:
-		g.label(dst, w.label, w.r.X+4, cy, size, labelCol, text.Left|text.VertCenter, false)
+		if w.fit == 0 || w.fitFor != w.label {
+			w.fit = g.txt.Fit(w.label, text.Style{Size: size}, w.r.W-8, 8)
+			w.fitFor = w.label
+		}
+		g.label(dst, w.label, w.r.X+4, cy, w.fit, labelCol, text.Left|text.VertCenter, false)
 		return
 	case 2:
 		g.label(dst, w.label, cx, cy, size, titleCol, text.Center, true)
@@ -168,5 +179,3 @@ func clampF(v, lo, hi float64) float64 {
 	}
 	return v
 }
-
-var noShapes = os.Getenv("NOSHAPES") != ""

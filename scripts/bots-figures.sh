@@ -12,7 +12,7 @@ run() {
 	"$out/arena" "$@" | tee -a "$out/$name.txt"
 }
 run vsmc -bots expert,mc100,mc100,mc100 -players 4 -games 400 -seed 1
-run ladder -bots expert,intermediate,beginner,random -players 4 -games 1600 -seed 1
+run ladder -bots expert,intermediate,beginner,random -players 4 -games 1400 -seed 1
 run five -bots expert,mc100,intermediate,beginner,random -players 5 -games 200 -seed 1
 run ten -bots expert,mc100,intermediate,beginner,random -players 10 -games 100 -seed 1
 run two-em -bots expert,mc100 -players 2 -games 200 -seed 1

@@ -223,6 +223,17 @@ func (p *Painter) Line(dst *ebiten.Image, x0, y0, x1, y1, width float32, c color
 // eyes and a muzzle.
 func (p *Painter) Bullhead(dst *ebiten.Image, cx, cy, s float32, c, eyes color.Color) {
 	p.path.Reset()
+	p.appendHead(cx, cy, s)
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
+	if s >= 9 {
+		p.path.Reset()
+		p.appendEyes(cx, cy, s)
+		vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(eyes))
+	}
+}
+
+// appendHead adds a bullhead's head, horns and ears to the path.
+func (p *Painter) appendHead(cx, cy, s float32) {
 	// Head: a rounded shield.
 	p.path.MoveTo(cx-0.30*s, cy-0.18*s)
 	p.path.QuadTo(cx, cy-0.30*s, cx+0.30*s, cy-0.18*s)
@@ -247,19 +258,47 @@ func (p *Painter) Bullhead(dst *ebiten.Image, cx, cy, s float32, c, eyes color.C
 	p.path.LineTo(cx+0.48*s, cy-0.02*s)
 	p.path.LineTo(cx+0.28*s, cy+0.06*s)
 	p.path.Close()
-	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
-	if s >= 9 {
-		p.path.Reset()
-		p.path.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
-		p.path.Close()
-		p.path.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
-		p.path.Close()
-		p.path.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
-		p.path.Close()
-		p.path.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
-		p.path.Close()
-		vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(eyes))
+}
+
+// appendEyes adds a bullhead's eyes and nostrils to the path.
+func (p *Painter) appendEyes(cx, cy, s float32) {
+	p.path.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+	p.path.Close()
+	p.path.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+	p.path.Close()
+	p.path.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+	p.path.Close()
+	p.path.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+	p.path.Close()
+}
+
+// appendRect adds a rectangle to the path.
+func (p *Painter) appendRect(x, y, w, h float32) {
+	p.path.MoveTo(x, y)
+	p.path.LineTo(x+w, y)
+	p.path.LineTo(x+w, y+h)
+	p.path.LineTo(x, y+h)
+	p.path.Close()
+}
+
+// appendLine adds a line of the given width to the path, as a quadrilateral.
+func (p *Painter) appendLine(x0, y0, x1, y1, width float32) {
+	dx, dy := x1-x0, y1-y0
+	l := float32(math.Hypot(float64(dx), float64(dy)))
+	if l == 0 {
+		return
 	}
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	p.path.MoveTo(x0+nx, y0+ny)
+	p.path.LineTo(x1+nx, y1+ny)
+	p.path.LineTo(x1-nx, y1-ny)
+	p.path.LineTo(x0-nx, y0-ny)
+	p.path.Close()
+}
+
+// fillPath fills the current path in one colour.
+func (p *Painter) fillPath(dst *ebiten.Image, c color.Color) {
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 }
 
 // DrawFace draws the face of card number c filling a w×h device-pixel image area at (x, y).
@@ -270,9 +309,17 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 	p.FillRoundRect(dst, x, y, w, h, r, Paper)
 	band := h * 0.3
 	// Band clipped to the card's top corners: a rounded rect plus a plain rect below its middle.
-	p.FillRoundRect(dst, x, y, w, band, r, lv.Band)
-	p.FillRect(dst, x, y+band/2, w, band/2, lv.Band)
+	// One path per colour: each path costs a stencil pass when the batch is flushed.
+	p.roundRectPath(x, y, w, band, r)
+	p.appendRect(x, y+band/2, w, band/2)
+	sw := h * 0.028
+	for i := 0; i < lv.Stripes; i++ {
+		sy := y + band + sw*0.6 + float32(i)*sw*1.8
+		p.appendRect(x, sy, w, sw)
+	}
+	p.fillPath(dst, lv.Band)
 	if lv.Hatch {
+		p.path.Reset()
 		step := w * 0.16
 		for i := float32(-band); i < w; i += step {
 			x0, y0 := x+i, y+band
@@ -287,14 +334,10 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 				x1 = x + w
 			}
 			if x1 > x0 {
-				p.Line(dst, x0, y0, x1, y1, w*0.025, hatchCol)
+				p.appendLine(x0, y0, x1, y1, w*0.025)
 			}
 		}
-	}
-	sw := h * 0.028
-	for i := 0; i < lv.Stripes; i++ {
-		sy := y + band + sw*0.6 + float32(i)*sw*1.8
-		p.FillRect(dst, x, sy, w, sw, lv.Band)
+		p.fillPath(dst, hatchCol)
 	}
 	// Bullheads in the band, right of the corner number.
 	digits := float32(len(strconv.Itoa(c)))
@@ -316,19 +359,34 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 	if lv.Text == White {
 		ink = White
 	}
-	n := 0
-	for l := 0; l < lines; l++ {
-		cnt := perLine
-		if n+cnt > bh {
-			cnt = bh - n
+	for pass := 0; pass < 2; pass++ {
+		if pass == 1 && icon < 9 {
+			break
 		}
-		cy := y + band*(float32(l)+0.5)/float32(lines) + icon*0.05
-		span := float32(cnt) * icon * 0.95
-		cx0 := (left+right)/2 - span/2 + icon*0.475
-		for i := 0; i < cnt; i++ {
-			p.Bullhead(dst, cx0+float32(i)*icon*0.95, cy, icon, ink, eyes)
+		p.path.Reset()
+		n := 0
+		for l := 0; l < lines; l++ {
+			cnt := perLine
+			if n+cnt > bh {
+				cnt = bh - n
+			}
+			cy := y + band*(float32(l)+0.5)/float32(lines) + icon*0.05
+			span := float32(cnt) * icon * 0.95
+			cx0 := (left+right)/2 - span/2 + icon*0.475
+			for i := 0; i < cnt; i++ {
+				if pass == 0 {
+					p.appendHead(cx0+float32(i)*icon*0.95, cy, icon)
+				} else {
+					p.appendEyes(cx0+float32(i)*icon*0.95, cy, icon)
+				}
+			}
+			n += cnt
 		}
-		n += cnt
+		if pass == 0 {
+			p.fillPath(dst, ink)
+		} else {
+			p.fillPath(dst, eyes)
+		}
 	}
 	// Border: thin dark, or bold coloured.
 	if lv.Border {

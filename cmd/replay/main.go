@@ -137,7 +137,8 @@ func writeRandom(stdout io.Writer, seats int, seed uint64, variant string) error
 			return fmt.Errorf("the game waits for nobody in phase %v", g.Phase())
 		}
 		s := w[r.IntN(len(w))]
-		if err := g.Act(s, randomAction(g.View(s), r)); err != nil {
+		v := g.View(s)
+		if err := g.Act(s, engine.RandomAction(&v, r)); err != nil {
 			return err
 		}
 	}
@@ -147,37 +148,4 @@ func writeRandom(stdout io.Writer, seats int, seed uint64, variant string) error
 	}
 	_, err = stdout.Write(b)
 	return err
-}
-
-// randomAction returns a legal random answer to the view's decision, in every variant.
-func randomAction(v engine.View, r *rand.Rand) engine.Action {
-	d := v.Decision
-	if d == nil {
-		return engine.PlayCard(0)
-	}
-	switch d.Kind {
-	case engine.DecideRow:
-		return engine.TakeRow(r.IntN(engine.NumRows))
-	case engine.DecideDraft:
-		return engine.DraftCard(v.Pool[r.IntN(len(v.Pool))])
-	case engine.DecideOrder:
-		return engine.PlaceFirst(d.Cards[r.IntN(len(d.Cards))])
-	case engine.DecideKeep:
-		var keep []engine.Card
-		for _, c := range d.Cards {
-			if len(v.Hand)+len(keep) < engine.MaxHand && r.IntN(2) == 0 {
-				keep = append(keep, c)
-			}
-		}
-		return engine.KeepCards(keep...)
-	}
-	n := d.Count
-	if d.Min > 0 {
-		n = d.Min + r.IntN(d.Count-d.Min+1)
-	}
-	cs := make([]engine.Card, 0, n)
-	for _, i := range r.Perm(len(v.Hand))[:n] {
-		cs = append(cs, v.Hand[i])
-	}
-	return engine.PlayCards(cs...)
 }

@@ -33,6 +33,7 @@ type gameState struct {
 	RowRects  []rect   `json:"row_rects"`
 	Scores    []int    `json:"scores"`
 	Decision  string   `json:"decision"`
+	Waiting   []int    `json:"waiting"`
 	Round     int      `json:"round"`
 	Turn      int      `json:"turn"`
 	Buttons   []button `json:"buttons"`
@@ -89,7 +90,12 @@ func clickRect(t *testing.T, ctx context.Context, s gameState, r rect) {
 		sc = 1
 	}
 	// Logical → screen (device) pixels → CSS pixels through Ebitengine's letterbox.
-	clickLogical(t, ctx, (r.X+r.W/2)*sc, (r.Y+r.H/2)*sc)
+	x, y := getLayout(t, ctx).toCSS((r.X+r.W/2)*sc, (r.Y+r.H/2)*sc)
+	if touching(ctx) {
+		tap(t, ctx, x, y)
+	} else {
+		click(t, ctx, x, y)
+	}
 }
 
 func clickButton(t *testing.T, ctx context.Context, id string) gameState {
@@ -184,7 +190,7 @@ func TestPlayRound(t *testing.T) {
 
 	// Instant animations keep the test short; everything else is the default.
 	settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"instant"}`))
-	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
 	open(t, ctx, url+"/")
 
 	s := waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
@@ -208,6 +214,11 @@ func TestPlayRound(t *testing.T) {
 		}
 	}
 	myTurn := func(s gameState) bool { return s.Input && s.Decision == "play" && s.Chosen == 0 && len(s.Hand) > 0 }
+	for waitState(t, ctx, "turn 4", 60*time.Second, func(s gameState) bool {
+		return myTurn(s) || s.Input && s.Decision == "row"
+	}).Decision == "row" {
+		playTurn(t, ctx) // a row to take first
+	}
 	before := waitState(t, ctx, "turn 4", 60*time.Second, myTurn)
 	open(t, ctx, url+"/")
 	waitState(t, ctx, "the menu after reload", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
@@ -220,7 +231,7 @@ func TestPlayRound(t *testing.T) {
 
 	// The rest of the round.
 	round := after.Round
-	for turn := 0; turn < 12; turn++ {
+	for i := 0; i < 30; i++ { // turns and row choices
 		s = playTurn(t, ctx)
 		if s.Round != round || s.Scene == "score" || s.Scene == "gameover" {
 			break

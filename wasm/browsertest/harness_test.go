@@ -24,6 +24,10 @@ import (
 // Viewport is the CSS size of the emulated browser window.
 const viewportW, viewportH = 1280, 800
 
+// step bounds one browser command: generous, since a loaded CI machine renders the page at a few
+// frames per second in software and commands wait for the page's main thread.
+const step = 30 * time.Second
+
 func enabled(t *testing.T) {
 	t.Helper()
 	if os.Getenv("NIMMT_BROWSER_TEST") != "1" && os.Getenv("REQUIRE_BROWSER") != "1" {
@@ -155,7 +159,7 @@ type layout struct {
 func getLayout(t *testing.T, ctx context.Context) layout {
 	t.Helper()
 	var l layout
-	s := run(t, ctx, 5*time.Second, chromedp.Evaluate[string]("window.nimmtLayout()"))
+	s := run(t, ctx, step, chromedp.Evaluate[string]("window.nimmtLayout()"))
 	if err := json.Unmarshal([]byte(s), &l); err != nil || l.ScreenWidth == 0 {
 		t.Fatalf("nimmtLayout: %q: %v", s, err)
 	}
@@ -174,7 +178,7 @@ func (l layout) toCSS(x, y float64) (float64, float64) {
 // testState reads window.nimmtTestState() into v.
 func testState(t *testing.T, ctx context.Context, v any) {
 	t.Helper()
-	s := run(t, ctx, 5*time.Second, chromedp.Evaluate[string]("window.nimmtTestState()"))
+	s := run(t, ctx, step, chromedp.Evaluate[string]("window.nimmtTestState()"))
 	if err := json.Unmarshal([]byte(s), v); err != nil {
 		t.Fatalf("nimmtTestState: %v in %.300s", err, s)
 	}
@@ -191,10 +195,10 @@ func clickLogical(t *testing.T, ctx context.Context, x, y float64) {
 // release within one frame would never be seen pressed by the game's per-tick input.
 func click(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
-	run(t, ctx, 5*time.Second, chromedp.MouseEvent(chromedp.MouseMoved, x, y))
-	run(t, ctx, 5*time.Second, chromedp.MouseEvent(chromedp.MousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	run(t, ctx, step, chromedp.MouseEvent(chromedp.MouseMoved, x, y))
+	run(t, ctx, step, chromedp.MouseEvent(chromedp.MousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
 	time.Sleep(80 * time.Millisecond)
-	run(t, ctx, 5*time.Second, chromedp.MouseEvent(chromedp.MouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	run(t, ctx, step, chromedp.MouseEvent(chromedp.MouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
 }
 
 // screenshot saves a PNG of the page as name and checks that it shows something: not one colour,

@@ -16,14 +16,14 @@ func TestPage(t *testing.T) {
 	d := open(t, ctx, url+"/")
 	t.Logf("navigation to first frame: %v", d)
 
-	width := run(t, ctx, 5*time.Second, chromedp.Evaluate[string](`document.getElementById("fill").style.width`))
+	width := run(t, ctx, step, chromedp.Evaluate[string](`document.getElementById("fill").style.width`))
 	if width != "100%" {
 		t.Errorf("progress bar at %q after loading, want 100%%", width)
 	}
-	if hidden := run(t, ctx, 5*time.Second, chromedp.Evaluate[bool](`document.getElementById("loader").hidden`)); !hidden {
+	if hidden := run(t, ctx, step, chromedp.Evaluate[bool](`document.getElementById("loader").hidden`)); !hidden {
 		t.Errorf("the loading overlay is still shown")
 	}
-	canvas := run(t, ctx, 5*time.Second, chromedp.Evaluate[[]float64](
+	canvas := run(t, ctx, step, chromedp.Evaluate[[]float64](
 		`(() => { const c = document.querySelector("canvas"); return [c.clientWidth, c.clientHeight, c.width, c.height, devicePixelRatio]; })()`))
 	if canvas[0] != viewportW || canvas[1] != viewportH {
 		t.Errorf("canvas is %vx%v CSS pixels, want the viewport %dx%d", canvas[0], canvas[1], viewportW, viewportH)
@@ -34,20 +34,31 @@ func TestPage(t *testing.T) {
 	screenshot(t, ctx, "page-first-frame")
 
 	// Resize: the canvas follows.
-	run(t, ctx, 5*time.Second, chromedp.EmulateViewport(600, 900))
-	run(t, ctx, 5*time.Second, chromedp.Poll[bool](`document.querySelector("canvas").width === 600 * devicePixelRatio`, chromedp.WithPollingTimeout(4*time.Second)))
-	run(t, ctx, 5*time.Second, chromedp.EmulateViewport(viewportW, viewportH))
+	run(t, ctx, step, chromedp.EmulateViewport(600, 900))
+	run(t, ctx, step, chromedp.Poll[bool](`document.querySelector("canvas").width === 600 * devicePixelRatio`, chromedp.WithPollingTimeout(4*time.Second)))
+	run(t, ctx, step, chromedp.EmulateViewport(viewportW, viewportH))
 
-	// Hidden tab → paused overlay; the game stops counting frames of updates; a click resumes.
-	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](
+	// Hidden tab → paused overlay; the game's Update stops; a click resumes it.
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](
 		`Object.defineProperty(document, "hidden", {configurable: true, get: () => true}); document.dispatchEvent(new Event("visibilitychange"))`))
-	if p := run(t, ctx, 5*time.Second, chromedp.Evaluate[bool](`window.nimmtPaused && !document.getElementById("paused").hidden`)); !p {
+	if p := run(t, ctx, step, chromedp.Evaluate[bool](`window.nimmtPaused && !document.getElementById("paused").hidden`)); !p {
 		t.Fatalf("no paused overlay after the tab was hidden")
 	}
-	run(t, ctx, 5*time.Second, chromedp.Evaluate[chromedp.Void](`delete document.hidden`))
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`delete document.hidden`))
 	screenshot(t, ctx, "page-paused")
+	updates := func() float64 { return run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtUpdates")) }
+	u0 := updates()
+	time.Sleep(500 * time.Millisecond)
+	if u1 := updates(); u1 != u0 {
+		t.Errorf("the game updated %v times while paused", u1-u0)
+	}
 	click(t, ctx, viewportW/2, viewportH/2)
-	if p := run(t, ctx, 5*time.Second, chromedp.Evaluate[bool](`window.nimmtPaused || !document.getElementById("paused").hidden`)); p {
+	if p := run(t, ctx, step, chromedp.Evaluate[bool](`window.nimmtPaused || !document.getElementById("paused").hidden`)); p {
 		t.Errorf("still paused after a click")
+	}
+	u0 = updates()
+	time.Sleep(500 * time.Millisecond)
+	if u1 := updates(); u1 <= u0 {
+		t.Errorf("the game does not update after the pause ends")
 	}
 }

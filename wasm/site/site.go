@@ -88,6 +88,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			hdr.Set(UncompressedLengthHeader, strconv.FormatInt(info.Size(), 10))
 			hdr.Set("Access-Control-Expose-Headers", UncompressedLengthHeader)
 			info = gz
+			if r.Header.Get("Range") == "" {
+				// http.ServeContent leaves it out once Content-Encoding is set.
+				hdr.Set("Content-Length", strconv.FormatInt(gz.Size(), 10))
+			}
 		}
 	}
 	f, err := h.root.Open(send)

@@ -14,6 +14,8 @@ import (
 //	                          first frame is on the page)
 //	window.nimmtFirstFrameMs  performance.now() at that moment: milliseconds since navigation began
 //	window.nimmtTestState()   the game's TestState as JSON, as of the last drawn frame
+//	window.nimmtUpdates       calls of the game's Update so far (it is not called while paused)
+//	window.nimmtUpdateMs      milliseconds spent in the game's Update so far (nimmtDrawMs: in Draw)
 //	window.nimmtLayout()      outside (CSS) size, logical screen size and device scale, as JSON
 var (
 	lastState  = "null"
@@ -37,6 +39,9 @@ func afterDraw(w *wrapper) {
 		lastLayout = string(b)
 	}
 	js.Global().Set("nimmtFrames", w.frames)
+	js.Global().Set("nimmtUpdates", w.updates)
+	js.Global().Set("nimmtUpdateMs", float64(w.updateTime.Microseconds())/1000)
+	js.Global().Set("nimmtDrawMs", float64(w.drawTime.Microseconds())/1000)
 	if w.frames == 2 {
 		js.Global().Set("nimmtFirstFrameMs", js.Global().Get("performance").Call("now"))
 		js.Global().Set("nimmtFirstFrame", true)

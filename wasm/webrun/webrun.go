@@ -10,6 +10,7 @@ package webrun
 import (
 	"fmt"
 	"syscall/js"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -28,19 +29,24 @@ type Options struct {
 func Run(g ebiten.Game, opts Options) error {
 	w := &wrapper{inner: g, opts: opts}
 	if opts.Suspend != nil {
-		onHide := js.FuncOf(func(js.Value, []js.Value) any {
-			if !js.Global().Get("document").Get("hidden").Truthy() {
-				return nil
-			}
+		suspend := func() {
 			if w.inFrame {
 				w.suspendLater = true
 			} else {
 				opts.Suspend()
 			}
+		}
+		doc := js.Global().Get("document")
+		doc.Call("addEventListener", "visibilitychange", js.FuncOf(func(js.Value, []js.Value) any {
+			if doc.Get("hidden").Truthy() {
+				suspend()
+			}
 			return nil
-		})
-		js.Global().Get("document").Call("addEventListener", "visibilitychange", onHide)
-		js.Global().Call("addEventListener", "pagehide", onHide)
+		}))
+		js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
+			suspend()
+			return nil
+		}))
 	}
 	if err := ebiten.RunGame(w); err != nil {
 		return fmt.Errorf("webrun: %w", err)
@@ -49,14 +55,16 @@ func Run(g ebiten.Game, opts Options) error {
 }
 
 type wrapper struct {
-	inner  ebiten.Game
-	opts   Options
-	paused bool
-	frames int
-	layout layoutInfo
+	inner   ebiten.Game
+	opts    Options
+	frames  int
+	updates int // calls of the game's Update (none while paused)
+	layout  layoutInfo
 	// inFrame is true during Update and Draw; a hide event then defers Suspend to the next Update.
 	inFrame      bool
 	suspendLater bool
+	// updateTime and drawTime add up the time spent in the game's Update and Draw.
+	updateTime, drawTime time.Duration
 }
 
 // layoutInfo is what the browser tests need to map the game's logical pixels to CSS pixels.
@@ -74,18 +82,22 @@ func (w *wrapper) Update() error {
 		w.opts.Suspend()
 	}
 	// index.html sets nimmtPaused while its paused overlay is up.
-	w.paused = js.Global().Get("nimmtPaused").Truthy()
-	if w.paused {
+	if js.Global().Get("nimmtPaused").Truthy() {
 		return nil
 	}
 	w.inFrame = true
 	defer func() { w.inFrame = false }()
+	start := time.Now()
+	defer func() { w.updateTime += time.Since(start) }()
+	w.updates++
 	return w.inner.Update()
 }
 
 func (w *wrapper) Draw(screen *ebiten.Image) {
 	w.inFrame = true
+	start := time.Now()
 	w.inner.Draw(screen)
+	w.drawTime += time.Since(start)
 	w.inFrame = false
 	w.frames++
 	afterDraw(w)

@@ -1,0 +1,77 @@
+package browsertest
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"nimmt/wasm/site"
+)
+
+// pageError waits for the page's error message and returns its text.
+func pageError(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return run(t, ctx, 30*time.Second, chromedp.Poll[string](
+		`(() => { const e = document.getElementById("error"); return !e.hidden && e.innerText; })()`,
+		chromedp.WithPollingInterval(50*time.Millisecond)))
+}
+
+// TestPageErrors checks the page's messages when the download fails, when it is embedded in a
+// frame (allow="autoplay" guidance), and when WebGL 2 is missing.
+func TestPageErrors(t *testing.T) {
+	enabled(t)
+	h, err := site.New(buildSite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/frame.html" {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(`<!doctype html><iframe src="/index.html" width="800" height="500"></iframe>`))
+			return
+		}
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			http.Error(w, "gone", http.StatusNotFound)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer broken.Close()
+	ctx := browser(t)
+
+	run(t, ctx, 30*time.Second, chromedp.Navigate(broken.URL+"/"))
+	if msg := pageError(t, ctx); !strings.Contains(msg, "could not be downloaded") || !strings.Contains(msg, "404") {
+		t.Errorf("download failure: the page says %q", msg)
+	}
+
+	// Embedded in a frame: the page says how to let sound play.
+	run(t, ctx, step, chromedp.Navigate(broken.URL+"/frame.html"))
+	note := run(t, ctx, step, chromedp.Poll[string](
+		`(() => { const d = document.querySelector("iframe").contentDocument; const n = d && d.getElementById("framenote"); return n && !n.hidden && n.innerText; })()`,
+		chromedp.WithPollingInterval(50*time.Millisecond)))
+	if !strings.Contains(note, `allow="autoplay"`) {
+		t.Errorf("in a frame: the note says %q", note)
+	}
+
+	// A browser without WebGL 2: getContext("webgl2") answers null.
+	run(t, ctx, step, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(c, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `{ const g = HTMLCanvasElement.prototype.getContext;
+				HTMLCanvasElement.prototype.getContext = function (k, ...a) { return k === "webgl2" ? null : g.call(this, k, ...a); }; }`,
+		})
+		return err
+	}))
+	run(t, ctx, 30*time.Second, chromedp.Navigate(serve(t)+"/"))
+	if msg := pageError(t, ctx); !strings.Contains(msg, "WebGL 2") {
+		t.Errorf("no WebGL: the page says %q", msg)
+	}
+	screenshot(t, ctx, "page-no-webgl")
+}

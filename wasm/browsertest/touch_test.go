@@ -1,0 +1,110 @@
+package browsertest
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+type touchKey struct{}
+
+// withTouch makes clickRect tap with a finger instead of clicking.
+func withTouch(ctx context.Context) context.Context { return context.WithValue(ctx, touchKey{}, true) }
+
+func touching(ctx context.Context) bool { b, _ := ctx.Value(touchKey{}).(bool); return b }
+
+// tap touches CSS pixels (x, y) for about 80 ms.
+func tap(t *testing.T, ctx context.Context, x, y float64) {
+	t.Helper()
+	one := 1.0
+	send := func(typ input.DispatchTouchEventType, pts []*input.TouchPoint) {
+		run(t, ctx, step, chromedp.Func(func(c context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(c, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+			return err
+		}))
+	}
+	send(input.DispatchTouchEventTypeTouchStart, []*input.TouchPoint{{X: x, Y: y, RadiusX: &one, RadiusY: &one, Force: &one}})
+	time.Sleep(80 * time.Millisecond)
+	send(input.DispatchTouchEventTypeTouchEnd, []*input.TouchPoint{})
+}
+
+// TestTouchPortrait plays on an emulated phone held upright (390×844 CSS pixels, device pixel
+// ratio 2, touch only): the menu, the new game form and a turn are all done by taps, and the tap
+// targets are at least 44 pixels.
+func TestTouchPortrait(t *testing.T) {
+	enabled(t)
+	url := serve(t)
+	ctx := withTouch(browser(t))
+	run(t, ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	open(t, ctx, url+"/")
+	if n := run(t, ctx, step, chromedp.Evaluate[float64]("navigator.maxTouchPoints")); n < 1 {
+		t.Fatalf("touch emulation is off (maxTouchPoints %v)", n)
+	}
+	s := waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
+	if s.Scale != 2 {
+		t.Errorf("game scale %v on a device pixel ratio 2 phone", s.Scale)
+	}
+	checkTargets(t, "menu", s)
+	clickButton(t, ctx, "new-game")
+	s = waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" })
+	checkTargets(t, "new game form", s)
+	clickButton(t, ctx, "start")
+	s = waitState(t, ctx, "the person's turn", 60*time.Second, func(s gameState) bool {
+		return s.Input && s.Decision == "play" && s.Chosen == 0 && len(s.Hand) > 0
+	})
+	checkTargets(t, "table", s)
+	screenshot(t, ctx, "phone-portrait-table")
+	played := playTurn(t, ctx)
+	n := waitState(t, ctx, "the card played", 10*time.Second, func(n gameState) bool { return n.Chosen != 0 || len(n.Hand) < len(played.Hand) })
+	if slices.Equal(n.Hand, played.Hand) {
+		t.Errorf("tapping a card did not play it: %v", n)
+	}
+	screenshot(t, ctx, "phone-portrait-played")
+
+	// The same game on a phone held sideways and on a tablet: the layout follows, targets stay big.
+	for _, v := range []struct {
+		name string
+		w, h int64
+		o    chromedp.EmulateViewportOption
+	}{
+		{"phone-landscape", 844, 390, chromedp.EmulateLandscape},
+		{"tablet-portrait", 1024, 1366, chromedp.EmulatePortrait},
+	} {
+		run(t, ctx, step, chromedp.EmulateViewport(v.w, v.h, chromedp.EmulateScale(2), v.o, chromedp.EmulateMobile, chromedp.EmulateTouch))
+		s := waitState(t, ctx, v.name+" layout", 20*time.Second, func(s gameState) bool {
+			return s.Width == float64(v.w) && s.Height == float64(v.h) && len(s.RowRects) == 4
+		})
+		checkTargets(t, v.name, s)
+		screenshot(t, ctx, v.name)
+	}
+}
+
+// checkTargets logs the smallest tap targets and fails below 44 logical (CSS) pixels, the
+// usual minimum for a finger; hand cards may overlap in a fan, so only their height counts.
+func checkTargets(t *testing.T, where string, s gameState) {
+	t.Helper()
+	minB, minH := math.Inf(1), math.Inf(1)
+	for _, b := range s.Buttons {
+		minB = min(minB, b.Rect.W, b.Rect.H)
+	}
+	for _, r := range s.RowRects {
+		minB = min(minB, r.W, r.H)
+	}
+	for _, r := range s.HandRects {
+		minH = min(minH, r.H)
+	}
+	minW := math.Inf(1)
+	for _, r := range s.HandRects {
+		minW = min(minW, r.W)
+	}
+	t.Logf("%s at %vx%v: smallest button/row side %.0f px, hand cards %.0f px tall, %.0f px wide", where, s.Width, s.Height, minB, minH, minW)
+	if minB < 44 || minH < 44 {
+		t.Errorf("%s: tap targets under 44 px", where)
+	}
+}
