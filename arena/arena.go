@@ -44,6 +44,8 @@ type Options struct {
 	Timeout time.Duration
 	// Progress, if set, receives a progress line now and then; Faults receives one line per fault.
 	Progress, Faults io.Writer
+	// KeepRecords keeps every game's record in Result.Records.
+	KeepRecords bool
 }
 
 // Stats is one bot's line of the table. Bots that sit at several seats are counted per seat.
@@ -77,6 +79,9 @@ type Result struct {
 	Seatings    int
 	Elapsed     time.Duration
 	GamesPerSec float64
+	// Records are the games' records in order (game i is seating i mod Seatings of deal set
+	// i / Seatings) when Options.KeepRecords is set.
+	Records []*engine.Record
 }
 
 // Seatings returns the duplicate seatings for players seats and the bot list: seating[s] is the
@@ -125,6 +130,7 @@ type gameResult struct {
 	win       []float64
 	times     [][]float64 // per seat, decision times in ms
 	faults    []int
+	record    *engine.Record
 	err       error
 }
 
@@ -204,6 +210,11 @@ func Run(o Options) (*Result, error) {
 	res := tabulate(o.Bots, results)
 	res.Games, res.Seatings, res.Elapsed = total, len(seatings), elapsed
 	res.GamesPerSec = float64(total) / elapsed.Seconds()
+	if o.KeepRecords {
+		for _, r := range results {
+			res.Records = append(res.Records, r.record)
+		}
+	}
 	return res, nil
 }
 
@@ -268,6 +279,9 @@ func playGame(o Options, cfg engine.Config, set, idx int, seating []int, faultMu
 		if rs, ok := e.(engine.RoundScored); ok {
 			gr.penalties = append(gr.penalties, rs.Penalties)
 		}
+	}
+	if o.KeepRecords {
+		gr.record = g.Record()
 	}
 	winners := g.Winners()
 	for _, w := range winners {

@@ -88,13 +88,28 @@ func TestSameSeedSameTable(t *testing.T) {
 	}
 }
 
-func TestDuplicateDealsCancelLuck(t *testing.T) {
-	// The same bot against itself in duplicate: every copy takes the same bullheads in total.
-	r := run(t, arena.Options{Bots: []string{"random", "beginner"}, Players: 2, Games: 2, Seed: 3, Rounds: 1})
-	if r.Games != 2 || r.Seatings != 2 {
-		t.Fatalf("games %d seatings %d", r.Games, r.Seatings)
+func TestDuplicateDeals(t *testing.T) {
+	// Every game of a duplicate set is dealt the same cards round after round, with the bots
+	// rotated (and mirrored) over the seats; different sets get different deals.
+	bots := []string{"intermediate", "beginner", "random"}
+	r := run(t, arena.Options{Bots: bots, Players: 4, Games: 16, Seed: 3, EndScore: 66, KeepRecords: true})
+	seatings := arena.Seatings(4, bots)
+	if r.Seatings != len(seatings) || len(r.Records) != 16 || r.Games != 16 {
+		t.Fatalf("seatings %d, records %d, games %d", r.Seatings, len(r.Records), r.Games)
 	}
-	// Two identical deterministic bots in a duplicate pair share the penalties exactly.
+	for i, rec := range r.Records {
+		first := r.Records[i-i%r.Seatings]
+		n := min(len(rec.Rounds), len(first.Rounds))
+		for k := 0; k < n; k++ {
+			if fmt.Sprint(rec.Rounds[k].Deal) != fmt.Sprint(first.Rounds[k].Deal) {
+				t.Errorf("game %d round %d: deal differs from its set's first game", i, k+1)
+			}
+		}
+		if i >= r.Seatings && fmt.Sprint(rec.Rounds[0].Deal) == fmt.Sprint(r.Records[i%r.Seatings].Rounds[0].Deal) {
+			t.Errorf("game %d: same deal as the previous set", i)
+		}
+	}
+	// One bot at every seat: a third of the wins each way round.
 	r = run(t, arena.Options{Bots: []string{"intermediate", "intermediate"}, Players: 3, Games: 6, Seed: 3, Rounds: 2})
 	if len(r.Stats) != 1 || r.Stats[0].WinRate < 0.33 || r.Stats[0].WinRate > 0.34 {
 		t.Errorf("one bot at every seat: %+v", r.Stats)

@@ -192,8 +192,8 @@ func viewSeed(seed uint64, v *engine.View) uint64 {
 }
 
 // Advice is the advisor's estimate for one option of a decision: the bullheads the Intermediate
-// bot expects to take this turn if the seat plays Card (card decisions) or takes Row (row
-// choices; Card is 0 then).
+// bot expects to take this turn if the seat plays Card (card decisions; Row is the row the card
+// goes to now, -1 when it is lower than every row) or takes Row (row choices; Card is 0 then).
 type Advice struct {
 	Card      engine.Card `json:"card,omitempty"`
 	Row       int         `json:"row"`
