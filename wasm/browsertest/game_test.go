@@ -156,16 +156,20 @@ func playTurn(t *testing.T, ctx context.Context) gameState {
 		}
 		i := len(s.Hand) / 2
 		card := s.Hand[i]
+		settle := 150 * time.Millisecond
+		if touching(ctx) {
+			settle = 2 * tapHold // a frame or two at this browser's software-rendered frame rate
+		}
 		for try := 0; try < 3; try++ {
 			clickRect(t, ctx, s, s.HandRects[i])
-			time.Sleep(150 * time.Millisecond)
+			time.Sleep(settle)
 			n := readState(t, ctx)
 			if n.Chosen == card || !slices.Contains(n.Hand, card) || n.Decision != "play" {
 				return s
 			}
 			if b, ok := n.button("confirm"); ok && b.Enabled {
 				clickRect(t, ctx, n, b.Rect)
-				time.Sleep(150 * time.Millisecond)
+				time.Sleep(settle)
 				if n := readState(t, ctx); n.Chosen == card || !slices.Contains(n.Hand, card) {
 					return s
 				}

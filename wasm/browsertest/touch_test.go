@@ -19,7 +19,12 @@ func withTouch(ctx context.Context) context.Context { return context.WithValue(c
 
 func touching(ctx context.Context) bool { b, _ := ctx.Value(touchKey{}).(bool); return b }
 
-// tap touches CSS pixels (x, y) for about 80 ms.
+// tapHold is how long a tap presses. Ebitengine samples touches once per frame, and a touch that
+// starts and ends between two frames is never seen; headless Chromium here renders through
+// software GL at 3–15 frames a second under load, so the finger stays down for several frames.
+const tapHold = 400 * time.Millisecond
+
+// tap touches CSS pixels (x, y) for tapHold.
 func tap(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
 	one := 1.0
@@ -30,7 +35,7 @@ func tap(t *testing.T, ctx context.Context, x, y float64) {
 		}))
 	}
 	send(input.DispatchTouchEventTypeTouchStart, []*input.TouchPoint{{X: x, Y: y, RadiusX: &one, RadiusY: &one, Force: &one}})
-	time.Sleep(80 * time.Millisecond)
+	time.Sleep(tapHold)
 	send(input.DispatchTouchEventTypeTouchEnd, []*input.TouchPoint{})
 }
 
