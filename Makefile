@@ -50,7 +50,7 @@ bench:
 bench-bots:
 	$(GO) test -run='^$$' -bench=. -benchmem -benchtime=100x ./bots/
 
-# Every arena table of docs/BOTS.md, into build/bots-figures/ (about an hour on 2 cores).
+# Every arena table of docs/BOTS.md, into build/bots-figures/ (about 30 minutes on 2 cores).
 bots-figures:
 	scripts/bots-figures.sh
 
