@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"cmp"
 	"context"
 	"runtime"
 	"slices"
@@ -126,25 +127,15 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 				sums[i] += lanes[l].sums[i]
 			}
 		}
-		slices.SortStableFunc(alive, func(a, b int) int { return cmpInt64(sums[a], sums[b]) })
+		slices.SortStableFunc(alive, func(a, b int) int { return cmp.Compare(sums[a], sums[b]) })
 		if round == rounds-1 {
 			alive = alive[:1]
 		} else {
 			alive = alive[:(len(alive)+1)/2]
 		}
 	}
-	slices.SortStableFunc(alive, func(a, b int) int { return cmpInt64(sums[a], sums[b]) })
+	slices.SortStableFunc(alive, func(a, b int) int { return cmp.Compare(sums[a], sums[b]) })
 	return alive[0]
-}
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // runLanes scores the alive candidates on deals sampled deals, split over the lanes, and runs the
