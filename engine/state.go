@@ -68,8 +68,16 @@ func select64(x uint64, k int) int {
 	le := (uint64(k)*ones | highs) - cum
 	b := bits.TrailingZeros64(^le&highs) >> 3
 	before := int((cum << 8 >> (8 * b)) & 0xff) // set bits in bytes 0..b-1
-	return b*8 + int(selectInByte[(x>>(8*b))&0xff][k-before])
+	return b*8 + int(selectInByte[uint8(x>>(8*b))][(k-before)&7])
 }
+
+// orderedDeck is the cards 1–104 in order, copied to start a shuffle.
+var orderedDeck = func() (d [DeckSize]Card) {
+	for i := range d {
+		d[i] = Card(i + 1)
+	}
+	return d
+}()
 
 // selectInByte[v][k] is the position of the k-th set bit of the byte v.
 var selectInByte = func() (t [256][8]uint8) {
@@ -258,26 +266,10 @@ func (s *State) PlayTurn(cards *[MaxSeats]Card, rc RowChooser) {
 // the four row cards, starting a fresh round with no penalties.
 func (s *State) DealRandom(r *Rand, seats, handSize int) {
 	*s = State{Seats: seats}
-	need := seats*handSize + NumRows
-	var deck [DeckSize]Card
-	var used Hand
+	// A partial Fisher–Yates shuffle of a copy of the ordered deck: only the cards dealt are drawn.
+	deck := orderedDeck
 	k := 0
-	// Few cards (up to half the deck): draw distinct cards by rejection against the set already
-	// dealt. Many: a partial Fisher–Yates shuffle. Both are exactly uniform.
-	sparse := 2*need <= DeckSize
-	if !sparse {
-		for i := range deck {
-			deck[i] = Card(i + 1)
-		}
-	}
 	draw := func() Card {
-		if sparse {
-			for {
-				if c := Card(1 + r.IntN(DeckSize)); used.Add(c) {
-					return c
-				}
-			}
-		}
 		j := k + r.IntN(DeckSize-k)
 		deck[k], deck[j] = deck[j], deck[k]
 		k++
