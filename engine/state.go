@@ -55,30 +55,43 @@ func (h *Hand) At(i int) Card {
 	return 0
 }
 
-// select64 returns the position of the k-th (from 0) set bit of x, which has more than k.
+// select64 returns the position of the k-th (from 0) set bit of x, which has more than k set
+// bits. It is branch-free: byte popcounts by SWAR, their running sums by one multiplication, the
+// byte holding the bit by a bytewise comparison, and the bit within it from a table.
 func select64(x uint64, k int) int {
-	pos := 0
-	if c := bits.OnesCount32(uint32(x)); k >= c {
-		k -= c
-		x >>= 32
-		pos += 32
-	}
-	if c := bits.OnesCount16(uint16(x)); k >= c {
-		k -= c
-		x >>= 16
-		pos += 16
-	}
-	if c := bits.OnesCount8(uint8(x)); k >= c {
-		k -= c
-		x >>= 8
-		pos += 8
-	}
-	x &= 0xff
-	for ; k > 0; k-- {
-		x &= x - 1
-	}
-	return pos + bits.TrailingZeros64(x)
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	c := x - (x>>1)&0x5555555555555555
+	c = c&0x3333333333333333 + (c>>2)&0x3333333333333333
+	c = (c + c>>4) & 0x0f0f0f0f0f0f0f0f
+	cum := c * ones // byte i: set bits in bytes 0..i
+	// Byte i of le has its high bit set iff cum_i <= k: the bit lies in a later byte.
+	le := (uint64(k)*ones | highs) - cum
+	b := bits.TrailingZeros64(^le&highs) >> 3
+	before := int((cum << 8 >> (8 * b)) & 0xff) // set bits in bytes 0..b-1
+	return b*8 + int(selectInByte[uint8(x>>(8*b))][(k-before)&7])
 }
+
+// orderedDeck is the cards 1–104 in order, copied to start a shuffle.
+var orderedDeck = func() (d [DeckSize]Card) {
+	for i := range d {
+		d[i] = Card(i + 1)
+	}
+	return d
+}()
+
+// selectInByte[v][k] is the position of the k-th set bit of the byte v.
+var selectInByte = func() (t [256][8]uint8) {
+	for v := range t {
+		k := 0
+		for i := 0; i < 8; i++ {
+			if v&(1<<i) != 0 {
+				t[v][k] = uint8(i)
+				k++
+			}
+		}
+	}
+	return t
+}()
 
 // Cards appends the hand's cards, lowest first, to dst and returns it.
 func (h *Hand) Cards(dst []Card) []Card {
@@ -253,26 +266,10 @@ func (s *State) PlayTurn(cards *[MaxSeats]Card, rc RowChooser) {
 // the four row cards, starting a fresh round with no penalties.
 func (s *State) DealRandom(r *Rand, seats, handSize int) {
 	*s = State{Seats: seats}
-	need := seats*handSize + NumRows
-	var deck [DeckSize]Card
-	var used Hand
+	// A partial Fisher–Yates shuffle of a copy of the ordered deck: only the cards dealt are drawn.
+	deck := orderedDeck
 	k := 0
-	// Few cards (up to half the deck): draw distinct cards by rejection against the set already
-	// dealt. Many: a partial Fisher–Yates shuffle. Both are exactly uniform.
-	sparse := 2*need <= DeckSize
-	if !sparse {
-		for i := range deck {
-			deck[i] = Card(i + 1)
-		}
-	}
 	draw := func() Card {
-		if sparse {
-			for {
-				if c := Card(1 + r.IntN(DeckSize)); used.Add(c) {
-					return c
-				}
-			}
-		}
 		j := k + r.IntN(DeckSize-k)
 		deck[k], deck[j] = deck[j], deck[k]
 		k++
