@@ -70,3 +70,9 @@ func BenchmarkIntermediate10(b *testing.B) {
 	m, _ := bots.New(bots.LevelIntermediate, 1)
 	benchDecide(b, m, 10)
 }
+
+// BenchmarkIntermediate2 is one Intermediate card decision at 2 seats (the heads-up search).
+func BenchmarkIntermediate2(b *testing.B) {
+	m, _ := bots.New(bots.LevelIntermediate, 1)
+	benchDecide(b, m, 2)
+}

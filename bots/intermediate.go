@@ -23,6 +23,9 @@ func (*Intermediate) Decide(v *engine.View) engine.Action {
 	if v.Decision == nil || v.Decision.Kind == engine.DecideRow || len(v.Hand) == 0 {
 		return Fallback(v)
 	}
+	if v.Config.Seats == 2 && v.Config.Variant == engine.Basic {
+		return engine.PlayCard(headsUp(v))
+	}
 	risk := newRiskModel(v)
 	best, bestScore := v.Hand[0], math.Inf(1)
 	for _, c := range v.Hand {
