@@ -32,75 +32,92 @@ func (s *script) EventsFor(seat, from int) []engine.Event {
 // tutorial is the rules walkthrough's state on a table: the rulebook's four examples, one step
 // at a time, each with a caption, animated by the same timeline as a real game.
 type tutorial struct {
-	t    *table
-	src  *script
-	step int
-}
-
-type tutorialStep struct {
-	caption string
-	events  func() []engine.Event
+	t     *table
+	src   *script
+	steps [][]engine.Event // the engine's events of each step (the last, scoring, has none)
+	step  int
 }
 
 func play(seat int, c engine.Card) engine.Play { return engine.Play{Seat: seat, Card: c} }
 
-// The steps follow the rulebook (rules 1–4 and its figures 1–4).
-var tutorialSteps = []tutorialStep{
-	{
-		caption: "How to play. Everyone gets 10 cards; four cards start four rows (Fig. 1: 12, 37, 43, 58). " +
-			"Each turn, every player picks a card face down; then all are revealed. Tap Next.",
-		events: func() []engine.Event {
-			return []engine.Event{engine.RoundDealt{Round: 1, Rows: [engine.NumRows]engine.Card{12, 37, 43, 58},
-				Hands: make([][]engine.Card, 4), Sizes: []int{10, 10, 10, 10}}}
-		},
-	},
-	{
-		caption: "Rules 1 and 2. Cards are placed lowest first, each after the row end that is lower and closest. " +
-			"14 and 15 go after 12; 44 goes after 43 (not 37: the difference is smaller); 61 after 58.",
-		events: func() []engine.Event {
-			return []engine.Event{
-				engine.CardsRevealed{Round: 1, Turn: 1, Plays: []engine.Play{play(1, 14), play(2, 15), play(0, 44), play(3, 61)}},
-				engine.CardPlaced{Seat: 1, Card: 14, Row: 0, Pos: 1},
-				engine.CardPlaced{Seat: 2, Card: 15, Row: 0, Pos: 2},
-				engine.CardPlaced{Seat: 0, Card: 44, Row: 2, Pos: 1},
-				engine.CardPlaced{Seat: 3, Card: 61, Row: 3, Pos: 1},
+// rulebookTurns is the running example of the rulebook (004, Fig. 1–4): the row cards, and each
+// turn's cards as {seat, card}; in the third turn seat 3's 3 is too low and it takes row 2.
+var rulebookTurns = [3][]engine.Play{
+	{play(1, 14), play(2, 15), play(0, 44), play(3, 61)},
+	{play(2, 21), play(3, 26), play(0, 30), play(1, 36)},
+	{play(3, 3), play(0, 9), play(1, 68), play(2, 93)},
+}
+
+var rulebookRows = [engine.NumRows]engine.Card{12, 37, 43, 58}
+
+// rulebookEvents plays the rulebook's example through the engine and returns its events cut into
+// the walkthrough's steps (the deal, then one step per turn), as a seat that sees no hand sees
+// them, without the "has chosen" steps. The walkthrough thus shows exactly what the rules
+// engine does, bullheads included.
+func rulebookEvents() ([][]engine.Event, error) {
+	const seats = 4
+	used := map[engine.Card]bool{}
+	for _, c := range rulebookRows {
+		used[c] = true
+	}
+	hands := make([][]engine.Card, seats)
+	for _, turn := range rulebookTurns {
+		for _, p := range turn {
+			hands[p.Seat] = append(hands[p.Seat], p.Card)
+			used[p.Card] = true
+		}
+	}
+	filler := engine.Card(engine.DeckSize)
+	for s := range hands {
+		for len(hands[s]) < engine.DefaultHandSize {
+			for used[filler] {
+				filler--
 			}
-		},
-	},
-	{
-		caption: "Rule 3: a row holds five cards. 21 and 26 fill the first row; 30 would be the sixth card, " +
-			"so its player takes the five cards (their bullheads are minus points) and 30 starts the row. 36 follows it.",
-		events: func() []engine.Event {
-			return []engine.Event{
-				engine.CardsRevealed{Round: 1, Turn: 2, Plays: []engine.Play{play(2, 21), play(3, 26), play(0, 30), play(1, 36)}},
-				engine.CardPlaced{Seat: 2, Card: 21, Row: 0, Pos: 3},
-				engine.CardPlaced{Seat: 3, Card: 26, Row: 0, Pos: 4},
-				engine.RowTaken{Seat: 0, Row: 0, Cards: []engine.Card{12, 14, 15, 21, 26}, Bullheads: 7, Reason: engine.TakeFull},
-				engine.CardPlaced{Seat: 0, Card: 30, Row: 0, Pos: 0},
-				engine.CardPlaced{Seat: 1, Card: 36, Row: 0, Pos: 1},
+			used[filler] = true
+			hands[s] = append(hands[s], filler)
+		}
+		slices.Sort(hands[s])
+	}
+	rec := &engine.Record{Format: engine.RecordFormat, Version: engine.RecordVersion, Config: engine.DefaultConfig(seats),
+		Rounds: []engine.RoundRecord{{Deal: engine.Deal{Hands: hands, Rows: rulebookRows}}}}
+	g, err := engine.Replay(rec, nil)
+	if err != nil {
+		return nil, err
+	}
+	steps := [][]engine.Event{g.EventsFor(-1, 0)}
+	for _, turn := range rulebookTurns {
+		from := g.EventCount()
+		for _, p := range turn {
+			if err := g.Play(p.Seat, p.Card); err != nil {
+				return nil, err
 			}
-		},
-	},
-	{
-		caption: "Rule 4: a card lower than every row end takes a row of its player's choice. " +
-			"3 fits nowhere: its player takes the row of 37 and 3 starts it; 9 follows the 3. 68 and 93 go after 61.",
-		events: func() []engine.Event {
-			return []engine.Event{
-				engine.CardsRevealed{Round: 1, Turn: 3, Plays: []engine.Play{play(3, 3), play(0, 9), play(1, 68), play(2, 93)}},
-				engine.RowChoiceRequired{Seat: 3, Card: 3},
-				engine.RowTaken{Seat: 3, Row: 1, Cards: []engine.Card{37}, Bullheads: 1, Reason: engine.TakeTooLow},
-				engine.CardPlaced{Seat: 3, Card: 3, Row: 1, Pos: 0},
-				engine.CardPlaced{Seat: 0, Card: 9, Row: 1, Pos: 1},
-				engine.CardPlaced{Seat: 1, Card: 68, Row: 3, Pos: 2},
-				engine.CardPlaced{Seat: 2, Card: 93, Row: 3, Pos: 3},
+		}
+		if d, ok := g.Decision(3); ok && d.Kind == engine.DecideRow {
+			if err := g.ChooseRow(3, 1); err != nil { // "He chooses the second row"
+				return nil, err
 			}
-		},
-	},
-	{
-		caption: "Bullheads are minus points: 1 on most cards, 2 on cards ending in 5 (one stripe), 3 on tens (two stripes), " +
-			"5 on doubles like 33 (bold border), 7 on 55. The game ends when someone reaches 66; the fewest bullheads win.",
-		events: func() []engine.Event { return nil },
-	},
+		}
+		steps = append(steps, slices.DeleteFunc(g.EventsFor(-1, from), func(e engine.Event) bool {
+			_, chose := e.(engine.SeatChose)
+			return chose
+		}))
+	}
+	return steps, nil
+}
+
+// tutorialCaptions are the walkthrough's steps: the deal, the three turns of the rulebook's
+// example (rules 1–2, rule 3, rule 4), and the scoring.
+var tutorialCaptions = []string{
+	"How to play. Everyone gets 10 cards; four cards start four rows (Fig. 1: 12, 37, 43, 58). " +
+		"Each turn, every player picks a card face down; then all are revealed. Tap Next.",
+	"Rules 1 and 2. Cards are placed lowest first, each after the row end that is lower and closest. " +
+		"14 and 15 go after 12; 44 goes after 43 (not 37: the difference is smaller); 61 after 58.",
+	"Rule 3: a row holds five cards. 21 and 26 fill the first row; 30 would be the sixth card, " +
+		"so its player takes the five cards (their bullheads are minus points) and 30 starts the row. 36 follows it.",
+	"Rule 4: a card lower than every row end takes a row of its player's choice. " +
+		"3 fits nowhere: its player takes the row of 37 and 3 starts it; 9 follows the 3. 68 and 93 go after 61.",
+	"Bullheads are minus points: 1 on most cards, 2 on cards ending in 5 (one stripe), 3 on tens (two stripes), " +
+		"5 on doubles like 33 (bold border), 7 on 55. The game ends when someone reaches 66; the fewest bullheads win.",
 }
 
 // newRules opens the rules walkthrough on a table.
@@ -112,16 +129,23 @@ func newRules(g *Game) scene {
 	}
 	t.showPanel = 0
 	tu := &tutorial{t: t, src: src}
+	steps, err := rulebookEvents()
+	if err != nil { // the example is fixed: this is a bug, not a player's problem
+		return newMenu(g)
+	}
+	tu.steps = steps
 	t.tutorial = tu
 	tu.advance()
 	return t
 }
 
 func (tu *tutorial) advance() {
-	if tu.step >= len(tutorialSteps) {
+	if tu.step >= len(tutorialCaptions) {
 		return
 	}
-	tu.src.events = append(tu.src.events, tutorialSteps[tu.step].events()...)
+	if tu.step < len(tu.steps) {
+		tu.src.events = append(tu.src.events, tu.steps[tu.step]...)
+	}
 	tu.step++
 	if tu.step == 4 {
 		// Let the row choice be seen before the row goes.
@@ -136,7 +160,7 @@ func (tu *tutorial) update(in *Input) {
 		return
 	}
 	if in.TapIn(tu.nextRect()) || in.Key(KeyEnter) || in.Key(KeyRight) || in.Key(KeySpace) {
-		if tu.step >= len(tutorialSteps) {
+		if tu.step >= len(tutorialCaptions) {
 			tu.t.g.goTo(newMenu(tu.t.g))
 			return
 		}
@@ -148,7 +172,7 @@ func (tu *tutorial) caption() string {
 	if tu.step == 0 {
 		return ""
 	}
-	return tutorialSteps[tu.step-1].caption
+	return tutorialCaptions[tu.step-1]
 }
 
 // captionRect is where the caption goes: right of the rows (landscape) or over the hand area.
@@ -173,7 +197,7 @@ func (tu *tutorial) drawCaption(dst *ebiten.Image) {
 	g.roundRect(dst, r, 10, overlay)
 	u := tu.t.lay.Unit
 	size := clampF(u*1.2, 12, 26)
-	title := "How to play · " + num(tu.step) + "/" + num(len(tutorialSteps))
+	title := "How to play · " + num(tu.step) + "/" + num(len(tutorialCaptions))
 	g.label(dst, title, r.X+12, r.Y+size*1.2, size, sprites.Gold, text.Left|text.VertCenter, true)
 	g.txt.DrawWrap(dst, tu.caption(), r.X+12, r.Y+size*2.6, r.W-24, text.Style{Size: size * 0.95, Color: sprites.White, Align: text.Left | text.Top})
 }
@@ -181,7 +205,7 @@ func (tu *tutorial) drawCaption(dst *ebiten.Image) {
 func (tu *tutorial) draw(dst *ebiten.Image) {
 	g := tu.t.g
 	label := "Next"
-	if tu.step >= len(tutorialSteps) {
+	if tu.step >= len(tutorialCaptions) {
 		label = "Done"
 	}
 	w := widget{r: tu.nextRect(), label: label, enabled: tu.t.tl.Idle()}
