@@ -13,7 +13,6 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
-	"nimmt/sprites"
 	"nimmt/text"
 )
 
@@ -1317,5 +1316,3 @@ func (t *table) testState(ts *TestState) {
 		t.tutorial.testState(ts)
 	}
 }
-
-var _ = sprites.Bullheads

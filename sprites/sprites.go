@@ -16,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"nimmt/engine"
 	"nimmt/text"
 )
 
@@ -73,22 +74,6 @@ func LevelOf(bullheads int) Level {
 	default:
 		return Level{Band: color.RGBA{0xc6, 0xdf, 0xf2, 0xff}, Text: Ink}
 	}
-}
-
-// Bullheads returns the penalty of card number c by the rulebook (55: 7; other multiples of
-// 11: 5; multiples of 10: 3; other multiples of 5: 2; else 1).
-func Bullheads(c int) int {
-	switch {
-	case c == 55:
-		return 7
-	case c%11 == 0:
-		return 5
-	case c%10 == 0:
-		return 3
-	case c%5 == 0:
-		return 2
-	}
-	return 1
 }
 
 // Painter draws vector shapes; it reuses one path so drawing does not allocate.
@@ -303,7 +288,7 @@ func (p *Painter) fillPath(dst *ebiten.Image, c color.Color) {
 
 // DrawFace draws the face of card number c filling a w×h device-pixel image area at (x, y).
 func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, h float32) {
-	bh := Bullheads(c)
+	bh := engine.Card(c).Bullheads()
 	lv := LevelOf(bh)
 	r := w * 0.09
 	p.FillRoundRect(dst, x, y, w, h, r, Paper)

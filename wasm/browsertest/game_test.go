@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"nimmt/engine"
 )
 
 // rect and gameState mirror scenes.TestState's JSON (logical pixels; Scale = device/logical).
@@ -109,26 +111,12 @@ func clickButton(t *testing.T, ctx context.Context, id string) gameState {
 	return s
 }
 
-func bullheads(c int) int {
-	switch {
-	case c == 55:
-		return 7
-	case c%11 == 0:
-		return 5
-	case c%10 == 0:
-		return 3
-	case c%5 == 0:
-		return 2
-	}
-	return 1
-}
-
 func cheapestRow(s gameState) int {
 	best, bestSum := 0, 1<<30
 	for i, r := range s.Rows {
 		sum := 0
 		for _, c := range r {
-			sum += bullheads(c)
+			sum += engine.Card(c).Bullheads()
 		}
 		if sum < bestSum {
 			best, bestSum = i, sum
