@@ -187,16 +187,7 @@ func (t *Table) landscape(seats, handN int) {
 	rowsTop := m + topH + m/2
 	rowsH := handTop - rowsTop - m/2
 	rh := rowsH / NumRows
-	cardH := rh * 0.9
-	cardW := cardH * 2 / 3
-	gap := cardW * 0.12
-	need := Slots*(cardW+gap) + cardW*1.3
-	if need > mainW {
-		f := mainW / need
-		cardW *= f
-		cardH *= f
-		gap *= f
-	}
+	cardW, cardH, gap := fitRowCards(rh, mainW, 0.12, 1.3)
 	t.CardW, t.CardH = cardW, cardH
 	t.layRows(m, rowsTop, rh, cardW, cardH, gap)
 	// The status line sits right of the rows, or under the top strip when there is no room.
@@ -411,16 +402,7 @@ func (t *Table) portrait(seats, handN int) {
 
 	// Rows at full width.
 	rh := rowsH / NumRows
-	cardH := rh * 0.9
-	cardW := cardH * 2 / 3
-	gap := cardW * 0.1
-	need := Slots*(cardW+gap) + cardW*1.2
-	if need > mainW {
-		f := mainW / need
-		cardW *= f
-		cardH *= f
-		gap *= f
-	}
+	cardW, cardH, gap := fitRowCards(rh, mainW, 0.1, 1.2)
 	t.CardW, t.CardH = cardW, cardH
 	rowsX := m + (mainW-(Slots*(cardW+gap)+cardW*1.2))/2
 	t.layRows(rowsX, y, rh, cardW, cardH, gap)
@@ -481,4 +463,17 @@ func Form(w, h float64, n int) []Rect {
 func FormTitle(w, h float64) Rect {
 	m := math.Round(clamp(math.Min(w, h)*0.02, 4, 24))
 	return Rect{m, m, w - 2*m, clamp(h*0.12, 40, 140) - m}
+}
+
+// fitRowCards sizes the row cards: as tall as 90 % of a row's height, 2:3, gapped by gapFrac of
+// a card's width, then shrunk so the slots plus the sum label (sumFrac card widths) fit width.
+func fitRowCards(rowH, width, gapFrac, sumFrac float64) (cardW, cardH, gap float64) {
+	cardH = rowH * 0.9
+	cardW = cardH * 2 / 3
+	gap = cardW * gapFrac
+	if need := Slots*(cardW+gap) + cardW*sumFrac; need > width {
+		f := width / need
+		cardW, cardH, gap = cardW*f, cardH*f, gap*f
+	}
+	return cardW, cardH, gap
 }
