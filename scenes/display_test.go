@@ -7,7 +7,6 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -173,7 +172,8 @@ func TestWholeGameDrawn(t *testing.T) {
 
 // TestAllocsPerFrame measures heap allocations of Update+Draw over real frames in the steady
 // state of the choose step: idle, and with a card lifted (the landing preview redraws every
-// frame). It counts runtime.MemStats.Mallocs around the game's own Update and Draw calls.
+// frame). It counts the allocations whose stack passes through the game's Update or Draw
+// (heapAllocs), not the process-wide count, which other goroutines disturb.
 func TestAllocsPerFrame(t *testing.T) {
 	needDisplay(t)
 	g, err := NewGame(Options{Speed: "instant", Seed: 11})
@@ -197,22 +197,11 @@ func TestAllocsPerFrame(t *testing.T) {
 		}
 	}
 	measure := func(n int) float64 {
-		var a, b runtime.MemStats
-		var total uint64
-		for i := 0; i < n; i++ {
-			frame(func() {
-				runtime.ReadMemStats(&a)
-				g.Update()
-				runtime.ReadMemStats(&b)
-				total += b.Mallocs - a.Mallocs
-			}, func(*ebiten.Image) {
-				runtime.ReadMemStats(&a)
-				g.Draw(screen)
-				runtime.ReadMemStats(&b)
-				total += b.Mallocs - a.Mallocs
-			})
-		}
-		return float64(total) / float64(n)
+		ours, all := heapAllocs(n, func() {
+			frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
+		}, "nimmt/scenes.(*Game).Update", "nimmt/scenes.(*Game).Draw")
+		t.Logf("%d frames: %d allocations in Update and Draw, %d in the whole process", n, ours, all)
+		return float64(ours) / float64(n)
 	}
 	measure(20)
 	idle := measure(120)
