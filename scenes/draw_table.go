@@ -271,8 +271,11 @@ func (t *table) draw(dst *ebiten.Image) {
 	// Score bar and status line.
 	sb := l.ScoreBar
 	g.roundRect(dst, sb, 8, sprites.PlateBG)
-	g.label(dst, t.scoreLine, sb.X+10, sb.Y+u*1.2, u*1.05, sprites.White, text.Left|text.VertCenter, true)
-	if !l.Portrait {
+	if l.Portrait {
+		// A one-line strip: the title centred in it, small enough to stay inside.
+		g.label(dst, t.scoreLine, sb.X+10, sb.Y+sb.H/2, min(u*1.05, sb.H*0.62), sprites.White, text.Left|text.VertCenter, true)
+	} else {
+		g.label(dst, t.scoreLine, sb.X+10, sb.Y+u*1.2, u*1.05, sprites.White, text.Left|text.VertCenter, true)
 		t.drawScoreList(dst, sb)
 	}
 	if t.status != "" {
