@@ -152,9 +152,12 @@ type Game struct {
 	pool      []Card           // the face-up deck of a draft
 	revealed  []Card           // the row starters and every card revealed this round
 	winners   []int
-	sheets    [][]Card      // Tournament: the hands drafted in game 1
-	startRows [NumRows]Card // Tournament: the four cards left by the draft
-	prevDealt []Card        // TCG: the cards of the first half
+	sheets    [][]Card         // Tournament: the hands drafted in game 1
+	startRows [NumRows]Card    // Tournament: the four cards left by the draft
+	prevDealt []Card           // TCG: the cards of the first half
+	kept      [MaxSeats][]Card // Hand: the cards each seat took into its hand this round and holds
+	pileBase  [MaxSeats]int    // a determinized game: the pile cards taken before it was built
+	sampled   bool             // a determinized game: it stops at the end of its round
 
 	events []Event
 	rec    Record
@@ -505,6 +508,9 @@ func (g *Game) Keep(seat int, toHand []Card) error {
 	slices.Sort(hand)
 	pile := removeCards(g.keepCards, hand)
 	g.hands[seat] = addCards(g.hands[seat], hand)
+	if len(hand) > 0 {
+		g.kept[seat] = addCards(g.kept[seat], hand)
+	}
 	g.piles[seat] = append(g.piles[seat], pile...)
 	b := SumBullheads(pile)
 	g.pen[seat] += b
@@ -544,6 +550,9 @@ func (g *Game) reveal() {
 			g.queue = append(g.queue, Play{Seat: s, Card: c})
 		}
 		g.hands[s] = removeCards(g.hands[s], g.chosen[s])
+		if len(g.kept[s]) > 0 {
+			g.kept[s] = dropCards(g.kept[s], g.chosen[s])
+		}
 	}
 	if g.rules.order {
 		low := g.chosen
@@ -654,6 +663,9 @@ func (g *Game) put(p Play, row int, left bool) {
 	g.emit(CardPlaced{Seat: p.Seat, Card: p.Card, Row: row, Pos: pos})
 }
 
+// pileSize is the number of cards in seat's pile this round.
+func (g *Game) pileSize(seat int) int { return g.pileBase[seat] + len(g.piles[seat]) }
+
 // endTurn follows the placement of every card of a turn.
 func (g *Game) endTurn() {
 	g.queue = g.queue[:0]
@@ -690,7 +702,7 @@ func (g *Game) handRoundOver() bool {
 		return true
 	}
 	for s := 0; s < g.cfg.Seats; s++ {
-		if len(g.hands[s]) == 0 || len(g.piles[s]) > HandVariantPileLimit {
+		if len(g.hands[s]) == 0 || g.pileSize(s) > HandVariantPileLimit {
 			return true
 		}
 	}
@@ -729,7 +741,7 @@ func (g *Game) endRound() {
 		g.emit(GameOver{Totals: tot, Winners: slices.Clone(g.winners)})
 		return
 	}
-	if g.rng == nil && !g.dealFixed(g.round+1) {
+	if g.sampled || (g.rng == nil && !g.dealFixed(g.round+1)) {
 		g.phase = PhaseDeal
 		return
 	}
@@ -760,6 +772,7 @@ func (g *Game) startRound(d *Deal) {
 	g.current = g.first
 	g.pen = [MaxSeats]int{}
 	g.piles = [MaxSeats][]Card{}
+	g.kept, g.pileBase = [MaxSeats][]Card{}, [MaxSeats]int{}
 	g.chosen = [MaxSeats][]Card{}
 	g.queue, g.next, g.orderedAt = g.queue[:0], 0, -1
 	sizes := make([]int, n)

@@ -165,6 +165,16 @@ func removeCards(cs, del []Card) []Card {
 	return out
 }
 
+// dropCards returns cs without one occurrence of each card of del that it holds, or nil when
+// nothing is left.
+func dropCards(cs, del []Card) []Card {
+	out := removeCards(cs, del)
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
 // addCards returns the sorted union (with repeats) of cs and add.
 func addCards(cs, add []Card) []Card {
 	out := append(slices.Clone(cs), add...)

@@ -21,6 +21,9 @@ type View struct {
 	Piles []int `json:"piles"`
 	// Scores are the totals of the rounds scored so far.
 	Scores []int `json:"scores"`
+	// Kept is, in the Hand variant, the cards each seat has taken from a row into its hand this
+	// round and still holds, lowest first (public: cards_kept shows them); nil in other variants.
+	Kept [][]Card `json:"kept,omitempty"`
 	// Penalties are the bullheads each seat has taken into its pile this round.
 	Penalties []int `json:"penalties"`
 	// Revealed is every card seen face up this round: the four row starters, then the cards of
@@ -53,8 +56,12 @@ type View struct {
 // NewView returns the view of a seat before the first event: the starting point of Apply.
 func NewView(cfg Config, seat int) View {
 	n := cfg.Seats
-	return View{Config: cfg, Seat: seat, HandSizes: make([]int, n), Scores: make([]int, n),
+	v := View{Config: cfg, Seat: seat, HandSizes: make([]int, n), Scores: make([]int, n),
 		Penalties: make([]int, n), Piles: make([]int, n), Chosen: make([]bool, n)}
+	if cfg.rules().keep {
+		v.Kept = make([][]Card, n)
+	}
+	return v
 }
 
 // View returns what seat may know now.
@@ -72,8 +79,11 @@ func (g *Game) View(seat int) View {
 		v.HandSizes[s] = len(g.hands[s])
 		v.Scores[s] = g.scores[s]
 		v.Penalties[s] = g.pen[s]
-		v.Piles[s] = len(g.piles[s])
+		v.Piles[s] = g.pileSize(s)
 		v.Chosen[s] = g.chosen[s] != nil
+		if v.Kept != nil {
+			v.Kept[s] = slices.Clone(g.kept[s])
+		}
 	}
 	for i := range g.rows {
 		v.Rows[i] = slices.Clone(g.rows[i])
@@ -115,6 +125,7 @@ func (v *View) Apply(e Event) {
 		copy(v.HandSizes, ev.Sizes)
 		clear(v.Penalties)
 		clear(v.Piles)
+		clear(v.Kept)
 		v.Pool = slices.Clone(ev.Pool)
 		v.Revealed = nil
 		switch {
@@ -180,6 +191,9 @@ func (v *View) Apply(e Event) {
 			if p.Seat == v.Seat {
 				v.Hand = removeCards(v.Hand, []Card{p.Card})
 			}
+			if p.Seat < len(v.Kept) && len(v.Kept[p.Seat]) > 0 {
+				v.Kept[p.Seat] = dropCards(v.Kept[p.Seat], []Card{p.Card})
+			}
 		}
 		clear(v.Chosen)
 		v.MyChoice, v.MyPlay, v.FaceUp, v.Decision, v.Waiting = 0, nil, nil, nil, nil
@@ -219,6 +233,9 @@ func (v *View) Apply(e Event) {
 			v.Hand = addCards(v.Hand, ev.Hand)
 		}
 		v.HandSizes[ev.Seat] += len(ev.Hand)
+		if ev.Seat < len(v.Kept) && len(ev.Hand) > 0 {
+			v.Kept[ev.Seat] = addCards(v.Kept[ev.Seat], ev.Hand)
+		}
 		v.Penalties[ev.Seat] += ev.Bullheads
 		v.Piles[ev.Seat] += len(ev.Pile)
 		v.Phase, v.Decision, v.Waiting = PhaseChoose, nil, nil
