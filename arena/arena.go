@@ -38,6 +38,8 @@ type Options struct {
 	Rounds, EndScore int
 	// Variant is the rules: any variant of docs/variants.md.
 	Variant engine.Variant
+	// Doublets plays Double with one deck plus the doublets 11…99 of a second (Variant Double only).
+	Doublets bool
 	// Workers is the number of games played at once (0: all cores).
 	Workers int
 	// Timeout limits each answer of an external bot (0: 2 s).
@@ -142,7 +144,7 @@ func Run(o Options) (*Result, error) {
 	if !bots.Supports(o.Variant) {
 		return nil, fmt.Errorf("arena: variant %q: the bots do not play it", o.Variant)
 	}
-	cfg := engine.Config{Seats: o.Players, Variant: o.Variant, EndScore: o.EndScore, Rounds: o.Rounds}
+	cfg := engine.Config{Seats: o.Players, Variant: o.Variant, EndScore: o.EndScore, Rounds: o.Rounds, Doublets: o.Doublets}
 	if o.Rounds > 0 {
 		cfg.EndScore = 0
 	}

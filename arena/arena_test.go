@@ -149,6 +149,24 @@ func TestEveryVariant(t *testing.T) {
 	}
 }
 
+// TestDoublets: Double with one deck and the doublets 11…99 of a second is played and
+// recorded as such; the option with another variant is an error.
+func TestDoublets(t *testing.T) {
+	r := run(t, arena.Options{Bots: []string{"intermediate", "random"}, Players: 4, Games: 2, Seed: 3, Rounds: 1,
+		Variant: engine.Double, Doublets: true, KeepRecords: true})
+	for i, rec := range r.Records {
+		if !rec.Config.Doublets || rec.Config.Variant != engine.Double {
+			t.Errorf("record %d: config %+v, want Double with doublets", i, rec.Config)
+		}
+	}
+	if len(r.Records) == 0 {
+		t.Error("no records kept")
+	}
+	if _, err := arena.Run(arena.Options{Bots: []string{"random"}, Players: 4, Games: 1, Rounds: 1, Doublets: true}); err == nil || !strings.Contains(err.Error(), "doublets") {
+		t.Errorf("doublets without Double: %v", err)
+	}
+}
+
 func TestExternalFaultsCounted(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 not found")

@@ -231,7 +231,18 @@ func (t *Table) landscape(seats, handN int) {
 	if t.Deck.X+cardW > sideX-m {
 		t.Deck.X = sideX - m - cardW
 	}
-	t.Panel = Rect{m + mainW*0.35, rowsTop, mainW*0.65 - m, handTop - rowsTop - m}
+	// The tracker / log overlay: under the status line when that sits beside the rows, so the
+	// line that says what to do stays readable.
+	panelTop := rowsTop
+	if t.Status.Y == rowsTop {
+		panelTop += t.Unit * 1.6
+	}
+	// It keeps clear of the rows (their sixth slots and sums) when there is room beside them.
+	panelX := m + mainW*0.35
+	if sideX-m-sx >= mainW*0.4 {
+		panelX = max(panelX, sx)
+	}
+	t.Panel = Rect{panelX, panelTop, sideX - m - panelX, handTop - panelTop - m}
 	// The reveal queue: right of the rows, under the status line, in up to two lines.
 	if t.Status.H > t.Unit*2 {
 		area := Rect{t.Status.X, t.Status.Y + t.Status.H + m, t.Status.W, handTop - m - (t.Status.Y + t.Status.H + m)}

@@ -93,6 +93,18 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 	if !l.Portrait && l.W >= 1000 && len(l.Queue) != seats {
 		t.Errorf("no reveal queue on a %vx%v screen", l.W, l.H)
 	}
+	// The tracker/log overlay leaves the status line readable when that line sits beside the
+	// rows, and leaves the rows' sums visible when it fits beside them.
+	in("panel", l.Panel)
+	beside := !l.Portrait && l.Status.X > l.Rows[0].Sum.X
+	if line := (Rect{l.Status.X, l.Status.Y, l.Status.W, l.Unit * 1.5}); beside && l.Panel.Overlaps(line) {
+		t.Errorf("panel %+v covers the status line %+v", l.Panel, line)
+	}
+	for r := range l.Rows {
+		if beside && l.Panel.Overlaps(l.Rows[r].Sum) {
+			t.Errorf("panel %+v covers row %d's sum %+v", l.Panel, r, l.Rows[r].Sum)
+		}
+	}
 	in("score bar", l.ScoreBar)
 	all = append(all, named{"score bar", l.ScoreBar})
 	for i := range all {

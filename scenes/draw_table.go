@@ -426,39 +426,46 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	}
 	lh := (p.H - 2*pad) / lines
 	size := clampF(lh*0.78, 8, t.lay.Unit*1.2)
-	name := si.name
-	if s == t.me {
-		name = si.name
+	// Each line holds a text on the left and one on the right: the right one keeps its size and
+	// the left one shrinks to the room left, so narrow plates (10 seats, phones) never overlap.
+	line := func(left, right string, y, lsize, rsize float64, lcol, rcol color.Color, lbold bool, lmax float64) {
+		room := tw - 2*pad
+		if right != "" {
+			rw, _ := g.txt.Measure(right, text.Style{Size: rsize, Bold: true})
+			room -= rw + pad
+			g.label(dst, right, p.X+tw-pad, y, rsize, rcol, text.Right|text.VertCenter, true)
+		}
+		if left != "" {
+			ls := g.txt.Fit(left, text.Style{Size: lsize, Bold: lbold}, min(room, lmax), 5)
+			g.label(dst, left, p.X+pad, y, ls, lcol, text.Left|text.VertCenter, lbold)
+		}
 	}
-	nameSize := g.txt.Fit(name, text.Style{Size: size, Bold: true}, tw*0.62-pad, 7)
-	g.label(dst, name, p.X+pad, p.Y+pad+lh/2, nameSize, sprites.White, text.Left|text.VertCenter, true)
-	g.label(dst, si.scoreStr, p.X+tw-pad, p.Y+pad+lh/2, size*1.1, sprites.Gold, text.Right|text.VertCenter, true)
+	line(si.name, si.scoreStr, p.Y+pad+lh/2, size, size*1.1, sprites.White, sprites.Gold, true, tw*0.62-pad)
 	y2 := p.Y + pad + lh*1.5
 	if lines == 3 {
 		lvl := si.level
 		if s == t.me {
 			lvl = "you"
 		}
-		g.label(dst, lvl, p.X+pad, y2, size*0.8, sprites.Muted, text.Left|text.VertCenter, false)
-		if si.pileStr != "" {
-			g.label(dst, si.pileStr, p.X+tw-pad, y2, size*0.85, floatCol, text.Right|text.VertCenter, true)
-		}
+		line(lvl, si.pileStr, y2, size*0.8, size*0.85, sprites.Muted, floatCol, false, tw)
 		y2 += lh
-	} else if si.pileStr != "" {
-		g.label(dst, si.pileStr, p.X+tw-pad, y2, size*0.85, floatCol, text.Right|text.VertCenter, true)
+		line(si.stateStr, "", y2, size*0.8, 0, stateColor(si.stateStr), nil, true, tw)
+	} else {
+		line(si.stateStr, si.pileStr, y2, size*0.8, size*0.85, stateColor(si.stateStr), floatCol, true, tw)
 	}
-	if si.stateStr != "" {
-		col := chipReady
-		switch si.stateStr {
-		case "thinking…", "choosing row":
-			col = chipThinking
-		case "your turn":
-			col = chipYou
-		case "winner":
-			col = sprites.Gold
-		}
-		g.label(dst, si.stateStr, p.X+pad, y2, size*0.8, col, text.Left|text.VertCenter, true)
+}
+
+// stateColor is the colour of a seat's state line.
+func stateColor(state string) color.Color {
+	switch state {
+	case "thinking…", "choosing row":
+		return chipThinking
+	case "your turn":
+		return chipYou
+	case "winner":
+		return sprites.Gold
 	}
+	return chipReady
 }
 
 var buttonLabels = [layout.NumButtons]string{"Menu", "Tracker", "Advisor", "Log", "Replay", "Play card"}

@@ -25,6 +25,7 @@ func main() {
 	rounds := flag.Int("rounds", 0, "play this many rounds per game (instead of -to)")
 	to := flag.Int("to", engine.DefaultEndScore, "play each game until a seat reaches this score")
 	variant := flag.String("variant", "basic", "rules variant")
+	doublets := flag.Bool("doublets", false, "with -variant double: one deck plus the doublets 11…99 of a second")
 	workers := flag.Int("workers", 0, "games played at once (0: all cores)")
 	timeout := flag.Duration("timeout", 2*time.Second, "time limit for each answer of an external bot")
 	asJSON := flag.Bool("json", false, "print one JSON object per bot per line")
@@ -36,7 +37,7 @@ func main() {
 		fail(err)
 	}
 	o := arena.Options{Bots: splitBots(*botList), Players: *players, Games: *games, Seed: *seed,
-		Rounds: *rounds, EndScore: *to, Variant: v, Workers: *workers, Timeout: *timeout, Faults: os.Stderr}
+		Rounds: *rounds, EndScore: *to, Variant: v, Doublets: *doublets, Workers: *workers, Timeout: *timeout, Faults: os.Stderr}
 	if !*quiet {
 		o.Progress = os.Stderr
 	}

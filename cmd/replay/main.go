@@ -36,15 +36,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seats := fs.Int("seats", 4, "with -random: number of seats")
 	seed := fs.Uint64("seed", 1, "with -random: random seed")
 	variant := fs.String("variant", "basic", "with -random: variant")
+	doublets := fs.Bool("doublets", false, "with -random -variant double: one deck plus the doublets 11…99 of a second")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: replay [-seat N] FILE | replay -random [-seats N] [-seed S] [-variant V]")
+		fmt.Fprintln(stderr, "usage: replay [-seat N] FILE | replay -random [-seats N] [-seed S] [-variant V [-doublets]]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *random {
-		if err := writeRandom(stdout, *seats, *seed, *variant); err != nil {
+		if err := writeRandom(stdout, *seats, *seed, *variant, *doublets); err != nil {
 			fmt.Fprintln(stderr, "replay:", err)
 			return 1
 		}
@@ -116,13 +117,14 @@ func replay(data []byte, seat int, stdout io.Writer) error {
 	return w.Flush()
 }
 
-func writeRandom(stdout io.Writer, seats int, seed uint64, variant string) error {
+func writeRandom(stdout io.Writer, seats int, seed uint64, variant string, doublets bool) error {
 	v, err := engine.ParseVariant(variant)
 	if err != nil {
 		return err
 	}
 	cfg := engine.DefaultConfig(seats)
 	cfg.Variant = v
+	cfg.Doublets = doublets
 	r := rand.New(rand.NewPCG(seed, 0))
 	g, err := engine.NewGame(cfg, r)
 	if err != nil {

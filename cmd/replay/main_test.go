@@ -99,3 +99,35 @@ func TestRandomEveryVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomDoublets: -doublets writes Double with one deck and the doublets, in the record's
+// config; without Double it is a configuration error.
+func TestRandomDoublets(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string // in the record (code 0) or on stderr
+	}{
+		{[]string{"-random", "-seed", "5", "-variant", "double", "-doublets"}, 0, `"doublets":true`},
+		{[]string{"-random", "-seed", "5", "-variant", "basic", "-doublets"}, 1, "doublets"},
+	}
+	for _, tc := range tests {
+		var rec, out, errb bytes.Buffer
+		code := run(tc.args, nil, &rec, &errb)
+		if code != tc.code {
+			t.Fatalf("%v: exit %d (%s), want %d", tc.args, code, errb.String(), tc.code)
+		}
+		if code != 0 {
+			if !strings.Contains(errb.String(), tc.want) {
+				t.Errorf("%v: stderr %q, want %q", tc.args, errb.String(), tc.want)
+			}
+			continue
+		}
+		if !strings.Contains(rec.String(), tc.want) {
+			t.Errorf("%v: record lacks %s: %.200s", tc.args, tc.want, rec.String())
+		}
+		if code := run([]string{"-"}, bytes.NewReader(rec.Bytes()), &out, &errb); code != 0 || !strings.Contains(out.String(), `"phase":"over"`) {
+			t.Errorf("%v: replay exit %d: %s", tc.args, code, errb.String())
+		}
+	}
+}
