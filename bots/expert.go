@@ -22,7 +22,8 @@ const expertLanes = 4
 
 // ExpertOptions tune the Expert. The zero value is the default.
 type ExpertOptions struct {
-	// Playouts is the node budget: playouts per decision (0: DefaultExpertBudget/seats).
+	// Playouts is the node budget: playouts per decision (0: DefaultExpertBudget/seats; in the
+	// variant search of Nifty, Hand, Double and Professional DefaultVariantBudget/seats).
 	Playouts int
 	// Workers is the number of goroutines (0: all cores; always 1 in the browser).
 	Workers int
@@ -77,6 +78,9 @@ type lane struct {
 
 // DecideContext implements ContextBot: it stops early, with the best option so far, when ctx ends.
 func (e *Expert) DecideContext(ctx context.Context, v *engine.View) engine.Action {
+	if gameSearched(v) {
+		return e.gameSearch(ctx, v)
+	}
 	if a, ok := variantTurn(v, LevelExpert, e.seed); ok {
 		return a
 	}
@@ -99,14 +103,7 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 		return 0
 	}
 	sums := make([]int64, n)
-	alive := make([]int, n)
-	for i := range alive {
-		alive[i] = i
-	}
-	rounds := 0
-	for k := 1; k < n; k *= 2 {
-		rounds++
-	}
+	alive, rounds := halving(n)
 	lanes := make([]lane, expertLanes)
 	for i := range lanes {
 		lanes[i].sums = make([]int64, n)
@@ -138,6 +135,19 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	return alive[0]
 }
 
+// halving starts a successive halving over n candidates: every index alive, and the number of
+// halving rounds that leave one (⌈log₂ n⌉).
+func halving(n int) (alive []int, rounds int) {
+	alive = make([]int, n)
+	for i := range alive {
+		alive[i] = i
+	}
+	for k := 1; k < n; k *= 2 {
+		rounds++
+	}
+	return alive, rounds
+}
+
 // runLanes scores the alive candidates on deals sampled deals, split over the lanes, and runs the
 // lanes on the Expert's workers. Lane l's results depend only on seed and l.
 func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, alive []int, lanes []lane, deals int, seed uint64) {
@@ -164,10 +174,15 @@ func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, aliv
 			yieldToPage()
 		}
 	}
-	workers := min(e.opt.Workers, expertLanes)
+	fanOut(min(e.opt.Workers, expertLanes), expertLanes, run)
+}
+
+// fanOut calls run(0), …, run(n-1) on workers goroutines (in order on the caller's when workers
+// ≤ 1), goroutine k taking k, k+workers, …, and returns when every call has returned.
+func fanOut(workers, n int, run func(i int)) {
 	if workers <= 1 {
-		for l := range lanes {
-			run(l)
+		for i := 0; i < n; i++ {
+			run(i)
 		}
 		return
 	}
@@ -176,8 +191,8 @@ func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, aliv
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for l := k; l < expertLanes; l += workers {
-				run(l)
+			for i := k; i < n; i += workers {
+				run(i)
 			}
 		}()
 	}

@@ -9,15 +9,19 @@ import (
 
 // The variants (docs/variants.md). The bots' own searches and risk models are built for the
 // basic rules: one card per seat per turn, placed after the row ending just below it. They still
-// play the variants whose turns look like that (Tactics, Logic and Tournament once drafted,
-// Professional, Open, TCG), where their model is an approximation. Every other decision — a
-// draft, Nifty's two cards and their order, Hand's one or two cards and what to keep, and every
-// decision of Double, whose twins the fast path cannot hold — is answered by Heuristic, which
-// simulates the variant's own placement rules one step ahead.
+// play the variants whose turns look like that (Tactics, Logic and Tournament once drafted, Open,
+// TCG), where their model is an approximation. In Nifty, Hand, Double and Professional the Expert
+// searches on the engine's own rules instead (vsearch.go) for every decision but a draft. Every
+// other decision — a draft, Nifty's two cards and their order, Hand's one or two cards and what to
+// keep, and every decision of Double, whose twins the fast path cannot hold — is answered by
+// Heuristic, which simulates the variant's own placement rules one step ahead (MC100 and the
+// Intermediate use a risk model for Double's cards and Nifty's pairs, as below).
 
 // variantTurn returns the variant answer of a bot of the given level when its own logic does not
 // apply to v: Random answers at random (legally), Intermediate uses its own risk model for
-// Double's one-card turns, and otherwise every level uses Heuristic.
+// Double's one-card turns, MC100 the risk model for Double's cards and Nifty's pairs, and
+// otherwise every level uses Heuristic. (The Expert asks only for what its variant search does
+// not answer.)
 func variantTurn(v *engine.View, level string, seed uint64) (engine.Action, bool) {
 	d := v.Decision
 	if d == nil {

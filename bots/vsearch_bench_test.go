@@ -1,0 +1,45 @@
+package bots_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"nimmt/bots"
+	"nimmt/engine"
+)
+
+// variantViews returns n views of Expert decisions (every kind the variant search answers) from
+// games of variant at seats seats whose seats play Heuristic.
+func variantViews(t testing.TB, variant engine.Variant, seats, n int, seed uint64) []engine.View {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 11))
+	var out []engine.View
+	for len(out) < n {
+		g, err := engine.NewGame(engine.Config{Seats: seats, Variant: variant, Rounds: 1, EndScore: 66}, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() && len(out) < n {
+			s := g.Waiting()[0]
+			v := g.View(s)
+			if v.Decision.Kind != engine.DecidePlay || r.IntN(3) == 0 {
+				out = append(out, v)
+			}
+			if err := g.Act(s, bots.Heuristic(&v)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return out
+}
+
+// benchVariant times Expert decisions of a variant at 4 seats (default budget, all cores).
+func benchVariant(b *testing.B, variant engine.Variant) {
+	benchViews(b, bots.NewExpert(1, bots.ExpertOptions{}), variantViews(b, variant, 4, 48, 3))
+}
+
+// BenchmarkExpertNifty4 and the next three are Expert decisions of the variant search at 4 seats.
+func BenchmarkExpertNifty4(b *testing.B)        { benchVariant(b, engine.Nifty) }
+func BenchmarkExpertHand4(b *testing.B)         { benchVariant(b, engine.HandVariant) }
+func BenchmarkExpertDouble4(b *testing.B)       { benchVariant(b, engine.Double) }
+func BenchmarkExpertProfessional4(b *testing.B) { benchVariant(b, engine.Professional) }
