@@ -54,9 +54,11 @@ bench-bots:
 bots-figures:
 	scripts/bots-figures.sh
 
+# Each target 30 s; minimizing a new input is capped at 3 s (the default 60 s looks like a stall).
 fuzz:
-	$(GO) test -run='^$$' -fuzz=FuzzRecord -fuzztime=30s ./engine
-	$(GO) test -run='^$$' -fuzz=FuzzActions -fuzztime=30s ./engine
+	$(GO) test -run='^$$' -fuzz='^FuzzRecord$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
+	$(GO) test -run='^$$' -fuzz='^FuzzActions$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
+	$(GO) test -run='^$$' -fuzz='^FuzzVariantActions$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
 
 # --- Web (WebAssembly) build: see README "Play in the browser" -----------------------------------
 WEB ?= build/web

@@ -40,13 +40,13 @@ func FuzzVariantActions(f *testing.F) {
 				}
 				a = engine.PlayCard(engine.Card(op))
 			case 3:
-				a = engine.PlayCards(engine.Card(op), engine.Card(op/2))
+				a = engine.PlayCards(pick(g, seat, op, 1+int(op/8)%3)...)
 			case 4:
-				a = engine.DraftCard(engine.Card(op))
+				a = engine.DraftCard(pick(g, seat, op, 1)[0])
 			case 5:
-				a = engine.PlaceFirst(engine.Card(op))
+				a = engine.PlaceFirst(pick(g, seat, op, 1)[0])
 			case 6:
-				a = engine.KeepCards(engine.Card(op), engine.Card(op/3))
+				a = engine.KeepCards(pick(g, seat, op, int(op/8)%4)...)
 			case 7:
 				a = engine.TakeRow(int(op%6) - 1)
 			}
@@ -72,4 +72,33 @@ func FuzzVariantActions(f *testing.F) {
 			from = g.EventCount()
 		}
 	})
+}
+
+// pick returns n cards for an arbitrary action of seat: drawn, as op says, from its hand, its
+// decision's cards (Nifty's pair, Hand's taken cards), a row, the draft pool — so that actions
+// near the legal ones are tried too — or plain numbers, out of range included.
+func pick(g *engine.Game, seat int, op byte, n int) []engine.Card {
+	view := g.View(seat)
+	var from []engine.Card
+	switch op / 8 % 5 {
+	case 0:
+		from = view.Hand
+	case 1:
+		if view.Decision != nil {
+			from = view.Decision.Cards
+		}
+	case 2:
+		from = view.Rows[int(op)%engine.NumRows]
+	case 3:
+		from = view.Pool
+	}
+	cards := make([]engine.Card, n)
+	for j := range cards {
+		if len(from) > 0 {
+			cards[j] = from[(int(op)+j*7)%len(from)]
+		} else {
+			cards[j] = engine.Card((int(op) + j*37) % 110)
+		}
+	}
+	return cards
 }

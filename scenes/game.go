@@ -152,6 +152,7 @@ type Game struct {
 	cur, next scene
 	dirty     bool
 	frames    int
+	redraws   int // frames in which the scene was drawn (TestState.Redraws)
 	quit      bool
 
 	shot    *shooter
@@ -372,6 +373,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.dirty || g.cur.animating() || g.shot != nil && g.shot.capture {
 		g.dirty = false
 		g.painter.Budget = faceBudget
+		g.redraws++
 		g.cur.draw(screen)
 	}
 	if g.shot != nil {
@@ -465,11 +467,13 @@ type TestState struct {
 	Buttons []Button `json:"buttons"`
 	// Notice is the message line (e.g. a damaged save), if any.
 	Notice string `json:"notice"`
+	// Redraws counts the frames in which the scene was drawn; a still screen is not redrawn.
+	Redraws int `json:"redraws"`
 }
 
 // TestState returns a snapshot of the current scene for tests.
 func (g *Game) TestState() TestState {
-	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice}
+	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice, Redraws: g.redraws}
 	s := g.cur
 	if g.next != nil {
 		s = g.next

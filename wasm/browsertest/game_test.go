@@ -40,6 +40,7 @@ type gameState struct {
 	Turn      int      `json:"turn"`
 	Buttons   []button `json:"buttons"`
 	Notice    string   `json:"notice"`
+	Redraws   int      `json:"redraws"`
 }
 
 func (s gameState) button(id string) (button, bool) {
