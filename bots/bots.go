@@ -160,9 +160,12 @@ func subset(sub, cs []engine.Card) bool {
 }
 
 // cheapestRow is the row with the fewest bullheads, then the fewest cards, then the lowest index.
-func cheapestRow(v *engine.View) int {
+func cheapestRow(v *engine.View) int { return cheapestOf(&v.Rows) }
+
+// cheapestOf is cheapestRow of rows.
+func cheapestOf(rows *[engine.NumRows][]engine.Card) int {
 	best, bb, bn := 0, 1<<30, 0
-	for i, r := range v.Rows {
+	for i, r := range rows {
 		b := engine.SumBullheads(r)
 		if b < bb || (b == bb && len(r) < bn) {
 			best, bb, bn = i, b, len(r)

@@ -199,32 +199,36 @@ func Heuristic(v *engine.View) engine.Action {
 
 // seqCost returns the bullheads this seat takes placing cards cs in order on the current table by
 // the variant's rules (other seats' cards unknown and ignored; a rule-4 card takes the cheapest row).
+// It allocates nothing for the rows of any variant.
 func seqCost(v *engine.View, cs ...engine.Card) int {
-	w := engine.View{Config: v.Config}
+	var buf [engine.NumRows][4 * engine.RowLimit]engine.Card
+	var rows [engine.NumRows][]engine.Card
 	for i, r := range v.Rows {
-		w.Rows[i] = slices.Clone(r)
+		rows[i] = append(buf[i][:0], r...)
 	}
+	p := engine.NewPlacer(v.Config)
 	cost := 0
 	for _, c := range cs {
-		row, left := w.Placement(c)
+		row, left := p.Placement(&rows, c)
 		if row < 0 {
-			row = cheapestRow(&w)
-			cost += engine.SumBullheads(w.Rows[row])
-			w.Rows[row] = []engine.Card{c}
+			row = cheapestOf(&rows)
+			cost += engine.SumBullheads(rows[row])
+			rows[row] = append(rows[row][:0], c)
 			continue
 		}
-		r := w.Rows[row]
+		r := rows[row]
 		onTwin := !left && len(r) > 0 && r[len(r)-1] == c
 		if !onTwin && places(r) >= engine.RowLimit {
 			cost += engine.SumBullheads(r)
-			w.Rows[row] = []engine.Card{c}
+			rows[row] = append(r[:0], c)
 			continue
 		}
+		r = append(r, c)
 		if left {
-			w.Rows[row] = append([]engine.Card{c}, r...)
-		} else {
-			w.Rows[row] = append(r, c)
+			copy(r[1:], r)
+			r[0] = c
 		}
+		rows[row] = r
 	}
 	return cost
 }

@@ -366,8 +366,21 @@ func (v *View) Target(c Card) int {
 // Placement returns where card c would go now: its row (-1 when it fits none) and, in
 // Professional, whether it goes on the row's left end.
 func (v *View) Placement(c Card) (row int, left bool) {
-	r := v.Config.rules()
-	return target(&v.Rows, c, &r)
+	p := NewPlacer(v.Config)
+	return p.Placement(&v.Rows, c)
+}
+
+// Placer places cards by a configuration's rules on any rows: View.Placement without a View,
+// for searches that try many placements.
+type Placer struct{ r rules }
+
+// NewPlacer returns the placer of cfg's variant.
+func NewPlacer(cfg Config) Placer { return Placer{cfg.rules()} }
+
+// Placement returns where card c would go on rows: its row (-1 when it fits none) and, in
+// Professional, whether it goes on the row's left end.
+func (p *Placer) Placement(rows *[NumRows][]Card, c Card) (row int, left bool) {
+	return target(rows, c, &p.r)
 }
 
 // Unseen returns the cards in play that this seat has not seen: not in its hand and not revealed
