@@ -3,7 +3,6 @@ package bots
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 	"sync/atomic"
 
@@ -151,6 +150,21 @@ func (e *Expert) gameSearch(ctx context.Context, v *engine.View) engine.Action {
 	}
 	s := &gameSearcher{v: v, me: v.Seat, pool: v.HiddenPool(), sizes: v.HiddenSizes(), cands: cands,
 		seed: viewSeed(e.seed, v), workers: e.opt.Workers}
+	need := 0
+	for _, n := range s.sizes {
+		if n < 0 {
+			need = len(s.pool) + 1
+			break
+		}
+		need += n
+	}
+	if need > len(s.pool) {
+		return Heuristic(v) // a view no game can show: nothing to search
+	}
+	r := newRNG(s.seed)
+	if _, err := engine.Determinize(v, s.deal(&r)); err != nil {
+		return Heuristic(v) // a view no game can show: nothing to search
+	}
 	return cands[s.run(ctx, budget)]
 }
 
@@ -238,15 +252,15 @@ func (s *gameSearcher) deal(r *rng) [][]engine.Card {
 	return hidden
 }
 
+// refused is the score of a candidate the game refuses (none should be: they are built legal).
+const refused = 1000
+
 // playout plays answer a on the determinization hidden to the end of the round and returns the
 // bullheads this seat takes in the round from the view on (Hand: with its hand counted double).
 func (s *gameSearcher) playout(a engine.Action, hidden [][]engine.Card, r *rng) int {
-	g, err := engine.Determinize(s.v, hidden)
-	if err != nil {
-		panic(fmt.Sprintf("bots: determinize: %v", err)) // the pool and sizes come from the view
-	}
-	if err := g.Act(s.me, a); err != nil {
-		panic(fmt.Sprintf("bots: candidate %+v: %v", a, err))
+	g, err := engine.Determinize(s.v, hidden) // checked on one deal by gameSearch; all are alike
+	if err != nil || g.Act(s.me, a) != nil {
+		return refused
 	}
 	for steps := 0; ; steps++ {
 		w := g.Waiting()

@@ -33,13 +33,24 @@ func variantViews(t testing.TB, variant engine.Variant, seats, n int, seed uint6
 	return out
 }
 
-// benchVariant times Expert decisions of a variant at 4 seats (default budget, all cores).
-func benchVariant(b *testing.B, variant engine.Variant) {
-	benchViews(b, bots.NewExpert(1, bots.ExpertOptions{}), variantViews(b, variant, 4, 48, 3))
+// benchVariant times Expert decisions of a variant at 4 seats (default budget; all cores unless
+// opt says).
+func benchVariant(b *testing.B, variant engine.Variant, opt bots.ExpertOptions) {
+	benchViews(b, bots.NewExpert(1, opt), variantViews(b, variant, 4, 48, 3))
 }
 
-// BenchmarkExpertNifty4 and the next three are Expert decisions of the variant search at 4 seats.
-func BenchmarkExpertNifty4(b *testing.B)        { benchVariant(b, engine.Nifty) }
-func BenchmarkExpertHand4(b *testing.B)         { benchVariant(b, engine.HandVariant) }
-func BenchmarkExpertDouble4(b *testing.B)       { benchVariant(b, engine.Double) }
-func BenchmarkExpertProfessional4(b *testing.B) { benchVariant(b, engine.Professional) }
+// BenchmarkExpertNifty4 and the next three are Expert decisions of the variant search at 4 seats:
+// every kind of decision it answers, from games of Heuristic players.
+func BenchmarkExpertNifty4(b *testing.B) { benchVariant(b, engine.Nifty, bots.ExpertOptions{}) }
+func BenchmarkExpertHand4(b *testing.B)  { benchVariant(b, engine.HandVariant, bots.ExpertOptions{}) }
+func BenchmarkExpertDouble4(b *testing.B) {
+	benchVariant(b, engine.Double, bots.ExpertOptions{})
+}
+func BenchmarkExpertProfessional4(b *testing.B) {
+	benchVariant(b, engine.Professional, bots.ExpertOptions{})
+}
+
+// BenchmarkExpertHand4OneCore is BenchmarkExpertHand4 on one goroutine, as in the browser.
+func BenchmarkExpertHand4OneCore(b *testing.B) {
+	benchVariant(b, engine.HandVariant, bots.ExpertOptions{Workers: 1})
+}

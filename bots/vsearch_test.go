@@ -53,3 +53,22 @@ func TestVariantSearchCancelled(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantSearchBadView: views no game can show (more hidden cards than unseen ones, a hand
+// size off by one) get a legal answer, not a panic.
+func TestVariantSearchBadView(t *testing.T) {
+	e := bots.NewExpert(1, bots.ExpertOptions{Playouts: 20, Workers: 1})
+	for _, variant := range searchedVariants {
+		for _, v := range variantViews(t, variant, 3, 4, 2) {
+			other := (v.Seat + 1) % v.Config.Seats
+			for _, size := range []int{v.HandSizes[other] + 1, 200, -1} {
+				w := v
+				w.HandSizes = append([]int(nil), v.HandSizes...)
+				w.HandSizes[other] = size
+				if a := e.Decide(&w); !bots.Legal(&w, a) {
+					t.Fatalf("%v hand size %d: illegal %+v", variant, size, a)
+				}
+			}
+		}
+	}
+}

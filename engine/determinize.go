@@ -116,6 +116,10 @@ func Determinize(v *View, hidden [][]Card) (*Game, error) {
 		len(v.Piles) != n || v.HandSizes[me] != len(v.Hand) {
 		return nil, detErr(me, 0, ErrViewMalformed)
 	}
+	r := cfg.rules()
+	if !r.sequential && v.Phase != PhaseDraft && slices.ContainsFunc(v.HandSizes, func(k int) bool { return k != len(v.Hand) }) {
+		return nil, detErr(me, 0, ErrViewMalformed) // seats that play at once hold as many cards
+	}
 	switch v.Phase {
 	case PhaseChoose, PhaseDraft, PhaseRowChoice, PhaseOrder, PhaseKeep:
 	default:

@@ -161,6 +161,7 @@ func TestDeterminizeRejects(t *testing.T) {
 		{"row card", func(h [][]engine.Card, v *engine.View) [][]engine.Card { h[1][0] = v.Rows[0][0]; return h }, engine.ErrHiddenCard, 1, false},
 		{"game over", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.Phase = engine.PhaseOver; return h }, engine.ErrViewPhase, -1, false},
 		{"bad seat", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.Seat = 7; return h }, engine.ErrViewMalformed, 7, false},
+		{"hand sizes differ", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.HandSizes[2]--; h[2] = h[2][1:]; return h }, engine.ErrViewMalformed, 0, false},
 		{"hand size", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.Hand = v.Hand[1:]; return h }, engine.ErrViewMalformed, 0, false},
 	}
 	for _, tc := range tests {
