@@ -29,6 +29,8 @@ func main() {
 	seed := flag.Uint64("seed", 0, "seed of the first game's deal (0: random)")
 	speed := flag.String("speed", "", "animation speed: slow, normal, fast or instant")
 	seats := flag.Int("seats", 0, "seats of a new game, 2–10 (0: the saved setting)")
+	variant := flag.String("variant", "", "rules of a new game: basic, tactics, logic, tournament, professional, open, nifty, hand, double or tcg (empty: the saved setting)")
+	doublets := flag.Bool("doublets", false, "with -variant double: one deck plus the doublets 11…99 of a second")
 	autoplay := flag.Bool("autoplay", false, "play a whole game with a simple player in your seat, then exit")
 	scale := flag.Float64("scale", 0, "device scale factor for -screenshot: the PNG is -size times this (0: the monitor's)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
@@ -45,7 +47,7 @@ func main() {
 		}
 	}
 
-	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Scale: *scale, Autoplay: *autoplay}
+	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Variant: *variant, Doublets: *doublets, Scale: *scale, Autoplay: *autoplay}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
 			opts.Storage = dir

@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/anim"
+	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -46,6 +47,11 @@ type Options struct {
 	Speed string
 	// Seats overrides the saved number of seats of a new game when non-zero (2–10).
 	Seats int
+	// Variant overrides the saved rules of a new game when non-empty (an engine variant name:
+	// basic, tactics, logic, tournament, professional, open, nifty, hand, double, tcg), and
+	// Doublets picks Double's one deck plus the doublets 11…99.
+	Variant  string
+	Doublets bool
 	// Autoplay starts a game at once and plays the person's seat with a simple player until the
 	// game is over, then ends (a demo, and a way to measure a whole game).
 	Autoplay bool
@@ -187,6 +193,21 @@ func NewGame(opts Options) (*Game, error) {
 			return nil, fmt.Errorf("scenes: %d seats (want 2 to 10)", opts.Seats)
 		}
 		g.settings.Seats = opts.Seats
+	}
+	if opts.Variant != "" || opts.Doublets {
+		name := opts.Variant
+		if name == "" {
+			name = g.settings.Variant
+		}
+		v, err := engine.ParseVariant(name)
+		if err != nil {
+			return nil, fmt.Errorf("scenes: %w", err)
+		}
+		if opts.Doublets && v != engine.Double {
+			return nil, fmt.Errorf("scenes: doublets need the double variant, not %s", v)
+		}
+		g.settings.Variant, g.settings.Doublets = v.String(), opts.Doublets
+		g.settings.sanitizeVariant()
 	}
 	if opts.Bots == nil {
 		g.opts.Bots = defaultBots

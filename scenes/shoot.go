@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/bots"
 	"nimmt/engine"
 )
 
@@ -189,15 +190,23 @@ func autopilot(t *table, stopAtRow bool) {
 		return
 	}
 	v := t.eg.View(t.me)
-	switch d.Kind {
-	case engine.DecidePlay:
+	switch {
+	case d.Kind == engine.DecidePlay && d.Count == 1:
 		if !t.eg.Chosen(t.me) {
 			a := simpleBot{}.Decide(&v)
 			t.play(a.Cards[0])
 		}
-	case engine.DecideRow:
+	case d.Kind == engine.DecideRow:
 		if !stopAtRow {
 			t.chooseRow(simpleBot{}.Decide(&v).Row)
+		}
+	case d.Kind == engine.DecidePlay && t.eg.Chosen(t.me):
+	default:
+		// The variants' other decisions (Nifty's or Hand's cards, a draft, an order, a keep):
+		// the variant-aware one-step player, straight to the engine, as the table does when it
+		// decides for the person.
+		if err := t.eg.Act(t.me, bots.Heuristic(&v)); err == nil {
+			t.save()
 		}
 	}
 }

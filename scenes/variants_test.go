@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"nimmt/engine"
@@ -271,4 +272,37 @@ func checkHomes(tb *table) error {
 		return fmt.Errorf("%d sprites at rest for %d cards on the table and in hand", got, want)
 	}
 	return nil
+}
+
+// TestOptionsVariant: -variant and -doublets set a new game's rules (seats kept within what the
+// variant allows); an unknown name or doublets without Double is an error naming it.
+func TestOptionsVariant(t *testing.T) {
+	tests := []struct {
+		opts     Options
+		variant  string
+		doublets bool
+		seats    int
+		err      string
+	}{
+		{Options{Variant: "nifty", Seats: 10}, "nifty", false, 7, ""},
+		{Options{Variant: "double", Doublets: true, Seats: 4}, "double", true, 4, ""},
+		{Options{Variant: "tournament", Seats: 9}, "tournament", false, 5, ""},
+		{Options{Variant: "grand"}, "", false, 0, "grand"},
+		{Options{Variant: "basic", Doublets: true}, "", false, 0, "doublets"},
+	}
+	for _, tc := range tests {
+		g, err := NewGame(tc.opts)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%+v: error %v, want one naming %q", tc.opts, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%+v: %v", tc.opts, err)
+		}
+		if st := g.settings; st.Variant != tc.variant || st.Doublets != tc.doublets || st.Seats != tc.seats {
+			t.Errorf("%+v: settings variant %q doublets %v seats %d, want %q %v %d", tc.opts, st.Variant, st.Doublets, st.Seats, tc.variant, tc.doublets, tc.seats)
+		}
+	}
 }
