@@ -3,6 +3,7 @@ package scenes
 import (
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -496,6 +497,12 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 			w.enabled = t.sel >= 0 && t.phase == "choose" && t.acceptsInput()
 			if t.phase == "rowchoice" && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
 				w.label = "Tap a row"
+			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
+				// Nifty and Hand: two cards, chosen one after the other.
+				w.label = "Play 1st card"
+				if t.pick != 0 && slices.Contains(t.disp.Hand, t.pick) {
+					w.label = "Play 2nd card"
+				}
 			}
 		}
 		g.drawWidget(dst, w, false)
