@@ -196,3 +196,26 @@ func TestAdviseKnownTable(t *testing.T) {
 		}
 	}
 }
+
+// TestHeuristicOddViews: views no legal game shows still get an answer, not a panic.
+func TestHeuristicOddViews(t *testing.T) {
+	tests := []struct {
+		name string
+		v    engine.View
+	}{
+		{"nifty, one card left", engine.View{Config: engine.Config{Seats: 3, Variant: engine.Nifty}, Hand: []engine.Card{5},
+			Decision: &engine.Decision{Kind: engine.DecidePlay, Count: 2}}},
+		{"nifty, no card", engine.View{Config: engine.Config{Seats: 3, Variant: engine.Nifty},
+			Decision: &engine.Decision{Kind: engine.DecidePlay, Count: 2}}},
+		{"order without cards", engine.View{Config: engine.Config{Seats: 3, Variant: engine.Nifty},
+			Decision: &engine.Decision{Kind: engine.DecideOrder}}},
+		{"draft, empty pool", engine.View{Config: engine.Config{Seats: 3, Variant: engine.Logic},
+			Decision: &engine.Decision{Kind: engine.DecideDraft}}},
+		{"no decision", engine.View{Config: engine.Config{Seats: 3}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_ = bots.Heuristic(&tc.v)
+		})
+	}
+}

@@ -165,6 +165,9 @@ func Heuristic(v *engine.View) engine.Action {
 		if len(v.Hand) == 0 {
 			return Fallback(v)
 		}
+		if d.Count == 2 && d.Min == 0 && len(v.Hand) < 2 {
+			return Fallback(v) // no pair to play: never in a legal game, but no panic either
+		}
 		if d.Count == 2 && d.Min == 0 { // Nifty: the best pair, in its best order
 			best, bc := []engine.Card{v.Hand[0], v.Hand[1]}, 1<<30
 			for i, a := range v.Hand {
