@@ -166,6 +166,7 @@ func Determinize(v *View, hidden [][]Card) (*Game, error) {
 		g.rows[i] = slices.Clone(r)
 	}
 	g.revealed = slices.Clone(v.Revealed)
+	g.prevDealt = slices.Clone(v.Earlier)
 	g.pool = slices.Clone(v.Pool)
 	if len(v.MyPlay) > 0 && !g.rules.sequential {
 		g.chosen[me] = slices.Clone(v.MyPlay)

@@ -410,3 +410,54 @@ func TestAboutMatchesDocs(t *testing.T) {
 		}
 	}
 }
+
+// TestTCGUnseen: in TCG's second half the cards a seat has not seen are the other seats' hands
+// and the cards never dealt — the first half's cards are out of play or on the table
+// (View.Earlier) — and in the first half they also hold the second half's cards.
+func TestTCGUnseen(t *testing.T) {
+	for _, seats := range []int{2, 4, 5, 6, 7, 10} {
+		r := rng(uint64(seats))
+		g, err := engine.NewGame(engine.Config{Seats: seats, Variant: engine.TCG}, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := min(16, 100/(2*seats))
+		checked := 0
+		for !g.Over() {
+			for s := 0; s < seats; s++ {
+				v := g.View(s)
+				var others []engine.Card
+				for o := 0; o < seats; o++ {
+					if o != s {
+						others = append(others, g.View(o).Hand...)
+					}
+				}
+				unseen := v.Unseen()
+				for _, c := range others {
+					if !slices.Contains(unseen, c) {
+						t.Fatalf("%d seats, seat %d, round %d: card %d of another hand is not unseen", seats, s, g.Round(), c)
+					}
+				}
+				never := engine.DeckSize - 2*h*seats - engine.NumRows // dealt to nobody
+				want, earlier := len(others)+never, 0
+				if g.Round() == 1 {
+					want += h * seats // the second half's cards
+				} else {
+					earlier = h*seats + engine.NumRows
+					checked++
+				}
+				if len(unseen) != want || len(v.Earlier) != earlier {
+					t.Fatalf("%d seats, seat %d, round %d turn %d: %d unseen, want %d; %d earlier, want %d",
+						seats, s, g.Round(), g.Turn(), len(unseen), want, len(v.Earlier), earlier)
+				}
+			}
+			seat, a := randomAction(g, r)
+			if err := g.Act(seat, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if checked == 0 {
+			t.Fatalf("%d seats: the second half was never checked", seats)
+		}
+	}
+}

@@ -29,6 +29,9 @@ type View struct {
 	// Revealed is every card seen face up this round: the four row starters, then the cards of
 	// each turn in resolution order.
 	Revealed []Card `json:"revealed"`
+	// Earlier is, in TCG's second half, every card of the first half, lowest first: all of them
+	// were seen face up then, and those not still on the table are out of play. Nil otherwise.
+	Earlier []Card `json:"earlier,omitempty"`
 	// Chosen says which seats have chosen a card this turn.
 	Chosen []bool `json:"chosen"`
 	// MyChoice is this seat's chosen card this turn (its lowest, when it chose two), or 0.
@@ -91,6 +94,9 @@ func (g *Game) View(seat int) View {
 	if len(g.revealed) > 0 {
 		v.Revealed = slices.Clone(g.revealed)
 	}
+	if len(g.prevDealt) > 0 && g.round > 0 && g.rules.keepsTable(g.round) {
+		v.Earlier = slices.Sorted(slices.Values(g.prevDealt))
+	}
 	if g.next < len(g.queue) {
 		v.Pending = slices.Clone(g.queue[g.next:])
 	}
@@ -127,6 +133,11 @@ func (v *View) Apply(e Event) {
 		clear(v.Piles)
 		clear(v.Kept)
 		v.Pool = slices.Clone(ev.Pool)
+		v.Earlier = nil
+		if len(ev.Pool) == 0 && ev.Rows == [NumRows]Card{} && v.Config.rules().halves {
+			// TCG's second half keeps the table: the first half's cards were all revealed.
+			v.Earlier = slices.Sorted(slices.Values(v.Revealed))
+		}
 		v.Revealed = nil
 		switch {
 		case len(ev.Pool) > 0:
@@ -383,8 +394,9 @@ func (p *Placer) Placement(rows *[NumRows][]Card, c Card) (row int, left bool) {
 	return target(rows, c, &p.r)
 }
 
-// Unseen returns the cards in play that this seat has not seen: not in its hand and not revealed
-// this round. Other hands and the undealt cards are among them. Twins (Double) appear as often as
+// Unseen returns the cards in play that this seat has not seen: not in its hand, not revealed
+// this round and, in TCG's second half, not of the first half (Earlier). Other hands and the
+// undealt cards are among them. Twins (Double) appear as often as
 // copies of them are unseen.
 func (v *View) Unseen() []Card {
 	r := v.Config.rules()
@@ -394,6 +406,9 @@ func (v *View) Unseen() []Card {
 	}
 	for _, c := range v.Revealed {
 		seen[c]++
+	}
+	for _, c := range v.Earlier {
+		seen[c]++ // TCG: a first-half card is on the table (and in Revealed) or out of play
 	}
 	out := make([]Card, 0, r.deckMax)
 	for c := Card(1); int(c) <= r.deckMax; c++ {
