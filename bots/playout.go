@@ -28,6 +28,9 @@ type world struct {
 	low    engine.Card          // DecideRow: this seat's card that is too low
 	queue  [engine.MaxSeats]engine.Play
 	nq     int // DecideRow: the other plays of the turn still to place
+	// fixed are, in Open, the cards other seats have played face up this turn (0: none): they
+	// play them in the first turn of every playout and are dealt the rest of their hands.
+	fixed [engine.MaxSeats]engine.Card
 }
 
 func newWorld(v *engine.View) *world {
@@ -35,7 +38,8 @@ func newWorld(v *engine.View) *world {
 	for c := 1; c <= engine.DeckSize; c++ {
 		w.seen.add(engine.Card(c))
 	}
-	for _, c := range v.Unseen() {
+	// The cards that can be in other hands: the unseen ones less Open's face-up plays.
+	for _, c := range v.HiddenPool() {
 		w.unseen[w.nU] = c
 		w.nU++
 		w.seen.remove(c)
@@ -48,6 +52,12 @@ func newWorld(v *engine.View) *world {
 	w.turns = len(v.Hand)
 	if w.kind == engine.DecidePlay {
 		w.turns--
+		for _, p := range v.FaceUp {
+			if p.Seat != w.me && p.Seat < w.seats && w.sizes[p.Seat] > 0 {
+				w.fixed[p.Seat] = p.Card
+				w.sizes[p.Seat]--
+			}
+		}
 	} else {
 		w.low = v.Decision.Card
 		for _, p := range v.Pending {
@@ -97,6 +107,9 @@ func (w *world) deal(st *engine.State, r *rng) {
 			h.Add(deck[k])
 			k++
 		}
+		if c := w.fixed[s]; c != 0 {
+			h.Add(c)
+		}
 	}
 }
 
@@ -143,9 +156,12 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 		}
 	} else {
 		for s := 0; s < w.seats; s++ {
-			if s == w.me {
+			switch {
+			case s == w.me:
 				cards[s] = cand.card
-			} else {
+			case w.fixed[s] != 0:
+				cards[s] = w.fixed[s]
+			default:
 				cards[s] = pick(st, s, pol.opp, pol.noise, r, &seen)
 			}
 		}

@@ -102,3 +102,47 @@ func TestCardSetUnseenIn(t *testing.T) {
 		t.Errorf("len %d", s.len())
 	}
 }
+
+// TestWorldOpenFaceUp: in Open, the cards other seats have already played face up this turn are
+// theirs in every sampled deal and are what they play in the first turn of a playout; nobody
+// else is dealt them.
+func TestWorldOpenFaceUp(t *testing.T) {
+	for _, seats := range []int{3, 5, 9} {
+		g, err := engine.NewGame(engine.Config{Seats: seats, Variant: engine.Open, Rounds: 1}, rand.New(rand.NewPCG(uint64(seats), 3)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Everyone before the last seat of the turn plays; the last one decides.
+		r := rand.New(rand.NewPCG(7, 7))
+		var v engine.View
+		for {
+			w := g.Waiting()
+			v = g.View(w[0])
+			if len(v.FaceUp) == seats-1 {
+				break
+			}
+			if err := g.Act(w[0], engine.RandomAction(&v, r)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w := newWorld(&v)
+		rr := newRNG(5)
+		for trial := 0; trial < 50; trial++ {
+			st := w.base
+			w.deal(&st, &rr)
+			for _, p := range v.FaceUp {
+				h := &st.Hands[p.Seat]
+				if !h.Has(p.Card) || h.Len() != v.HandSizes[p.Seat] {
+					t.Fatalf("%d seats: seat %d dealt %d cards without its face-up %d", seats, p.Seat, h.Len(), p.Card)
+				}
+				for s := 0; s < seats; s++ {
+					if s != p.Seat && s != v.Seat && st.Hands[s].Has(p.Card) {
+						t.Fatalf("%d seats: face-up %d of seat %d dealt to seat %d", seats, p.Card, p.Seat, s)
+					}
+				}
+			}
+			var fix rowFix
+			w.playout(&st, candidate{v.Hand[0], -1}, playPolicy{opp: policyRandom, self: policyRisk}, &rr, &fix)
+		}
+	}
+}
