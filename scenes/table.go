@@ -110,6 +110,8 @@ type table struct {
 	queued bool
 	// redraw asks for one frame after a change that no animation shows (plates, status).
 	redraw bool
+	// drawnPulse is the warning glow's step on screen (pulse).
+	drawnPulse int
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -313,9 +315,9 @@ func (t *table) animating() bool {
 			return true
 		}
 	}
-	// Pulsing warnings while a card is lifted or a row choice is pending; one frame after the
-	// plates or the status changed.
-	return t.previewActive() || t.phase == "rowchoice" || t.redraw
+	// Pulsing warnings while a card is lifted or a row choice is pending, when their step
+	// changes; one frame after the plates or the status changed.
+	return (t.previewActive() || t.phase == "rowchoice") && t.pulse() != t.drawnPulse || t.redraw
 }
 
 func (t *table) botsThinking() bool {
