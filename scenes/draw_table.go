@@ -29,12 +29,12 @@ func num(n int) string {
 	return strconv.Itoa(n)
 }
 
-// Pulsing colours at 16 alpha levels, boxed once.
-var pulseRed, pulseGold [16]color.Color
+// Pulsing colours at the glow's 8 alpha steps (pulse), boxed once.
+var pulseRed, pulseGold [8]color.Color
 
 func init() {
 	for i := range pulseRed {
-		a := uint8(40 + i*13)
+		a := uint8(40 + i*26)
 		pulseRed[i] = color.RGBA{0xe0 * 3 / 4, 0x3a * 3 / 4, 0x3a * 3 / 4, a}
 		pulseGold[i] = color.RGBA{0xff * 3 / 4, 0xd8 * 3 / 4, 0x4a * 3 / 4, a}
 	}
@@ -177,13 +177,13 @@ func (t *table) drawSprite(dst *ebiten.Image, i int) {
 	t.drawCard(dst, spriteCard(i), sp.x, sp.y-t.lift[i], sp.w, sp.h, face, sx, true)
 }
 
-// pulse is the step of the warning glow (a lifted card's landing row, a row choice): 8 steps of
-// the 16 colours, about 1 s a cycle. The table is redrawn only when the step changes (animating),
+// pulse is the step of the warning glow (a lifted card's landing row, a row choice): one of 8,
+// about 1 s a cycle. The table is redrawn only when the step changes (animating),
 // about 14 times a second rather than every frame: a phone waiting for its player with a card
 // lifted, or a browser without a GPU, does a quarter of the work.
 func (t *table) pulse() int {
 	v := 0.5 + 0.5*math.Sin(float64(t.g.frames)*0.1)
-	return min(int(v*8), 7) * 2
+	return min(int(v*8), 7)
 }
 
 func (t *table) draw(dst *ebiten.Image) {
