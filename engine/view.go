@@ -94,7 +94,7 @@ func (g *Game) View(seat int) View {
 	if len(g.revealed) > 0 {
 		v.Revealed = slices.Clone(g.revealed)
 	}
-	if len(g.prevDealt) > 0 && g.round > 0 && g.rules.keepsTable(g.round) {
+	if g.round > 0 && g.rules.keepsTable(g.round) {
 		v.Earlier = slices.Sorted(slices.Values(g.prevDealt))
 	}
 	if g.next < len(g.queue) {

@@ -201,6 +201,7 @@ func autopilot(t *table, stopAtRow bool) {
 			t.chooseRow(simpleBot{}.Decide(&v).Row)
 		}
 	case d.Kind == engine.DecidePlay && t.eg.Chosen(t.me):
+		// chosen: wait for the others
 	default:
 		// The variants' other decisions (Nifty's or Hand's cards, a draft, an order, a keep):
 		// the variant-aware one-step player, straight to the engine, as the table does when it
