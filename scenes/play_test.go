@@ -142,29 +142,21 @@ func TestWholeGame(t *testing.T) {
 	tapButton(t, g, "start")
 	d := &driver{g: g}
 	g.InjectInput(d.step)
-	var total, worst time.Duration
-	ticks := 0
+	var u updateTimes
 	var ts TestState
 	for {
-		start := time.Now()
-		if err := g.Update(); err != nil {
-			t.Fatal(err)
-		}
-		el := time.Since(start)
-		total += el
-		worst = max(worst, el)
-		ticks++
+		u.update(t, g)
 		if ts = g.TestState(); ts.Scene == "gameover" && ts.Input {
 			break
 		}
-		if ticks > 200000 {
+		if u.ticks > 200000 {
 			t.Fatalf("no game over; scene %s", ts.Scene)
 		}
-		if ticks%8 == 7 {
+		if u.ticks%8 == 7 {
 			time.Sleep(100 * time.Microsecond)
 		}
 	}
-	t.Logf("Update over a whole game at instant speed: %d ticks, mean %v, worst %v", ticks, total/time.Duration(ticks), worst)
+	t.Logf("Update over a whole game at instant speed: %v", &u)
 	if len(ts.Scores) != 5 || len(ts.Winners) == 0 {
 		t.Fatalf("game over with scores %v winners %v", ts.Scores, ts.Winners)
 	}
@@ -347,35 +339,26 @@ func TestUpdateTime(t *testing.T) {
 	g.goTo(tb)
 	d := &driver{g: g}
 	g.InjectInput(d.step)
-	var total, worst time.Duration
+	var u updateTimes
 	var over int
-	ticks := 0
 	for {
-		start := time.Now()
-		if err := g.Update(); err != nil {
-			t.Fatal(err)
-		}
-		el := time.Since(start)
-		total += el
-		worst = max(worst, el)
-		if el > 500*time.Microsecond {
+		if el := u.update(t, g); el > 500*time.Microsecond {
 			over++
 			if tb, ok := g.cur.(*table); ok {
-				t.Logf("slow tick %d: %v phase %s round %d turn %d", ticks, el, tb.phase, tb.disp.Round, tb.disp.Turn)
+				t.Logf("slow tick %d: %v phase %s round %d turn %d", u.ticks-1, el, tb.phase, tb.disp.Round, tb.disp.Turn)
 			}
 		}
-		ticks++
 		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
 			break
 		}
-		if ticks > 300000 {
+		if u.ticks > 300000 {
 			t.Fatal("no game over")
 		}
-		if ticks%4 == 3 {
+		if u.ticks%4 == 3 {
 			time.Sleep(50 * time.Microsecond)
 		}
 	}
-	t.Logf("Update over a whole game at normal speed: %d ticks, mean %v, worst %v, %d ticks over 0.5 ms", ticks, total/time.Duration(ticks), worst, over)
+	t.Logf("Update over a whole game at normal speed: %v, %d ticks over 0.5 ms", &u, over)
 }
 
 // TestReplayLastTurn watches the last turn again: the rows go back to where the turn started
@@ -421,4 +404,28 @@ func TestPanicGoesToMenu(t *testing.T) {
 	if ts.Scene != "menu" || !strings.Contains(ts.Notice, "went wrong") {
 		t.Fatalf("scene %q notice %q", ts.Scene, ts.Notice)
 	}
+}
+
+// updateTimes times a game's Update calls: their number, total and longest.
+type updateTimes struct {
+	ticks        int
+	total, worst time.Duration
+}
+
+// update runs one Update (a failure ends the test) and returns its time.
+func (u *updateTimes) update(t *testing.T, g *Game) time.Duration {
+	t.Helper()
+	start := time.Now()
+	if err := g.Update(); err != nil {
+		t.Fatal(err)
+	}
+	el := time.Since(start)
+	u.ticks++
+	u.total += el
+	u.worst = max(u.worst, el)
+	return el
+}
+
+func (u *updateTimes) String() string {
+	return fmt.Sprintf("%d ticks, mean %v, worst %v", u.ticks, u.total/time.Duration(max(u.ticks, 1)), u.worst)
 }
