@@ -143,7 +143,7 @@ var tutorialCaptions = []string{
 func newRules(g *Game) scene {
 	src := &script{seats: []Seat{{Kind: SeatPerson, Name: "You"}, {Kind: SeatRemote, Name: "Anna"},
 		{Kind: SeatRemote, Name: "Ben"}, {Kind: SeatRemote, Name: "Cleo"}}}
-	t := &table{g: g, sess: src}
+	t := &table{g: g, sess: src, handover: -1}
 	t.setup()
 	t.showPanel = 0
 	tu := &tutorial{t: t, src: src}
