@@ -31,13 +31,13 @@ const (
 // Device is the real Sink on desktop and mobile: Ebitengine's audio, created only after the
 // probe found a working sound device. Until then, and for good if there is none, it is silent.
 type Device struct {
-	state   atomic.Int32
+	state    atomic.Int32
 	probeErr atomic.Value // error: why the device is silent
-	ctx     *audio.Context
-	pcm     [sounds.NumEffects][]byte // decoded once: 32-bit float stereo at SampleRate
-	players [sounds.NumEffects][]*audio.Player
-	next    [sounds.NumEffects]int
-	err     error // decoding failed: silent
+	ctx      *audio.Context
+	pcm      [sounds.NumEffects][]byte // decoded once: 32-bit float stereo at SampleRate
+	players  [sounds.NumEffects][]*audio.Player
+	next     [sounds.NumEffects]int
+	err      error // decoding failed: silent
 }
 
 // Open starts the probe for a sound device and returns the Device. Call it once, before or

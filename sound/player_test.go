@@ -23,7 +23,7 @@ type recorder struct {
 }
 
 func (r *recorder) Play(e sounds.Effect, v float64) { r.played = append(r.played, played{e, v}) }
-func (r *recorder) SetPaused(p bool)                 { r.pauses = append(r.pauses, p) }
+func (r *recorder) SetPaused(p bool)                { r.pauses = append(r.pauses, p) }
 
 func (r *recorder) count(e sounds.Effect) int {
 	n := 0

@@ -4,8 +4,8 @@ package sound
 
 import (
 	"context"
-	"io"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -97,4 +97,3 @@ func (s *silence) Read(b []byte) (int, error) {
 	s.left -= n
 	return n, nil
 }
-

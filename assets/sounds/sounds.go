@@ -10,19 +10,19 @@ type Effect int
 
 // The effects, in the order of a game.
 const (
-	Click     Effect = iota // a short, quiet UI click
-	Deal                    // the cards are dealt (a short riffle)
-	Choose                  // a card chosen from the hand
-	Flip                    // the chosen cards turned over together
-	Place                   // one card laid in a row
-	TakeLight               // a row taken with few bullheads (1–5)
-	TakeHeavy               // a row taken with more (6–10)
-	TakeHuge                // a row taken with very many (11 or more)
-	RowChoice               // rule 4: you are asked to choose a row
-	RoundEnd                // the round is scored
-	Win                     // you won the game
-	Loss                    // you lost the game
-	NumEffects              // the number of effects
+	Click      Effect = iota // a short, quiet UI click
+	Deal                     // the cards are dealt (a short riffle)
+	Choose                   // a card chosen from the hand
+	Flip                     // the chosen cards turned over together
+	Place                    // one card laid in a row
+	TakeLight                // a row taken with few bullheads (1–5)
+	TakeHeavy                // a row taken with more (6–10)
+	TakeHuge                 // a row taken with very many (11 or more)
+	RowChoice                // rule 4: you are asked to choose a row
+	RoundEnd                 // the round is scored
+	Win                      // you won the game
+	Loss                     // you lost the game
+	NumEffects               // the number of effects
 )
 
 var names = [NumEffects]string{"click", "deal", "choose", "flip", "place", "take-light", "take-heavy", "take-huge", "row-choice", "round-end", "win", "loss"}
