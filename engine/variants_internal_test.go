@@ -99,7 +99,7 @@ func TestProfessionalExample1(t *testing.T) {
 	}
 	for _, c := range []Card{1, 2, 3, 4, 63, 64} {
 		row, left := target(&g.rows, c, &g.rules)
-		if row != 1 || left != (c < 5) || positions(g.rows[row]) != RowLimit {
+		if row != 1 || left != (c < 5) || Places(g.rows[row]) != RowLimit {
 			t.Errorf("card %d goes to row %d (left %v), want the full row 2", c, row+1, left)
 		}
 	}
@@ -216,8 +216,8 @@ func TestDoubleTwins(t *testing.T) {
 	g := tableGame(t, cfg, [NumRows][]Card{{10, 11, 12}, {20}, {30}, {40}}, []Card{13}, []Card{13}, []Card{14})
 	playAll(t, g, 13, 13, 14)
 	wantRows(t, g, [NumRows][]Card{{10, 11, 12, 13, 13, 14}, {20}, {30}, {40}})
-	if positions(g.rows[0]) != 5 {
-		t.Errorf("row 1 counts %d places", positions(g.rows[0]))
+	if Places(g.rows[0]) != 5 {
+		t.Errorf("row 1 counts %d places", Places(g.rows[0]))
 	}
 	// … and a player who picks it up scores every card.
 	h := tableGame(t, cfg, [NumRows][]Card{{10, 11, 12, 13, 13, 14}, {20}, {30}, {40}}, []Card{15}, []Card{99})
@@ -273,7 +273,7 @@ func TestDoubleStartingTwins(t *testing.T) {
 			if slices.Contains(d.Rows[:i], c) {
 				t.Fatalf("rows %v repeat a card", d.Rows)
 			}
-			if n := countOf(d.Stacked, c); len(g.rows[i]) != 1+n || positions(g.rows[i]) != 1 {
+			if n := countOf(d.Stacked, c); len(g.rows[i]) != 1+n || Places(g.rows[i]) != 1 {
 				t.Fatalf("row %v with stacked %v", g.rows[i], d.Stacked)
 			}
 		}
