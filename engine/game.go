@@ -442,8 +442,11 @@ func (g *Game) ChooseRow(seat, row int) error {
 	if err := g.checkSeat(seat); err != nil {
 		return err
 	}
-	if g.phase != PhaseRowChoice || g.queue[g.next].Seat != seat {
+	if g.phase != PhaseRowChoice {
 		return actErr(seat, 0, row, ErrNoRowChoice)
+	}
+	if p := g.queue[g.next]; p.Seat != seat {
+		return actErr(seat, 0, row, fmt.Errorf("%w: seat %d chooses for card %d", ErrNotYourRowChoice, p.Seat, p.Card))
 	}
 	if row < 0 || row >= NumRows {
 		return actErr(seat, 0, row, ErrRowRange)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -251,6 +252,14 @@ func TestDoubleTwins(t *testing.T) {
 	}
 	if _, ok := g.Decision(1); ok {
 		t.Fatal("seat 1 must not choose too")
+	}
+	// The higher seat answering is told the choice is the other seat's, and changes nothing.
+	err := g.ChooseRow(1, 0)
+	if !errors.Is(err, ErrNotYourRowChoice) || !strings.Contains(err.Error(), "seat 1: row 0: the row choice is another seat's: seat 0 chooses for card 5") {
+		t.Errorf("seat 1 answering seat 0's row choice: %v", err)
+	}
+	if g.phase != PhaseRowChoice || g.pen[0]+g.pen[1] != 0 {
+		t.Fatalf("a refused answer changed the game: phase %v, penalties %v", g.phase, g.pen[:2])
 	}
 	_ = g.ChooseRow(0, 0)
 	if b := SumBullheads([]Card{10, 11, 22}); g.pen[0] != (b+1)/2 || g.pen[1] != (b+1)/2 {
