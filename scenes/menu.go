@@ -18,6 +18,17 @@ var Levels = []string{"random", "beginner", "intermediate", "expert"}
 
 var levelShort = []string{"Rnd", "Beg", "Int", "Exp"}
 
+// levelPerson is the seat choice "a person at this device" (hot-seat play).
+const levelPerson = "person"
+
+// personName is the name of seat s (1–9) when a person plays it.
+func (s *Settings) personName(seat int) string {
+	if seat-1 < len(s.Names) && s.Names[seat-1] != "" {
+		return s.Names[seat-1]
+	}
+	return "Player " + strconv.Itoa(seat+1)
+}
+
 func levelIndex(l string) int {
 	for i, x := range Levels {
 		if x == l {
