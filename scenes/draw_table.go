@@ -352,33 +352,51 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 	if c == 0 {
 		return
 	}
-	tgt := t.disp.Target(c)
-	switch {
-	case tgt < 0:
+	// The engine's answer, by the variant: the row, its end, a twin, a take.
+	land := t.disp.Land(c)
+	if land.TooLow {
 		for r := range l.Rows {
 			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
 		t.drawWarning(dst, "Too low: you would take a row of your choice")
-	case onTwin(t.disp.Rows[tgt], c):
-		// Double: the card goes on top of its twin, in the same place.
-		row := t.disp.Rows[tgt]
-		if i := rowPlaces(row) - 1; i >= 0 && i < layout.Slots {
-			sl := l.Rows[tgt].Slots[i]
-			g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
-		}
-	case rowPlaces(t.disp.Rows[tgt]) >= engine.RowLimit:
-		sl := l.Rows[tgt].Slots[layout.Slots-1]
-		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
-		sum := engine.SumBullheads(t.disp.Rows[tgt])
-		t.drawWarning(dst, "Sixth card: you would take row "+num(tgt+1)+" (+"+num(sum)+")")
-	default:
-		i := rowPlaces(t.disp.Rows[tgt])
-		if i < layout.Slots {
-			sl := l.Rows[tgt].Slots[i]
-			g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
-			g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
-		}
+		return
 	}
+	sl, ok := t.landingRect(land)
+	switch {
+	case !ok:
+	case land.OnTwin:
+		// Double: the card goes on top of its twin, in the same place.
+		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+	case land.Takes:
+		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
+		t.drawWarning(dst, "Sixth card: you would take row "+num(land.Row+1)+" (+"+num(land.Bullheads)+")")
+	default:
+		g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
+		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+	}
+}
+
+// landingRect is where the landing preview glows for a card that fits a row: its twin's place
+// (Double), the place after the row's last card, the sixth place when it takes the row, or
+// beside the row's first card when it goes to the left end (Professional).
+func (t *table) landingRect(land engine.Landing) (layout.Rect, bool) {
+	row := &t.lay.Rows[land.Row]
+	switch {
+	case land.Left:
+		return leftOf(row.Slots[0]), true
+	case land.Takes:
+		return row.Slots[layout.Slots-1], true
+	case land.Slot < layout.Slots:
+		return row.Slots[land.Slot], true
+	}
+	return layout.Rect{}, false
+}
+
+// leftOf is where the landing preview glows for a card going to a row's left end (Professional):
+// the first slot, moved left so that the glow shows beside the row's first card.
+func leftOf(first layout.Rect) layout.Rect {
+	first.X -= first.W * 0.22
+	return first
 }
 
 func (t *table) drawWarning(dst *ebiten.Image, msg string) {
@@ -462,6 +480,8 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 			lvl = "you"
 		case si.Here():
 			lvl = "player"
+		case si.Kind == SeatRemote && t.tutorial == nil:
+			lvl = "online"
 		}
 		line(lvl, si.pileStr, y2, size*0.8, size*0.85, sprites.Muted, floatCol, false, tw)
 		y2 += lh
@@ -480,6 +500,8 @@ func stateColor(state string) color.Color {
 		return chipYou
 	case "winner":
 		return sprites.Gold
+	case "away", "disconnected":
+		return sprites.Muted
 	}
 	return chipReady
 }

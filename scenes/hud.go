@@ -27,13 +27,17 @@ func (t *table) refreshPlates() {
 		}
 		chosen := s < len(t.disp.Chosen) && t.disp.Chosen[s]
 		switch {
-		case (t.phase == phaseOver):
+		case t.phase == phaseOver:
 			si.stateStr = ""
 			for _, w := range t.disp.Winners {
 				if w == s {
 					si.stateStr = "winner"
 				}
 			}
+		case si.status == StatusDisconnected:
+			si.stateStr = "disconnected"
+		case si.status == StatusAway:
+			si.stateStr = "away"
 		case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == s:
 			si.stateStr = "choosing row"
 		case t.disp.Phase == engine.PhaseChoose && chosen:

@@ -151,7 +151,7 @@ func (t *table) drawTracker(dst *ebiten.Image) {
 		switch n := int(seen[c] + mine[c]); {
 		case mine[c] > 0:
 			col = trackHand
-		case n >= copiesOf(cfg, engine.Card(c)):
+		case n >= cfg.Copies(engine.Card(c)):
 			col = trackSeen
 		case n > 0:
 			col = trackHalf

@@ -240,7 +240,7 @@ func shotCard(t *table) int {
 	n := len(t.lay.Hand)
 	for i := n / 2; i < n+n/2; i++ {
 		c := t.handCard(i % n)
-		if r := t.disp.Target(c); r >= 0 && rowPlaces(t.disp.Rows[r]) < engine.RowLimit {
+		if l := t.disp.Land(c); !l.TooLow && !l.Takes {
 			return i % n
 		}
 	}

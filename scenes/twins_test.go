@@ -24,19 +24,19 @@ func TestRowSlots(t *testing.T) {
 			t.Errorf("rowSlot(%v, %d) = %d %v, want %d %v", row, i, s, top, w.slot, w.top)
 		}
 	}
-	if n := rowPlaces(row); n != 3 {
-		t.Errorf("rowPlaces = %d, want 3", n)
+	if n := engine.Places(row); n != 3 {
+		t.Errorf("Places = %d, want 3", n)
 	}
-	if n := rowPlaces(nil); n != 0 {
-		t.Errorf("rowPlaces(nil) = %d", n)
+	if n := engine.Places(nil); n != 0 {
+		t.Errorf("engine.Places(nil) = %d", n)
 	}
 	cfg := engine.DefaultConfig(4)
 	cfg.Variant = engine.Double
-	if copiesOf(&cfg, 12) != 2 || copiesOf(&cfg, 104) != 2 {
+	if cfg.Copies(12) != 2 || cfg.Copies(104) != 2 {
 		t.Error("Double: two copies of every card")
 	}
 	cfg.Doublets = true
-	if copiesOf(&cfg, 12) != 1 || copiesOf(&cfg, 33) != 2 || copiesOf(&cfg, 99) != 2 || copiesOf(&cfg, 55) != 2 {
+	if cfg.Copies(12) != 1 || cfg.Copies(33) != 2 || cfg.Copies(99) != 2 || cfg.Copies(55) != 2 {
 		t.Error("Double with doublets: two copies of 11…99 only")
 	}
 }
