@@ -85,7 +85,8 @@ test-web:
 	@scripts/deps.sh chromium
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots
 	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
-	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . ./wasm/browsertest
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . -skip TestHotSeat ./wasm/browsertest
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run TestHotSeat ./wasm/browsertest
 
 # The browser-only code under node: localStorage storage, and the bots yielding to the page.
 test-wasm-storage:

@@ -10,7 +10,7 @@ import (
 
 // decision returns the displayed seat's decision once the screen shows every event.
 func (t *table) decision() (engine.Decision, bool) {
-	if t.tutorial != nil || !t.caughtUp() || t.disp.Decision == nil {
+	if t.tutorial != nil || t.handover >= 0 || !t.caughtUp() || t.disp.Decision == nil {
 		return engine.Decision{}, false
 	}
 	return *t.disp.Decision, true

@@ -185,7 +185,11 @@ func autopilot(t *table, stopAtRow bool) {
 		t.setPhase(phaseDeal)
 		return
 	}
-	if !t.acceptsInput() || t.tutorial != nil || (t.phase == phaseOver) {
+	if !t.acceptsInput() || t.tutorial != nil || t.phase == phaseOver {
+		return
+	}
+	if t.handover >= 0 {
+		t.switchTo(t.handover) // hot-seat: the next person is ready at once
 		return
 	}
 	d, ok := t.decision()
