@@ -11,7 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
-		"os"
+	"os"
 
 	"nimmt/netlimit"
 	"nimmt/wasm/site"
