@@ -16,6 +16,8 @@ const (
 	GameTitle
 	// DefaultName is the person's name when none is set.
 	DefaultName
+	// PlayerName names a person at this device whose name is not set (hot-seat).
+	PlayerName
 
 	// Main menu.
 	MenuNewGame
@@ -119,6 +121,7 @@ var defs = [numIDs]def{
 
 	GameTitle:   {"game.title", ""},
 	DefaultName: {"game.default_name", ""},
+	PlayerName:  {"game.player_name", "n"},
 
 	MenuNewGame:  {"menu.new_game", ""},
 	MenuContinue: {"menu.continue", ""},

@@ -265,7 +265,7 @@ func (t *table) draw(dst *ebiten.Image) {
 				continue
 			}
 			q := l.Queue[i]
-			g.label(dst, t.seats[p.Seat].name, q.X+q.W/2, q.Y+q.H+u*0.2, clampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
+			g.label(dst, t.seats[p.Seat].Name, q.X+q.W/2, q.Y+q.H+u*0.2, clampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
 		}
 	}
 	// Floaters: "+N" rising from a seat.
@@ -322,7 +322,7 @@ func (t *table) drawScoreList(dst *ebiten.Image, sb layout.Rect) {
 		if s == t.me {
 			col = chipYou
 		}
-		g.label(dst, t.seats[s].name, x, y, size, col, text.Left|text.VertCenter, false)
+		g.label(dst, t.seats[s].Name, x, y, size, col, text.Left|text.VertCenter, false)
 		g.label(dst, t.seats[s].scoreStr, x+colW-18, y, size, sprites.White, text.Right|text.VertCenter, true)
 	}
 }
@@ -446,12 +446,15 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 			g.label(dst, left, p.X+pad, y, ls, lcol, text.Left|text.VertCenter, lbold)
 		}
 	}
-	line(si.name, si.scoreStr, p.Y+pad+lh/2, size, size*1.1, sprites.White, sprites.Gold, true, tw*0.62-pad)
+	line(si.Name, si.scoreStr, p.Y+pad+lh/2, size, size*1.1, sprites.White, sprites.Gold, true, tw*0.62-pad)
 	y2 := p.Y + pad + lh*1.5
 	if lines == 3 {
-		lvl := si.level
-		if s == t.me {
+		lvl := si.Level
+		switch {
+		case s == t.me && t.tutorial == nil:
 			lvl = "you"
+		case si.Here():
+			lvl = "player"
 		}
 		line(lvl, si.pileStr, y2, size*0.8, size*0.85, sprites.Muted, floatCol, false, tw)
 		y2 += lh
@@ -592,7 +595,7 @@ func (t *table) drawScoreOverlay(dst *ebiten.Image) {
 		if cfg.EndScore > 0 && tot >= cfg.EndScore {
 			col = sprites.Danger
 		}
-		g.label(dst, t.seats[s].name, p.X+20, y, size, col, text.Left|text.VertCenter, s == t.me)
+		g.label(dst, t.seats[s].Name, p.X+20, y, size, col, text.Left|text.VertCenter, s == t.me)
 		pen := 0
 		if s < len(t.lastRound.Penalties) {
 			pen = t.lastRound.Penalties[s]
@@ -634,7 +637,7 @@ func (t *table) drawGameOver(dst *ebiten.Image) {
 			col = sprites.Gold
 		}
 		g.label(dst, num(rank)+".", p.X+24, y, size, col, text.Left|text.VertCenter, true)
-		g.label(dst, t.seats[s].name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
+		g.label(dst, t.seats[s].Name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
 		g.label(dst, num(t.disp.Scores[s]), p.X+p.W-30, y, size, col, text.Right|text.VertCenter, true)
 	}
 	a := widget{r: t.overlayButton(0), label: "Play again", enabled: true}

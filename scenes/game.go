@@ -56,6 +56,9 @@ type Options struct {
 	// Autoplay starts a game at once and plays the person's seat with a simple player until the
 	// game is over, then ends (a demo, and a way to measure a whole game).
 	Autoplay bool
+	// InlineBots runs the bots' decisions inside Update instead of in goroutines: a game is then
+	// a pure function of its seed and input (tests, screenshots).
+	InlineBots bool
 	// Scale forces the device scale factor (device pixels per logical pixel) when positive;
 	// 0 uses the monitor's. For screenshots and tests of HiDPI drawing.
 	Scale float64
@@ -63,9 +66,12 @@ type Options struct {
 
 // Settings are the person's choices, kept in settings.json.
 type Settings struct {
-	Name     string   `json:"name"`
-	Seats    int      `json:"seats"`
+	Name  string `json:"name"`
+	Seats int    `json:"seats"`
+	// Levels are seats 1–9: a bot level, or "person" for another person at this device
+	// (hot-seat), named by Names.
 	Levels   []string `json:"levels"`
+	Names    []string `json:"names,omitempty"`
 	EndMode  string   `json:"end_mode"` // "66", "score" or "rounds"
 	EndScore int      `json:"end_score"`
 	Rounds   int      `json:"rounds"`
@@ -97,8 +103,16 @@ func (s *Settings) sanitize() {
 	for len(s.Levels) < 9 {
 		s.Levels = append(s.Levels, "intermediate")
 	}
+	for len(s.Names) < 9 {
+		s.Names = append(s.Names, "")
+	}
+	for i, n := range s.Names {
+		if len([]rune(n)) > 16 {
+			s.Names[i] = string([]rune(n)[:16])
+		}
+	}
 	for i, l := range s.Levels {
-		if levelIndex(l) < 0 {
+		if levelIndex(l) < 0 && l != levelPerson {
 			s.Levels[i] = "intermediate"
 		}
 	}
@@ -467,8 +481,13 @@ type TestState struct {
 	// Rows are the four rows and RowRects their tap targets.
 	Rows     [4][]int `json:"rows"`
 	RowRects []Rect   `json:"row_rects"`
-	// Scores are the seats' totals; seat 0 is the person.
+	// Scores are the seats' totals.
 	Scores []int `json:"scores"`
+	// Seat is the seat whose hand and decisions are shown: the person holding the device.
+	Seat int `json:"seat"`
+	// Handover names the person the device must be passed to (hot-seat play): the table is
+	// hidden behind the hand-over screen until its "handover-ready" button is tapped.
+	Handover string `json:"handover,omitempty"`
 	// Pool is the face-up pool of a draft (Logic, Tournament) and PoolRects its tap targets.
 	Pool      []int  `json:"pool,omitempty"`
 	PoolRects []Rect `json:"pool_rects,omitempty"`

@@ -20,6 +20,17 @@ var Levels = []string{"random", "beginner", "intermediate", "expert"}
 // levelShort names the levels, in the order of Levels, on the opponent chips.
 var levelShort = []msg.ID{msg.LevelRandomShort, msg.LevelBeginnerShort, msg.LevelIntermediateShort, msg.LevelExpertShort}
 
+// levelPerson is the seat choice "a person at this device" (hot-seat play).
+const levelPerson = "person"
+
+// personName is the name of seat s (1–9) when a person plays it.
+func (s *Settings) personName(seat int) string {
+	if seat-1 < len(s.Names) && s.Names[seat-1] != "" {
+		return s.Names[seat-1]
+	}
+	return msg.New(msg.PlayerName, seat+1).String()
+}
+
 func levelIndex(l string) int {
 	for i, x := range Levels {
 		if x == l {

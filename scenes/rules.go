@@ -17,6 +17,7 @@ import (
 // the real table through it.
 type script struct {
 	events []engine.Event
+	seats  []Seat
 }
 
 // EventCount returns the number of scripted events so far.
@@ -29,6 +30,24 @@ func (s *script) EventsFor(seat, from int) []engine.Event {
 	}
 	return slices.Clone(s.events[from:])
 }
+
+// Config returns the walkthrough's game: four seats, the basic rules.
+func (s *script) Config() engine.Config { return engine.DefaultConfig(len(s.seats)) }
+
+// Seats returns the walkthrough's seats.
+func (s *script) Seats() []Seat { return s.seats }
+
+// Act refuses: nobody acts in the walkthrough.
+func (s *script) Act(seat int, a engine.Action) error { return errNotHere(seat) }
+
+// Update does nothing: the walkthrough's steps come from its Next button.
+func (s *script) Update(still bool) (bool, error) { return false, nil }
+
+// Status is nothing to show.
+func (s *script) Status(seat int) SeatStatus { return StatusNone }
+
+// Save has nothing to save.
+func (s *script) Save() error { return nil }
 
 // tutorial is the rules walkthrough's state on a table: the rulebook's four examples, one step
 // at a time, each with a caption, animated by the same timeline as a real game.
@@ -114,12 +133,10 @@ var tutorialCaptions = []msg.ID{msg.RulesDeal, msg.RulesPlace, msg.RulesSixth, m
 
 // newRules opens the rules walkthrough on a table.
 func newRules(g *Game) scene {
-	src := &script{}
-	t := &table{g: g, src: src, seed: 1}
-	names := []string{msg.DefaultName.Text(), msg.RulesName1.Text(), msg.RulesName2.Text(), msg.RulesName3.Text()}
-	if err := t.setup(names, []string{"", "", "", ""}); err != nil {
-		return newMenu(g)
-	}
+	src := &script{seats: []Seat{{Kind: SeatPerson, Name: msg.DefaultName.Text()}, {Kind: SeatRemote, Name: msg.RulesName1.Text()},
+		{Kind: SeatRemote, Name: msg.RulesName2.Text()}, {Kind: SeatRemote, Name: msg.RulesName3.Text()}}}
+	t := &table{g: g, sess: src}
+	t.setup()
 	t.showPanel = 0
 	tu := &tutorial{t: t, src: src}
 	steps, err := rulebookEvents()
