@@ -19,10 +19,12 @@ import (
 
 	"nimmt/msg"
 	"nimmt/scenes"
+	"nimmt/sound"
 	"nimmt/storage"
 )
 
 func main() {
+	sound.ProbeChild() // a copy of this program started to probe the sound device: probe and exit
 	start := time.Now()
 	shot := flag.String("screenshot", "", "render -scene to this PNG file and exit")
 	scene := flag.String("scene", "menu", "scene for -screenshot")
