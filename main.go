@@ -18,6 +18,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/assets/icons"
+	"nimmt/msg"
 	"nimmt/scenes"
 	"nimmt/sound"
 	"nimmt/storage"
@@ -70,7 +71,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	ebiten.SetWindowTitle("6 nimmt!")
+	ebiten.SetWindowTitle(msg.GameTitle.Text())
 	if imgs, err := icons.Images(); err == nil {
 		ebiten.SetWindowIcon(imgs)
 	} else {
