@@ -17,6 +17,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/msg"
 	"nimmt/scenes"
 	"nimmt/sound"
 	"nimmt/storage"
@@ -69,7 +70,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	ebiten.SetWindowTitle("6 nimmt!")
+	ebiten.SetWindowTitle(msg.GameTitle.Text())
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
