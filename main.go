@@ -17,6 +17,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/assets/icons"
 	"nimmt/msg"
 	"nimmt/scenes"
 	"nimmt/sound"
@@ -72,6 +73,11 @@ func main() {
 		}
 	}
 	ebiten.SetWindowTitle(msg.GameTitle.Text())
+	if imgs, err := icons.Images(); err == nil {
+		ebiten.SetWindowIcon(imgs)
+	} else {
+		fmt.Fprintln(os.Stderr, "nimmt: no window icon:", err)
+	}
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
