@@ -14,6 +14,7 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -82,7 +83,7 @@ type Settings struct {
 }
 
 func defaultSettings() Settings {
-	return Settings{Name: "You", Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
+	return Settings{Name: msg.DefaultName.Text(), Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
 		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
 		EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal"}
 }
@@ -158,7 +159,7 @@ type Game struct {
 	opts     Options
 	settings Settings
 	// notice is a one-line message shown on the menu (e.g. a corrupt save).
-	notice string
+	notice msg.Message
 
 	txt     *text.Renderer
 	painter sprites.Painter
@@ -248,13 +249,13 @@ func (g *Game) loadSettings() {
 	b, err := g.opts.Storage.Load(settingsFile)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			g.notice = "Settings could not be read; using defaults."
+			g.notice = msg.New(msg.NoticeSettingsUnread)
 		}
 		return
 	}
 	var s Settings
 	if err := json.Unmarshal(b, &s); err != nil {
-		g.notice = "Settings file was damaged; using defaults."
+		g.notice = msg.New(msg.NoticeSettingsDamaged)
 		return
 	}
 	s.sanitize()
@@ -267,7 +268,7 @@ func (g *Game) saveSettings() {
 	}
 	b, err := json.MarshalIndent(g.settings, "", "  ")
 	if err != nil {
-		g.notice = "Settings could not be saved."
+		g.notice = msg.New(msg.NoticeSettingsUnsaved)
 		return
 	}
 	g.saver.save(settingsFile, b)
@@ -309,7 +310,7 @@ func (g *Game) recovered(r any) {
 		g.shot.done = true
 		return
 	}
-	g.notice = "Something went wrong; the game was saved. Continue to resume."
+	g.notice = msg.New(msg.NoticeCrashed)
 	m := newMenu(g)
 	g.cur, g.next = m, nil
 	m.resize()
@@ -323,7 +324,7 @@ func (g *Game) update() error {
 	}
 	if g.saver != nil {
 		if err := g.saver.err(); err != nil {
-			g.notice = "Saving failed: " + err.Error()
+			g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
 		}
 	}
 	if g.shot != nil {
@@ -513,7 +514,7 @@ type TestState struct {
 
 // TestState returns a snapshot of the current scene for tests.
 func (g *Game) TestState() TestState {
-	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice, Redraws: g.redraws}
+	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Redraws: g.redraws}
 	s := g.cur
 	if g.next != nil {
 		s = g.next
