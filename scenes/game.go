@@ -11,6 +11,7 @@ import (
 
 	"nimmt/anim"
 	"nimmt/engine"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -79,7 +80,7 @@ type Settings struct {
 }
 
 func defaultSettings() Settings {
-	return Settings{Name: "You", Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
+	return Settings{Name: msg.DefaultName.Text(), Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
 		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
 		Names: make([]string, 9), EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal"}
 }
@@ -155,7 +156,7 @@ type Game struct {
 	opts     Options
 	settings Settings
 	// notice is a one-line message shown on the menu (e.g. a corrupt save).
-	notice string
+	notice msg.Message
 
 	txt     *text.Renderer
 	painter sprites.Painter
@@ -243,13 +244,13 @@ func (g *Game) loadSettings() {
 	b, err := g.opts.Storage.Load(settingsFile)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			g.notice = "Settings could not be read; using defaults."
+			g.notice = msg.New(msg.NoticeSettingsUnread)
 		}
 		return
 	}
 	var s Settings
 	if err := json.Unmarshal(b, &s); err != nil {
-		g.notice = "Settings file was damaged; using defaults."
+		g.notice = msg.New(msg.NoticeSettingsDamaged)
 		return
 	}
 	s.sanitize()
@@ -262,7 +263,7 @@ func (g *Game) saveSettings() {
 	}
 	b, err := json.MarshalIndent(g.settings, "", "  ")
 	if err != nil {
-		g.notice = "Settings could not be saved."
+		g.notice = msg.New(msg.NoticeSettingsUnsaved)
 		return
 	}
 	g.saver.save(settingsFile, b)
@@ -302,7 +303,7 @@ func (g *Game) recovered(r any) {
 	if g.rig.panicked(r) {
 		return
 	}
-	g.notice = "Something went wrong; the game was saved. Continue to resume."
+	g.notice = msg.New(msg.NoticeCrashed)
 	m := newMenu(g)
 	g.cur, g.next = m, nil
 	m.resize()
@@ -316,7 +317,7 @@ func (g *Game) update() error {
 	}
 	if g.saver != nil {
 		if err := g.saver.err(); err != nil {
-			g.notice = "Saving failed: " + err.Error()
+			g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
 		}
 	}
 	if hold, err := g.rig.before(); hold || err != nil {

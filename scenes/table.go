@@ -22,6 +22,8 @@ type seatInfo struct {
 type table struct {
 	g    *Game
 	sess Session
+	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
+	plateCuts [][layout.NumPlateTexts]plateCut
 	// me is the seat whose view is displayed: the person holding the device.
 	me        int
 	seats     []seatInfo

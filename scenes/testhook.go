@@ -137,7 +137,7 @@ type TestState struct {
 
 // TestState returns a snapshot of the current scene for tests.
 func (g *Game) TestState() TestState {
-	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice, Redraws: g.redraws}
+	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Redraws: g.redraws}
 	s := g.cur
 	if g.next != nil {
 		s = g.next
