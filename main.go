@@ -17,6 +17,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/assets/icons"
 	"nimmt/msg"
 	"nimmt/scenes"
 	"nimmt/sound"
@@ -53,6 +54,7 @@ func main() {
 	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Variant: *variant, Doublets: *doublets, Scale: *scale, Autoplay: *autoplay}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
+			_, _ = dir.RemoveStale() // temporary files of a save a crash interrupted
 			opts.Storage = dir
 		} else {
 			fmt.Fprintln(os.Stderr, "nimmt: settings and saves are off:", err)
@@ -71,6 +73,11 @@ func main() {
 		}
 	}
 	ebiten.SetWindowTitle(msg.GameTitle.Text())
+	if imgs, err := icons.Images(); err == nil {
+		ebiten.SetWindowIcon(imgs)
+	} else {
+		fmt.Fprintln(os.Stderr, "nimmt: no window icon:", err)
+	}
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)

@@ -219,43 +219,60 @@ func (p *Painter) Bullhead(dst *ebiten.Image, cx, cy, s float32, c, eyes color.C
 }
 
 // appendHead adds a bullhead's head, horns and ears to the path.
-func (p *Painter) appendHead(cx, cy, s float32) {
-	// Head: a rounded shield.
-	p.path.MoveTo(cx-0.30*s, cy-0.18*s)
-	p.path.QuadTo(cx, cy-0.30*s, cx+0.30*s, cy-0.18*s)
-	p.path.QuadTo(cx+0.32*s, cy+0.30*s, cx, cy+0.46*s)
-	p.path.QuadTo(cx-0.32*s, cy+0.30*s, cx-0.30*s, cy-0.18*s)
-	p.path.Close()
-	// Horns.
-	p.path.MoveTo(cx-0.24*s, cy-0.22*s)
-	p.path.QuadTo(cx-0.52*s, cy-0.20*s, cx-0.50*s, cy-0.50*s)
-	p.path.QuadTo(cx-0.40*s, cy-0.30*s, cx-0.16*s, cy-0.28*s)
-	p.path.Close()
-	p.path.MoveTo(cx+0.24*s, cy-0.22*s)
-	p.path.QuadTo(cx+0.52*s, cy-0.20*s, cx+0.50*s, cy-0.50*s)
-	p.path.QuadTo(cx+0.40*s, cy-0.30*s, cx+0.16*s, cy-0.28*s)
-	p.path.Close()
-	// Ears.
-	p.path.MoveTo(cx-0.28*s, cy-0.08*s)
-	p.path.LineTo(cx-0.48*s, cy-0.02*s)
-	p.path.LineTo(cx-0.28*s, cy+0.06*s)
-	p.path.Close()
-	p.path.MoveTo(cx+0.28*s, cy-0.08*s)
-	p.path.LineTo(cx+0.48*s, cy-0.02*s)
-	p.path.LineTo(cx+0.28*s, cy+0.06*s)
-	p.path.Close()
-}
+func (p *Painter) appendHead(cx, cy, s float32) { BullheadHead(&p.path, cx, cy, s) }
 
 // appendEyes adds a bullhead's eyes and nostrils to the path.
-func (p *Painter) appendEyes(cx, cy, s float32) {
-	p.path.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
-	p.path.Close()
-	p.path.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
-	p.path.Close()
-	p.path.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
-	p.path.Close()
-	p.path.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
-	p.path.Close()
+func (p *Painter) appendEyes(cx, cy, s float32) { BullheadEyes(&p.path, cx, cy, s) }
+
+// Pather takes an outline: Ebitengine's *vector.Path on screen, a software rasteriser for the
+// app icon (assets/gen), so that both draw the same bullhead.
+type Pather interface {
+	MoveTo(x, y float32)
+	LineTo(x, y float32)
+	QuadTo(x1, y1, x2, y2 float32)
+	Arc(x, y, radius, startAngle, endAngle float32, dir vector.Direction)
+	Close()
+}
+
+// BullheadHead adds the outline of a bullhead of size s centred at (cx, cy) to p: a rounded
+// shield of a head, two horns and two ears.
+func BullheadHead(p Pather, cx, cy, s float32) {
+	// Head: a rounded shield.
+	p.MoveTo(cx-0.30*s, cy-0.18*s)
+	p.QuadTo(cx, cy-0.30*s, cx+0.30*s, cy-0.18*s)
+	p.QuadTo(cx+0.32*s, cy+0.30*s, cx, cy+0.46*s)
+	p.QuadTo(cx-0.32*s, cy+0.30*s, cx-0.30*s, cy-0.18*s)
+	p.Close()
+	// Horns.
+	p.MoveTo(cx-0.24*s, cy-0.22*s)
+	p.QuadTo(cx-0.52*s, cy-0.20*s, cx-0.50*s, cy-0.50*s)
+	p.QuadTo(cx-0.40*s, cy-0.30*s, cx-0.16*s, cy-0.28*s)
+	p.Close()
+	p.MoveTo(cx+0.24*s, cy-0.22*s)
+	p.QuadTo(cx+0.52*s, cy-0.20*s, cx+0.50*s, cy-0.50*s)
+	p.QuadTo(cx+0.40*s, cy-0.30*s, cx+0.16*s, cy-0.28*s)
+	p.Close()
+	// Ears.
+	p.MoveTo(cx-0.28*s, cy-0.08*s)
+	p.LineTo(cx-0.48*s, cy-0.02*s)
+	p.LineTo(cx-0.28*s, cy+0.06*s)
+	p.Close()
+	p.MoveTo(cx+0.28*s, cy-0.08*s)
+	p.LineTo(cx+0.48*s, cy-0.02*s)
+	p.LineTo(cx+0.28*s, cy+0.06*s)
+	p.Close()
+}
+
+// BullheadEyes adds the eyes and nostrils of the bullhead BullheadHead outlines to p.
+func BullheadEyes(p Pather, cx, cy, s float32) {
+	p.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	p.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	p.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	p.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
 }
 
 // appendRect adds a rectangle to the path.

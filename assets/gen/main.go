@@ -46,5 +46,5 @@ func generate() ([]file, error) {
 	for e := range sounds.NumEffects {
 		out = append(out, file{"assets/sounds/" + e.File(), synth(e)})
 	}
-	return out, nil
+	return append(out, iconFiles()...), nil
 }
