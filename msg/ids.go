@@ -69,6 +69,7 @@ const (
 	SettingsTracker
 	SettingsAdvisor
 	SettingsFullscreen
+	SettingsLanguage
 
 	// Notices shown on the menu.
 	NoticeSettingsUnread
@@ -169,6 +170,7 @@ var defs = [numIDs]def{
 	SettingsTracker:    {"settings.tracker", ""},
 	SettingsAdvisor:    {"settings.advisor", ""},
 	SettingsFullscreen: {"settings.fullscreen", ""},
+	SettingsLanguage:   {"settings.language", ""},
 
 	NoticeSettingsUnread:  {"notice.settings_unread", ""},
 	NoticeSettingsDamaged: {"notice.settings_damaged", ""},

@@ -56,6 +56,12 @@ type Options struct {
 	// InlineBots runs the bots' decisions inside Update instead of in goroutines: a game is then
 	// a pure function of its seed and input (tests, screenshots).
 	InlineBots bool
+	// Lang overrides the saved language when non-empty: a language code of nimmt/msg (en, de,
+	// es, fr). An unknown code is an error.
+	Lang string
+	// Locale is the system's or browser's locale ("de_DE.UTF-8", "fr-CA"): the language when the
+	// settings name none. Empty or unknown means English.
+	Locale string
 	// Scale forces the device scale factor (device pixels per logical pixel) when positive;
 	// 0 uses the monitor's. For screenshots and tests of HiDPI drawing.
 	Scale float64
@@ -77,6 +83,9 @@ type Settings struct {
 	Advisor  bool     `json:"advisor"`
 	Variant  string   `json:"variant,omitempty"`  // an engine variant name offered by menuVariants; "" = basic
 	Doublets bool     `json:"doublets,omitempty"` // Double with one deck and the doublets 11…99 of a second
+	// Lang is the language chosen on the settings page (a nimmt/msg code); "" follows the
+	// system's language (Options.Locale).
+	Lang string `json:"lang,omitempty"`
 }
 
 func defaultSettings() Settings {
@@ -127,6 +136,38 @@ func (s *Settings) sanitize() {
 	if _, ok := anim.ParseSpeed(s.Speed); !ok {
 		s.Speed = "normal"
 	}
+	if s.Lang != "" && msg.Match(s.Lang) != s.Lang {
+		s.Lang = ""
+	}
+}
+
+// setLang makes code the game's language (the settings' or the system's when code is "") and
+// renames the person's default name ("You") into it.
+func (g *Game) setLang(code string) error {
+	if code == "" {
+		code = msg.Match(g.opts.Locale)
+	}
+	wasDefault := isDefaultName(g.settings.Name)
+	if err := msg.SetLang(code); err != nil {
+		return fmt.Errorf("scenes: %w", err)
+	}
+	if wasDefault {
+		g.settings.Name = msg.DefaultName.Text()
+	}
+	if g.opts.Desktop {
+		ebiten.SetWindowTitle(msg.GameTitle.Text())
+	}
+	return nil
+}
+
+// isDefaultName reports whether name is the default person's name in some language.
+func isDefaultName(name string) bool {
+	for _, l := range msg.Langs() {
+		if msg.New(msg.DefaultName).In(l.Code) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // faceBudget is how many card images may be rendered per frame.
@@ -192,6 +233,13 @@ func NewGame(opts Options) (*Game, error) {
 	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
 	g.settings = defaultSettings()
 	g.loadSettings()
+	lang := g.settings.Lang
+	if opts.Lang != "" {
+		lang = opts.Lang
+	}
+	if err := g.setLang(lang); err != nil {
+		return nil, err
+	}
 	if opts.Storage != nil {
 		g.saver = newSaver(opts.Storage)
 	}

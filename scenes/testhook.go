@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"nimmt/layout"
+	"nimmt/msg"
 )
 
 func (t *table) testState(ts *TestState) {
@@ -82,6 +83,8 @@ type Button struct {
 	ID      string `json:"id"`
 	Rect    Rect   `json:"rect"`
 	Enabled bool   `json:"enabled"`
+	// Label is the text on the button, in the game's language, where the scene reports it.
+	Label string `json:"label,omitempty"`
 }
 
 // TestState is a snapshot of what the player sees, for tests and the browser test hook.
@@ -131,13 +134,15 @@ type TestState struct {
 	Buttons []Button `json:"buttons"`
 	// Notice is the message line (e.g. a damaged save), if any.
 	Notice string `json:"notice"`
+	// Lang is the code of the language shown (en, de, es, fr).
+	Lang string `json:"lang"`
 	// Redraws counts the frames in which the scene was drawn; a still screen is not redrawn.
 	Redraws int `json:"redraws"`
 }
 
 // TestState returns a snapshot of the current scene for tests.
 func (g *Game) TestState() TestState {
-	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Redraws: g.redraws}
+	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Lang: msg.Lang(), Redraws: g.redraws}
 	s := g.cur
 	if g.next != nil {
 		s = g.next
