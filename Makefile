@@ -7,7 +7,7 @@ export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/
 
 .PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: assets
-.PHONY: web serve test-web test-wasm-storage wasm-figures android ios test-mobile
+.PHONY: server web serve test-web test-wasm-storage wasm-figures android ios test-mobile
 
 run:
 	@scripts/deps.sh run
@@ -79,6 +79,11 @@ web:
 # Serves build/web on http://127.0.0.1:8080/ (only that folder; gzip when the browser accepts it).
 serve: web
 	$(GO) run ./wasm/serve -dir $(WEB)
+
+# The game server (docs/server.md) with the web build: rooms over WebSocket, SQLite storage, on
+# http://127.0.0.1:8080/ (ARGS="-addr ... -data ..." passes flags).
+server: web
+	$(GO) run ./cmd/server -web $(WEB) $(ARGS)
 
 # The web build in headless Chromium (chromedp): load, first frame, a round played by clicks, reload.
 test-web:
