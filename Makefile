@@ -6,7 +6,12 @@ SHARED  ?= ../shared
 export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/alsa-null.conf
 
 .PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
+<<<<<<< HEAD
 .PHONY: server web serve test-web test-wasm-storage wasm-figures android ios test-mobile
+=======
+.PHONY: assets
+.PHONY: web serve test-web test-wasm-storage wasm-figures android ios test-mobile
+>>>>>>> main
 
 run:
 	@scripts/deps.sh run
@@ -59,6 +64,14 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzRecord$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
 	$(GO) test -run='^$$' -fuzz='^FuzzActions$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
 	$(GO) test -run='^$$' -fuzz='^FuzzVariantActions$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
+
+# The generated assets: the sound effects (assets/sounds/*.wav, synthesised) and the icons
+# (assets/icons, the web favicon and touch icon in wasm/, the launcher icons in mobile/android and
+# mobile/ios), all made by `go run ./assets/gen`. They are committed because no build can make
+# them: `go build` embeds files and runs no generator, and Gradle and Xcode read the icons from the
+# tree. assets/gen's test fails when a committed file differs from the generator's output.
+assets:
+	$(GO) run ./assets/gen
 
 # --- Web (WebAssembly) build: see README "Play in the browser" -----------------------------------
 WEB ?= build/web

@@ -17,11 +17,15 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/assets/icons"
+	"nimmt/msg"
 	"nimmt/scenes"
+	"nimmt/sound"
 	"nimmt/storage"
 )
 
 func main() {
+	sound.ProbeChild() // a copy of this program started to probe the sound device: probe and exit
 	start := time.Now()
 	shot := flag.String("screenshot", "", "render -scene to this PNG file and exit")
 	scene := flag.String("scene", "menu", "scene for -screenshot")
@@ -67,7 +71,12 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	ebiten.SetWindowTitle("6 nimmt!")
+	ebiten.SetWindowTitle(msg.GameTitle.Text())
+	if imgs, err := icons.Images(); err == nil {
+		ebiten.SetWindowIcon(imgs)
+	} else {
+		fmt.Fprintln(os.Stderr, "nimmt: no window icon:", err)
+	}
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)

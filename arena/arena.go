@@ -42,8 +42,8 @@ type Options struct {
 	Doublets bool
 	// Workers is the number of games played at once (0: all cores).
 	Workers int
-	// Timeout limits each answer of an external bot (0: 2 s).
-	Timeout time.Duration
+	// Timeout limits each answer of an external bot (0: 2 s); HelloTimeout its greeting (0: 10 s).
+	Timeout, HelloTimeout time.Duration
 	// Progress, if set, receives a progress line now and then; Faults receives one line per fault.
 	Progress, Faults io.Writer
 	// KeepRecords keeps every game's record in Result.Records.
@@ -238,6 +238,9 @@ func playGame(o Options, cfg engine.Config, set, idx int, seating []int, faultMu
 			x := bots.NewExternal(cmd)
 			if o.Timeout > 0 {
 				x.Timeout = o.Timeout
+			}
+			if o.HelloTimeout > 0 {
+				x.HelloTimeout = o.HelloTimeout
 			}
 			x.OnFault = func(f bots.Fault) {
 				if o.Faults != nil {

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"nimmt/arena"
 	"nimmt/engine"
@@ -173,7 +174,9 @@ func TestExternalFaultsCounted(t *testing.T) {
 	}
 	var log bytes.Buffer
 	r := run(t, arena.Options{Bots: []string{"cmd:python3 ../bots/testdata/garbage.py", "cmd:python3 ../examples/mybot.py", "random"},
-		Players: 3, Games: 6, Seed: 2, Rounds: 1, Faults: &log})
+		Players: 3, Games: 6, Seed: 2, Rounds: 1, Faults: &log,
+		Timeout: time.Minute, HelloTimeout: time.Minute}) // generous: the garbage bot answers at once, Python may start slowly
+
 	if r.Stats[0].Faults < 6*10 { // every card decision, and every row choice
 		t.Errorf("garbage bot: %d faults, want at least 60", r.Stats[0].Faults)
 	}

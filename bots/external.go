@@ -1,12 +1,12 @@
 package bots
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -32,14 +32,20 @@ type External struct {
 	// OnFault, if set, is called for every fault.
 	OnFault func(Fault)
 
-	mu     sync.Mutex
-	cmd    *exec.Cmd
-	in     io.WriteCloser
-	lines  chan string
-	stderr *tailBuffer
-	dead   bool
-	faults int
-	name   string // the name the program gave in its hello
+	mu      sync.Mutex
+	cmd     *exec.Cmd
+	in, out *os.File      // the arena's ends of the program's standard input and output
+	batches chan batch    // lines read from the program (readLines)
+	pending []string      // lines read and not yet taken as an answer
+	ended   error         // io.EOF or errLongLine once the output has ended
+	quit    chan struct{} // closed when the program is stopped: readLines ends
+	exited  chan struct{} // closed when Wait has returned (its only caller)
+	exitErr error         // what Wait returned
+	stderr  *tailBuffer
+	dead    bool // the program was stopped or the game is over: fallback from now on
+	stopped bool // the program was stopped and its pipes closed
+	faults  int
+	name    string // the name the program gave in its hello
 }
 
 // Fault is a failure of an external bot.
@@ -109,7 +115,19 @@ type answer struct {
 	Row  *int `json:"row"`
 }
 
-// Decide implements Bot.
+// MaxLine is the longest line the program may write, in bytes without the newline: a longer
+// line is a "garbage" fault and the program is stopped (docs/bot-protocol.md).
+const MaxLine = 1 << 20
+
+// waitDelay bounds how long stopping a program waits for its output to close once it has
+// exited: a child it left holding its standard error must not hold the arena.
+const waitDelay = time.Second
+
+// errTimeout is the error of an exchange that did not finish by its deadline.
+var errTimeout = errors.New("timeout")
+
+// Decide implements Bot. The whole exchange, writing the view and reading the answer, ends
+// within Timeout.
 func (x *External) Decide(v *engine.View) engine.Action {
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -124,19 +142,23 @@ func (x *External) Decide(v *engine.View) engine.Action {
 			return x.fault(v, "hello", err.Error(), true)
 		}
 	}
-	b, _ := json.Marshal(decideMsg{Type: "decide", View: v})
-	if _, err := x.in.Write(append(b, '\n')); err != nil {
+	if extra := x.unsolicited(); extra != "" {
+		return x.fault(v, "garbage", fmt.Sprintf("line %q written when no answer was due (one line answers one decision)", clip(extra)), true)
+	}
+	deadline := time.Now().Add(x.Timeout)
+	if err := x.send(decideMsg{Type: "decide", View: v}, deadline); err != nil {
+		if errors.Is(err, errTimeout) {
+			return x.fault(v, "timeout", fmt.Sprintf("the program did not read the view within %v", x.Timeout), true)
+		}
 		return x.fault(v, "crash", "cannot write to the program: "+x.exitInfo(), true)
 	}
-	line, kind, err := x.read(x.Timeout)
+	line, kind, err := x.read(deadline, x.Timeout)
 	if err != nil {
 		return x.fault(v, kind, err.Error(), true)
 	}
 	var ans answer
-	dec := json.NewDecoder(strings.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&ans); err != nil || (ans.Card == nil) == (ans.Row == nil) {
-		return x.fault(v, "garbage", fmt.Sprintf("answer %q is not {\"card\":N} or {\"row\":R}", clip(line)), false)
+	if err := decodeLine(line, &ans, true); err != nil || (ans.Card == nil) == (ans.Row == nil) {
+		return x.fault(v, "garbage", fmt.Sprintf("answer %q is not one {\"card\":N} or {\"row\":R}", clip(line)), false)
 	}
 	var a engine.Action
 	if ans.Card != nil {
@@ -151,6 +173,21 @@ func (x *External) Decide(v *engine.View) engine.Action {
 		return x.fault(v, "illegal", fmt.Sprintf("answer %s is not a legal %s decision", clip(line), v.Decision.Kind), false)
 	}
 	return a
+}
+
+// decodeLine decodes exactly one JSON value from line into dst: trailing data is an error.
+func decodeLine(line string, dst any, strict bool) error {
+	dec := json.NewDecoder(strings.NewReader(line))
+	if strict {
+		dec.DisallowUnknownFields()
+	}
+	if err := dec.Decode(dst); err != nil {
+		return err
+	}
+	if rest := strings.TrimSpace(line[dec.InputOffset():]); rest != "" {
+		return fmt.Errorf("trailing data %q", clip(rest))
+	}
+	return nil
 }
 
 func clip(s string) string {
@@ -174,45 +211,60 @@ func (x *External) fault(v *engine.View, kind, detail string, stop bool) engine.
 	return a
 }
 
+// start runs the program in a process group of its own and exchanges the greeting within
+// HelloTimeout. Its standard input and output are pipes the arena owns (so writes can have a
+// deadline and one goroutine, the only caller of Wait, sees the program end).
 func (x *External) start(v *engine.View) error {
 	args := strings.Fields(x.Command)
 	if len(args) == 0 {
 		return errors.New("empty command")
 	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return err
+	}
 	cmd := exec.Command(args[0], args[1:]...)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
+	cmd.Stdin, cmd.Stdout = inR, outW
 	x.stderr = &tailBuffer{}
 	cmd.Stderr = x.stderr
-	if err := cmd.Start(); err != nil {
+	cmd.WaitDelay = waitDelay
+	ownGroup(cmd)
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
 		return fmt.Errorf("cannot start: %w", err)
 	}
-	x.cmd, x.in, x.lines = cmd, in, make(chan string, 1)
-	go func(lines chan<- string) {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			lines <- sc.Text()
+	x.cmd, x.in, x.out = cmd, inW, outR
+	x.batches, x.quit, x.exited = make(chan batch, 1), make(chan struct{}), make(chan struct{})
+	x.pending = nil
+	go readLines(outR, x.batches, x.quit)
+	go func(exited chan<- struct{}) {
+		x.exitErr = cmd.Wait()
+		close(exited)
+	}(x.exited)
+	deadline := time.Now().Add(x.HelloTimeout)
+	if err := x.send(helloMsg{Type: "hello", Protocol: "nimmt-bot", Version: ProtocolVersion, Seat: v.Seat, Config: v.Config}, deadline); err != nil {
+		if errors.Is(err, errTimeout) {
+			return fmt.Errorf("the program did not read the greeting within %v", x.HelloTimeout)
 		}
-		close(lines)
-	}(x.lines)
-	b, _ := json.Marshal(helloMsg{Type: "hello", Protocol: "nimmt-bot", Version: ProtocolVersion, Seat: v.Seat, Config: v.Config})
-	if _, err := in.Write(append(b, '\n')); err != nil {
 		return fmt.Errorf("cannot write hello: %s", x.exitInfo())
 	}
-	line, _, err := x.read(x.HelloTimeout)
+	line, _, err := x.read(deadline, x.HelloTimeout)
 	if err != nil {
 		return err
 	}
 	var h helloReply
-	if err := json.Unmarshal([]byte(line), &h); err != nil || h.Type != "hello" {
-		return fmt.Errorf("greeting %q is not {\"type\":\"hello\",...}", clip(line))
+	if err := decodeLine(line, &h, false); err != nil || h.Type != "hello" {
+		return fmt.Errorf("greeting %q is not one {\"type\":\"hello\",...}", clip(line))
 	}
 	if h.Version != ProtocolVersion {
 		return fmt.Errorf("protocol version %d, want %d", h.Version, ProtocolVersion)
@@ -221,36 +273,144 @@ func (x *External) start(v *engine.View) error {
 	return nil
 }
 
-// read waits up to d for the program's next line.
-func (x *External) read(d time.Duration) (line, kind string, err error) {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case l, ok := <-x.lines:
-		if !ok {
-			return "", "crash", fmt.Errorf("the program ended: %s", x.exitInfo())
+// batch is what one read of the program's output brought: its complete lines, and err when the
+// output ended (io.EOF) or broke the protocol (a line over MaxLine).
+type batch struct {
+	lines []string
+	err   error
+}
+
+// errLongLine reports a line over MaxLine.
+var errLongLine = fmt.Errorf("a line longer than the %d-byte line limit (no newline after 1 MB)", MaxLine)
+
+// readLines splits r into lines and sends the lines of each read together, so that a second
+// line written with an answer is seen with it. It ends at the end of r, at a line over MaxLine,
+// or when quit closes.
+func readLines(r io.Reader, out chan<- batch, quit <-chan struct{}) {
+	buf := make([]byte, 64<<10)
+	var part []byte
+	for {
+		n, err := r.Read(buf)
+		var b batch
+		data := buf[:n]
+		for {
+			i := bytes.IndexByte(data, '\n')
+			if i < 0 {
+				break
+			}
+			part = append(part, data[:i]...)
+			b.lines = append(b.lines, strings.TrimSuffix(string(part), "\r"))
+			part, data = part[:0], data[i+1:]
 		}
-		return l, "", nil
-	case <-t.C:
-		return "", "timeout", fmt.Errorf("no answer within %v", d)
+		part = append(part, data...)
+		if len(part) > MaxLine {
+			b.err = errLongLine
+		} else if err != nil {
+			b.err = io.EOF
+		}
+		if len(b.lines) > 0 || b.err != nil {
+			select {
+			case out <- b:
+			case <-quit:
+				return
+			}
+		}
+		if b.err != nil {
+			return
+		}
 	}
 }
 
-// exitInfo describes how the program ended, with the end of its standard error.
-func (x *External) exitInfo() string {
-	s := "exited"
-	if x.cmd != nil {
-		done := make(chan error, 1)
-		go func() { done <- x.cmd.Wait() }()
+// unsolicited returns a line the program wrote when no answer was due, if any.
+func (x *External) unsolicited() string {
+	for {
 		select {
-		case err := <-done:
-			if err != nil {
-				s = err.Error()
-			} else {
-				s = "exit status 0"
+		case b := <-x.batches:
+			x.pending = append(x.pending, b.lines...)
+			if b.err != nil {
+				x.ended = b.err
 			}
-		case <-time.After(500 * time.Millisecond):
-			s = "output closed"
+			continue
+		default:
+		}
+		break
+	}
+	if len(x.pending) > 0 {
+		return x.pending[0]
+	}
+	return ""
+}
+
+// read waits until deadline for the program's next line; limit is the time limit it reports.
+func (x *External) read(deadline time.Time, limit time.Duration) (line, kind string, err error) {
+	t := time.NewTimer(time.Until(deadline))
+	defer t.Stop()
+	for len(x.pending) == 0 {
+		if x.ended != nil {
+			if errors.Is(x.ended, errLongLine) {
+				return "", "garbage", x.ended
+			}
+			return "", "crash", fmt.Errorf("the program ended: %s", x.exitInfo())
+		}
+		select {
+		case b := <-x.batches:
+			x.pending = b.lines
+			x.ended = b.err
+		case <-t.C:
+			return "", "timeout", fmt.Errorf("no answer within %v", limit)
+		}
+	}
+	line, x.pending = x.pending[0], x.pending[1:]
+	return line, "", nil
+}
+
+// send writes msg as one line, giving up at deadline (errTimeout).
+func (x *External) send(msg any, deadline time.Time) error {
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	if x.in.SetWriteDeadline(deadline) == nil {
+		_, err = x.in.Write(b)
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return errTimeout
+		}
+		return err
+	}
+	// Pipes without deadlines on this system: write beside, and stop the program at the deadline
+	// (its end of the pipe closes, so the write returns).
+	done := make(chan error, 1)
+	go func() {
+		_, err := x.in.Write(b)
+		done <- err
+	}()
+	t := time.NewTimer(time.Until(deadline))
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-t.C:
+		x.kill()
+		<-done
+		return errTimeout
+	}
+}
+
+// exitInfo describes how the program ended, with the end of its standard error. The program
+// closed its output or its input; it is given half a second to exit.
+func (x *External) exitInfo() string {
+	s := "output closed"
+	if x.exited != nil {
+		t := time.NewTimer(500 * time.Millisecond)
+		defer t.Stop()
+		select {
+		case <-x.exited:
+			s = "exit status 0"
+			if x.exitErr != nil {
+				s = x.exitErr.Error()
+			}
+		case <-t.C:
 		}
 	}
 	if t := strings.TrimSpace(x.stderr.String()); t != "" {
@@ -259,15 +419,29 @@ func (x *External) exitInfo() string {
 	return s
 }
 
+// kill stops the program and every process of its group, and waits for it (at most waitDelay
+// after it died, whoever still holds its standard error).
 func (x *External) kill() {
-	if x.cmd != nil && x.cmd.Process != nil {
-		_ = x.cmd.Process.Kill()
-		go func(c *exec.Cmd) { _ = c.Wait() }(x.cmd)
+	if x.cmd == nil || x.cmd.Process == nil || x.stopped {
+		return
 	}
+	x.stopped = true
+	killGroup(x.cmd.Process)
+	<-x.exited
+	x.release()
 }
 
-// Close tells the program the game is over, closes its input and stops it if it does not exit
-// within a second.
+// release kills what is left of the program's process group (children it left behind) and
+// closes the arena's ends of its pipes.
+func (x *External) release() {
+	killGroup(x.cmd.Process)
+	close(x.quit)
+	_ = x.in.Close()
+	_ = x.out.Close()
+}
+
+// Close tells the program the game is over, closes its input and stops it, with its whole
+// process group, if it does not exit within a second. Children it left running are stopped too.
 func (x *External) Close(scores []int) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -275,19 +449,20 @@ func (x *External) Close(scores []int) error {
 		return nil
 	}
 	x.dead = true
-	b, _ := json.Marshal(struct {
+	deadline := time.Now().Add(time.Second)
+	_ = x.send(struct {
 		Type   string `json:"type"`
 		Scores []int  `json:"scores"`
-	}{"end", scores})
-	_, _ = x.in.Write(append(b, '\n'))
+	}{"end", scores}, deadline)
 	_ = x.in.Close()
-	done := make(chan error, 1)
-	go func() { done <- x.cmd.Wait() }()
+	t := time.NewTimer(time.Until(deadline))
+	defer t.Stop()
 	select {
-	case <-done:
-	case <-time.After(time.Second):
-		_ = x.cmd.Process.Kill()
-		<-done
+	case <-x.exited:
+		x.stopped = true
+		x.release()
+	case <-t.C:
+		x.kill()
 	}
 	return nil
 }

@@ -5,11 +5,15 @@
 // seeded math/rand/v2 generator passed in, so a game is deterministic from its seed, and every
 // deal is written to the game record so a game can be re-run without the generator.
 //
-// Two layers share the same placement code:
+// The placement rule of every variant lives in one place, Landing (View.Land, Placer.Land): the
+// row a card goes to, which end, on a twin, whether it takes the row and the bullheads it takes.
+// Two layers play it:
 //   - Game is the event-emitting engine used by the user interface, the arena and game records.
-//     Every step is an Event; each seat sees only what it may know through View.
+//     Every step is an Event; each seat sees only what it may know through View. Game places every
+//     card by Landing.
 //   - State is the fast path for bots: a fixed-size value (copying it allocates nothing) that plays
-//     turns and whole rounds without events or allocations.
+//     turns and whole rounds of the basic rules without events or allocations, on rows of its own.
+//     TestStateAgreesWithGame plays random rounds through both and checks they agree.
 //
 // Where the rule texts in shared/rules disagree, the AMIGO rulebook (004) decides; see
 // docs/rules-decisions.md.

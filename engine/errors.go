@@ -11,14 +11,17 @@ var (
 	ErrNotYourTurn = errors.New("nothing is pending for this seat")
 	ErrNotInHand   = errors.New("card is not in hand")
 	ErrNoRowChoice = errors.New("no row choice is due")
-	ErrRowRange    = errors.New("row out of range")
-	ErrCardCount   = errors.New("wrong number of cards")
-	ErrGameOver    = errors.New("the game is over")
-	ErrAction      = errors.New("malformed action")
-	ErrNotInPool   = errors.New("card is not in the face-up pool")
-	ErrNotPending  = errors.New("card is not one of the seat's cards to place")
-	ErrNotTaken    = errors.New("card is not among the cards taken")
-	ErrHandLimit   = errors.New("a hand may hold at most 16 cards")
+	// ErrNotYourRowChoice: a row choice is due, but another seat's (in Double, of twins played
+	// together and too low, the lower seat's).
+	ErrNotYourRowChoice = errors.New("the row choice is another seat's")
+	ErrRowRange         = errors.New("row out of range")
+	ErrCardCount        = errors.New("wrong number of cards")
+	ErrGameOver         = errors.New("the game is over")
+	ErrAction           = errors.New("malformed action")
+	ErrNotInPool        = errors.New("card is not in the face-up pool")
+	ErrNotPending       = errors.New("card is not one of the seat's cards to place")
+	ErrNotTaken         = errors.New("card is not among the cards taken")
+	ErrHandLimit        = errors.New("a hand may hold at most 16 cards")
 )
 
 // ActionError reports an action the rules do not allow. The game state is unchanged.

@@ -442,8 +442,11 @@ func (g *Game) ChooseRow(seat, row int) error {
 	if err := g.checkSeat(seat); err != nil {
 		return err
 	}
-	if g.phase != PhaseRowChoice || g.queue[g.next].Seat != seat {
+	if g.phase != PhaseRowChoice {
 		return actErr(seat, 0, row, ErrNoRowChoice)
+	}
+	if p := g.queue[g.next]; p.Seat != seat {
+		return actErr(seat, 0, row, fmt.Errorf("%w: seat %d chooses for card %d", ErrNotYourRowChoice, p.Seat, p.Card))
 	}
 	if row < 0 || row >= NumRows {
 		return actErr(seat, 0, row, ErrRowRange)
@@ -451,7 +454,7 @@ func (g *Game) ChooseRow(seat, row int) error {
 	g.record(seat, TakeRow(row))
 	n := g.unit()
 	g.phase = PhaseChoose
-	if g.place(g.queue[g.next:g.next+n], row, false, true) {
+	if g.place(g.queue[g.next:g.next+n], landOn(&g.rows, row)) {
 		return nil
 	}
 	g.next += n
@@ -518,7 +521,7 @@ func (g *Game) Keep(seat int, toHand []Card) error {
 	g.emit(CardsKept{Seat: seat, Hand: hand, Pile: pile, Bullheads: b})
 	g.keepCards = nil
 	g.phase = PhaseChoose
-	g.put(g.queue[g.next], g.keepRow, false)
+	g.put(g.queue[g.next], g.keepRow, 0)
 	g.next++
 	g.resolve()
 	return nil
@@ -597,14 +600,14 @@ func (g *Game) resolve() {
 			g.emit(OrderChoiceRequired{Seat: p.Seat, Cards: []Card{p.Card, g.queue[g.next+1].Card}})
 			return
 		}
-		row, left := target(&g.rows, p.Card, &g.rules)
-		if row < 0 {
+		l := land(&g.rows, p.Card, &g.rules)
+		if l.TooLow {
 			g.phase = PhaseRowChoice
 			g.emit(RowChoiceRequired{Seat: p.Seat, Card: p.Card})
 			return
 		}
 		n := g.unit()
-		if g.place(g.queue[g.next:g.next+n], row, left, false) {
+		if g.place(g.queue[g.next:g.next+n], l) {
 			return
 		}
 		g.next += n
@@ -612,23 +615,22 @@ func (g *Game) resolve() {
 	g.endTurn()
 }
 
-// place puts the plays ps (one card, or twins) in row, on its left end if left; the row is taken
-// first when the card is too low (rule 4, the row chosen) or would be the sixth (rule 3). It
-// reports true when the game now waits for a keep choice (Hand), the card not placed yet.
-func (g *Game) place(ps []Play, row int, left, tooLow bool) bool {
-	c, r := ps[0].Card, g.rows[row]
-	onTwin := g.rules.twins && !left && len(r) > 0 && r[len(r)-1] == c
-	if tooLow || (!onTwin && positions(r) >= RowLimit) {
+// place puts the plays ps (one card, or twins) where landing l says, taking the row first when
+// l.Takes (rule 3, or rule 4 with the row chosen). It reports true when the game now waits for a
+// keep choice (Hand), the card not placed yet.
+func (g *Game) place(ps []Play, l Landing) bool {
+	row := l.Row
+	if l.Takes {
 		reason := TakeFull
-		if tooLow {
+		if l.TooLow {
 			reason = TakeTooLow
 		}
-		cards := r
+		cards := g.rows[row]
 		g.rows[row] = nil
-		b := SumBullheads(cards)
+		b := l.Bullheads
 		switch {
 		case len(ps) == 2:
-			share := (b + 1) / 2
+			share := l.Shared()
 			g.emit(RowTaken{Seat: ps[0].Seat, Row: row, Cards: cards, Bullheads: share, Reason: reason, Shared: true})
 			g.emit(RowTaken{Seat: ps[1].Seat, Row: row, Bullheads: share, Reason: reason, Shared: true})
 			g.pen[ps[0].Seat] += share
@@ -645,20 +647,15 @@ func (g *Game) place(ps []Play, row int, left, tooLow bool) bool {
 			g.pen[ps[0].Seat] += b
 			g.piles[ps[0].Seat] = append(g.piles[ps[0].Seat], cards...)
 		}
-		left = false
 	}
-	for _, p := range ps {
-		g.put(p, row, left)
+	for i, p := range ps {
+		g.put(p, row, l.Pos+i) // a twin played with it goes on top of it
 	}
 	return false
 }
 
-// put adds p's card to a row at its left or right end and emits the placement.
-func (g *Game) put(p Play, row int, left bool) {
-	pos := len(g.rows[row])
-	if left {
-		pos = 0
-	}
+// put inserts p's card into a row at index pos and emits the placement.
+func (g *Game) put(p Play, row, pos int) {
 	g.rows[row] = slices.Insert(slices.Clip(g.rows[row]), pos, p.Card)
 	g.emit(CardPlaced{Seat: p.Seat, Card: p.Card, Row: row, Pos: pos})
 }

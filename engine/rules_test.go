@@ -247,7 +247,7 @@ func TestErrorsLeaveStateUnchanged(t *testing.T) {
 		{"seat out of range", setup, func(g *engine.Game) error { return g.Play(3, 11) }, engine.ErrSeat, "seat 3"},
 		{"negative seat", setup, func(g *engine.Game) error { return g.Play(-1, 11) }, engine.ErrSeat, "seat -1"},
 		{"row choice when none due", setup, func(g *engine.Game) error { return g.ChooseRow(0, 1) }, engine.ErrNoRowChoice, "seat 0: row 1"},
-		{"row choice by the wrong seat", rowChoice, func(g *engine.Game) error { return g.ChooseRow(1, 1) }, engine.ErrNoRowChoice, "seat 1"},
+		{"row choice by the wrong seat", rowChoice, func(g *engine.Game) error { return g.ChooseRow(1, 1) }, engine.ErrNotYourRowChoice, "seat 1: row 1: the row choice is another seat's: seat 0 chooses"},
 		{"row out of range", rowChoice, func(g *engine.Game) error { return g.ChooseRow(0, 4) }, engine.ErrRowRange, "row 4"},
 		{"negative row", rowChoice, func(g *engine.Game) error { return g.ChooseRow(0, -1) }, engine.ErrRowRange, "row -1"},
 		{"playing during a row choice", rowChoice, func(g *engine.Game) error { return g.Play(1, 21) }, engine.ErrNotYourTurn, "seat 1"},

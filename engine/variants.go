@@ -69,7 +69,15 @@ func (c Config) rules() rules {
 	return r
 }
 
-// copies returns how many copies of card c are in play.
+// Copies returns how many physical copies of card number card the configuration's deck holds: 2
+// in Double (with Doublets only for 11, 22, … 99), 1 for every other card in play, 0 for a card
+// not in play (above Tactics' highest card, Open's 1, outside 1–104).
+func (c Config) Copies(card Card) int {
+	r := c.rules()
+	return r.copies(card)
+}
+
+// copies returns how many copies of card c are in play (Config.Copies).
 func (r *rules) copies(c Card) int {
 	if c < 1 || int(c) > r.deckMax || (r.noOne && c == 1) {
 		return 0
@@ -93,45 +101,6 @@ func (r *rules) deck() []Card {
 
 // draftRound reports whether round (1-based) starts with a draft from the face-up deck.
 func (r *rules) draftRound(round int) bool { return r.draft && !(r.rotate && round > 1) }
-
-// positions returns a row's length as the rules count it: twins stacked on each other count once.
-func positions(row []Card) int {
-	n := 0
-	for i, c := range row {
-		if i == 0 || row[i-1] != c {
-			n++
-		}
-	}
-	return n
-}
-
-// target returns where card c goes by rules 1 and 2 as the variant extends them: the row whose
-// end is nearest to c, on its right (ascending) or, in Professional, its left (descending); in
-// Double a row ending in c's twin takes c on top. row is -1 when c fits no row (rule 4). A tie
-// between a right end and a left end goes to the right end (docs/variants.md).
-func target(rows *[NumRows][]Card, c Card, r *rules) (row int, left bool) {
-	best, bestDiff := -1, 1<<30
-	for i, cs := range rows {
-		if len(cs) == 0 {
-			continue
-		}
-		last := cs[len(cs)-1]
-		if r.twins && last == c {
-			return i, false
-		}
-		if last < c && int(c-last) < bestDiff {
-			best, bestDiff = i, int(c-last)
-		}
-	}
-	if r.bothEnds {
-		for i, cs := range rows {
-			if len(cs) > 0 && cs[0] > c && int(cs[0]-c) < bestDiff {
-				best, bestDiff, left = i, int(cs[0]-c), true
-			}
-		}
-	}
-	return best, left
-}
 
 // countOf returns how many times c occurs in cs.
 func countOf(cs []Card, c Card) int {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -99,7 +100,7 @@ func TestProfessionalExample1(t *testing.T) {
 	}
 	for _, c := range []Card{1, 2, 3, 4, 63, 64} {
 		row, left := target(&g.rows, c, &g.rules)
-		if row != 1 || left != (c < 5) || positions(g.rows[row]) != RowLimit {
+		if row != 1 || left != (c < 5) || Places(g.rows[row]) != RowLimit {
 			t.Errorf("card %d goes to row %d (left %v), want the full row 2", c, row+1, left)
 		}
 	}
@@ -216,8 +217,8 @@ func TestDoubleTwins(t *testing.T) {
 	g := tableGame(t, cfg, [NumRows][]Card{{10, 11, 12}, {20}, {30}, {40}}, []Card{13}, []Card{13}, []Card{14})
 	playAll(t, g, 13, 13, 14)
 	wantRows(t, g, [NumRows][]Card{{10, 11, 12, 13, 13, 14}, {20}, {30}, {40}})
-	if positions(g.rows[0]) != 5 {
-		t.Errorf("row 1 counts %d places", positions(g.rows[0]))
+	if Places(g.rows[0]) != 5 {
+		t.Errorf("row 1 counts %d places", Places(g.rows[0]))
 	}
 	// … and a player who picks it up scores every card.
 	h := tableGame(t, cfg, [NumRows][]Card{{10, 11, 12, 13, 13, 14}, {20}, {30}, {40}}, []Card{15}, []Card{99})
@@ -252,6 +253,14 @@ func TestDoubleTwins(t *testing.T) {
 	if _, ok := g.Decision(1); ok {
 		t.Fatal("seat 1 must not choose too")
 	}
+	// The higher seat answering is told the choice is the other seat's, and changes nothing.
+	err := g.ChooseRow(1, 0)
+	if !errors.Is(err, ErrNotYourRowChoice) || !strings.Contains(err.Error(), "seat 1: row 0: the row choice is another seat's: seat 0 chooses for card 5") {
+		t.Errorf("seat 1 answering seat 0's row choice: %v", err)
+	}
+	if g.phase != PhaseRowChoice || g.pen[0]+g.pen[1] != 0 {
+		t.Fatalf("a refused answer changed the game: phase %v, penalties %v", g.phase, g.pen[:2])
+	}
 	_ = g.ChooseRow(0, 0)
 	if b := SumBullheads([]Card{10, 11, 22}); g.pen[0] != (b+1)/2 || g.pen[1] != (b+1)/2 {
 		t.Errorf("penalties %v, want %d each", g.pen[:2], (b+1)/2)
@@ -273,7 +282,7 @@ func TestDoubleStartingTwins(t *testing.T) {
 			if slices.Contains(d.Rows[:i], c) {
 				t.Fatalf("rows %v repeat a card", d.Rows)
 			}
-			if n := countOf(d.Stacked, c); len(g.rows[i]) != 1+n || positions(g.rows[i]) != 1 {
+			if n := countOf(d.Stacked, c); len(g.rows[i]) != 1+n || Places(g.rows[i]) != 1 {
 				t.Fatalf("row %v with stacked %v", g.rows[i], d.Stacked)
 			}
 		}

@@ -2,10 +2,17 @@
 // size, the number of seats and the hand size. Drawing and hit-testing use the same rectangles,
 // in logical pixels (device-independent); the scenes multiply by the device scale when drawing.
 //
-// Landscape screens put the opponents in a strip across the top, the four rows in the middle
-// left, the hand along the bottom and a side panel on the right with the score bar, the buttons,
-// the person's own seat and the confirm button. Portrait screens (phones) stack a strip of seat
-// chips, a button bar, the rows at full width, the person's seat and a two-line hand.
+// Landscape screens put the opponents' plates in a strip across the top, the four rows in the
+// middle left with the status line and the reveal queue beside them, the hand along the bottom
+// and a side panel on the right with the score bar, the buttons, the person's own seat and the
+// confirm button. Portrait screens (phones) stack the plates, a button bar, the rows at full
+// width, the person's seat and the hand in up to three lines.
+//
+// The rows are what players read most: they get all the height the hand leaves them while hand
+// cards stay HandOverRow times as wide as row cards. Hand cards keep one size for up to HandRef
+// cards and never cover another card's index (corner number and bullheads, see Face). Seat
+// plates carry text boxes with their text sizes (names at least MinNameSize, MinNameSizePhone
+// on phones), compact (name and score) when the table is crowded.
 package layout
 
 import "math"
@@ -38,6 +45,12 @@ func (r Rect) Overlaps(s Rect) bool {
 func (r Rect) Inside(w, h float64) bool {
 	const eps = 1e-6
 	return r.X >= -eps && r.Y >= -eps && r.X+r.W <= w+eps && r.Y+r.H <= h+eps
+}
+
+// Within reports whether r lies inside s (to a hundredth of a pixel).
+func (r Rect) Within(s Rect) bool {
+	const eps = 0.01
+	return r.X >= s.X-eps && r.Y >= s.Y-eps && r.X+r.W <= s.X+s.W+eps && r.Y+r.H <= s.Y+s.H+eps
 }
 
 // Center returns the centre point of r.
@@ -73,7 +86,42 @@ type Seat struct {
 	Chosen Rect
 	// Pile is where taken rows are swept to.
 	Pile Rect
+	// Compact is set for a plate that shows only the name and the score (crowded tables).
+	Compact bool
+	// Text holds the plate's text boxes, indexed by the Txt constants; a box that is not shown
+	// (Level, Pile and State on a compact plate) is the zero Text.
+	Text [NumPlateTexts]Text
 }
+
+// Text is a box for one line of text and the text size to draw it at, in logical pixels. A
+// string wider than the box is cut short (with an ellipsis), never drawn smaller than Size.
+type Text struct {
+	R Rect
+	// Size is the text size (the font's em) in logical pixels; at most R.H.
+	Size float64
+	// Right is set for text aligned to the box's right edge.
+	Right bool
+}
+
+// Shown reports whether the box is in use.
+func (t Text) Shown() bool { return t.Size > 0 }
+
+// Plate text ids, the index of Seat.Text.
+const (
+	TxtName  = iota // the seat's name, top left
+	TxtScore        // the total score, right of the name (under it on a compact plate)
+	TxtLevel        // the bot level or "you", second line
+	TxtPile         // the penalty taken this round ("+9"), right of the level
+	TxtState        // thinking / ready / choosing row, third line
+	NumPlateTexts
+)
+
+// MinNameSize is the smallest text size of a seat's name on a desktop screen, and
+// MinNameSizePhone on a phone-sized one (shorter side under 600 logical pixels).
+const (
+	MinNameSize      = 12
+	MinNameSizePhone = 11
+)
 
 // Button ids on the table, in the order of Table.Buttons.
 const (
@@ -155,50 +203,36 @@ func (t *Table) landscape(seats, handN int) {
 	sideX := w - side - m
 	mainW := sideX - 2*m // from x=m to sideX-m
 
-	// Opponents across the top.
-	topH := h * 0.2
-	opp := seats - 1
-	if opp > 0 {
-		gap := m / 2
-		pw := math.Min((mainW-gap*float64(opp-1))/float64(opp), 240)
-		total := pw*float64(opp) + gap*float64(opp-1)
-		x0 := m + (mainW-total)/2
-		plateH := topH * 0.42
-		cardH := topH - plateH - m*1.5
-		cardW := math.Min(cardH*2/3, pw*0.45)
-		cardH = cardW * 1.5
-		for i := 1; i < seats; i++ {
-			x := x0 + float64(i-1)*(pw+gap)
-			plate := Rect{x, m, pw, plateH}
-			t.Seats[i] = Seat{
-				Plate:  plate,
-				Chosen: Rect{x + pw/2 - cardW/2, m + plateH + m/2, cardW, cardH},
-				Pile:   Rect{x + pw - cardW*0.6, m, cardW * 0.6, plateH},
-			}
-		}
+	// Opponents: one line of plates across the top, each holding its chosen card.
+	top := m + t.seatStrip(seats, Rect{m, m, mainW, 0}, 9, 260, m/2)
+	if seats > 1 {
+		top += m
 	}
 
-	// Hand along the bottom of the main area.
-	handH := h * 0.27
-	handTop := h - handH - m
-	t.layHand(handN, Rect{m, handTop, mainW, handH}, 1, m/2, 0.15)
-
-	// Rows in the middle.
-	rowsTop := m + topH + m/2
-	rowsH := handTop - rowsTop - m/2
-	rh := rowsH / NumRows
-	cardW, cardH, gap := fitRowCards(rh, mainW, 0.12, 1.3)
+	// The rows in the middle and the hand along the bottom share the height left: the rows as
+	// large as the hand allows (see balance); the status line and the reveal queue sit beside
+	// the rows, or the status line over them when there is no room.
+	rowsTop := top
+	var handH, handTop, rowsH, cardW, cardH, gap, sx float64
+	split := func() {
+		handH = balance(h-m-rowsTop, m/2, mainW, mainW, handRef(handN), m/2, 0.15, 0.12, 1.3)
+		handTop = h - handH - m
+		rowsH = handTop - rowsTop - m/2
+		cardW, cardH, gap = fitRowCards(rowsH/NumRows, mainW, 0.12, 1.3)
+		sx = m + Slots*(cardW+gap) + cardW*1.2 + m
+	}
+	split()
+	beside := sideX-m-sx > mainW*0.3
+	if !beside {
+		t.Status = Rect{m, rowsTop, mainW, t.Unit * 1.4}
+		rowsTop += t.Status.H + m/2
+		split()
+	}
+	t.layHand(handN, Rect{m, handTop, mainW, handH}, m/2, 0.15)
 	t.CardW, t.CardH = cardW, cardH
-	t.layRows(m, rowsTop, rh, cardW, cardH, gap)
-	// The status line sits right of the rows, or under the top strip when there is no room.
-	sx := t.Rows[0].Sum.X + t.Rows[0].Sum.W + m
-	if sideX-m-sx > mainW*0.3 {
+	t.layRows(m, rowsTop, rowsH/NumRows, cardW, cardH, gap)
+	if beside {
 		t.Status = Rect{sx, rowsTop, sideX - m - sx, t.Unit * 3}
-	} else {
-		t.Status = Rect{m, rowsTop - t.Unit*1.5, mainW, t.Unit * 1.4}
-		if t.Status.Y < m+topH*0.42 {
-			t.Status.Y = m + topH*0.42
-		}
 	}
 
 	// Side panel: score bar, buttons, own seat, confirm.
@@ -216,16 +250,18 @@ func (t *Table) landscape(seats, handN int) {
 	y += 3*(bh+bg) + m/2
 	confirmY := h - m - bh
 	t.Buttons[BtnConfirm] = Rect{sideX, confirmY, side, bh}
-	// Own seat between the buttons and confirm.
+	// Own seat between the buttons and confirm: the plate, the chosen card under it.
 	space := confirmY - m/2 - y
-	plateH := clamp(space*0.35, 30, 70)
+	plateH := math.Min(t.plateHeight(false), space*0.5)
 	ownCardH := space - plateH - m
 	ownCardW := math.Min(ownCardH*2/3, side*0.4)
 	ownCardH = ownCardW * 1.5
+	plate := Rect{sideX, y, side, plateH}
 	t.Seats[0] = Seat{
-		Plate:  Rect{sideX, y, side, plateH},
+		Plate:  plate,
 		Chosen: Rect{sideX + side/2 - ownCardW/2, y + plateH + m/2, ownCardW, ownCardH},
 		Pile:   Rect{sideX + side - ownCardW*0.6, y, ownCardW * 0.6, plateH},
+		Text:   t.plateTexts(plate, side, false),
 	}
 	t.Deck = Rect{sx + (sideX-m-sx)/2 - cardW/2, rowsTop + rowsH/2 - cardH/2, cardW, cardH}
 	if t.Deck.X+cardW > sideX-m {
@@ -239,8 +275,8 @@ func (t *Table) landscape(seats, handN int) {
 	}
 	// It keeps clear of the rows (their sixth slots and sums) when there is room beside them.
 	panelX := m + mainW*0.35
-	if sideX-m-sx >= mainW*0.4 {
-		panelX = max(panelX, sx)
+	if beside {
+		panelX = sx
 	}
 	t.Panel = Rect{panelX, panelTop, sideX - m - panelX, handTop - panelTop - m}
 	// The reveal queue: right of the rows, under the status line, in up to two lines.
@@ -253,15 +289,146 @@ func (t *Table) landscape(seats, handN int) {
 		lines := (seats + per - 1) / per
 		qw := math.Min(cardW, (area.W-float64(per-1)*gap)/float64(per))
 		qh := qw * 1.5
-		lineH := qh + t.Unit*1.4
-		if float64(lines)*lineH <= area.H && qw >= 16 {
+		label := t.Unit * 1.4 // the name under each card
+		lineH := qh + label + gap
+		if float64(lines)*lineH > area.H { // shorter cards before none at all
+			lineH = area.H / float64(lines)
+			qh = lineH - label - gap
+			qw = qh / 1.5
+		}
+		if qw >= 16 {
+			x0 := area.X + (area.W-(float64(per)*qw+float64(per-1)*gap))/2
 			t.Queue = make([]Rect, seats)
 			for i := range t.Queue {
 				l, c := i/per, i%per
-				t.Queue[i] = Rect{area.X + float64(c)*(qw+gap), area.Y + float64(l)*lineH, qw, qh}
+				t.Queue[i] = Rect{x0 + float64(c)*(qw+gap), area.Y + float64(l)*lineH, qw, qh}
 			}
 		}
 	}
+}
+
+// phoneSized reports whether the screen is phone-sized (its shorter side under 600 logical
+// pixels): names may then be MinNameSizePhone rather than MinNameSize.
+func (t *Table) phoneSized() bool { return math.Min(t.W, t.H) < 600 }
+
+// plateFonts returns the text sizes on seat plates: the name (and score) and the smaller
+// lines (level, pile, state).
+func (t *Table) plateFonts() (name, small float64) {
+	lo := float64(MinNameSize)
+	if t.phoneSized() {
+		lo = MinNameSizePhone
+	}
+	name = clamp(t.Unit*0.8, lo, 20)
+	small = math.Max(10, math.Round(name*0.85))
+	return name, small
+}
+
+// lineH is the height of a line of text of the given size.
+func lineH(size float64) float64 { return math.Ceil(size * 1.25) }
+
+// platePad is the padding inside a plate.
+func (t *Table) platePad() float64 {
+	nf, _ := t.plateFonts()
+	return math.Round(clamp(nf*0.3, 3, 8))
+}
+
+// plateHeight is the height of a full (name, level, state) or compact (name, score) plate.
+func (t *Table) plateHeight(compact bool) float64 {
+	nf, sf := t.plateFonts()
+	if compact {
+		return 2*t.platePad() + 2*lineH(nf)
+	}
+	return 2*t.platePad() + lineH(nf) + 2*lineH(sf)
+}
+
+// scoreW and pileW are the widths of the score (three digits) and pile ("+104") boxes.
+func scoreW(size float64) float64 { return math.Ceil(size * 0.62 * 3) }
+func pileW(size float64) float64  { return math.Ceil(size * 0.62 * 4) }
+
+// nameRoom is the width a name box needs at least: six letters.
+func nameRoom(size float64) float64 { return math.Ceil(size * 0.6 * 6) }
+
+// plateTexts lays out the text boxes of a plate whose text may use its left textW pixels.
+func (t *Table) plateTexts(p Rect, textW float64, compact bool) [NumPlateTexts]Text {
+	nf, sf := t.plateFonts()
+	pad := t.platePad()
+	x, y := p.X+pad, p.Y+pad
+	inner := textW - 2*pad
+	nl, sl := lineH(nf), lineH(sf)
+	var tx [NumPlateTexts]Text
+	if compact {
+		tx[TxtName] = Text{R: Rect{x, y, inner, nl}, Size: nf}
+		tx[TxtScore] = Text{R: Rect{x, y + nl, inner, nl}, Size: nf}
+		return tx
+	}
+	sw, pw := scoreW(nf), pileW(sf)
+	tx[TxtName] = Text{R: Rect{x, y, inner - sw - pad, nl}, Size: nf}
+	tx[TxtScore] = Text{R: Rect{x + inner - sw, y, sw, nl}, Size: nf, Right: true}
+	tx[TxtLevel] = Text{R: Rect{x, y + nl, inner - pw - pad, sl}, Size: sf}
+	tx[TxtPile] = Text{R: Rect{x + inner - pw, y + nl, pw, sl}, Size: sf, Right: true}
+	tx[TxtState] = Text{R: Rect{x, y + nl + sl, inner, sl}, Size: sf}
+	return tx
+}
+
+// seatStrip lays out the opponents' plates (seats 1..) in area's width from its top, at most
+// perLine in a line, each plate at most maxW wide and holding its chosen card on the right. A
+// plate too narrow for a name beside the score is compact (name over score); plates too narrow
+// even for that take another line. It returns the height used.
+func (t *Table) seatStrip(seats int, area Rect, perLine int, maxW, gap float64) float64 {
+	opp := seats - 1
+	if opp <= 0 {
+		return 0
+	}
+	nf, _ := t.plateFonts()
+	pad := t.platePad()
+	const cpad = 2
+	// size returns the plate's height and its chosen card's width for plates pw wide.
+	size := func(pw float64, compact bool) (ph, cw float64) {
+		ph = t.plateHeight(compact)
+		if compact {
+			return ph, math.Min((ph-2*cpad)*2/3, pw*0.26)
+		}
+		return ph, math.Min((ph-2*cpad)*2/3, pw*0.35)
+	}
+	// room is the width left for the name on a plate pw wide.
+	room := func(pw float64, compact bool) float64 {
+		_, cw := size(pw, compact)
+		r := pw - cw - cpad - 1 - 2*pad
+		if !compact {
+			r -= scoreW(nf) + pad
+		}
+		return r
+	}
+	lines := (opp + perLine - 1) / perLine
+	var per int
+	var pw float64
+	compact := false
+	for first := lines; ; lines++ {
+		per = (opp + lines - 1) / lines
+		pw = math.Min((area.W-gap*float64(per-1))/float64(per), maxW)
+		// A crowded table stays compact when it takes another line.
+		compact = lines > first || room(pw, false) < nameRoom(nf)
+		if !compact || room(pw, true) >= nameRoom(nf) || per == 1 {
+			break
+		}
+	}
+	ph, cw := size(pw, compact)
+	total := pw*float64(per) + gap*float64(per-1)
+	x0 := area.X + (area.W-total)/2
+	for i := 1; i < seats; i++ {
+		col, line := (i-1)%per, (i-1)/per
+		plate := Rect{x0 + float64(col)*(pw+gap), area.Y + float64(line)*(ph+gap), pw, ph}
+		ch := cw * 1.5
+		chosen := Rect{plate.X + pw - cw - cpad, plate.Y + (ph-ch)/2, cw, ch}
+		t.Seats[i] = Seat{
+			Plate:   plate,
+			Chosen:  chosen,
+			Pile:    Rect{chosen.X, plate.Y, cw, ph},
+			Compact: compact,
+			Text:    t.plateTexts(plate, chosen.X-plate.X-1, compact),
+		}
+	}
+	return float64(lines)*(ph+gap) - gap
 }
 
 func (t *Table) layRows(x, top, rh, cardW, cardH, gap float64) {
@@ -273,43 +440,97 @@ func (t *Table) layRows(x, top, rh, cardW, cardH, gap float64) {
 		}
 		sx := x + Slots*(cardW+gap)
 		row.Sum = Rect{sx, y + cardH*0.2, cardW * 1.2, cardH * 0.6}
-		hitH := math.Min(rh-1, cardH+gap)
+		hitH := math.Min(rh-1, math.Max(cardH+gap, MinTap))
 		row.Hit = Rect{x, top + float64(r)*rh + (rh-hitH)/2, sx + cardW*1.2 - x, hitH}
 		t.Rows[r] = row
 	}
 }
 
-// layHand places n hand cards in area in as few lines as keep every tap target at least
-// MinTap wide (up to three lines, at least minLines); each line keeps liftFrac of its height
-// above the cards for the lifted card.
-func (t *Table) layHand(n int, area Rect, minLines int, gap, liftFrac float64) {
+// HandRef is the hand size the hand cards are sized for: a hand of up to HandRef cards keeps
+// one card size (fewer cards close ranks rather than grow); a larger hand (variants deal up to
+// HandMax) is laid out for HandMax cards, with smaller cards or another line.
+const HandRef = 10
+
+// HandMax is the largest hand any variant allows (engine.MaxHand).
+const HandMax = 16
+
+// handRef returns the number of cards a hand of n cards is sized for.
+func handRef(n int) int {
+	if n <= HandRef {
+		return HandRef
+	}
+	return max(n, HandMax)
+}
+
+// HandOverRow is how much wider a hand card is than a row card: the layout gives the rows all
+// the room it can while the hand keeps cards this much larger.
+const HandOverRow = 1.25
+
+// handFit sizes the cards of a hand of ref cards in area, in one to three lines each keeping
+// liftFrac of its height above the cards for the lifted card: the largest cards for which
+// neighbours in a line overlap by at most 1-HandShow of a card and tap targets are at least
+// MinTap wide. It returns the card width, the cards per line and the line height.
+func handFit(ref int, area Rect, gap, liftFrac float64) (cw float64, per int, lineH float64) {
+	cw, per, lineH = -1, ref, area.H
+	for lines := 1; lines <= 3; lines++ {
+		p := (ref + lines - 1) / lines
+		if float64(p)*(MinTap+0.5) > area.W && lines < 3 {
+			continue // tap targets too narrow
+		}
+		lh := (area.H - gap*float64(lines-1)) / float64(lines)
+		w := lh * (1 - liftFrac) * 2 / 3
+		if p > 1 {
+			w = math.Min(w, area.W/(float64(p-1)*HandShow+1))
+			w = math.Min(w, area.W-(MinTap+0.5)*float64(p-1))
+		}
+		w = math.Min(w, area.W)
+		if w > cw*1.02 { // fewer lines unless more give clearly larger cards
+			cw, per, lineH = w, p, lh
+		}
+	}
+	return cw, per, lineH
+}
+
+// layHand places n hand cards in area as handFit sizes them for handRef(n) cards: a hand of
+// fewer cards keeps the card size and closes ranks. The lines in use are balanced (6 cards are
+// 3 + 3, not 5 + 1) and centred in the area.
+func (t *Table) layHand(n int, area Rect, gap, liftFrac float64) {
+	cw, per, lineH := handFit(handRef(n), area, gap, liftFrac)
+	t.Lift = lineH * liftFrac
 	if n <= 0 {
-		t.Lift = area.H * liftFrac
 		return
 	}
-	lines := minLines
-	var per int
-	var lineH, cw, ch float64
-	for ; ; lines++ {
-		per = (n + lines - 1) / lines
-		lineH = (area.H - gap*float64(lines-1)) / float64(lines)
-		ch = lineH * (1 - liftFrac)
-		cw = ch * 2 / 3
-		if maxW := (area.W - gap*float64(per-1)) / float64(per); cw > maxW && lines > 1 {
-			cw = maxW
-			ch = cw * 1.5
-		}
-		if step := lineStep(per, area.W, cw, gap); step >= MinTap+0.5 || per == 1 || lines >= 3 {
-			break
-		}
-	}
-	t.Lift = lineH * liftFrac
+	cw = math.Max(cw, 1)
+	ch := cw * 1.5
+	lines := (n + per - 1) / per
+	per = (n + lines - 1) / lines
+	y0 := area.Y + (area.H-(float64(lines)*lineH+float64(lines-1)*gap))/2
 	for l := 0; l < lines; l++ {
 		first := l * per
 		k := min(per, n-first)
-		top := area.Y + float64(l)*(lineH+gap) + t.Lift
+		top := y0 + float64(l)*(lineH+gap) + t.Lift
 		t.layHandLine(first, k, Rect{area.X, top, area.W, lineH - t.Lift}, cw, ch, gap)
 	}
+}
+
+// balance splits a height v between the rows (above) and the hand (below, after a gap): the
+// largest rows whose cards are at most 1/HandOverRow of the hand cards' width, with rows at
+// least MinTap+1 high. rowsW and handW are the widths of the rows and of the hand; rowGap and
+// sumFrac are fitRowCards's. It returns the hand's height.
+func balance(v, gap, rowsW, handW float64, ref int, handGap, liftFrac, rowGap, sumFrac float64) float64 {
+	lo := 2.0 * MinTap
+	hi := v - gap - NumRows*(MinTap+1)
+	if hi <= lo {
+		return math.Max(lo, v*0.3)
+	}
+	for hh := lo; hh < hi; hh += 2 {
+		rw, _, _ := fitRowCards((v-gap-hh)/NumRows, rowsW, rowGap, sumFrac)
+		cw, _, _ := handFit(ref, Rect{0, 0, handW, hh}, handGap, liftFrac)
+		if cw >= rw*HandOverRow {
+			return hh
+		}
+	}
+	return hi
 }
 
 // lineStep returns the distance between neighbouring cards of a line of n cards cw wide in
@@ -330,8 +551,8 @@ func lineStep(n int, w, cw, gap float64) float64 {
 }
 
 // layHandLine places hand cards first..first+n-1 in one line, centred in area. A card's tap
-// target is the part of it not covered by its right neighbour, or, for small cards spread
-// apart, the whole step around it; it includes the lift space above.
+// target is the part of it not covered by its right neighbour, or, for cards side by side, the
+// whole step around it; it includes the lift space above.
 func (t *Table) layHandLine(first, n int, area Rect, cw, ch, gap float64) {
 	if n <= 0 {
 		return
@@ -348,11 +569,11 @@ func (t *Table) layHandLine(first, n int, area Rect, cw, ch, gap float64) {
 		t.Hand[first+i] = r
 		hit := r
 		switch {
-		case step > cw+gap: // spread: the tap target is the step, centred on the card
+		case step >= cw: // side by side: the tap target is the step, centred on the card
 			hit.X = r.X + cw/2 - step/2
 			hit.W = step - 0.01
-		case i < n-1:
-			hit.W = math.Min(step, cw) - 0.01
+		case i < n-1: // overlapping: the part the next card leaves uncovered
+			hit.W = step - 0.01
 		}
 		hit.Y -= t.Lift
 		hit.H += t.Lift
@@ -367,30 +588,9 @@ func (t *Table) portrait(seats, handN int) {
 	mainW := w - 2*m
 	y := m
 
-	// Opponent chips: up to 5 per line.
-	opp := seats - 1
-	if opp > 0 {
-		cols := opp
-		if cols > 5 {
-			cols = (opp + 1) / 2
-		}
-		lines := (opp + cols - 1) / cols
-		chipH := clamp(h*0.06, 36, 90)
-		gap := m / 2
-		cwid := (mainW - gap*float64(cols-1)) / float64(cols)
-		for i := 1; i < seats; i++ {
-			col, line := (i-1)%cols, (i-1)/cols
-			plate := Rect{m + float64(col)*(cwid+gap), y + float64(line)*(chipH+gap), cwid, chipH}
-			cardH := chipH - 6
-			cardW := math.Min(cardH*2/3, cwid*0.35)
-			cardH = cardW * 1.5
-			t.Seats[i] = Seat{
-				Plate:  plate,
-				Chosen: Rect{plate.X + plate.W - cardW - 3, plate.Y + (chipH-cardH)/2, cardW, cardH},
-				Pile:   Rect{plate.X, plate.Y, cardW, chipH},
-			}
-		}
-		y += float64(lines)*(chipH+gap) + m/2
+	// Opponent plates: up to 5 per line.
+	if seats > 1 {
+		y += t.seatStrip(seats, Rect{m, y, mainW, 0}, 5, mainW, m/2) + m/2
 	}
 
 	// Button bar: menu tracker advisor log replay.
@@ -404,16 +604,17 @@ func (t *Table) portrait(seats, handN int) {
 	t.Status = Rect{m, y, mainW, t.Unit * 1.5}
 	y += t.Status.H + m/4
 
-	// Bottom: own seat line (plate, chosen card, confirm) and two-line hand.
-	ownH := clamp(h*0.07, MinTap+4, 110)
+	// Bottom: own seat line (plate, chosen card, confirm) and the hand.
+	ownH := max(t.plateHeight(false), MinTap+4, bh)
 	bottom := h - m
 	remaining := bottom - y - ownH - m
-	rowsH := remaining * 0.55
-	// The hand takes what is left under the own seat line.
 
-	// Rows at full width.
-	rh := rowsH / NumRows
-	cardW, cardH, gap := fitRowCards(rh, mainW, 0.1, 1.2)
+	// Rows at full width, as large as the hand allows (see balance) and no taller than their
+	// width allows, so the hand gets the rest.
+	handH := balance(remaining, m, mainW, mainW, handRef(handN), m/2, 0.08, 0.1, 1.2)
+	cardW, cardH, gap := fitRowCards((remaining-m-handH)/NumRows, mainW, 0.1, 1.2)
+	rh := math.Max(math.Min((remaining-m-handH)/NumRows, cardH/0.9), MinTap+1)
+	rowsH := rh * NumRows
 	t.CardW, t.CardH = cardW, cardH
 	rowsX := m + (mainW-(Slots*(cardW+gap)+cardW*1.2))/2
 	t.layRows(rowsX, y, rh, cardW, cardH, gap)
@@ -425,20 +626,17 @@ func (t *Table) portrait(seats, handN int) {
 	ownCardH := ownH - 4
 	ownCardW := ownCardH * 2 / 3
 	plateW := mainW - confirmW - ownCardW - m
+	plate := Rect{line.X, line.Y, plateW, ownH}
 	t.Seats[0] = Seat{
-		Plate:  Rect{line.X, line.Y, plateW, ownH},
+		Plate:  plate,
 		Chosen: Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH},
 		Pile:   Rect{line.X, line.Y, ownCardW, ownH},
+		Text:   t.plateTexts(plate, plateW, false),
 	}
 	t.Buttons[BtnConfirm] = Rect{line.X + mainW - confirmW, line.Y + (ownH-bh)/2, confirmW, bh}
 	y += ownH + m/2
 
-	// Hand: two lines when more than 5 cards.
-	minLines := 1
-	if handN > 5 {
-		minLines = 2
-	}
-	t.layHand(handN, Rect{m, y, mainW, bottom - y}, minLines, m/2, 0.08)
+	t.layHand(handN, Rect{m, y, mainW, bottom - y}, m/2, 0.08)
 	t.Deck = Rect{w/2 - cardW/2, t.Rows[0].Slots[0].Y + rowsH/2 - cardH/2, cardW, cardH}
 	t.Panel = Rect{m, t.Rows[0].Hit.Y, mainW, rowsH}
 }

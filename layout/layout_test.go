@@ -2,23 +2,58 @@ package layout
 
 import (
 	"fmt"
+	"math"
+	"strings"
 	"testing"
+
+	"nimmt/engine"
 )
 
+// sizes are the screens of issue 12's matrix (phones upright and sideways, a tablet, desktops)
+// and an old 4:3 window.
 var sizes = [][2]float64{
-	{1280, 720}, {1920, 1080}, {800, 600}, {390, 844}, {844, 390}, {360, 640}, {1024, 1366},
+	{360, 640}, {390, 844}, {844, 390}, {1024, 1366}, {1280, 720}, {1920, 1080}, {2560, 1440}, {800, 600},
 }
 
 func phone(w, h float64) bool { return w < 900 || h < 700 }
 
+// Rows' share of the screen (the box around the four rows' tap targets over the screen's area)
+// at least: rowsShare with a hand of up to HandRef cards, rowsShareBig with a larger one (the
+// variants dealing up to 16 cards, which need a second line of hand cards on short screens).
+const (
+	rowsShare    = 0.19
+	rowsShareBig = 0.12
+)
+
 func TestTable(t *testing.T) {
 	for _, sz := range sizes {
 		for _, seats := range []int{2, 4, 10} {
-			for _, hand := range []int{16, 14, 10, 5, 1, 0} {
+			for hand := 0; hand <= HandMax; hand++ {
 				name := fmt.Sprintf("%vx%v/%dseats/%dcards", sz[0], sz[1], seats, hand)
 				t.Run(name, func(t *testing.T) {
 					checkTable(t, NewTable(sz[0], sz[1], seats, hand), seats, hand)
 				})
+			}
+		}
+	}
+}
+
+func TestHandMax(t *testing.T) {
+	if HandMax != engine.MaxHand {
+		t.Errorf("layout.HandMax = %d, engine.MaxHand = %d", HandMax, engine.MaxHand)
+	}
+}
+
+// TestHandKeepsSize: with HandRef cards or fewer the cards keep their size (they close ranks
+// rather than grow), on every screen; the phone of issue 12 had cards jump from 84 to 170 px.
+func TestHandKeepsSize(t *testing.T) {
+	for _, sz := range sizes {
+		for _, seats := range []int{2, 4, 10} {
+			ref := NewTable(sz[0], sz[1], seats, HandRef).Hand[0]
+			for n := 1; n < HandRef; n++ {
+				if got := NewTable(sz[0], sz[1], seats, n).Hand[0]; got.W != ref.W || got.H != ref.H {
+					t.Errorf("%v %d seats: %d cards are %.1fx%.1f, %d cards %.1fx%.1f", sz, seats, n, got.W, got.H, HandRef, ref.W, ref.H)
+				}
 			}
 		}
 	}
@@ -47,48 +82,116 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 			t.Errorf("button %s too small to tap: %+v", ButtonIDs[i], b)
 		}
 	}
+	var rowsBox Rect
 	for r, row := range l.Rows {
 		for s, slot := range row.Slots {
 			in(fmt.Sprintf("row %d slot %d", r, s), slot)
+			if !slot.Within(row.Hit) {
+				t.Errorf("row %d slot %d %+v outside the row %+v", r, s, slot, row.Hit)
+			}
 		}
 		in(fmt.Sprintf("row %d sum", r), row.Sum)
+		if !row.Sum.Within(row.Hit) {
+			t.Errorf("row %d sum %+v outside the row %+v", r, row.Sum, row.Hit)
+		}
 		in(fmt.Sprintf("row %d hit", r), row.Hit)
 		all = append(all, named{fmt.Sprintf("row %d", r), row.Hit})
 		if phone(w, h) && row.Hit.H < MinTap {
 			t.Errorf("row %d too small to tap: %+v", r, row.Hit)
 		}
+		rowsBox = union(rowsBox, row.Hit, r == 0)
+	}
+	share := rowsBox.W * rowsBox.H / (w * h)
+	if want := map[bool]float64{false: rowsShare, true: rowsShareBig}[hand > HandRef]; share < want {
+		t.Errorf("rows take %.3f of the screen, want at least %.2f", share, want)
 	}
 	if len(l.Hand) != hand || len(l.HandHit) != hand {
 		t.Fatalf("hand has %d/%d rects, want %d", len(l.Hand), len(l.HandHit), hand)
 	}
+	var hands []named // the hand cards, lifted or not: they may overlap each other only
 	for i := range l.Hand {
-		in(fmt.Sprintf("hand %d", i), l.Hand[i])
+		c := l.Hand[i]
+		lifted := Rect{c.X, c.Y - l.Lift, c.W, c.H}
+		in(fmt.Sprintf("hand %d", i), c)
+		in(fmt.Sprintf("hand %d lifted", i), lifted)
 		in(fmt.Sprintf("hand hit %d", i), l.HandHit[i])
+		if !lifted.Within(union(l.HandHit[i], c, false)) {
+			t.Errorf("hand %d lifted %+v leaves its place %+v", i, lifted, l.HandHit[i])
+		}
 		all = append(all, named{fmt.Sprintf("hand %d", i), l.HandHit[i]})
+		hands = append(hands, named{fmt.Sprintf("hand %d", i), c}, named{fmt.Sprintf("hand %d lifted", i), lifted})
 		if phone(w, h) && (l.HandHit[i].W < MinTap || l.HandHit[i].H < MinTap) {
 			t.Errorf("hand card %d too small to tap: %+v", i, l.HandHit[i])
+		}
+		if c.H < c.W*1.4 || c.H > c.W*1.6 {
+			t.Errorf("hand card %d is not about 2:3: %+v", i, c)
+		}
+		// The index (corner number and every bullhead) stays visible: no card drawn after
+		// this one (to its right, or in a later line) covers it.
+		idx := FaceOf(c).Index()
+		for j := i + 1; j < len(l.Hand); j++ {
+			if idx.Overlaps(l.Hand[j]) {
+				t.Errorf("hand card %d %+v covers the number or bullheads %+v of card %d", j, l.Hand[j], idx, i)
+			}
+		}
+		if i > 0 && l.Hand[i].W != l.Hand[0].W {
+			t.Errorf("hand cards of different sizes: %+v, %+v", l.Hand[0], l.Hand[i])
 		}
 	}
 	if len(l.Seats) != seats {
 		t.Fatalf("%d seats laid out, want %d", len(l.Seats), seats)
 	}
+	var texts []named // every text box on the table: inside its box, none overlapping
+	minName := float64(MinNameSize)
+	if math.Min(w, h) < 600 {
+		minName = MinNameSizePhone
+	}
 	for i, s := range l.Seats {
 		in(fmt.Sprintf("seat %d plate", i), s.Plate)
 		in(fmt.Sprintf("seat %d chosen", i), s.Chosen)
-		all = append(all, named{fmt.Sprintf("seat %d", i), s.Plate})
+		all = append(all, named{fmt.Sprintf("seat %d", i), union(s.Plate, s.Chosen, false)})
+		shown := 0
+		for k, tx := range s.Text {
+			name := fmt.Sprintf("seat %d text %d", i, k)
+			if !tx.Shown() {
+				if k == TxtName || k == TxtScore || !s.Compact {
+					t.Errorf("%s missing", name)
+				}
+				continue
+			}
+			shown++
+			if !tx.R.Within(s.Plate) {
+				t.Errorf("%s %+v outside its plate %+v", name, tx.R, s.Plate)
+			}
+			if tx.Size > tx.R.H || tx.Size < 9 {
+				t.Errorf("%s: size %.1f in a box %.1f high", name, tx.Size, tx.R.H)
+			}
+			if tx.R.Overlaps(s.Chosen) {
+				t.Errorf("%s %+v under the chosen card %+v", name, tx.R, s.Chosen)
+			}
+			texts = append(texts, named{name, tx.R})
+		}
+		if s.Compact && shown != 2 {
+			t.Errorf("seat %d: compact plate with %d texts", i, shown)
+		}
+		nm := s.Text[TxtName]
+		if nm.Size < minName {
+			t.Errorf("seat %d: name size %.1f, want at least %v", i, nm.Size, minName)
+		}
+		if nm.R.W < nm.Size*0.6*6 { // six letters ("Fumiko") at about 0.6 em each
+			t.Errorf("seat %d: name box %.1f wide for size %.1f", i, nm.R.W, nm.Size)
+		}
 	}
+	in("status", l.Status)
+	all = append(all, named{"status", l.Status})
+	texts = append(texts, named{"status", l.Status})
 	for i, q := range l.Queue {
 		in(fmt.Sprintf("queue %d", i), q)
-		for j := i + 1; j < len(l.Queue); j++ {
-			if q.Overlaps(l.Queue[j]) {
-				t.Errorf("queue %d overlaps queue %d", i, j)
-			}
-		}
-		for r := range l.Rows {
-			if q.Overlaps(l.Rows[r].Hit) {
-				t.Errorf("queue %d overlaps row %d", i, r)
-			}
-		}
+		// The name under a queued card.
+		label := Rect{q.X, q.Y + q.H, q.W, l.Unit * 1.4}
+		in(fmt.Sprintf("queue %d label", i), label)
+		texts = append(texts, named{fmt.Sprintf("queue %d label", i), label})
+		all = append(all, named{fmt.Sprintf("queue %d", i), union(q, label, false)})
 	}
 	if !l.Portrait && l.W >= 1000 && len(l.Queue) != seats {
 		t.Errorf("no reveal queue on a %vx%v screen", l.W, l.H)
@@ -113,10 +216,38 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 				t.Errorf("%s %+v overlaps %s %+v", all[i].name, all[i].r, all[j].name, all[j].r)
 			}
 		}
+		if strings.HasPrefix(all[i].name, "hand ") {
+			continue
+		}
+		for _, c := range hands {
+			if c.r.Overlaps(all[i].r) {
+				t.Errorf("%s %+v overlaps %s %+v", c.name, c.r, all[i].name, all[i].r)
+			}
+		}
+	}
+	for i := range texts {
+		for j := i + 1; j < len(texts); j++ {
+			if texts[i].r.Overlaps(texts[j].r) {
+				t.Errorf("text %s %+v overlaps text %s %+v", texts[i].name, texts[i].r, texts[j].name, texts[j].r)
+			}
+		}
 	}
 	if l.CardW < 12 || l.CardH < l.CardW {
 		t.Errorf("row cards %vx%v", l.CardW, l.CardH)
 	}
+	if hand > 0 && l.Hand[0].W < l.CardW {
+		t.Errorf("hand cards %.1f narrower than row cards %.1f", l.Hand[0].W, l.CardW)
+	}
+}
+
+// union returns the smallest rectangle holding r and s (s alone when first).
+func union(r, s Rect, first bool) Rect {
+	if first {
+		return s
+	}
+	x0, y0 := math.Min(r.X, s.X), math.Min(r.Y, s.Y)
+	x1, y1 := math.Max(r.X+r.W, s.X+s.W), math.Max(r.Y+r.H, s.Y+s.H)
+	return Rect{x0, y0, x1 - x0, y1 - y0}
 }
 
 func TestForm(t *testing.T) {

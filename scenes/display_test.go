@@ -51,9 +51,6 @@ func renderScaled(t *testing.T, scene string, w, h int, scale float64) (*image.R
 		if g.shot.capture {
 			frame(nil, func(*ebiten.Image) { g.Draw(screen) })
 		}
-		if i%8 == 7 {
-			time.Sleep(100 * time.Microsecond) // let bot goroutines answer
-		}
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -137,7 +134,7 @@ func itoa(n int) string { return num(n) }
 // TestWholeGameDrawn plays a whole game through the real Update and Draw at instant speed.
 func TestWholeGameDrawn(t *testing.T) {
 	needDisplay(t)
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3})
+	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,9 +156,6 @@ func TestWholeGameDrawn(t *testing.T) {
 		if i%4 == 0 {
 			frame(nil, func(*ebiten.Image) { g.Draw(screen) })
 		}
-		if i%8 == 7 {
-			time.Sleep(200 * time.Microsecond)
-		}
 		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
 			frame(nil, func(*ebiten.Image) { g.Draw(screen) })
 			t.Logf("game over after %d ticks: %v", i, ts.Scores)
@@ -176,7 +170,7 @@ func TestWholeGameDrawn(t *testing.T) {
 // (heapAllocs), not the process-wide count, which other goroutines disturb.
 func TestAllocsPerFrame(t *testing.T) {
 	needDisplay(t)
-	g, err := NewGame(Options{Speed: "instant", Seed: 11})
+	g, err := NewGame(Options{Speed: "instant", Seed: 11, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +186,7 @@ func TestAllocsPerFrame(t *testing.T) {
 	// Wait until every bot has chosen and the screen is still.
 	for i := 0; i < 5000; i++ {
 		frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
-		if tb.phase == "choose" && tb.acceptsInput() && tb.eg.Chosen(1) && tb.eg.Chosen(2) && tb.eg.Chosen(3) && !tb.botsThinking() {
+		if tb.phase == "choose" && tb.acceptsInput() && tb.disp.Chosen[1] && tb.disp.Chosen[2] && tb.disp.Chosen[3] && !tb.sess.(*localSession).thinking() {
 			break
 		}
 	}

@@ -10,6 +10,10 @@
 // ticks for a card, ~30 before a row choice). The layout is a pure function of the window size
 // (package layout); drawing and hit-testing use the same rectangles.
 //
+// Text shown to players comes from nimmt/msg by message id (menu, settings, notices, the rules
+// walkthrough; the table's files are being converted, see unconverted in text_test.go, whose
+// TestNoRawText fails on a raw literal drawn in a converted file).
+//
 // Storage keeps settings.json and save.json (the engine's game record plus the bot levels and
 // the seed), written in the background; FlushSaves waits for pending writes.
 //

@@ -240,16 +240,20 @@ func (t *table) draw(dst *ebiten.Image) {
 			t.drawCard(dst, 0, sp.x, sp.y, sp.w, sp.h, false, sx, true)
 		}
 	}
-	for k := range t.lay.Hand { // left to right, so twins overlap like the other cards
-		i := t.spriteAt(atHand, 0, k)
-		if i < 0 {
-			continue
-		}
-		sp := &t.cards[i]
-		if sp.vis && !sp.moving {
-			t.drawSprite(dst, i)
-			if c := spriteCard(i); g.settings.Advisor && t.phase == "choose" && t.adviceStr[c] != "" {
-				t.drawAdvice(dst, i)
+	// The hand left to right, so twins overlap like the other cards; a lifted card last, whole
+	// over its neighbours.
+	for pass := 0; pass < 2; pass++ {
+		for k := range t.lay.Hand {
+			i := t.spriteAt(atHand, 0, k)
+			if i < 0 || (t.lift[i] > 0) != (pass == 1) {
+				continue
+			}
+			sp := &t.cards[i]
+			if sp.vis && !sp.moving {
+				t.drawSprite(dst, i)
+				if c := spriteCard(i); g.settings.Advisor && t.phase == "choose" && t.adviceStr[c] != "" {
+					t.drawAdvice(dst, i)
+				}
 			}
 		}
 	}
@@ -265,7 +269,7 @@ func (t *table) draw(dst *ebiten.Image) {
 				continue
 			}
 			q := l.Queue[i]
-			g.label(dst, t.seats[p.Seat].name, q.X+q.W/2, q.Y+q.H+u*0.2, clampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
+			g.label(dst, t.seats[p.Seat].Name, q.X+q.W/2, q.Y+q.H+u*0.2, clampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
 		}
 	}
 	// Floaters: "+N" rising from a seat.
@@ -322,7 +326,7 @@ func (t *table) drawScoreList(dst *ebiten.Image, sb layout.Rect) {
 		if s == t.me {
 			col = chipYou
 		}
-		g.label(dst, t.seats[s].name, x, y, size, col, text.Left|text.VertCenter, false)
+		g.label(dst, t.seats[s].Name, x, y, size, col, text.Left|text.VertCenter, false)
 		g.label(dst, t.seats[s].scoreStr, x+colW-18, y, size, sprites.White, text.Right|text.VertCenter, true)
 	}
 }
@@ -420,45 +424,43 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	if waiting && t.tutorial == nil && (t.phase == "choose" || t.phase == "rowchoice") && !t.disp.Chosen[s] {
 		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
 	}
-	// Text area: left of the chosen-card spot when the card sits inside the plate.
-	tw := p.W
-	if seat.Chosen.Y < p.Y+p.H && seat.Chosen.X > p.X {
-		tw = seat.Chosen.X - p.X - 2
+	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
+	// (cached: the strings change only with the game), never shrunk.
+	lvl := si.Level
+	switch {
+	case s == t.me && t.tutorial == nil:
+		lvl = "you"
+	case si.Here():
+		lvl = "player"
 	}
-	pad := clampF(p.H*0.1, 3, 10)
-	lines := 3.0
-	if p.H < 54 {
-		lines = 2
+	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, lvl, si.pileStr, si.stateStr}
+	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.stateStr)}
+	bold := [layout.NumPlateTexts]bool{true, true, false, true, true}
+	if len(t.plateCuts) != len(t.lay.Seats) {
+		t.plateCuts = make([][layout.NumPlateTexts]plateCut, len(t.lay.Seats))
 	}
-	lh := (p.H - 2*pad) / lines
-	size := clampF(lh*0.78, 8, t.lay.Unit*1.2)
-	// Each line holds a text on the left and one on the right: the right one keeps its size and
-	// the left one shrinks to the room left, so narrow plates (10 seats, phones) never overlap.
-	line := func(left, right string, y, lsize, rsize float64, lcol, rcol color.Color, lbold bool, lmax float64) {
-		room := tw - 2*pad
-		if right != "" {
-			rw, _ := g.txt.Measure(right, text.Style{Size: rsize, Bold: true})
-			room -= rw + pad
-			g.label(dst, right, p.X+tw-pad, y, rsize, rcol, text.Right|text.VertCenter, true)
+	for k, tx := range seat.Text {
+		if !tx.Shown() || strs[k] == "" {
+			continue
 		}
-		if left != "" {
-			ls := g.txt.Fit(left, text.Style{Size: lsize, Bold: lbold}, min(room, lmax), 5)
-			g.label(dst, left, p.X+pad, y, ls, lcol, text.Left|text.VertCenter, lbold)
+		c := &t.plateCuts[s][k]
+		if c.in != strs[k] || c.w != tx.R.W || c.size != tx.Size {
+			*c = plateCut{in: strs[k], w: tx.R.W, size: tx.Size}
+			c.out = g.txt.Cut(strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W)
 		}
-	}
-	line(si.name, si.scoreStr, p.Y+pad+lh/2, size, size*1.1, sprites.White, sprites.Gold, true, tw*0.62-pad)
-	y2 := p.Y + pad + lh*1.5
-	if lines == 3 {
-		lvl := si.level
-		if s == t.me {
-			lvl = "you"
+		x, a := tx.R.X, text.Left|text.VertCenter
+		if tx.Right {
+			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
 		}
-		line(lvl, si.pileStr, y2, size*0.8, size*0.85, sprites.Muted, floatCol, false, tw)
-		y2 += lh
-		line(si.stateStr, "", y2, size*0.8, 0, stateColor(si.stateStr), nil, true, tw)
-	} else {
-		line(si.stateStr, si.pileStr, y2, size*0.8, size*0.85, stateColor(si.stateStr), floatCol, true, tw)
+		g.label(dst, c.out, x, tx.R.Y+tx.R.H/2, tx.Size, cols[k], a, bold[k])
 	}
+}
+
+// plateCut is a plate text cut to its box (text.Renderer.Cut), kept while the text, the box's
+// width and the size stay.
+type plateCut struct {
+	in, out string
+	w, size float64
 }
 
 // stateColor is the colour of a seat's state line.
@@ -592,7 +594,7 @@ func (t *table) drawScoreOverlay(dst *ebiten.Image) {
 		if cfg.EndScore > 0 && tot >= cfg.EndScore {
 			col = sprites.Danger
 		}
-		g.label(dst, t.seats[s].name, p.X+20, y, size, col, text.Left|text.VertCenter, s == t.me)
+		g.label(dst, t.seats[s].Name, p.X+20, y, size, col, text.Left|text.VertCenter, s == t.me)
 		pen := 0
 		if s < len(t.lastRound.Penalties) {
 			pen = t.lastRound.Penalties[s]
@@ -634,7 +636,7 @@ func (t *table) drawGameOver(dst *ebiten.Image) {
 			col = sprites.Gold
 		}
 		g.label(dst, num(rank)+".", p.X+24, y, size, col, text.Left|text.VertCenter, true)
-		g.label(dst, t.seats[s].name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
+		g.label(dst, t.seats[s].Name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
 		g.label(dst, num(t.disp.Scores[s]), p.X+p.W-30, y, size, col, text.Right|text.VertCenter, true)
 	}
 	a := widget{r: t.overlayButton(0), label: "Play again", enabled: true}

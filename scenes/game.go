@@ -14,6 +14,7 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -55,6 +56,9 @@ type Options struct {
 	// Autoplay starts a game at once and plays the person's seat with a simple player until the
 	// game is over, then ends (a demo, and a way to measure a whole game).
 	Autoplay bool
+	// InlineBots runs the bots' decisions inside Update instead of in goroutines: a game is then
+	// a pure function of its seed and input (tests, screenshots).
+	InlineBots bool
 	// Scale forces the device scale factor (device pixels per logical pixel) when positive;
 	// 0 uses the monitor's. For screenshots and tests of HiDPI drawing.
 	Scale float64
@@ -62,9 +66,12 @@ type Options struct {
 
 // Settings are the person's choices, kept in settings.json.
 type Settings struct {
-	Name     string   `json:"name"`
-	Seats    int      `json:"seats"`
+	Name  string `json:"name"`
+	Seats int    `json:"seats"`
+	// Levels are seats 1–9: a bot level, or "person" for another person at this device
+	// (hot-seat), named by Names.
 	Levels   []string `json:"levels"`
+	Names    []string `json:"names,omitempty"`
 	EndMode  string   `json:"end_mode"` // "66", "score" or "rounds"
 	EndScore int      `json:"end_score"`
 	Rounds   int      `json:"rounds"`
@@ -76,7 +83,7 @@ type Settings struct {
 }
 
 func defaultSettings() Settings {
-	return Settings{Name: "You", Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
+	return Settings{Name: msg.DefaultName.Text(), Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
 		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
 		EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal"}
 }
@@ -96,8 +103,16 @@ func (s *Settings) sanitize() {
 	for len(s.Levels) < 9 {
 		s.Levels = append(s.Levels, "intermediate")
 	}
+	for len(s.Names) < 9 {
+		s.Names = append(s.Names, "")
+	}
+	for i, n := range s.Names {
+		if len([]rune(n)) > 16 {
+			s.Names[i] = string([]rune(n)[:16])
+		}
+	}
 	for i, l := range s.Levels {
-		if levelIndex(l) < 0 {
+		if levelIndex(l) < 0 && l != levelPerson {
 			s.Levels[i] = "intermediate"
 		}
 	}
@@ -144,7 +159,7 @@ type Game struct {
 	opts     Options
 	settings Settings
 	// notice is a one-line message shown on the menu (e.g. a corrupt save).
-	notice string
+	notice msg.Message
 
 	txt     *text.Renderer
 	painter sprites.Painter
@@ -234,13 +249,13 @@ func (g *Game) loadSettings() {
 	b, err := g.opts.Storage.Load(settingsFile)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			g.notice = "Settings could not be read; using defaults."
+			g.notice = msg.New(msg.NoticeSettingsUnread)
 		}
 		return
 	}
 	var s Settings
 	if err := json.Unmarshal(b, &s); err != nil {
-		g.notice = "Settings file was damaged; using defaults."
+		g.notice = msg.New(msg.NoticeSettingsDamaged)
 		return
 	}
 	s.sanitize()
@@ -253,7 +268,7 @@ func (g *Game) saveSettings() {
 	}
 	b, err := json.MarshalIndent(g.settings, "", "  ")
 	if err != nil {
-		g.notice = "Settings could not be saved."
+		g.notice = msg.New(msg.NoticeSettingsUnsaved)
 		return
 	}
 	g.saver.save(settingsFile, b)
@@ -295,7 +310,7 @@ func (g *Game) recovered(r any) {
 		g.shot.done = true
 		return
 	}
-	g.notice = "Something went wrong; the game was saved. Continue to resume."
+	g.notice = msg.New(msg.NoticeCrashed)
 	m := newMenu(g)
 	g.cur, g.next = m, nil
 	m.resize()
@@ -309,7 +324,7 @@ func (g *Game) update() error {
 	}
 	if g.saver != nil {
 		if err := g.saver.err(); err != nil {
-			g.notice = "Saving failed: " + err.Error()
+			g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
 		}
 	}
 	if g.shot != nil {
@@ -466,8 +481,13 @@ type TestState struct {
 	// Rows are the four rows and RowRects their tap targets.
 	Rows     [4][]int `json:"rows"`
 	RowRects []Rect   `json:"row_rects"`
-	// Scores are the seats' totals; seat 0 is the person.
+	// Scores are the seats' totals.
 	Scores []int `json:"scores"`
+	// Seat is the seat whose hand and decisions are shown: the person holding the device.
+	Seat int `json:"seat"`
+	// Handover names the person the device must be passed to (hot-seat play): the table is
+	// hidden behind the hand-over screen until its "handover-ready" button is tapped.
+	Handover string `json:"handover,omitempty"`
 	// Pool is the face-up pool of a draft (Logic, Tournament) and PoolRects its tap targets.
 	Pool      []int  `json:"pool,omitempty"`
 	PoolRects []Rect `json:"pool_rects,omitempty"`
@@ -494,7 +514,7 @@ type TestState struct {
 
 // TestState returns a snapshot of the current scene for tests.
 func (g *Game) TestState() TestState {
-	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice, Redraws: g.redraws}
+	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Redraws: g.redraws}
 	s := g.cur
 	if g.next != nil {
 		s = g.next

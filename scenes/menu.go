@@ -9,6 +9,7 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -16,7 +17,19 @@ import (
 // Levels are the bot levels, weakest first.
 var Levels = []string{"random", "beginner", "intermediate", "expert"}
 
-var levelShort = []string{"Rnd", "Beg", "Int", "Exp"}
+// levelShort names the levels, in the order of Levels, on the opponent chips.
+var levelShort = []msg.ID{msg.LevelRandomShort, msg.LevelBeginnerShort, msg.LevelIntermediateShort, msg.LevelExpertShort}
+
+// levelPerson is the seat choice "a person at this device" (hot-seat play).
+const levelPerson = "person"
+
+// personName is the name of seat s (1–9) when a person plays it.
+func (s *Settings) personName(seat int) string {
+	if seat-1 < len(s.Names) && s.Names[seat-1] != "" {
+		return s.Names[seat-1]
+	}
+	return msg.New(msg.PlayerName, seat+1).String()
+}
 
 func levelIndex(l string) int {
 	for i, x := range Levels {
@@ -28,6 +41,22 @@ func levelIndex(l string) int {
 }
 
 var speeds = []string{"slow", "normal", "fast", "instant"}
+
+// speedNames names the speeds, in the order of speeds.
+var speedNames = []msg.ID{msg.SpeedSlow, msg.SpeedNormal, msg.SpeedFast, msg.SpeedInstant}
+
+// speedName returns the player's name of the speed setting s.
+func speedName(s string) string {
+	for i, x := range speeds {
+		if x == s {
+			return speedNames[i].Text()
+		}
+	}
+	return s
+}
+
+// endModeNames names the settings' end modes on the new-game form.
+var endModeNames = map[string]msg.ID{"66": msg.EndAt66, "score": msg.EndAtScore, "rounds": msg.EndAfterRounds}
 
 // menu is the title menu with its pages: main, newgame and settings.
 type menu struct {
@@ -74,28 +103,28 @@ func (m *menu) build() {
 	st := &g.settings
 	switch m.page {
 	case "menu":
-		m.title = "6 nimmt!"
+		m.title = msg.GameTitle.Text()
 		n := 4
 		if g.opts.Desktop {
 			n = 5
 		}
 		rs := layout.Form(g.w, g.h, n+1)
-		m.add("new-game", "New game", rs[1], true, 0)
-		m.add("continue", "Continue", rs[2], m.hasSave, 0)
-		m.add("rules", "How to play", rs[3], true, 0)
-		m.add("settings", "Settings", rs[4], true, 0)
+		m.add("new-game", msg.MenuNewGame.Text(), rs[1], true, 0)
+		m.add("continue", msg.MenuContinue.Text(), rs[2], m.hasSave, 0)
+		m.add("rules", msg.MenuRules.Text(), rs[3], true, 0)
+		m.add("settings", msg.MenuSettings.Text(), rs[4], true, 0)
 		if g.opts.Desktop {
-			m.add("quit", "Quit", rs[5], true, 0)
+			m.add("quit", msg.MenuQuit.Text(), rs[5], true, 0)
 		}
-		m.add("", g.notice, rs[0], true, 2)
+		m.add("", g.notice.String(), rs[0], true, 2)
 	case "newgame":
-		m.title = "New game"
+		m.title = msg.MenuNewGame.Text()
 		all := layout.Form(g.w, g.h, 9)
 		// The variant, and a "?" opening its explanation.
 		vr := all[0]
 		vl := layout.Rect{X: vr.X, Y: vr.Y, W: vr.W * 0.42, H: vr.H}
 		qw := clampF(vr.H*1.1, layout.MinTap, 90)
-		m.add("", "Rules", vl, true, 1)
+		m.add("", msg.NewGameRules.Text(), vl, true, 1)
 		m.add("variant", st.variantTitle(), layout.Rect{X: vl.X + vl.W, Y: vr.Y, W: vr.W - vl.W - qw - 4, H: vr.H}, true, 0)
 		m.add("variant-about", "?", layout.Rect{X: vr.X + vr.W - qw, Y: vr.Y, W: qw, H: vr.H}, true, 0)
 		rs := all[1:]
@@ -109,13 +138,13 @@ func (m *menu) build() {
 			return
 		}
 		l, mi, v, p := split(rs[0])
-		m.add("", "Players", l, true, 1)
+		m.add("", msg.NewGamePlayers.Text(), l, true, 1)
 		lo, hi := engine.SeatsAllowed(st.variant())
 		m.add("seats-minus", "−", mi, st.Seats > lo, 0)
 		m.add("", strconv.Itoa(st.Seats), v, true, 2)
 		m.add("seats-plus", "+", p, st.Seats < hi, 0)
 		l = layout.Rect{X: rs[1].X, Y: rs[1].Y, W: rs[1].W * 0.42, H: rs[1].H}
-		m.add("", "Your name", l, true, 1)
+		m.add("", msg.NewGameName.Text(), l, true, 1)
 		name := st.Name
 		if m.editing {
 			name += "_"
@@ -128,7 +157,7 @@ func (m *menu) build() {
 			r := rs[2+line]
 			lbl := ""
 			if line == 0 {
-				lbl = "Opponents"
+				lbl = msg.NewGameOpponents.Text()
 			}
 			lr := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.3, H: r.H}
 			m.add("", lbl, lr, true, 1)
@@ -139,39 +168,38 @@ func (m *menu) build() {
 					break
 				}
 				li := levelIndex(st.Levels[s-1])
-				m.add("level-"+strconv.Itoa(s), strconv.Itoa(s)+" "+levelShort[li], area.SplitH(5, i, 4), true, 0)
+				m.add("level-"+strconv.Itoa(s), msg.New(msg.NewGameLevelChip, s, levelShort[li]).String(), area.SplitH(5, i, 4), true, 0)
 			}
 		}
 		l, mi, v, p = split(rs[4])
-		m.add("", "Game ends", l, true, 1)
-		endLabel := map[string]string{"66": "at 66 points", "score": "at a score", "rounds": "after rounds"}[st.EndMode]
-		m.add("end-mode", endLabel, layout.Rect{X: mi.X, Y: mi.Y, W: p.X + p.W - mi.X, H: mi.H}, true, 0)
+		m.add("", msg.NewGameEnds.Text(), l, true, 1)
+		m.add("end-mode", endModeNames[st.EndMode].Text(), layout.Rect{X: mi.X, Y: mi.Y, W: p.X + p.W - mi.X, H: mi.H}, true, 0)
 		l, mi, v, p = split(rs[5])
 		switch st.EndMode {
 		case "score":
-			m.add("", "End score", l, true, 1)
+			m.add("", msg.NewGameEndScore.Text(), l, true, 1)
 			m.add("end-minus", "−", mi, st.EndScore > 10, 0)
 			m.add("", strconv.Itoa(st.EndScore), v, true, 2)
 			m.add("end-plus", "+", p, st.EndScore < 500, 0)
 		case "rounds":
-			m.add("", "Rounds", l, true, 1)
+			m.add("", msg.NewGameRounds.Text(), l, true, 1)
 			m.add("end-minus", "−", mi, st.Rounds > 1, 0)
 			m.add("", strconv.Itoa(st.Rounds), v, true, 2)
 			m.add("end-plus", "+", p, st.Rounds < 50, 0)
 		}
 		l = layout.Rect{X: rs[6].X, Y: rs[6].Y, W: rs[6].W * 0.42, H: rs[6].H}
-		m.add("", "Animation", l, true, 1)
-		m.add("speed", st.Speed, layout.Rect{X: l.X + l.W, Y: l.Y, W: rs[6].W - l.W, H: l.H}, true, 0)
-		m.add("back", "Back", rs[7].SplitH(2, 0, 10), true, 0)
-		m.add("start", "Start", rs[7].SplitH(2, 1, 10), true, 0)
+		m.add("", msg.NewGameAnimation.Text(), l, true, 1)
+		m.add("speed", speedName(st.Speed), layout.Rect{X: l.X + l.W, Y: l.Y, W: rs[6].W - l.W, H: l.H}, true, 0)
+		m.add("back", msg.Back.Text(), rs[7].SplitH(2, 0, 10), true, 0)
+		m.add("start", msg.Start.Text(), rs[7].SplitH(2, 1, 10), true, 0)
 	case "variant":
 		// The explanation of the selected variant (docs/variants.md), wrapped to the form.
 		v := st.variant()
-		m.title = v.Title()
+		m.title = msg.VariantTitle(v).Text()
 		rs := layout.Form(g.w, g.h, 8)
 		area := layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[6].Y + rs[6].H - rs[0].Y}
 		lo, hi := engine.SeatsAllowed(v)
-		about := v.About() + " (" + strconv.Itoa(lo) + "–" + strconv.Itoa(hi) + " players.)"
+		about := msg.New(msg.VariantPage, msg.VariantAbout(v), lo, hi).String()
 		size := clampF(rs[0].H*0.42, 12, 30)
 		var lines []string
 		for ; size >= 10; size-- {
@@ -185,9 +213,9 @@ func (m *menu) build() {
 			m.add("", line, layout.Rect{X: area.X, Y: area.Y + float64(i)*lh, W: area.W, H: lh}, true, 1)
 			m.widgets[len(m.widgets)-1].size = size
 		}
-		m.add("back-newgame", "Back", rs[7], true, 0)
+		m.add("back-newgame", msg.Back.Text(), rs[7], true, 0)
 	case "settings":
-		m.title = "Settings"
+		m.title = msg.MenuSettings.Text()
 		rs := layout.Form(g.w, g.h, 5)
 		row := func(r layout.Rect, lbl, id, val string, on bool) {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
@@ -195,13 +223,13 @@ func (m *menu) build() {
 			m.add(id, val, layout.Rect{X: l.X + l.W, Y: l.Y, W: r.W - l.W, H: l.H}, true, 3)
 			m.widgets[len(m.widgets)-1].on = on
 		}
-		row(rs[0], "Animation speed", "speed", st.Speed, false)
-		row(rs[1], "Card tracker", "tracker", onOff(st.Tracker), st.Tracker)
-		row(rs[2], "Advisor", "advisor", onOff(st.Advisor), st.Advisor)
+		row(rs[0], msg.SettingsSpeed.Text(), "speed", speedName(st.Speed), false)
+		row(rs[1], msg.SettingsTracker.Text(), "tracker", onOff(st.Tracker), st.Tracker)
+		row(rs[2], msg.SettingsAdvisor.Text(), "advisor", onOff(st.Advisor), st.Advisor)
 		if g.opts.Desktop {
-			row(rs[3], "Fullscreen", "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+			row(rs[3], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
 		}
-		m.add("back", "Back", rs[4], true, 0)
+		m.add("back", msg.Back.Text(), rs[4], true, 0)
 	}
 	if m.focus >= len(m.widgets) {
 		m.focus = -1
@@ -210,9 +238,9 @@ func (m *menu) build() {
 
 func onOff(b bool) string {
 	if b {
-		return "on"
+		return msg.On.Text()
 	}
-	return "off"
+	return msg.Off.Text()
 }
 
 func cycle(list []string, cur string, d int) string {
@@ -236,11 +264,11 @@ func (m *menu) activate(id string) error {
 	case "continue":
 		t, err := resumeTable(g)
 		if err != nil {
-			g.notice = notice(err)
+			g.notice = msg.New(msg.Verbatim, notice(err))
 			m.hasSave = false
 			break
 		}
-		g.notice = ""
+		g.notice = msg.Message{}
 		g.goTo(t)
 	case "rules":
 		g.goTo(newRules(g))
@@ -293,7 +321,7 @@ func (m *menu) activate(id string) error {
 		g.saveSettings()
 		t, err := newTable(g, g.opts.Seed)
 		if err != nil {
-			g.notice = notice(err)
+			g.notice = msg.New(msg.Verbatim, notice(err))
 			m.page = "menu"
 			break
 		}
@@ -333,7 +361,7 @@ func (m *menu) update(in *Input) error {
 		if in.Key(KeyEnter) || in.Key(KeyEsc) {
 			m.editing = false
 			if len(rs) == 0 {
-				rs = []rune("You")
+				rs = []rune(msg.DefaultName.Text())
 			}
 			changed = true
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"nimmt/engine"
 	"nimmt/storage"
 )
 
@@ -63,7 +64,7 @@ func (d *driver) step(in *Input) {
 
 func newTestGame(t *testing.T, st Storage, speed string) *Game {
 	t.Helper()
-	g, err := NewGame(Options{Storage: st, Speed: speed, Seed: 7})
+	g, err := NewGame(Options{Storage: st, Speed: speed, Seed: 7, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,12 +72,10 @@ func newTestGame(t *testing.T, st Storage, speed string) *Game {
 	return g
 }
 
-// runUntil ticks the game (Update only) until cond holds or the tick budget runs out. Ticks
-// spent waiting for a bot's goroutine to answer do not count: on a loaded machine a goroutine
-// may take longer than the test's ticks, which real 16 ms ticks would cover.
+// runUntil ticks the game (Update only) until cond holds or the tick budget runs out. The bots
+// run inline (Options.InlineBots): a tick count is the same on any machine.
 func runUntil(t *testing.T, g *Game, budget int, cond func(ts TestState) bool) TestState {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
 	for i := 0; i < budget; i++ {
 		if err := g.Update(); err != nil {
 			t.Fatalf("Update: %v", err)
@@ -84,33 +83,18 @@ func runUntil(t *testing.T, g *Game, budget int, cond func(ts TestState) bool) T
 		if ts := g.TestState(); cond(ts) {
 			return ts
 		}
-		if botAwaited(g) && time.Now().Before(deadline) {
-			i--
-			time.Sleep(100 * time.Microsecond)
-		}
 	}
 	ts := g.TestState()
-	if tb, ok := g.cur.(*table); ok && tb.eg != nil {
-		t.Logf("consumed %d/%d idle %v phase %s disp.MyChoice %d eg.Waiting %v disp.Waiting %v", tb.consumed, tb.eg.EventCount(), tb.tl.Idle(), tb.phase, tb.disp.MyChoice, tb.eg.Waiting(), tb.disp.Waiting)
+	if tb, ok := g.cur.(*table); ok && tb.tutorial == nil {
+		eg := engineOf(tb)
+		t.Logf("consumed %d/%d idle %v phase %s disp.MyChoice %d eg.Waiting %v disp.Waiting %v", tb.consumed, eg.EventCount(), tb.tl.Idle(), tb.phase, tb.disp.MyChoice, eg.Waiting(), tb.disp.Waiting)
 	}
 	t.Fatalf("condition not reached in %d ticks; scene %s round %d turn %d decision %q waiting %v", budget, ts.Scene, ts.Round, ts.Turn, ts.Decision, ts.Waiting)
 	return ts
 }
 
-// botAwaited reports whether a bot has finished thinking and its goroutine has not answered yet.
-func botAwaited(g *Game) bool {
-	tb, ok := g.cur.(*table)
-	if !ok {
-		return false
-	}
-	for i := range tb.seats {
-		si := &tb.seats[i]
-		if si.busy && si.think == 0 && len(si.result) == 0 {
-			return true
-		}
-	}
-	return false
-}
+// engineOf returns the engine of a table's local game (tests look behind the session).
+func engineOf(tb *table) *engine.Game { return tb.sess.(*localSession).eg }
 
 func tapButton(t *testing.T, g *Game, id string) {
 	t.Helper()
@@ -151,9 +135,6 @@ func TestWholeGame(t *testing.T) {
 		}
 		if u.ticks > 200000 {
 			t.Fatalf("no game over; scene %s", ts.Scene)
-		}
-		if u.ticks%8 == 7 {
-			time.Sleep(100 * time.Microsecond)
 		}
 	}
 	t.Logf("Update over a whole game at instant speed: %v", &u)
@@ -353,9 +334,6 @@ func TestUpdateTime(t *testing.T) {
 		}
 		if u.ticks > 300000 {
 			t.Fatal("no game over")
-		}
-		if u.ticks%4 == 3 {
-			time.Sleep(50 * time.Microsecond)
 		}
 	}
 	t.Logf("Update over a whole game at normal speed: %v, %d ticks over 0.5 ms", &u, over)

@@ -8,6 +8,7 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -16,6 +17,7 @@ import (
 // the real table through it.
 type script struct {
 	events []engine.Event
+	seats  []Seat
 }
 
 // EventCount returns the number of scripted events so far.
@@ -29,6 +31,24 @@ func (s *script) EventsFor(seat, from int) []engine.Event {
 	return slices.Clone(s.events[from:])
 }
 
+// Config returns the walkthrough's game: four seats, the basic rules.
+func (s *script) Config() engine.Config { return engine.DefaultConfig(len(s.seats)) }
+
+// Seats returns the walkthrough's seats.
+func (s *script) Seats() []Seat { return s.seats }
+
+// Act refuses: nobody acts in the walkthrough.
+func (s *script) Act(seat int, a engine.Action) error { return errNotHere(seat) }
+
+// Update does nothing: the walkthrough's steps come from its Next button.
+func (s *script) Update(still bool) (bool, error) { return false, nil }
+
+// Status is nothing to show.
+func (s *script) Status(seat int) SeatStatus { return StatusNone }
+
+// Save has nothing to save.
+func (s *script) Save() error { return nil }
+
 // tutorial is the rules walkthrough's state on a table: the rulebook's four examples, one step
 // at a time, each with a caption, animated by the same timeline as a real game.
 type tutorial struct {
@@ -36,6 +56,8 @@ type tutorial struct {
 	src   *script
 	steps [][]engine.Event // the engine's events of each step (the last, scoring, has none)
 	step  int
+	// title is the caption's title for step, made when the step starts.
+	title string
 }
 
 func play(seat int, c engine.Card) engine.Play { return engine.Play{Seat: seat, Card: c} }
@@ -107,26 +129,14 @@ func rulebookEvents() ([][]engine.Event, error) {
 
 // tutorialCaptions are the walkthrough's steps: the deal, the three turns of the rulebook's
 // example (rules 1–2, rule 3, rule 4), and the scoring.
-var tutorialCaptions = []string{
-	"How to play. Everyone gets 10 cards; four cards start four rows (Fig. 1: 12, 37, 43, 58). " +
-		"Each turn, every player picks a card face down; then all are revealed. Tap Next.",
-	"Rules 1 and 2. Cards are placed lowest first, each after the row end that is lower and closest. " +
-		"14 and 15 go after 12; 44 goes after 43 (not 37: the difference is smaller); 61 after 58.",
-	"Rule 3: a row holds five cards. 21 and 26 fill the first row; 30 would be the sixth card, " +
-		"so its player takes the five cards (their bullheads are minus points) and 30 starts the row. 36 follows it.",
-	"Rule 4: a card lower than every row end takes a row of its player's choice. " +
-		"3 fits nowhere: its player takes the row of 37 and 3 starts it; 9 follows the 3. 68 and 93 go after 61.",
-	"Bullheads are minus points: 1 on most cards, 2 on cards ending in 5 (one stripe), 3 on tens (two stripes), " +
-		"5 on doubles like 33 (bold border), 7 on 55. The game ends when someone reaches 66; the fewest bullheads win.",
-}
+var tutorialCaptions = []msg.ID{msg.RulesDeal, msg.RulesPlace, msg.RulesSixth, msg.RulesTooLow, msg.RulesScore}
 
 // newRules opens the rules walkthrough on a table.
 func newRules(g *Game) scene {
-	src := &script{}
-	t := &table{g: g, src: src, seed: 1}
-	if err := t.setup([]string{"You", "Anna", "Ben", "Cleo"}, []string{"", "", "", ""}); err != nil {
-		return newMenu(g)
-	}
+	src := &script{seats: []Seat{{Kind: SeatPerson, Name: msg.DefaultName.Text()}, {Kind: SeatRemote, Name: msg.RulesName1.Text()},
+		{Kind: SeatRemote, Name: msg.RulesName2.Text()}, {Kind: SeatRemote, Name: msg.RulesName3.Text()}}}
+	t := &table{g: g, sess: src}
+	t.setup()
 	t.showPanel = 0
 	tu := &tutorial{t: t, src: src}
 	steps, err := rulebookEvents()
@@ -147,6 +157,7 @@ func (tu *tutorial) advance() {
 		tu.src.events = append(tu.src.events, tu.steps[tu.step]...)
 	}
 	tu.step++
+	tu.title = msg.New(msg.RulesTitle, tu.step, len(tutorialCaptions)).String()
 	if tu.step == 4 {
 		// Let the row choice be seen before the row goes.
 		tu.t.tl.Add(&anim.Wait{N: tu.t.ticks(30)})
@@ -172,7 +183,7 @@ func (tu *tutorial) caption() string {
 	if tu.step == 0 {
 		return ""
 	}
-	return tutorialCaptions[tu.step-1]
+	return tutorialCaptions[tu.step-1].Text()
 }
 
 // captionRect is where the caption goes: right of the rows (landscape) or over the hand area.
@@ -197,16 +208,15 @@ func (tu *tutorial) drawCaption(dst *ebiten.Image) {
 	g.roundRect(dst, r, 10, overlay)
 	u := tu.t.lay.Unit
 	size := clampF(u*1.2, 12, 26)
-	title := "How to play · " + num(tu.step) + "/" + num(len(tutorialCaptions))
-	g.label(dst, title, r.X+12, r.Y+size*1.2, size, sprites.Gold, text.Left|text.VertCenter, true)
+	g.label(dst, tu.title, r.X+12, r.Y+size*1.2, size, sprites.Gold, text.Left|text.VertCenter, true)
 	g.txt.DrawWrap(dst, tu.caption(), r.X+12, r.Y+size*2.6, r.W-24, text.Style{Size: size * 0.95, Color: sprites.White, Align: text.Left | text.Top})
 }
 
 func (tu *tutorial) draw(dst *ebiten.Image) {
 	g := tu.t.g
-	label := "Next"
+	label := msg.Next.Text()
 	if tu.step >= len(tutorialCaptions) {
-		label = "Done"
+		label = msg.Done.Text()
 	}
 	w := widget{r: tu.nextRect(), label: label, enabled: tu.t.tl.Idle()}
 	g.drawWidget(dst, &w, true)

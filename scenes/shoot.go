@@ -36,6 +36,7 @@ const shotSeed = 12
 func newShooter(g *Game, scene, file string) (*shooter, error) {
 	s := &shooter{g: g, scene: scene, file: file, start: time.Now()}
 	g.opts.Storage = nil // never touch the real save
+	g.opts.InlineBots = true
 	switch scene {
 	case "menu":
 		g.cur = newMenu(g)
@@ -95,7 +96,7 @@ func (s *shooter) update() error {
 	}
 	atTurn := t.disp.Round == 1 && t.disp.Turn >= shotTurn
 	if debugShots && s.ticks%10 == 0 {
-		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.phase, t.disp.Round, t.disp.Turn, t.consumed, t.src.EventCount(), t.tl.Idle(), t.eg.Waiting(), s.g.settings.Speed)
+		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.phase, t.disp.Round, t.disp.Turn, t.consumed, t.sess.EventCount(), t.tl.Idle(), t.disp.Waiting, s.g.settings.Speed)
 	}
 	switch s.scene {
 	case "tracker", "log":
@@ -153,7 +154,7 @@ func (s *shooter) update() error {
 	case "rowchoice":
 		// Prefer the person's own row choice; after the first round, anyone's.
 		if t.phase == "rowchoice" && t.tl.Idle() && t.caughtUp() {
-			if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecideRow || t.disp.Round >= 2 {
+			if d, ok := t.decision(); ok && d.Kind == engine.DecideRow || t.disp.Round >= 2 {
 				s.capture = true
 				return nil
 			}
@@ -182,17 +183,18 @@ func autopilot(t *table, stopAtRow bool) {
 		t.holdScore = false
 		return
 	}
-	if !t.acceptsInput() || t.eg == nil || t.over {
+	if !t.acceptsInput() || t.tutorial != nil || t.over {
 		return
 	}
-	d, ok := t.eg.Decision(t.me)
+	d, ok := t.decision()
 	if !ok {
 		return
 	}
-	v := t.eg.View(t.me)
+	v := cloneView(&t.disp)
+	chosen := t.disp.Chosen[t.me]
 	switch {
 	case d.Kind == engine.DecidePlay && d.Count == 1:
-		if !t.eg.Chosen(t.me) {
+		if !chosen {
 			a := simpleBot{}.Decide(&v)
 			t.play(a.Cards[0])
 		}
@@ -200,15 +202,13 @@ func autopilot(t *table, stopAtRow bool) {
 		if !stopAtRow {
 			t.chooseRow(simpleBot{}.Decide(&v).Row)
 		}
-	case d.Kind == engine.DecidePlay && t.eg.Chosen(t.me):
+	case d.Kind == engine.DecidePlay && chosen:
 		// chosen: wait for the others
 	default:
 		// The variants' other decisions (Nifty's or Hand's cards, a draft, an order, a keep):
 		// the variant-aware one-step player, straight to the engine, as the table does when it
 		// decides for the person.
-		if err := t.eg.Act(t.me, bots.Heuristic(&v)); err == nil {
-			t.save()
-		}
+		t.act(bots.Heuristic(&v))
 	}
 }
 

@@ -1,12 +1,8 @@
 package scenes
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io/fs"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 
@@ -16,21 +12,10 @@ import (
 	"nimmt/text"
 )
 
-// eventSource is where the table's events come from: the engine, or a scripted walkthrough.
-type eventSource interface {
-	EventCount() int
-	EventsFor(seat, from int) []engine.Event
-}
-
-// seatInfo is one seat at the table and, for a bot, its driver.
+// seatInfo is one seat at the table as the table shows it.
 type seatInfo struct {
-	name   string
-	level  string // "" for the person
-	bot    Bot
-	think  int                // ticks left before the bot acts
-	result chan engine.Action // the bot's answer, from its goroutine
-	busy   bool
-	kind   engine.DecisionKind
+	Seat
+	status SeatStatus
 	// plate strings, rebuilt when they change (not every frame)
 	scoreStr, pileStr, stateStr string
 }
@@ -56,9 +41,11 @@ type floater struct {
 // table is the playing scene: deal, choose, reveal, placement, row choice, round score and
 // game over are its phases.
 type table struct {
-	g         *Game
-	eg        *engine.Game // nil in a scripted walkthrough
-	src       eventSource
+	g    *Game
+	sess Session
+	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
+	plateCuts [][layout.NumPlateTexts]plateCut
+	// me is the seat whose view is displayed: the person holding the device.
 	me        int
 	seats     []seatInfo
 	disp      engine.View
@@ -76,8 +63,9 @@ type table struct {
 	keepSel   []bool                    // Hand: the taken cards the person chose to keep
 	backs     [engine.MaxSeats]cardSprite
 	floaters  []floater
-	rng       *rand.Rand // cosmetic only: bot pauses
-	seed      uint64
+	// inFlight is set while an action sent through the session has not come back as events.
+	inFlight bool
+	sentAt   int
 
 	phase      string
 	phaseTicks int
@@ -116,54 +104,19 @@ type table struct {
 
 // newTable starts a new game from the settings with the given seed (0: random).
 func newTable(g *Game, seed uint64) (*table, error) {
-	st := g.settings
-	if seed == 0 {
-		seed = rand.Uint64()
-	}
-	cfg := variantConfig(&st)
-	eg, err := engine.NewGame(cfg, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
+	st := &g.settings
+	l, err := newLocalSession(g, variantConfig(st), seatsFromSettings(st), seed)
 	if err != nil {
-		return nil, fmt.Errorf("scenes: new game: %w", err)
-	}
-	names := make([]string, st.Seats)
-	levels := make([]string, st.Seats)
-	names[0] = st.Name
-	for s := 1; s < st.Seats; s++ {
-		names[s] = botNames[(s-1)%len(botNames)]
-		levels[s] = st.Levels[s-1]
-	}
-	eg.SetPlayers(names)
-	t := &table{g: g, eg: eg, src: eg, seed: seed}
-	if err := t.setup(names, levels); err != nil {
 		return nil, err
 	}
-	t.save()
-	return t, nil
+	return newTableOn(g, l, l.viewer), nil
 }
 
-var botNames = []string{"Ada", "Bruno", "Chloé", "Dev", "Emeka", "Fumiko", "Gus", "Hana", "Ivo"}
-
-// saved is the autosave file.
-type saved struct {
-	Version int             `json:"version"`
-	Seed    uint64          `json:"seed"`
-	Levels  []string        `json:"levels"`
-	Over    bool            `json:"over,omitempty"`
-	Record  json.RawMessage `json:"record"`
-}
-
-// hasSave reports whether a game to continue is stored.
-func (g *Game) hasSave() bool {
-	if g.opts.Storage == nil {
-		return false
-	}
-	g.FlushSaves()
-	b, err := g.opts.Storage.Load(saveFile)
-	if err != nil {
-		return false
-	}
-	var s saved
-	return json.Unmarshal(b, &s) == nil && !s.Over && len(s.Record) > 0
+// newTableOn opens a table on a session, showing seat me.
+func newTableOn(g *Game, sess Session, me int) *table {
+	t := &table{g: g, sess: sess, me: me}
+	t.setup()
+	return t
 }
 
 // noticeError is an error with a message for the player (shown on the menu).
@@ -184,76 +137,24 @@ func notice(err error) string {
 
 // resumeTable loads the autosave and resumes exactly where it stopped.
 func resumeTable(g *Game) (*table, error) {
-	if g.opts.Storage == nil {
-		return nil, playerErr("No saved game.")
-	}
-	g.FlushSaves()
-	b, err := g.opts.Storage.Load(saveFile)
+	l, err := resumeLocal(g)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, playerErr("No saved game.")
-		}
-		return nil, playerErr("The saved game could not be read.")
-	}
-	var s saved
-	if err := json.Unmarshal(b, &s); err != nil || len(s.Record) == 0 {
-		return nil, playerErr("The saved game was damaged; start a new one.")
-	}
-	rec, err := engine.ParseRecord(s.Record)
-	if err != nil {
-		return nil, playerErr("The saved game was damaged; start a new one.")
-	}
-	eg, err := engine.Replay(rec, rand.New(rand.NewPCG(s.Seed, uint64(len(rec.Rounds)))))
-	if err != nil {
-		return nil, playerErr("The saved game could not be replayed; start a new one.")
-	}
-	n := eg.Config().Seats
-	names := make([]string, n)
-	levels := make([]string, n)
-	for i := range names {
-		if i < len(rec.Players) {
-			names[i] = rec.Players[i]
-		} else {
-			names[i] = "Seat " + strconv.Itoa(i+1)
-		}
-		if i > 0 {
-			levels[i] = "intermediate"
-			if i < len(s.Levels) && levelIndex(s.Levels[i]) >= 0 {
-				levels[i] = s.Levels[i]
-			}
-		}
-	}
-	t := &table{g: g, eg: eg, src: eg, seed: s.Seed}
-	if err := t.setup(names, levels); err != nil {
 		return nil, err
 	}
+	t := newTableOn(g, l, l.viewer)
 	// Fold every event in at once: the screen shows exactly where the game stopped.
 	t.fastForward()
 	return t, nil
 }
 
-func (t *table) setup(names, levels []string) error {
+func (t *table) setup() {
 	g := t.g
-	n := len(names)
-	t.seats = make([]seatInfo, n)
-	t.rng = rand.New(rand.NewPCG(t.seed, 7))
+	seats := t.sess.Seats()
+	t.seats = make([]seatInfo, len(seats))
 	for s := range t.seats {
-		t.seats[s].name = names[s]
-		t.seats[s].level = levels[s]
-		if s != t.me && t.eg != nil {
-			b, err := g.opts.Bots(levels[s], t.seed+uint64(s))
-			if err != nil {
-				return fmt.Errorf("scenes: bot %s: %w", levels[s], err)
-			}
-			t.seats[s].bot = b
-			t.seats[s].result = make(chan engine.Action, 1)
-		}
+		t.seats[s].Seat = seats[s]
 	}
-	cfg := engine.DefaultConfig(n)
-	if t.eg != nil {
-		cfg = t.eg.Config()
-	}
-	t.disp = engine.NewView(cfg, t.me)
+	t.disp = engine.NewView(t.sess.Config(), t.me)
 	t.sel = -1
 	t.poolHover = -1
 	t.showPanel = 0
@@ -263,32 +164,29 @@ func (t *table) setup(names, levels []string) error {
 	t.res.init(g)
 	t.relayout()
 	t.refreshPlates()
-	return nil
 }
 
+// save writes the autosave; a failed write is said once in the log.
 func (t *table) save() {
-	if t.eg == nil || t.g.saver == nil {
-		return
-	}
-	if err := t.g.saver.err(); err != nil && !t.saveErr {
+	if err := t.sess.Save(); err != nil && !t.saveErr {
 		t.saveErr = true
 		t.log = append(t.log, "Autosave failed: "+err.Error())
 	}
-	// The record is a deep copy; encoding it happens on the writer goroutine.
-	rec := t.eg.Record()
-	levels := make([]string, len(t.seats))
-	for i, s := range t.seats {
-		levels[i] = s.level
+}
+
+// act sends the displayed seat's action through the session. A refusal is said in the log and
+// changes nothing.
+func (t *table) act(a engine.Action) bool {
+	n := t.sess.EventCount()
+	if err := t.sess.Act(t.me, a); err != nil {
+		t.log = append(t.log, "Not accepted: "+err.Error())
+		t.redraw = true
+		return false
 	}
-	sv := saved{Version: 1, Seed: t.seed, Levels: levels, Over: t.eg.Over()}
-	t.g.saver.saveFunc(saveFile, func() ([]byte, error) {
-		r, err := json.Marshal(rec)
-		if err != nil {
-			return nil, err
-		}
-		sv.Record = r
-		return json.Marshal(sv)
-	})
+	// A remote session answers later: input waits for the events (or a refusal).
+	t.inFlight = t.sess.EventCount() == n
+	t.sentAt = n
+	return true
 }
 
 func (t *table) speed() anim.Speed { return t.g.speed() }
@@ -320,18 +218,9 @@ func (t *table) animating() bool {
 	return (t.previewActive() || t.phase == "rowchoice") && t.pulse() != t.drawnPulse || t.redraw
 }
 
-func (t *table) botsThinking() bool {
-	for i := range t.seats {
-		if t.seats[i].busy {
-			return true
-		}
-	}
-	return false
-}
-
 // caughtUp reports whether the screen shows every event the game has produced.
 func (t *table) caughtUp() bool {
-	return len(t.events) == 0 && t.consumed >= t.src.EventCount() && !t.holdScore
+	return len(t.events) == 0 && t.consumed >= t.sess.EventCount() && !t.holdScore && !t.inFlight
 }
 
 // relayout recomputes the layout for the current hand size and screen.
@@ -537,7 +426,7 @@ func (t *table) previewActive() bool {
 
 // fastForward folds all events in without animation (resuming a save).
 func (t *table) fastForward() {
-	for t.src.EventCount() > t.consumed || len(t.events) > 0 {
+	for t.sess.EventCount() > t.consumed || len(t.events) > 0 {
 		t.fetch()
 		for len(t.events) > 0 {
 			e := t.events[0]
@@ -553,8 +442,11 @@ func (t *table) fastForward() {
 }
 
 func (t *table) fetch() {
-	if len(t.events) == 0 && t.src.EventCount() > t.consumed {
-		t.events = t.src.EventsFor(t.me, t.consumed)
+	if t.inFlight && t.sess.EventCount() > t.sentAt {
+		t.inFlight = false
+	}
+	if len(t.events) == 0 && t.sess.EventCount() > t.consumed {
+		t.events = t.sess.EventsFor(t.me, t.consumed)
 	}
 }
 
@@ -574,7 +466,7 @@ func (t *table) derivePhase() {
 
 func (t *table) seatName(s int) string {
 	if s >= 0 && s < len(t.seats) {
-		return t.seats[s].name
+		return t.seats[s].Name
 	}
 	return "?"
 }
@@ -837,7 +729,7 @@ func (t *table) refreshPlates() {
 			si.stateStr = "choosing row"
 		case t.disp.Phase == engine.PhaseChoose && chosen:
 			si.stateStr = "ready"
-		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && si.busy:
+		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && si.status == StatusThinking:
 			si.stateStr = "thinking…"
 		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me && t.tutorial == nil && t.phase != "deal":
 			si.stateStr = "your turn"
@@ -915,77 +807,41 @@ func (t *table) refreshAdvice() {
 	}
 }
 
-// driveBots starts, times and applies the bots' decisions once the screen has caught up.
-func (t *table) driveBots() {
-	if t.eg == nil {
-		return
-	}
-	phase := t.eg.Phase()
-	if t.autoDecision() {
-		t.refreshPlates()
+// driveSession runs the session's tick (the bots of a local game, the messages of a remote one)
+// and answers a decision the table has no controls for.
+func (t *table) driveSession() {
+	changed, refused := t.sess.Update(t.tl.Idle() && t.caughtUp())
+	if refused != nil {
+		t.inFlight = false
+		t.log = append(t.log, "Not accepted: "+refused.Error())
+		changed = true
 	}
 	for s := range t.seats {
-		si := &t.seats[s]
-		if si.bot == nil {
-			continue
-		}
-		var need engine.DecisionKind
-		if d, ok := t.eg.Decision(s); ok && t.caughtUp() {
-			if d.Kind != engine.DecidePlay || phase == engine.PhaseChoose && !t.eg.Chosen(s) {
-				need = d.Kind
-			}
-		}
-		// Bots start thinking, and act, only while the table is still: not during the deal or
-		// another seat's move.
-		idle := t.tl.Idle()
-		if !si.busy {
-			if need == 0 || !idle {
-				continue
-			}
-			si.busy = true
-			si.kind = need
-			if need == engine.DecideRow {
-				si.think = t.ticks(30)
-			} else {
-				si.think = t.ticks(20 + t.rng.IntN(41))
-			}
-			v := t.eg.View(s)
-			go func(b Bot, ch chan engine.Action) {
-				ch <- b.Decide(&v)
-			}(si.bot, si.result)
-			t.refreshPlates()
-			continue
-		}
-		if si.think > 0 {
-			si.think--
-			continue
-		}
-		if !idle {
-			continue // keep the answer until the table is still
-		}
-		select {
-		case a := <-si.result:
-			si.busy = false
-			if need == si.kind {
-				if err := t.eg.Act(s, a); err != nil {
-					// A bot answer the rules refuse: fall back to the simple player.
-					v := t.eg.View(s)
-					_ = t.eg.Act(s, simpleBot{}.Decide(&v))
-				}
-				t.save()
-			}
-			t.refreshPlates()
-		default:
+		if st := t.sess.Status(s); st != t.seats[s].status {
+			t.seats[s].status = st
+			changed = true
 		}
 	}
+	if t.autoDecision() || changed {
+		t.refreshPlates()
+	}
+}
+
+// decision returns the displayed seat's decision once the screen shows every event.
+func (t *table) decision() (engine.Decision, bool) {
+	if t.tutorial != nil || !t.caughtUp() || t.disp.Decision == nil {
+		return engine.Decision{}, false
+	}
+	return *t.disp.Decision, true
 }
 
 // play is the person choosing card c.
 func (t *table) play(c engine.Card) {
-	if t.eg == nil || c == 0 {
+	d, ok := t.decision()
+	if !ok || d.Kind != engine.DecidePlay || c == 0 {
 		return
 	}
-	if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecidePlay && d.Count > 1 && d.Min == 1 {
+	if d.Count > 1 && d.Min == 1 {
 		// Hand: the first card waits; the same card again plays it alone, another plays both.
 		if t.pick == 0 || !slices.Contains(t.disp.Hand, t.pick) {
 			t.pick = c
@@ -996,36 +852,27 @@ func (t *table) play(c engine.Card) {
 		if c == t.pick {
 			cs = cs[:1]
 		}
-		if err := t.eg.PlayCards(t.me, cs); err == nil {
-			t.save()
-		}
+		t.act(engine.PlayCards(cs...))
 		t.pick = 0
 		return
 	}
-	if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecidePlay && d.Count > 1 && d.Min == 0 {
+	if d.Count > 1 && d.Min == 0 {
 		// Nifty: the first card chosen waits for the second.
 		if t.pick == 0 || t.pick == c || !slices.Contains(t.disp.Hand, t.pick) {
 			t.pick = c
 			t.log = append(t.log, "You chose "+c.String()+": now choose your second card.")
 			return
 		}
-		if err := t.eg.PlayCards(t.me, []engine.Card{t.pick, c}); err == nil {
-			t.save()
-		}
+		t.act(engine.PlayCards(t.pick, c))
 		t.pick = 0
 		return
 	}
-	if err := t.eg.Play(t.me, c); err == nil {
-		t.save()
-	}
+	t.act(engine.PlayCard(c))
 }
 
 func (t *table) chooseRow(r int) {
-	if t.eg == nil {
-		return
-	}
-	if err := t.eg.ChooseRow(t.me, r); err == nil {
-		t.save()
+	if d, ok := t.decision(); ok && d.Kind == engine.DecideRow {
+		t.act(engine.TakeRow(r))
 	}
 }
 
@@ -1075,7 +922,7 @@ func (t *table) update(in *Input) error {
 	if t.acceptsInput() {
 		t.handleTable(in)
 	}
-	t.driveBots()
+	t.driveSession()
 	return nil
 }
 
@@ -1166,7 +1013,7 @@ func (t *table) replayLastTurn() {
 
 // handleTable handles hand and row input when the timeline allows it.
 func (t *table) handleTable(in *Input) {
-	if t.eg == nil || t.over || t.holdScore {
+	if t.tutorial != nil || t.over || t.holdScore {
 		return
 	}
 	if t.handleDraft(in) {
@@ -1177,7 +1024,7 @@ func (t *table) handleTable(in *Input) {
 	}
 	n := len(t.lay.HandHit)
 	switch {
-	case t.eg.Phase() == engine.PhaseChoose && t.disp.Phase == engine.PhaseChoose:
+	case t.disp.Phase == engine.PhaseChoose && t.disp.Decision != nil && t.disp.Decision.Kind == engine.DecidePlay:
 		if in.Hover {
 			t.sel = -1
 			for i := 0; i < n; i++ {
@@ -1224,8 +1071,8 @@ func (t *table) handleTable(in *Input) {
 		if t.sel >= n {
 			t.sel = -1
 		}
-	case t.eg.Phase() == engine.PhaseRowChoice:
-		if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecideRow {
+	case t.disp.Phase == engine.PhaseRowChoice:
+		if d, ok := t.decision(); ok && d.Kind == engine.DecideRow {
 			for r := 0; r < engine.NumRows; r++ {
 				if in.TapIn(t.lay.Rows[r].Hit) {
 					t.chooseRow(r)
@@ -1278,19 +1125,12 @@ func (t *table) testState(ts *TestState) {
 	ts.Scores = append(ts.Scores, t.disp.Scores...)
 	ts.Round, ts.Turn = t.disp.Round, t.disp.Turn
 	ts.Winners = append(ts.Winners, t.disp.Winners...)
-	if t.eg != nil {
-		ts.Waiting = t.eg.Waiting()
-		if t.caughtUp() && !t.over {
-			if d, ok := t.eg.Decision(t.me); ok {
-				if d.Kind == engine.DecideRow {
-					ts.Decision = "row"
-				} else {
-					ts.Decision = "play"
-				}
-			}
+	ts.Seat = t.me
+	if t.tutorial == nil {
+		ts.Waiting = append([]int{}, t.disp.Waiting...)
+		if d, ok := t.decision(); ok && !t.over {
+			ts.Decision = d.Kind.String()
 		}
-	}
-	if t.eg != nil {
 		t.poolState(ts)
 		t.choiceState(ts)
 	}

@@ -159,7 +159,7 @@ func TestTwinSprites(t *testing.T) {
 // and saves it (to $NIMMT_SHOT_DIR/double.png when set) to be looked at.
 func TestDoubleTableDrawn(t *testing.T) {
 	needDisplay(t)
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3})
+	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -114,17 +114,17 @@ func (g *Game) wrapText(s string, size, w float64) []string {
 // one-step Heuristic, and says so in the log. It reports whether it acted. Every decision kind of
 // the engine has controls today; this is the safety net for new ones.
 func (t *table) autoDecision() bool {
-	d, ok := t.eg.Decision(t.me)
-	if !ok || !t.caughtUp() {
+	d, ok := t.decision()
+	if !ok || t.inFlight || !t.tl.Idle() {
 		return false
 	}
 	switch d.Kind {
 	case engine.DecidePlay, engine.DecideRow, engine.DecideDraft, engine.DecideOrder, engine.DecideKeep:
 		return false
 	}
-	v := t.eg.View(t.me)
+	v := cloneView(&t.disp)
 	a := bots.Heuristic(&v)
-	if err := t.eg.Act(t.me, a); err != nil {
+	if !t.act(a) {
 		return false
 	}
 	switch d.Kind {
@@ -135,7 +135,6 @@ func (t *table) autoDecision() bool {
 	case engine.DecideKeep:
 		t.log = append(t.log, "You keep "+cardList(a.Cards)+" in hand (chosen for you).")
 	}
-	t.save()
 	return true
 }
 
@@ -210,10 +209,7 @@ func (t *table) drawPool(dst *ebiten.Image) {
 // handleDraft lets the person draft a card of the pool by tapping it. It reports whether the
 // input was taken.
 func (t *table) handleDraft(in *Input) bool {
-	if t.eg == nil || t.eg.Phase() != engine.PhaseDraft || !t.caughtUp() {
-		return false
-	}
-	d, ok := t.eg.Decision(t.me)
+	d, ok := t.decision()
 	if !ok || d.Kind != engine.DecideDraft {
 		return false
 	}
@@ -229,9 +225,8 @@ func (t *table) handleDraft(in *Input) bool {
 	for i, r := range rs {
 		if in.TapIn(r) && i < len(t.disp.Pool) {
 			c := t.disp.Pool[i]
-			if err := t.eg.Draft(t.me, c); err == nil {
+			if t.act(engine.DraftCard(c)) {
 				t.log = append(t.log, "You drafted "+c.String()+".")
-				t.save()
 			}
 			t.poolHover = -1
 			return true
@@ -246,11 +241,6 @@ func (t *table) poolState(ts *TestState) {
 		ts.Pool = append(ts.Pool, int(c))
 	}
 	ts.PoolRects = t.poolRects()
-	if ts.Decision == "play" {
-		if d, ok := t.eg.Decision(t.me); ok && d.Kind == engine.DecideDraft {
-			ts.Decision = "draft"
-		}
-	}
 }
 
 // variantStatus is the status line of the variants' own moments, or "".
@@ -300,10 +290,10 @@ func (t *table) variantStatus() string {
 // choiceDecision returns the person's order or keep decision, if one is due and the screen has
 // caught up.
 func (t *table) choiceDecision() (engine.Decision, bool) {
-	if t.eg == nil || !t.caughtUp() || t.over {
+	if t.over {
 		return engine.Decision{}, false
 	}
-	d, ok := t.eg.Decision(t.me)
+	d, ok := t.decision()
 	if !ok || (d.Kind != engine.DecideOrder && d.Kind != engine.DecideKeep) {
 		return engine.Decision{}, false
 	}
@@ -390,9 +380,8 @@ func (t *table) handleChoice(in *Input) bool {
 			continue
 		}
 		if d.Kind == engine.DecideOrder {
-			if err := t.eg.ChooseOrder(t.me, d.Cards[i]); err == nil {
+			if t.act(engine.PlaceFirst(d.Cards[i])) {
 				t.log = append(t.log, "You place "+d.Cards[i].String()+" first.")
-				t.save()
 			}
 			return true
 		}
@@ -414,9 +403,8 @@ func (t *table) handleChoice(in *Input) bool {
 				keep = append(keep, d.Cards[i])
 			}
 		}
-		if err := t.eg.Keep(t.me, keep); err == nil {
+		if t.act(engine.KeepCards(keep...)) {
 			t.log = append(t.log, "You keep "+cardList(keep)+" in hand.")
-			t.save()
 		}
 		t.keepSel = nil
 	}

@@ -59,7 +59,7 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			tapButton(t, g, "start")
 			runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
 			tb, ok := g.cur.(*table)
-			if !ok || tb.eg.Config().Variant != v || tb.eg.Config().Doublets != e.doublets {
+			if !ok || engineOf(tb).Config().Variant != v || engineOf(tb).Config().Doublets != e.doublets {
 				t.Fatalf("no table of %v (doublets %v)", v, e.doublets)
 			}
 			taps, drafts, orders, keeps := 0, 0, 0, 0
@@ -115,7 +115,7 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 				}
 			})
 			runUntil(t, g, 300000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
-			if !tb.eg.Over() {
+			if !engineOf(tb).Over() {
 				t.Fatal("the engine's game is not over")
 			}
 			if (v == engine.Logic || v == engine.Tournament) && drafts == 0 {
@@ -203,15 +203,15 @@ func TestHandVariantTwoCards(t *testing.T) {
 	g.goTo(tb)
 	g.InjectInput(func(in *Input) {})
 	runUntil(t, g, 2000, func(ts TestState) bool { return ts.Decision == "play" && ts.Input })
-	h := tb.eg.View(0).Hand
+	h := engineOf(tb).View(0).Hand
 	tb.play(h[0])
 	tb.play(h[1])
-	if n := len(tb.eg.View(0).Hand); n != 12 && tb.eg.View(0).Decision == nil {
+	if n := len(engineOf(tb).View(0).Hand); n != 12 && engineOf(tb).View(0).Decision == nil {
 		// a keep may have added cards; the two cards left the hand either way
 		t.Logf("hand now %d cards", n)
 	}
-	if slices.Contains(tb.eg.View(0).Hand, h[0]) || slices.Contains(tb.eg.View(0).Hand, h[1]) {
-		t.Fatalf("two cards not played: hand %v", tb.eg.View(0).Hand)
+	if slices.Contains(engineOf(tb).View(0).Hand, h[0]) || slices.Contains(engineOf(tb).View(0).Hand, h[1]) {
+		t.Fatalf("two cards not played: hand %v", engineOf(tb).View(0).Hand)
 	}
 	for {
 		ts := runUntil(t, g, 20000, func(ts TestState) bool {
@@ -221,17 +221,17 @@ func TestHandVariantTwoCards(t *testing.T) {
 			break
 		}
 		if ts.Decision == "keep" {
-			_ = tb.eg.Keep(0, nil)
+			_ = engineOf(tb).Keep(0, nil)
 			continue
 		}
 		tb.chooseRow(0)
 	}
-	h = tb.eg.View(0).Hand
+	h = engineOf(tb).View(0).Hand
 	size := len(h)
 	tb.play(h[0])
 	tb.play(h[0])
-	if slices.Contains(tb.eg.View(0).Hand, h[0]) || len(tb.eg.View(0).Hand) > size-1+5 {
-		t.Fatalf("one card not played: hand %v", tb.eg.View(0).Hand)
+	if slices.Contains(engineOf(tb).View(0).Hand, h[0]) || len(engineOf(tb).View(0).Hand) > size-1+5 {
+		t.Fatalf("one card not played: hand %v", engineOf(tb).View(0).Hand)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/text"
 )
 
@@ -218,43 +219,60 @@ func (p *Painter) Bullhead(dst *ebiten.Image, cx, cy, s float32, c, eyes color.C
 }
 
 // appendHead adds a bullhead's head, horns and ears to the path.
-func (p *Painter) appendHead(cx, cy, s float32) {
-	// Head: a rounded shield.
-	p.path.MoveTo(cx-0.30*s, cy-0.18*s)
-	p.path.QuadTo(cx, cy-0.30*s, cx+0.30*s, cy-0.18*s)
-	p.path.QuadTo(cx+0.32*s, cy+0.30*s, cx, cy+0.46*s)
-	p.path.QuadTo(cx-0.32*s, cy+0.30*s, cx-0.30*s, cy-0.18*s)
-	p.path.Close()
-	// Horns.
-	p.path.MoveTo(cx-0.24*s, cy-0.22*s)
-	p.path.QuadTo(cx-0.52*s, cy-0.20*s, cx-0.50*s, cy-0.50*s)
-	p.path.QuadTo(cx-0.40*s, cy-0.30*s, cx-0.16*s, cy-0.28*s)
-	p.path.Close()
-	p.path.MoveTo(cx+0.24*s, cy-0.22*s)
-	p.path.QuadTo(cx+0.52*s, cy-0.20*s, cx+0.50*s, cy-0.50*s)
-	p.path.QuadTo(cx+0.40*s, cy-0.30*s, cx+0.16*s, cy-0.28*s)
-	p.path.Close()
-	// Ears.
-	p.path.MoveTo(cx-0.28*s, cy-0.08*s)
-	p.path.LineTo(cx-0.48*s, cy-0.02*s)
-	p.path.LineTo(cx-0.28*s, cy+0.06*s)
-	p.path.Close()
-	p.path.MoveTo(cx+0.28*s, cy-0.08*s)
-	p.path.LineTo(cx+0.48*s, cy-0.02*s)
-	p.path.LineTo(cx+0.28*s, cy+0.06*s)
-	p.path.Close()
-}
+func (p *Painter) appendHead(cx, cy, s float32) { BullheadHead(&p.path, cx, cy, s) }
 
 // appendEyes adds a bullhead's eyes and nostrils to the path.
-func (p *Painter) appendEyes(cx, cy, s float32) {
-	p.path.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
-	p.path.Close()
-	p.path.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
-	p.path.Close()
-	p.path.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
-	p.path.Close()
-	p.path.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
-	p.path.Close()
+func (p *Painter) appendEyes(cx, cy, s float32) { BullheadEyes(&p.path, cx, cy, s) }
+
+// Pather takes an outline: Ebitengine's *vector.Path on screen, a software rasteriser for the
+// app icon (assets/gen), so that both draw the same bullhead.
+type Pather interface {
+	MoveTo(x, y float32)
+	LineTo(x, y float32)
+	QuadTo(x1, y1, x2, y2 float32)
+	Arc(x, y, radius, startAngle, endAngle float32, dir vector.Direction)
+	Close()
+}
+
+// BullheadHead adds the outline of a bullhead of size s centred at (cx, cy) to p: a rounded
+// shield of a head, two horns and two ears.
+func BullheadHead(p Pather, cx, cy, s float32) {
+	// Head: a rounded shield.
+	p.MoveTo(cx-0.30*s, cy-0.18*s)
+	p.QuadTo(cx, cy-0.30*s, cx+0.30*s, cy-0.18*s)
+	p.QuadTo(cx+0.32*s, cy+0.30*s, cx, cy+0.46*s)
+	p.QuadTo(cx-0.32*s, cy+0.30*s, cx-0.30*s, cy-0.18*s)
+	p.Close()
+	// Horns.
+	p.MoveTo(cx-0.24*s, cy-0.22*s)
+	p.QuadTo(cx-0.52*s, cy-0.20*s, cx-0.50*s, cy-0.50*s)
+	p.QuadTo(cx-0.40*s, cy-0.30*s, cx-0.16*s, cy-0.28*s)
+	p.Close()
+	p.MoveTo(cx+0.24*s, cy-0.22*s)
+	p.QuadTo(cx+0.52*s, cy-0.20*s, cx+0.50*s, cy-0.50*s)
+	p.QuadTo(cx+0.40*s, cy-0.30*s, cx+0.16*s, cy-0.28*s)
+	p.Close()
+	// Ears.
+	p.MoveTo(cx-0.28*s, cy-0.08*s)
+	p.LineTo(cx-0.48*s, cy-0.02*s)
+	p.LineTo(cx-0.28*s, cy+0.06*s)
+	p.Close()
+	p.MoveTo(cx+0.28*s, cy-0.08*s)
+	p.LineTo(cx+0.48*s, cy-0.02*s)
+	p.LineTo(cx+0.28*s, cy+0.06*s)
+	p.Close()
+}
+
+// BullheadEyes adds the eyes and nostrils of the bullhead BullheadHead outlines to p.
+func BullheadEyes(p Pather, cx, cy, s float32) {
+	p.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	p.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	p.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	p.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
 }
 
 // appendRect adds a rectangle to the path.
@@ -286,13 +304,43 @@ func (p *Painter) fillPath(dst *ebiten.Image, c color.Color) {
 	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 }
 
-// DrawFace draws the face of card number c filling a w×h device-pixel image area at (x, y).
+// headGrid places n bullheads in box (the card's layout.Face Heads): one or two lines,
+// left-aligned from the box's left edge, as large as fit but at most three quarters of the box's
+// height. It returns the icon size and calls at with each icon's centre.
+func headGrid(n int, box layout.Rect, at func(cx, cy float64)) (size float64) {
+	if n <= 0 {
+		return 0
+	}
+	lines, per := 1, n
+	size = math.Min(box.W/float64(n), box.H)
+	if p := (n + 1) / 2; n > 1 && math.Min(box.W/float64(p), box.H/2) > size {
+		lines, per = 2, p
+		size = math.Min(box.W/float64(p), box.H/2)
+	}
+	size = math.Min(size, box.H*0.75)
+	y0 := box.Y + (box.H-float64(lines)*size)/2
+	for i := 0; i < n; i++ {
+		l, c := i/per, i%per
+		at(box.X+size*(float64(c)+0.5), y0+size*(float64(l)+0.5))
+	}
+	return size
+}
+
+// headScale is the drawn size of a bullhead in its headGrid cell: a small gap between heads.
+const headScale = 0.94
+
+// DrawFace draws the face of card number c filling a w×h device-pixel image area at (x, y),
+// by the anatomy of layout.FaceOf: a band across the top in the penalty's colour and pattern,
+// the number small in the top left corner with every bullhead under it (so the strip of the
+// card a fanned hand leaves visible shows both), the number large in the middle and again
+// small in the bottom right corner.
 func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, h float32) {
 	bh := engine.Card(c).Bullheads()
 	lv := LevelOf(bh)
+	f := layout.FaceOf(layout.Rect{X: float64(x), Y: float64(y), W: float64(w), H: float64(h)})
 	r := w * 0.09
 	p.FillRoundRect(dst, x, y, w, h, r, Paper)
-	band := h * 0.3
+	band := float32(f.Band.H)
 	// Band clipped to the card's top corners: a rounded rect plus a plain rect below its middle.
 	// One path per colour: each path costs a stencil pass when the batch is flushed.
 	p.roundRectPath(x, y, w, band, r)
@@ -324,76 +372,44 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 		}
 		p.fillPath(dst, hatchCol)
 	}
-	// Bullheads in the band, right of the corner number.
-	digits := float32(len(strconv.Itoa(c)))
-	left := x + w*(0.1+0.14*digits)
-	right := x + w*0.96
-	icon := band * 0.62
-	perLine := bh
-	lines := 1
-	if bh > 4 {
-		lines = 2
-		perLine = (bh + 1) / 2
-		icon = band * 0.42
-	}
-	if maxI := (right - left) / float32(perLine) * 1.05; icon > maxI {
-		icon = maxI
-	}
-	eyes := lv.Band
-	ink := Ink
-	if lv.Text == White {
-		ink = White
-	}
-	for pass := 0; pass < 2; pass++ {
-		if pass == 1 && icon < 9 {
-			break
-		}
-		p.path.Reset()
-		n := 0
-		for l := 0; l < lines; l++ {
-			cnt := perLine
-			if n+cnt > bh {
-				cnt = bh - n
-			}
-			cy := y + band*(float32(l)+0.5)/float32(lines) + icon*0.05
-			span := float32(cnt) * icon * 0.95
-			cx0 := (left+right)/2 - span/2 + icon*0.475
-			for i := 0; i < cnt; i++ {
-				if pass == 0 {
-					p.appendHead(cx0+float32(i)*icon*0.95, cy, icon)
-				} else {
-					p.appendEyes(cx0+float32(i)*icon*0.95, cy, icon)
-				}
-			}
-			n += cnt
-		}
-		if pass == 0 {
-			p.fillPath(dst, ink)
-		} else {
-			p.fillPath(dst, eyes)
-		}
-	}
-	// Border: thin dark, or bold coloured.
+	// Border: bold coloured, under the bullheads.
 	if lv.Border {
 		bw := w * 0.07
 		p.StrokeRoundRect(dst, x+bw/2, y+bw/2, w-bw, h-bw, r*0.8, bw, lv.Band)
+	}
+	// Bullheads under the corner number.
+	var ink color.Color = Ink
+	if lv.Text == White {
+		ink = White
+	}
+	p.path.Reset()
+	s := float32(headGrid(bh, f.Heads, func(float64, float64) {}) * headScale)
+	headGrid(bh, f.Heads, func(cx, cy float64) { p.appendHead(float32(cx), float32(cy), s) })
+	p.fillPath(dst, ink)
+	if s >= 9 {
+		p.path.Reset()
+		headGrid(bh, f.Heads, func(cx, cy float64) { p.appendEyes(float32(cx), float32(cy), s) })
+		p.fillPath(dst, lv.Band)
 	}
 	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
 	// Text last: every vector fill above is flushed once, not once per glyph run.
 	num := strconv.Itoa(c)
 	// Corner numbers.
-	t.DrawDevice(dst, num, float64(x+w*0.06), float64(y+band*0.5), text.Style{Size: float64(band * 0.55), Color: lv.Text, Bold: true, Align: text.Left | text.VertCenter})
-	t.DrawDevice(dst, num, float64(x+w*0.94), float64(y+h-h*0.04), text.Style{Size: float64(band * 0.42), Color: Ink, Bold: true, Align: text.Right | text.Bottom})
+	t.DrawDevice(dst, num, f.Num.X, f.Num.Y+f.Num.H/2, text.Style{Size: f.Num.H, Color: lv.Text, Bold: true, Align: text.Left | text.VertCenter})
+	t.DrawDevice(dst, num, f.Foot.X+f.Foot.W, f.Foot.Y+f.Foot.H/2, text.Style{Size: f.Foot.H, Color: Ink, Bold: true, Align: text.Right | text.VertCenter})
 	// The hero number.
-	size := float64(h * 0.38)
-	if c >= 100 {
-		size = float64(h * 0.3)
-	}
 	var numCol color.Color = Ink
 	if bh >= 5 {
 		numCol = lv.Band
 	}
-	t.DrawDevice(dst, num, float64(x+w/2), float64(y+band+(h-band)*0.47), text.Style{Size: size, Color: numCol, Bold: true, Align: text.Center})
+	cx, cy := f.Hero.Center()
+	t.DrawDevice(dst, num, cx, cy, text.Style{Size: HeroSize(f.Hero, len(num)), Color: numCol, Bold: true, Align: text.Center})
+}
+
+// HeroSize is the text size of a card's big number of the given digits in the Hero box: as
+// tall as the box, narrower for three digits (a bold digit is about 0.58 em wide).
+func HeroSize(hero layout.Rect, digits int) float64 {
+	return math.Min(hero.H, hero.W/(0.58*float64(digits)))
 }
 
 // DrawBack draws the card back: a navy field with a diamond lattice.

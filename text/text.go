@@ -151,6 +151,23 @@ func (t *Renderer) Fit(s string, st Style, w, min float64) float64 {
 	return min
 }
 
+// Cut returns s if it fits in width w (logical pixels) at st, else its longest prefix that fits
+// with an ellipsis after it ("…" alone when nothing more fits). It keeps the size: a name is
+// cut short rather than drawn too small to read.
+func (t *Renderer) Cut(s string, st Style, w float64) string {
+	if tw, _ := t.Measure(s, st); tw <= w {
+		return s
+	}
+	r := []rune(s)
+	for n := len(r) - 1; n > 0; n-- {
+		c := string(r[:n]) + "…"
+		if tw, _ := t.Measure(c, st); tw <= w {
+			return c
+		}
+	}
+	return "…"
+}
+
 // DrawWrap draws s at (x, y) in logical pixels, wrapping lines at width w.
 func (t *Renderer) DrawWrap(dst *ebiten.Image, s string, x, y, w float64, st Style) {
 	t.apply(st)

@@ -3,17 +3,17 @@
 //	go run ./wasm/serve [-dir build/web] [-addr 127.0.0.1:8080]
 //
 // It serves only that folder, with the right MIME types and the precompressed .gz files when the
-// browser accepts gzip.
+// browser accepts gzip. Clients that send nothing, idle or do not read are dropped, and
+// connections past 512 are closed at once (netlimit.Default).
 package main
 
 import (
 	"flag"
 	"fmt"
 	"log"
-	"net/http"
 	"os"
-	"time"
 
+	"nimmt/netlimit"
 	"nimmt/wasm/site"
 )
 
@@ -29,7 +29,10 @@ func main() {
 		log.Fatal(err)
 	}
 	defer h.Close()
-	srv := &http.Server{Addr: *addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	ln, err := netlimit.Default.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatalf("serve: %v", err)
+	}
 	fmt.Printf("serve: %s on http://%s/\n", *dir, *addr)
-	log.Fatal(srv.ListenAndServe())
+	log.Fatal(netlimit.Default.Server(h).Serve(ln))
 }

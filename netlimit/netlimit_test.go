@@ -1,0 +1,124 @@
+package netlimit_test
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"nimmt/netlimit"
+)
+
+// generous bounds how long a test waits for the server to act: far above the short limits the
+// tests set, so only a server that never acts fails.
+const generous = time.Minute
+
+// serve runs l's server for h on a local port and returns its address.
+func serve(t *testing.T, l netlimit.Limits, h http.Handler) string {
+	t.Helper()
+	ln, err := l.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := l.Server(h)
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String()
+}
+
+func dial(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.SetDeadline(time.Now().Add(generous)); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// closedByServer reads c until the server closes it; it fails if that takes longer than generous.
+func closedByServer(t *testing.T, c net.Conn, what string) {
+	t.Helper()
+	_, err := io.Copy(io.Discard, c)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatalf("%s: the server kept the connection for %v", what, generous)
+	}
+}
+
+var hello = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "hello") })
+
+// TestIdleAndSilentClientsDropped: a client that sends nothing, or keeps a connection alive
+// without a next request, loses its connection.
+func TestIdleAndSilentClientsDropped(t *testing.T) {
+	l := netlimit.Limits{ReadHeader: 50 * time.Millisecond, Read: 50 * time.Millisecond, Write: time.Minute, Idle: 50 * time.Millisecond, MaxConns: 8}
+	addr := serve(t, l, hello)
+	closedByServer(t, dial(t, addr), "a client that sends nothing")
+
+	c := dial(t, addr)
+	io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := io.ReadAll(io.LimitReader(resp.Body, 5)); string(b) != "hello" {
+		t.Fatalf("body %q", b)
+	}
+	closedByServer(t, c, "an idle keep-alive client")
+}
+
+// TestNonReadingClientDropped: a client that requests a large body and never reads it loses its
+// connection at the write time-out.
+func TestNonReadingClientDropped(t *testing.T) {
+	big := strings.Repeat("x", 64<<20)
+	done := make(chan error, 1)
+	l := netlimit.Limits{ReadHeader: time.Minute, Read: time.Minute, Write: 100 * time.Millisecond, Idle: time.Minute, MaxConns: 8}
+	addr := serve(t, l, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, err := io.WriteString(w, big)
+		done <- err
+	}))
+	c := dial(t, addr)
+	io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("64 MB written to a client that reads nothing")
+		}
+	case <-time.After(generous):
+		t.Fatal("the handler is still writing to a client that reads nothing")
+	}
+}
+
+// TestConnectionCap: past MaxConns a connection is closed at once; closing one frees its place.
+func TestConnectionCap(t *testing.T) {
+	l := netlimit.Limits{ReadHeader: time.Minute, Read: time.Minute, Write: time.Minute, Idle: time.Minute, MaxConns: 2}
+	addr := serve(t, l, hello)
+	get := func(c net.Conn) error {
+		io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err
+	}
+	a, b := dial(t, addr), dial(t, addr)
+	if err := get(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := get(b); err != nil {
+		t.Fatal(err)
+	}
+	closedByServer(t, dial(t, addr), "a third connection past the cap of 2")
+	a.Close()
+	// a's place is free once the server has seen a close; until then a new connection is refused.
+	for deadline := time.Now().Add(generous); get(dial(t, addr)) != nil; {
+		if time.Now().After(deadline) {
+			t.Fatalf("no connection served within %v of closing one of the two", generous)
+		}
+	}
+}

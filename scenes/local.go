@@ -1,0 +1,321 @@
+package scenes
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"strconv"
+
+	"nimmt/engine"
+)
+
+// localSession is a game played on this device: the engine, the bots (paced like people) and
+// the autosave.
+type localSession struct {
+	eg    *engine.Game
+	seats []Seat
+	bots  []botSeat // one per seat; bot is nil for people
+	seed  uint64
+	rng   *rand.Rand // cosmetic only: the bots' pauses
+	// ticks scales a pause by the animation speed; inline runs the bots' decisions inside Update.
+	ticks  func(n int) int
+	inline bool
+	saver  *saver
+	// viewer is the person the table shows, kept in the autosave so that Continue passes the
+	// device to the right person.
+	viewer int
+}
+
+// botSeat drives one bot: it thinks for a while (a person's pace), then its answer is applied.
+type botSeat struct {
+	bot    Bot
+	think  int                // ticks left before the bot acts
+	result chan engine.Action // the bot's answer, from its goroutine (or inline)
+	busy   bool
+	kind   engine.DecisionKind
+}
+
+// Bot pacing, in ticks at normal speed: a card takes 20–60, a row choice about 30.
+const (
+	botCardMin  = 20
+	botCardSpan = 41
+	botRowPause = 30
+)
+
+var botNames = []string{"Ada", "Bruno", "Chloé", "Dev", "Emeka", "Fumiko", "Gus", "Hana", "Ivo"}
+
+// newLocalSession starts a game of cfg for seats; seed 0 picks one.
+func newLocalSession(g *Game, cfg engine.Config, seats []Seat, seed uint64) (*localSession, error) {
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	if len(peopleHere(seats)) == 0 {
+		return nil, errors.New("scenes: new game: no person plays")
+	}
+	eg, err := engine.NewGame(cfg, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
+	if err != nil {
+		return nil, fmt.Errorf("scenes: new game: %w", err)
+	}
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = s.Name
+	}
+	eg.SetPlayers(names)
+	l, err := attachLocal(g, eg, seats, seed)
+	if err != nil {
+		return nil, err
+	}
+	l.viewer = peopleHere(seats)[0]
+	l.Save()
+	return l, nil
+}
+
+// seatsFromSettings returns the seats of a new game: the person first, then each seat a bot of
+// its level or another person at this device (hot-seat).
+func seatsFromSettings(st *Settings) []Seat {
+	seats := make([]Seat, st.Seats)
+	seats[0] = Seat{Kind: SeatPerson, Name: st.Name}
+	for s := 1; s < st.Seats; s++ {
+		lvl := st.Levels[s-1]
+		if lvl == levelPerson {
+			seats[s] = Seat{Kind: SeatPerson, Name: st.personName(s)}
+			continue
+		}
+		seats[s] = Seat{Kind: SeatBot, Name: botNames[(s-1)%len(botNames)], Level: lvl}
+	}
+	return seats
+}
+
+// attachLocal wraps an engine game and makes its bots.
+func attachLocal(g *Game, eg *engine.Game, seats []Seat, seed uint64) (*localSession, error) {
+	l := &localSession{eg: eg, seats: seats, seed: seed, rng: rand.New(rand.NewPCG(seed, 7)),
+		ticks: func(n int) int { return g.speed().Ticks(n) }, inline: g.opts.InlineBots, saver: g.saver}
+	l.bots = make([]botSeat, len(seats))
+	for s, st := range seats {
+		if st.Kind != SeatBot {
+			continue
+		}
+		b, err := g.opts.Bots(st.Level, seed+uint64(s))
+		if err != nil {
+			return nil, fmt.Errorf("scenes: bot %s: %w", st.Level, err)
+		}
+		l.bots[s] = botSeat{bot: b, result: make(chan engine.Action, 1)}
+	}
+	return l, nil
+}
+
+// Config implements Session.
+func (l *localSession) Config() engine.Config { return l.eg.Config() }
+
+// Seats implements Session.
+func (l *localSession) Seats() []Seat { return l.seats }
+
+// EventCount implements Session.
+func (l *localSession) EventCount() int { return l.eg.EventCount() }
+
+// EventsFor implements Session.
+func (l *localSession) EventsFor(seat, from int) []engine.Event { return l.eg.EventsFor(seat, from) }
+
+// Act implements Session: a person's action, applied at once and autosaved.
+func (l *localSession) Act(seat int, a engine.Action) error {
+	if seat < 0 || seat >= len(l.seats) || !l.seats[seat].Here() {
+		return errNotHere(seat)
+	}
+	if err := l.eg.Act(seat, a); err != nil {
+		return err
+	}
+	l.viewer = seat
+	l.Save()
+	return nil
+}
+
+// Status implements Session: a bot is thinking while it has a decision in hand.
+func (l *localSession) Status(seat int) SeatStatus {
+	if seat >= 0 && seat < len(l.bots) && l.bots[seat].busy {
+		return StatusThinking
+	}
+	return StatusNone
+}
+
+// Update implements Session: it starts, times and applies the bots' decisions.
+func (l *localSession) Update(still bool) (changed bool, refused error) {
+	phase := l.eg.Phase()
+	for s := range l.bots {
+		b := &l.bots[s]
+		if b.bot == nil {
+			continue
+		}
+		var need engine.DecisionKind
+		if d, ok := l.eg.Decision(s); ok && still {
+			if d.Kind != engine.DecidePlay || phase == engine.PhaseChoose && !l.eg.Chosen(s) {
+				need = d.Kind
+			}
+		}
+		if !b.busy {
+			if need == 0 {
+				continue
+			}
+			b.busy, b.kind = true, need
+			if need == engine.DecideRow {
+				b.think = l.ticks(botRowPause)
+			} else {
+				b.think = l.ticks(botCardMin + l.rng.IntN(botCardSpan))
+			}
+			v := l.eg.View(s)
+			if l.inline {
+				b.result <- b.bot.Decide(&v)
+			} else {
+				go func(bot Bot, ch chan engine.Action) { ch <- bot.Decide(&v) }(b.bot, b.result)
+			}
+			changed = true
+			continue
+		}
+		if b.think > 0 {
+			b.think--
+			continue
+		}
+		if !still {
+			continue // keep the answer until the table is still
+		}
+		select {
+		case a := <-b.result:
+			b.busy = false
+			changed = true
+			if need != b.kind {
+				continue
+			}
+			if err := l.eg.Act(s, a); err != nil {
+				// A bot answer the rules refuse: fall back to the simple player.
+				v := l.eg.View(s)
+				_ = l.eg.Act(s, simpleBot{}.Decide(&v))
+			}
+			l.Save()
+		default:
+		}
+	}
+	return changed, nil
+}
+
+// thinking reports whether a bot is deciding.
+func (l *localSession) thinking() bool {
+	for i := range l.bots {
+		if l.bots[i].busy {
+			return true
+		}
+	}
+	return false
+}
+
+// saved is the autosave file. Version 1 had Levels only (seat 0 the person, the others bots);
+// version 2 keeps every seat and the person holding the device.
+type saved struct {
+	Version int             `json:"version"`
+	Seed    uint64          `json:"seed"`
+	Levels  []string        `json:"levels"`
+	Seats   []Seat          `json:"seats,omitempty"`
+	Viewer  int             `json:"viewer,omitempty"`
+	Over    bool            `json:"over,omitempty"`
+	Record  json.RawMessage `json:"record"`
+}
+
+// Save implements Session: the record is copied now and encoded on the writer goroutine.
+func (l *localSession) Save() error {
+	if l.saver == nil {
+		return nil
+	}
+	err := l.saver.err()
+	rec := l.eg.Record()
+	levels := make([]string, len(l.seats))
+	for i, s := range l.seats {
+		levels[i] = s.Level
+	}
+	sv := saved{Version: 2, Seed: l.seed, Levels: levels, Seats: l.seats, Viewer: l.viewer, Over: l.eg.Over()}
+	l.saver.saveFunc(saveFile, func() ([]byte, error) {
+		r, err := json.Marshal(rec)
+		if err != nil {
+			return nil, err
+		}
+		sv.Record = r
+		return json.Marshal(sv)
+	})
+	return err
+}
+
+// hasSave reports whether a game to continue is stored.
+func (g *Game) hasSave() bool {
+	if g.opts.Storage == nil {
+		return false
+	}
+	g.FlushSaves()
+	b, err := g.opts.Storage.Load(saveFile)
+	if err != nil {
+		return false
+	}
+	var s saved
+	return json.Unmarshal(b, &s) == nil && !s.Over && len(s.Record) > 0
+}
+
+// resumeLocal loads the autosave into a session at exactly the point it stopped.
+func resumeLocal(g *Game) (*localSession, error) {
+	if g.opts.Storage == nil {
+		return nil, playerErr("No saved game.")
+	}
+	g.FlushSaves()
+	b, err := g.opts.Storage.Load(saveFile)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, playerErr("No saved game.")
+		}
+		return nil, playerErr("The saved game could not be read.")
+	}
+	var s saved
+	if err := json.Unmarshal(b, &s); err != nil || len(s.Record) == 0 {
+		return nil, playerErr("The saved game was damaged; start a new one.")
+	}
+	rec, err := engine.ParseRecord(s.Record)
+	if err != nil {
+		return nil, playerErr("The saved game was damaged; start a new one.")
+	}
+	eg, err := engine.Replay(rec, rand.New(rand.NewPCG(s.Seed, uint64(len(rec.Rounds)))))
+	if err != nil {
+		return nil, playerErr("The saved game could not be replayed; start a new one.")
+	}
+	seats := savedSeats(&s, rec, eg.Config().Seats)
+	l, err := attachLocal(g, eg, seats, s.Seed)
+	if err != nil {
+		return nil, err
+	}
+	l.viewer = peopleHere(seats)[0]
+	if s.Viewer >= 0 && s.Viewer < len(seats) && seats[s.Viewer].Here() {
+		l.viewer = s.Viewer
+	}
+	return l, nil
+}
+
+// savedSeats returns the seats of a saved game of n seats: as saved (version 2), or seat 0 the
+// person and the others bots of the saved levels (version 1). Anything unusable becomes an
+// Intermediate bot; seat 0 stays a person.
+func savedSeats(s *saved, rec *engine.Record, n int) []Seat {
+	seats := make([]Seat, n)
+	for i := range seats {
+		name := "Seat " + strconv.Itoa(i+1)
+		if i < len(rec.Players) && rec.Players[i] != "" {
+			name = rec.Players[i]
+		}
+		st := Seat{Kind: SeatBot, Name: name, Level: "intermediate"}
+		switch {
+		case i < len(s.Seats) && s.Seats[i].Kind == SeatPerson:
+			st = Seat{Kind: SeatPerson, Name: name}
+		case i == 0:
+			st = Seat{Kind: SeatPerson, Name: name}
+		case i < len(s.Seats) && s.Seats[i].Kind == SeatBot && levelIndex(s.Seats[i].Level) >= 0:
+			st.Level = s.Seats[i].Level
+		case len(s.Seats) == 0 && i < len(s.Levels) && levelIndex(s.Levels[i]) >= 0:
+			st.Level = s.Levels[i]
+		}
+		seats[i] = st
+	}
+	return seats
+}

@@ -1,0 +1,60 @@
+package sprites
+
+import (
+	"strconv"
+	"testing"
+
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/text"
+)
+
+// TestFaceIndex: on every card, at hand and row sizes from a small phone to a large desktop,
+// every bullhead lies inside the face's Heads box and the corner number fits its Num box, so
+// the strip a fanned hand leaves visible (layout.HandShow of the width, which holds the index:
+// the layout tests check that) shows the number and all the bullheads; the big number fits
+// its box too. Issue 12 saw a 22 in a fanned hand show 3 of its 5 bullheads.
+func TestFaceIndex(t *testing.T) {
+	tx, err := text.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []float64{24, 40, 60, 90, 140, 200} {
+		f := layout.FaceOf(layout.Rect{X: 3, Y: 5, W: w, H: w * 1.5})
+		if idx := f.Index(); idx.X+idx.W > 3+w*layout.HandShow {
+			t.Errorf("card %v wide: index %+v reaches past the visible strip (%v)", w, idx, w*layout.HandShow)
+		}
+		for c := 1; c <= MaxCard; c++ {
+			bh := engine.Card(c).Bullheads()
+			n := 0
+			size := headGrid(bh, f.Heads, func(cx, cy float64) {
+				n++
+				// A head spans ±0.52 of its size across (horns) and -0.5..+0.46 down.
+				s := size0(f.Heads, bh) * headScale
+				r := layout.Rect{X: cx - 0.52*s, Y: cy - 0.5*s, W: 1.04 * s, H: 0.96 * s}
+				if !r.Within(f.Heads) {
+					t.Errorf("card %d at %v wide: bullhead %+v outside %+v", c, w, r, f.Heads)
+				}
+			})
+			if n != bh {
+				t.Errorf("card %d: %d bullheads drawn, want %d", c, n, bh)
+			}
+			if size < f.Heads.H*0.35 {
+				t.Errorf("card %d at %v wide: bullheads %.1f in a box %.1f high", c, w, size, f.Heads.H)
+			}
+			num := strconv.Itoa(c)
+			if nw, _ := tx.Measure(num, text.Style{Size: f.Num.H, Bold: true}); nw > f.Num.W {
+				t.Errorf("card %d at %v wide: corner number %.1f wide in a box %.1f", c, w, nw, f.Num.W)
+			}
+			if nw, _ := tx.Measure(num, text.Style{Size: f.Foot.H, Bold: true}); nw > f.Foot.W {
+				t.Errorf("card %d at %v wide: foot number %.1f wide in a box %.1f", c, w, nw, f.Foot.W)
+			}
+			if nw, _ := tx.Measure(num, text.Style{Size: HeroSize(f.Hero, len(num)), Bold: true}); nw > f.Hero.W {
+				t.Errorf("card %d at %v wide: big number %.1f wide in a box %.1f", c, w, nw, f.Hero.W)
+			}
+		}
+	}
+}
+
+// size0 is the cell size headGrid gives n heads in box.
+func size0(box layout.Rect, n int) float64 { return headGrid(n, box, func(float64, float64) {}) }
