@@ -6,12 +6,8 @@ SHARED  ?= ../shared
 export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/alsa-null.conf
 
 .PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
-<<<<<<< HEAD
-.PHONY: server web serve test-web test-wasm-storage wasm-figures android ios test-mobile
-=======
 .PHONY: assets
-.PHONY: web serve test-web test-wasm-storage wasm-figures android ios test-mobile
->>>>>>> main
+.PHONY: server web serve test-web test-wasm-storage wasm-figures android ios test-mobile
 
 run:
 	@scripts/deps.sh run

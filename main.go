@@ -54,6 +54,7 @@ func main() {
 	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Variant: *variant, Doublets: *doublets, Scale: *scale, Autoplay: *autoplay}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
+			_, _ = dir.RemoveStale() // temporary files of a save a crash interrupted
 			opts.Storage = dir
 		} else {
 			fmt.Fprintln(os.Stderr, "nimmt: settings and saves are off:", err)

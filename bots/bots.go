@@ -81,7 +81,7 @@ func Fallback(v *engine.View) engine.Action {
 	if d != nil {
 		switch d.Kind {
 		case engine.DecideRow:
-			return engine.TakeRow(cheapestRow(v))
+			return engine.TakeRow(engine.CheapestRow(&v.Rows))
 		case engine.DecideDraft:
 			if len(v.Pool) > 0 {
 				return engine.DraftCard(slices.Min(v.Pool))
@@ -157,21 +157,6 @@ func subset(sub, cs []engine.Card) bool {
 		}
 	}
 	return true
-}
-
-// cheapestRow is the row with the fewest bullheads, then the fewest cards, then the lowest index.
-func cheapestRow(v *engine.View) int { return cheapestOf(&v.Rows) }
-
-// cheapestOf is cheapestRow of rows.
-func cheapestOf(rows *[engine.NumRows][]engine.Card) int {
-	best, bb, bn := 0, 1<<30, 0
-	for i, r := range rows {
-		b := engine.SumBullheads(r)
-		if b < bb || (b == bb && len(r) < bn) {
-			best, bb, bn = i, b, len(r)
-		}
-	}
-	return best
 }
 
 // viewSeed derives a decision's random seed from the bot's seed and the view, so a decision

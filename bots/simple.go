@@ -39,15 +39,8 @@ func (b *Beginner) Decide(v *engine.View) engine.Action {
 	}
 	var safe []engine.Card
 	best, bestCost := v.Hand[0], 1<<30
-	minRow := engine.SumBullheads(v.Rows[cheapestRow(v)])
 	for _, c := range v.Hand {
-		cost := minRow
-		if t := v.Target(c); t >= 0 {
-			cost = 0
-			if len(v.Rows[t]) >= engine.RowLimit {
-				cost = engine.SumBullheads(v.Rows[t])
-			}
-		}
+		cost := v.Land(c).Bullheads // a rule-4 card: the cheapest row's
 		if cost == 0 {
 			safe = append(safe, c)
 		}

@@ -55,10 +55,11 @@ func variantTurn(v *engine.View, level string, seed uint64) (engine.Action, bool
 // bullheads the pair takes on the current table in its better order.
 func riskPair(v *engine.View) engine.Action {
 	risk := newRiskModel(v)
+	step := newStepper(v)
 	best, bs := []engine.Card{v.Hand[0], v.Hand[1]}, math.Inf(1)
 	for i, a := range v.Hand {
 		for _, b := range v.Hand[i+1:] {
-			sc := risk.cost(a) + risk.cost(b) + 0.5*float64(min(seqCost(v, a, b), seqCost(v, b, a)))
+			sc := risk.cost(a) + risk.cost(b) + 0.5*float64(min(step.cost(a, b), step.cost(b, a)))
 			if sc < bs {
 				best, bs = []engine.Card{a, b}, sc
 			}
@@ -126,7 +127,7 @@ func Heuristic(v *engine.View) engine.Action {
 	}
 	switch d.Kind {
 	case engine.DecideRow:
-		return engine.TakeRow(cheapestRow(v))
+		return engine.TakeRow(engine.CheapestRow(&v.Rows))
 	case engine.DecideDraft:
 		if len(v.Pool) == 0 {
 			return Fallback(v)
@@ -148,7 +149,8 @@ func Heuristic(v *engine.View) engine.Action {
 			return Fallback(v)
 		}
 		a, b := d.Cards[0], d.Cards[1]
-		if seqCost(v, a, b) <= seqCost(v, b, a) {
+		step := newStepper(v)
+		if step.cost(a, b) <= step.cost(b, a) {
 			return engine.PlaceFirst(a)
 		}
 		return engine.PlaceFirst(b)
@@ -168,6 +170,7 @@ func Heuristic(v *engine.View) engine.Action {
 		if d.Count == 2 && d.Min == 0 && len(v.Hand) < 2 {
 			return Fallback(v) // no pair to play: never in a legal game, but no panic either
 		}
+		step := newStepper(v)
 		if d.Count == 2 && d.Min == 0 { // Nifty: the best pair, in its best order
 			best, bc := []engine.Card{v.Hand[0], v.Hand[1]}, 1<<30
 			for i, a := range v.Hand {
@@ -175,7 +178,7 @@ func Heuristic(v *engine.View) engine.Action {
 					if a == b {
 						continue
 					}
-					if c := min(seqCost(v, a, b), seqCost(v, b, a)); c < bc {
+					if c := min(step.cost(a, b), step.cost(b, a)); c < bc {
 						best, bc = []engine.Card{a, b}, c
 					}
 				}
@@ -184,13 +187,13 @@ func Heuristic(v *engine.View) engine.Action {
 		}
 		best, bc := v.Hand[0], 1<<30
 		for _, c := range v.Hand {
-			if k := seqCost(v, c); k < bc {
+			if k := step.cost(c); k < bc {
 				best, bc = c, k
 			}
 		}
 		if d.Count == 2 && d.Min == 1 && bc == 0 { // Hand: a second free card empties the hand sooner
 			for _, c := range v.Hand {
-				if c != best && seqCost(v, best, c) == 0 {
+				if c != best && step.cost(best, c) == 0 {
 					return engine.PlayCards(best, c)
 				}
 			}
@@ -200,49 +203,38 @@ func Heuristic(v *engine.View) engine.Action {
 	return Fallback(v)
 }
 
-// seqCost returns the bullheads this seat takes placing cards cs in order on the current table by
-// the variant's rules (other seats' cards unknown and ignored; a rule-4 card takes the cheapest row).
-// It allocates nothing for the rows of any variant.
-func seqCost(v *engine.View, cs ...engine.Card) int {
-	var buf [engine.NumRows][4 * engine.RowLimit]engine.Card
-	var rows [engine.NumRows][]engine.Card
-	for i, r := range v.Rows {
-		rows[i] = append(buf[i][:0], r...)
-	}
-	p := engine.NewPlacer(v.Config)
-	cost := 0
-	for _, c := range cs {
-		row, left := p.Placement(&rows, c)
-		if row < 0 {
-			row = cheapestOf(&rows)
-			cost += engine.SumBullheads(rows[row])
-			rows[row] = append(rows[row][:0], c)
-			continue
-		}
-		r := rows[row]
-		onTwin := !left && len(r) > 0 && r[len(r)-1] == c
-		if !onTwin && places(r) >= engine.RowLimit {
-			cost += engine.SumBullheads(r)
-			rows[row] = append(r[:0], c)
-			continue
-		}
-		r = append(r, c)
-		if left {
-			copy(r[1:], r)
-			r[0] = c
-		}
-		rows[row] = r
-	}
-	return cost
+// stepper prices cards placed in order on a view's table by the variant's rules (engine.Landing),
+// one step ahead: other seats' cards unknown and ignored, a rule-4 card taking the cheapest row.
+// Make one per decision: its placer is built once.
+type stepper struct {
+	rows *[engine.NumRows][]engine.Card
+	p    engine.Placer
 }
 
-// places counts a row's places: twins stacked on each other (Double) count once.
-func places(r []engine.Card) int {
-	n := 0
-	for i, c := range r {
-		if i == 0 || r[i-1] != c {
-			n++
-		}
+func newStepper(v *engine.View) stepper { return stepper{&v.Rows, engine.NewPlacer(v.Config)} }
+
+// cost returns the bullheads this seat takes placing cs in order. It allocates nothing for the
+// rows of any variant.
+func (s *stepper) cost(cs ...engine.Card) int {
+	var buf [engine.NumRows][4 * engine.RowLimit]engine.Card
+	var rows [engine.NumRows][]engine.Card
+	for i, r := range s.rows {
+		rows[i] = append(buf[i][:0], r...)
 	}
-	return n
+	cost := 0
+	for _, c := range cs {
+		l := s.p.Land(&rows, c)
+		cost += l.Bullheads
+		r := rows[l.Row]
+		if l.Takes {
+			r = r[:0]
+		}
+		r = append(r, c)
+		if l.Pos < len(r)-1 { // Professional's left end
+			copy(r[l.Pos+1:], r[l.Pos:])
+			r[l.Pos] = c
+		}
+		rows[l.Row] = r
+	}
+	return cost
 }

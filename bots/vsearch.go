@@ -90,12 +90,13 @@ func gameCandidates(v *engine.View) []engine.Action {
 		}
 	case engine.DecidePlay:
 		risk := newRiskModel(v)
+		step := newStepper(v)
 		for i, a := range v.Hand {
 			if i > 0 && v.Hand[i-1] == a {
 				continue // a twin (Double): the same answer
 			}
 			if d.Count == 1 || d.Min == 1 {
-				add(engine.PlayCard(a), risk.cost(a)+float64(seqCost(v, a)))
+				add(engine.PlayCard(a), risk.cost(a)+float64(step.cost(a)))
 			}
 			if d.Count < 2 {
 				continue
@@ -106,9 +107,9 @@ func gameCandidates(v *engine.View) []engine.Action {
 				}
 				cost := risk.cost(a) + risk.cost(b)
 				if d.Min == 0 { // Nifty: the seat chooses the order when it places them
-					cost += 0.5 * float64(min(seqCost(v, a, b), seqCost(v, b, a)))
+					cost += 0.5 * float64(min(step.cost(a, b), step.cost(b, a)))
 				} else { // Hand: placed lowest first; a second card empties the hand sooner
-					cost += float64(seqCost(v, a, b)) - 0.5
+					cost += float64(step.cost(a, b)) - 0.5
 				}
 				add(engine.PlayCards(a, b), cost)
 			}

@@ -54,3 +54,20 @@ func BenchmarkExpertProfessional4(b *testing.B) {
 func BenchmarkExpertHand4OneCore(b *testing.B) {
 	benchVariant(b, engine.HandVariant, bots.ExpertOptions{Workers: 1})
 }
+
+// benchHeuristic times Heuristic's decisions in a variant at 4 seats: the variant search's policy
+// for its own seat in every playout, whose one-step cost places cards by engine.Landing.
+func benchHeuristic(b *testing.B, variant engine.Variant) {
+	vs := variantViews(b, variant, 4, 48, 3)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bots.Heuristic(&vs[i%len(vs)])
+	}
+}
+
+// BenchmarkHeuristicNifty4 and the next three are Heuristic decisions at 4 seats.
+func BenchmarkHeuristicNifty4(b *testing.B)        { benchHeuristic(b, engine.Nifty) }
+func BenchmarkHeuristicHand4(b *testing.B)         { benchHeuristic(b, engine.HandVariant) }
+func BenchmarkHeuristicDouble4(b *testing.B)       { benchHeuristic(b, engine.Double) }
+func BenchmarkHeuristicProfessional4(b *testing.B) { benchHeuristic(b, engine.Professional) }

@@ -73,26 +73,48 @@ func (v *View) Land(c Card) Landing {
 	return p.Land(&v.Rows, c)
 }
 
-// land is Placer.Land.
+// land is Placer.Land. It finds the row by rules 1 and 2 as the variant extends them: the row
+// whose end is nearest to c, on its right (ascending) or, in Professional, its left (descending);
+// in Double a row ending in c's twin takes c on top. A tie between a right end and a left end goes
+// to the right end (docs/variants.md).
 func land(rows *[NumRows][]Card, c Card, r *rules) Landing {
-	row, left := target(rows, c, r)
+	row, diff, left := -1, 1<<30, false
+	for i, cs := range rows {
+		if len(cs) == 0 {
+			continue
+		}
+		last := cs[len(cs)-1]
+		if r.twins && last == c {
+			return Landing{Row: i, OnTwin: true, Pos: len(cs), Slot: Places(cs) - 1}
+		}
+		if last < c && int(c-last) < diff {
+			row, diff = i, int(c-last)
+		}
+	}
+	if r.bothEnds {
+		for i, cs := range rows {
+			if len(cs) > 0 && cs[0] > c && int(cs[0]-c) < diff {
+				row, diff, left = i, int(cs[0]-c), true
+			}
+		}
+	}
 	if row < 0 {
 		l := landOn(rows, CheapestRow(rows))
 		l.TooLow = true
 		return l
 	}
 	cs := rows[row]
-	l := Landing{Row: row, Left: left}
-	n := Places(cs)
-	switch {
-	case r.twins && !left && cs[len(cs)-1] == c:
-		l.OnTwin, l.Pos, l.Slot = true, len(cs), n-1
-	case n >= RowLimit:
-		l.Takes, l.Bullheads = true, SumBullheads(cs)
-	case !left:
-		l.Pos, l.Slot = len(cs), n
+	n := len(cs)
+	if r.twins {
+		n = Places(cs)
 	}
-	return l
+	switch {
+	case n >= RowLimit:
+		return Landing{Row: row, Left: left, Takes: true, Bullheads: SumBullheads(cs)}
+	case left:
+		return Landing{Row: row, Left: true}
+	}
+	return Landing{Row: row, Pos: len(cs), Slot: n}
 }
 
 // landOn is the landing of a card lower than every row whose seat takes row (rule 4).
@@ -100,30 +122,11 @@ func landOn(rows *[NumRows][]Card, row int) Landing {
 	return Landing{Row: row, Takes: true, TooLow: true, Bullheads: SumBullheads(rows[row])}
 }
 
-// target returns where card c goes by rules 1 and 2 as the variant extends them: the row whose
-// end is nearest to c, on its right (ascending) or, in Professional, its left (descending); in
-// Double a row ending in c's twin takes c on top. row is -1 when c fits no row (rule 4). A tie
-// between a right end and a left end goes to the right end (docs/variants.md).
+// target returns the row card c goes to by land, or -1 when it fits no row (rule 4), and whether
+// it goes to the row's left end (Professional).
 func target(rows *[NumRows][]Card, c Card, r *rules) (row int, left bool) {
-	best, bestDiff := -1, 1<<30
-	for i, cs := range rows {
-		if len(cs) == 0 {
-			continue
-		}
-		last := cs[len(cs)-1]
-		if r.twins && last == c {
-			return i, false
-		}
-		if last < c && int(c-last) < bestDiff {
-			best, bestDiff = i, int(c-last)
-		}
+	if l := land(rows, c, r); !l.TooLow {
+		return l.Row, l.Left
 	}
-	if r.bothEnds {
-		for i, cs := range rows {
-			if len(cs) > 0 && cs[0] > c && int(cs[0]-c) < bestDiff {
-				best, bestDiff, left = i, int(cs[0]-c), true
-			}
-		}
-	}
-	return best, left
+	return -1, false
 }

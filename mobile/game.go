@@ -11,7 +11,9 @@ import (
 func newGame(dir string) (ebiten.Game, error) {
 	opts := scenes.Options{}
 	if dir != "" {
-		opts.Storage = storage.Dir(dir)
+		d := storage.Dir(dir)
+		_, _ = d.RemoveStale() // temporary files of a save a crash interrupted
+		opts.Storage = d
 	}
 	// As on the desktop and the web: the game skips redrawing a still table (battery), so the
 	// screen must keep its last frame.

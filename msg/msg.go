@@ -18,8 +18,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path"
 	"reflect"
 	"sort"
 	"strconv"
@@ -159,32 +157,42 @@ func (id ID) Text() string {
 // jsonMessage is a message as it is stored: the id's stable name and the arguments (strings,
 // numbers, or {"id": name} for an id).
 type jsonMessage struct {
-	ID   string `json:"id"`
-	Args []any  `json:"args,omitempty"`
+	ID   string            `json:"id"`
+	Args []json.RawMessage `json:"args,omitempty"`
+}
+
+// jsonID is an argument that is a message id.
+type jsonID struct {
+	ID string `json:"id"`
 }
 
 // MarshalJSON stores the message by its id's stable name, so stored logs survive renumbering.
 func (m Message) MarshalJSON() ([]byte, error) {
 	j := jsonMessage{ID: m.ID.String()}
 	for _, a := range m.args[:m.n] {
+		var v any
 		switch a.kind {
 		case argStr:
-			j.Args = append(j.Args, a.s)
+			v = a.s
 		case argInt:
-			j.Args = append(j.Args, a.n)
+			v = a.n
 		case argID:
-			j.Args = append(j.Args, map[string]string{"id": ID(a.n).String()})
+			v = jsonID{ID(a.n).String()}
 		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("msg: %w", err)
+		}
+		j.Args = append(j.Args, b)
 	}
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON reads a message stored by MarshalJSON; an unknown id is an error.
+// UnmarshalJSON reads a message stored by MarshalJSON; an unknown id or an argument that is not
+// a string, an integer or an id is an error.
 func (m *Message) UnmarshalJSON(b []byte) error {
 	var j jsonMessage
-	d := json.NewDecoder(strings.NewReader(string(b)))
-	d.UseNumber()
-	if err := d.Decode(&j); err != nil {
+	if err := json.Unmarshal(b, &j); err != nil {
 		return fmt.Errorf("msg: %w", err)
 	}
 	id, ok := byName[j.ID]
@@ -192,25 +200,23 @@ func (m *Message) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("msg: unknown message id %q", j.ID)
 	}
 	args := make([]any, 0, len(j.Args))
-	for i, a := range j.Args {
-		switch v := a.(type) {
-		case string:
-			args = append(args, v)
-		case json.Number:
-			n, err := v.Int64()
-			if err != nil {
-				return fmt.Errorf("msg: %s argument %d: %w", j.ID, i+1, err)
-			}
+	for i, raw := range j.Args {
+		var s string
+		var n int64
+		var aid jsonID
+		switch {
+		case json.Unmarshal(raw, &s) == nil:
+			args = append(args, s)
+		case json.Unmarshal(raw, &n) == nil:
 			args = append(args, n)
-		case map[string]any:
-			name, _ := v["id"].(string)
-			aid, ok := byName[name]
+		case json.Unmarshal(raw, &aid) == nil && aid.ID != "":
+			x, ok := byName[aid.ID]
 			if !ok {
-				return fmt.Errorf("msg: %s argument %d: unknown message id %q", j.ID, i+1, name)
+				return fmt.Errorf("msg: %s argument %d: unknown message id %q", j.ID, i+1, aid.ID)
 			}
-			args = append(args, aid)
+			args = append(args, x)
 		default:
-			return fmt.Errorf("msg: %s argument %d: %v is not a string, number or id", j.ID, i+1, a)
+			return fmt.Errorf("msg: %s argument %d: %s is not a string, integer or id", j.ID, i+1, raw)
 		}
 	}
 	*m = New(id, args...)
@@ -333,13 +339,16 @@ func init() {
 		}
 		byName[defs[id].name] = id
 	}
-	files, err := fs.Glob(assets.Lang, "lang/*.json")
+	files, err := assets.Lang.ReadDir("lang")
 	if err != nil {
 		loadErrs = append(loadErrs, fmt.Errorf("msg: %w", err))
 	}
 	for _, f := range files {
-		code := strings.TrimSuffix(path.Base(f), ".json")
-		b, err := fs.ReadFile(assets.Lang, f)
+		code, ok := strings.CutSuffix(f.Name(), ".json")
+		if !ok {
+			continue
+		}
+		b, err := assets.Lang.ReadFile("lang/" + f.Name())
 		if err != nil {
 			loadErrs = append(loadErrs, fmt.Errorf("msg: %w", err))
 			continue
