@@ -7,7 +7,7 @@ export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/
 
 .PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: assets
-.PHONY: web serve test-web test-wasm-storage wasm-figures android ios test-mobile
+.PHONY: server web serve test-web test-wasm-storage wasm-figures android ios test-mobile
 
 run:
 	@scripts/deps.sh run
@@ -80,6 +80,11 @@ web:
 serve: web
 	$(GO) run ./wasm/serve -dir $(WEB)
 
+# The game server (docs/server.md) with the web build: rooms over WebSocket, SQLite storage, on
+# http://127.0.0.1:8080/ (ARGS="-addr ... -data ..." passes flags).
+server: web
+	$(GO) run ./cmd/server -web $(WEB) $(ARGS)
+
 # The web build in headless Chromium (chromedp): load, first frame, a round played by clicks, reload.
 test-web:
 	@scripts/deps.sh chromium
@@ -120,6 +125,7 @@ test-mobile:
 	rm -rf build/_gobind
 	$(GO) tool gobind -lang=go,java -javapkg $(MOBILE_JAVAPKG) -outdir build/_gobind nimmt/mobile
 	grep -q 'native void setFilesDir' build/_gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
+	grep -q 'native void setLocale' build/_gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
 	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 $(GO) list -deps ./mobile >/dev/null
 	@echo "test-mobile: android vet, gobind java and the iOS import graph are fine"
 

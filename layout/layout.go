@@ -162,6 +162,10 @@ type Table struct {
 	ScoreBar Rect
 	// Status is the line that says whose decision is pending.
 	Status Rect
+	// Warn is the banner that warns what the lifted card would do ("Too low", "Sixth card"):
+	// under the status line when that sits beside the rows, else over the status line (and, on
+	// portrait screens, the score bar); never over a row, a card or a seat.
+	Warn Rect
 	// Deck is where the deck sits for the deal.
 	Deck Rect
 	// Panel is the area for the card tracker or game log overlay.
@@ -232,7 +236,10 @@ func (t *Table) landscape(seats, handN int) {
 	t.CardW, t.CardH = cardW, cardH
 	t.layRows(m, rowsTop, rowsH/NumRows, cardW, cardH, gap)
 	if beside {
-		t.Status = Rect{sx, rowsTop, sideX - m - sx, t.Unit * 3}
+		t.Status = Rect{sx, rowsTop, sideX - m - sx, t.Unit * 3.6}
+		t.Warn = Rect{sx, rowsTop + t.Unit*1.7, t.Status.W, t.Unit * 1.8}
+	} else {
+		t.Warn = t.Status
 	}
 
 	// Side panel: score bar, buttons, own seat, confirm.
@@ -603,6 +610,7 @@ func (t *Table) portrait(seats, handN int) {
 	y += t.ScoreBar.H + m/4
 	t.Status = Rect{m, y, mainW, t.Unit * 1.5}
 	y += t.Status.H + m/4
+	t.Warn = Rect{m, t.ScoreBar.Y, mainW, y - m/4 - t.ScoreBar.Y}
 
 	// Bottom: own seat line (plate, chosen card, confirm) and the hand.
 	ownH := max(t.plateHeight(false), MinTap+4, bh)

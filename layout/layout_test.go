@@ -183,6 +183,15 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 		}
 	}
 	in("status", l.Status)
+	in("warning", l.Warn)
+	for _, o := range append(all, hands...) { // buttons, rows, hand, seats: not the status line
+		if l.Warn.Overlaps(o.r) {
+			t.Errorf("warning %+v covers %s %+v", l.Warn, o.name, o.r)
+		}
+	}
+	if l.Warn.H < l.Unit*1.4 {
+		t.Errorf("warning %+v too low for its text (unit %.1f)", l.Warn, l.Unit)
+	}
 	all = append(all, named{"status", l.Status})
 	texts = append(texts, named{"status", l.Status})
 	for i, q := range l.Queue {

@@ -380,12 +380,8 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 
 func (t *table) drawWarning(dst *ebiten.Image, msg string) {
 	g := t.g
-	st := t.lay.Status
 	u := t.lay.Unit
-	r := layout.Rect{X: st.X - 6, Y: st.Y + u*1.7, W: st.W + 6, H: u * 1.8}
-	if t.lay.Status.H < u*2 { // narrow screens: over the first row
-		r = layout.Rect{X: t.lay.Rows[0].Hit.X, Y: t.lay.Rows[0].Hit.Y - u*0.9, W: t.lay.Rows[0].Hit.W, H: u * 1.8}
-	}
+	r := t.lay.Warn
 	g.roundRect(dst, r, 6, warnBG)
 	g.label(dst, msg, r.X+8, r.Y+r.H/2, g.txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
 }

@@ -1,0 +1,50 @@
+//go:build !js
+
+package client
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/coder/websocket"
+)
+
+// Dial opens a connection to the server at base (e.g. "ws://127.0.0.1:8080") in the room with
+// the code, or on the endpoint that makes rooms when code is empty.
+func Dial(ctx context.Context, base, code string) (*Conn, error) {
+	t, err := DialTransport(ctx, base, code)
+	if err != nil {
+		return nil, err
+	}
+	return New(t), nil
+}
+
+// DialTransport opens the WebSocket of Dial and returns it as a Transport (tests wrap it to
+// record every byte received).
+func DialTransport(ctx context.Context, base, code string) (Transport, error) {
+	u := strings.TrimSuffix(base, "/") + "/ws"
+	if code != "" {
+		u += "/" + code
+	}
+	c, _, err := websocket.Dial(ctx, u, nil)
+	if err != nil {
+		return nil, fmt.Errorf("client: dial %s: %w", u, err)
+	}
+	// The server's events of a long game can be large (a 10-seat deal); its messages are trusted.
+	c.SetReadLimit(1 << 20)
+	return wsTransport{c}, nil
+}
+
+type wsTransport struct{ c *websocket.Conn }
+
+func (t wsTransport) Read(ctx context.Context) ([]byte, error) {
+	_, b, err := t.c.Read(ctx)
+	return b, err
+}
+
+func (t wsTransport) Write(ctx context.Context, b []byte) error {
+	return t.c.Write(ctx, websocket.MessageText, b)
+}
+
+func (t wsTransport) Close() error { return t.c.Close(websocket.StatusNormalClosure, "") }

@@ -1,0 +1,117 @@
+// Command server is the nimmt game server: rooms of people and bots playing over WebSocket
+// (docs/protocol.md), every action stored in an embedded SQLite file, and the web build served
+// beside it. With no flags it listens on 127.0.0.1:8080 and keeps its data in the user's config
+// directory (docs/server.md):
+//
+//	go run ./cmd/server [-addr 127.0.0.1:8080] [-data DIR] [-db FILE] [-web build/web] [-origins a.com,*.b.org]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"nimmt/server"
+	"nimmt/wasm/site"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
+	data := flag.String("data", defaultData(), "data directory (holds nimmt.db)")
+	db := flag.String("db", "", "SQLite database file (default DATA/nimmt.db)")
+	web := flag.String("web", "build/web", "web build to serve when it exists (make web)")
+	origins := flag.String("origins", "", "comma-separated origin host patterns whose pages may connect, besides the server's own host")
+	maxConns := flag.Int("max-conns", 20000, "most WebSocket connections")
+	rate := flag.Float64("rate", 10, "messages per second a connection may send (bursts of 4x)")
+	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
+	flag.Parse()
+
+	if *db == "" {
+		if err := os.MkdirAll(*data, 0o700); err != nil {
+			return fmt.Errorf("server: %w", err)
+		}
+		*db = filepath.Join(*data, "nimmt.db")
+	}
+	store, err := server.OpenSQLite(*db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	start := time.Now()
+	hub, err := server.NewHub(store, server.Options{Grace: *grace})
+	if err != nil {
+		return err
+	}
+	slog.Info("server: rooms restored", "rooms", hub.Rooms(), "took", time.Since(start).Round(time.Millisecond), "db", *db)
+
+	opts := server.HTTPOptions{MaxConns: *maxConns, Rate: *rate}
+	if *origins != "" {
+		opts.Origins = strings.Split(*origins, ",")
+	}
+	if _, err := os.Stat(filepath.Join(*web, "index.html")); err == nil {
+		h, err := site.New(*web)
+		if err != nil {
+			return err
+		}
+		defer h.Close()
+		opts.Site = h
+	}
+	srv := &http.Server{
+		Handler:           hub.Handler(opts),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("server: %w", err)
+	}
+	// The first line names the address actually bound (with -addr 127.0.0.1:0, the port chosen).
+	fmt.Printf("server: listening on http://%s/ (web: %v)\n", ln.Addr(), opts.Site != nil)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("server: %w", err)
+	case <-ctx.Done():
+	}
+	slog.Info("server: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err = srv.Shutdown(sctx)
+	hub.Close()
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("server: shutdown: %w", err)
+	}
+	return nil
+}
+
+// defaultData is the data directory: nimmt/server in the user's config directory, or ./data.
+func defaultData() string {
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "nimmt", "server")
+	}
+	return "data"
+}

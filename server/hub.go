@@ -1,0 +1,204 @@
+// Package server hosts rooms of 6 nimmt!: each room owns an authoritative engine.Game, seats
+// people and bots, runs the decision timer, stores every accepted action before anyone hears of
+// it, and sends each connection only what its seat may see.
+//
+// The Hub is transport-free: a transport (the WebSocket endpoint in this package, the text port,
+// a test) calls Hub.Connect with a Sink that delivers protocol messages to its client, then feeds
+// the client's messages to Peer.Handle and calls Peer.Close when the client goes.
+package server
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"nimmt/protocol"
+)
+
+// Sink delivers messages to one client. Send must not block (a transport queues, and closes a
+// client that cannot keep up); Close ends the client's connection.
+type Sink interface {
+	Send(m protocol.Message)
+	Close(reason string)
+}
+
+// Options tune a Hub. The zero value is usable.
+type Options struct {
+	// Clock is the time rooms see; nil means the wall clock.
+	Clock Clock
+	// Random is the source of room codes, tokens and game seeds; nil means crypto/rand.
+	Random io.Reader
+	// Grace is how long a disconnected person's seat waits before its fallback bot decides for
+	// it; 0 means the room's timer, or 30 s without a timer.
+	Grace time.Duration
+	// JoinAttempts is how many create, join and token attempts an address may make per minute;
+	// 0 means 30.
+	JoinAttempts int
+	// MaxRooms caps the rooms held; 0 means 100,000.
+	MaxRooms int
+	// Log receives the hub's notes; nil means slog.Default.
+	Log *slog.Logger
+}
+
+// Hub holds the rooms.
+type Hub struct {
+	opts  Options
+	store Store
+	clock Clock
+
+	mu       sync.Mutex
+	rooms    map[string]*Room
+	attempts map[string]*bucket
+	closed   bool
+}
+
+// NewHub returns a hub over store with every stored room restored as it was.
+func NewHub(store Store, opts Options) (*Hub, error) {
+	if opts.Clock == nil {
+		opts.Clock = WallClock{}
+	}
+	if opts.Random == nil {
+		opts.Random = rand.Reader
+	}
+	if opts.JoinAttempts == 0 {
+		opts.JoinAttempts = 30
+	}
+	if opts.MaxRooms == 0 {
+		opts.MaxRooms = 100_000
+	}
+	if opts.Log == nil {
+		opts.Log = slog.Default()
+	}
+	h := &Hub{opts: opts, store: store, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[string]*bucket{}}
+	stored, err := store.Load()
+	if err != nil {
+		return nil, err
+	}
+	for _, sr := range stored {
+		r, err := restoreRoom(h, sr)
+		if err != nil {
+			return nil, err
+		}
+		h.rooms[r.code] = r
+	}
+	for _, r := range h.rooms {
+		r.mu.Lock()
+		r.update()
+		r.mu.Unlock()
+	}
+	return h, nil
+}
+
+// Rooms returns the number of rooms held.
+func (h *Hub) Rooms() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.rooms)
+}
+
+// Room returns the room with the code, or nil.
+func (h *Hub) Room(code string) *Room {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.rooms[code]
+}
+
+// Close stops every room's timer and closes every connection; the store stays open (every
+// accepted action is already in it).
+func (h *Hub) Close() {
+	h.mu.Lock()
+	h.closed = true
+	rooms := make([]*Room, 0, len(h.rooms))
+	for _, r := range h.rooms {
+		rooms = append(rooms, r)
+	}
+	h.mu.Unlock()
+	for _, r := range rooms {
+		r.shutdown()
+	}
+}
+
+// Connect starts a client's session in the room with the code (empty: the client will create a
+// room). addr identifies the client's address for the join-attempt limit. The first message the
+// client sends must be Hello (with a code) or Create (without).
+func (h *Hub) Connect(code, addr string, sink Sink) *Peer {
+	return &Peer{hub: h, code: code, addr: addr, sink: sink}
+}
+
+// newCode draws a room code no room has.
+func (h *Hub) newCode() (string, error) {
+	for range 20 {
+		var b [protocol.CodeLength]byte
+		if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
+			return "", fmt.Errorf("server: room code: %w", err)
+		}
+		n := len(protocol.CodeAlphabet)
+		ok := true
+		for i, x := range b {
+			if int(x) >= 256/n*n { // reject to keep every character equally likely
+				ok = false
+				break
+			}
+			b[i] = protocol.CodeAlphabet[int(x)%n]
+		}
+		if ok && h.rooms[string(b[:])] == nil {
+			return string(b[:]), nil
+		}
+	}
+	return "", errors.New("server: no free room code")
+}
+
+// allow counts an attempt of addr against the join-attempt limit.
+func (h *Hub) allow(addr string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	b := h.attempts[addr]
+	now := h.clock.Now()
+	if b == nil {
+		if len(h.attempts) > 100_000 {
+			for k, v := range h.attempts {
+				if v.full(now) {
+					delete(h.attempts, k)
+				}
+			}
+		}
+		b = newBucket(float64(h.opts.JoinAttempts), float64(h.opts.JoinAttempts)/60, now)
+		h.attempts[addr] = b
+	}
+	return b.take(now)
+}
+
+// bucket is a token bucket: up to size tokens, refilled at rate per second.
+type bucket struct {
+	size, rate, tokens float64
+	at                 time.Time
+}
+
+func newBucket(size, rate float64, now time.Time) *bucket {
+	return &bucket{size: size, rate: rate, tokens: size, at: now}
+}
+
+func (b *bucket) refill(now time.Time) {
+	if d := now.Sub(b.at).Seconds(); d > 0 {
+		b.tokens = min(b.size, b.tokens+d*b.rate)
+		b.at = now
+	}
+}
+
+func (b *bucket) take(now time.Time) bool {
+	b.refill(now)
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+func (b *bucket) full(now time.Time) bool {
+	b.refill(now)
+	return b.tokens >= b.size
+}

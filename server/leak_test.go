@@ -1,0 +1,183 @@
+package server_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"nimmt/engine"
+	"nimmt/protocol"
+	"nimmt/server"
+)
+
+// cardKeys are the JSON fields of events that hold cards.
+var cardKeys = map[string]bool{"card": true, "cards": true, "hand": true, "hands": true, "rows": true, "pool": true, "stacked": true, "pile": true}
+
+// cardsIn collects every number under a card field of a decoded JSON value.
+func cardsIn(v any, under bool, out map[int]bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, y := range x {
+			cardsIn(y, under || cardKeys[k], out)
+		}
+	case []any:
+		for _, y := range x {
+			cardsIn(y, under, out)
+		}
+	case float64:
+		if under && x > 0 {
+			out[int(x)] = true
+		}
+	}
+}
+
+func eventCards(e engine.Event) map[int]bool {
+	b, err := engine.MarshalEvent(e)
+	if err != nil {
+		panic(err)
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		panic(err)
+	}
+	out := map[int]bool{}
+	cardsIn(v, false, out)
+	return out
+}
+
+// checkLeaks reads every frame one connection received (seat -1: a spectator) against the
+// game's whole record: no card of another seat's hand may appear in a frame before the public
+// stream has shown it, and a spectator's deals hold no hand. It returns the events checked.
+func checkLeaks(t *testing.T, rec *engine.Record, game, seat int, frames [][]byte) int {
+	t.Helper()
+	g, err := engine.Replay(rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, public := g.Events(), g.EventsFor(-1, 0)
+	// secret[k] is the set of cards the seat may not know at event k.
+	secret := make([]map[int]bool, len(full))
+	var hidden, seen map[int]bool
+	for k, e := range full {
+		if d, ok := e.(engine.RoundDealt); ok {
+			hidden, seen = map[int]bool{}, map[int]bool{}
+			for s, h := range d.Hands {
+				for _, c := range h {
+					if s != seat {
+						hidden[int(c)] = true
+					}
+				}
+			}
+			if seat >= 0 {
+				for _, c := range d.Hands[seat] {
+					seen[int(c)] = true
+				}
+			}
+		}
+		for c := range eventCards(public[k]) {
+			seen[c] = true
+		}
+		secret[k] = map[int]bool{}
+		for c := range hidden {
+			if !seen[c] {
+				secret[k][c] = true
+			}
+		}
+	}
+	checked := 0
+	for i, f := range frames {
+		m, err := protocol.DecodeServer(f)
+		if err != nil {
+			t.Fatalf("seat %d frame %d: %v: %s", seat, i, err, f)
+		}
+		ev, ok := m.(protocol.Event)
+		if !ok {
+			var v any
+			if err := json.Unmarshal(f, &v); err != nil {
+				t.Fatal(err)
+			}
+			got := map[int]bool{}
+			cardsIn(v, false, got)
+			if len(got) > 0 {
+				t.Errorf("seat %d frame %d holds cards outside an event: %s", seat, i, f)
+			}
+			continue
+		}
+		if ev.Game != game {
+			continue
+		}
+		if ev.Seq >= len(full) {
+			t.Fatalf("seat %d: event %d of %d", seat, ev.Seq, len(full))
+		}
+		for c := range eventCards(ev.Event) {
+			if secret[ev.Seq][c] {
+				t.Errorf("seat %d frame %d (event %d) shows card %d of another hand before it is revealed: %s", seat, i, ev.Seq, c, f)
+			}
+		}
+		if d, ok := ev.Event.(engine.RoundDealt); ok && seat < 0 {
+			for s, h := range d.Hands {
+				if len(h) > 0 {
+					t.Errorf("a spectator sees seat %d's hand: %s", s, f)
+				}
+			}
+		}
+		checked++
+	}
+	return checked
+}
+
+// Every variant through the server: two people and bots play a game to its end while a
+// spectator watches, and every byte each connection received is checked for another hand's cards.
+func TestEveryVariantNoLeak(t *testing.T) {
+	ts := newTestServer(t, server.Options{}, fast)
+	for _, v := range engine.Variants() {
+		t.Run(v.String(), func(t *testing.T) {
+			lo, _ := engine.SeatsAllowed(v)
+			seats := max(lo, 4)
+			s := protocol.Settings{Variant: v, Seats: seats, EndScore: engine.DefaultEndScore, Rounds: 1, Doublets: v == engine.Double}
+			if v == engine.TCG {
+				s.Rounds = 2
+			}
+			var levels []string
+			for range seats - 2 {
+				levels = append(levels, "beginner")
+			}
+			ann, bo := newPlayer(t, "Ann", 3), newPlayer(t, "Bo", 4)
+			code := lobby(t, ts.url, s, levels, ann, bo)
+			spy := newPlayer(t, "Spy", 5)
+			spy.connect(ts.url, code)
+			spy.hello()
+			playAll(t, ann, bo)
+			spy.until("game over", func(protocol.Message) bool { return spy.over() })
+			rec := ts.hub.Room(code).Record()
+			n := 0
+			for _, p := range []*player{ann, bo, spy} {
+				n += checkLeaks(t, rec, 1, p.st.Room.You, p.allFrames())
+			}
+			if n < 3*10 {
+				t.Errorf("only %d events checked", n)
+			}
+			if len(ann.st.Events) != len(spy.st.Events) {
+				t.Errorf("Ann saw %d events, the spectator %d", len(ann.st.Events), len(spy.st.Events))
+			}
+		})
+	}
+}
+
+// The leak check finds a leak: a seat's frames with another seat's deal are refused.
+func TestLeakCheckCatches(t *testing.T) {
+	rec := &engine.Record{Format: engine.RecordFormat, Version: engine.RecordVersion, Config: engine.DefaultConfig(2)}
+	hands := [][]engine.Card{{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, {11, 12, 13, 14, 15, 16, 17, 18, 19, 20}}
+	rec.Rounds = []engine.RoundRecord{{Deal: engine.Deal{Hands: hands, Rows: [4]engine.Card{30, 40, 50, 60}}}}
+	ft := &testing.T{}
+	full := engine.RoundDealt{Round: 1, Rows: [4]engine.Card{30, 40, 50, 60}, Hands: hands, Sizes: []int{10, 10}}
+	b, _ := protocol.Encode(protocol.Event{Game: 1, Seq: 0, Event: full})
+	done := make(chan bool)
+	go func() {
+		defer close(done)
+		checkLeaks(ft, rec, 1, 0, [][]byte{b})
+	}()
+	<-done
+	if !ft.Failed() {
+		t.Errorf("a frame with seat 1's hand passes: %s", b)
+	}
+}

@@ -1,0 +1,524 @@
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"sync"
+	"time"
+
+	"nimmt/bots"
+	"nimmt/engine"
+	"nimmt/protocol"
+)
+
+// seat is one seat of a room. The exported fields are stored; the others live while the process
+// does.
+type seat struct {
+	Name     string `json:"name"`
+	Colour   string `json:"colour"`
+	Kind     string `json:"kind"`
+	Level    string `json:"level"`           // a bot's level, a person's fallback
+	Token    string `json:"token,omitempty"` // SHA-256 of a person's seat token, hex
+	Seed     uint64 `json:"seed"`            // the seat's bot's seed
+	Away     bool   `json:"away,omitempty"`
+	Resigned bool   `json:"resigned,omitempty"`
+
+	conns    int       // open connections holding the seat
+	goneAt   time.Time // when the last one closed
+	deadline time.Time // when the pending decision passes to the bot; zero: none
+	decKey   [3]int    // round, turn and phase of the decision the deadline is for
+	bot      bots.Bot
+}
+
+// meta is what the store keeps of a room besides its game log.
+type meta struct {
+	Settings protocol.Settings `json:"settings"`
+	Seats    []*seat           `json:"seats"`
+	Host     int               `json:"host"`
+	State    string            `json:"state"`
+	Game     int               `json:"game"`
+	Result   *protocol.Result  `json:"result,omitempty"`
+}
+
+// Room is one room: its seats, its current game and the connections watching it.
+type Room struct {
+	hub  *Hub
+	code string
+
+	mu sync.Mutex
+	meta
+	game     *engine.Game
+	rng      *rand.Rand
+	logN     int     // entries of the current game's log in the store
+	pending  []Entry // entries made and not stored yet
+	lastMeta []byte  // the metadata as last stored
+	lastRoom protocol.Room
+	peers    map[*Peer]struct{}
+	timer    Stopper
+	timerAt  time.Time
+	closed   bool
+}
+
+func newRoom(h *Hub, code string, s protocol.Settings) (*Room, error) {
+	r := &Room{hub: h, code: code, meta: meta{Settings: s, State: protocol.StateLobby}, peers: map[*Peer]struct{}{}}
+	if err := r.seedRNG(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (r *Room) seedRNG() error {
+	var b [16]byte
+	if _, err := io.ReadFull(r.hub.opts.Random, b[:]); err != nil {
+		return fmt.Errorf("server: seed: %w", err)
+	}
+	r.rng = rand.New(rand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])))
+	return nil
+}
+
+// restoreRoom rebuilds a stored room: its metadata, and its game by replaying the log.
+func restoreRoom(h *Hub, sr StoredRoom) (*Room, error) {
+	r := &Room{hub: h, code: sr.Code, peers: map[*Peer]struct{}{}, lastMeta: sr.Meta}
+	if err := json.Unmarshal(sr.Meta, &r.meta); err != nil {
+		return nil, fmt.Errorf("server: room %s: %w", sr.Code, err)
+	}
+	if err := r.seedRNG(); err != nil {
+		return nil, err
+	}
+	now := h.clock.Now()
+	for _, s := range r.Seats {
+		s.goneAt = now
+	}
+	if r.State == protocol.StateLobby {
+		return r, nil
+	}
+	rec := &engine.Record{Format: engine.RecordFormat, Version: engine.RecordVersion, Config: r.Settings.Config(len(r.Seats)), Players: r.names()}
+	for i, e := range sr.Log {
+		switch e.Kind {
+		case EntryDeal:
+			var d engine.Deal
+			if err := json.Unmarshal(e.Data, &d); err != nil {
+				return nil, fmt.Errorf("server: room %s: log entry %d: %w", sr.Code, i, err)
+			}
+			rec.Rounds = append(rec.Rounds, engine.RoundRecord{Deal: d})
+		case EntryMove:
+			var m engine.Move
+			if err := json.Unmarshal(e.Data, &m); err != nil || len(rec.Rounds) == 0 {
+				return nil, fmt.Errorf("server: room %s: log entry %d: %w", sr.Code, i, errors.Join(err, errors.New("bad move")))
+			}
+			last := &rec.Rounds[len(rec.Rounds)-1]
+			last.Actions = append(last.Actions, m)
+		default:
+			return nil, fmt.Errorf("server: room %s: log entry %d of kind %d", sr.Code, i, e.Kind)
+		}
+	}
+	g, err := engine.Replay(rec, r.rng)
+	if err != nil {
+		return nil, fmt.Errorf("server: room %s: %w", sr.Code, err)
+	}
+	r.game = g
+	r.logN = len(sr.Log)
+	return r, nil
+}
+
+func (r *Room) names() []string {
+	out := make([]string, len(r.Seats))
+	for i, s := range r.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+func (r *Room) index(s *seat) int {
+	if s == nil {
+		return -1
+	}
+	return slices.Index(r.Seats, s)
+}
+
+func (r *Room) grace() time.Duration {
+	switch {
+	case r.hub.opts.Grace > 0:
+		return r.hub.opts.Grace
+	case r.Settings.Timer > 0:
+		return time.Duration(r.Settings.Timer) * time.Second
+	}
+	return 30 * time.Second
+}
+
+// auto reports whether the seat's bot decides for it now.
+func (r *Room) auto(s *seat, now time.Time) bool {
+	return s.Kind == protocol.KindBot || s.Resigned || s.Away || (s.conns == 0 && !now.Before(s.goneAt.Add(r.grace())))
+}
+
+func (r *Room) botOf(s *seat) bots.Bot {
+	if s.bot == nil || s.bot.Name() != s.Level {
+		b, err := bots.New(s.Level, s.Seed)
+		if err != nil {
+			b, _ = bots.New(bots.LevelIntermediate, s.Seed)
+		}
+		s.bot = b
+	}
+	return s.bot
+}
+
+// apply makes seat i's action in the game and logs it (and the deal it led to, if any).
+func (r *Room) apply(i int, a engine.Action) error {
+	before := r.game.EventCount()
+	if err := r.game.Act(i, a); err != nil {
+		return err
+	}
+	data, err := json.Marshal(engine.Move{Seat: i, Action: a})
+	if err != nil {
+		return fmt.Errorf("server: %w", err)
+	}
+	r.pending = append(r.pending, Entry{Kind: EntryMove, Data: data})
+	for _, e := range r.game.EventsSince(before) {
+		if _, ok := e.(engine.RoundDealt); ok {
+			if err := r.logDeal(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Room) logDeal() error {
+	rec := r.game.Record()
+	data, err := json.Marshal(rec.Rounds[len(rec.Rounds)-1].Deal)
+	if err != nil {
+		return fmt.Errorf("server: %w", err)
+	}
+	r.pending = append(r.pending, Entry{Kind: EntryDeal, Data: data})
+	return nil
+}
+
+// advance lets the bots (and the fallback bots of auto seats) decide while the game waits for
+// them, and ends the room's game when the engine's ends.
+func (r *Room) advance(now time.Time) {
+	for r.State == protocol.StatePlaying && !r.game.Over() {
+		moved := false
+		for _, i := range r.game.Waiting() {
+			s := r.Seats[i]
+			if !r.auto(s, now) {
+				continue
+			}
+			v := r.game.View(i)
+			if v.Decision == nil {
+				continue
+			}
+			a := r.botOf(s).Decide(&v)
+			if err := r.apply(i, a); err != nil {
+				r.hub.opts.Log.Error("server: a bot's action was refused; its fallback plays", "room", r.code, "seat", i, "err", err)
+				if err := r.apply(i, bots.Fallback(&v)); err != nil {
+					r.hub.opts.Log.Error("server: fallback refused", "room", r.code, "seat", i, "err", err)
+					return
+				}
+			}
+			moved = true
+			break
+		}
+		if !moved {
+			break
+		}
+	}
+	if r.State == protocol.StatePlaying && r.game.Over() {
+		r.State = protocol.StateOver
+		r.Result = &protocol.Result{Totals: r.game.Scores(), Winners: r.game.Winners()}
+	}
+}
+
+// update brings the room up to date after a change: bots decide, the change is stored, then
+// every connection hears of it, and the timer is set for what the game now waits for. It returns
+// the store's error, in which case nothing of the change was kept (the room is reloaded from the
+// store and its connections closed so that they come back to the stored state).
+func (r *Room) update() error {
+	now := r.hub.clock.Now()
+	r.advance(now)
+	r.setDeadlines(now)
+	m, err := json.Marshal(r.meta)
+	if err != nil {
+		return fmt.Errorf("server: %w", err)
+	}
+	if string(m) == string(r.lastMeta) {
+		m = nil
+	}
+	if m != nil || len(r.pending) > 0 {
+		if err := r.hub.store.Commit(r.code, r.Game, m, r.logN, r.pending); err != nil {
+			r.hub.opts.Log.Error("server: store failed; the room goes back to what is stored", "room", r.code, "err", err)
+			r.pending = nil
+			r.hub.reload(r)
+			return err
+		}
+		r.logN += len(r.pending)
+		r.pending = r.pending[:0]
+		if m != nil {
+			r.lastMeta = m
+		}
+	}
+	r.broadcast()
+	r.arm(now)
+	return nil
+}
+
+// setDeadlines gives each person the game now waits for a deadline for the decision, keeps the
+// deadline of a decision still pending and drops the others.
+func (r *Room) setDeadlines(now time.Time) {
+	waiting := map[int]bool{}
+	if r.State == protocol.StatePlaying && r.Settings.Timer > 0 {
+		for _, i := range r.game.Waiting() {
+			waiting[i] = true
+		}
+	}
+	key := [3]int{}
+	if r.game != nil {
+		key = [3]int{r.game.Round(), r.game.Turn(), int(r.game.Phase())}
+	}
+	for i, s := range r.Seats {
+		if !waiting[i] || r.auto(s, now) {
+			s.deadline = time.Time{}
+			continue
+		}
+		if s.deadline.IsZero() || s.decKey != key {
+			s.deadline = now.Add(time.Duration(r.Settings.Timer) * time.Second)
+			s.decKey = key
+		}
+	}
+}
+
+// arm sets the room's one timer for the next deadline or end of a disconnection grace.
+func (r *Room) arm(now time.Time) {
+	var next time.Time
+	if r.State == protocol.StatePlaying && !r.closed {
+		for _, s := range r.Seats {
+			if !s.deadline.IsZero() && (next.IsZero() || s.deadline.Before(next)) {
+				next = s.deadline
+			}
+			if s.Kind == protocol.KindPerson && s.conns == 0 && !r.auto(s, now) {
+				if g := s.goneAt.Add(r.grace()); next.IsZero() || g.Before(next) {
+					next = g
+				}
+			}
+		}
+	}
+	if next.Equal(r.timerAt) && r.timer != nil {
+		return
+	}
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+	r.timerAt = next
+	if !next.IsZero() {
+		r.timer = r.hub.clock.AfterFunc(next.Sub(now), r.wake)
+	}
+}
+
+// wake runs when the room's timer fires: people past their deadline are away.
+func (r *Room) wake() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return
+	}
+	r.timer, r.timerAt = nil, time.Time{}
+	now := r.hub.clock.Now()
+	for i, s := range r.Seats {
+		if !s.deadline.IsZero() && !now.Before(s.deadline) && !s.Away {
+			s.Away = true
+			r.system(fmt.Sprintf("%s is away: their %s bot decides until they are back", r.Seats[i].Name, s.Level))
+		}
+	}
+	if err := r.update(); err != nil {
+		r.hub.opts.Log.Error("server: timer", "room", r.code, "err", err)
+	}
+}
+
+// snapshot is the room as the connection holding seat you sees it.
+func (r *Room) snapshot(you int) protocol.Room {
+	m := protocol.Room{Code: r.code, Settings: r.Settings, State: r.State, Game: r.Game, Host: r.Host, You: you, Result: r.Result}
+	m.Seats = make([]protocol.Seat, len(r.Seats))
+	for i, s := range r.Seats {
+		m.Seats[i] = protocol.Seat{Name: s.Name, Colour: s.Colour, Kind: s.Kind, Level: s.Level,
+			Connected: s.Kind == protocol.KindBot || s.conns > 0, Away: s.Away, Resigned: s.Resigned}
+		if !s.deadline.IsZero() && (m.Deadline == 0 || s.deadline.UnixMilli() < m.Deadline) {
+			m.Deadline = s.deadline.UnixMilli()
+		}
+	}
+	for p := range r.peers {
+		if p.seat == nil {
+			m.Spectators++
+		}
+	}
+	return m
+}
+
+// broadcast sends every connection the room, if it changed, then the events it has not had.
+func (r *Room) broadcast() {
+	snap := r.snapshot(-1)
+	changed := !reflect.DeepEqual(snap, r.lastRoom)
+	r.lastRoom = snap
+	for p := range r.peers {
+		if changed {
+			s := snap
+			s.You = r.index(p.seat)
+			p.sink.Send(s)
+		}
+		r.sendEvents(p)
+	}
+}
+
+// sendEvents sends p the events of the current game from the next one it lacks.
+func (r *Room) sendEvents(p *Peer) {
+	if r.game == nil {
+		return
+	}
+	if p.game != r.Game {
+		p.game, p.next = r.Game, 0
+	}
+	for i, e := range r.game.EventsFor(r.index(p.seat), p.next) {
+		p.sink.Send(protocol.Event{Game: r.Game, Seq: p.next + i, Event: e})
+	}
+	p.next = r.game.EventCount()
+}
+
+// system sends a line from the room to everyone.
+func (r *Room) system(text string) {
+	for p := range r.peers {
+		p.sink.Send(protocol.Chat{Seat: -1, Text: text, System: true})
+	}
+}
+
+// start begins a game with the seats taken.
+func (r *Room) start() error {
+	cfg := r.Settings.Config(len(r.Seats))
+	g, err := engine.NewGame(cfg, r.rng)
+	if err != nil {
+		return err
+	}
+	g.SetPlayers(r.names())
+	r.game = g
+	r.Game++
+	r.State = protocol.StatePlaying
+	r.Result = nil
+	r.logN = 0
+	r.pending = r.pending[:0]
+	for _, s := range r.Seats {
+		s.Away, s.Resigned, s.deadline = false, false, time.Time{}
+	}
+	return r.logDeal()
+}
+
+// finish ends the game now: totals are the scored rounds plus the current round's bullheads.
+func (r *Room) finish() {
+	v := r.game.View(0)
+	totals := make([]int, len(r.Seats))
+	low := 0
+	for i := range totals {
+		totals[i] = v.Scores[i] + v.Penalties[i]
+		if i == 0 || totals[i] < low {
+			low = totals[i]
+		}
+	}
+	var winners []int
+	for i, t := range totals {
+		if t == low {
+			winners = append(winners, i)
+		}
+	}
+	r.State = protocol.StateOver
+	r.Result = &protocol.Result{Totals: totals, Winners: winners, Finished: true}
+}
+
+// shutdown stops the room's timer and closes its connections.
+func (r *Room) shutdown() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.closed = true
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	for p := range r.peers {
+		p.sink.Close("the server is shutting down")
+	}
+}
+
+// newToken returns a seat token (128 random bits) and its stored hash.
+func (h *Hub) newToken() (token, hash string, err error) {
+	var b [16]byte
+	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
+		return "", "", fmt.Errorf("server: token: %w", err)
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func (h *Hub) newSeed() uint64 {
+	var b [8]byte
+	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
+		return uint64(time.Now().UnixNano())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// reload replaces a room whose change could not be stored by the room as stored, and closes the
+// old room's connections: their clients reconnect to the stored state.
+func (h *Hub) reload(old *Room) {
+	old.closed = true
+	if old.timer != nil {
+		old.timer.Stop()
+	}
+	for p := range old.peers {
+		p.sink.Close("the server could not store the last change; reconnect")
+	}
+	stored, err := h.store.Load()
+	if err != nil {
+		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
+		return
+	}
+	for _, sr := range stored {
+		if sr.Code != old.code {
+			continue
+		}
+		r, err := restoreRoom(h, sr)
+		if err != nil {
+			h.opts.Log.Error("server: reload", "room", old.code, "err", err)
+			return
+		}
+		h.mu.Lock()
+		h.rooms[r.code] = r
+		h.mu.Unlock()
+		r.mu.Lock()
+		r.arm(h.clock.Now())
+		r.mu.Unlock()
+		return
+	}
+	h.mu.Lock()
+	delete(h.rooms, old.code)
+	h.mu.Unlock()
+}
+
+// Record returns the engine record of the room's current game (nil before the first start):
+// every deal and accepted action, as stored.
+func (r *Room) Record() *engine.Record {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.game == nil {
+		return nil
+	}
+	return r.game.Record()
+}
