@@ -127,6 +127,7 @@ test-mobile:
 	rm -rf build/_gobind
 	$(GO) tool gobind -lang=go,java -javapkg $(MOBILE_JAVAPKG) -outdir build/_gobind nimmt/mobile
 	grep -q 'native void setFilesDir' build/_gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
+	grep -q 'native void setLocale' build/_gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
 	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 $(GO) list -deps ./mobile >/dev/null
 	@echo "test-mobile: android vet, gobind java and the iOS import graph are fine"
 

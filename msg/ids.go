@@ -65,6 +65,7 @@ const (
 	SettingsTracker
 	SettingsAdvisor
 	SettingsFullscreen
+	SettingsLanguage
 
 	// Notices shown on the menu.
 	NoticeSettingsUnread
@@ -163,6 +164,7 @@ var defs = [numIDs]def{
 	SettingsTracker:    {"settings.tracker", ""},
 	SettingsAdvisor:    {"settings.advisor", ""},
 	SettingsFullscreen: {"settings.fullscreen", ""},
+	SettingsLanguage:   {"settings.language", ""},
 
 	NoticeSettingsUnread:  {"notice.settings_unread", ""},
 	NoticeSettingsDamaged: {"notice.settings_damaged", ""},

@@ -59,6 +59,12 @@ type Options struct {
 	// InlineBots runs the bots' decisions inside Update instead of in goroutines: a game is then
 	// a pure function of its seed and input (tests, screenshots).
 	InlineBots bool
+	// Lang overrides the saved language when non-empty: a language code of nimmt/msg (en, de,
+	// es, fr). An unknown code is an error.
+	Lang string
+	// Locale is the system's or browser's locale ("de_DE.UTF-8", "fr-CA"): the language when the
+	// settings name none. Empty or unknown means English.
+	Locale string
 	// Scale forces the device scale factor (device pixels per logical pixel) when positive;
 	// 0 uses the monitor's. For screenshots and tests of HiDPI drawing.
 	Scale float64
@@ -80,6 +86,9 @@ type Settings struct {
 	Advisor  bool     `json:"advisor"`
 	Variant  string   `json:"variant,omitempty"`  // an engine variant name offered by menuVariants; "" = basic
 	Doublets bool     `json:"doublets,omitempty"` // Double with one deck and the doublets 11…99 of a second
+	// Lang is the language chosen on the settings page (a nimmt/msg code); "" follows the
+	// system's language (Options.Locale).
+	Lang string `json:"lang,omitempty"`
 }
 
 func defaultSettings() Settings {
@@ -130,6 +139,38 @@ func (s *Settings) sanitize() {
 	if _, ok := anim.ParseSpeed(s.Speed); !ok {
 		s.Speed = "normal"
 	}
+	if s.Lang != "" && msg.Match(s.Lang) != s.Lang {
+		s.Lang = ""
+	}
+}
+
+// setLang makes code the game's language (the settings' or the system's when code is "") and
+// renames the person's default name ("You") into it.
+func (g *Game) setLang(code string) error {
+	if code == "" {
+		code = msg.Match(g.opts.Locale)
+	}
+	wasDefault := isDefaultName(g.settings.Name)
+	if err := msg.SetLang(code); err != nil {
+		return fmt.Errorf("scenes: %w", err)
+	}
+	if wasDefault {
+		g.settings.Name = msg.DefaultName.Text()
+	}
+	if g.opts.Desktop {
+		ebiten.SetWindowTitle(msg.GameTitle.Text())
+	}
+	return nil
+}
+
+// isDefaultName reports whether name is the default person's name in some language.
+func isDefaultName(name string) bool {
+	for _, l := range msg.Langs() {
+		if msg.New(msg.DefaultName).In(l.Code) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // faceBudget is how many card images may be rendered per frame.
@@ -194,6 +235,13 @@ func NewGame(opts Options) (*Game, error) {
 	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
 	g.settings = defaultSettings()
 	g.loadSettings()
+	lang := g.settings.Lang
+	if opts.Lang != "" {
+		lang = opts.Lang
+	}
+	if err := g.setLang(lang); err != nil {
+		return nil, err
+	}
 	if opts.Storage != nil {
 		g.saver = newSaver(opts.Storage)
 	}
@@ -459,6 +507,8 @@ type Button struct {
 	ID      string `json:"id"`
 	Rect    Rect   `json:"rect"`
 	Enabled bool   `json:"enabled"`
+	// Label is the text on the button, in the game's language, where the scene reports it.
+	Label string `json:"label,omitempty"`
 }
 
 // TestState is a snapshot of what the player sees, for tests and the browser test hook.
@@ -508,13 +558,15 @@ type TestState struct {
 	Buttons []Button `json:"buttons"`
 	// Notice is the message line (e.g. a damaged save), if any.
 	Notice string `json:"notice"`
+	// Lang is the code of the language shown (en, de, es, fr).
+	Lang string `json:"lang"`
 	// Redraws counts the frames in which the scene was drawn; a still screen is not redrawn.
 	Redraws int `json:"redraws"`
 }
 
 // TestState returns a snapshot of the current scene for tests.
 func (g *Game) TestState() TestState {
-	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Redraws: g.redraws}
+	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Lang: msg.Lang(), Redraws: g.redraws}
 	s := g.cur
 	if g.next != nil {
 		s = g.next

@@ -216,7 +216,7 @@ func (m *menu) build() {
 		m.add("back-newgame", msg.Back.Text(), rs[7], true, 0)
 	case "settings":
 		m.title = msg.MenuSettings.Text()
-		rs := layout.Form(g.w, g.h, 5)
+		rs := layout.Form(g.w, g.h, 6)
 		row := func(r layout.Rect, lbl, id, val string, on bool) {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
 			m.add("", lbl, l, true, 1)
@@ -226,10 +226,11 @@ func (m *menu) build() {
 		row(rs[0], msg.SettingsSpeed.Text(), "speed", speedName(st.Speed), false)
 		row(rs[1], msg.SettingsTracker.Text(), "tracker", onOff(st.Tracker), st.Tracker)
 		row(rs[2], msg.SettingsAdvisor.Text(), "advisor", onOff(st.Advisor), st.Advisor)
+		row(rs[3], msg.SettingsLanguage.Text(), "lang", langName(msg.Lang()), false)
 		if g.opts.Desktop {
-			row(rs[3], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+			row(rs[4], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
 		}
-		m.add("back", msg.Back.Text(), rs[4], true, 0)
+		m.add("back", msg.Back.Text(), rs[5], true, 0)
 	}
 	if m.focus >= len(m.widgets) {
 		m.focus = -1
@@ -241,6 +242,25 @@ func onOff(b bool) string {
 		return msg.On.Text()
 	}
 	return msg.Off.Text()
+}
+
+// langName returns the language's name in itself ("Deutsch").
+func langName(code string) string {
+	for _, l := range msg.Langs() {
+		if l.Code == code {
+			return l.Name
+		}
+	}
+	return code
+}
+
+// nextLang returns the code of the language after code in msg.Langs, round.
+func nextLang(code string) string {
+	var codes []string
+	for _, l := range msg.Langs() {
+		codes = append(codes, l.Code)
+	}
+	return cycle(codes, code, 1)
 }
 
 func cycle(list []string, cur string, d int) string {
@@ -314,6 +334,11 @@ func (m *menu) activate(id string) error {
 		st.Tracker = !st.Tracker
 	case "advisor":
 		st.Advisor = !st.Advisor
+	case "lang":
+		st.Lang = nextLang(msg.Lang())
+		if err := g.setLang(st.Lang); err != nil {
+			return err
+		}
 	case "fullscreen":
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	case "start":
@@ -487,7 +512,7 @@ func (m *menu) drawCards(dst *ebiten.Image) {
 func (m *menu) testState(ts *TestState) {
 	for _, w := range m.widgets {
 		if w.id != "" {
-			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled})
+			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
 		}
 	}
 }
