@@ -6,6 +6,7 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 )
 
 // phase is what the table is showing, named for the scene (TestState.Scene).
@@ -168,7 +169,7 @@ func (t *table) onDealt(ev engine.RoundDealt, animate bool) []anim.Step {
 	t.disp.Apply(ev)
 	t.setPhase(phaseDeal)
 	t.log = t.log[:0]
-	t.logf("Round "+strconv.Itoa(ev.Round)+" dealt.", -1)
+	t.logf(msg.New(msg.LogDealt, ev.Round), -1)
 	t.haveLast = false
 	t.sel = -1
 	if len(gather) > 0 {
@@ -235,7 +236,7 @@ func (t *table) onChose(ev engine.SeatChose, animate bool) []anim.Step {
 	t.disp.Apply(ev)
 	switch {
 	case ev.Card != 0 && ev.Seat != t.me && len(t.disp.FaceUp) > 0:
-		t.logf(t.seatName(ev.Seat)+" plays "+ev.Card.String()+" face up.", -1)
+		t.logf(msg.New(msg.LogPlaysFaceUp, t.seatName(ev.Seat), ev.Card), -1)
 		return t.settle(12, 0, animate, nil)
 	case ev.Seat == t.me:
 		t.relayout()
@@ -268,7 +269,7 @@ func (t *table) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 		}
 		flips = t.moveSprite(sp, r, true, 15, 0, animate, flips)
 		t.backs[p.Seat].vis = false
-		t.logf(t.seatName(p.Seat)+" played "+p.Card.String()+".", -1)
+		t.logf(msg.New(msg.LogPlayed, t.seatName(p.Seat), p.Card), -1)
 	}
 	var steps []anim.Step
 	if len(flips) > 0 {
@@ -325,7 +326,7 @@ func (t *table) onPlaced(ev engine.CardPlaced, animate bool) []anim.Step {
 		steps = append(steps, &anim.Wait{N: t.ticks(8)})
 	}
 	if ev.Pos > 0 {
-		t.logf(ev.Card.String()+" goes to row "+strconv.Itoa(ev.Row+1)+".", -1)
+		t.logf(msg.New(msg.LogGoesTo, ev.Card, ev.Row+1), -1)
 	}
 	return steps
 }
@@ -370,5 +371,5 @@ func (t *table) replayLastTurn() {
 		t.placeBack(s, false)
 	}
 	t.stepSprites()
-	t.logf("— replaying the last turn —", -1)
+	t.logf(msg.New(msg.LogReplay), -1)
 }
