@@ -429,7 +429,7 @@ func (t *table) drawAdvice(dst *ebiten.Image, i int) {
 
 func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	g := t.g
-	seat := &t.lay.Seats[s]
+	seat := t.seatLay(s)
 	p := seat.Plate
 	si := &t.seats[s]
 	bg := sprites.PlateBG

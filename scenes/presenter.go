@@ -219,7 +219,7 @@ func (t *table) dealSprites(animate bool) []anim.Step {
 			continue
 		}
 		sp := &t.backs[s]
-		p, ch := t.lay.Seats[s].Plate, t.lay.Seats[s].Chosen
+		p, ch := t.seatLay(s).Plate, t.seatLay(s).Chosen
 		sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
 		steps = t.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
 		sp.hideAtEnd = true
@@ -258,7 +258,7 @@ func (t *table) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 	t.relayout()
 	var flips []anim.Step
 	for i, p := range ev.Plays {
-		r := t.lay.Seats[p.Seat].Chosen
+		r := t.seatLay(p.Seat).Chosen
 		si := t.spriteAt(atPending, 0, i)
 		if si < 0 {
 			continue
@@ -288,7 +288,7 @@ func (t *table) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 func (t *table) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 	t.setPhase(phasePlacement)
 	t.refreshHomes()
-	pile := t.lay.Seats[ev.Seat].Pile
+	pile := t.seatLay(ev.Seat).Pile
 	var moves []anim.Step
 	for i := range t.disp.Rows[ev.Row] {
 		si := t.spriteAt(atRow, ev.Row, i)
@@ -307,7 +307,7 @@ func (t *table) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 	t.logRowTaken(ev)
 	steps := par(nil, moves)
 	if animate && t.speed() != anim.Instant {
-		p := t.lay.Seats[ev.Seat].Plate
+		p := t.seatLay(ev.Seat).Plate
 		tw := anim.NewTween(0, t.ticks(50), anim.OutCubic)
 		steps = append(steps, &anim.Call{Fn: func() {
 			t.floaters = append(t.floaters, floater{label: "+" + strconv.Itoa(ev.Bullheads), x: p.X + p.W/2, y: p.Y + p.H/2, tw: tw})
