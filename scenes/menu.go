@@ -123,8 +123,12 @@ type menu struct {
 	// nameBuf is the name field's text while editing: the people's names, separated by commas.
 	nameBuf []rune
 	title   string
-	hasSave bool
-	blink   int
+	// titleSize is the title's font size fitted to its box, for the title titleFor in titleBox.
+	titleSize float64
+	titleFor  string
+	titleBox  layout.Rect
+	hasSave   bool
+	blink     int
 	// cards draws the title page's cards; cardsPending is set while some are not rendered yet.
 	cards        *sprites.Cards
 	cardsPending bool
@@ -514,9 +518,12 @@ func (m *menu) draw(dst *ebiten.Image) {
 	g := m.g
 	g.drawFelt(dst)
 	t := layout.FormTitle(g.w, g.h)
-	size := clampF(t.H*0.6, 22, 72)
+	if m.titleFor != m.title || m.titleBox != t {
+		m.titleSize = g.txt.Fit(m.title, text.Style{Size: clampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 16)
+		m.titleFor, m.titleBox = m.title, t
+	}
 	cx, cy := t.Center()
-	g.label(dst, m.title, cx, cy, size, titleCol, text.Center, true)
+	g.label(dst, m.title, cx, cy, m.titleSize, titleCol, text.Center, true)
 	for i := range m.widgets {
 		g.drawWidget(dst, &m.widgets[i], i == m.focus)
 	}
