@@ -16,8 +16,10 @@ run:
 build:
 	$(GO) build ./...
 
+# vet also checks gofmt and that go.mod/go.sum are tidy (direct dependencies not "// indirect").
 vet:
 	$(GO) vet ./...
+	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod/go.sum are not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 # Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node; the
@@ -90,7 +92,8 @@ test-web:
 	@scripts/deps.sh chromium
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots
 	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
-	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . ./wasm/browsertest
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . -skip TestHotSeat ./wasm/browsertest
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run TestHotSeat ./wasm/browsertest
 
 # The browser-only code under node: localStorage storage, and the bots yielding to the page.
 test-wasm-storage:
