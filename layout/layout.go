@@ -473,7 +473,8 @@ func handRef(n int) int {
 // the room it can while the hand keeps cards this much larger.
 const HandOverRow = 1.25
 
-// handFit sizes the cards of a hand of ref cards in area, in one to three lines each keeping
+// handFit sizes the cards of a hand of ref cards in area, in one or two lines (three only when
+// two cannot keep tap targets MinTap wide; the portrait layout widens the area first) each keeping
 // liftFrac of its height above the cards for the lifted card: the largest cards for which
 // neighbours in a line overlap by at most 1-HandShow of a card and tap targets are at least
 // MinTap wide. It returns the card width, the cards per line and the line height.
@@ -619,7 +620,13 @@ func (t *Table) portrait(seats, handN int) {
 
 	// Rows at full width, as large as the hand allows (see balance) and no taller than their
 	// width allows, so the hand gets the rest.
-	handH := balance(remaining, m, mainW, mainW, handRef(handN), m/2, 0.08, 0.1, 1.2)
+	// The hand keeps to two lines: a narrow phone gives a large hand (8 cards a line) the
+	// screen's whole width so that every tap target stays MinTap wide.
+	handX, handW := m, mainW
+	if ref := handRef(handN); float64((ref+1)/2)*(MinTap+0.5) > handW {
+		handX, handW = 2, w-4
+	}
+	handH := balance(remaining, m, mainW, handW, handRef(handN), m/2, 0.08, 0.1, 1.2)
 	cardW, cardH, gap := fitRowCards((remaining-m-handH)/NumRows, mainW, 0.1, 1.2)
 	rh := math.Max(math.Min((remaining-m-handH)/NumRows, cardH/0.9), MinTap+1)
 	rowsH := rh * NumRows
@@ -644,7 +651,7 @@ func (t *Table) portrait(seats, handN int) {
 	t.Buttons[BtnConfirm] = Rect{line.X + mainW - confirmW, line.Y + (ownH-bh)/2, confirmW, bh}
 	y += ownH + m/2
 
-	t.layHand(handN, Rect{m, y, mainW, bottom - y}, m/2, 0.08)
+	t.layHand(handN, Rect{handX, y, handW, bottom - y}, m/2, 0.08)
 	t.Deck = Rect{w/2 - cardW/2, t.Rows[0].Slots[0].Y + rowsH/2 - cardH/2, cardW, cardH}
 	t.Panel = Rect{m, t.Rows[0].Hit.Y, mainW, rowsH}
 }

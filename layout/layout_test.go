@@ -109,6 +109,13 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 		t.Fatalf("hand has %d/%d rects, want %d", len(l.Hand), len(l.HandHit), hand)
 	}
 	var hands []named // the hand cards, lifted or not: they may overlap each other only
+	lines := map[float64]bool{}
+	for _, c := range l.Hand {
+		lines[c.Y] = true
+	}
+	if len(lines) > 2 {
+		t.Errorf("hand in %d lines, want one or two", len(lines))
+	}
 	for i := range l.Hand {
 		c := l.Hand[i]
 		lifted := Rect{c.X, c.Y - l.Lift, c.W, c.H}

@@ -38,6 +38,8 @@ const (
 	NewGameRules
 	NewGamePlayers
 	NewGameName
+	// NewGameNames labels the name field when several people play here: "Ann, Bob, Cy".
+	NewGameNames
 	NewGameOpponents
 	NewGameLevelChip
 	NewGameEnds
@@ -53,6 +55,8 @@ const (
 	LevelBeginnerShort
 	LevelIntermediateShort
 	LevelExpertShort
+	// LevelPersonShort is the chip of a seat played by a person at this device (hot-seat).
+	LevelPersonShort
 
 	// Animation speeds.
 	SpeedSlow
@@ -140,6 +144,7 @@ var defs = [numIDs]def{
 	NewGameRules:     {"newgame.rules", ""},
 	NewGamePlayers:   {"newgame.players", ""},
 	NewGameName:      {"newgame.name", ""},
+	NewGameNames:     {"newgame.names", ""},
 	NewGameOpponents: {"newgame.opponents", ""},
 	NewGameLevelChip: {"newgame.level_chip", "seat level"},
 	NewGameEnds:      {"newgame.ends", ""},
@@ -154,6 +159,7 @@ var defs = [numIDs]def{
 	LevelBeginnerShort:     {"level.beginner.short", ""},
 	LevelIntermediateShort: {"level.intermediate.short", ""},
 	LevelExpertShort:       {"level.expert.short", ""},
+	LevelPersonShort:       {"level.person.short", ""},
 
 	SpeedSlow:    {"speed.slow", ""},
 	SpeedNormal:  {"speed.normal", ""},

@@ -132,6 +132,9 @@ func (t *table) renderBackground() {
 
 func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
 	s := t.g.scale
+	if t.g.cardSpy != nil {
+		t.g.cardSpy(c, face)
+	}
 	cache := t.res.pick(h * s)
 	img := cache.Back()
 	if face {
@@ -190,6 +193,10 @@ func (t *table) draw(dst *ebiten.Image) {
 	g := t.g
 	t.facesPending = false
 	t.redraw = false
+	if t.handover >= 0 {
+		t.drawHandover(dst)
+		return
+	}
 	if t.bgDirty || t.res.bg == nil {
 		t.relayout()
 		t.renderBackground()
@@ -251,7 +258,7 @@ func (t *table) draw(dst *ebiten.Image) {
 			sp := &t.cards[i]
 			if sp.vis && !sp.moving {
 				t.drawSprite(dst, i)
-				if c := spriteCard(i); g.settings.Advisor && t.phase == "choose" && t.adviceStr[c] != "" {
+				if c := spriteCard(i); g.settings.Advisor && t.phase == phaseChoose && t.adviceStr[c] != "" {
 					t.drawAdvice(dst, i)
 				}
 			}
@@ -300,10 +307,10 @@ func (t *table) draw(dst *ebiten.Image) {
 	}
 	// The person's order (Nifty) or keep (Hand) choice.
 	t.drawChoice(dst)
-	if t.holdScore && t.tl.Idle() {
+	if (t.phase == phaseScore) && t.tl.Idle() {
 		t.drawScoreOverlay(dst)
 	}
-	if t.over && t.tl.Idle() {
+	if (t.phase == phaseOver) && t.tl.Idle() {
 		t.drawGameOver(dst)
 	}
 	if t.tutorial != nil {
@@ -336,7 +343,7 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 	l := &t.lay
 	p := t.pulse()
 	t.drawnPulse = p
-	if t.phase == "rowchoice" && len(t.disp.Waiting) > 0 {
+	if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 {
 		for r := range l.Rows {
 			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
@@ -349,33 +356,51 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 	if c == 0 {
 		return
 	}
-	tgt := t.disp.Target(c)
-	switch {
-	case tgt < 0:
+	// The engine's answer, by the variant: the row, its end, a twin, a take.
+	land := t.disp.Land(c)
+	if land.TooLow {
 		for r := range l.Rows {
 			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
 		t.drawWarning(dst, "Too low: you would take a row of your choice")
-	case onTwin(t.disp.Rows[tgt], c):
-		// Double: the card goes on top of its twin, in the same place.
-		row := t.disp.Rows[tgt]
-		if i := rowPlaces(row) - 1; i >= 0 && i < layout.Slots {
-			sl := l.Rows[tgt].Slots[i]
-			g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
-		}
-	case rowPlaces(t.disp.Rows[tgt]) >= engine.RowLimit:
-		sl := l.Rows[tgt].Slots[layout.Slots-1]
-		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
-		sum := engine.SumBullheads(t.disp.Rows[tgt])
-		t.drawWarning(dst, "Sixth card: you would take row "+num(tgt+1)+" (+"+num(sum)+")")
-	default:
-		i := rowPlaces(t.disp.Rows[tgt])
-		if i < layout.Slots {
-			sl := l.Rows[tgt].Slots[i]
-			g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
-			g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
-		}
+		return
 	}
+	sl, ok := t.landingRect(land)
+	switch {
+	case !ok:
+	case land.OnTwin:
+		// Double: the card goes on top of its twin, in the same place.
+		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+	case land.Takes:
+		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
+		t.drawWarning(dst, "Sixth card: you would take row "+num(land.Row+1)+" (+"+num(land.Bullheads)+")")
+	default:
+		g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
+		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+	}
+}
+
+// landingRect is where the landing preview glows for a card that fits a row: its twin's place
+// (Double), the place after the row's last card, the sixth place when it takes the row, or
+// beside the row's first card when it goes to the left end (Professional).
+func (t *table) landingRect(land engine.Landing) (layout.Rect, bool) {
+	row := &t.lay.Rows[land.Row]
+	switch {
+	case land.Left:
+		return leftOf(row.Slots[0]), true
+	case land.Takes:
+		return row.Slots[layout.Slots-1], true
+	case land.Slot < layout.Slots:
+		return row.Slots[land.Slot], true
+	}
+	return layout.Rect{}, false
+}
+
+// leftOf is where the landing preview glows for a card going to a row's left end (Professional):
+// the first slot, moved left so that the glow shows beside the row's first card.
+func leftOf(first layout.Rect) layout.Rect {
+	first.X -= first.W * 0.22
+	return first
 }
 
 func (t *table) drawWarning(dst *ebiten.Image, msg string) {
@@ -417,7 +442,7 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 			waiting = true
 		}
 	}
-	if waiting && t.tutorial == nil && (t.phase == "choose" || t.phase == "rowchoice") && !t.disp.Chosen[s] {
+	if waiting && t.tutorial == nil && (t.phase == phaseChoose || t.phase == phaseRowChoice) && !t.disp.Chosen[s] {
 		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
 	}
 	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
@@ -428,6 +453,8 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		lvl = "you"
 	case si.Here():
 		lvl = "player"
+	case si.Kind == SeatRemote && t.tutorial == nil:
+		lvl = "online"
 	}
 	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, lvl, si.pileStr, si.stateStr}
 	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.stateStr)}
@@ -468,6 +495,8 @@ func stateColor(state string) color.Color {
 		return chipYou
 	case "winner":
 		return sprites.Gold
+	case "away", "disconnected":
+		return sprites.Muted
 	}
 	return chipReady
 }
@@ -497,8 +526,8 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		case layout.BtnReplay:
 			w.enabled = t.haveLast && t.tl.Idle()
 		case layout.BtnConfirm:
-			w.enabled = t.sel >= 0 && t.phase == "choose" && t.acceptsInput()
-			if t.phase == "rowchoice" && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
+			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
+			if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
 				w.label = "Tap a row"
 			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
 				// Nifty and Hand: two cards, chosen one after the other.
@@ -510,148 +539,4 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		}
 		g.drawWidget(dst, w, false)
 	}
-}
-
-func (t *table) drawTracker(dst *ebiten.Image) {
-	g := t.g
-	p := t.lay.Panel
-	g.roundRect(dst, p, 10, overlay)
-	// Copies counted: in Double each number can be seen once or twice.
-	var seen, mine [engine.DeckSize + 1]uint8
-	for _, c := range t.disp.Revealed {
-		seen[c]++
-	}
-	for _, c := range t.disp.Hand {
-		mine[c]++
-	}
-	cfg := &t.disp.Config
-	cols, rows := 13, 8
-	title := t.lay.Unit * 1.6
-	cw := (p.W - 16) / float64(cols)
-	ch := (p.H - 16 - title) / float64(rows)
-	head := "Card tracker: gold = your hand, dim = seen this round"
-	if cfg.Variant == engine.Double {
-		head = "Card tracker: gold = in your hand, blue = 1 of 2 seen, dim = all seen"
-	}
-	hs := math.Min(clampF(ch*0.5, 8, t.lay.Unit), g.txt.Fit(head, text.Style{Size: clampF(ch*0.5, 8, t.lay.Unit)}, p.W-20, 8))
-	g.label(dst, head, p.X+10, p.Y+title/2+4, hs, sprites.White, text.Left|text.VertCenter, false)
-	size := clampF(math.Min(cw, ch)*0.55, 7, 22)
-	for c := 1; c <= engine.DeckSize; c++ {
-		i := c - 1
-		x := p.X + 8 + float64(i%cols)*cw + cw/2
-		y := p.Y + 8 + title + float64(i/cols)*ch + ch/2
-		col := sprites.White
-		switch n := int(seen[c] + mine[c]); {
-		case mine[c] > 0:
-			col = trackHand
-		case n >= copiesOf(cfg, engine.Card(c)):
-			col = trackSeen
-		case n > 0:
-			col = trackHalf
-		}
-		g.label(dst, num(c), x, y, size, col, text.Center, mine[c] > 0)
-	}
-}
-
-func (t *table) drawLog(dst *ebiten.Image) {
-	g := t.g
-	p := t.lay.Panel
-	g.roundRect(dst, p, 10, overlay)
-	lh := clampF(t.lay.Unit*1.4, 12, 30)
-	n := int((p.H - 16) / lh)
-	first := len(t.log) - n
-	if first < 0 {
-		first = 0
-	}
-	for i, line := range t.log[first:] {
-		g.label(dst, line, p.X+10, p.Y+8+lh*(float64(i)+0.5), lh*0.7, sprites.White, text.Left|text.VertCenter, false)
-	}
-}
-
-func (t *table) drawScoreOverlay(dst *ebiten.Image) {
-	g := t.g
-	p := t.overlayPanel()
-	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
-	g.roundRect(dst, p, 14, sprites.PlateBG)
-	lineH := clampF(g.h*0.045, 18, 34)
-	g.label(dst, "Round "+num(t.lastRound.Round)+" score", p.X+p.W/2, p.Y+lineH, lineH*0.9, sprites.White, text.Center, true)
-	y := p.Y + lineH*2.2
-	size := lineH * 0.62
-	g.label(dst, "this round", p.X+p.W*0.62, y, size*0.8, sprites.Muted, text.Center, false)
-	g.label(dst, "total", p.X+p.W*0.85, y, size*0.8, sprites.Muted, text.Center, false)
-	cfg := t.disp.Config
-	for s := range t.seats {
-		y += lineH
-		col := sprites.White
-		tot := 0
-		if s < len(t.lastRound.Totals) {
-			tot = t.lastRound.Totals[s]
-		}
-		if cfg.EndScore > 0 && tot >= cfg.EndScore {
-			col = sprites.Danger
-		}
-		g.label(dst, t.seats[s].Name, p.X+20, y, size, col, text.Left|text.VertCenter, s == t.me)
-		pen := 0
-		if s < len(t.lastRound.Penalties) {
-			pen = t.lastRound.Penalties[s]
-		}
-		g.label(dst, "+"+num(pen), p.X+p.W*0.62, y, size, floatCol, text.Center, true)
-		g.label(dst, num(tot), p.X+p.W*0.85, y, size, col, text.Center, true)
-	}
-	w := widget{id: "continue", r: t.overlayButton(0), label: "Continue", enabled: true}
-	g.drawWidget(dst, &w, true)
-}
-
-func (t *table) drawGameOver(dst *ebiten.Image) {
-	g := t.g
-	p := t.overlayPanel()
-	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
-	g.roundRect(dst, p, 14, sprites.PlateBG)
-	lineH := clampF(g.h*0.045, 18, 34)
-	title := "Game over"
-	for _, w := range t.disp.Winners {
-		if w == t.me {
-			title = "You win!"
-			if len(t.disp.Winners) > 1 {
-				title = "You share the win!"
-			}
-		}
-	}
-	g.label(dst, title, p.X+p.W/2, p.Y+lineH, lineH*0.95, sprites.Gold, text.Center, true)
-	order := t.ranking()
-	y := p.Y + lineH*2.2
-	size := lineH * 0.66
-	rank := 0
-	for i, s := range order {
-		if i == 0 || t.disp.Scores[s] != t.disp.Scores[order[i-1]] {
-			rank = i + 1
-		}
-		y += lineH
-		col := sprites.White
-		if rank == 1 {
-			col = sprites.Gold
-		}
-		g.label(dst, num(rank)+".", p.X+24, y, size, col, text.Left|text.VertCenter, true)
-		g.label(dst, t.seats[s].Name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
-		g.label(dst, num(t.disp.Scores[s]), p.X+p.W-30, y, size, col, text.Right|text.VertCenter, true)
-	}
-	a := widget{r: t.overlayButton(0), label: "Play again", enabled: true}
-	b := widget{r: t.overlayButton(1), label: "Menu", enabled: true}
-	g.drawWidget(dst, &a, true)
-	g.drawWidget(dst, &b, false)
-}
-
-// ranking returns the seats ordered by total, lowest first (stable on seat order).
-func (t *table) ranking() []int {
-	order := make([]int, len(t.seats))
-	for i := range order {
-		order[i] = i
-	}
-	sc := t.disp.Scores
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && sc[order[j]] < sc[order[j-1]]; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
-	return order
 }
