@@ -16,8 +16,10 @@ run:
 build:
 	$(GO) build ./...
 
+# vet also checks gofmt and that go.mod/go.sum are tidy (direct dependencies not "// indirect").
 vet:
 	$(GO) vet ./...
+	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod/go.sum are not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
 # Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node; the
