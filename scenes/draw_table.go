@@ -288,13 +288,9 @@ func (t *table) draw(dst *ebiten.Image) {
 	// Score bar and status line.
 	sb := l.ScoreBar
 	g.roundRect(dst, sb, 8, sprites.PlateBG)
-	if l.Portrait {
-		// A one-line strip: the title centred in it, small enough to stay inside.
-		g.label(dst, t.scoreLine, sb.X+10, sb.Y+sb.H/2, min(u*1.05, sb.H*0.62), sprites.White, text.Left|text.VertCenter, true)
-	} else {
-		g.label(dst, t.scoreLine, sb.X+10, sb.Y+u*1.2, u*1.05, sprites.White, text.Left|text.VertCenter, true)
-		t.drawScoreList(dst, sb)
-	}
+	st := l.ScoreTitle
+	g.label(dst, t.scoreLine, st.R.X, st.R.Y+st.R.H/2, st.Size, sprites.White, text.Left|text.VertCenter, true)
+	t.drawScoreList(dst)
 	if t.status != "" {
 		st := l.Status
 		g.label(dst, t.status, st.X, st.Y+u*0.75, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
@@ -320,22 +316,23 @@ func (t *table) draw(dst *ebiten.Image) {
 }
 
 // drawScoreList lists the totals in the side score bar (landscape).
-func (t *table) drawScoreList(dst *ebiten.Image, sb layout.Rect) {
-	g := t.g
-	n := len(t.seats)
-	top := sb.Y + t.lay.Unit*2.4
-	lh := (sb.Y + sb.H - top - 4) / float64((n+1)/2)
-	size := clampF(lh*0.7, 8, t.lay.Unit)
-	colW := sb.W / 2
-	for s := 0; s < n; s++ {
-		x := sb.X + 10 + float64(s%2)*colW
-		y := top + float64(s/2)*lh + lh/2
+func (t *table) drawScoreList(dst *ebiten.Image) {
+	g, l := t.g, &t.lay
+	if len(t.scoreCuts) != len(l.ScoreNames) {
+		t.scoreCuts = make([]plateCut, len(l.ScoreNames))
+	}
+	for s, nm := range l.ScoreNames {
+		if s >= len(t.seats) {
+			break
+		}
 		col := sprites.Muted
 		if s == t.me {
 			col = chipYou
 		}
-		g.label(dst, t.seats[s].Name, x, y, size, col, text.Left|text.VertCenter, false)
-		g.label(dst, t.seats[s].scoreStr, x+colW-18, y, size, sprites.White, text.Right|text.VertCenter, true)
+		name := t.scoreCuts[s].get(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
+		g.label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
+		v := l.ScoreVals[s]
+		g.label(dst, t.seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
 	}
 }
 
@@ -458,24 +455,29 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		if !tx.Shown() || strs[k] == "" {
 			continue
 		}
-		c := &t.plateCuts[s][k]
-		if c.in != strs[k] || c.w != tx.R.W || c.size != tx.Size {
-			*c = plateCut{in: strs[k], w: tx.R.W, size: tx.Size}
-			c.out = g.txt.Cut(strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W)
-		}
+		str := t.plateCuts[s][k].get(g, strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W)
 		x, a := tx.R.X, text.Left|text.VertCenter
 		if tx.Right {
 			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
 		}
-		g.label(dst, c.out, x, tx.R.Y+tx.R.H/2, tx.Size, cols[k], a, bold[k])
+		g.label(dst, str, x, tx.R.Y+tx.R.H/2, tx.Size, cols[k], a, bold[k])
 	}
 }
 
-// plateCut is a plate text cut to its box (text.Renderer.Cut), kept while the text, the box's
-// width and the size stay.
+// plateCut is a text cut to its box (text.Renderer.Cut), kept while the text, the box's width
+// and the style stay.
 type plateCut struct {
 	in, out string
-	w, size float64
+	w       float64
+	st      text.Style
+}
+
+// get returns s cut to width w at st, from the cache when nothing changed.
+func (c *plateCut) get(g *Game, s string, st text.Style, w float64) string {
+	if c.in != s || c.w != w || c.st != st || c.out == "" {
+		*c = plateCut{in: s, w: w, st: st, out: g.txt.Cut(s, st, w)}
+	}
+	return c.out
 }
 
 var buttonLabels = [layout.NumButtons]msg.ID{msg.ButtonMenu, msg.ButtonTracker, msg.ButtonAdvisor, msg.ButtonLog, msg.ButtonReplay, msg.ButtonPlayCard}

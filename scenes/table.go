@@ -27,6 +27,8 @@ type table struct {
 	sess Session
 	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
 	plateCuts [][layout.NumPlateTexts]plateCut
+	// scoreCuts are the names in the score bar's list cut to their boxes.
+	scoreCuts []plateCut
 	// me is the seat whose view is displayed: the person holding the device.
 	me        int
 	seats     []seatInfo
