@@ -491,7 +491,10 @@ func NewPlacer(cfg Config) Placer { return Placer{cfg.rules()} }
 // Placement returns where card c would go on rows: its row (-1 when it fits none) and, in
 // Professional, whether it goes on the row's left end.
 func (p *Placer) Placement(rows *[NumRows][]Card, c Card) (row int, left bool) {
-	return target(rows, c, &p.r)
+	if l := p.Land(rows, c); !l.TooLow {
+		return l.Row, l.Left
+	}
+	return -1, false
 }
 
 // Unseen returns the cards in play that this seat has not seen: not in its hand, not revealed
