@@ -101,7 +101,7 @@ func eventLine(n names, e engine.Event) string {
 	case engine.CardsRevealed:
 		parts := make([]string, len(e.Plays))
 		for i, p := range e.Plays {
-			parts[i] = fmt.Sprintf("%s %s", n.of(p.Seat), p.Card)
+			parts[i] = fmt.Sprintf("%s by %s", p.Card, n.of(p.Seat))
 		}
 		return fmt.Sprintf("turn %d, cards revealed: %s.", e.Turn, strings.Join(parts, ", "))
 	case engine.RowChoiceRequired:
@@ -225,7 +225,7 @@ func table(st *client.State, room string) []string {
 	if len(v.FaceUp) > 0 {
 		parts := make([]string, len(v.FaceUp))
 		for i, p := range v.FaceUp {
-			parts[i] = fmt.Sprintf("%s %s", n.of(p.Seat), p.Card)
+			parts[i] = fmt.Sprintf("%s by %s", p.Card, n.of(p.Seat))
 		}
 		out = append(out, "  face up this turn: "+strings.Join(parts, ", "))
 	}

@@ -423,7 +423,7 @@ func TestTextLeakCheckCatches(t *testing.T) {
 	if run(dealt, "[oak] |   row 1: 30  1 card, 3 bullheads", "[oak] |   seat 2: Bo, red; 12 points, 11 bullheads this round, 10 cards in hand") {
 		t.Errorf("numbers with their words fail")
 	}
-	if run(dealt, "[oak] - you chose 1.", "[oak] - Bo chose a card.", "[oak] - turn 1, cards revealed: you 1, Bo 11.", "[oak] | 11") {
+	if run(dealt, "[oak] - you chose 1.", "[oak] - Bo chose a card.", "[oak] - turn 1, cards revealed: 1 by you, 11 by Bo.", "[oak] | 11") {
 		t.Errorf("a revealed card fails")
 	}
 }
