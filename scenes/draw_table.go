@@ -10,6 +10,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -359,7 +360,7 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 		for r := range l.Rows {
 			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
-		t.drawWarning(dst, "Too low: you would take a row of your choice")
+		t.drawWarning(dst, msg.WarnTooLow.Text())
 		return
 	}
 	sl, ok := t.landingRect(land)
@@ -370,7 +371,7 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
 	case land.Takes:
 		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
-		t.drawWarning(dst, "Sixth card: you would take row "+num(land.Row+1)+" (+"+num(land.Bullheads)+")")
+		t.drawWarning(dst, t.warning(msg.New(msg.WarnSixth, land.Row+1, land.Bullheads)))
 	default:
 		g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
 		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
@@ -425,7 +426,7 @@ func (t *table) drawAdvice(dst *ebiten.Image, i int) {
 
 func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	g := t.g
-	seat := &t.lay.Seats[s]
+	seat := t.seatLay(s)
 	p := seat.Plate
 	si := &t.seats[s]
 	bg := sprites.PlateBG
@@ -444,17 +445,8 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	}
 	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
 	// (cached: the strings change only with the game), never shrunk.
-	lvl := si.Level
-	switch {
-	case s == t.me && t.tutorial == nil:
-		lvl = "you"
-	case si.Here():
-		lvl = "player"
-	case si.Kind == SeatRemote && t.tutorial == nil:
-		lvl = "online"
-	}
-	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, lvl, si.pileStr, si.stateStr}
-	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.stateStr)}
+	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), si.pileStr, si.stateStr}
+	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.state)}
 	bold := [layout.NumPlateTexts]bool{true, true, false, true, true}
 	if len(t.plateCuts) != len(t.lay.Seats) {
 		t.plateCuts = make([][layout.NumPlateTexts]plateCut, len(t.lay.Seats))
@@ -488,27 +480,12 @@ func (c *plateCut) get(g *Game, s string, st text.Style, w float64) string {
 	return c.out
 }
 
-// stateColor is the colour of a seat's state line.
-func stateColor(state string) color.Color {
-	switch state {
-	case "thinking…", "choosing row":
-		return chipThinking
-	case "your turn":
-		return chipYou
-	case "winner":
-		return sprites.Gold
-	case "away", "disconnected":
-		return sprites.Muted
-	}
-	return chipReady
-}
-
-var buttonLabels = [layout.NumButtons]string{"Menu", "Tracker", "Advisor", "Log", "Replay", "Play card"}
+var buttonLabels = [layout.NumButtons]msg.ID{msg.ButtonMenu, msg.ButtonTracker, msg.ButtonAdvisor, msg.ButtonLog, msg.ButtonReplay, msg.ButtonPlayCard}
 
 func (t *table) drawButtons(dst *ebiten.Image) {
 	g := t.g
 	if t.tutorial != nil {
-		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: "Menu", enabled: true}
+		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
 		g.drawWidget(dst, &w, false)
 		return
 	}
@@ -517,7 +494,7 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		if w.r != r {
 			w.fit = 0
 		}
-		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i], true, 0, false
+		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i].Text(), true, 0, false
 		switch i {
 		case layout.BtnTracker:
 			w.kind, w.on = 3, t.showPanel == 1
@@ -530,15 +507,23 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		case layout.BtnConfirm:
 			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
 			if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
-				w.label = "Tap a row"
+				w.label = msg.ButtonTapRow.Text()
 			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
 				// Nifty and Hand: two cards, chosen one after the other.
-				w.label = "Play 1st card"
+				w.label = msg.ButtonPlayFirst.Text()
 				if t.pick != 0 && slices.Contains(t.disp.Hand, t.pick) {
-					w.label = "Play 2nd card"
+					w.label = msg.ButtonPlaySecond.Text()
 				}
 			}
 		}
 		g.drawWidget(dst, w, false)
 	}
+}
+
+// warning returns the text of the landing warning m, formatted once while it stays the same.
+func (t *table) warning(m msg.Message) string {
+	if m != t.warnMsg || t.warnStr == "" {
+		t.warnMsg, t.warnStr = m, m.String()
+	}
+	return t.warnStr
 }
