@@ -160,6 +160,12 @@ type Table struct {
 	Seats []Seat
 	// ScoreBar shows the round, the end score and the scores.
 	ScoreBar Rect
+	// ScoreTitle is the score bar's title line (round and end score).
+	ScoreTitle Text
+	// ScoreNames and ScoreVals are the score bar's list of seats and totals (landscape), one
+	// each per seat, names at least MinNameSize (MinNameSizePhone on phones); both empty when
+	// the bar has no room for the list at that size (the plates show every score).
+	ScoreNames, ScoreVals []Text
 	// Status is the line that says whose decision is pending.
 	Status Rect
 	// Warn is the banner that warns what the lifted card would do ("Too low", "Sixth card"):
@@ -245,6 +251,10 @@ func (t *Table) landscape(seats, handN int) {
 	// Side panel: score bar, buttons, own seat, confirm.
 	y := m
 	t.ScoreBar = Rect{sideX, y, side, clamp(h*0.2, 60, 160)}
+	t.scoreList(seats)
+	if len(t.ScoreNames) == 0 { // the title alone
+		t.ScoreBar.H = t.ScoreTitle.R.H + t.Unit*0.8
+	}
 	y += t.ScoreBar.H + m/2
 	bh := clamp(h*0.075, MinTap, 64)
 	bg := m / 2
@@ -311,6 +321,33 @@ func (t *Table) landscape(seats, handN int) {
 				t.Queue[i] = Rect{x0 + float64(c)*(qw+gap), area.Y + float64(l)*lineH, qw, qh}
 			}
 		}
+	}
+}
+
+// scoreList lays out the title and the list of totals in the landscape score bar: two columns
+// of name and total, or none when the names would be smaller than MinNameSize
+// (MinNameSizePhone on phones).
+func (t *Table) scoreList(seats int) {
+	sb, u := t.ScoreBar, t.Unit
+	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y + u*0.4, sb.W - 20, u * 1.6}, Size: u * 1.05}
+	top := sb.Y + u*2.4
+	lines := (seats + 1) / 2
+	lh := (sb.Y + sb.H - top - 4) / float64(lines)
+	lo := float64(MinNameSize)
+	if t.phoneSized() {
+		lo = MinNameSizePhone
+	}
+	size := math.Min(lh*0.78, u)
+	if size < lo {
+		return
+	}
+	colW := (sb.W - 20) / 2
+	sw := scoreW(size)
+	t.ScoreNames, t.ScoreVals = make([]Text, seats), make([]Text, seats)
+	for s := range seats {
+		x, y := sb.X+10+float64(s%2)*colW, top+float64(s/2)*lh
+		t.ScoreNames[s] = Text{R: Rect{x, y, colW - sw - 14, lh * 0.98}, Size: size}
+		t.ScoreVals[s] = Text{R: Rect{x + colW - 10 - sw, y, sw, lh * 0.98}, Size: size, Right: true}
 	}
 }
 
@@ -608,6 +645,8 @@ func (t *Table) portrait(seats, handN int) {
 	}
 	y += bh + m/2
 	t.ScoreBar = Rect{m, y, mainW, t.Unit * 1.6}
+	sb := t.ScoreBar
+	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y, sb.W - 20, sb.H}, Size: math.Min(t.Unit*1.05, sb.H*0.62)}
 	y += t.ScoreBar.H + m/4
 	t.Status = Rect{m, y, mainW, t.Unit * 1.5}
 	y += t.Status.H + m/4

@@ -161,9 +161,9 @@ func (t *table) placeBack(s int, animate bool) []anim.Step {
 	if sp.vis && sp.tween == nil {
 		return nil
 	}
-	r := t.lay.Seats[s].Chosen
+	r := t.seatLay(s).Chosen
 	if !sp.vis {
-		p := t.lay.Seats[s].Plate
+		p := t.seatLay(s).Plate
 		sp.x, sp.y, sp.w, sp.h = p.X+p.W/2-r.W/2, p.Y, r.W, r.H
 		sp.vis = true
 	}
@@ -179,4 +179,17 @@ func (t *table) liftTarget(i int) float64 {
 		return t.lay.Lift
 	}
 	return 0
+}
+
+var noSeat layout.Seat
+
+// seatLay returns the layout of seat s's place at the table. The seat shown (t.me) sits at the
+// layout's first place, by the hand, and the others follow in seat order; with the person at
+// seat 0 this is the identity.
+func (t *table) seatLay(s int) *layout.Seat {
+	n := len(t.lay.Seats)
+	if n == 0 {
+		return &noSeat
+	}
+	return &t.lay.Seats[((s-t.me)%n+n)%n]
 }

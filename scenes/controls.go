@@ -6,6 +6,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 )
 
 // decision returns the displayed seat's decision once the screen shows every event.
@@ -26,7 +27,7 @@ func (t *table) play(c engine.Card) {
 		// Hand: the first card waits; the same card again plays it alone, another plays both.
 		if t.pick == 0 || !slices.Contains(t.disp.Hand, t.pick) {
 			t.pick = c
-			t.logf("You chose "+c.String()+": choose it again to play it alone, or a second card.", t.me)
+			t.logf(msg.New(msg.LogHandPick, c), t.me)
 			return
 		}
 		cs := []engine.Card{t.pick, c}
@@ -41,7 +42,7 @@ func (t *table) play(c engine.Card) {
 		// Nifty: the first card chosen waits for the second.
 		if t.pick == 0 || t.pick == c || !slices.Contains(t.disp.Hand, t.pick) {
 			t.pick = c
-			t.logf("You chose "+c.String()+": now choose your second card.", t.me)
+			t.logf(msg.New(msg.LogNiftyPick, c), t.me)
 			return
 		}
 		t.act(engine.PlayCards(t.pick, c))
@@ -216,11 +217,11 @@ func (t *table) autoDecision() bool {
 	}
 	switch d.Kind {
 	case engine.DecideDraft:
-		t.logf(t.who(t.me)+" drafted "+a.Cards[0].String()+" (chosen by the advisor).", -1)
+		t.logf(msg.New(msg.LogAdvisorDrafted, t.seatName(t.me), a.Cards[0]), -1)
 	case engine.DecideOrder:
-		t.logf(t.who(t.me)+" placed "+a.Cards[0].String()+" first (chosen by the advisor).", -1)
+		t.logf(msg.New(msg.LogAdvisorPlaced, t.seatName(t.me), a.Cards[0]), -1)
 	case engine.DecideKeep:
-		t.logf(t.who(t.me)+" kept "+cardList(a.Cards)+" in hand (chosen by the advisor).", -1)
+		t.logf(msg.New(msg.LogAdvisorKept, t.seatName(t.me), cardList(a.Cards)), -1)
 	}
 	return true
 }
@@ -282,7 +283,7 @@ func (t *table) handleChoice(in *Input) bool {
 		}
 		if d.Kind == engine.DecideOrder {
 			if t.act(engine.PlaceFirst(d.Cards[i])) {
-				t.logf(t.who(t.me)+" placed "+d.Cards[i].String()+" first.", -1)
+				t.logSeat(msg.LogYouPlaced, msg.LogPlaced, t.me, d.Cards[i])
 			}
 			return true
 		}

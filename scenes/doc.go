@@ -14,9 +14,10 @@
 // bot, a remote player). The layout is a pure function of the window size (package layout);
 // drawing and hit-testing use the same rectangles.
 //
-// Text shown to players comes from nimmt/msg by message id (menu, settings, notices, the rules
-// walkthrough; the table's files are being converted, see unconverted in text_test.go, whose
-// TestNoRawText fails on a raw literal drawn in a converted file).
+// Text shown to players comes from nimmt/msg by message id: the menu, the settings, the
+// notices, the rules walkthrough and the table (status, plates, buttons, panels, the hand-over
+// screen); the log keeps messages (id and arguments), not finished strings. TestNoRawText fails
+// on a raw literal drawn in a converted file (all but variants.go).
 //
 // The table, by job: table.go (the scene: construction, the Update loop, layout), presenter.go
 // (the typed phase with its one setter, one method per event kind returning animation steps),

@@ -10,6 +10,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -287,13 +288,9 @@ func (t *table) draw(dst *ebiten.Image) {
 	// Score bar and status line.
 	sb := l.ScoreBar
 	g.roundRect(dst, sb, 8, sprites.PlateBG)
-	if l.Portrait {
-		// A one-line strip: the title centred in it, small enough to stay inside.
-		g.label(dst, t.scoreLine, sb.X+10, sb.Y+sb.H/2, min(u*1.05, sb.H*0.62), sprites.White, text.Left|text.VertCenter, true)
-	} else {
-		g.label(dst, t.scoreLine, sb.X+10, sb.Y+u*1.2, u*1.05, sprites.White, text.Left|text.VertCenter, true)
-		t.drawScoreList(dst, sb)
-	}
+	st := l.ScoreTitle
+	g.label(dst, t.scoreLine, st.R.X, st.R.Y+st.R.H/2, st.Size, sprites.White, text.Left|text.VertCenter, true)
+	t.drawScoreList(dst)
 	if t.status != "" {
 		st := l.Status
 		g.label(dst, t.status, st.X, st.Y+u*0.75, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
@@ -319,22 +316,23 @@ func (t *table) draw(dst *ebiten.Image) {
 }
 
 // drawScoreList lists the totals in the side score bar (landscape).
-func (t *table) drawScoreList(dst *ebiten.Image, sb layout.Rect) {
-	g := t.g
-	n := len(t.seats)
-	top := sb.Y + t.lay.Unit*2.4
-	lh := (sb.Y + sb.H - top - 4) / float64((n+1)/2)
-	size := clampF(lh*0.7, 8, t.lay.Unit)
-	colW := sb.W / 2
-	for s := 0; s < n; s++ {
-		x := sb.X + 10 + float64(s%2)*colW
-		y := top + float64(s/2)*lh + lh/2
+func (t *table) drawScoreList(dst *ebiten.Image) {
+	g, l := t.g, &t.lay
+	if len(t.scoreCuts) != len(l.ScoreNames) {
+		t.scoreCuts = make([]plateCut, len(l.ScoreNames))
+	}
+	for s, nm := range l.ScoreNames {
+		if s >= len(t.seats) {
+			break
+		}
 		col := sprites.Muted
 		if s == t.me {
 			col = chipYou
 		}
-		g.label(dst, t.seats[s].Name, x, y, size, col, text.Left|text.VertCenter, false)
-		g.label(dst, t.seats[s].scoreStr, x+colW-18, y, size, sprites.White, text.Right|text.VertCenter, true)
+		name := t.scoreCuts[s].get(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
+		g.label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
+		v := l.ScoreVals[s]
+		g.label(dst, t.seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
 	}
 }
 
@@ -362,7 +360,7 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 		for r := range l.Rows {
 			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
-		t.drawWarning(dst, "Too low: you would take a row of your choice")
+		t.drawWarning(dst, msg.WarnTooLow.Text())
 		return
 	}
 	sl, ok := t.landingRect(land)
@@ -373,7 +371,7 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
 	case land.Takes:
 		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
-		t.drawWarning(dst, "Sixth card: you would take row "+num(land.Row+1)+" (+"+num(land.Bullheads)+")")
+		t.drawWarning(dst, t.warning(msg.New(msg.WarnSixth, land.Row+1, land.Bullheads)))
 	default:
 		g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
 		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
@@ -428,7 +426,7 @@ func (t *table) drawAdvice(dst *ebiten.Image, i int) {
 
 func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	g := t.g
-	seat := &t.lay.Seats[s]
+	seat := t.seatLay(s)
 	p := seat.Plate
 	si := &t.seats[s]
 	bg := sprites.PlateBG
@@ -447,17 +445,8 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	}
 	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
 	// (cached: the strings change only with the game), never shrunk.
-	lvl := si.Level
-	switch {
-	case s == t.me && t.tutorial == nil:
-		lvl = "you"
-	case si.Here():
-		lvl = "player"
-	case si.Kind == SeatRemote && t.tutorial == nil:
-		lvl = "online"
-	}
-	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, lvl, si.pileStr, si.stateStr}
-	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.stateStr)}
+	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), si.pileStr, si.stateStr}
+	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.state)}
 	bold := [layout.NumPlateTexts]bool{true, true, false, true, true}
 	if len(t.plateCuts) != len(t.lay.Seats) {
 		t.plateCuts = make([][layout.NumPlateTexts]plateCut, len(t.lay.Seats))
@@ -466,47 +455,37 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		if !tx.Shown() || strs[k] == "" {
 			continue
 		}
-		c := &t.plateCuts[s][k]
-		if c.in != strs[k] || c.w != tx.R.W || c.size != tx.Size {
-			*c = plateCut{in: strs[k], w: tx.R.W, size: tx.Size}
-			c.out = g.txt.Cut(strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W)
-		}
+		str := t.plateCuts[s][k].get(g, strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W)
 		x, a := tx.R.X, text.Left|text.VertCenter
 		if tx.Right {
 			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
 		}
-		g.label(dst, c.out, x, tx.R.Y+tx.R.H/2, tx.Size, cols[k], a, bold[k])
+		g.label(dst, str, x, tx.R.Y+tx.R.H/2, tx.Size, cols[k], a, bold[k])
 	}
 }
 
-// plateCut is a plate text cut to its box (text.Renderer.Cut), kept while the text, the box's
-// width and the size stay.
+// plateCut is a text cut to its box (text.Renderer.Cut), kept while the text, the box's width
+// and the style stay.
 type plateCut struct {
 	in, out string
-	w, size float64
+	w       float64
+	st      text.Style
 }
 
-// stateColor is the colour of a seat's state line.
-func stateColor(state string) color.Color {
-	switch state {
-	case "thinking…", "choosing row":
-		return chipThinking
-	case "your turn":
-		return chipYou
-	case "winner":
-		return sprites.Gold
-	case "away", "disconnected":
-		return sprites.Muted
+// get returns s cut to width w at st, from the cache when nothing changed.
+func (c *plateCut) get(g *Game, s string, st text.Style, w float64) string {
+	if c.in != s || c.w != w || c.st != st || c.out == "" {
+		*c = plateCut{in: s, w: w, st: st, out: g.txt.Cut(s, st, w)}
 	}
-	return chipReady
+	return c.out
 }
 
-var buttonLabels = [layout.NumButtons]string{"Menu", "Tracker", "Advisor", "Log", "Replay", "Play card"}
+var buttonLabels = [layout.NumButtons]msg.ID{msg.ButtonMenu, msg.ButtonTracker, msg.ButtonAdvisor, msg.ButtonLog, msg.ButtonReplay, msg.ButtonPlayCard}
 
 func (t *table) drawButtons(dst *ebiten.Image) {
 	g := t.g
 	if t.tutorial != nil {
-		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: "Menu", enabled: true}
+		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
 		g.drawWidget(dst, &w, false)
 		return
 	}
@@ -515,7 +494,7 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		if w.r != r {
 			w.fit = 0
 		}
-		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i], true, 0, false
+		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i].Text(), true, 0, false
 		switch i {
 		case layout.BtnTracker:
 			w.kind, w.on = 3, t.showPanel == 1
@@ -528,15 +507,23 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		case layout.BtnConfirm:
 			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
 			if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
-				w.label = "Tap a row"
+				w.label = msg.ButtonTapRow.Text()
 			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
 				// Nifty and Hand: two cards, chosen one after the other.
-				w.label = "Play 1st card"
+				w.label = msg.ButtonPlayFirst.Text()
 				if t.pick != 0 && slices.Contains(t.disp.Hand, t.pick) {
-					w.label = "Play 2nd card"
+					w.label = msg.ButtonPlaySecond.Text()
 				}
 			}
 		}
 		g.drawWidget(dst, w, false)
 	}
+}
+
+// warning returns the text of the landing warning m, formatted once while it stays the same.
+func (t *table) warning(m msg.Message) string {
+	if m != t.warnMsg || t.warnStr == "" {
+		t.warnMsg, t.warnStr = m, m.String()
+	}
+	return t.warnStr
 }

@@ -7,6 +7,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -129,14 +130,14 @@ func (t *table) drawHandover(dst *ebiten.Image) {
 	g.roundRect(dst, p, 14, sprites.PlateBG)
 	name := t.seatName(t.handover)
 	small := clampF(p.H*0.07, 14, 26)
-	g.label(dst, "Pass the device to", p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
+	g.label(dst, msg.HandoverPass.Text(), p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
 	big := g.txt.Fit(name, text.Style{Size: clampF(p.H*0.2, 28, 72), Bold: true}, p.W-48, 14)
 	g.label(dst, name, p.X+p.W/2, p.Y+p.H*0.38, big, sprites.Gold, text.Center, true)
-	hint := "Tap when " + name + " is ready"
+	hint := msg.New(msg.HandoverTap, name).String()
 	g.label(dst, hint, p.X+p.W/2, p.Y+p.H*0.56, g.txt.Fit(hint, text.Style{Size: small}, p.W-48, 9), sprites.White, text.Center, false)
-	w := widget{id: "handover-ready", r: t.handoverButton(), label: "I am " + name, enabled: true}
+	w := widget{id: "handover-ready", r: t.handoverButton(), label: msg.New(msg.HandoverReady, name).String(), enabled: true}
 	g.drawWidget(dst, &w, true)
-	m := widget{id: "menu", r: t.lay.Buttons[layout.BtnMenu], label: "Menu", enabled: true}
+	m := widget{id: "menu", r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
 	g.drawWidget(dst, &m, false)
 }
 

@@ -1,12 +1,18 @@
 package scenes
 
 import (
+	"image/color"
 	"strconv"
 	"strings"
 
 	"nimmt/engine"
+	"nimmt/msg"
+	"nimmt/sprites"
 	"nimmt/text"
 )
+
+// The HUD: the seat plates, the round line, the status line and the log, all from message ids
+// (nimmt/msg). The log keeps messages (ids with arguments), so it reads in the language shown.
 
 // refreshPlates rebuilds the strings shown on the seat plates and the status line.
 func (t *table) refreshPlates() {
@@ -25,70 +31,135 @@ func (t *table) refreshPlates() {
 		if pen > 0 {
 			si.pileStr = "+" + strconv.Itoa(pen)
 		}
-		chosen := s < len(t.disp.Chosen) && t.disp.Chosen[s]
-		switch {
-		case t.phase == phaseOver:
-			si.stateStr = ""
-			for _, w := range t.disp.Winners {
-				if w == s {
-					si.stateStr = "winner"
-				}
-			}
-		case si.status == StatusDisconnected:
-			si.stateStr = "disconnected"
-		case si.status == StatusAway:
-			si.stateStr = "away"
-		case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == s:
-			si.stateStr = "choosing row"
-		case t.disp.Phase == engine.PhaseChoose && chosen:
-			si.stateStr = "ready"
-		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && si.status == StatusThinking:
-			si.stateStr = "thinking…"
-		case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && s == t.me && t.tutorial == nil && t.phase != phaseDeal:
-			si.stateStr = "your turn"
-		default:
-			si.stateStr = ""
+		si.state = t.plateState(s)
+		si.stateStr = ""
+		if si.state != msg.None {
+			si.stateStr = si.state.Text()
 		}
 	}
 	cfg := t.disp.Config
-	goal := ""
+	round := max(t.disp.Round, 1)
+	var line msg.Message
 	switch {
 	case cfg.Rounds > 0 && cfg.EndScore > 0:
-		goal = " · to " + strconv.Itoa(cfg.EndScore) + " or " + strconv.Itoa(cfg.Rounds) + " rounds"
+		line = msg.New(msg.RoundToEitherLine, round, cfg.EndScore, cfg.Rounds)
 	case cfg.Rounds > 0:
-		goal = " of " + strconv.Itoa(cfg.Rounds)
+		line = msg.New(msg.RoundOfLine, round, cfg.Rounds)
 	case cfg.EndScore > 0:
-		goal = " · game to " + strconv.Itoa(cfg.EndScore)
+		line = msg.New(msg.RoundToScoreLine, round, cfg.EndScore)
+	default:
+		line = msg.New(msg.RoundLine, round)
 	}
-	t.scoreLine = "Round " + strconv.Itoa(max(t.disp.Round, 1)) + goal
+	t.scoreLine = line.String()
 	t.redraw = true
-	t.status = t.statusText()
+	t.status = ""
+	if m := t.statusText(); m.ID != msg.None {
+		t.status = m.String()
+	}
 	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: t.lay.Unit * 1.1}, t.lay.Status.W, 9)
 }
 
-func (t *table) statusText() string {
+// plateState is the state line of seat s's plate.
+func (t *table) plateState(s int) msg.ID {
+	si := &t.seats[s]
+	chosen := s < len(t.disp.Chosen) && t.disp.Chosen[s]
+	choosing := t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0
+	switch {
+	case t.phase == phaseOver:
+		for _, w := range t.disp.Winners {
+			if w == s {
+				return msg.PlateWinner
+			}
+		}
+		return msg.None
+	case si.status == StatusDisconnected:
+		return msg.PlateDisconnected
+	case si.status == StatusAway:
+		return msg.PlateAway
+	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == s:
+		return msg.PlateChoosingRow
+	case t.disp.Phase == engine.PhaseChoose && chosen:
+		return msg.PlateReady
+	case choosing && si.status == StatusThinking:
+		return msg.PlateThinking
+	case choosing && s == t.me && t.tutorial == nil && t.phase != phaseDeal:
+		return msg.PlateYourTurn
+	}
+	return msg.None
+}
+
+// stateColor is the colour of a plate's state line.
+func stateColor(state msg.ID) color.Color {
+	switch state {
+	case msg.PlateThinking, msg.PlateChoosingRow:
+		return chipThinking
+	case msg.PlateYourTurn:
+		return chipYou
+	case msg.PlateWinner:
+		return sprites.Gold
+	case msg.PlateAway, msg.PlateDisconnected:
+		return sprites.Muted
+	}
+	return chipReady
+}
+
+// plateKind is the second line of seat s's plate: "you", another person here, a remote player
+// or the bot's level.
+func (t *table) plateKind(s int) string {
+	si := &t.seats[s]
+	switch {
+	case s == t.me && t.tutorial == nil:
+		return msg.PlateYou.Text()
+	case si.Here():
+		return msg.PlatePlayer.Text()
+	case si.Kind == SeatRemote && t.tutorial == nil:
+		return msg.PlateOnline.Text()
+	case si.Kind == SeatBot:
+		return levelName(si.Level).Text()
+	}
+	return ""
+}
+
+// levelName is a bot level's name as a plate shows it.
+func levelName(level string) msg.ID {
+	switch level {
+	case "random":
+		return msg.LevelRandom
+	case "beginner":
+		return msg.LevelBeginner
+	case "expert":
+		return msg.LevelExpert
+	}
+	return msg.LevelIntermediate
+}
+
+// statusText is the status line: what happens now and what the displayed person may do.
+func (t *table) statusText() msg.Message {
 	if t.tutorial != nil {
-		return ""
+		return msg.Message{}
 	}
 	switch {
-	case (t.phase == phaseOver):
-		return "Game over."
-	case (t.phase == phaseScore):
-		return "Round over."
+	case t.phase == phaseOver:
+		return msg.New(msg.StatusGameOver)
+	case t.phase == phaseScore:
+		return msg.New(msg.StatusRoundOver)
 	case t.phase == phaseDeal:
-		return "Dealing…"
+		return msg.New(msg.StatusDealing)
 	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0:
 		if t.disp.Waiting[0] == t.me {
-			return "Your card is too low: tap a row to take it (keys 1–4)."
+			return msg.New(msg.StatusYourRow)
 		}
-		return t.seatName(t.disp.Waiting[0]) + " is choosing a row to take…"
-	case t.variantStatus() != "":
-		return t.variantStatus()
+		return msg.New(msg.StatusSeatRow, t.seatName(t.disp.Waiting[0]))
+	}
+	if m := t.variantStatus(); m.ID != msg.None {
+		return m
+	}
+	switch {
 	case len(t.disp.Pending) > 0:
-		return "Placing cards, lowest first…"
+		return msg.New(msg.StatusPlacing)
 	case t.disp.Phase == engine.PhaseChoose:
 		if t.disp.MyChoice == 0 {
-			return "Turn " + strconv.Itoa(t.disp.Turn) + ": choose a card (tap it twice, or arrows + Enter)."
+			return msg.New(msg.StatusChoose, t.disp.Turn)
 		}
 		n := 0
 		for s := range t.disp.Chosen {
@@ -96,9 +167,50 @@ func (t *table) statusText() string {
 				n++
 			}
 		}
-		return "Waiting for " + strconv.Itoa(n) + " more · tap another card to change your mind."
+		return msg.New(msg.StatusWaiting, n)
 	}
-	return ""
+	return msg.Message{}
+}
+
+// variantStatus is the status line of the variants' own moments, or none.
+func (t *table) variantStatus() msg.Message {
+	v := t.disp.Config.Variant
+	waiting := -1
+	if len(t.disp.Waiting) == 1 {
+		waiting = t.disp.Waiting[0]
+	}
+	mine := waiting == t.me
+	switch {
+	case t.disp.Phase == engine.PhaseDraft && waiting >= 0:
+		if mine {
+			return msg.New(msg.StatusDraftYou)
+		}
+		return msg.New(msg.StatusDrafting, t.seatName(waiting))
+	case t.disp.Phase == engine.PhaseOrder && mine:
+		return msg.New(msg.StatusOrderYou)
+	case t.disp.Phase == engine.PhaseOrder && waiting >= 0:
+		return msg.New(msg.StatusOrdering, t.seatName(waiting))
+	case t.disp.Phase == engine.PhaseKeep && mine:
+		return msg.New(msg.StatusKeepYou)
+	case t.disp.Phase == engine.PhaseKeep && waiting >= 0:
+		return msg.New(msg.StatusKeeping, t.seatName(waiting))
+	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && (v == engine.Open || v == engine.HandVariant) && waiting >= 0:
+		switch {
+		case mine && v == engine.HandVariant && t.pick != 0:
+			return msg.New(msg.StatusHandPick, t.pick)
+		case mine && v == engine.HandVariant:
+			return msg.New(msg.StatusHandTurn)
+		case mine:
+			return msg.New(msg.StatusOpenTurn)
+		}
+		return msg.New(msg.StatusPlaysFaceUp, t.seatName(waiting))
+	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && v == engine.Nifty && t.disp.MyChoice == 0:
+		if t.pick != 0 {
+			return msg.New(msg.StatusNiftyPick, t.pick)
+		}
+		return msg.New(msg.StatusNiftyTurn, t.disp.Turn)
+	}
+	return msg.Message{}
 }
 
 // refreshAdvice recomputes the advisor's numbers for the current turn.
@@ -120,90 +232,28 @@ func (t *table) refreshAdvice() {
 	}
 }
 
-// variantStatus is the status line of the variants' own moments, or "".
-func (t *table) variantStatus() string {
-	v := t.disp.Config.Variant
-	waiting := -1
-	if len(t.disp.Waiting) == 1 {
-		waiting = t.disp.Waiting[0]
-	}
-	switch {
-	case t.disp.Phase == engine.PhaseDraft && waiting >= 0:
-		if waiting == t.me {
-			return "Draft: tap a card of the face-up deck to take it into your hand."
-		}
-		return t.seatName(waiting) + " is drafting…"
-	case t.disp.Phase == engine.PhaseOrder && waiting == t.me:
-		return "Your two cards go one after the other: choose which goes first."
-	case t.disp.Phase == engine.PhaseOrder && waiting >= 0:
-		return t.seatName(waiting) + " chooses which card to place first…"
-	case t.disp.Phase == engine.PhaseKeep && waiting == t.me:
-		return "You took a row: choose the cards to take into your hand; the others score."
-	case t.disp.Phase == engine.PhaseKeep && waiting >= 0:
-		return t.seatName(waiting) + " chooses which taken cards to keep…"
-	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && (v == engine.Open || v == engine.HandVariant) && waiting >= 0:
-		if waiting == t.me && v == engine.HandVariant && t.pick != 0 {
-			return "You chose " + t.pick.String() + ": choose it again to play it alone, or a second card."
-		}
-		if waiting == t.me && v == engine.HandVariant {
-			return "Your turn: play one or two cards face up (tap each twice)."
-		}
-		if waiting == t.me {
-			return "Your turn: play a card face up."
-		}
-		return t.seatName(waiting) + " plays face up…"
-	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && v == engine.Nifty && t.disp.MyChoice == 0:
-		if t.pick != 0 {
-			return "You chose " + t.pick.String() + ": choose your second card."
-		}
-		return "Turn " + num(t.disp.Turn) + ": choose two cards (tap each twice)."
-	}
-	return ""
-}
-
-// variantLog writes the log line of a variant's event.
-func (t *table) variantLog(e engine.Event) {
-	switch ev := e.(type) {
-	case engine.CardDrafted:
-		t.logf(t.who(ev.Seat)+" drafted "+ev.Card.String()+".", -1)
-	case engine.DraftDone:
-		t.logf("The four cards left start the rows.", -1)
-	case engine.CardsKept:
-		t.logf(t.who(ev.Seat)+" kept "+cardList(ev.Hand)+" in hand.", -1)
-	}
-}
-
-func cardList(cs []engine.Card) string {
-	if len(cs) == 0 {
-		return "no card"
-	}
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.String()
-	}
-	return strings.Join(parts, ", ")
-}
-
-// logEntry is one line of the log. A line about a seat's own pick before it plays is private to
-// that seat: shown only while that seat's view is displayed (hot-seat play).
+// logEntry is one line of the log: a message, kept as id and arguments. A line about a seat's
+// own pick before it plays is private to that seat: shown only while that seat's view is
+// displayed (hot-seat play).
 type logEntry struct {
-	text    string
+	m       msg.Message
 	private int // the seat that may read it, or -1 for everyone
 }
 
 // logf adds a line to the log, private to a seat or public (-1).
-func (t *table) logf(text string, private int) {
-	t.log = append(t.log, logEntry{text: text, private: private})
+func (t *table) logf(m msg.Message, private int) {
+	t.log = append(t.log, logEntry{m: m, private: private})
 	t.redraw = true
 }
 
-// who names seat s in the log: "You" for the one person at this device, else the seat's name
-// (several people read the same log in a hot-seat game).
-func (t *table) who(s int) string {
+// logSeat adds a public line about seat s: the "you" form for the one person at this device,
+// else the form with the seat's name (several people read one log in a hot-seat game).
+func (t *table) logSeat(you, named msg.ID, s int, arg any) {
 	if s == t.me && t.people() == 1 {
-		return "You"
+		t.logf(msg.New(you, arg), -1)
+		return
 	}
-	return t.seatName(s)
+	t.logf(msg.New(named, t.seatName(s), arg), -1)
 }
 
 // people returns how many people play at this device.
@@ -217,24 +267,47 @@ func (t *table) people() int {
 	return n
 }
 
+// variantLog writes the log line of a variant's event.
+func (t *table) variantLog(e engine.Event) {
+	switch ev := e.(type) {
+	case engine.CardDrafted:
+		t.logSeat(msg.LogYouDrafted, msg.LogDrafted, ev.Seat, ev.Card)
+	case engine.DraftDone:
+		t.logf(msg.New(msg.LogRowsStart), -1)
+	case engine.CardsKept:
+		t.logSeat(msg.LogYouKept, msg.LogKept, ev.Seat, cardList(ev.Hand))
+	}
+}
+
 // logRowChoice says who must choose a row, and why.
 func (t *table) logRowChoice(ev engine.RowChoiceRequired) {
 	if ev.Seat == t.me && t.people() == 1 {
-		t.logf("Your "+ev.Card.String()+" is lower than every row: choose a row to take.", -1)
+		t.logf(msg.New(msg.LogYourTooLow, ev.Card), -1)
 		return
 	}
-	t.logf(t.seatName(ev.Seat)+"'s "+ev.Card.String()+" is too low: choosing a row…", -1)
+	t.logf(msg.New(msg.LogSeatTooLow, t.seatName(ev.Seat), ev.Card), -1)
 }
 
 // logRowTaken says who took which row and why.
 func (t *table) logRowTaken(ev engine.RowTaken) {
-	why := "the sixth card"
-	if ev.Reason == engine.TakeTooLow {
-		why = "a card too low"
+	id := msg.LogTookSixth
+	switch {
+	case ev.Shared:
+		id = msg.LogShares
+	case ev.Reason == engine.TakeTooLow:
+		id = msg.LogTookTooLow
 	}
-	if ev.Shared {
-		t.logf(t.seatName(ev.Seat)+" shares row "+strconv.Itoa(ev.Row+1)+" (+"+strconv.Itoa(ev.Bullheads)+", twins).", -1)
-		return
+	t.logf(msg.New(id, t.seatName(ev.Seat), ev.Row+1, ev.Bullheads), -1)
+}
+
+// cardList lists cards for a message: "12, 45", or "no card".
+func cardList(cs []engine.Card) string {
+	if len(cs) == 0 {
+		return msg.NoCard.Text()
 	}
-	t.logf(t.seatName(ev.Seat)+" took row "+strconv.Itoa(ev.Row+1)+" (+"+strconv.Itoa(ev.Bullheads)+", "+why+").", -1)
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, ", ")
 }

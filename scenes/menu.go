@@ -348,7 +348,7 @@ func (m *menu) activate(id string) error {
 	case "continue":
 		t, err := resumeTable(g)
 		if err != nil {
-			g.notice = msg.New(msg.Verbatim, notice(err))
+			g.notice = notice(err)
 			m.hasSave = false
 			break
 		}
@@ -411,7 +411,7 @@ func (m *menu) activate(id string) error {
 		g.saveSettings()
 		t, err := newTable(g, g.opts.Seed)
 		if err != nil {
-			g.notice = msg.New(msg.Verbatim, notice(err))
+			g.notice = notice(err)
 			m.page = "menu"
 			break
 		}

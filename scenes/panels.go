@@ -2,11 +2,13 @@ package scenes
 
 import (
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -37,11 +39,11 @@ func (t *table) drawScoreOverlay(dst *ebiten.Image) {
 	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
 	g.roundRect(dst, p, 14, sprites.PlateBG)
 	lineH := clampF(g.h*0.045, 18, 34)
-	g.label(dst, "Round "+num(t.lastRound.Round)+" score", p.X+p.W/2, p.Y+lineH, lineH*0.9, sprites.White, text.Center, true)
+	g.label(dst, t.cached(msg.New(msg.ScoreTitle, t.lastRound.Round)), p.X+p.W/2, p.Y+lineH, lineH*0.9, sprites.White, text.Center, true)
 	y := p.Y + lineH*2.2
 	size := lineH * 0.62
-	g.label(dst, "this round", p.X+p.W*0.62, y, size*0.8, sprites.Muted, text.Center, false)
-	g.label(dst, "total", p.X+p.W*0.85, y, size*0.8, sprites.Muted, text.Center, false)
+	g.label(dst, msg.ScoreThisRound.Text(), p.X+p.W*0.62, y, size*0.8, sprites.Muted, text.Center, false)
+	g.label(dst, msg.ScoreTotal.Text(), p.X+p.W*0.85, y, size*0.8, sprites.Muted, text.Center, false)
 	cfg := t.disp.Config
 	for s := range t.seats {
 		y += lineH
@@ -61,7 +63,7 @@ func (t *table) drawScoreOverlay(dst *ebiten.Image) {
 		g.label(dst, "+"+num(pen), p.X+p.W*0.62, y, size, floatCol, text.Center, true)
 		g.label(dst, num(tot), p.X+p.W*0.85, y, size, col, text.Center, true)
 	}
-	w := widget{id: "continue", r: t.overlayButton(0), label: "Continue", enabled: true}
+	w := widget{id: "continue", r: t.overlayButton(0), label: msg.ButtonContinue.Text(), enabled: true}
 	g.drawWidget(dst, &w, true)
 }
 
@@ -71,15 +73,7 @@ func (t *table) drawGameOver(dst *ebiten.Image) {
 	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
 	g.roundRect(dst, p, 14, sprites.PlateBG)
 	lineH := clampF(g.h*0.045, 18, 34)
-	title := "Game over"
-	for _, w := range t.disp.Winners {
-		if w == t.me {
-			title = "You win!"
-			if len(t.disp.Winners) > 1 {
-				title = "You share the win!"
-			}
-		}
-	}
+	title := t.cached(t.gameOverTitle())
 	g.label(dst, title, p.X+p.W/2, p.Y+lineH, lineH*0.95, sprites.Gold, text.Center, true)
 	order := t.ranking()
 	y := p.Y + lineH*2.2
@@ -98,8 +92,8 @@ func (t *table) drawGameOver(dst *ebiten.Image) {
 		g.label(dst, t.seats[s].Name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
 		g.label(dst, num(t.disp.Scores[s]), p.X+p.W-30, y, size, col, text.Right|text.VertCenter, true)
 	}
-	a := widget{r: t.overlayButton(0), label: "Play again", enabled: true}
-	b := widget{r: t.overlayButton(1), label: "Menu", enabled: true}
+	a := widget{r: t.overlayButton(0), label: msg.ButtonPlayAgain.Text(), enabled: true}
+	b := widget{r: t.overlayButton(1), label: msg.ButtonMenu.Text(), enabled: true}
 	g.drawWidget(dst, &a, true)
 	g.drawWidget(dst, &b, false)
 }
@@ -136,9 +130,9 @@ func (t *table) drawTracker(dst *ebiten.Image) {
 	title := t.lay.Unit * 1.6
 	cw := (p.W - 16) / float64(cols)
 	ch := (p.H - 16 - title) / float64(rows)
-	head := "Card tracker: gold = your hand, dim = seen this round"
+	head := msg.TrackerHead.Text()
 	if cfg.Variant == engine.Double {
-		head = "Card tracker: gold = in your hand, blue = 1 of 2 seen, dim = all seen"
+		head = msg.TrackerHeadDouble.Text()
 	}
 	hs := math.Min(clampF(ch*0.5, 8, t.lay.Unit), g.txt.Fit(head, text.Style{Size: clampF(ch*0.5, 8, t.lay.Unit)}, p.W-20, 8))
 	g.label(dst, head, p.X+10, p.Y+title/2+4, hs, sprites.White, text.Left|text.VertCenter, false)
@@ -179,7 +173,7 @@ func (t *table) drawLog(dst *ebiten.Image) {
 		if e.private >= 0 && e.private != t.me {
 			continue
 		}
-		g.label(dst, e.text, p.X+10, p.Y+8+lh*(float64(i)+0.5), lh*0.7, sprites.White, text.Left|text.VertCenter, false)
+		g.label(dst, e.m.String(), p.X+10, p.Y+8+lh*(float64(i)+0.5), lh*0.7, sprites.White, text.Left|text.VertCenter, false)
 		i++
 	}
 }
@@ -253,10 +247,10 @@ func (t *table) choiceLayout(d engine.Decision) (panel layout.Rect, cards []layo
 // choiceTitle is the panel's instruction.
 func (t *table) choiceTitle(d engine.Decision) string {
 	if d.Kind == engine.DecideOrder {
-		return "Tap the card to place first"
+		return msg.ChoiceOrder.Text()
 	}
 	room := engine.MaxHand - len(t.disp.Hand)
-	return "Tap cards to keep in hand (room for " + num(room) + ")"
+	return t.cached(msg.New(msg.ChoiceKeep, room))
 }
 
 // drawChoice draws the choice panel.
@@ -284,7 +278,31 @@ func (t *table) drawChoice(dst *ebiten.Image) {
 				n++
 			}
 		}
-		w := widget{id: "keep", label: "Keep " + num(n) + ", score " + num(len(d.Cards)-n), r: button, enabled: true}
+		w := widget{id: "keep", label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), r: button, enabled: true}
 		g.drawWidget(dst, &w, false)
 	}
+}
+
+// gameOverTitle says who won: "You win!" to the one person at this device, else the winner's
+// name; "Game over" for a shared win among others.
+func (t *table) gameOverTitle() msg.Message {
+	w := t.disp.Winners
+	mine := slices.Contains(w, t.me) && t.people() == 1
+	switch {
+	case mine && len(w) > 1:
+		return msg.New(msg.GameOverYouShare)
+	case mine:
+		return msg.New(msg.GameOverYouWin)
+	case len(w) == 1:
+		return msg.New(msg.GameOverWins, t.seatName(w[0]))
+	}
+	return msg.New(msg.GameOverTitle)
+}
+
+// cached returns m's text, formatted once while the panel shows the same message.
+func (t *table) cached(m msg.Message) string {
+	if m != t.panelMsg || t.panelStr == "" {
+		t.panelMsg, t.panelStr = m, m.String()
+	}
+	return t.panelStr
 }

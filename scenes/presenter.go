@@ -6,6 +6,7 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 )
 
 // phase is what the table is showing, named for the scene (TestState.Scene).
@@ -168,7 +169,7 @@ func (t *table) onDealt(ev engine.RoundDealt, animate bool) []anim.Step {
 	t.disp.Apply(ev)
 	t.setPhase(phaseDeal)
 	t.log = t.log[:0]
-	t.logf("Round "+strconv.Itoa(ev.Round)+" dealt.", -1)
+	t.logf(msg.New(msg.LogDealt, ev.Round), -1)
 	t.haveLast = false
 	t.sel = -1
 	if len(gather) > 0 {
@@ -218,7 +219,7 @@ func (t *table) dealSprites(animate bool) []anim.Step {
 			continue
 		}
 		sp := &t.backs[s]
-		p, ch := t.lay.Seats[s].Plate, t.lay.Seats[s].Chosen
+		p, ch := t.seatLay(s).Plate, t.seatLay(s).Chosen
 		sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
 		steps = t.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
 		sp.hideAtEnd = true
@@ -235,7 +236,7 @@ func (t *table) onChose(ev engine.SeatChose, animate bool) []anim.Step {
 	t.disp.Apply(ev)
 	switch {
 	case ev.Card != 0 && ev.Seat != t.me && len(t.disp.FaceUp) > 0:
-		t.logf(t.seatName(ev.Seat)+" plays "+ev.Card.String()+" face up.", -1)
+		t.logf(msg.New(msg.LogPlaysFaceUp, t.seatName(ev.Seat), ev.Card), -1)
 		return t.settle(12, 0, animate, nil)
 	case ev.Seat == t.me:
 		t.relayout()
@@ -257,7 +258,7 @@ func (t *table) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 	t.relayout()
 	var flips []anim.Step
 	for i, p := range ev.Plays {
-		r := t.lay.Seats[p.Seat].Chosen
+		r := t.seatLay(p.Seat).Chosen
 		si := t.spriteAt(atPending, 0, i)
 		if si < 0 {
 			continue
@@ -268,7 +269,7 @@ func (t *table) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 		}
 		flips = t.moveSprite(sp, r, true, 15, 0, animate, flips)
 		t.backs[p.Seat].vis = false
-		t.logf(t.seatName(p.Seat)+" played "+p.Card.String()+".", -1)
+		t.logf(msg.New(msg.LogPlayed, t.seatName(p.Seat), p.Card), -1)
 	}
 	var steps []anim.Step
 	if len(flips) > 0 {
@@ -287,7 +288,7 @@ func (t *table) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 func (t *table) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 	t.setPhase(phasePlacement)
 	t.refreshHomes()
-	pile := t.lay.Seats[ev.Seat].Pile
+	pile := t.seatLay(ev.Seat).Pile
 	var moves []anim.Step
 	for i := range t.disp.Rows[ev.Row] {
 		si := t.spriteAt(atRow, ev.Row, i)
@@ -306,7 +307,7 @@ func (t *table) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 	t.logRowTaken(ev)
 	steps := par(nil, moves)
 	if animate && t.speed() != anim.Instant {
-		p := t.lay.Seats[ev.Seat].Plate
+		p := t.seatLay(ev.Seat).Plate
 		tw := anim.NewTween(0, t.ticks(50), anim.OutCubic)
 		steps = append(steps, &anim.Call{Fn: func() {
 			t.floaters = append(t.floaters, floater{label: "+" + strconv.Itoa(ev.Bullheads), x: p.X + p.W/2, y: p.Y + p.H/2, tw: tw})
@@ -325,7 +326,7 @@ func (t *table) onPlaced(ev engine.CardPlaced, animate bool) []anim.Step {
 		steps = append(steps, &anim.Wait{N: t.ticks(8)})
 	}
 	if ev.Pos > 0 {
-		t.logf(ev.Card.String()+" goes to row "+strconv.Itoa(ev.Row+1)+".", -1)
+		t.logf(msg.New(msg.LogGoesTo, ev.Card, ev.Row+1), -1)
 	}
 	return steps
 }
@@ -370,5 +371,5 @@ func (t *table) replayLastTurn() {
 		t.placeBack(s, false)
 	}
 	t.stepSprites()
-	t.logf("— replaying the last turn —", -1)
+	t.logf(msg.New(msg.LogReplay), -1)
 }

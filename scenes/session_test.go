@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/msg"
 	"nimmt/storage"
 )
 
@@ -110,7 +111,7 @@ func TestRemoteLikeSession(t *testing.T) {
 	d := &driver{g: g}
 	away := false
 	g.InjectInput(func(in *Input) {
-		away = away || tb.seats[3].stateStr == "away"
+		away = away || tb.seats[3].state == msg.PlateAway
 		d.step(in)
 	})
 	ts := runUntil(t, g, 100000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
@@ -122,7 +123,7 @@ func TestRemoteLikeSession(t *testing.T) {
 	}
 	found := false
 	for _, e := range tb.log {
-		found = found || strings.Contains(e.text, "Not accepted") && strings.Contains(e.text, sess.refused[0].Error())
+		found = found || e.m.ID == msg.LogRefused && strings.Contains(e.m.String(), sess.refused[0].Error())
 	}
 	if !found {
 		t.Errorf("the refusal %q is not in the log", sess.refused[0])

@@ -2,11 +2,13 @@ package scenes
 
 import (
 	"errors"
+	"fmt"
 	"math"
 
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 )
 
 // seatInfo is one seat at the table as the table shows it.
@@ -15,6 +17,7 @@ type seatInfo struct {
 	status SeatStatus
 	// plate strings, rebuilt when they change (not every frame)
 	scoreStr, pileStr, stateStr string
+	state                       msg.ID // the state line's message
 }
 
 // table is the playing scene: deal, choose, reveal, placement, row choice, round score and
@@ -24,6 +27,8 @@ type table struct {
 	sess Session
 	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
 	plateCuts [][layout.NumPlateTexts]plateCut
+	// scoreCuts are the names in the score bar's list cut to their boxes.
+	scoreCuts []plateCut
 	// me is the seat whose view is displayed: the person holding the device.
 	me        int
 	seats     []seatInfo
@@ -79,6 +84,12 @@ type table struct {
 	redraw bool
 	// drawnPulse is the warning glow's step on screen (pulse).
 	drawnPulse int
+	// warnMsg and warnStr cache the landing warning's text (it is drawn every frame).
+	warnMsg msg.Message
+	warnStr string
+	// panelMsg and panelStr cache a panel title's text the same way.
+	panelMsg msg.Message
+	panelStr string
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -102,19 +113,25 @@ func newTableOn(g *Game, sess Session, me int) *table {
 }
 
 // noticeError is an error with a message for the player (shown on the menu).
-type noticeError struct{ notice string }
+type noticeError struct {
+	notice msg.Message
+	err    error // the same in English, for logs
+}
 
-func (e *noticeError) Error() string { return "scenes: " + e.notice }
+func (e *noticeError) Error() string { return e.err.Error() }
 
-func playerErr(notice string) error { return &noticeError{notice} }
+func playerErr(id msg.ID) error {
+	m := msg.New(id)
+	return &noticeError{notice: m, err: fmt.Errorf("scenes: %s", m.In(msg.English))}
+}
 
 // notice returns the player's message for err.
-func notice(err error) string {
+func notice(err error) msg.Message {
 	var n *noticeError
 	if errors.As(err, &n) {
 		return n.notice
 	}
-	return err.Error()
+	return msg.New(msg.Verbatim, err.Error())
 }
 
 // resumeTable loads the autosave and resumes exactly where it stopped.
@@ -157,7 +174,7 @@ func (t *table) setup() {
 func (t *table) save() {
 	if err := t.sess.Save(); err != nil && !t.saveErr {
 		t.saveErr = true
-		t.logf("Autosave failed: "+err.Error(), -1)
+		t.logf(msg.New(msg.LogSaveFailed, err.Error()), -1)
 	}
 }
 
@@ -166,7 +183,7 @@ func (t *table) save() {
 func (t *table) act(a engine.Action) bool {
 	n := t.sess.EventCount()
 	if err := t.sess.Act(t.me, a); err != nil {
-		t.logf("Not accepted: "+err.Error(), -1)
+		t.logf(msg.New(msg.LogRefused, err.Error()), -1)
 		t.redraw = true
 		return false
 	}
@@ -260,7 +277,7 @@ func (t *table) driveSession() {
 	changed, refused := t.sess.Update(t.tl.Idle() && t.caughtUp())
 	if refused != nil {
 		t.inFlight = false
-		t.logf("Not accepted: "+refused.Error(), -1)
+		t.logf(msg.New(msg.LogRefused, refused.Error()), -1)
 		changed = true
 	}
 	for s := range t.seats {

@@ -70,7 +70,7 @@ func (t *table) refreshHomes() {
 	}
 	chosen := t.disp.MyChoice
 	if chosen != 0 {
-		add(chosen, cardHome{r: t.lay.Seats[t.me].Chosen, at: atChosen})
+		add(chosen, cardHome{r: t.seatLay(t.me).Chosen, at: atChosen})
 	}
 	skipped := false
 	i := 0
@@ -85,14 +85,14 @@ func (t *table) refreshHomes() {
 		i++
 	}
 	for i, p := range t.disp.Pending {
-		r := t.lay.Seats[p.Seat].Chosen
+		r := t.seatLay(p.Seat).Chosen
 		if t.queued && i < len(t.lay.Queue) {
 			r = t.lay.Queue[i]
 		}
 		add(p.Card, cardHome{r: r, at: atPending, pos: int8(i)})
 	}
 	for i, p := range t.disp.FaceUp {
-		add(p.Card, cardHome{r: t.lay.Seats[p.Seat].Chosen, at: atFaceUp, pos: int8(i)})
+		add(p.Card, cardHome{r: t.seatLay(p.Seat).Chosen, at: atFaceUp, pos: int8(i)})
 	}
 	for r, row := range t.disp.Rows {
 		for i, c := range row {
