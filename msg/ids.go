@@ -421,7 +421,7 @@ var defs = [numIDs]def{
 	HandoverTap:       {"handover.tap", "name"},
 	HandoverReady:     {"handover.ready", "name"},
 	NoticeNoSave:      {"notice.no_save", ""},
-	NoticeSaveUnread:  {"notice.save_unread", ""},
+	NoticeSaveUnread:  {"notice.save_unread", "reason"},
 	NoticeSaveDamaged: {"notice.save_damaged", ""},
 	NoticeSaveReplay:  {"notice.save_replay", ""},
 	SeatName:          {"game.seat_name", "n"},

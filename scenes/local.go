@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
+	"strings"
 
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/storage"
 )
 
 // localSession is a game played on this device: the engine, the bots (paced like people) and
@@ -232,7 +233,7 @@ func (l *localSession) Save() error {
 	for i, s := range l.seats {
 		levels[i] = s.Level
 	}
-	sv := saved{Version: 2, Seed: l.seed, Levels: levels, Seats: l.seats, Viewer: l.viewer, Over: l.eg.Over()}
+	sv := saved{Version: savedVersion, Seed: l.seed, Levels: levels, Seats: l.seats, Viewer: l.viewer, Over: l.eg.Over()}
 	l.saver.saveFunc(saveFile, func() ([]byte, error) {
 		r, err := json.Marshal(rec)
 		if err != nil {
@@ -244,37 +245,53 @@ func (l *localSession) Save() error {
 	return err
 }
 
-// hasSave reports whether a game to continue is stored.
+// savedVersion is the save.json version this build writes; it reads versions 1 to savedVersion.
+const savedVersion = 2
+
+// hasSave reports whether a game to continue is stored. A save that cannot be resumed puts its
+// reason on the menu's notice.
 func (g *Game) hasSave() bool {
-	if g.opts.Storage == nil {
-		return false
-	}
-	g.FlushSaves()
-	b, err := g.opts.Storage.Load(saveFile)
+	s, err := loadSaved(g)
 	if err != nil {
+		g.notice = notice(err)
 		return false
 	}
-	var s saved
-	return json.Unmarshal(b, &s) == nil && !s.Over && len(s.Record) > 0
+	return s != nil && !s.Over
 }
 
-// resumeLocal loads the autosave into a session at exactly the point it stopped.
-func resumeLocal(g *Game) (*localSession, error) {
+// loadSaved reads the autosave: nil without an error when there is none, a *noticeError saying
+// why when it cannot be resumed.
+func loadSaved(g *Game) (*saved, error) {
 	if g.opts.Storage == nil {
-		return nil, playerErr(msg.NoticeNoSave)
+		return nil, nil
 	}
 	g.FlushSaves()
-	b, err := g.opts.Storage.Load(saveFile)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, playerErr(msg.NoticeNoSave)
-		}
-		return nil, playerErr(msg.NoticeSaveUnread)
+	b, _, err := storage.LoadSave(g.opts.Storage, saveFile, savedVersion)
+	var se *storage.SaveError
+	switch {
+	case errors.As(err, &se):
+		m := msg.New(msg.NoticeSaveUnread, strings.TrimPrefix(se.Error(), "storage: "))
+		return nil, &noticeError{notice: m, err: fmt.Errorf("scenes: %w", err)}
+	case err != nil: // LoadSave's only other error: no save
+		return nil, nil
 	}
 	var s saved
 	if err := json.Unmarshal(b, &s); err != nil || len(s.Record) == 0 {
 		return nil, playerErr(msg.NoticeSaveDamaged)
 	}
+	return &s, nil
+}
+
+// resumeLocal loads the autosave into a session at exactly the point it stopped.
+func resumeLocal(g *Game) (*localSession, error) {
+	p, err := loadSaved(g)
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
+		return nil, playerErr(msg.NoticeNoSave)
+	}
+	s := *p
 	rec, err := engine.ParseRecord(s.Record)
 	if err != nil {
 		return nil, playerErr(msg.NoticeSaveDamaged)

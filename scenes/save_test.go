@@ -1,0 +1,71 @@
+package scenes
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"nimmt/storage"
+)
+
+// unreadable is a storage whose save.json exists but cannot be read.
+type unreadable struct{ storage.Memory }
+
+func (u *unreadable) Load(name string) ([]byte, error) {
+	if name == saveFile {
+		return nil, errors.New("permission denied")
+	}
+	return u.Memory.Load(name)
+}
+
+// TestDamagedSave checks that each kind of save that cannot be resumed says why on the menu,
+// that Continue is not offered, that the file is left as it was and that a new game starts.
+func TestDamagedSave(t *testing.T) {
+	whole := `{"version":2,"seed":1,"record":{"format":1}}`
+	tests := []struct {
+		name   string
+		save   string
+		broken bool // Load fails
+		notice string
+	}{
+		{"empty", "", false, "save.json is empty"},
+		{"truncated", whole[:20], false, "save.json is cut short at byte 20"},
+		{"garbage", "\x00\x01garbage", false, "save.json is not a saved game"},
+		{"not an object", `[1,2]`, false, "save.json is not a saved game"},
+		{"unreadable", "", true, "save.json cannot be read: permission denied"},
+		{"future version", `{"version":99,"record":{}}`, false, "save.json is version 99; this build reads versions 1 to 2"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var st Storage
+			mem := &storage.Memory{}
+			if tc.broken {
+				u := &unreadable{}
+				mem, st = &u.Memory, u
+			} else {
+				st = mem
+			}
+			mem.Save(saveFile, []byte(tc.save))
+			g := newTestGame(t, st, "instant")
+			g.InjectInput(func(in *Input) {})
+			ts := runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+			if !strings.HasPrefix(ts.Notice, "The saved game cannot be continued: ") || !strings.Contains(ts.Notice, tc.notice) {
+				t.Errorf("notice %q, want the reason %q", ts.Notice, tc.notice)
+			}
+			for _, b := range ts.Buttons {
+				if b.ID == "continue" && b.Enabled {
+					t.Error("Continue is offered for a save that cannot be resumed")
+				}
+			}
+			if _, err := resumeLocal(g); err == nil || !strings.Contains(notice(err).String(), tc.notice) {
+				t.Errorf("resumeLocal: %v, want %q", err, tc.notice)
+			}
+			if b, err := mem.Load(saveFile); err != nil || string(b) != tc.save {
+				t.Errorf("save.json now %q (%v), want it kept as %q", b, err, tc.save)
+			}
+			tapButton(t, g, "new-game")
+			tapButton(t, g, "start")
+			runUntil(t, g, 50, func(ts TestState) bool { return ts.Scene == "choose" })
+		})
+	}
+}
