@@ -83,7 +83,10 @@ func (t *table) switchTo(s int) {
 		if i == t.lastTurn && t.haveLast {
 			t.lastView = cloneView(&v)
 		}
-		v.Apply(e)
+		if err := v.Apply(e); err != nil {
+			t.stopStream(err)
+			break
+		}
 	}
 	t.disp = v
 	t.sel, t.pick, t.keepSel, t.poolHover = -1, 0, nil, -1

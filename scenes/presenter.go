@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"strconv"
 
 	"nimmt/anim"
@@ -42,7 +43,7 @@ func (t *table) setPhase(p phase) {
 
 // fastForward folds all events in without animation (resuming a save).
 func (t *table) fastForward() {
-	for t.sess.EventCount() > t.consumed || len(t.events) > 0 {
+	for t.broken == nil && (t.sess.EventCount() > t.consumed || len(t.events) > 0) {
 		t.fetch()
 		for len(t.events) > 0 {
 			e := t.events[0]
@@ -82,6 +83,9 @@ func (t *table) consume() {
 }
 
 func (t *table) fetch() {
+	if t.broken != nil {
+		return
+	}
 	if t.inFlight && t.sess.EventCount() > t.sentAt {
 		t.inFlight = false
 	}
@@ -108,8 +112,15 @@ func (t *table) seatName(s int) string {
 	return "?"
 }
 
-// apply folds one event into the displayed view and queues its animation steps, in order.
+// apply folds one event into the displayed view and queues its animation steps, in order. An
+// event that does not fit the view (engine.View.CheckEvent: a malformed one from a remote
+// session) leaves the view as it is and stops the stream (stopStream); every fold below is of an
+// event checked here.
 func (t *table) apply(e engine.Event, animate bool) {
+	if err := t.disp.CheckEvent(e); err != nil {
+		t.stopStream(err)
+		return
+	}
 	var steps []anim.Step
 	switch ev := e.(type) {
 	case engine.RoundDealt:
@@ -149,6 +160,14 @@ func (t *table) apply(e engine.Event, animate bool) {
 		t.tl.Add(s)
 	}
 	t.refreshPlates()
+}
+
+// stopStream stops folding the session's events after one that does not fit the view, and
+// says so in the log: the table stays as it was before that event.
+func (t *table) stopStream(err error) {
+	t.broken = fmt.Errorf("scenes: event %d: %w", t.consumed, err)
+	t.events = nil
+	t.logf(msg.New(msg.Verbatim, t.broken.Error()), -1)
 }
 
 // par returns the steps as one parallel step, or nothing.

@@ -30,11 +30,13 @@ type table struct {
 	// scoreCuts are the names in the score bar's list cut to their boxes.
 	scoreCuts []plateCut
 	// me is the seat whose view is displayed: the person holding the device.
-	me        int
-	seats     []seatInfo
-	disp      engine.View
-	events    []engine.Event // fetched, not yet consumed
-	consumed  int
+	me       int
+	seats    []seatInfo
+	disp     engine.View
+	events   []engine.Event // fetched, not yet consumed
+	consumed int
+	// broken is the malformed event that stopped the stream (stopStream), or nil.
+	broken    error
 	tl        anim.Timeline
 	lay       layout.Table
 	cards     [numSprites]cardSprite // sprite 2c+k is copy k of card c (twins.go)

@@ -1,0 +1,62 @@
+package scenes
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"nimmt/engine"
+)
+
+// TestMalformedEvent feeds the table, as a remote session might, an event that does not fit its
+// view (a row and seat out of range) followed by a well-formed one: nothing panics, the view
+// stays as it was before the bad event, the log says what was wrong and nothing after it is
+// folded, whether the events arrive while playing or are fast-forwarded (resume).
+func TestMalformedEvent(t *testing.T) {
+	for _, resume := range []bool{false, true} {
+		g := newTestGame(t, nil, "instant")
+		eg, err := engine.NewGame(engine.DefaultConfig(4), rand.New(rand.NewPCG(5, 6)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		good := eg.EventsFor(0, 0)
+		seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatRemote, Name: "Bo"}, {Kind: SeatRemote, Name: "Cy"}, {Kind: SeatRemote, Name: "Di"}}
+		sess := &script{events: slices.Clone(good), seats: seats}
+		tb := newTableOn(g, sess, 0)
+		g.goTo(tb)
+		g.InjectInput(func(in *Input) {})
+		runUntil(t, g, 2000, func(TestState) bool { return tb.consumed == len(good) && tb.tl.Idle() })
+		want := cloneView(&tb.disp)
+		sess.events = append(sess.events, engine.CardPlaced{Seat: 7, Card: 50, Row: 9, Pos: 1}, engine.SeatChose{Seat: 1})
+		if resume {
+			tb.fastForward()
+		} else {
+			for range 20 {
+				if err := g.Update(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if tb.broken == nil || !strings.Contains(tb.broken.Error(), "card_placed") {
+			t.Fatalf("resume %v: stream error %v, want the card_placed event named", resume, tb.broken)
+		}
+		if !reflect.DeepEqual(tb.disp, want) {
+			t.Errorf("resume %v: the view changed after a malformed event", resume)
+		}
+		if tb.consumed != len(good)+1 {
+			t.Errorf("resume %v: %d events consumed, want %d (none after the bad one)", resume, tb.consumed, len(good)+1)
+		}
+		logged := false
+		for _, l := range tb.log {
+			logged = logged || strings.Contains(l.m.String(), tb.broken.Error())
+		}
+		if !logged {
+			t.Errorf("resume %v: the log does not say %q", resume, tb.broken)
+		}
+		if g.cur != scene(tb) {
+			t.Errorf("resume %v: the table closed", resume)
+		}
+	}
+}
