@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -94,14 +95,30 @@ func defaultSettings() Settings {
 		Names: make([]string, 9), EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal"}
 }
 
+// maxName is the most letters (runes) of a name the settings keep: what the name field and the
+// plates fit, within what a game record keeps (engine.MaxPlayerName).
+const maxName = min(16, engine.MaxPlayerName)
+
+// clipName returns name as valid UTF-8 of at most maxName runes; it reads no further than that,
+// however long name is.
+func clipName(name string) string {
+	n := 0
+	for i := range name {
+		if n == maxName {
+			name = name[:i]
+			break
+		}
+		n++
+	}
+	return strings.ToValidUTF8(name, "\uFFFD")
+}
+
 func (s *Settings) sanitize() {
 	d := defaultSettings()
 	if s.Name == "" {
 		s.Name = d.Name
 	}
-	if len([]rune(s.Name)) > 16 {
-		s.Name = string([]rune(s.Name)[:16])
-	}
+	s.Name = clipName(s.Name)
 	if s.Seats < 2 || s.Seats > 10 {
 		s.Seats = d.Seats
 	}
@@ -113,9 +130,7 @@ func (s *Settings) sanitize() {
 		s.Names = append(s.Names, "")
 	}
 	for i, n := range s.Names {
-		if len([]rune(n)) > 16 {
-			s.Names[i] = string([]rune(n)[:16])
-		}
+		s.Names[i] = clipName(n)
 	}
 	for i, l := range s.Levels {
 		if levelIndex(l) < 0 && l != levelPerson {

@@ -55,15 +55,14 @@ func (s *Settings) peopleNames() string {
 
 // setPeopleNames sets the people's names from the name field: the first is the person at the
 // first seat, the others go to the person seats in order. A missing name keeps a default; each
-// is at most 16 letters.
+// is at most maxName letters.
 func (s *Settings) setPeopleNames(field string) {
 	parts := strings.Split(field, ",")
 	name := func(i int) string {
 		if i >= len(parts) {
 			return ""
 		}
-		r := []rune(strings.TrimSpace(parts[i]))
-		return string(r[:min(len(r), 16)])
+		return clipName(strings.TrimSpace(parts[i]))
 	}
 	s.Name = name(0)
 	if s.Name == "" {

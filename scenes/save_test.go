@@ -1,9 +1,11 @@
 package scenes
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"nimmt/storage"
 )
@@ -67,5 +69,22 @@ func TestDamagedSave(t *testing.T) {
 			tapButton(t, g, "start")
 			runUntil(t, g, 50, func(ts TestState) bool { return ts.Scene == "choose" })
 		})
+	}
+}
+
+// TestSettingsNameCap loads a settings.json whose names are 200,000 letters long: each is cut
+// to maxName letters (within engine.MaxPlayerName) as the file is read.
+func TestSettingsNameCap(t *testing.T) {
+	long := strings.Repeat("ü", 200000)
+	mem := &storage.Memory{}
+	b, err := json.Marshal(map[string]any{"name": long, "names": []string{"", long}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem.Save(settingsFile, b)
+	g := newTestGame(t, mem, "instant")
+	want := strings.Repeat("ü", maxName)
+	if g.settings.Name != want || g.settings.Names[1] != want {
+		t.Errorf("names of %d and %d letters kept, want %d", utf8.RuneCountInString(g.settings.Name), utf8.RuneCountInString(g.settings.Names[1]), maxName)
 	}
 }
