@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"nimmt/engine"
 	"nimmt/msg"
@@ -270,7 +269,7 @@ func loadSaved(g *Game) (*saved, error) {
 	var se *storage.SaveError
 	switch {
 	case errors.As(err, &se):
-		m := msg.New(msg.NoticeSaveUnread, strings.TrimPrefix(se.Error(), "storage: "))
+		m := msg.New(msg.NoticeSaveUnread, se.Error())
 		return nil, &noticeError{notice: m, err: fmt.Errorf("scenes: %w", err)}
 	case err != nil: // LoadSave's only other error: no save
 		return nil, nil
