@@ -208,6 +208,8 @@ const (
 	GameOverYouWin
 	GameOverYouShare
 	GameOverWins
+	GameOverShare
+	GameOverChart
 	ChoiceOrder
 	ChoiceKeep
 
@@ -415,6 +417,8 @@ var defs = [numIDs]def{
 	GameOverYouWin:    {"gameover.you_win", ""},
 	GameOverYouShare:  {"gameover.you_share", ""},
 	GameOverWins:      {"gameover.wins", "name"},
+	GameOverShare:     {"gameover.share", "a b"},
+	GameOverChart:     {"gameover.chart", ""},
 	ChoiceOrder:       {"choice.order", ""},
 	ChoiceKeep:        {"choice.keep", "room"},
 	HandoverPass:      {"handover.pass", ""},
