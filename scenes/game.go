@@ -203,6 +203,8 @@ type Game struct {
 	painter sprites.Painter
 	ptr     pointer
 	in      Input
+	// device is how the person last played: a pointer with hover, touch or keys (controls.go).
+	device device
 
 	w, h  float64 // logical size
 	scale float64 // device pixels per logical pixel
@@ -231,6 +233,9 @@ func NewGame(opts Options) (*Game, error) {
 		return nil, fmt.Errorf("scenes: %w", err)
 	}
 	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
+	if !opts.Desktop {
+		g.device = deviceTouch // until a mouse moves or a key is pressed
+	}
 	g.settings = defaultSettings()
 	g.loadSettings()
 	lang := g.settings.Lang
