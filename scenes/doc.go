@@ -67,5 +67,6 @@
 //
 // Options.Screenshot renders Options.Scene from a seeded position to a PNG and ends the game:
 // menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice, score, gameover,
-// tracker, log.
+// tracker, log, handover (the hot-seat hand-over screen). `make screenshots` renders every one
+// at 390x844, 844x390 and 1280x720 into build/screenshots.
 package scenes
