@@ -229,22 +229,26 @@ func (p *player) move() bool {
 	return true
 }
 
-// playTo plays with random legal moves until stop holds after a message; refused actions fail
-// the test.
-func (p *player) playTo(what string, stop func() bool) {
-	p.t.Helper()
-	p.move()
+// play plays with random legal moves until stop holds after a message; it returns the first
+// connection error or refusal.
+func (p *player) play(stop func() bool) error {
 	for !stop() {
+		p.move()
 		m, err := p.recv()
 		if err != nil {
-			p.t.Errorf("%s playing to %s: %v", p.name, what, err)
-			return
+			return err
 		}
 		if e, ok := m.(protocol.Error); ok {
-			p.t.Errorf("%s: refused: %+v", p.name, e)
-			return
+			return fmt.Errorf("%s: refused: %+v", p.name, e)
 		}
-		p.move()
+	}
+	return nil
+}
+
+// playTo is play that fails the test on an error.
+func (p *player) playTo(what string, stop func() bool) {
+	if err := p.play(stop); err != nil {
+		p.t.Errorf("%s playing to %s: %v", p.name, what, err)
 	}
 }
 
