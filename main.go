@@ -2,6 +2,8 @@
 //
 //	nimmt                                   play
 //	nimmt -screenshot menu.png -scene menu  render a scene to PNG and exit
+//	nimmt -lang de                          play in German (en, de, es, fr; default: the
+//	                                        settings' language, else LC_ALL/LC_MESSAGES/LANG)
 //
 // Scenes for -screenshot: menu newgame settings rules deal choose reveal placement rowchoice
 // score gameover tracker log.
@@ -36,6 +38,7 @@ func main() {
 	variant := flag.String("variant", "", "rules of a new game: basic, tactics, logic, tournament, professional, open, nifty, hand, double or tcg (empty: the saved setting)")
 	doublets := flag.Bool("doublets", false, "with -variant double: one deck plus the doublets 11…99 of a second")
 	autoplay := flag.Bool("autoplay", false, "play a whole game with a simple player in your seat, then exit")
+	lang := flag.String("lang", "", "language: en, de, es or fr (empty: the saved setting, else the system's from LC_ALL, LC_MESSAGES or LANG)")
 	scale := flag.Float64("scale", 0, "device scale factor for -screenshot: the PNG is -size times this (0: the monitor's)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	timing := flag.Bool("timing", false, "print the time from start to the first drawn frame")
@@ -51,7 +54,8 @@ func main() {
 		}
 	}
 
-	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Variant: *variant, Doublets: *doublets, Scale: *scale, Autoplay: *autoplay}
+	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Variant: *variant, Doublets: *doublets, Scale: *scale, Autoplay: *autoplay,
+		Lang: *lang, Locale: msg.SystemLocale(os.Getenv)}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
 			_, _ = dir.RemoveStale() // temporary files of a save a crash interrupted
@@ -72,7 +76,6 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	ebiten.SetWindowTitle(msg.GameTitle.Text())
 	if imgs, err := icons.Images(); err == nil {
 		ebiten.SetWindowIcon(imgs)
 	} else {

@@ -20,13 +20,7 @@ import (
 // 100,000 rounds (10,000 with -short; NIMMT_AGREEMENT_ROUNDS sets another number), in 8
 // parallel shards.
 func TestStateAgreesWithGame(t *testing.T) {
-	rounds := 100000
-	if testing.Short() {
-		rounds = 10000
-	}
-	if n := envInt("NIMMT_AGREEMENT_ROUNDS"); n > 0 {
-		rounds = n
-	}
+	rounds := testSize(100000, 10000, "NIMMT_AGREEMENT_ROUNDS")
 	const shards = 8
 	for k := 0; k < shards; k++ {
 		t.Run(fmt.Sprintf("shard%d", k), func(t *testing.T) {

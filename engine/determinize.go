@@ -116,6 +116,16 @@ func Determinize(v *View, hidden [][]Card) (*Game, error) {
 		len(v.Piles) != n || v.HandSizes[me] != len(v.Hand) {
 		return nil, detErr(me, 0, ErrViewMalformed)
 	}
+	for _, p := range slices.Concat(v.FaceUp, v.Pending) {
+		if p.Seat < 0 || p.Seat >= n {
+			return nil, detErr(p.Seat, 0, ErrViewMalformed)
+		}
+	}
+	for _, s := range append([]int{v.First}, v.Waiting...) {
+		if s < 0 || s >= n {
+			return nil, detErr(s, 0, ErrViewMalformed)
+		}
+	}
 	r := cfg.rules()
 	if !r.sequential && v.Phase != PhaseDraft && slices.ContainsFunc(v.HandSizes, func(k int) bool { return k != len(v.Hand) }) {
 		return nil, detErr(me, 0, ErrViewMalformed) // seats that play at once hold as many cards

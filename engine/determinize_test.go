@@ -162,6 +162,16 @@ func TestDeterminizeRejects(t *testing.T) {
 		{"game over", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.Phase = engine.PhaseOver; return h }, engine.ErrViewPhase, -1, false},
 		{"bad seat", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.Seat = 7; return h }, engine.ErrViewMalformed, 7, false},
 		{"hand sizes differ", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.HandSizes[2]--; h[2] = h[2][1:]; return h }, engine.ErrViewMalformed, 0, false},
+		{"face-up seat 40", func(h [][]engine.Card, v *engine.View) [][]engine.Card {
+			v.FaceUp = append(v.FaceUp, engine.Play{Seat: 40, Card: 104})
+			return h
+		}, engine.ErrViewMalformed, 40, false},
+		{"pending seat -1", func(h [][]engine.Card, v *engine.View) [][]engine.Card {
+			v.Pending = append(v.Pending, engine.Play{Seat: -1, Card: 104})
+			return h
+		}, engine.ErrViewMalformed, -1, false},
+		{"waiting seat 9", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.Waiting = []int{9}; return h }, engine.ErrViewMalformed, 9, false},
+		{"first seat 12", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.First = 12; return h }, engine.ErrViewMalformed, 12, false},
 		{"hand size", func(h [][]engine.Card, v *engine.View) [][]engine.Card { v.Hand = v.Hand[1:]; return h }, engine.ErrViewMalformed, 0, false},
 	}
 	for _, tc := range tests {

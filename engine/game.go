@@ -131,6 +131,7 @@ type Deal struct {
 type Game struct {
 	cfg    Config
 	rules  rules
+	placer Placer     // places cards by rules
 	rng    *rand.Rand // source of new deals; nil when the game only replays recorded deals
 	rows   [NumRows][]Card
 	hands  [MaxSeats][]Card // lowest first; twins repeated (Double)
@@ -177,7 +178,8 @@ func NewGame(cfg Config, rng *rand.Rand) (*Game, error) {
 }
 
 func newGame(cfg Config, rng *rand.Rand) *Game {
-	return &Game{cfg: cfg, rules: cfg.rules(), rng: rng, orderedAt: -1, rec: Record{Format: RecordFormat, Version: RecordVersion, Config: cfg}}
+	r := cfg.rules()
+	return &Game{cfg: cfg, rules: r, placer: Placer{r}, rng: rng, orderedAt: -1, rec: Record{Format: RecordFormat, Version: RecordVersion, Config: cfg}}
 }
 
 // Config returns the game's configuration.
@@ -600,7 +602,7 @@ func (g *Game) resolve() {
 			g.emit(OrderChoiceRequired{Seat: p.Seat, Cards: []Card{p.Card, g.queue[g.next+1].Card}})
 			return
 		}
-		l := land(&g.rows, p.Card, &g.rules)
+		l := g.placer.Land(&g.rows, p.Card)
 		if l.TooLow {
 			g.phase = PhaseRowChoice
 			g.emit(RowChoiceRequired{Seat: p.Seat, Card: p.Card})

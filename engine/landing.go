@@ -64,20 +64,20 @@ func CheapestRow(rows *[NumRows][]Card) int {
 	return best
 }
 
-// Land returns the outcome of placing card c on rows now by the placer's variant.
-func (p *Placer) Land(rows *[NumRows][]Card, c Card) Landing { return land(rows, c, &p.r) }
-
 // Land returns the outcome of placing card c on the view's rows now.
 func (v *View) Land(c Card) Landing {
 	p := NewPlacer(v.Config)
 	return p.Land(&v.Rows, c)
 }
 
-// land is Placer.Land. It finds the row by rules 1 and 2 as the variant extends them: the row
-// whose end is nearest to c, on its right (ascending) or, in Professional, its left (descending);
-// in Double a row ending in c's twin takes c on top. A tie between a right end and a left end goes
-// to the right end (docs/variants.md).
-func land(rows *[NumRows][]Card, c Card, r *rules) Landing {
+// Land returns the outcome of placing card c on rows now by the placer's variant. The row is
+// found by rules 1 and 2 as the variant extends them: the row whose end is nearest to c, on its
+// right (ascending) or, in Professional, its left (descending); in Double a row ending in c's twin
+// takes c on top. A tie between a right end and a left end goes to the right end
+// (docs/variants.md).
+func (p *Placer) Land(rows *[NumRows][]Card, c Card) Landing {
+	// The body is here, not in a wrapper, so that callers receive the Landing without a copy.
+	r := &p.r
 	row, diff, left := -1, 1<<30, false
 	for i, cs := range rows {
 		if len(cs) == 0 {
@@ -120,13 +120,4 @@ func land(rows *[NumRows][]Card, c Card, r *rules) Landing {
 // landOn is the landing of a card lower than every row whose seat takes row (rule 4).
 func landOn(rows *[NumRows][]Card, row int) Landing {
 	return Landing{Row: row, Takes: true, TooLow: true, Bullheads: SumBullheads(rows[row])}
-}
-
-// target returns the row card c goes to by land, or -1 when it fits no row (rule 4), and whether
-// it goes to the row's left end (Professional).
-func target(rows *[NumRows][]Card, c Card, r *rules) (row int, left bool) {
-	if l := land(rows, c, r); !l.TooLow {
-		return l.Row, l.Left
-	}
-	return -1, false
 }

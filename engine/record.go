@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 )
 
 // The record format's name and version, written in every record.
@@ -14,6 +15,10 @@ const (
 	RecordFormat  = "nimmt-record"
 	RecordVersion = 1
 )
+
+// MaxPlayerName is the most characters (runes) of a player name ParseRecord keeps: a longer name
+// is cut, so that a hostile record or save cannot make every frame lay out a huge name.
+const MaxPlayerName = 24
 
 // Record is a whole game as data: the configuration, each round's deal and every action in
 // order. Replay re-runs it through the engine. The format is documented in docs/game-record.md.
@@ -97,7 +102,23 @@ func ParseRecord(data []byte) (*Record, error) {
 	if r.Players != nil && len(r.Players) != r.Config.Seats {
 		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("%d player names for %d seats", len(r.Players), r.Config.Seats)}
 	}
+	for i, name := range r.Players {
+		r.Players[i] = clipName(name)
+	}
 	return &r, nil
+}
+
+// clipName returns name as valid UTF-8 of at most MaxPlayerName runes.
+func clipName(name string) string {
+	name = strings.ToValidUTF8(name, "\uFFFD")
+	n := 0
+	for i := range name {
+		if n == MaxPlayerName {
+			return name[:i]
+		}
+		n++
+	}
+	return name
 }
 
 // Marshal encodes the record as JSON with one round per line, so records read well in a diff.

@@ -3,8 +3,10 @@ package engine_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"nimmt/engine"
 )
@@ -227,5 +229,35 @@ func TestEventJSONRoundTrip(t *testing.T) {
 	}
 	if _, err := engine.UnmarshalEvent([]byte(`{"type":"explode"}`)); err == nil {
 		t.Error("unknown event accepted")
+	}
+}
+
+// TestRecordNamesCapped: a 200,000-character name (and invalid UTF-8) in a record or save is cut
+// to MaxPlayerName runes when it is read, so nothing downstream lays it out.
+func TestRecordNamesCapped(t *testing.T) {
+	long := strings.Repeat("ü", 200000)
+	data := fmt.Sprintf(`{"format":"nimmt-record","version":1,"config":{"seats":2,"end_score":66},"players":[%q,"Bo`+"\xff"+`"],"rounds":[]}`, long)
+	rec, err := engine.ParseRecord([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Players[0]; got != strings.Repeat("ü", engine.MaxPlayerName) {
+		t.Errorf("name of %d runes kept, want %d", utf8.RuneCountInString(got), engine.MaxPlayerName)
+	}
+	if got := rec.Players[1]; got != "Bo\uFFFD" {
+		t.Errorf("name %q, want %q", got, "Bo\uFFFD")
+	}
+}
+
+// TestRecordUnknownFieldsIgnored: fields this version does not know are ignored by design
+// (docs/game-record.md): a newer writer may add information an older reader can skip; a change
+// that older readers must not misread raises the version, which ParseRecord does check.
+func TestRecordUnknownFieldsIgnored(t *testing.T) {
+	data := `{"format":"nimmt-record","version":1,"config":{"seats":2,"end_score":66},"rounds":[],"comment":"hi"}`
+	if _, err := engine.ParseRecord([]byte(data)); err != nil {
+		t.Errorf("unknown field: %v", err)
+	}
+	if _, err := engine.ParseRecord([]byte(strings.Replace(data, `"version":1`, `"version":2`, 1))); err == nil {
+		t.Error("version 2 accepted")
 	}
 }

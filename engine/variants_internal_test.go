@@ -99,7 +99,7 @@ func TestProfessionalExample1(t *testing.T) {
 		t.Errorf("placements %+v, want %+v", placed, want)
 	}
 	for _, c := range []Card{1, 2, 3, 4, 63, 64} {
-		row, left := target(&g.rows, c, &g.rules)
+		row, left := g.placer.Placement(&g.rows, c)
 		if row != 1 || left != (c < 5) || Places(g.rows[row]) != RowLimit {
 			t.Errorf("card %d goes to row %d (left %v), want the full row 2", c, row+1, left)
 		}
@@ -155,13 +155,13 @@ func TestProfessionalSmallestDifference(t *testing.T) {
 		{90, 3, false}, // right of 80
 		{40, 1, false}, // tie: right of 30 (10) and left of 50 (10): right wins
 	} {
-		row, left := target(&rows, tc.c, &r)
+		row, left := (&Placer{r}).Placement(&rows, tc.c)
 		if row != tc.row || left != tc.left {
 			t.Errorf("card %d: row %d left %v, want row %d left %v", tc.c, row, left, tc.row, tc.left)
 		}
 	}
 	// Only a card inside every row (above its first card, below its last) fits no end.
-	if row, _ := target(&[NumRows][]Card{{10, 40}, {20, 50}, {30, 60}, {35, 45}}, 38, &r); row != -1 {
+	if row, _ := (&Placer{r}).Placement(&[NumRows][]Card{{10, 40}, {20, 50}, {30, 60}, {35, 45}}, 38); row != -1 {
 		t.Errorf("38 inside every row fits row %d", row)
 	}
 }

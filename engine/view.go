@@ -1,6 +1,10 @@
 package engine
 
-import "slices"
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
 
 // View is what one seat may know: its own hand, the table, the scores, every card revealed this
 // round, and what is pending and for whom. It holds no other seat's hand or unrevealed choice.
@@ -58,7 +62,7 @@ type View struct {
 
 // NewView returns the view of a seat before the first event: the starting point of Apply.
 func NewView(cfg Config, seat int) View {
-	n := cfg.Seats
+	n := max(cfg.Seats, 0) // an invalid configuration makes a view Apply refuses events for
 	v := View{Config: cfg, Seat: seat, HandSizes: make([]int, n), Scores: make([]int, n),
 		Penalties: make([]int, n), Piles: make([]int, n), Chosen: make([]bool, n)}
 	if cfg.rules().keep {
@@ -118,8 +122,104 @@ func (g *Game) View(seat int) View {
 }
 
 // Apply folds one event, as EventsFor(v.Seat, ...) returns it, into the view. Starting from
-// NewView and applying every event in order gives the same view as Game.View.
-func (v *View) Apply(e Event) {
+// NewView and applying every event in order gives the same view as Game.View. An event that does
+// not fit the view (a seat or row out of range, a view not made for its configuration: see
+// CheckEvent) returns an *EventError and leaves the view unchanged. Events in the right order
+// from the engine never do.
+func (v *View) Apply(e Event) error {
+	if err := v.CheckEvent(e); err != nil {
+		return err
+	}
+	v.apply(e)
+	return nil
+}
+
+// EventError is an event that does not fit a view.
+type EventError struct {
+	Event string // the event's type, e.g. "card_placed"
+	Err   error
+}
+
+func (e *EventError) Error() string { return "engine: event " + e.Event + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *EventError) Unwrap() error { return e.Err }
+
+// CheckEvent reports whether Apply can fold e into v: v's configuration is valid and v is sized
+// for it (as NewView makes it), and every seat, row and per-seat list of e is in range. It does
+// not check that e is the event the rules would emit next.
+func (v *View) CheckEvent(e Event) error {
+	if e == nil {
+		return &EventError{Event: "nil", Err: errors.New("no event")}
+	}
+	fail := func(format string, args ...any) error {
+		return &EventError{Event: e.Type(), Err: fmt.Errorf(format, args...)}
+	}
+	if err := v.Config.Validate(); err != nil {
+		return &EventError{Event: e.Type(), Err: err}
+	}
+	n := v.Config.Seats
+	if len(v.HandSizes) != n || len(v.Scores) != n || len(v.Penalties) != n || len(v.Piles) != n || len(v.Chosen) != n ||
+		(v.Config.rules().keep && len(v.Kept) != n) {
+		return fail("the view is not sized for %d seats (make it with NewView)", n)
+	}
+	seat := func(s int) error {
+		if s < 0 || s >= n {
+			return fail("seat %d is not one of the %d seats", s, n)
+		}
+		return nil
+	}
+	row := func(r int) error {
+		if r < 0 || r >= NumRows {
+			return fail("row %d is not one of 0 to %d", r, NumRows-1)
+		}
+		return nil
+	}
+	switch ev := e.(type) {
+	case RoundDealt:
+		if len(ev.Sizes) > n || len(ev.Hands) > n {
+			return fail("%d hand sizes and %d hands for %d seats", len(ev.Sizes), len(ev.Hands), n)
+		}
+		return seat(ev.First)
+	case CardDrafted:
+		return seat(ev.Seat)
+	case SeatChose:
+		return seat(ev.Seat)
+	case CardsRevealed:
+		for _, p := range ev.Plays {
+			if err := seat(p.Seat); err != nil {
+				return err
+			}
+		}
+	case OrderChoiceRequired:
+		return seat(ev.Seat)
+	case OrderChosen:
+		return seat(ev.Seat)
+	case RowChoiceRequired:
+		return seat(ev.Seat)
+	case RowTaken:
+		if err := seat(ev.Seat); err != nil {
+			return err
+		}
+		return row(ev.Row)
+	case KeepChoiceRequired:
+		return seat(ev.Seat)
+	case CardsKept:
+		return seat(ev.Seat)
+	case CardPlaced:
+		if err := seat(ev.Seat); err != nil {
+			return err
+		}
+		return row(ev.Row)
+	case RoundScored, GameOver, DraftDone:
+	default:
+		return fail("unknown event")
+	}
+	return nil
+}
+
+// apply is Apply of a checked event.
+func (v *View) apply(e Event) {
 	r := v.Config.rules()
 	switch ev := e.(type) {
 	case RoundDealt:
@@ -391,7 +491,10 @@ func NewPlacer(cfg Config) Placer { return Placer{cfg.rules()} }
 // Placement returns where card c would go on rows: its row (-1 when it fits none) and, in
 // Professional, whether it goes on the row's left end.
 func (p *Placer) Placement(rows *[NumRows][]Card, c Card) (row int, left bool) {
-	return target(rows, c, &p.r)
+	if l := p.Land(rows, c); !l.TooLow {
+		return l.Row, l.Left
+	}
+	return -1, false
 }
 
 // Unseen returns the cards in play that this seat has not seen: not in its hand, not revealed

@@ -160,8 +160,18 @@ type Table struct {
 	Seats []Seat
 	// ScoreBar shows the round, the end score and the scores.
 	ScoreBar Rect
+	// ScoreTitle is the score bar's title line (round and end score).
+	ScoreTitle Text
+	// ScoreNames and ScoreVals are the score bar's list of seats and totals (landscape), one
+	// each per seat, names at least MinNameSize (MinNameSizePhone on phones); both empty when
+	// the bar has no room for the list at that size (the plates show every score).
+	ScoreNames, ScoreVals []Text
 	// Status is the line that says whose decision is pending.
 	Status Rect
+	// Warn is the banner that warns what the lifted card would do ("Too low", "Sixth card"):
+	// under the status line when that sits beside the rows, else over the status line (and, on
+	// portrait screens, the score bar); never over a row, a card or a seat.
+	Warn Rect
 	// Deck is where the deck sits for the deal.
 	Deck Rect
 	// Panel is the area for the card tracker or game log overlay.
@@ -232,12 +242,19 @@ func (t *Table) landscape(seats, handN int) {
 	t.CardW, t.CardH = cardW, cardH
 	t.layRows(m, rowsTop, rowsH/NumRows, cardW, cardH, gap)
 	if beside {
-		t.Status = Rect{sx, rowsTop, sideX - m - sx, t.Unit * 3}
+		t.Status = Rect{sx, rowsTop, sideX - m - sx, t.Unit * 3.6}
+		t.Warn = Rect{sx, rowsTop + t.Unit*1.7, t.Status.W, t.Unit * 1.8}
+	} else {
+		t.Warn = t.Status
 	}
 
 	// Side panel: score bar, buttons, own seat, confirm.
 	y := m
 	t.ScoreBar = Rect{sideX, y, side, clamp(h*0.2, 60, 160)}
+	t.scoreList(seats)
+	if len(t.ScoreNames) == 0 { // the title alone
+		t.ScoreBar.H = t.ScoreTitle.R.H + t.Unit*0.8
+	}
 	y += t.ScoreBar.H + m/2
 	bh := clamp(h*0.075, MinTap, 64)
 	bg := m / 2
@@ -304,6 +321,33 @@ func (t *Table) landscape(seats, handN int) {
 				t.Queue[i] = Rect{x0 + float64(c)*(qw+gap), area.Y + float64(l)*lineH, qw, qh}
 			}
 		}
+	}
+}
+
+// scoreList lays out the title and the list of totals in the landscape score bar: two columns
+// of name and total, or none when the names would be smaller than MinNameSize
+// (MinNameSizePhone on phones).
+func (t *Table) scoreList(seats int) {
+	sb, u := t.ScoreBar, t.Unit
+	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y + u*0.4, sb.W - 20, u * 1.6}, Size: u * 1.05}
+	top := sb.Y + u*2.4
+	lines := (seats + 1) / 2
+	lh := (sb.Y + sb.H - top - 4) / float64(lines)
+	lo := float64(MinNameSize)
+	if t.phoneSized() {
+		lo = MinNameSizePhone
+	}
+	size := math.Min(lh*0.78, u)
+	if size < lo {
+		return
+	}
+	colW := (sb.W - 20) / 2
+	sw := scoreW(size)
+	t.ScoreNames, t.ScoreVals = make([]Text, seats), make([]Text, seats)
+	for s := range seats {
+		x, y := sb.X+10+float64(s%2)*colW, top+float64(s/2)*lh
+		t.ScoreNames[s] = Text{R: Rect{x, y, colW - sw - 14, lh * 0.98}, Size: size}
+		t.ScoreVals[s] = Text{R: Rect{x + colW - 10 - sw, y, sw, lh * 0.98}, Size: size, Right: true}
 	}
 }
 
@@ -466,7 +510,8 @@ func handRef(n int) int {
 // the room it can while the hand keeps cards this much larger.
 const HandOverRow = 1.25
 
-// handFit sizes the cards of a hand of ref cards in area, in one to three lines each keeping
+// handFit sizes the cards of a hand of ref cards in area, in one or two lines (three only when
+// two cannot keep tap targets MinTap wide; the portrait layout widens the area first) each keeping
 // liftFrac of its height above the cards for the lifted card: the largest cards for which
 // neighbours in a line overlap by at most 1-HandShow of a card and tap targets are at least
 // MinTap wide. It returns the card width, the cards per line and the line height.
@@ -600,9 +645,12 @@ func (t *Table) portrait(seats, handN int) {
 	}
 	y += bh + m/2
 	t.ScoreBar = Rect{m, y, mainW, t.Unit * 1.6}
+	sb := t.ScoreBar
+	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y, sb.W - 20, sb.H}, Size: math.Min(t.Unit*1.05, sb.H*0.62)}
 	y += t.ScoreBar.H + m/4
 	t.Status = Rect{m, y, mainW, t.Unit * 1.5}
 	y += t.Status.H + m/4
+	t.Warn = Rect{m, t.ScoreBar.Y, mainW, y - m/4 - t.ScoreBar.Y}
 
 	// Bottom: own seat line (plate, chosen card, confirm) and the hand.
 	ownH := max(t.plateHeight(false), MinTap+4, bh)
@@ -611,7 +659,13 @@ func (t *Table) portrait(seats, handN int) {
 
 	// Rows at full width, as large as the hand allows (see balance) and no taller than their
 	// width allows, so the hand gets the rest.
-	handH := balance(remaining, m, mainW, mainW, handRef(handN), m/2, 0.08, 0.1, 1.2)
+	// The hand keeps to two lines: a narrow phone gives a large hand (8 cards a line) the
+	// screen's whole width so that every tap target stays MinTap wide.
+	handX, handW := m, mainW
+	if ref := handRef(handN); float64((ref+1)/2)*(MinTap+0.5) > handW {
+		handX, handW = 2, w-4
+	}
+	handH := balance(remaining, m, mainW, handW, handRef(handN), m/2, 0.08, 0.1, 1.2)
 	cardW, cardH, gap := fitRowCards((remaining-m-handH)/NumRows, mainW, 0.1, 1.2)
 	rh := math.Max(math.Min((remaining-m-handH)/NumRows, cardH/0.9), MinTap+1)
 	rowsH := rh * NumRows
@@ -636,7 +690,7 @@ func (t *Table) portrait(seats, handN int) {
 	t.Buttons[BtnConfirm] = Rect{line.X + mainW - confirmW, line.Y + (ownH-bh)/2, confirmW, bh}
 	y += ownH + m/2
 
-	t.layHand(handN, Rect{m, y, mainW, bottom - y}, m/2, 0.08)
+	t.layHand(handN, Rect{handX, y, handW, bottom - y}, m/2, 0.08)
 	t.Deck = Rect{w/2 - cardW/2, t.Rows[0].Slots[0].Y + rowsH/2 - cardH/2, cardW, cardH}
 	t.Panel = Rect{m, t.Rows[0].Hit.Y, mainW, rowsH}
 }

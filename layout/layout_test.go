@@ -109,6 +109,13 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 		t.Fatalf("hand has %d/%d rects, want %d", len(l.Hand), len(l.HandHit), hand)
 	}
 	var hands []named // the hand cards, lifted or not: they may overlap each other only
+	lines := map[float64]bool{}
+	for _, c := range l.Hand {
+		lines[c.Y] = true
+	}
+	if len(lines) > 2 {
+		t.Errorf("hand in %d lines, want one or two", len(lines))
+	}
 	for i := range l.Hand {
 		c := l.Hand[i]
 		lifted := Rect{c.X, c.Y - l.Lift, c.W, c.H}
@@ -182,7 +189,36 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 			t.Errorf("seat %d: name box %.1f wide for size %.1f", i, nm.R.W, nm.Size)
 		}
 	}
+	// The score bar's title and list.
+	texts = append(texts, named{"score title", l.ScoreTitle.R})
+	if !l.ScoreTitle.R.Within(l.ScoreBar) || l.ScoreTitle.Size > l.ScoreTitle.R.H || l.ScoreTitle.Size < 9 {
+		t.Errorf("score title %+v in the score bar %+v", l.ScoreTitle, l.ScoreBar)
+	}
+	if n := len(l.ScoreNames); (n != 0 && n != seats) || len(l.ScoreVals) != n {
+		t.Errorf("score list of %d names and %d totals for %d seats", n, len(l.ScoreVals), seats)
+	}
+	if !l.Portrait && l.H >= 700 && len(l.ScoreNames) == 0 {
+		t.Errorf("no score list on a %vx%v screen", l.W, l.H)
+	}
+	for s := range l.ScoreNames {
+		for k, tx := range []Text{l.ScoreNames[s], l.ScoreVals[s]} {
+			name := fmt.Sprintf("score list %d/%d", s, k)
+			if !tx.R.Within(l.ScoreBar) || tx.Size > tx.R.H || tx.Size < minName {
+				t.Errorf("%s %+v in the score bar %+v (names at least %v)", name, tx, l.ScoreBar, minName)
+			}
+			texts = append(texts, named{name, tx.R})
+		}
+	}
 	in("status", l.Status)
+	in("warning", l.Warn)
+	for _, o := range append(all, hands...) { // buttons, rows, hand, seats: not the status line
+		if l.Warn.Overlaps(o.r) {
+			t.Errorf("warning %+v covers %s %+v", l.Warn, o.name, o.r)
+		}
+	}
+	if l.Warn.H < l.Unit*1.4 {
+		t.Errorf("warning %+v too low for its text (unit %.1f)", l.Warn, l.Unit)
+	}
 	all = append(all, named{"status", l.Status})
 	texts = append(texts, named{"status", l.Status})
 	for i, q := range l.Queue {

@@ -25,8 +25,9 @@ type backer interface {
 // thread (Suspend, Resume, Back) never run while the game loop is in Update or Draw.
 type app struct {
 	mu        sync.Mutex
-	newGame   func(dir string) (ebiten.Game, error)
+	newGame   func(dir, locale string) (ebiten.Game, error)
 	dir       string
+	locale    string
 	game      ebiten.Game
 	suspended bool
 }
@@ -36,6 +37,14 @@ func (a *app) setDir(dir string) {
 	defer a.mu.Unlock()
 	if a.game == nil {
 		a.dir = dir
+	}
+}
+
+func (a *app) setLocale(tag string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.game == nil {
+		a.locale = tag
 	}
 }
 
@@ -71,7 +80,7 @@ func (a *app) Update() error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.game == nil {
-		g, err := a.newGame(a.dir)
+		g, err := a.newGame(a.dir, a.locale)
 		if err != nil {
 			return fmt.Errorf("mobile: %w", err)
 		}

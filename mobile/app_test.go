@@ -21,8 +21,8 @@ func (g *fakeGame) Back() bool                 { b := g.inGame; g.inGame = false
 
 func TestAppMakesTheGameAfterSetFilesDir(t *testing.T) {
 	fg := &fakeGame{inGame: true}
-	var gotDir string
-	a := &app{newGame: func(dir string) (ebiten.Game, error) { gotDir = dir; return fg, nil }}
+	var gotDir, gotLocale string
+	a := &app{newGame: func(dir, locale string) (ebiten.Game, error) { gotDir, gotLocale = dir, locale; return fg, nil }}
 	if w, h := a.LayoutF(360, 640); w != 360 || h != 640 {
 		t.Errorf("LayoutF before the game = %v×%v, want the outside size", w, h)
 	}
@@ -30,12 +30,14 @@ func TestAppMakesTheGameAfterSetFilesDir(t *testing.T) {
 		t.Errorf("Back before the game is made reports it was used")
 	}
 	a.setDir("/data/user/0/io.nimmt/files")
+	a.setLocale("de-AT")
 	if err := a.Update(); err != nil {
 		t.Fatal(err)
 	}
 	a.setDir("/elsewhere") // too late: ignored
-	if gotDir != "/data/user/0/io.nimmt/files" || fg.updates != 1 {
-		t.Errorf("game made with %q, %d updates", gotDir, fg.updates)
+	a.setLocale("fr-FR")
+	if gotDir != "/data/user/0/io.nimmt/files" || gotLocale != "de-AT" || fg.updates != 1 {
+		t.Errorf("game made with %q, %q, %d updates", gotDir, gotLocale, fg.updates)
 	}
 	if w, h := a.LayoutF(360, 640); w != 720 || h != 1280 {
 		t.Errorf("LayoutF = %v×%v, want the game's", w, h)
@@ -61,7 +63,7 @@ func TestAppMakesTheGameAfterSetFilesDir(t *testing.T) {
 }
 
 func TestAppReportsGameErrors(t *testing.T) {
-	a := &app{newGame: func(string) (ebiten.Game, error) { return nil, errors.New("no fonts") }}
+	a := &app{newGame: func(string, string) (ebiten.Game, error) { return nil, errors.New("no fonts") }}
 	if err := a.Update(); err == nil {
 		t.Fatal("Update hides the constructor's error")
 	}

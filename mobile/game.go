@@ -7,9 +7,10 @@ import (
 	"nimmt/storage"
 )
 
-// newGame makes the game with its saves in dir (no saves if dir is empty).
-func newGame(dir string) (ebiten.Game, error) {
-	opts := scenes.Options{}
+// newGame makes the game with its saves in dir (no saves if dir is empty), in the language of
+// the device's locale until the settings choose one (English if the app names none).
+func newGame(dir, locale string) (ebiten.Game, error) {
+	opts := scenes.Options{Locale: locale}
 	if dir != "" {
 		d := storage.Dir(dir)
 		_, _ = d.RemoveStale() // temporary files of a save a crash interrupted

@@ -15,6 +15,12 @@ package mobile
 // view starts; later calls are ignored once the game is made.
 func SetFilesDir(dir string) { theApp.setDir(dir) }
 
+// SetLocale names the device's language as a BCP 47 tag (Android:
+// Locale.getDefault().toLanguageTag(); iOS: Locale.preferredLanguages.first): the game's language
+// until the settings choose one. Without it the game starts in English. Call it before the game
+// view starts; later calls are ignored once the game is made.
+func SetLocale(tag string) { theApp.setLocale(tag) }
+
 // Suspend pauses the game and autosaves it. Call it when the app goes to the background (Android:
 // Activity.onPause, before EbitenView.suspendGame; iOS: sceneWillResignActive / applicationWillResignActive).
 func Suspend() { theApp.suspend() }

@@ -38,6 +38,8 @@ const (
 	NewGameRules
 	NewGamePlayers
 	NewGameName
+	// NewGameNames labels the name field when several people play here: "Ann, Bob, Cy".
+	NewGameNames
 	NewGameOpponents
 	NewGameLevelChip
 	NewGameEnds
@@ -53,6 +55,8 @@ const (
 	LevelBeginnerShort
 	LevelIntermediateShort
 	LevelExpertShort
+	// LevelPersonShort is the chip of a seat played by a person at this device (hot-seat).
+	LevelPersonShort
 
 	// Animation speeds.
 	SpeedSlow
@@ -65,6 +69,7 @@ const (
 	SettingsTracker
 	SettingsAdvisor
 	SettingsFullscreen
+	SettingsLanguage
 
 	// Notices shown on the menu.
 	NoticeSettingsUnread
@@ -108,6 +113,125 @@ const (
 	RulesName2
 	RulesName3
 
+	// The table: buttons.
+	ButtonMenu
+	ButtonTracker
+	ButtonAdvisor
+	ButtonLog
+	ButtonReplay
+	ButtonPlayCard
+	ButtonTapRow
+	ButtonPlayFirst
+	ButtonPlaySecond
+	ButtonContinue
+	ButtonPlayAgain
+	ButtonKeep
+
+	// The table: the round line and the status line.
+	RoundLine
+	RoundOfLine
+	RoundToScoreLine
+	RoundToEitherLine
+	StatusGameOver
+	StatusRoundOver
+	StatusDealing
+	StatusYourRow
+	StatusSeatRow
+	StatusPlacing
+	StatusChoose
+	StatusWaiting
+	StatusDraftYou
+	StatusDrafting
+	StatusOrderYou
+	StatusOrdering
+	StatusKeepYou
+	StatusKeeping
+	StatusHandPick
+	StatusHandTurn
+	StatusOpenTurn
+	StatusPlaysFaceUp
+	StatusNiftyPick
+	StatusNiftyTurn
+	WarnTooLow
+	WarnSixth
+
+	// The table: seat plates.
+	PlateWinner
+	PlateChoosingRow
+	PlateReady
+	PlateThinking
+	PlateYourTurn
+	PlateAway
+	PlateDisconnected
+	PlateYou
+	PlatePlayer
+	PlateOnline
+	LevelRandom
+	LevelBeginner
+	LevelIntermediate
+	LevelExpert
+
+	// The table: the log.
+	LogDealt
+	LogPlaysFaceUp
+	LogPlayed
+	LogGoesTo
+	LogReplay
+	LogTookSixth
+	LogTookTooLow
+	LogShares
+	LogYourTooLow
+	LogSeatTooLow
+	LogYouDrafted
+	LogDrafted
+	LogRowsStart
+	LogYouKept
+	LogKept
+	LogYouPlaced
+	LogPlaced
+	LogAdvisorDrafted
+	LogAdvisorPlaced
+	LogAdvisorKept
+	LogHandPick
+	LogNiftyPick
+	LogSaveFailed
+	LogRefused
+	NoCard
+
+	// The table: panels.
+	TrackerHead
+	TrackerHeadDouble
+	ScoreTitle
+	ScoreThisRound
+	ScoreTotal
+	GameOverTitle
+	GameOverYouWin
+	GameOverYouShare
+	GameOverWins
+	ChoiceOrder
+	ChoiceKeep
+
+	// Hot-seat: the hand-over screen.
+	HandoverPass
+	HandoverTap
+	HandoverReady
+
+	// Saved games and the computer players' names.
+	NoticeNoSave
+	NoticeSaveUnread
+	NoticeSaveDamaged
+	NoticeSaveReplay
+	SeatName
+	BotName1
+	BotName2
+	BotName3
+	BotName4
+	BotName5
+	BotName6
+	BotName7
+	BotName8
+	BotName9
+
 	numIDs
 )
 
@@ -139,6 +263,7 @@ var defs = [numIDs]def{
 	NewGameRules:     {"newgame.rules", ""},
 	NewGamePlayers:   {"newgame.players", ""},
 	NewGameName:      {"newgame.name", ""},
+	NewGameNames:     {"newgame.names", ""},
 	NewGameOpponents: {"newgame.opponents", ""},
 	NewGameLevelChip: {"newgame.level_chip", "seat level"},
 	NewGameEnds:      {"newgame.ends", ""},
@@ -153,6 +278,7 @@ var defs = [numIDs]def{
 	LevelBeginnerShort:     {"level.beginner.short", ""},
 	LevelIntermediateShort: {"level.intermediate.short", ""},
 	LevelExpertShort:       {"level.expert.short", ""},
+	LevelPersonShort:       {"level.person.short", ""},
 
 	SpeedSlow:    {"speed.slow", ""},
 	SpeedNormal:  {"speed.normal", ""},
@@ -163,6 +289,7 @@ var defs = [numIDs]def{
 	SettingsTracker:    {"settings.tracker", ""},
 	SettingsAdvisor:    {"settings.advisor", ""},
 	SettingsFullscreen: {"settings.fullscreen", ""},
+	SettingsLanguage:   {"settings.language", ""},
 
 	NoticeSettingsUnread:  {"notice.settings_unread", ""},
 	NoticeSettingsDamaged: {"notice.settings_damaged", ""},
@@ -201,4 +328,110 @@ var defs = [numIDs]def{
 	RulesName1:  {"rules.name1", ""},
 	RulesName2:  {"rules.name2", ""},
 	RulesName3:  {"rules.name3", ""},
+
+	ButtonMenu:        {"table.menu", ""},
+	ButtonTracker:     {"table.tracker", ""},
+	ButtonAdvisor:     {"table.advisor", ""},
+	ButtonLog:         {"table.log", ""},
+	ButtonReplay:      {"table.replay", ""},
+	ButtonPlayCard:    {"table.play_card", ""},
+	ButtonTapRow:      {"table.tap_row", ""},
+	ButtonPlayFirst:   {"table.play_first", ""},
+	ButtonPlaySecond:  {"table.play_second", ""},
+	ButtonContinue:    {"table.continue", ""},
+	ButtonPlayAgain:   {"table.play_again", ""},
+	ButtonKeep:        {"table.keep", "keep score"},
+	RoundLine:         {"table.round", "round"},
+	RoundOfLine:       {"table.round_of", "round rounds"},
+	RoundToScoreLine:  {"table.round_to_score", "round score"},
+	RoundToEitherLine: {"table.round_to_either", "round score rounds"},
+	StatusGameOver:    {"status.game_over", ""},
+	StatusRoundOver:   {"status.round_over", ""},
+	StatusDealing:     {"status.dealing", ""},
+	StatusYourRow:     {"status.your_row", ""},
+	StatusSeatRow:     {"status.seat_row", "name"},
+	StatusPlacing:     {"status.placing", ""},
+	StatusChoose:      {"status.choose", "turn"},
+	StatusWaiting:     {"status.waiting", "n"},
+	StatusDraftYou:    {"status.draft_you", ""},
+	StatusDrafting:    {"status.drafting", "name"},
+	StatusOrderYou:    {"status.order_you", ""},
+	StatusOrdering:    {"status.ordering", "name"},
+	StatusKeepYou:     {"status.keep_you", ""},
+	StatusKeeping:     {"status.keeping", "name"},
+	StatusHandPick:    {"status.hand_pick", "card"},
+	StatusHandTurn:    {"status.hand_turn", ""},
+	StatusOpenTurn:    {"status.open_turn", ""},
+	StatusPlaysFaceUp: {"status.plays_face_up", "name"},
+	StatusNiftyPick:   {"status.nifty_pick", "card"},
+	StatusNiftyTurn:   {"status.nifty_turn", "turn"},
+	WarnTooLow:        {"warn.too_low", ""},
+	WarnSixth:         {"warn.sixth", "row bullheads"},
+	PlateWinner:       {"plate.winner", ""},
+	PlateChoosingRow:  {"plate.choosing_row", ""},
+	PlateReady:        {"plate.ready", ""},
+	PlateThinking:     {"plate.thinking", ""},
+	PlateYourTurn:     {"plate.your_turn", ""},
+	PlateAway:         {"plate.away", ""},
+	PlateDisconnected: {"plate.disconnected", ""},
+	PlateYou:          {"plate.you", ""},
+	PlatePlayer:       {"plate.player", ""},
+	PlateOnline:       {"plate.online", ""},
+	LevelRandom:       {"level.random", ""},
+	LevelBeginner:     {"level.beginner", ""},
+	LevelIntermediate: {"level.intermediate", ""},
+	LevelExpert:       {"level.expert", ""},
+	LogDealt:          {"log.dealt", "round"},
+	LogPlaysFaceUp:    {"log.plays_face_up", "name card"},
+	LogPlayed:         {"log.played", "name card"},
+	LogGoesTo:         {"log.goes_to", "card row"},
+	LogReplay:         {"log.replay", ""},
+	LogTookSixth:      {"log.took_sixth", "name row bullheads"},
+	LogTookTooLow:     {"log.took_too_low", "name row bullheads"},
+	LogShares:         {"log.shares", "name row bullheads"},
+	LogYourTooLow:     {"log.your_too_low", "card"},
+	LogSeatTooLow:     {"log.seat_too_low", "name card"},
+	LogYouDrafted:     {"log.you_drafted", "card"},
+	LogDrafted:        {"log.drafted", "name card"},
+	LogRowsStart:      {"log.rows_start", ""},
+	LogYouKept:        {"log.you_kept", "cards"},
+	LogKept:           {"log.kept", "name cards"},
+	LogYouPlaced:      {"log.you_placed", "card"},
+	LogPlaced:         {"log.placed", "name card"},
+	LogAdvisorDrafted: {"log.advisor_drafted", "name card"},
+	LogAdvisorPlaced:  {"log.advisor_placed", "name card"},
+	LogAdvisorKept:    {"log.advisor_kept", "name cards"},
+	LogHandPick:       {"log.hand_pick", "card"},
+	LogNiftyPick:      {"log.nifty_pick", "card"},
+	LogSaveFailed:     {"log.save_failed", "error"},
+	LogRefused:        {"log.refused", "error"},
+	NoCard:            {"log.no_card", ""},
+	TrackerHead:       {"tracker.head", ""},
+	TrackerHeadDouble: {"tracker.head_double", ""},
+	ScoreTitle:        {"score.title", "round"},
+	ScoreThisRound:    {"score.this_round", ""},
+	ScoreTotal:        {"score.total", ""},
+	GameOverTitle:     {"gameover.title", ""},
+	GameOverYouWin:    {"gameover.you_win", ""},
+	GameOverYouShare:  {"gameover.you_share", ""},
+	GameOverWins:      {"gameover.wins", "name"},
+	ChoiceOrder:       {"choice.order", ""},
+	ChoiceKeep:        {"choice.keep", "room"},
+	HandoverPass:      {"handover.pass", ""},
+	HandoverTap:       {"handover.tap", "name"},
+	HandoverReady:     {"handover.ready", "name"},
+	NoticeNoSave:      {"notice.no_save", ""},
+	NoticeSaveUnread:  {"notice.save_unread", ""},
+	NoticeSaveDamaged: {"notice.save_damaged", ""},
+	NoticeSaveReplay:  {"notice.save_replay", ""},
+	SeatName:          {"game.seat_name", "n"},
+	BotName1:          {"bot.name1", ""},
+	BotName2:          {"bot.name2", ""},
+	BotName3:          {"bot.name3", ""},
+	BotName4:          {"bot.name4", ""},
+	BotName5:          {"bot.name5", ""},
+	BotName6:          {"bot.name6", ""},
+	BotName7:          {"bot.name7", ""},
+	BotName8:          {"bot.name8", ""},
+	BotName9:          {"bot.name9", ""},
 }

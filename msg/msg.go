@@ -282,6 +282,34 @@ func Match(locale string) string {
 	return English
 }
 
+// MatchAny returns the language of the first locale that names one the game has (a browser's
+// navigator.languages, best first), else English.
+func MatchAny(locales ...string) string {
+	for _, l := range locales {
+		if code := Match(l); code != English || strings.HasPrefix(strings.ToLower(l), English) {
+			return code
+		}
+	}
+	return English
+}
+
+// SystemLocale returns the locale a POSIX system uses for messages: the first of LC_ALL,
+// LC_MESSAGES and LANG that is set (getenv is os.Getenv), or "" when none is or it is the "C"
+// or "POSIX" locale.
+func SystemLocale(getenv func(string) string) string {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		l := getenv(v)
+		if l == "" {
+			continue
+		}
+		if l == "C" || l == "POSIX" || strings.HasPrefix(l, "C.") {
+			return ""
+		}
+		return l
+	}
+	return ""
+}
+
 // piece is one part of a compiled text: a literal, an argument, or a plural choice.
 type piece struct {
 	lit   string

@@ -279,3 +279,23 @@ func TestVariantParagraphsMatchDocs(t *testing.T) {
 		t.Error("an unknown variant has a text")
 	}
 }
+
+// TestSystemLocale: LC_ALL, then LC_MESSAGES, then LANG; the C locale is English.
+func TestSystemLocale(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"LANG": "de_DE.UTF-8"}, "de_DE.UTF-8"},
+		{map[string]string{"LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR"}, "fr_FR"},
+		{map[string]string{"LANG": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR", "LC_ALL": "es_ES"}, "es_ES"},
+		{map[string]string{"LANG": "de_DE.UTF-8", "LC_ALL": "C"}, ""},
+		{map[string]string{"LANG": "C.UTF-8"}, ""},
+		{map[string]string{"LANG": "POSIX"}, ""},
+		{nil, ""},
+	} {
+		if got := SystemLocale(func(k string) string { return tc.env[k] }); got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.env, got, tc.want)
+		}
+	}
+}

@@ -22,11 +22,11 @@ type simpleBot struct{}
 
 func (simpleBot) Decide(v *engine.View) engine.Action {
 	if v.Decision != nil && v.Decision.Kind == engine.DecideRow {
-		return engine.TakeRow(cheapestRow(v))
+		return engine.TakeRow(engine.CheapestRow(&v.Rows))
 	}
 	best, bestRisk := engine.Card(0), 1<<30
 	for _, c := range v.Hand {
-		r := immediateRisk(v, c)
+		r := v.Land(c).Bullheads // what the card takes if played alone now
 		if r < bestRisk || r == bestRisk && c > best {
 			best, bestRisk = c, r
 		}
@@ -53,26 +53,4 @@ func botsAdvisor(v *engine.View) map[engine.Card]float64 {
 		}
 	}
 	return out
-}
-
-func cheapestRow(v *engine.View) int {
-	best, bestSum := 0, 1<<30
-	for i, r := range v.Rows {
-		if s := engine.SumBullheads(r); s < bestSum {
-			best, bestSum = i, s
-		}
-	}
-	return best
-}
-
-// immediateRisk is the bullheads card c would take if played alone now.
-func immediateRisk(v *engine.View, c engine.Card) int {
-	t := v.Target(c)
-	if t < 0 {
-		return engine.SumBullheads(v.Rows[cheapestRow(v)])
-	}
-	if !onTwin(v.Rows[t], c) && rowPlaces(v.Rows[t]) >= engine.RowLimit {
-		return engine.SumBullheads(v.Rows[t])
-	}
-	return 0
 }

@@ -48,7 +48,7 @@ func renderScaled(t *testing.T, scene string, w, h int, scale float64) (*image.R
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g.shot.capture {
+		if g.rig.shot.capture {
 			frame(nil, func(*ebiten.Image) { g.Draw(screen) })
 		}
 	}
@@ -186,7 +186,7 @@ func TestAllocsPerFrame(t *testing.T) {
 	// Wait until every bot has chosen and the screen is still.
 	for i := 0; i < 5000; i++ {
 		frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
-		if tb.phase == "choose" && tb.acceptsInput() && tb.disp.Chosen[1] && tb.disp.Chosen[2] && tb.disp.Chosen[3] && !tb.sess.(*localSession).thinking() {
+		if tb.phase == phaseChoose && tb.acceptsInput() && tb.disp.Chosen[1] && tb.disp.Chosen[2] && tb.disp.Chosen[3] && !tb.sess.(*localSession).thinking() {
 			break
 		}
 	}

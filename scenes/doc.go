@@ -3,26 +3,47 @@
 // it with the one constructor NewGame(Options); *Game implements ebiten.Game (with LayoutF, so the
 // screen is in device pixels and HiDPI screens stay crisp).
 //
-// Flow: the engine emits events; the table keeps its own displayed engine.View and folds the
-// events in one by one as the anim timeline consumes them, so the screen never runs ahead of the
-// animation. Input is taken only when the timeline is idle (a tap or Space skips an animation).
-// Bots decide in goroutines; the scene polls their answers and paces them like people (20–60
-// ticks for a card, ~30 before a row choice). The layout is a pure function of the window size
-// (package layout); drawing and hit-testing use the same rectangles.
+// Flow: a table's game lives in a Session (session.go): localSession (local.go) holds the
+// engine, runs the bots — paced like people, 20–60 ticks for a card and about 30 before a row
+// choice, in goroutines, or inline with Options.InlineBots — and writes the autosave; the rules
+// walkthrough is a scripted session (rules.go); online play adds a remote one. The table never
+// holds the game: it reads the redacted event stream of the seat it shows (t.me), folds the
+// events into its displayed engine.View one by one as the anim timeline consumes them, and sends
+// actions through Session.Act; input decides from the displayed view only and is taken when the
+// timeline is idle (a tap or Space skips an animation). Seats are typed (Seat: a person here, a
+// bot, a remote player). The layout is a pure function of the window size (package layout);
+// drawing and hit-testing use the same rectangles.
 //
-// Text shown to players comes from nimmt/msg by message id (menu, settings, notices, the rules
-// walkthrough; the table's files are being converted, see unconverted in text_test.go, whose
-// TestNoRawText fails on a raw literal drawn in a converted file).
+// Text shown to players comes from nimmt/msg by message id: the menu, the settings, the
+// notices, the rules walkthrough and the table (status, plates, buttons, panels, the hand-over
+// screen); the log keeps messages (id and arguments), not finished strings. TestNoRawText fails
+// on a raw literal drawn in a converted file (all but variants.go).
 //
-// Storage keeps settings.json and save.json (the engine's game record plus the bot levels and
-// the seed), written in the background; FlushSaves waits for pending writes.
+// The table, by job: table.go (the scene: construction, the Update loop, layout), presenter.go
+// (the typed phase with its one setter, one method per event kind returning animation steps),
+// board.go and twins.go (card sprites, their homes, motion), hud.go (plates, status line, log),
+// controls.go (pointer, keyboard, the two-card picks of Nifty and Hand, draft and keep),
+// draw_table.go and panels.go (drawing; tracker, log, score, game over, choice panels),
+// handover.go (hot-seat play), testhook.go (TestState) and shoot.go (the rig: screenshots,
+// autoplay, injected input — outside Game, which stays a scene manager).
+//
+// Hot-seat: several seats can be people at this device. When the decision passes to another
+// person, the table hides behind a hand-over screen ("Pass the device to Ann") and, once she
+// taps, shows her view folded from her own stream: her hand, advisor and tracker only. A game
+// with one person never shows it; Continue resumes a hot-seat game behind it.
+//
+// Storage keeps settings.json and save.json (the engine's game record plus the seats, the seed
+// and the person holding the device), written in the background; FlushSaves waits for pending
+// writes.
 //
 // # Test hook
 //
 // TestState returns a JSON-able snapshot for tests and the browser hook: the scene name, the
 // screen size and scale, whether input is accepted now, the person's hand with tap rectangles,
 // the rows with tap rectangles, scores, the pending decision and waiting seats, and every button
-// of the current scene. Rectangles are in logical pixels; multiply by Scale for device pixels.
+// of the current scene, the seat shown (Seat) and, during a hand-over, the person's name
+// (Handover; no hand or decision is reported then). Rectangles are in logical pixels; multiply
+// by Scale for device pixels.
 //
 // Scene names: menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice,
 // score, gameover; "variant" is the new-game page describing the chosen variant.
@@ -33,7 +54,7 @@
 //	newgame:   variant, variant-about, seats-minus, seats-plus, name, level-1 … level-9,
 //	           end-mode, end-minus, end-plus, speed, back, start (back-newgame on the about page)
 //	settings:  speed, tracker, advisor, fullscreen (desktop only), back
-//	table:     menu, tracker, advisor, log, replay, confirm
+//	table:     menu, tracker, advisor, log, replay, confirm; handover-ready on the hand-over screen
 //	score:     continue
 //	gameover:  play-again, menu-gameover
 //	rules:     menu, rules-next

@@ -10,6 +10,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -132,6 +133,9 @@ func (t *table) renderBackground() {
 
 func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
 	s := t.g.scale
+	if t.g.cardSpy != nil {
+		t.g.cardSpy(c, face)
+	}
 	cache := t.res.pick(h * s)
 	img := cache.Back()
 	if face {
@@ -190,6 +194,10 @@ func (t *table) draw(dst *ebiten.Image) {
 	g := t.g
 	t.facesPending = false
 	t.redraw = false
+	if t.handover >= 0 {
+		t.drawHandover(dst)
+		return
+	}
 	if t.bgDirty || t.res.bg == nil {
 		t.relayout()
 		t.renderBackground()
@@ -251,7 +259,7 @@ func (t *table) draw(dst *ebiten.Image) {
 			sp := &t.cards[i]
 			if sp.vis && !sp.moving {
 				t.drawSprite(dst, i)
-				if c := spriteCard(i); g.settings.Advisor && t.phase == "choose" && t.adviceStr[c] != "" {
+				if c := spriteCard(i); g.settings.Advisor && t.phase == phaseChoose && t.adviceStr[c] != "" {
 					t.drawAdvice(dst, i)
 				}
 			}
@@ -280,13 +288,9 @@ func (t *table) draw(dst *ebiten.Image) {
 	// Score bar and status line.
 	sb := l.ScoreBar
 	g.roundRect(dst, sb, 8, sprites.PlateBG)
-	if l.Portrait {
-		// A one-line strip: the title centred in it, small enough to stay inside.
-		g.label(dst, t.scoreLine, sb.X+10, sb.Y+sb.H/2, min(u*1.05, sb.H*0.62), sprites.White, text.Left|text.VertCenter, true)
-	} else {
-		g.label(dst, t.scoreLine, sb.X+10, sb.Y+u*1.2, u*1.05, sprites.White, text.Left|text.VertCenter, true)
-		t.drawScoreList(dst, sb)
-	}
+	st := l.ScoreTitle
+	g.label(dst, t.scoreLine, st.R.X, st.R.Y+st.R.H/2, st.Size, sprites.White, text.Left|text.VertCenter, true)
+	t.drawScoreList(dst)
 	if t.status != "" {
 		st := l.Status
 		g.label(dst, t.status, st.X, st.Y+u*0.75, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
@@ -300,10 +304,10 @@ func (t *table) draw(dst *ebiten.Image) {
 	}
 	// The person's order (Nifty) or keep (Hand) choice.
 	t.drawChoice(dst)
-	if t.holdScore && t.tl.Idle() {
+	if (t.phase == phaseScore) && t.tl.Idle() {
 		t.drawScoreOverlay(dst)
 	}
-	if t.over && t.tl.Idle() {
+	if (t.phase == phaseOver) && t.tl.Idle() {
 		t.drawGameOver(dst)
 	}
 	if t.tutorial != nil {
@@ -312,22 +316,23 @@ func (t *table) draw(dst *ebiten.Image) {
 }
 
 // drawScoreList lists the totals in the side score bar (landscape).
-func (t *table) drawScoreList(dst *ebiten.Image, sb layout.Rect) {
-	g := t.g
-	n := len(t.seats)
-	top := sb.Y + t.lay.Unit*2.4
-	lh := (sb.Y + sb.H - top - 4) / float64((n+1)/2)
-	size := clampF(lh*0.7, 8, t.lay.Unit)
-	colW := sb.W / 2
-	for s := 0; s < n; s++ {
-		x := sb.X + 10 + float64(s%2)*colW
-		y := top + float64(s/2)*lh + lh/2
+func (t *table) drawScoreList(dst *ebiten.Image) {
+	g, l := t.g, &t.lay
+	if len(t.scoreCuts) != len(l.ScoreNames) {
+		t.scoreCuts = make([]plateCut, len(l.ScoreNames))
+	}
+	for s, nm := range l.ScoreNames {
+		if s >= len(t.seats) {
+			break
+		}
 		col := sprites.Muted
 		if s == t.me {
 			col = chipYou
 		}
-		g.label(dst, t.seats[s].Name, x, y, size, col, text.Left|text.VertCenter, false)
-		g.label(dst, t.seats[s].scoreStr, x+colW-18, y, size, sprites.White, text.Right|text.VertCenter, true)
+		name := t.scoreCuts[s].get(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
+		g.label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
+		v := l.ScoreVals[s]
+		g.label(dst, t.seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
 	}
 }
 
@@ -336,7 +341,7 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 	l := &t.lay
 	p := t.pulse()
 	t.drawnPulse = p
-	if t.phase == "rowchoice" && len(t.disp.Waiting) > 0 {
+	if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 {
 		for r := range l.Rows {
 			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
@@ -349,43 +354,57 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 	if c == 0 {
 		return
 	}
-	tgt := t.disp.Target(c)
-	switch {
-	case tgt < 0:
+	// The engine's answer, by the variant: the row, its end, a twin, a take.
+	land := t.disp.Land(c)
+	if land.TooLow {
 		for r := range l.Rows {
 			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
-		t.drawWarning(dst, "Too low: you would take a row of your choice")
-	case onTwin(t.disp.Rows[tgt], c):
-		// Double: the card goes on top of its twin, in the same place.
-		row := t.disp.Rows[tgt]
-		if i := rowPlaces(row) - 1; i >= 0 && i < layout.Slots {
-			sl := l.Rows[tgt].Slots[i]
-			g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
-		}
-	case rowPlaces(t.disp.Rows[tgt]) >= engine.RowLimit:
-		sl := l.Rows[tgt].Slots[layout.Slots-1]
-		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
-		sum := engine.SumBullheads(t.disp.Rows[tgt])
-		t.drawWarning(dst, "Sixth card: you would take row "+num(tgt+1)+" (+"+num(sum)+")")
-	default:
-		i := rowPlaces(t.disp.Rows[tgt])
-		if i < layout.Slots {
-			sl := l.Rows[tgt].Slots[i]
-			g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
-			g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
-		}
+		t.drawWarning(dst, msg.WarnTooLow.Text())
+		return
 	}
+	sl, ok := t.landingRect(land)
+	switch {
+	case !ok:
+	case land.OnTwin:
+		// Double: the card goes on top of its twin, in the same place.
+		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+	case land.Takes:
+		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
+		t.drawWarning(dst, t.warning(msg.New(msg.WarnSixth, land.Row+1, land.Bullheads)))
+	default:
+		g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
+		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+	}
+}
+
+// landingRect is where the landing preview glows for a card that fits a row: its twin's place
+// (Double), the place after the row's last card, the sixth place when it takes the row, or
+// beside the row's first card when it goes to the left end (Professional).
+func (t *table) landingRect(land engine.Landing) (layout.Rect, bool) {
+	row := &t.lay.Rows[land.Row]
+	switch {
+	case land.Left:
+		return leftOf(row.Slots[0]), true
+	case land.Takes:
+		return row.Slots[layout.Slots-1], true
+	case land.Slot < layout.Slots:
+		return row.Slots[land.Slot], true
+	}
+	return layout.Rect{}, false
+}
+
+// leftOf is where the landing preview glows for a card going to a row's left end (Professional):
+// the first slot, moved left so that the glow shows beside the row's first card.
+func leftOf(first layout.Rect) layout.Rect {
+	first.X -= first.W * 0.22
+	return first
 }
 
 func (t *table) drawWarning(dst *ebiten.Image, msg string) {
 	g := t.g
-	st := t.lay.Status
 	u := t.lay.Unit
-	r := layout.Rect{X: st.X - 6, Y: st.Y + u*1.7, W: st.W + 6, H: u * 1.8}
-	if t.lay.Status.H < u*2 { // narrow screens: over the first row
-		r = layout.Rect{X: t.lay.Rows[0].Hit.X, Y: t.lay.Rows[0].Hit.Y - u*0.9, W: t.lay.Rows[0].Hit.W, H: u * 1.8}
-	}
+	r := t.lay.Warn
 	g.roundRect(dst, r, 6, warnBG)
 	g.label(dst, msg, r.X+8, r.Y+r.H/2, g.txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
 }
@@ -407,7 +426,7 @@ func (t *table) drawAdvice(dst *ebiten.Image, i int) {
 
 func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	g := t.g
-	seat := &t.lay.Seats[s]
+	seat := t.seatLay(s)
 	p := seat.Plate
 	si := &t.seats[s]
 	bg := sprites.PlateBG
@@ -421,20 +440,13 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 			waiting = true
 		}
 	}
-	if waiting && t.tutorial == nil && (t.phase == "choose" || t.phase == "rowchoice") && !t.disp.Chosen[s] {
+	if waiting && t.tutorial == nil && (t.phase == phaseChoose || t.phase == phaseRowChoice) && !t.disp.Chosen[s] {
 		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
 	}
 	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
 	// (cached: the strings change only with the game), never shrunk.
-	lvl := si.Level
-	switch {
-	case s == t.me && t.tutorial == nil:
-		lvl = "you"
-	case si.Here():
-		lvl = "player"
-	}
-	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, lvl, si.pileStr, si.stateStr}
-	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.stateStr)}
+	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), si.pileStr, si.stateStr}
+	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.state)}
 	bold := [layout.NumPlateTexts]bool{true, true, false, true, true}
 	if len(t.plateCuts) != len(t.lay.Seats) {
 		t.plateCuts = make([][layout.NumPlateTexts]plateCut, len(t.lay.Seats))
@@ -443,45 +455,37 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		if !tx.Shown() || strs[k] == "" {
 			continue
 		}
-		c := &t.plateCuts[s][k]
-		if c.in != strs[k] || c.w != tx.R.W || c.size != tx.Size {
-			*c = plateCut{in: strs[k], w: tx.R.W, size: tx.Size}
-			c.out = g.txt.Cut(strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W)
-		}
+		str := t.plateCuts[s][k].get(g, strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W)
 		x, a := tx.R.X, text.Left|text.VertCenter
 		if tx.Right {
 			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
 		}
-		g.label(dst, c.out, x, tx.R.Y+tx.R.H/2, tx.Size, cols[k], a, bold[k])
+		g.label(dst, str, x, tx.R.Y+tx.R.H/2, tx.Size, cols[k], a, bold[k])
 	}
 }
 
-// plateCut is a plate text cut to its box (text.Renderer.Cut), kept while the text, the box's
-// width and the size stay.
+// plateCut is a text cut to its box (text.Renderer.Cut), kept while the text, the box's width
+// and the style stay.
 type plateCut struct {
 	in, out string
-	w, size float64
+	w       float64
+	st      text.Style
 }
 
-// stateColor is the colour of a seat's state line.
-func stateColor(state string) color.Color {
-	switch state {
-	case "thinking…", "choosing row":
-		return chipThinking
-	case "your turn":
-		return chipYou
-	case "winner":
-		return sprites.Gold
+// get returns s cut to width w at st, from the cache when nothing changed.
+func (c *plateCut) get(g *Game, s string, st text.Style, w float64) string {
+	if c.in != s || c.w != w || c.st != st || c.out == "" {
+		*c = plateCut{in: s, w: w, st: st, out: g.txt.Cut(s, st, w)}
 	}
-	return chipReady
+	return c.out
 }
 
-var buttonLabels = [layout.NumButtons]string{"Menu", "Tracker", "Advisor", "Log", "Replay", "Play card"}
+var buttonLabels = [layout.NumButtons]msg.ID{msg.ButtonMenu, msg.ButtonTracker, msg.ButtonAdvisor, msg.ButtonLog, msg.ButtonReplay, msg.ButtonPlayCard}
 
 func (t *table) drawButtons(dst *ebiten.Image) {
 	g := t.g
 	if t.tutorial != nil {
-		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: "Menu", enabled: true}
+		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
 		g.drawWidget(dst, &w, false)
 		return
 	}
@@ -490,7 +494,7 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		if w.r != r {
 			w.fit = 0
 		}
-		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i], true, 0, false
+		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i].Text(), true, 0, false
 		switch i {
 		case layout.BtnTracker:
 			w.kind, w.on = 3, t.showPanel == 1
@@ -501,14 +505,14 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		case layout.BtnReplay:
 			w.enabled = t.haveLast && t.tl.Idle()
 		case layout.BtnConfirm:
-			w.enabled = t.sel >= 0 && t.phase == "choose" && t.acceptsInput()
-			if t.phase == "rowchoice" && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
-				w.label = "Tap a row"
+			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
+			if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
+				w.label = msg.ButtonTapRow.Text()
 			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
 				// Nifty and Hand: two cards, chosen one after the other.
-				w.label = "Play 1st card"
+				w.label = msg.ButtonPlayFirst.Text()
 				if t.pick != 0 && slices.Contains(t.disp.Hand, t.pick) {
-					w.label = "Play 2nd card"
+					w.label = msg.ButtonPlaySecond.Text()
 				}
 			}
 		}
@@ -516,146 +520,10 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 	}
 }
 
-func (t *table) drawTracker(dst *ebiten.Image) {
-	g := t.g
-	p := t.lay.Panel
-	g.roundRect(dst, p, 10, overlay)
-	// Copies counted: in Double each number can be seen once or twice.
-	var seen, mine [engine.DeckSize + 1]uint8
-	for _, c := range t.disp.Revealed {
-		seen[c]++
+// warning returns the text of the landing warning m, formatted once while it stays the same.
+func (t *table) warning(m msg.Message) string {
+	if m != t.warnMsg || t.warnStr == "" {
+		t.warnMsg, t.warnStr = m, m.String()
 	}
-	for _, c := range t.disp.Hand {
-		mine[c]++
-	}
-	cfg := &t.disp.Config
-	cols, rows := 13, 8
-	title := t.lay.Unit * 1.6
-	cw := (p.W - 16) / float64(cols)
-	ch := (p.H - 16 - title) / float64(rows)
-	head := "Card tracker: gold = your hand, dim = seen this round"
-	if cfg.Variant == engine.Double {
-		head = "Card tracker: gold = in your hand, blue = 1 of 2 seen, dim = all seen"
-	}
-	hs := math.Min(clampF(ch*0.5, 8, t.lay.Unit), g.txt.Fit(head, text.Style{Size: clampF(ch*0.5, 8, t.lay.Unit)}, p.W-20, 8))
-	g.label(dst, head, p.X+10, p.Y+title/2+4, hs, sprites.White, text.Left|text.VertCenter, false)
-	size := clampF(math.Min(cw, ch)*0.55, 7, 22)
-	for c := 1; c <= engine.DeckSize; c++ {
-		i := c - 1
-		x := p.X + 8 + float64(i%cols)*cw + cw/2
-		y := p.Y + 8 + title + float64(i/cols)*ch + ch/2
-		col := sprites.White
-		switch n := int(seen[c] + mine[c]); {
-		case mine[c] > 0:
-			col = trackHand
-		case n >= copiesOf(cfg, engine.Card(c)):
-			col = trackSeen
-		case n > 0:
-			col = trackHalf
-		}
-		g.label(dst, num(c), x, y, size, col, text.Center, mine[c] > 0)
-	}
-}
-
-func (t *table) drawLog(dst *ebiten.Image) {
-	g := t.g
-	p := t.lay.Panel
-	g.roundRect(dst, p, 10, overlay)
-	lh := clampF(t.lay.Unit*1.4, 12, 30)
-	n := int((p.H - 16) / lh)
-	first := len(t.log) - n
-	if first < 0 {
-		first = 0
-	}
-	for i, line := range t.log[first:] {
-		g.label(dst, line, p.X+10, p.Y+8+lh*(float64(i)+0.5), lh*0.7, sprites.White, text.Left|text.VertCenter, false)
-	}
-}
-
-func (t *table) drawScoreOverlay(dst *ebiten.Image) {
-	g := t.g
-	p := t.overlayPanel()
-	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
-	g.roundRect(dst, p, 14, sprites.PlateBG)
-	lineH := clampF(g.h*0.045, 18, 34)
-	g.label(dst, "Round "+num(t.lastRound.Round)+" score", p.X+p.W/2, p.Y+lineH, lineH*0.9, sprites.White, text.Center, true)
-	y := p.Y + lineH*2.2
-	size := lineH * 0.62
-	g.label(dst, "this round", p.X+p.W*0.62, y, size*0.8, sprites.Muted, text.Center, false)
-	g.label(dst, "total", p.X+p.W*0.85, y, size*0.8, sprites.Muted, text.Center, false)
-	cfg := t.disp.Config
-	for s := range t.seats {
-		y += lineH
-		col := sprites.White
-		tot := 0
-		if s < len(t.lastRound.Totals) {
-			tot = t.lastRound.Totals[s]
-		}
-		if cfg.EndScore > 0 && tot >= cfg.EndScore {
-			col = sprites.Danger
-		}
-		g.label(dst, t.seats[s].Name, p.X+20, y, size, col, text.Left|text.VertCenter, s == t.me)
-		pen := 0
-		if s < len(t.lastRound.Penalties) {
-			pen = t.lastRound.Penalties[s]
-		}
-		g.label(dst, "+"+num(pen), p.X+p.W*0.62, y, size, floatCol, text.Center, true)
-		g.label(dst, num(tot), p.X+p.W*0.85, y, size, col, text.Center, true)
-	}
-	w := widget{id: "continue", r: t.overlayButton(0), label: "Continue", enabled: true}
-	g.drawWidget(dst, &w, true)
-}
-
-func (t *table) drawGameOver(dst *ebiten.Image) {
-	g := t.g
-	p := t.overlayPanel()
-	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
-	g.roundRect(dst, p, 14, sprites.PlateBG)
-	lineH := clampF(g.h*0.045, 18, 34)
-	title := "Game over"
-	for _, w := range t.disp.Winners {
-		if w == t.me {
-			title = "You win!"
-			if len(t.disp.Winners) > 1 {
-				title = "You share the win!"
-			}
-		}
-	}
-	g.label(dst, title, p.X+p.W/2, p.Y+lineH, lineH*0.95, sprites.Gold, text.Center, true)
-	order := t.ranking()
-	y := p.Y + lineH*2.2
-	size := lineH * 0.66
-	rank := 0
-	for i, s := range order {
-		if i == 0 || t.disp.Scores[s] != t.disp.Scores[order[i-1]] {
-			rank = i + 1
-		}
-		y += lineH
-		col := sprites.White
-		if rank == 1 {
-			col = sprites.Gold
-		}
-		g.label(dst, num(rank)+".", p.X+24, y, size, col, text.Left|text.VertCenter, true)
-		g.label(dst, t.seats[s].Name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
-		g.label(dst, num(t.disp.Scores[s]), p.X+p.W-30, y, size, col, text.Right|text.VertCenter, true)
-	}
-	a := widget{r: t.overlayButton(0), label: "Play again", enabled: true}
-	b := widget{r: t.overlayButton(1), label: "Menu", enabled: true}
-	g.drawWidget(dst, &a, true)
-	g.drawWidget(dst, &b, false)
-}
-
-// ranking returns the seats ordered by total, lowest first (stable on seat order).
-func (t *table) ranking() []int {
-	order := make([]int, len(t.seats))
-	for i := range order {
-		order[i] = i
-	}
-	sc := t.disp.Scores
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && sc[order[j]] < sc[order[j-1]]; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
-	return order
+	return t.warnStr
 }

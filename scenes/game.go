@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
-	"image/png"
 	"io/fs"
 	"os"
 
@@ -13,7 +11,6 @@ import (
 
 	"nimmt/anim"
 	"nimmt/engine"
-	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -59,6 +56,12 @@ type Options struct {
 	// InlineBots runs the bots' decisions inside Update instead of in goroutines: a game is then
 	// a pure function of its seed and input (tests, screenshots).
 	InlineBots bool
+	// Lang overrides the saved language when non-empty: a language code of nimmt/msg (en, de,
+	// es, fr). An unknown code is an error.
+	Lang string
+	// Locale is the system's or browser's locale ("de_DE.UTF-8", "fr-CA"): the language when the
+	// settings name none. Empty or unknown means English.
+	Locale string
 	// Scale forces the device scale factor (device pixels per logical pixel) when positive;
 	// 0 uses the monitor's. For screenshots and tests of HiDPI drawing.
 	Scale float64
@@ -80,12 +83,15 @@ type Settings struct {
 	Advisor  bool     `json:"advisor"`
 	Variant  string   `json:"variant,omitempty"`  // an engine variant name offered by menuVariants; "" = basic
 	Doublets bool     `json:"doublets,omitempty"` // Double with one deck and the doublets 11…99 of a second
+	// Lang is the language chosen on the settings page (a nimmt/msg code); "" follows the
+	// system's language (Options.Locale).
+	Lang string `json:"lang,omitempty"`
 }
 
 func defaultSettings() Settings {
 	return Settings{Name: msg.DefaultName.Text(), Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
 		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
-		EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal"}
+		Names: make([]string, 9), EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal"}
 }
 
 func (s *Settings) sanitize() {
@@ -130,6 +136,38 @@ func (s *Settings) sanitize() {
 	if _, ok := anim.ParseSpeed(s.Speed); !ok {
 		s.Speed = "normal"
 	}
+	if s.Lang != "" && msg.Match(s.Lang) != s.Lang {
+		s.Lang = ""
+	}
+}
+
+// setLang makes code the game's language (the settings' or the system's when code is "") and
+// renames the person's default name ("You") into it.
+func (g *Game) setLang(code string) error {
+	if code == "" {
+		code = msg.Match(g.opts.Locale)
+	}
+	wasDefault := isDefaultName(g.settings.Name)
+	if err := msg.SetLang(code); err != nil {
+		return fmt.Errorf("scenes: %w", err)
+	}
+	if wasDefault {
+		g.settings.Name = msg.DefaultName.Text()
+	}
+	if g.opts.Desktop {
+		ebiten.SetWindowTitle(msg.GameTitle.Text())
+	}
+	return nil
+}
+
+// isDefaultName reports whether name is the default person's name in some language.
+func isDefaultName(name string) bool {
+	for _, l := range msg.Langs() {
+		if msg.New(msg.DefaultName).In(l.Code) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // faceBudget is how many card images may be rendered per frame.
@@ -176,12 +214,13 @@ type Game struct {
 	redraws   int // frames in which the scene was drawn (TestState.Redraws)
 	quit      bool
 
-	shot    *shooter
 	saver   *saver
-	autoEnd int
 	shapes  map[shapeKey]*ebiten.Image
 	shapeOp ebiten.DrawImageOptions
-	inject  func(in *Input)
+	// rig drives the game without a player (screenshot, autoplay, injected input); nil in play.
+	rig *rig
+	// cardSpy, when set (tests), is told every card drawn and whether its face shows.
+	cardSpy func(c engine.Card, face bool)
 }
 
 // NewGame builds the game: it loads settings (a missing or corrupt file gives the defaults and
@@ -194,6 +233,13 @@ func NewGame(opts Options) (*Game, error) {
 	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
 	g.settings = defaultSettings()
 	g.loadSettings()
+	lang := g.settings.Lang
+	if opts.Lang != "" {
+		lang = opts.Lang
+	}
+	if err := g.setLang(lang); err != nil {
+		return nil, err
+	}
 	if opts.Storage != nil {
 		g.saver = newSaver(opts.Storage)
 	}
@@ -230,13 +276,10 @@ func NewGame(opts Options) (*Game, error) {
 	if opts.Advisor == nil {
 		g.opts.Advisor = botsAdvisor
 	}
-	if opts.Screenshot != "" {
-		s, err := newShooter(g, opts.Scene, opts.Screenshot)
-		if err != nil {
-			return nil, err
-		}
-		g.shot = s
-	} else {
+	if err := newRig(g); err != nil {
+		return nil, err
+	}
+	if g.cur == nil {
 		g.cur = newMenu(g)
 	}
 	return g, nil
@@ -305,9 +348,7 @@ func (g *Game) Update() (err error) {
 // recovered turns a scene's panic into a notice on the menu.
 func (g *Game) recovered(r any) {
 	fmt.Fprintf(os.Stderr, "scenes: recovered from a panic: %v\n", r)
-	if g.shot != nil {
-		g.shot.err = fmt.Errorf("scenes: panic: %v", r)
-		g.shot.done = true
+	if g.rig.panicked(r) {
 		return
 	}
 	g.notice = msg.New(msg.NoticeCrashed)
@@ -327,13 +368,8 @@ func (g *Game) update() error {
 			g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
 		}
 	}
-	if g.shot != nil {
-		if err := g.shot.update(); err != nil {
-			return err
-		}
-		if g.shot.capture {
-			return nil // the scene stands still while its last card faces are rendered
-		}
+	if hold, err := g.rig.before(); hold || err != nil {
+		return err
 	}
 	if g.next != nil {
 		g.cur, g.next = g.next, nil
@@ -344,12 +380,7 @@ func (g *Game) update() error {
 		return nil
 	}
 	g.ptr.read(&g.in, g.scale)
-	if g.shot != nil || g.inject != nil {
-		g.in = Input{X: g.in.X, Y: g.in.Y}
-		if g.inject != nil {
-			g.inject(&g.in)
-		}
-	}
+	g.rig.input(&g.in)
 	if g.in.Tap || g.in.Moved || g.in.NKeys > 0 || g.in.NRune > 0 {
 		g.dirty = true
 	}
@@ -359,34 +390,7 @@ func (g *Game) update() error {
 	if err := g.cur.update(&g.in); err != nil {
 		return err
 	}
-	if g.opts.Autoplay {
-		return g.autoplay()
-	}
-	return nil
-}
-
-// autoplay drives Options.Autoplay: a new game from the menu, the person's decisions, the end.
-func (g *Game) autoplay() error {
-	switch s := g.cur.(type) {
-	case *menu:
-		if g.next == nil {
-			t, err := newTable(g, g.opts.Seed)
-			if err != nil {
-				return err
-			}
-			g.goTo(t)
-		}
-	case *table:
-		if s.over && s.tl.Idle() {
-			g.autoEnd++
-			if g.autoEnd > 120 {
-				g.FlushSaves()
-				return ebiten.Termination
-			}
-		}
-		autopilot(s, false)
-	}
-	return nil
+	return g.rig.after()
 }
 
 // typing reports whether a text field has focus (letters are not commands then).
@@ -406,15 +410,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.cur == nil {
 		return
 	}
-	if g.dirty || g.cur.animating() || g.shot != nil && g.shot.capture {
+	if g.dirty || g.cur.animating() || g.rig.capturing() {
 		g.dirty = false
 		g.painter.Budget = faceBudget
 		g.redraws++
 		g.cur.draw(screen)
 	}
-	if g.shot != nil {
-		g.shot.draw(screen)
-	}
+	g.rig.draw(screen)
 }
 
 // Layout implements ebiten.Game; Ebitengine calls LayoutF instead, this is its integer form.
@@ -449,106 +451,4 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 		}
 	}
 	return w * s, h * s
-}
-
-// Rect is a rectangle in logical pixels, as used in TestState.
-type Rect = layout.Rect
-
-// Button is a clickable control in TestState.
-type Button struct {
-	ID      string `json:"id"`
-	Rect    Rect   `json:"rect"`
-	Enabled bool   `json:"enabled"`
-}
-
-// TestState is a snapshot of what the player sees, for tests and the browser test hook.
-// Rectangles are in logical pixels; multiply by Scale for device pixels.
-type TestState struct {
-	// Scene is menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice,
-	// score or gameover.
-	Scene string `json:"scene"`
-	// Width, Height and Scale describe the screen.
-	Width  float64 `json:"width"`
-	Height float64 `json:"height"`
-	Scale  float64 `json:"scale"`
-	// Input says whether input is accepted now (no animation holds it).
-	Input bool `json:"input"`
-	// Hand is the person's hand, lowest first, and HandRects their tap targets.
-	Hand      []int  `json:"hand"`
-	HandRects []Rect `json:"hand_rects"`
-	// Chosen is the person's chosen card this turn, or 0.
-	Chosen int `json:"chosen"`
-	// Rows are the four rows and RowRects their tap targets.
-	Rows     [4][]int `json:"rows"`
-	RowRects []Rect   `json:"row_rects"`
-	// Scores are the seats' totals.
-	Scores []int `json:"scores"`
-	// Seat is the seat whose hand and decisions are shown: the person holding the device.
-	Seat int `json:"seat"`
-	// Handover names the person the device must be passed to (hot-seat play): the table is
-	// hidden behind the hand-over screen until its "handover-ready" button is tapped.
-	Handover string `json:"handover,omitempty"`
-	// Pool is the face-up pool of a draft (Logic, Tournament) and PoolRects its tap targets.
-	Pool      []int  `json:"pool,omitempty"`
-	PoolRects []Rect `json:"pool_rects,omitempty"`
-	// ChoiceRects are the cards of the person's order or keep choice and ChoiceButton the Keep
-	// button.
-	ChoiceRects  []Rect `json:"choice_rects,omitempty"`
-	ChoiceButton Rect   `json:"choice_button,omitempty"`
-	// Decision is what the person must do now: "play", "row", "draft", "order", "keep" or "".
-	Decision string `json:"decision"`
-	// Waiting is the seats the game waits for.
-	Waiting []int `json:"waiting"`
-	// Round and Turn count from 1.
-	Round int `json:"round"`
-	Turn  int `json:"turn"`
-	// Winners are set on game over.
-	Winners []int `json:"winners"`
-	// Buttons are the clickable controls of the current scene.
-	Buttons []Button `json:"buttons"`
-	// Notice is the message line (e.g. a damaged save), if any.
-	Notice string `json:"notice"`
-	// Redraws counts the frames in which the scene was drawn; a still screen is not redrawn.
-	Redraws int `json:"redraws"`
-}
-
-// TestState returns a snapshot of the current scene for tests.
-func (g *Game) TestState() TestState {
-	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Redraws: g.redraws}
-	s := g.cur
-	if g.next != nil {
-		s = g.next
-	}
-	if s != nil {
-		ts.Scene = s.name()
-		ts.Input = s.acceptsInput() && g.next == nil
-		s.testState(&ts)
-	}
-	return ts
-}
-
-// InjectInput replaces real input by f's for every following tick (nil restores real input);
-// f fills in taps and keys. Tests use it to play through the real scenes.
-func (g *Game) InjectInput(f func(in *Input)) { g.inject = f }
-
-// Frames returns the number of Draw calls so far.
-func (g *Game) Frames() int { return g.frames }
-
-// writePNG encodes device pixels of screen to a PNG file.
-func writePNG(screen *ebiten.Image, file string) error {
-	b := screen.Bounds()
-	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	screen.ReadPixels(img.Pix)
-	f, err := os.Create(file)
-	if err != nil {
-		return fmt.Errorf("scenes: screenshot: %w", err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("scenes: screenshot: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("scenes: screenshot: %w", err)
-	}
-	return nil
 }

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
-	"strconv"
 
 	"nimmt/engine"
+	"nimmt/msg"
 )
 
 // localSession is a game played on this device: the engine, the bots (paced like people) and
@@ -44,7 +44,8 @@ const (
 	botRowPause = 30
 )
 
-var botNames = []string{"Ada", "Bruno", "Chloé", "Dev", "Emeka", "Fumiko", "Gus", "Hana", "Ivo"}
+// botNames name the computer players, seat 1 first.
+var botNames = [...]msg.ID{msg.BotName1, msg.BotName2, msg.BotName3, msg.BotName4, msg.BotName5, msg.BotName6, msg.BotName7, msg.BotName8, msg.BotName9}
 
 // newLocalSession starts a game of cfg for seats; seed 0 picks one.
 func newLocalSession(g *Game, cfg engine.Config, seats []Seat, seed uint64) (*localSession, error) {
@@ -83,7 +84,7 @@ func seatsFromSettings(st *Settings) []Seat {
 			seats[s] = Seat{Kind: SeatPerson, Name: st.personName(s)}
 			continue
 		}
-		seats[s] = Seat{Kind: SeatBot, Name: botNames[(s-1)%len(botNames)], Level: lvl}
+		seats[s] = Seat{Kind: SeatBot, Name: botNames[(s-1)%len(botNames)].Text(), Level: lvl}
 	}
 	return seats
 }
@@ -260,27 +261,27 @@ func (g *Game) hasSave() bool {
 // resumeLocal loads the autosave into a session at exactly the point it stopped.
 func resumeLocal(g *Game) (*localSession, error) {
 	if g.opts.Storage == nil {
-		return nil, playerErr("No saved game.")
+		return nil, playerErr(msg.NoticeNoSave)
 	}
 	g.FlushSaves()
 	b, err := g.opts.Storage.Load(saveFile)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, playerErr("No saved game.")
+			return nil, playerErr(msg.NoticeNoSave)
 		}
-		return nil, playerErr("The saved game could not be read.")
+		return nil, playerErr(msg.NoticeSaveUnread)
 	}
 	var s saved
 	if err := json.Unmarshal(b, &s); err != nil || len(s.Record) == 0 {
-		return nil, playerErr("The saved game was damaged; start a new one.")
+		return nil, playerErr(msg.NoticeSaveDamaged)
 	}
 	rec, err := engine.ParseRecord(s.Record)
 	if err != nil {
-		return nil, playerErr("The saved game was damaged; start a new one.")
+		return nil, playerErr(msg.NoticeSaveDamaged)
 	}
 	eg, err := engine.Replay(rec, rand.New(rand.NewPCG(s.Seed, uint64(len(rec.Rounds)))))
 	if err != nil {
-		return nil, playerErr("The saved game could not be replayed; start a new one.")
+		return nil, playerErr(msg.NoticeSaveReplay)
 	}
 	seats := savedSeats(&s, rec, eg.Config().Seats)
 	l, err := attachLocal(g, eg, seats, s.Seed)
@@ -300,7 +301,7 @@ func resumeLocal(g *Game) (*localSession, error) {
 func savedSeats(s *saved, rec *engine.Record, n int) []Seat {
 	seats := make([]Seat, n)
 	for i := range seats {
-		name := "Seat " + strconv.Itoa(i+1)
+		name := msg.New(msg.SeatName, i+1).String()
 		if i < len(rec.Players) && rec.Players[i] != "" {
 			name = rec.Players[i]
 		}

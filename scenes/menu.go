@@ -3,6 +3,7 @@ package scenes
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -22,6 +23,60 @@ var levelShort = []msg.ID{msg.LevelRandomShort, msg.LevelBeginnerShort, msg.Leve
 
 // levelPerson is the seat choice "a person at this device" (hot-seat play).
 const levelPerson = "person"
+
+// seatChoices are what a seat other than the first can be: a bot of a level, or a person at
+// this device (hot-seat).
+var seatChoices = append(append([]string(nil), Levels...), levelPerson)
+
+// seatShort is a seat choice's chip label.
+func seatShort(choice string) msg.ID {
+	if choice == levelPerson {
+		return msg.LevelPersonShort
+	}
+	if li := levelIndex(choice); li >= 0 {
+		return levelShort[li]
+	}
+	return msg.LevelIntermediateShort
+}
+
+// peopleNames returns the names of the people at this device, in seat order, separated by
+// commas (the new-game form's name field).
+func (s *Settings) peopleNames() string {
+	var b strings.Builder
+	b.WriteString(s.Name)
+	for seat := 1; seat < s.Seats; seat++ {
+		if s.Levels[seat-1] == levelPerson {
+			b.WriteString(", ")
+			b.WriteString(s.personName(seat))
+		}
+	}
+	return b.String()
+}
+
+// setPeopleNames sets the people's names from the name field: the first is the person at the
+// first seat, the others go to the person seats in order. A missing name keeps a default; each
+// is at most 16 letters.
+func (s *Settings) setPeopleNames(field string) {
+	parts := strings.Split(field, ",")
+	name := func(i int) string {
+		if i >= len(parts) {
+			return ""
+		}
+		r := []rune(strings.TrimSpace(parts[i]))
+		return string(r[:min(len(r), 16)])
+	}
+	s.Name = name(0)
+	if s.Name == "" {
+		s.Name = msg.DefaultName.Text()
+	}
+	k := 1
+	for seat := 1; seat < s.Seats; seat++ {
+		if s.Levels[seat-1] == levelPerson {
+			s.Names[seat-1] = name(k)
+			k++
+		}
+	}
+}
 
 // personName is the name of seat s (1–9) when a person plays it.
 func (s *Settings) personName(seat int) string {
@@ -65,9 +120,15 @@ type menu struct {
 	widgets []widget
 	focus   int
 	editing bool // the name field has focus
+	// nameBuf is the name field's text while editing: the people's names, separated by commas.
+	nameBuf []rune
 	title   string
-	hasSave bool
-	blink   int
+	// titleSize is the title's font size fitted to its box, for the title titleFor in titleBox.
+	titleSize float64
+	titleFor  string
+	titleBox  layout.Rect
+	hasSave   bool
+	blink     int
 	// cards draws the title page's cards; cardsPending is set while some are not rendered yet.
 	cards        *sprites.Cards
 	cardsPending bool
@@ -144,10 +205,14 @@ func (m *menu) build() {
 		m.add("", strconv.Itoa(st.Seats), v, true, 2)
 		m.add("seats-plus", "+", p, st.Seats < hi, 0)
 		l = layout.Rect{X: rs[1].X, Y: rs[1].Y, W: rs[1].W * 0.42, H: rs[1].H}
-		m.add("", msg.NewGameName.Text(), l, true, 1)
-		name := st.Name
+		nameLabel := msg.NewGameName
+		if len(peopleHere(seatsFromSettings(st))) > 1 {
+			nameLabel = msg.NewGameNames
+		}
+		m.add("", nameLabel.Text(), l, true, 1)
+		name := st.peopleNames()
 		if m.editing {
-			name += "_"
+			name = string(m.nameBuf) + "_"
 		}
 		m.add("name", name, layout.Rect{X: l.X + l.W, Y: l.Y, W: rs[1].W - l.W, H: l.H}, true, 3)
 		m.widgets[len(m.widgets)-1].on = m.editing
@@ -167,8 +232,7 @@ func (m *menu) build() {
 				if s > opp {
 					break
 				}
-				li := levelIndex(st.Levels[s-1])
-				m.add("level-"+strconv.Itoa(s), msg.New(msg.NewGameLevelChip, s, levelShort[li]).String(), area.SplitH(5, i, 4), true, 0)
+				m.add("level-"+strconv.Itoa(s), msg.New(msg.NewGameLevelChip, s, seatShort(st.Levels[s-1])).String(), area.SplitH(5, i, 4), true, 0)
 			}
 		}
 		l, mi, v, p = split(rs[4])
@@ -216,7 +280,7 @@ func (m *menu) build() {
 		m.add("back-newgame", msg.Back.Text(), rs[7], true, 0)
 	case "settings":
 		m.title = msg.MenuSettings.Text()
-		rs := layout.Form(g.w, g.h, 5)
+		rs := layout.Form(g.w, g.h, 6)
 		row := func(r layout.Rect, lbl, id, val string, on bool) {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
 			m.add("", lbl, l, true, 1)
@@ -226,10 +290,11 @@ func (m *menu) build() {
 		row(rs[0], msg.SettingsSpeed.Text(), "speed", speedName(st.Speed), false)
 		row(rs[1], msg.SettingsTracker.Text(), "tracker", onOff(st.Tracker), st.Tracker)
 		row(rs[2], msg.SettingsAdvisor.Text(), "advisor", onOff(st.Advisor), st.Advisor)
+		row(rs[3], msg.SettingsLanguage.Text(), "lang", langName(msg.Lang()), false)
 		if g.opts.Desktop {
-			row(rs[3], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+			row(rs[4], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
 		}
-		m.add("back", msg.Back.Text(), rs[4], true, 0)
+		m.add("back", msg.Back.Text(), rs[5], true, 0)
 	}
 	if m.focus >= len(m.widgets) {
 		m.focus = -1
@@ -241,6 +306,25 @@ func onOff(b bool) string {
 		return msg.On.Text()
 	}
 	return msg.Off.Text()
+}
+
+// langName returns the language's name in itself ("Deutsch").
+func langName(code string) string {
+	for _, l := range msg.Langs() {
+		if l.Code == code {
+			return l.Name
+		}
+	}
+	return code
+}
+
+// nextLang returns the code of the language after code in msg.Langs, round.
+func nextLang(code string) string {
+	var codes []string
+	for _, l := range msg.Langs() {
+		codes = append(codes, l.Code)
+	}
+	return cycle(codes, code, 1)
 }
 
 func cycle(list []string, cur string, d int) string {
@@ -264,7 +348,7 @@ func (m *menu) activate(id string) error {
 	case "continue":
 		t, err := resumeTable(g)
 		if err != nil {
-			g.notice = msg.New(msg.Verbatim, notice(err))
+			g.notice = notice(err)
 			m.hasSave = false
 			break
 		}
@@ -296,6 +380,7 @@ func (m *menu) activate(id string) error {
 		m.focus = -1
 	case "name":
 		m.editing = !m.editing
+		m.nameBuf = []rune(st.peopleNames())
 	case "end-mode":
 		st.EndMode = cycle([]string{"66", "score", "rounds"}, st.EndMode, 1)
 	case "end-minus", "end-plus":
@@ -314,6 +399,11 @@ func (m *menu) activate(id string) error {
 		st.Tracker = !st.Tracker
 	case "advisor":
 		st.Advisor = !st.Advisor
+	case "lang":
+		st.Lang = nextLang(msg.Lang())
+		if err := g.setLang(st.Lang); err != nil {
+			return err
+		}
 	case "fullscreen":
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	case "start":
@@ -321,7 +411,7 @@ func (m *menu) activate(id string) error {
 		g.saveSettings()
 		t, err := newTable(g, g.opts.Seed)
 		if err != nil {
-			g.notice = msg.New(msg.Verbatim, notice(err))
+			g.notice = notice(err)
 			m.page = "menu"
 			break
 		}
@@ -331,7 +421,7 @@ func (m *menu) activate(id string) error {
 		if len(id) > 6 && id[:6] == "level-" {
 			s, _ := strconv.Atoi(id[6:])
 			if s >= 1 && s <= 9 {
-				st.Levels[s-1] = cycle(Levels, st.Levels[s-1], 1)
+				st.Levels[s-1] = cycle(seatChoices, st.Levels[s-1], 1)
 			}
 		} else {
 			changed = false
@@ -346,10 +436,10 @@ func (m *menu) activate(id string) error {
 func (m *menu) update(in *Input) error {
 	if m.editing {
 		st := &m.g.settings
-		rs := []rune(st.Name)
+		rs := m.nameBuf
 		changed := false
 		for i := 0; i < in.NRune; i++ {
-			if len(rs) < 16 && in.Runes[i] >= ' ' {
+			if len(rs) < 17*10 && in.Runes[i] >= ' ' {
 				rs = append(rs, in.Runes[i])
 				changed = true
 			}
@@ -358,15 +448,13 @@ func (m *menu) update(in *Input) error {
 			rs = rs[:len(rs)-1]
 			changed = true
 		}
+		m.nameBuf = rs
 		if in.Key(KeyEnter) || in.Key(KeyEsc) {
 			m.editing = false
-			if len(rs) == 0 {
-				rs = []rune(msg.DefaultName.Text())
-			}
 			changed = true
 		}
 		if changed {
-			st.Name = string(rs)
+			st.setPeopleNames(string(rs))
 			m.build()
 		}
 		if in.Tap {
@@ -430,9 +518,12 @@ func (m *menu) draw(dst *ebiten.Image) {
 	g := m.g
 	g.drawFelt(dst)
 	t := layout.FormTitle(g.w, g.h)
-	size := clampF(t.H*0.6, 22, 72)
+	if m.titleFor != m.title || m.titleBox != t {
+		m.titleSize = g.txt.Fit(m.title, text.Style{Size: clampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 16)
+		m.titleFor, m.titleBox = m.title, t
+	}
 	cx, cy := t.Center()
-	g.label(dst, m.title, cx, cy, size, titleCol, text.Center, true)
+	g.label(dst, m.title, cx, cy, m.titleSize, titleCol, text.Center, true)
 	for i := range m.widgets {
 		g.drawWidget(dst, &m.widgets[i], i == m.focus)
 	}
@@ -487,7 +578,7 @@ func (m *menu) drawCards(dst *ebiten.Image) {
 func (m *menu) testState(ts *TestState) {
 	for _, w := range m.widgets {
 		if w.id != "" {
-			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled})
+			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
 		}
 	}
 }

@@ -3,6 +3,8 @@ package scenes
 import (
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"runtime"
 	"time"
@@ -100,7 +102,7 @@ func (s *shooter) update() error {
 	}
 	switch s.scene {
 	case "tracker", "log":
-		if atTurn && t.phase == "choose" && t.acceptsInput() {
+		if atTurn && t.phase == phaseChoose && t.acceptsInput() {
 			s.capture = true
 			return nil
 		}
@@ -120,11 +122,11 @@ func (s *shooter) update() error {
 		}
 		return nil
 	case "deal":
-		if t.phase == "deal" && t.phaseTicks >= 40 {
+		if t.phase == phaseDeal && t.phaseTicks >= 40 {
 			s.capture = true
 		}
 	case "choose":
-		if atTurn && t.phase == "choose" && t.acceptsInput() {
+		if atTurn && t.phase == phaseChoose && t.acceptsInput() {
 			if t.sel < 0 {
 				t.sel = shotCard(t)
 			}
@@ -134,7 +136,7 @@ func (s *shooter) update() error {
 			return nil
 		}
 	case "reveal":
-		if atTurn && t.phase == "reveal" {
+		if atTurn && t.phase == phaseReveal {
 			// Capture mid-flip, once the cards show their faces, narrow.
 			for k, p := range t.disp.Pending {
 				i := t.spriteAt(atPending, 0, k)
@@ -148,24 +150,24 @@ func (s *shooter) update() error {
 			}
 		}
 	case "placement":
-		if atTurn && t.phase == "placement" && t.phaseTicks >= 9 {
+		if atTurn && t.phase == phasePlacement && t.phaseTicks >= 9 {
 			s.capture = true
 		}
 	case "rowchoice":
 		// Prefer the person's own row choice; after the first round, anyone's.
-		if t.phase == "rowchoice" && t.tl.Idle() && t.caughtUp() {
+		if t.phase == phaseRowChoice && t.tl.Idle() && t.caughtUp() {
 			if d, ok := t.decision(); ok && d.Kind == engine.DecideRow || t.disp.Round >= 2 {
 				s.capture = true
 				return nil
 			}
 		}
 	case "score":
-		if t.holdScore && t.tl.Idle() {
+		if (t.phase == phaseScore) && t.tl.Idle() {
 			s.capture = true
 			return nil
 		}
 	case "gameover":
-		if t.over && t.tl.Idle() {
+		if (t.phase == phaseOver) && t.tl.Idle() {
 			s.capture = true
 			return nil
 		}
@@ -179,11 +181,15 @@ func (s *shooter) update() error {
 // autopilot plays for the person with the simple player (screenshots and tests). With
 // stopAtRow it leaves a row choice to the person.
 func autopilot(t *table, stopAtRow bool) {
-	if t.holdScore && t.tl.Idle() {
-		t.holdScore = false
+	if (t.phase == phaseScore) && t.tl.Idle() {
+		t.setPhase(phaseDeal)
 		return
 	}
-	if !t.acceptsInput() || t.tutorial != nil || t.over {
+	if !t.acceptsInput() || t.tutorial != nil || t.phase == phaseOver {
+		return
+	}
+	if t.handover >= 0 {
+		t.switchTo(t.handover) // hot-seat: the next person is ready at once
 		return
 	}
 	d, ok := t.decision()
@@ -238,9 +244,138 @@ func shotCard(t *table) int {
 	n := len(t.lay.Hand)
 	for i := n / 2; i < n+n/2; i++ {
 		c := t.handCard(i % n)
-		if r := t.disp.Target(c); r >= 0 && rowPlaces(t.disp.Rows[r]) < engine.RowLimit {
+		if l := t.disp.Land(c); !l.TooLow && !l.Takes {
 			return i % n
 		}
 	}
 	return n / 2
+}
+
+// autoplay drives Options.Autoplay: a new game from the menu, the person's decisions, the end.
+func (r *rig) autoplay() error {
+	g := r.g
+	switch s := g.cur.(type) {
+	case *menu:
+		if g.next == nil {
+			t, err := newTable(g, g.opts.Seed)
+			if err != nil {
+				return err
+			}
+			g.goTo(t)
+		}
+	case *table:
+		if (s.phase == phaseOver) && s.tl.Idle() {
+			r.autoEnd++
+			if r.autoEnd > 120 {
+				g.FlushSaves()
+				return ebiten.Termination
+			}
+		}
+		autopilot(s, false)
+	}
+	return nil
+}
+
+// writePNG encodes device pixels of screen to a PNG file.
+func writePNG(screen *ebiten.Image, file string) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(file)
+	if err != nil {
+		return fmt.Errorf("scenes: screenshot: %w", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fmt.Errorf("scenes: screenshot: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("scenes: screenshot: %w", err)
+	}
+	return nil
+}
+
+// InjectInput replaces real input by f's for every following tick (nil restores real input);
+// f fills in taps and keys. Tests use it to play through the real scenes.
+func (g *Game) InjectInput(f func(in *Input)) {
+	if g.rig == nil {
+		g.rig = &rig{g: g}
+	}
+	g.rig.inject = f
+}
+
+// rig drives a game without a player: a screenshot (Options.Screenshot), a demo that plays
+// itself (Options.Autoplay), or a test's injected input (InjectInput). Its methods are safe on a
+// nil rig, which is normal play.
+type rig struct {
+	g       *Game
+	shot    *shooter
+	autoEnd int
+	inject  func(in *Input)
+}
+
+// newRig gives g a rig when its options ask for one.
+func newRig(g *Game) error {
+	if g.opts.Screenshot == "" && !g.opts.Autoplay {
+		return nil
+	}
+	g.rig = &rig{g: g}
+	if g.opts.Screenshot != "" {
+		s, err := newShooter(g, g.opts.Scene, g.opts.Screenshot)
+		if err != nil {
+			return err
+		}
+		g.rig.shot = s
+	}
+	return nil
+}
+
+// before runs ahead of the scene's Update; hold stops the tick (the screenshot is being taken).
+func (r *rig) before() (hold bool, err error) {
+	if r == nil || r.shot == nil {
+		return false, nil
+	}
+	if err := r.shot.update(); err != nil {
+		return true, err
+	}
+	return r.shot.capture, nil // the scene stands still while its last card faces are rendered
+}
+
+// input replaces the player's input by the rig's.
+func (r *rig) input(in *Input) {
+	if r == nil || r.shot == nil && r.inject == nil {
+		return
+	}
+	*in = Input{X: in.X, Y: in.Y}
+	if r.inject != nil {
+		r.inject(in)
+	}
+}
+
+// after runs behind the scene's Update: the autoplay's moves.
+func (r *rig) after() error {
+	if r == nil || !r.g.opts.Autoplay {
+		return nil
+	}
+	return r.autoplay()
+}
+
+// capturing reports whether the frame must be drawn for the screenshot.
+func (r *rig) capturing() bool { return r != nil && r.shot != nil && r.shot.capture }
+
+// draw takes the screenshot once the frame is complete.
+func (r *rig) draw(screen *ebiten.Image) {
+	if r != nil && r.shot != nil {
+		r.shot.draw(screen)
+	}
+}
+
+// panicked ends a screenshot run with the panic as its error; it reports whether it did.
+func (r *rig) panicked(p any) bool {
+	if r == nil || r.shot == nil {
+		return false
+	}
+	r.shot.err = fmt.Errorf("scenes: panic: %v", p)
+	r.shot.done = true
+	return true
 }

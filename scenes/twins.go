@@ -57,21 +57,6 @@ func rowSlot(row []engine.Card, i int) (slot int, top bool) {
 	return slot, i > 0 && row[i] == row[i-1]
 }
 
-// rowPlaces returns how many places a row's cards fill (stacked twins count once).
-func rowPlaces(row []engine.Card) int {
-	if len(row) == 0 {
-		return 0
-	}
-	n, _ := rowSlot(row, len(row)-1)
-	return n + 1
-}
-
-// onTwin reports whether card c would go on top of its twin at the end of row (Double; the view's
-// Target already chose that row).
-func onTwin(row []engine.Card, c engine.Card) bool {
-	return len(row) > 0 && row[len(row)-1] == c
-}
-
 // refreshHomes recomputes every sprite's home from the displayed view and the layout.
 func (t *table) refreshHomes() {
 	clear(t.occ[:])
@@ -85,7 +70,7 @@ func (t *table) refreshHomes() {
 	}
 	chosen := t.disp.MyChoice
 	if chosen != 0 {
-		add(chosen, cardHome{r: t.lay.Seats[t.me].Chosen, at: atChosen})
+		add(chosen, cardHome{r: t.seatLay(t.me).Chosen, at: atChosen})
 	}
 	skipped := false
 	i := 0
@@ -100,14 +85,14 @@ func (t *table) refreshHomes() {
 		i++
 	}
 	for i, p := range t.disp.Pending {
-		r := t.lay.Seats[p.Seat].Chosen
+		r := t.seatLay(p.Seat).Chosen
 		if t.queued && i < len(t.lay.Queue) {
 			r = t.lay.Queue[i]
 		}
 		add(p.Card, cardHome{r: r, at: atPending, pos: int8(i)})
 	}
 	for i, p := range t.disp.FaceUp {
-		add(p.Card, cardHome{r: t.lay.Seats[p.Seat].Chosen, at: atFaceUp, pos: int8(i)})
+		add(p.Card, cardHome{r: t.seatLay(p.Seat).Chosen, at: atFaceUp, pos: int8(i)})
 	}
 	for r, row := range t.disp.Rows {
 		for i, c := range row {
@@ -172,13 +157,4 @@ func (t *table) spriteAt(at uint8, row, pos int) int {
 		}
 	}
 	return -1
-}
-
-// copiesOf returns how many copies of card c the game plays with (Double: two of each number,
-// or only of the doublets 11…99 with Config.Doublets).
-func copiesOf(cfg *engine.Config, c engine.Card) int {
-	if cfg.Variant == engine.Double && (!cfg.Doublets || (c%11 == 0 && c <= 99)) {
-		return 2
-	}
-	return 1
 }

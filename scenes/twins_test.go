@@ -24,19 +24,19 @@ func TestRowSlots(t *testing.T) {
 			t.Errorf("rowSlot(%v, %d) = %d %v, want %d %v", row, i, s, top, w.slot, w.top)
 		}
 	}
-	if n := rowPlaces(row); n != 3 {
-		t.Errorf("rowPlaces = %d, want 3", n)
+	if n := engine.Places(row); n != 3 {
+		t.Errorf("Places = %d, want 3", n)
 	}
-	if n := rowPlaces(nil); n != 0 {
-		t.Errorf("rowPlaces(nil) = %d", n)
+	if n := engine.Places(nil); n != 0 {
+		t.Errorf("engine.Places(nil) = %d", n)
 	}
 	cfg := engine.DefaultConfig(4)
 	cfg.Variant = engine.Double
-	if copiesOf(&cfg, 12) != 2 || copiesOf(&cfg, 104) != 2 {
+	if cfg.Copies(12) != 2 || cfg.Copies(104) != 2 {
 		t.Error("Double: two copies of every card")
 	}
 	cfg.Doublets = true
-	if copiesOf(&cfg, 12) != 1 || copiesOf(&cfg, 33) != 2 || copiesOf(&cfg, 99) != 2 || copiesOf(&cfg, 55) != 2 {
+	if cfg.Copies(12) != 1 || cfg.Copies(33) != 2 || cfg.Copies(99) != 2 || cfg.Copies(55) != 2 {
 		t.Error("Double with doublets: two copies of 11…99 only")
 	}
 }
@@ -59,7 +59,9 @@ func doubleTable(t *testing.T, g *Game) *table {
 func show(tb *table, rows [4][]engine.Card, hand []engine.Card, my engine.Card, pending []engine.Play) {
 	tb.disp.Rows, tb.disp.Hand, tb.disp.MyChoice, tb.disp.Pending = rows, hand, my, pending
 	tb.relayout()
-	tb.settle(10, 0, true)
+	for _, s := range tb.settle(10, 0, true, nil) {
+		tb.tl.Add(s)
+	}
 	tb.tl.Skip()
 	tb.stepSprites()
 }
@@ -119,7 +121,9 @@ func TestTwinSprites(t *testing.T) {
 	oldX, oldY := tb.cards[old].x, tb.cards[old].y
 	tb.disp.Rows[1], tb.disp.Pending = []engine.Card{40, 64}, nil
 	tb.relayout()
-	tb.settle(10, 0, true)
+	for _, s := range tb.settle(10, 0, true, nil) {
+		tb.tl.Add(s)
+	}
 	if tb.spriteAt(atRow, 3, 1) != old || tb.spriteAt(atRow, 1, 1) != nw {
 		t.Errorf("the twins swapped sprites: row 4 has %d (was %d), row 2 has %d (was pending %d)",
 			tb.spriteAt(atRow, 3, 1), old, tb.spriteAt(atRow, 1, 1), nw)
@@ -141,7 +145,9 @@ func TestTwinSprites(t *testing.T) {
 		t.Fatalf("row 4's 31 has sprite %d; this test wants copy 1", stays)
 	}
 	tb.apply(engine.RowTaken{Seat: 1, Row: 0, Cards: []engine.Card{20, 31}, Bullheads: 4, Reason: engine.TakeFull}, true)
-	tb.settle(10, 0, true)
+	for _, s := range tb.settle(10, 0, true, nil) {
+		tb.tl.Add(s)
+	}
 	if sp := &tb.cards[gone]; !sp.vis || !sp.hideAtEnd {
 		t.Error("the taken 31 does not fly to the pile")
 	}
@@ -174,7 +180,7 @@ func TestDoubleTableDrawn(t *testing.T) {
 	var screen *ebiten.Image
 	frame(func() { screen = ebiten.NewImage(1280, 720) }, nil)
 	defer frame(func() { screen.Deallocate() }, nil)
-	tb.phase = "choose"
+	tb.phase = phaseChoose
 	for i := 0; i < 60; i++ { // faces render over a few frames
 		frame(nil, func(*ebiten.Image) { g.Draw(screen) })
 		if !tb.facesPending && i >= 2 {

@@ -145,7 +145,11 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 		g.label(dst, w.label, w.r.X+4, cy, w.fit, labelCol, text.Left|text.VertCenter, false)
 		return
 	case 2:
-		g.label(dst, w.label, cx, cy, size, titleCol, text.Center, true)
+		if w.fit == 0 || w.fitFor != w.label {
+			w.fit = g.txt.Fit(w.label, text.Style{Size: size, Bold: true}, w.r.W-8, 8)
+			w.fitFor = w.label
+		}
+		g.label(dst, w.label, cx, cy, w.fit, titleCol, text.Center, true)
 		return
 	}
 	bg := sprites.ButtonBG

@@ -25,7 +25,7 @@ type child struct {
 
 func startChild(t *testing.T, bin, db string) *child {
 	t.Helper()
-	c := &child{cmd: exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db, "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000"), stderr: &bytes.Buffer{}}
+	c := &child{cmd: exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db, "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", ""), stderr: &bytes.Buffer{}}
 	c.cmd.Stderr = c.stderr
 	out, err := c.cmd.StdoutPipe()
 	if err != nil {
@@ -95,7 +95,8 @@ func TestKillRestart(t *testing.T) {
 	for _, p := range []*player{ann, bo} {
 		p.connect(srv.url, code)
 		p.hello()
-		p.acted = "" // a decision in flight may have been lost with the connection: answer again
+		p.roundTrip() // every event resumed is read before the player decides
+		p.acted = ""  // a decision in flight may have been lost with the connection: answer again
 	}
 	playAll(t, ann, bo)
 	if !reflect.DeepEqual(ann.st.Events[:len(annBefore)], annBefore) || !reflect.DeepEqual(bo.st.Events[:len(boBefore)], boBefore) {

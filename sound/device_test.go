@@ -1,4 +1,4 @@
-//go:build !js && !android && !ios
+//go:build !js && !android && !ios && !nimmtnoaudio
 
 package sound_test
 

@@ -1,14 +1,16 @@
-//go:build !js && !android && !ios
+//go:build !js && !android && !ios && !nimmtnoaudio
 
 package sound
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/ebitengine/oto/v3"
@@ -16,6 +18,9 @@ import (
 
 // probeEnv marks the process started by probe.
 const probeEnv = "NIMMT_SOUND_PROBE"
+
+// probeReady says that ProbeChild ran in this program, so that a copy of it would probe and exit.
+var probeReady atomic.Bool
 
 // probeTimeout bounds a probe that hangs (a sound server that accepts and never answers): the
 // game then stays silent.
@@ -28,6 +33,10 @@ const probeTimeout = 15 * time.Second
 // options as Ebitengine's audio, plays a moment of silence and reports; ProbeChild is that copy's
 // side, called first thing in main (and TestMain).
 func probe() error {
+	if !probeReady.Load() {
+		// The copy would not stop at the probe but run the whole program (or every test) again.
+		return errors.New("sound: no probe: this program's main does not call sound.ProbeChild first")
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("sound: probe: %w", err)
@@ -54,6 +63,7 @@ func probe() error {
 // 0: the device works). Otherwise it returns at once. Call it first thing in main.
 func ProbeChild() {
 	if os.Getenv(probeEnv) != "1" {
+		probeReady.Store(true)
 		return
 	}
 	if err := openDevice(); err != nil {

@@ -7,16 +7,18 @@ package main
 import (
 	"fmt"
 	"os"
+	"syscall/js"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/msg"
 	"nimmt/scenes"
 	"nimmt/storage"
 	"nimmt/wasm/webrun"
 )
 
 func main() {
-	g, err := scenes.NewGame(scenes.Options{Storage: storage.NewLocal("nimmt/")})
+	g, err := scenes.NewGame(scenes.Options{Storage: storage.NewLocal("nimmt/"), Locale: browserLocale()})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)
@@ -30,4 +32,23 @@ func main() {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)
 	}
+}
+
+// browserLocale returns the language of the browser's preferred languages (navigator.languages,
+// best first, then navigator.language) that the game has, as a code; English if none.
+func browserLocale() string {
+	nav := js.Global().Get("navigator")
+	if nav.IsUndefined() {
+		return msg.English
+	}
+	var tags []string
+	if ls := nav.Get("languages"); ls.Type() == js.TypeObject {
+		for i := range ls.Length() {
+			tags = append(tags, ls.Index(i).String())
+		}
+	}
+	if l := nav.Get("language"); l.Type() == js.TypeString {
+		tags = append(tags, l.String())
+	}
+	return msg.MatchAny(tags...)
 }

@@ -122,9 +122,9 @@ func synth(e sounds.Effect) []byte {
 		c.tone(0, 1800, 0.6, 0.001, 0.004)
 		c.noise(0, 0.4, 0.0005, 0.003, 0.7)
 	case sounds.Deal: // a quick riffle of four cards
-		c = newClip(0.28, seed)
+		c = newClip(0.22, seed)
 		for i := range 4 {
-			c.noise(float64(i)*0.055, 1-0.12*float64(i), 0.002, 0.018, 0.55)
+			c.noise(float64(i)*0.045, 1-0.12*float64(i), 0.002, 0.014, 0.55)
 		}
 	case sounds.Choose: // a card slid up out of the hand
 		c = newClip(0.09, seed)
@@ -138,36 +138,36 @@ func synth(e sounds.Effect) []byte {
 		c.noise(0, 0.8, 0.002, 0.015, 0.5)
 		c.thud(0.005, 300, 160, 0.5, 0.03)
 	case sounds.TakeLight:
-		c = newClip(0.22, seed)
-		c.thud(0, 220, 110, 1, 0.06)
+		c = newClip(0.18, seed)
+		c.thud(0, 220, 110, 1, 0.045)
 		c.noise(0, 0.3, 0.002, 0.03, 0.3)
 	case sounds.TakeHeavy:
-		c = newClip(0.32, seed)
-		c.thud(0, 180, 80, 1, 0.09)
+		c = newClip(0.24, seed)
+		c.thud(0, 180, 80, 1, 0.065)
 		c.noise(0, 0.35, 0.002, 0.05, 0.25)
 	case sounds.TakeHuge:
-		c = newClip(0.42, seed)
-		c.thud(0, 150, 58, 1, 0.13)
-		c.thud(0.07, 120, 50, 0.6, 0.1)
+		c = newClip(0.32, seed)
+		c.thud(0, 150, 58, 1, 0.09)
+		c.thud(0.06, 120, 50, 0.6, 0.07)
 		c.noise(0, 0.4, 0.002, 0.07, 0.2)
 	case sounds.RowChoice: // two gentle rising notes: your turn to choose
-		c = newClip(0.3, seed)
-		c.tone(0, g4, 0.6, 0.01, 0.08, 0.2)
-		c.tone(0.11, c5, 0.6, 0.01, 0.09, 0.2)
+		c = newClip(0.24, seed)
+		c.tone(0, g4, 0.6, 0.01, 0.05, 0.2)
+		c.tone(0.09, c5, 0.6, 0.01, 0.06, 0.2)
 	case sounds.RoundEnd: // a chime: the triad rolled
-		c = newClip(0.5, seed)
+		c = newClip(0.38, seed)
 		for i, f := range []float64{c5, e5, g5} {
-			c.tone(float64(i)*0.06, f, 0.5, 0.005, 0.14, 0.3, 0.1)
+			c.tone(float64(i)*0.05, f, 0.5, 0.005, 0.09, 0.3, 0.1)
 		}
 	case sounds.Win: // a short rising sting
-		c = newClip(0.6, seed)
+		c = newClip(0.46, seed)
 		for i, f := range []float64{c5, e5, g5, c6} {
-			c.tone(float64(i)*0.08, f, 0.5, 0.005, 0.12+0.04*float64(i), 0.25, 0.08)
+			c.tone(float64(i)*0.07, f, 0.5, 0.005, 0.07+0.025*float64(i), 0.25, 0.08)
 		}
 	case sounds.Loss: // a soft falling minor
-		c = newClip(0.55, seed)
+		c = newClip(0.42, seed)
 		for i, f := range []float64{g4, eb4, c4} {
-			c.tone(float64(i)*0.12, f, 0.55, 0.01, 0.13, 0.35)
+			c.tone(float64(i)*0.1, f, 0.55, 0.01, 0.08, 0.35)
 		}
 	default:
 		return nil

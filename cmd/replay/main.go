@@ -8,7 +8,8 @@
 //	                                  write the record of a game of random legal moves
 //
 // A malformed or illegal record fails with a message naming the round, turn and seat, and exit
-// status 1; a usage error exits with 2.
+// status 1; so does an input over 16 MB (MaxInput), read no further. A usage error exits with 2:
+// a missing FILE, -seat outside the record's seats, -doublets without -variant double.
 package main
 
 import (
@@ -23,6 +24,14 @@ import (
 
 	"nimmt/engine"
 )
+
+// MaxInput is the most bytes replay reads: a whole game's record is a few tens of kilobytes.
+const MaxInput = 16 << 20
+
+// usageError is a mistake in the command line found after parsing it (exit status 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -44,6 +53,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if *doublets && *variant != engine.Double.String() {
+		fmt.Fprintf(stderr, "replay: -doublets plays the Double variant with the doublets: add -variant double (not -variant %s)\n", *variant)
+		return 2
+	}
 	if *random {
 		if err := writeRandom(stdout, *seats, *seed, *variant, *doublets); err != nil {
 			fmt.Fprintln(stderr, "replay:", err)
@@ -62,16 +75,35 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := replay(data, *seat, stdout); err != nil {
 		fmt.Fprintf(stderr, "replay: %s: %v\n", fs.Arg(0), err)
+		if errors.As(err, new(usageError)) {
+			return 2
+		}
 		return 1
 	}
 	return 0
 }
 
+// readInput reads FILE, or standard input for "-", up to MaxInput bytes.
 func readInput(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(stdin)
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	} else {
+		name = "standard input"
 	}
-	return os.ReadFile(name)
+	data, err := io.ReadAll(io.LimitReader(r, MaxInput+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxInput {
+		return nil, fmt.Errorf("%s is larger than %d MB, the most replay reads (a game record is a few tens of KB)", name, MaxInput>>20)
+	}
+	return data, nil
 }
 
 // final is the last line of the output.
@@ -89,7 +121,7 @@ func replay(data []byte, seat int, stdout io.Writer) error {
 		return err
 	}
 	if seat < -1 || seat >= rec.Config.Seats {
-		return fmt.Errorf("-seat %d: the record has seats 0–%d", seat, rec.Config.Seats-1)
+		return usageError{fmt.Sprintf("-seat %d: the record has seats 0–%d", seat, rec.Config.Seats-1)}
 	}
 	g, err := engine.Replay(rec, nil)
 	if err != nil {

@@ -71,7 +71,9 @@ func TestReplayErrors(t *testing.T) {
 		{"missing file", []string{"/nonexistent/x.json"}, nil, 1, "no such file"},
 		{"garbage", []string{"-"}, []byte("garbage"), 1, "malformed JSON"},
 		{"illegal action", []string{"-"}, bad, 1, "round 1, turn 1, seat 1"},
-		{"bad seat flag", []string{"-seat", "7", "-"}, rec.Bytes(), 1, "-seat 7"},
+		{"bad seat flag", []string{"-seat", "5", "-"}, rec.Bytes(), 2, "-seat 5: the record has seats 0–2"},
+		{"too large", []string{"-"}, bytes.Repeat([]byte(" "), MaxInput+1), 1, "standard input is larger than 16 MB"},
+		{"doublets without double", []string{"-random", "-doublets"}, nil, 2, "add -variant double"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -109,7 +111,7 @@ func TestRandomDoublets(t *testing.T) {
 		want string // in the record (code 0) or on stderr
 	}{
 		{[]string{"-random", "-seed", "5", "-variant", "double", "-doublets"}, 0, `"doublets":true`},
-		{[]string{"-random", "-seed", "5", "-variant", "basic", "-doublets"}, 1, "doublets"},
+		{[]string{"-random", "-seed", "5", "-variant", "basic", "-doublets"}, 2, "-doublets plays the Double variant with the doublets: add -variant double (not -variant basic)"},
 	}
 	for _, tc := range tests {
 		var rec, out, errb bytes.Buffer

@@ -3,7 +3,7 @@
 // beside it. With no flags it listens on 127.0.0.1:8080 and keeps its data in the user's config
 // directory (docs/server.md):
 //
-//	go run ./cmd/server [-addr 127.0.0.1:8080] [-data DIR] [-db FILE] [-web build/web] [-origins a.com,*.b.org]
+//	go run ./cmd/server [-addr 127.0.0.1:8080] [-data DIR] [-db FILE] [-web build/web] [-origins a.com,*.b.org] [-text 127.0.0.1:4000]
 package main
 
 import (
@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"nimmt/server"
+	"nimmt/server/textport"
 	"nimmt/wasm/site"
 )
 
@@ -40,6 +41,7 @@ func run() error {
 	origins := flag.String("origins", "", "comma-separated origin host patterns whose pages may connect, besides the server's own host")
 	maxConns := flag.Int("max-conns", 20000, "most WebSocket connections")
 	rate := flag.Float64("rate", 10, "messages per second a connection may send (bursts of 4x)")
+	textAddr := flag.String("text", "127.0.0.1:4000", "address of the text port (telnet/nc; docs/server.md); empty: none")
 	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
 	flag.Parse()
 
@@ -87,6 +89,21 @@ func run() error {
 	}
 	// The first line names the address actually bound (with -addr 127.0.0.1:0, the port chosen).
 	fmt.Printf("server: listening on http://%s/ (web: %v)\n", ln.Addr(), opts.Site != nil)
+
+	if *textAddr != "" {
+		tp := textport.New(hub, textport.Options{})
+		tln, err := tp.Listen(*textAddr)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("server: text port on %s (telnet or nc)\n", tln.Addr())
+		go func() {
+			if err := tp.Serve(tln); err != nil {
+				slog.Error("server: text port", "err", err)
+			}
+		}()
+		defer tp.Close()
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

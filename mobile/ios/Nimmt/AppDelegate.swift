@@ -18,6 +18,8 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
         let dir = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         MobileSetFilesDir(dir.path)
+        // The game's language until its settings choose one.
+        MobileSetLocale(Locale.preferredLanguages.first ?? "en")
 
         window = UIWindow(frame: UIScreen.main.bounds)
         window?.rootViewController = game

@@ -16,6 +16,8 @@ public class MainActivity extends Activity {
         super.onCreate(savedInstanceState);
         // Before the view starts the game: where settings.json and save.json live.
         Mobile.setFilesDir(getFilesDir().getAbsolutePath());
+        // The game's language until its settings choose one.
+        Mobile.setLocale(java.util.Locale.getDefault().toLanguageTag());
         setContentView(R.layout.activity_main);
         view = findViewById(R.id.ebitenview);
     }

@@ -1,0 +1,195 @@
+package scenes
+
+import (
+	"math"
+
+	"nimmt/anim"
+	"nimmt/engine"
+	"nimmt/layout"
+)
+
+// cardSprite is one card on screen: where it is, where it goes, and which side shows.
+type cardSprite struct {
+	x, y, w, h     float64
+	fx, fy, fw, fh float64
+	tx, ty, tw, th float64
+	tween          *anim.Tween
+	face, toFace   bool
+	vis, hideAtEnd bool
+	moving         bool
+}
+
+// floater is a rising "+N" over a seat.
+type floater struct {
+	label string
+	x, y  float64
+	tw    *anim.Tween
+}
+
+// handCard returns the card at index i of the displayed hand (the hand without the chosen card,
+// lowest first), or 0.
+func (t *table) handCard(i int) engine.Card {
+	k := 0
+	skipped := false
+	for _, h := range t.disp.Hand {
+		if h == t.disp.MyChoice && !skipped {
+			skipped = true
+			continue
+		}
+		if k == i {
+			return h
+		}
+		k++
+	}
+	return 0
+}
+
+// settle sends every card whose place changed to its new place, over dur ticks after delay
+// (staggered by stagger per moving card); it appends the tweens, as one parallel step, to out.
+func (t *table) settle(dur, stagger int, animate bool, out []anim.Step) []anim.Step {
+	var steps []anim.Step
+	k := 0
+	t.refreshHomes()
+	for i := range t.cards {
+		sp := &t.cards[i]
+		h := &t.homes[i]
+		r, face, vis := h.r, true, h.at != atNone
+		if !vis {
+			if sp.vis && !sp.hideAtEnd {
+				sp.vis = false
+			}
+			continue
+		}
+		if sp.vis && !sp.moving && sp.tx == r.X && sp.ty == r.Y && sp.tw == r.W && sp.toFace == face {
+			continue
+		}
+		if !sp.vis {
+			sp.x, sp.y, sp.w, sp.h = r.X, r.Y, r.W, r.H
+			sp.face = face
+			sp.vis = true
+		}
+		steps = t.moveSprite(sp, r, face, dur, stagger*k, animate, steps)
+		k++
+	}
+	return par(out, steps)
+}
+
+func (t *table) moveSprite(sp *cardSprite, r layout.Rect, face bool, dur, delay int, animate bool, steps []anim.Step) []anim.Step {
+	sp.fx, sp.fy, sp.fw, sp.fh = sp.x, sp.y, sp.w, sp.h
+	sp.tx, sp.ty, sp.tw, sp.th = r.X, r.Y, r.W, r.H
+	sp.toFace = face
+	sp.hideAtEnd = false
+	if !animate || t.speed() == anim.Instant {
+		sp.x, sp.y, sp.w, sp.h, sp.face = r.X, r.Y, r.W, r.H, face
+		sp.tween, sp.moving = nil, false
+		return steps
+	}
+	sp.tween = anim.NewTween(t.ticks(delay), t.ticks(dur), anim.OutCubic)
+	sp.moving = true
+	return append(steps, sp.tween)
+}
+
+// stepSprites moves every sprite along its tween (after the timeline advanced them).
+func (t *table) stepSprites() {
+	for c := range t.cards {
+		stepSprite(&t.cards[c])
+	}
+	for s := range t.backs {
+		stepSprite(&t.backs[s])
+	}
+	fl := t.floaters[:0]
+	for _, f := range t.floaters {
+		if !f.tw.Update() {
+			fl = append(fl, f)
+		}
+	}
+	t.floaters = fl
+	for i := range t.lift {
+		want := t.liftTarget(i)
+		t.lift[i] += (want - t.lift[i]) * 0.35
+		if math.Abs(want-t.lift[i]) < 0.01 {
+			t.lift[i] = want
+		}
+	}
+}
+
+func stepSprite(sp *cardSprite) {
+	if sp.tween == nil {
+		return
+	}
+	p := sp.tween.Progress()
+	sp.x = anim.Lerp(sp.fx, sp.tx, p)
+	sp.y = anim.Lerp(sp.fy, sp.ty, p)
+	sp.w = anim.Lerp(sp.fw, sp.tw, p)
+	sp.h = anim.Lerp(sp.fh, sp.th, p)
+	if sp.tween.Done() {
+		sp.x, sp.y, sp.w, sp.h = sp.tx, sp.ty, sp.tw, sp.th
+		sp.face = sp.toFace
+		sp.tween, sp.moving = nil, false
+		if sp.hideAtEnd {
+			sp.vis, sp.hideAtEnd = false, false
+		}
+	}
+}
+
+// flipState returns the horizontal scale of a flipping sprite and which side shows.
+func flipState(sp *cardSprite) (sx float64, face bool) {
+	if sp.tween == nil || sp.face == sp.toFace {
+		return 1, sp.face
+	}
+	raw := sp.tween.Raw()
+	fp := clampF((raw-0.55)/0.45, 0, 1)
+	sx = math.Abs(math.Cos(fp * math.Pi))
+	if fp >= 0.5 {
+		return sx, sp.toFace
+	}
+	return sx, sp.face
+}
+
+// placeBack puts seat s's face-down card at its chosen spot if the seat has chosen (other seats).
+func (t *table) placeBack(s int, animate bool) []anim.Step {
+	if s >= len(t.seats) || s == t.me {
+		return nil
+	}
+	sp := &t.backs[s]
+	chosen := s < len(t.disp.Chosen) && t.disp.Chosen[s]
+	if !chosen {
+		sp.vis = false
+		sp.tween = nil
+		return nil
+	}
+	if sp.vis && sp.tween == nil {
+		return nil
+	}
+	r := t.seatLay(s).Chosen
+	if !sp.vis {
+		p := t.seatLay(s).Plate
+		sp.x, sp.y, sp.w, sp.h = p.X+p.W/2-r.W/2, p.Y, r.W, r.H
+		sp.vis = true
+	}
+	return t.moveSprite(sp, r, false, 12, 0, animate, nil)
+}
+
+// liftTarget is how far sprite i (a hand card) is lifted now.
+func (t *table) liftTarget(i int) float64 {
+	if t.sel < 0 {
+		return 0
+	}
+	if h := &t.homes[i]; h.at == atHand && int(h.pos) == t.sel && t.tl.Idle() {
+		return t.lay.Lift
+	}
+	return 0
+}
+
+var noSeat layout.Seat
+
+// seatLay returns the layout of seat s's place at the table. The seat shown (t.me) sits at the
+// layout's first place, by the hand, and the others follow in seat order; with the person at
+// seat 0 this is the identity.
+func (t *table) seatLay(s int) *layout.Seat {
+	n := len(t.lay.Seats)
+	if n == 0 {
+		return &noSeat
+	}
+	return &t.lay.Seats[((s-t.me)%n+n)%n]
+}

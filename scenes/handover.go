@@ -1,0 +1,151 @@
+package scenes
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/msg"
+	"nimmt/sprites"
+	"nimmt/text"
+)
+
+// Hot-seat play: several people share this device. The table shows one person's view at a time
+// (t.me). When the decision passes to another person, the table hides behind the hand-over
+// screen ("Pass to Ann") until Ann taps that she is ready; then her view is folded from her own
+// event stream, so her hand, her advisor and her tracker show only what she may know. With one
+// person and bots there is never a hand-over.
+
+// nextPerson returns the person at this device who must decide now: the displayed seat if it
+// must, else the next waiting person after it in seat order; -1 when no person here must decide.
+// It reads the displayed view only (the screen has caught up).
+func (t *table) nextPerson() int {
+	n := len(t.seats)
+	for k := 0; k < n; k++ {
+		s := (t.me + k) % n
+		if !t.seats[s].Here() {
+			continue
+		}
+		for _, w := range t.disp.Waiting {
+			if w == s {
+				return s
+			}
+		}
+	}
+	return -1
+}
+
+// checkHandover raises the hand-over screen when the decision has passed to another person here.
+func (t *table) checkHandover() {
+	if t.handover >= 0 || t.tutorial != nil || t.people() < 2 || !t.tl.Idle() || !t.caughtUp() {
+		return
+	}
+	if t.phase == phaseScore || t.phase == phaseOver {
+		return
+	}
+	if s := t.nextPerson(); s >= 0 && s != t.me {
+		t.passTo(s)
+	}
+}
+
+// passTo hides the table behind the hand-over screen until person s is ready.
+func (t *table) passTo(s int) {
+	t.handover = s
+	t.sel, t.pick, t.keepSel, t.poolHover = -1, 0, nil, -1
+	t.redraw = true
+}
+
+// handleHandover takes the hand-over screen's input: the ready button, Enter or Space shows the
+// person's view, once the table is still. It reports whether the screen is up.
+func (t *table) handleHandover(in *Input) bool {
+	if t.handover < 0 {
+		return false
+	}
+	if t.tl.Idle() && t.caughtUp() && (in.TapIn(t.handoverButton()) || in.Key(KeyEnter) || in.Key(KeySpace)) {
+		t.switchTo(t.handover)
+	}
+	return true
+}
+
+// switchTo shows seat s's view: its stream is folded from the start up to where the screen is,
+// and every sprite snaps to its place (the last person's hand is gone).
+func (t *table) switchTo(s int) {
+	t.handover = -1
+	t.me = s
+	t.events = nil
+	v := engine.NewView(t.sess.Config(), s)
+	for i, e := range t.sess.EventsFor(s, 0) {
+		if i >= t.consumed {
+			break
+		}
+		if i == t.lastTurn && t.haveLast {
+			t.lastView = cloneView(&v)
+		}
+		v.Apply(e)
+	}
+	t.disp = v
+	t.sel, t.pick, t.keepSel, t.poolHover = -1, 0, nil, -1
+	t.adviceTurn = -1
+	t.tl.Skip()
+	t.relayout()
+	for i := range t.cards {
+		sp := &t.cards[i]
+		sp.tween, sp.moving, sp.hideAtEnd = nil, false, false
+		if t.homes[i].at == atNone {
+			sp.vis = false
+		}
+	}
+	t.settle(0, 0, false, nil)
+	for b := range t.backs {
+		t.backs[b] = cardSprite{}
+		t.placeBack(b, false)
+	}
+	t.stepSprites()
+	t.refreshPlates()
+	t.redraw = true
+}
+
+// handoverButton is the hand-over screen's ready button.
+func (t *table) handoverButton() layout.Rect {
+	p := t.handoverPanel()
+	bh := clampF(t.g.h*0.08, layout.MinTap, 72)
+	return layout.Rect{X: p.X + 24, Y: p.Y + p.H - bh - 24, W: p.W - 48, H: bh}
+}
+
+func (t *table) handoverPanel() layout.Rect {
+	g := t.g
+	w := math.Min(g.w-24, 560)
+	h := math.Min(g.h-24, clampF(g.h*0.5, 260, 420))
+	return layout.Rect{X: (g.w - w) / 2, Y: (g.h - h) / 2, W: w, H: h}
+}
+
+// drawHandover draws the hand-over screen over the plain felt: nothing of the table shows, so
+// no hand, choice or advice of the last person can be seen while the device changes hands.
+func (t *table) drawHandover(dst *ebiten.Image) {
+	g := t.g
+	g.drawFelt(dst)
+	p := t.handoverPanel()
+	g.roundRect(dst, p, 14, sprites.PlateBG)
+	name := t.seatName(t.handover)
+	small := clampF(p.H*0.07, 14, 26)
+	g.label(dst, msg.HandoverPass.Text(), p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
+	big := g.txt.Fit(name, text.Style{Size: clampF(p.H*0.2, 28, 72), Bold: true}, p.W-48, 14)
+	g.label(dst, name, p.X+p.W/2, p.Y+p.H*0.38, big, sprites.Gold, text.Center, true)
+	hint := msg.New(msg.HandoverTap, name).String()
+	g.label(dst, hint, p.X+p.W/2, p.Y+p.H*0.56, g.txt.Fit(hint, text.Style{Size: small}, p.W-48, 9), sprites.White, text.Center, false)
+	w := widget{id: "handover-ready", r: t.handoverButton(), label: msg.New(msg.HandoverReady, name).String(), enabled: true}
+	g.drawWidget(dst, &w, true)
+	m := widget{id: "menu", r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
+	g.drawWidget(dst, &m, false)
+}
+
+// handoverState is the test state while the hand-over screen is up: the name and the button,
+// and nothing of any hand.
+func (t *table) handoverState(ts *TestState) {
+	ts.Handover = t.seatName(t.handover)
+	ts.Buttons = append(ts.Buttons,
+		Button{ID: "handover-ready", Rect: t.handoverButton(), Enabled: t.tl.Idle() && t.caughtUp()},
+		Button{ID: "menu", Rect: t.lay.Buttons[layout.BtnMenu], Enabled: true})
+}

@@ -1,0 +1,268 @@
+package scenes
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/engine"
+	"nimmt/storage"
+)
+
+// hotSeatGame opens the new-game form through the real menu and sets up seats 1 and 2 as people
+// (named by typing into the name field) and the others as bots, in variant v.
+func hotSeatGame(t *testing.T, g *Game, v string, seats int) {
+	t.Helper()
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "new-game")
+	for g.settings.variant().String() != v {
+		tapButton(t, g, "variant")
+	}
+	for g.settings.Seats < seats {
+		tapButton(t, g, "seats-plus")
+	}
+	for g.settings.Seats > seats {
+		tapButton(t, g, "seats-minus")
+	}
+	for _, id := range []string{"level-1", "level-2"} {
+		for i := 0; i < len(seatChoices) && g.settings.Levels[id[6]-'1'] != levelPerson; i++ {
+			tapButton(t, g, id)
+		}
+	}
+	tapButton(t, g, "name")
+	typed := []rune("Ann, Bob, Cy")
+	g.InjectInput(func(in *Input) {
+		if m, ok := g.cur.(*menu); ok && len(m.nameBuf) > 0 && len(typed) == len("Ann, Bob, Cy") {
+			in.addKey(KeyBackspace) // clear the field first
+			return
+		}
+		if len(typed) == 0 {
+			in.addKey(KeyEnter)
+			return
+		}
+		in.Runes[0], in.NRune = typed[0], 1
+		typed = typed[1:]
+	})
+	runUntil(t, g, 100, func(TestState) bool { m, ok := g.cur.(*menu); return ok && !m.editing })
+	g.InjectInput(func(in *Input) {})
+	if got := g.settings.peopleNames(); got != "Ann, Bob, Cy" {
+		t.Fatalf("names %q", got)
+	}
+	tapButton(t, g, "start")
+	runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
+}
+
+// hotSeatPlayer plays every person's part through taps, like driver, and checks on every tick
+// that the screen shows only the displayed person's hand, and nothing during a hand-over.
+type hotSeatPlayer struct {
+	t         *testing.T
+	g         *Game
+	tb        *table
+	handovers int
+	acted     map[int]int // decisions made, per seat
+	taps      int
+}
+
+func (p *hotSeatPlayer) step(in *Input) {
+	t, g, tb := p.t, p.g, p.tb
+	ts := g.TestState()
+	eg := engineOf(tb)
+	if ts.Handover != "" {
+		if len(ts.Hand) > 0 || len(ts.HandRects) > 0 || ts.Decision != "" || ts.Chosen != 0 || len(ts.ChoiceRects) > 0 {
+			t.Fatalf("hand-over to %s shows hand %v decision %q", ts.Handover, ts.Hand, ts.Decision)
+		}
+		if r, ok := (&driver{g: g}).button(&ts, "handover-ready"); ok {
+			if want := tb.seats[tb.handover].Name; ts.Handover != want {
+				t.Fatalf("hand-over names %q, seat %d is %q", ts.Handover, tb.handover, want)
+			}
+			p.handovers++
+			(&driver{g: g}).tapRect(in, r)
+		}
+		return
+	}
+	if !tb.seats[ts.Seat].Here() {
+		t.Fatalf("the table shows seat %d, a %v", ts.Seat, tb.seats[ts.Seat].Kind)
+	}
+	// The hand on screen is the displayed person's own (the engine's hand, less the chosen card,
+	// once the screen has caught up).
+	if ts.Input && tb.phase == phaseChoose && ts.Chosen == 0 {
+		if h := eg.View(ts.Seat).Hand; !slices.Equal(intsOf(h), ts.Hand) {
+			t.Fatalf("seat %d's screen hand %v, its engine hand %v", ts.Seat, ts.Hand, h)
+		}
+	}
+	if !ts.Input && ts.Scene != "score" {
+		return
+	}
+	if ts.Decision != "" {
+		if d, ok := eg.Decision(ts.Seat); !ok || d.Kind.String() != ts.Decision {
+			t.Fatalf("screen decision %q for seat %d, engine %v %v", ts.Decision, ts.Seat, d, ok)
+		}
+	}
+	x := func(r Rect) { (&driver{g: g}).tapRect(in, r); p.taps++ }
+	switch {
+	case ts.Scene == "score":
+		if r, ok := (&driver{g: g}).button(&ts, "continue"); ok {
+			x(r)
+		}
+	case ts.Decision == "play" && ts.Chosen == 0 && len(ts.HandRects) > 0:
+		if p.taps%2 == 1 {
+			p.acted[ts.Seat]++
+		}
+		x(ts.HandRects[(p.taps/2)%len(ts.HandRects)])
+	case ts.Decision == "draft" && len(ts.PoolRects) > 0:
+		p.acted[ts.Seat]++
+		x(ts.PoolRects[len(ts.PoolRects)/2])
+	case ts.Decision == "row":
+		p.acted[ts.Seat]++
+		x(ts.RowRects[0])
+	}
+}
+
+func intsOf(cs []engine.Card) []int {
+	out := make([]int, len(cs))
+	for i, c := range cs {
+		out[i] = int(c)
+	}
+	return out
+}
+
+// TestHotSeatGame plays whole hot-seat games, three people and a bot, in Basic and in Logic (a
+// draft), through the real menu and taps: the device is handed over whenever the decision passes
+// to another person, each person plays from their own hand, and nothing of a hand shows during
+// a hand-over.
+func TestHotSeatGame(t *testing.T) {
+	for _, v := range []string{"basic", "logic"} {
+		t.Run(v, func(t *testing.T) {
+			g := newTestGame(t, &storage.Memory{}, "fast")
+			hotSeatGame(t, g, v, 4)
+			tb := g.cur.(*table)
+			if n := tb.people(); n != 3 {
+				t.Fatalf("%d people at the table", n)
+			}
+			if ts := g.TestState(); ts.Handover != "Ann" {
+				t.Fatalf("the game starts without a hand-over to Ann: %q", ts.Handover)
+			}
+			p := &hotSeatPlayer{t: t, g: g, tb: tb, acted: map[int]int{}}
+			g.InjectInput(p.step)
+			// The first round, then leave: the game is saved.
+			runUntil(t, g, 200000, func(ts TestState) bool { return ts.Round == 2 && ts.Handover != "" })
+			continueHotSeat(t, g)
+			tb = g.cur.(*table)
+			p.tb = tb
+			g.InjectInput(p.step)
+			runUntil(t, g, 400000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+			if !engineOf(tb).Over() {
+				t.Fatal("the engine's game is not over")
+			}
+			for s := 0; s < 3; s++ {
+				if p.acted[s] == 0 {
+					t.Errorf("%s never decided (decisions per seat %v)", tb.seats[s].Name, p.acted)
+				}
+			}
+			if p.handovers < 6 {
+				t.Errorf("only %d hand-overs", p.handovers)
+			}
+			t.Logf("%s: %d hand-overs, decisions per seat %v", v, p.handovers, p.acted)
+		})
+	}
+}
+
+// continueHotSeat leaves a hot-seat game for the menu and continues it: it resumes behind the
+// hand-over screen, to the person who must decide.
+func continueHotSeat(t *testing.T, g *Game) {
+	t.Helper()
+	g.InjectInput(func(in *Input) {})
+	tapButton(t, g, "menu")
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "continue")
+	ts := runUntil(t, g, 5, func(ts TestState) bool { _, ok := g.cur.(*table); return ok })
+	tb := g.cur.(*table)
+	if ts.Handover == "" || len(ts.Hand) > 0 {
+		t.Fatalf("continued without a hand-over: %q, hand %v", ts.Handover, ts.Hand)
+	}
+	if w := engineOf(tb).Waiting(); !slices.Contains(w, tb.handover) {
+		t.Fatalf("continued handing over to seat %d; the game waits for %v", tb.handover, w)
+	}
+}
+
+// TestHotSeatDrawsNoOtherHand draws every frame of a hot-seat game and records the cards drawn:
+// while a hand-over screen is up no card is drawn at all, and no frame shows a card face that is
+// in another person's hand.
+func TestHotSeatDrawsNoOtherHand(t *testing.T) {
+	needDisplay(t)
+	g := newTestGame(t, &storage.Memory{}, "fast")
+	hotSeatGame(t, g, "basic", 4)
+	tb := g.cur.(*table)
+	p := &hotSeatPlayer{t: t, g: g, tb: tb, acted: map[int]int{}}
+	g.InjectInput(p.step)
+	screen := ebiten.NewImage(1280, 720)
+	defer frame(func() { screen.Deallocate() }, nil)
+	var drawn []engine.Card
+	var faces []bool
+	g.cardSpy = func(c engine.Card, face bool) { drawn, faces = append(drawn, c), append(faces, face) }
+	handoverFrames, frames := 0, 0
+	var public []engine.Card
+	for i := 0; ; i++ {
+		if i > 200000 {
+			t.Fatal("the game did not end")
+		}
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if i%5 != 0 {
+			continue
+		}
+		drawn, faces = drawn[:0], faces[:0]
+		g.dirty = true
+		frame(nil, func(*ebiten.Image) { g.Draw(screen) })
+		frames++
+		if tb.phase != phaseDeal {
+			// The cards seen this round: while the next round is dealt they gather face down,
+			// and some of them are in the new hands.
+			public = public[:0]
+			for _, r := range tb.disp.Rows {
+				public = append(public, r...)
+			}
+			public = append(public, tb.disp.Revealed...)
+		}
+		if tb.handover >= 0 {
+			handoverFrames++
+			if len(drawn) > 0 {
+				t.Fatalf("frame %d: %d cards drawn behind the hand-over screen", i, len(drawn))
+			}
+		}
+		for s := range tb.seats {
+			if s == tb.me || !tb.seats[s].Here() {
+				continue
+			}
+			hand := shownHand(tb, s)
+			for k, c := range drawn {
+				if faces[k] && slices.Contains(hand, c) && !(tb.phase == phaseDeal && slices.Contains(public, c)) {
+					t.Fatalf("frame %d: showing seat %d, drew %v face up from seat %d's hand %v", i, tb.me, c, s, hand)
+				}
+			}
+		}
+		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
+			break
+		}
+	}
+	if handoverFrames == 0 {
+		t.Fatal("no frame drawn with the hand-over screen")
+	}
+	t.Logf("%d frames drawn, %d behind the hand-over screen", frames, handoverFrames)
+}
+
+// shownHand returns seat s's hand at the point of the game the screen shows (its own stream
+// folded up to the events the table has consumed).
+func shownHand(tb *table, s int) []engine.Card {
+	v := engine.NewView(tb.sess.Config(), s)
+	for i, e := range tb.sess.EventsFor(s, 0) {
+		if i >= tb.consumed {
+			break
+		}
+		v.Apply(e)
+	}
+	return v.Hand
+}

@@ -1,0 +1,313 @@
+package scenes
+
+import (
+	"image/color"
+	"strconv"
+	"strings"
+
+	"nimmt/engine"
+	"nimmt/msg"
+	"nimmt/sprites"
+	"nimmt/text"
+)
+
+// The HUD: the seat plates, the round line, the status line and the log, all from message ids
+// (nimmt/msg). The log keeps messages (ids with arguments), so it reads in the language shown.
+
+// refreshPlates rebuilds the strings shown on the seat plates and the status line.
+func (t *table) refreshPlates() {
+	for s := range t.seats {
+		si := &t.seats[s]
+		score := 0
+		if s < len(t.disp.Scores) {
+			score = t.disp.Scores[s]
+		}
+		si.scoreStr = strconv.Itoa(score)
+		pen := 0
+		if s < len(t.disp.Penalties) {
+			pen = t.disp.Penalties[s]
+		}
+		si.pileStr = ""
+		if pen > 0 {
+			si.pileStr = "+" + strconv.Itoa(pen)
+		}
+		si.state = t.plateState(s)
+		si.stateStr = ""
+		if si.state != msg.None {
+			si.stateStr = si.state.Text()
+		}
+	}
+	cfg := t.disp.Config
+	round := max(t.disp.Round, 1)
+	var line msg.Message
+	switch {
+	case cfg.Rounds > 0 && cfg.EndScore > 0:
+		line = msg.New(msg.RoundToEitherLine, round, cfg.EndScore, cfg.Rounds)
+	case cfg.Rounds > 0:
+		line = msg.New(msg.RoundOfLine, round, cfg.Rounds)
+	case cfg.EndScore > 0:
+		line = msg.New(msg.RoundToScoreLine, round, cfg.EndScore)
+	default:
+		line = msg.New(msg.RoundLine, round)
+	}
+	t.scoreLine = line.String()
+	t.redraw = true
+	t.status = ""
+	if m := t.statusText(); m.ID != msg.None {
+		t.status = m.String()
+	}
+	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: t.lay.Unit * 1.1}, t.lay.Status.W, 9)
+}
+
+// plateState is the state line of seat s's plate.
+func (t *table) plateState(s int) msg.ID {
+	si := &t.seats[s]
+	chosen := s < len(t.disp.Chosen) && t.disp.Chosen[s]
+	choosing := t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0
+	switch {
+	case t.phase == phaseOver:
+		for _, w := range t.disp.Winners {
+			if w == s {
+				return msg.PlateWinner
+			}
+		}
+		return msg.None
+	case si.status == StatusDisconnected:
+		return msg.PlateDisconnected
+	case si.status == StatusAway:
+		return msg.PlateAway
+	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == s:
+		return msg.PlateChoosingRow
+	case t.disp.Phase == engine.PhaseChoose && chosen:
+		return msg.PlateReady
+	case choosing && si.status == StatusThinking:
+		return msg.PlateThinking
+	case choosing && s == t.me && t.tutorial == nil && t.phase != phaseDeal:
+		return msg.PlateYourTurn
+	}
+	return msg.None
+}
+
+// stateColor is the colour of a plate's state line.
+func stateColor(state msg.ID) color.Color {
+	switch state {
+	case msg.PlateThinking, msg.PlateChoosingRow:
+		return chipThinking
+	case msg.PlateYourTurn:
+		return chipYou
+	case msg.PlateWinner:
+		return sprites.Gold
+	case msg.PlateAway, msg.PlateDisconnected:
+		return sprites.Muted
+	}
+	return chipReady
+}
+
+// plateKind is the second line of seat s's plate: "you", another person here, a remote player
+// or the bot's level.
+func (t *table) plateKind(s int) string {
+	si := &t.seats[s]
+	switch {
+	case s == t.me && t.tutorial == nil:
+		return msg.PlateYou.Text()
+	case si.Here():
+		return msg.PlatePlayer.Text()
+	case si.Kind == SeatRemote && t.tutorial == nil:
+		return msg.PlateOnline.Text()
+	case si.Kind == SeatBot:
+		return levelName(si.Level).Text()
+	}
+	return ""
+}
+
+// levelName is a bot level's name as a plate shows it.
+func levelName(level string) msg.ID {
+	switch level {
+	case "random":
+		return msg.LevelRandom
+	case "beginner":
+		return msg.LevelBeginner
+	case "expert":
+		return msg.LevelExpert
+	}
+	return msg.LevelIntermediate
+}
+
+// statusText is the status line: what happens now and what the displayed person may do.
+func (t *table) statusText() msg.Message {
+	if t.tutorial != nil {
+		return msg.Message{}
+	}
+	switch {
+	case t.phase == phaseOver:
+		return msg.New(msg.StatusGameOver)
+	case t.phase == phaseScore:
+		return msg.New(msg.StatusRoundOver)
+	case t.phase == phaseDeal:
+		return msg.New(msg.StatusDealing)
+	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0:
+		if t.disp.Waiting[0] == t.me {
+			return msg.New(msg.StatusYourRow)
+		}
+		return msg.New(msg.StatusSeatRow, t.seatName(t.disp.Waiting[0]))
+	}
+	if m := t.variantStatus(); m.ID != msg.None {
+		return m
+	}
+	switch {
+	case len(t.disp.Pending) > 0:
+		return msg.New(msg.StatusPlacing)
+	case t.disp.Phase == engine.PhaseChoose:
+		if t.disp.MyChoice == 0 {
+			return msg.New(msg.StatusChoose, t.disp.Turn)
+		}
+		n := 0
+		for s := range t.disp.Chosen {
+			if !t.disp.Chosen[s] {
+				n++
+			}
+		}
+		return msg.New(msg.StatusWaiting, n)
+	}
+	return msg.Message{}
+}
+
+// variantStatus is the status line of the variants' own moments, or none.
+func (t *table) variantStatus() msg.Message {
+	v := t.disp.Config.Variant
+	waiting := -1
+	if len(t.disp.Waiting) == 1 {
+		waiting = t.disp.Waiting[0]
+	}
+	mine := waiting == t.me
+	switch {
+	case t.disp.Phase == engine.PhaseDraft && waiting >= 0:
+		if mine {
+			return msg.New(msg.StatusDraftYou)
+		}
+		return msg.New(msg.StatusDrafting, t.seatName(waiting))
+	case t.disp.Phase == engine.PhaseOrder && mine:
+		return msg.New(msg.StatusOrderYou)
+	case t.disp.Phase == engine.PhaseOrder && waiting >= 0:
+		return msg.New(msg.StatusOrdering, t.seatName(waiting))
+	case t.disp.Phase == engine.PhaseKeep && mine:
+		return msg.New(msg.StatusKeepYou)
+	case t.disp.Phase == engine.PhaseKeep && waiting >= 0:
+		return msg.New(msg.StatusKeeping, t.seatName(waiting))
+	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && (v == engine.Open || v == engine.HandVariant) && waiting >= 0:
+		switch {
+		case mine && v == engine.HandVariant && t.pick != 0:
+			return msg.New(msg.StatusHandPick, t.pick)
+		case mine && v == engine.HandVariant:
+			return msg.New(msg.StatusHandTurn)
+		case mine:
+			return msg.New(msg.StatusOpenTurn)
+		}
+		return msg.New(msg.StatusPlaysFaceUp, t.seatName(waiting))
+	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && v == engine.Nifty && t.disp.MyChoice == 0:
+		if t.pick != 0 {
+			return msg.New(msg.StatusNiftyPick, t.pick)
+		}
+		return msg.New(msg.StatusNiftyTurn, t.disp.Turn)
+	}
+	return msg.Message{}
+}
+
+// refreshAdvice recomputes the advisor's numbers for the current turn.
+func (t *table) refreshAdvice() {
+	key := t.disp.Round*100 + t.disp.Turn
+	if t.adviceTurn == key || t.g.opts.Advisor == nil || t.tutorial != nil {
+		return
+	}
+	t.adviceTurn = key
+	v := cloneView(&t.disp)
+	t.advice = t.g.opts.Advisor(&v)
+	for c := range t.adviceStr {
+		t.adviceStr[c] = ""
+	}
+	for c, x := range t.advice {
+		if int(c) < len(t.adviceStr) {
+			t.adviceStr[c] = strconv.FormatFloat(x, 'f', 1, 64)
+		}
+	}
+}
+
+// logEntry is one line of the log: a message, kept as id and arguments. A line about a seat's
+// own pick before it plays is private to that seat: shown only while that seat's view is
+// displayed (hot-seat play).
+type logEntry struct {
+	m       msg.Message
+	private int // the seat that may read it, or -1 for everyone
+}
+
+// logf adds a line to the log, private to a seat or public (-1).
+func (t *table) logf(m msg.Message, private int) {
+	t.log = append(t.log, logEntry{m: m, private: private})
+	t.redraw = true
+}
+
+// logSeat adds a public line about seat s: the "you" form for the one person at this device,
+// else the form with the seat's name (several people read one log in a hot-seat game).
+func (t *table) logSeat(you, named msg.ID, s int, arg any) {
+	if s == t.me && t.people() == 1 {
+		t.logf(msg.New(you, arg), -1)
+		return
+	}
+	t.logf(msg.New(named, t.seatName(s), arg), -1)
+}
+
+// people returns how many people play at this device.
+func (t *table) people() int {
+	n := 0
+	for i := range t.seats {
+		if t.seats[i].Here() {
+			n++
+		}
+	}
+	return n
+}
+
+// variantLog writes the log line of a variant's event.
+func (t *table) variantLog(e engine.Event) {
+	switch ev := e.(type) {
+	case engine.CardDrafted:
+		t.logSeat(msg.LogYouDrafted, msg.LogDrafted, ev.Seat, ev.Card)
+	case engine.DraftDone:
+		t.logf(msg.New(msg.LogRowsStart), -1)
+	case engine.CardsKept:
+		t.logSeat(msg.LogYouKept, msg.LogKept, ev.Seat, cardList(ev.Hand))
+	}
+}
+
+// logRowChoice says who must choose a row, and why.
+func (t *table) logRowChoice(ev engine.RowChoiceRequired) {
+	if ev.Seat == t.me && t.people() == 1 {
+		t.logf(msg.New(msg.LogYourTooLow, ev.Card), -1)
+		return
+	}
+	t.logf(msg.New(msg.LogSeatTooLow, t.seatName(ev.Seat), ev.Card), -1)
+}
+
+// logRowTaken says who took which row and why.
+func (t *table) logRowTaken(ev engine.RowTaken) {
+	id := msg.LogTookSixth
+	switch {
+	case ev.Shared:
+		id = msg.LogShares
+	case ev.Reason == engine.TakeTooLow:
+		id = msg.LogTookTooLow
+	}
+	t.logf(msg.New(id, t.seatName(ev.Seat), ev.Row+1, ev.Bullheads), -1)
+}
+
+// cardList lists cards for a message: "12, 45", or "no card".
+func cardList(cs []engine.Card) string {
+	if len(cs) == 0 {
+		return msg.NoCard.Text()
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, ", ")
+}

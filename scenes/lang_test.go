@@ -1,0 +1,80 @@
+package scenes
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"nimmt/msg"
+	"nimmt/storage"
+)
+
+// buttonLabel returns the label of the button id on the current scene.
+func buttonLabel(t *testing.T, g *Game, id string) string {
+	t.Helper()
+	ts := g.TestState()
+	for _, b := range ts.Buttons {
+		if b.ID == id {
+			return b.Label
+		}
+	}
+	t.Fatalf("no button %q on scene %s (have %v)", id, ts.Scene, ts.Buttons)
+	return ""
+}
+
+// TestLanguageSetting: the settings page's Language button cycles through every language by
+// its own name; the choice is kept in settings.json and used by the next start, over the
+// system's locale; -lang (Options.Lang) overrides it, and an unknown code is an error.
+func TestLanguageSetting(t *testing.T) {
+	defer func() { _ = msg.SetLang(msg.English) }()
+	langs := msg.Langs()
+	mem := &storage.Memory{}
+	g, err := NewGame(Options{Storage: mem, InlineBots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.LayoutF(390, 844)
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "settings")
+	for i := range langs {
+		next := langs[(i+1)%len(langs)]
+		if got := buttonLabel(t, g, "lang"); got != langs[i].Name {
+			t.Fatalf("language button shows %q, want %q", got, langs[i].Name)
+		}
+		tapButton(t, g, "lang")
+		if ts := g.TestState(); ts.Lang != next.Code {
+			t.Fatalf("after tapping the language button the game shows %q, want %q", ts.Lang, next.Code)
+		}
+	}
+	last := langs[len(langs)-1]
+	for msg.Lang() != last.Code {
+		tapButton(t, g, "lang")
+	}
+	tapButton(t, g, "back")
+	g.FlushSaves()
+	b, err := mem.Load(settingsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st Settings
+	if err := json.Unmarshal(b, &st); err != nil || st.Lang != last.Code {
+		t.Fatalf("settings.json keeps the language %q (%v): %s", st.Lang, err, b)
+	}
+	g2, err := NewGame(Options{Storage: mem, Locale: "en_US.UTF-8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ts := g2.TestState(); ts.Lang != last.Code {
+		t.Errorf("next start in %q, want the saved %q", ts.Lang, last.Code)
+	}
+	if _, err := NewGame(Options{Storage: mem, Lang: "zz"}); err == nil || !strings.Contains(err.Error(), `no language "zz"`) {
+		t.Errorf("Options.Lang zz: %v", err)
+	}
+	g3, err := NewGame(Options{Storage: mem, Lang: msg.English})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ts := g3.TestState(); ts.Lang != msg.English {
+		t.Errorf("Options.Lang en gives %q", ts.Lang)
+	}
+}

@@ -1,0 +1,308 @@
+package scenes
+
+import (
+	"math"
+	"slices"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/msg"
+	"nimmt/sprites"
+	"nimmt/text"
+)
+
+// overlayButton returns the rectangles of the score and game-over panels' buttons.
+func (t *table) overlayButton(i int) layout.Rect {
+	p := t.overlayPanel()
+	bh := clampF(t.g.h*0.07, layout.MinTap, 60)
+	row := layout.Rect{X: p.X + 16, Y: p.Y + p.H - bh - 16, W: p.W - 32, H: bh}
+	if t.phase == phaseOver {
+		return row.SplitH(2, i, 12)
+	}
+	return row
+}
+
+func (t *table) overlayPanel() layout.Rect {
+	g := t.g
+	w := math.Min(g.w-24, 560)
+	rows := float64(len(t.seats))
+	lineH := clampF(g.h*0.045, 18, 34)
+	h := math.Min(g.h-24, lineH*(rows+4)+clampF(g.h*0.07, layout.MinTap, 60)+40)
+	return layout.Rect{X: (g.w - w) / 2, Y: (g.h - h) / 2, W: w, H: h}
+}
+
+func (t *table) drawScoreOverlay(dst *ebiten.Image) {
+	g := t.g
+	p := t.overlayPanel()
+	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
+	g.roundRect(dst, p, 14, sprites.PlateBG)
+	lineH := clampF(g.h*0.045, 18, 34)
+	g.label(dst, t.cached(msg.New(msg.ScoreTitle, t.lastRound.Round)), p.X+p.W/2, p.Y+lineH, lineH*0.9, sprites.White, text.Center, true)
+	y := p.Y + lineH*2.2
+	size := lineH * 0.62
+	g.label(dst, msg.ScoreThisRound.Text(), p.X+p.W*0.62, y, size*0.8, sprites.Muted, text.Center, false)
+	g.label(dst, msg.ScoreTotal.Text(), p.X+p.W*0.85, y, size*0.8, sprites.Muted, text.Center, false)
+	cfg := t.disp.Config
+	for s := range t.seats {
+		y += lineH
+		col := sprites.White
+		tot := 0
+		if s < len(t.lastRound.Totals) {
+			tot = t.lastRound.Totals[s]
+		}
+		if cfg.EndScore > 0 && tot >= cfg.EndScore {
+			col = sprites.Danger
+		}
+		g.label(dst, t.seats[s].Name, p.X+20, y, size, col, text.Left|text.VertCenter, s == t.me)
+		pen := 0
+		if s < len(t.lastRound.Penalties) {
+			pen = t.lastRound.Penalties[s]
+		}
+		g.label(dst, "+"+num(pen), p.X+p.W*0.62, y, size, floatCol, text.Center, true)
+		g.label(dst, num(tot), p.X+p.W*0.85, y, size, col, text.Center, true)
+	}
+	w := widget{id: "continue", r: t.overlayButton(0), label: msg.ButtonContinue.Text(), enabled: true}
+	g.drawWidget(dst, &w, true)
+}
+
+func (t *table) drawGameOver(dst *ebiten.Image) {
+	g := t.g
+	p := t.overlayPanel()
+	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
+	g.roundRect(dst, p, 14, sprites.PlateBG)
+	lineH := clampF(g.h*0.045, 18, 34)
+	title := t.cached(t.gameOverTitle())
+	g.label(dst, title, p.X+p.W/2, p.Y+lineH, lineH*0.95, sprites.Gold, text.Center, true)
+	order := t.ranking()
+	y := p.Y + lineH*2.2
+	size := lineH * 0.66
+	rank := 0
+	for i, s := range order {
+		if i == 0 || t.disp.Scores[s] != t.disp.Scores[order[i-1]] {
+			rank = i + 1
+		}
+		y += lineH
+		col := sprites.White
+		if rank == 1 {
+			col = sprites.Gold
+		}
+		g.label(dst, num(rank)+".", p.X+24, y, size, col, text.Left|text.VertCenter, true)
+		g.label(dst, t.seats[s].Name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
+		g.label(dst, num(t.disp.Scores[s]), p.X+p.W-30, y, size, col, text.Right|text.VertCenter, true)
+	}
+	a := widget{r: t.overlayButton(0), label: msg.ButtonPlayAgain.Text(), enabled: true}
+	b := widget{r: t.overlayButton(1), label: msg.ButtonMenu.Text(), enabled: true}
+	g.drawWidget(dst, &a, true)
+	g.drawWidget(dst, &b, false)
+}
+
+// ranking returns the seats ordered by total, lowest first (stable on seat order).
+func (t *table) ranking() []int {
+	order := make([]int, len(t.seats))
+	for i := range order {
+		order[i] = i
+	}
+	sc := t.disp.Scores
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && sc[order[j]] < sc[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	return order
+}
+
+func (t *table) drawTracker(dst *ebiten.Image) {
+	g := t.g
+	p := t.lay.Panel
+	g.roundRect(dst, p, 10, overlay)
+	// Copies counted: in Double each number can be seen once or twice.
+	var seen, mine [engine.DeckSize + 1]uint8
+	for _, c := range t.disp.Revealed {
+		seen[c]++
+	}
+	for _, c := range t.disp.Hand {
+		mine[c]++
+	}
+	cfg := &t.disp.Config
+	cols, rows := 13, 8
+	title := t.lay.Unit * 1.6
+	cw := (p.W - 16) / float64(cols)
+	ch := (p.H - 16 - title) / float64(rows)
+	head := msg.TrackerHead.Text()
+	if cfg.Variant == engine.Double {
+		head = msg.TrackerHeadDouble.Text()
+	}
+	hs := math.Min(clampF(ch*0.5, 8, t.lay.Unit), g.txt.Fit(head, text.Style{Size: clampF(ch*0.5, 8, t.lay.Unit)}, p.W-20, 8))
+	g.label(dst, head, p.X+10, p.Y+title/2+4, hs, sprites.White, text.Left|text.VertCenter, false)
+	size := clampF(math.Min(cw, ch)*0.55, 7, 22)
+	for c := 1; c <= engine.DeckSize; c++ {
+		i := c - 1
+		x := p.X + 8 + float64(i%cols)*cw + cw/2
+		y := p.Y + 8 + title + float64(i/cols)*ch + ch/2
+		col := sprites.White
+		switch n := int(seen[c] + mine[c]); {
+		case mine[c] > 0:
+			col = trackHand
+		case n >= cfg.Copies(engine.Card(c)):
+			col = trackSeen
+		case n > 0:
+			col = trackHalf
+		}
+		g.label(dst, num(c), x, y, size, col, text.Center, mine[c] > 0)
+	}
+}
+
+func (t *table) drawLog(dst *ebiten.Image) {
+	g := t.g
+	p := t.lay.Panel
+	g.roundRect(dst, p, 10, overlay)
+	lh := clampF(t.lay.Unit*1.4, 12, 30)
+	n := int((p.H - 16) / lh)
+	// The last n lines this seat may read (another person's private lines are skipped).
+	first := len(t.log)
+	for k := 0; first > 0 && k < n; {
+		first--
+		if e := &t.log[first]; e.private < 0 || e.private == t.me {
+			k++
+		}
+	}
+	i := 0
+	for _, e := range t.log[first:] {
+		if e.private >= 0 && e.private != t.me {
+			continue
+		}
+		g.label(dst, e.m.String(), p.X+10, p.Y+8+lh*(float64(i)+0.5), lh*0.7, sprites.White, text.Left|text.VertCenter, false)
+		i++
+	}
+}
+
+// poolRects lays the face-up draft pool (Logic, Tournament) out as a grid over the rows, which
+// are empty during the draft: one rectangle per card of t.disp.Pool, the largest cards that fit.
+func (t *table) poolRects() []layout.Rect {
+	n := len(t.disp.Pool)
+	if n == 0 {
+		return nil
+	}
+	top, bot := t.lay.Rows[0].Hit, t.lay.Rows[engine.NumRows-1].Hit
+	area := layout.Rect{X: top.X, Y: top.Y, W: top.W, H: bot.Y + bot.H - top.Y}
+	best, bestCols := 0.0, 1
+	for cols := 1; cols <= n; cols++ {
+		rows := (n + cols - 1) / cols
+		cw := min(area.W/float64(cols), area.H/float64(rows)/1.5)
+		if cw > best {
+			best, bestCols = cw, cols
+		}
+	}
+	cw, ch := best*0.92, best*1.5*0.92
+	out := make([]layout.Rect, n)
+	for i := range out {
+		col, row := i%bestCols, i/bestCols
+		out[i] = layout.Rect{X: area.X + float64(col)*best + (best-cw)/2, Y: area.Y + float64(row)*best*1.5 + (best*1.5-ch)/2, W: cw, H: ch}
+	}
+	return out
+}
+
+// drawPool draws the face-up draft pool; the card under the pointer is lifted when it is the
+// person's turn to draft.
+func (t *table) drawPool(dst *ebiten.Image) {
+	if t.disp.Phase != engine.PhaseDraft {
+		return
+	}
+	mine := t.disp.Decision != nil && t.disp.Decision.Kind == engine.DecideDraft
+	for i, r := range t.poolRects() {
+		if mine && i == t.poolHover {
+			r.Y -= r.H * 0.12
+		}
+		t.drawCard(dst, t.disp.Pool[i], r.X, r.Y, r.W, r.H, true, 1, mine && i == t.poolHover)
+	}
+}
+
+// choiceLayout returns the panel, one rectangle per card of the decision and the Keep button.
+func (t *table) choiceLayout(d engine.Decision) (panel layout.Rect, cards []layout.Rect, button layout.Rect) {
+	g := t.g
+	n := max(len(d.Cards), 1)
+	slot := t.lay.Rows[0].Slots[0]
+	cw := min(slot.W*1.2, (min(g.w-24, 640)-32)/float64(n)*0.9)
+	ch := cw * 1.5
+	bh := clampF(g.h*0.07, layout.MinTap, 60)
+	pw := min(g.w-24, max(float64(n)*cw*1.1+32, 320))
+	ph := 16 + bh*0.8 + ch*1.2 + 16
+	if d.Kind == engine.DecideKeep {
+		ph += bh + 8
+	}
+	panel = layout.Rect{X: (g.w - pw) / 2, Y: (g.h - ph) / 2, W: pw, H: ph}
+	x0 := panel.X + (pw-float64(n)*cw*1.1)/2 + cw*0.05
+	y := panel.Y + 16 + bh*0.8 + ch*0.1
+	for i := range d.Cards {
+		cards = append(cards, layout.Rect{X: x0 + float64(i)*cw*1.1, Y: y, W: cw, H: ch})
+	}
+	if d.Kind == engine.DecideKeep {
+		button = layout.Rect{X: panel.X + 16, Y: panel.Y + ph - bh - 12, W: pw - 32, H: bh}
+	}
+	return panel, cards, button
+}
+
+// choiceTitle is the panel's instruction.
+func (t *table) choiceTitle(d engine.Decision) string {
+	if d.Kind == engine.DecideOrder {
+		return msg.ChoiceOrder.Text()
+	}
+	room := engine.MaxHand - len(t.disp.Hand)
+	return t.cached(msg.New(msg.ChoiceKeep, room))
+}
+
+// drawChoice draws the choice panel.
+func (t *table) drawChoice(dst *ebiten.Image) {
+	d, ok := t.choiceDecision()
+	if !ok {
+		return
+	}
+	g := t.g
+	panel, cards, button := t.choiceLayout(d)
+	g.roundRect(dst, panel, 10, overlay)
+	bh := clampF(g.h*0.07, layout.MinTap, 60)
+	title := t.choiceTitle(d)
+	g.label(dst, title, panel.X+panel.W/2, panel.Y+16+bh*0.4, g.txt.Fit(title, text.Style{Size: bh * 0.4, Bold: true}, panel.W-24, 9), titleCol, text.Center, true)
+	for i, r := range cards {
+		if d.Kind == engine.DecideKeep && t.keepSel[i] {
+			r.Y -= r.H * 0.1
+		}
+		t.drawCard(dst, d.Cards[i], r.X, r.Y, r.W, r.H, true, 1, d.Kind == engine.DecideKeep && t.keepSel[i])
+	}
+	if d.Kind == engine.DecideKeep {
+		n := 0
+		for _, on := range t.keepSel {
+			if on {
+				n++
+			}
+		}
+		w := widget{id: "keep", label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), r: button, enabled: true}
+		g.drawWidget(dst, &w, false)
+	}
+}
+
+// gameOverTitle says who won: "You win!" to the one person at this device, else the winner's
+// name; "Game over" for a shared win among others.
+func (t *table) gameOverTitle() msg.Message {
+	w := t.disp.Winners
+	mine := slices.Contains(w, t.me) && t.people() == 1
+	switch {
+	case mine && len(w) > 1:
+		return msg.New(msg.GameOverYouShare)
+	case mine:
+		return msg.New(msg.GameOverYouWin)
+	case len(w) == 1:
+		return msg.New(msg.GameOverWins, t.seatName(w[0]))
+	}
+	return msg.New(msg.GameOverTitle)
+}
+
+// cached returns m's text, formatted once while the panel shows the same message.
+func (t *table) cached(m msg.Message) string {
+	if m != t.panelMsg || t.panelStr == "" {
+		t.panelMsg, t.panelStr = m, m.String()
+	}
+	return t.panelStr
+}

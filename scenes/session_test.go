@@ -1,0 +1,135 @@
+package scenes
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"nimmt/engine"
+	"nimmt/msg"
+	"nimmt/storage"
+)
+
+// lagSession is a Session that behaves as a remote one does: the game lives elsewhere (an engine
+// the "server" drives, with its bots answering at once), an action reaches it some ticks after
+// Act returned, events reach the table in batches, and an action the game refuses comes back
+// from a later Update with the engine's message. The table must not know the difference.
+type lagSession struct {
+	eg        *engine.Game
+	seats     []Seat
+	lag       int
+	tick      int
+	delivered int
+	flight    []flight
+	sent      int
+	refuseOne bool // turn the first action into one the engine refuses
+	refused   []error
+}
+
+type flight struct {
+	seat int
+	a    engine.Action
+	due  int
+}
+
+func (l *lagSession) Config() engine.Config { return l.eg.Config() }
+func (l *lagSession) Seats() []Seat         { return l.seats }
+func (l *lagSession) EventCount() int       { return l.delivered }
+func (l *lagSession) EventsFor(seat, from int) []engine.Event {
+	if from >= l.delivered {
+		return nil
+	}
+	return l.eg.EventsFor(seat, from)[:l.delivered-from]
+}
+func (l *lagSession) Save() error { return nil }
+
+func (l *lagSession) Act(seat int, a engine.Action) error {
+	if !l.seats[seat].Here() {
+		return errNotHere(seat)
+	}
+	l.sent++
+	l.flight = append(l.flight, flight{seat, a, l.tick + l.lag})
+	return nil
+}
+
+func (l *lagSession) Status(seat int) SeatStatus {
+	if seat == 3 {
+		return StatusAway
+	}
+	return StatusNone
+}
+
+func (l *lagSession) Update(still bool) (bool, error) {
+	l.tick++
+	var refused error
+	for len(l.flight) > 0 && l.flight[0].due <= l.tick {
+		f := l.flight[0]
+		l.flight = l.flight[1:]
+		if l.refuseOne && f.a.Kind == engine.DecidePlay {
+			l.refuseOne = false
+			f.a = engine.PlayCard(engine.DeckSize + 1) // no such card: the engine says so
+		}
+		if err := l.eg.Act(f.seat, f.a); err != nil {
+			refused = err
+			l.refused = append(l.refused, err)
+		}
+	}
+	// The server's bots answer at once, whatever the table is showing.
+	for s, st := range l.seats {
+		if st.Kind != SeatRemote {
+			continue
+		}
+		if d, ok := l.eg.Decision(s); ok && !(d.Kind == engine.DecidePlay && l.eg.Chosen(s)) {
+			v := l.eg.View(s)
+			if err := l.eg.Act(s, simpleBot{}.Decide(&v)); err != nil {
+				panic(err)
+			}
+		}
+	}
+	if l.tick%l.lag == 0 {
+		l.delivered = l.eg.EventCount()
+	}
+	return false, refused
+}
+
+// TestRemoteLikeSession plays a whole game through a session whose events arrive late and in
+// batches and whose first play is refused later: the table waits for its actions to come back,
+// says the refusal in the log, lets the person play again, and ends where the game ends.
+func TestRemoteLikeSession(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "fast")
+	cfg := engine.DefaultConfig(4)
+	cfg.EndScore, cfg.Rounds = 0, 1
+	eg, err := engine.NewGame(cfg, rand.New(rand.NewPCG(3, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatRemote, Name: "Bo"}, {Kind: SeatRemote, Name: "Cy"}, {Kind: SeatRemote, Name: "Di"}}
+	sess := &lagSession{eg: eg, seats: seats, lag: 7, refuseOne: true}
+	tb := newTableOn(g, sess, 0)
+	g.goTo(tb)
+	d := &driver{g: g}
+	away := false
+	g.InjectInput(func(in *Input) {
+		away = away || tb.seats[3].state == msg.PlateAway
+		d.step(in)
+	})
+	ts := runUntil(t, g, 100000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	if !eg.Over() || !slices.Equal(ts.Scores, eg.Scores()) {
+		t.Fatalf("table shows scores %v, the game %v (over %v)", ts.Scores, eg.Scores(), eg.Over())
+	}
+	if len(sess.refused) != 1 {
+		t.Fatalf("refusals %v", sess.refused)
+	}
+	found := false
+	for _, e := range tb.log {
+		found = found || e.m.ID == msg.LogRefused && strings.Contains(e.m.String(), sess.refused[0].Error())
+	}
+	if !found {
+		t.Errorf("the refusal %q is not in the log", sess.refused[0])
+	}
+	if !away {
+		t.Error("seat 4's plate never said it is away")
+	}
+	t.Logf("%d actions sent, 1 refused; scores %v", sess.sent, ts.Scores)
+}

@@ -1,0 +1,31 @@
+package server
+
+import (
+	"time"
+
+	"nimmt/protocol"
+)
+
+// This file exports what other transports (the text port, the load generator) need of the hub.
+
+// Clock returns the hub's clock.
+func (h *Hub) Clock() Clock { return h.clock }
+
+// Summary returns the room as a spectator sees it: settings, state, seats and result.
+func (r *Room) Summary() protocol.Room {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.snapshot(-1)
+}
+
+// Limiter is a token bucket: up to Size events at once, refilled at Rate per second. A transport
+// uses it to limit how fast a connection may send.
+type Limiter struct{ b *bucket }
+
+// NewLimiter returns a full limiter of size events refilled at rate per second from now.
+func NewLimiter(size, rate float64, now time.Time) *Limiter {
+	return &Limiter{b: newBucket(size, rate, now)}
+}
+
+// Allow takes one event from the bucket at now; false means none is left.
+func (l *Limiter) Allow(now time.Time) bool { return l.b.take(now) }

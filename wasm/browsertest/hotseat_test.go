@@ -1,0 +1,101 @@
+package browsertest
+
+import (
+	"context"
+	"encoding/base64"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// hotSeatState is the part of scenes.TestState a hot-seat game adds: the seat shown, the person
+// the device must pass to, and the draft pool.
+type hotSeatState struct {
+	gameState
+	Seat      int    `json:"seat"`
+	Handover  string `json:"handover"`
+	PoolRects []rect `json:"pool_rects"`
+}
+
+func readHotSeat(t *testing.T, ctx context.Context) hotSeatState {
+	t.Helper()
+	var s hotSeatState
+	testState(t, ctx, &s)
+	return s
+}
+
+// TestHotSeat plays whole hot-seat games in the browser, three people (Ann, Bob and Cy) and a
+// bot, in Basic and in Logic (a draft), one round each, by clicks: every hand-over screen shows
+// no hand, each person plays from their own seat, and the game reaches its end.
+func TestHotSeat(t *testing.T) {
+	enabled(t)
+	url := serve(t)
+	ctx := browser(t)
+	open(t, ctx, url+"/")
+	for _, variant := range []string{"basic", "logic"} {
+		settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"instant","name":"Ann","seats":4,` +
+			`"levels":["person","person","intermediate"],"names":["Bob","Cy"],"end_mode":"rounds","rounds":1,"variant":"` + variant + `"}`))
+		run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
+		open(t, ctx, url+"/")
+		waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
+		clickButton(t, ctx, "new-game")
+		waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" })
+		clickButton(t, ctx, "start")
+		handovers, seats := 0, map[int]int{}
+		names := map[string]bool{}
+		start := time.Now()
+		deadline := start.Add(12 * time.Minute)
+		for {
+			if time.Now().After(deadline) {
+				screenshot(t, ctx, "hotseat-timeout")
+				t.Fatalf("%s: no game over; last state %v", variant, readHotSeat(t, ctx).gameState)
+			}
+			s := readHotSeat(t, ctx)
+			if s.Scene == "gameover" && s.Input {
+				break
+			}
+			act := func(r rect) {
+				clickRect(t, ctx, s.gameState, r)
+				time.Sleep(150 * time.Millisecond)
+			}
+			switch {
+			case s.Handover != "":
+				if len(s.Hand) > 0 || len(s.HandRects) > 0 || s.Decision != "" {
+					t.Fatalf("%s: the hand-over to %s shows hand %v, decision %q", variant, s.Handover, s.Hand, s.Decision)
+				}
+				if b, ok := s.button("handover-ready"); ok && b.Enabled && s.Input {
+					if handovers == 0 {
+						screenshot(t, ctx, "hotseat-handover-"+variant)
+					}
+					names[s.Handover] = true
+					handovers++
+					act(b.Rect)
+				}
+			case s.Scene == "score":
+				if b, ok := s.button("continue"); ok && b.Enabled {
+					act(b.Rect)
+				}
+			case !s.Input:
+			case s.Decision == "draft" && len(s.PoolRects) > 0:
+				seats[s.Seat]++
+				act(s.PoolRects[len(s.PoolRects)/2])
+			case s.Decision == "row":
+				seats[s.Seat]++
+				act(s.RowRects[cheapestRow(s.gameState)])
+			case s.Decision == "play" && s.Chosen == 0 && len(s.HandRects) > 0:
+				seats[s.Seat]++
+				r := s.HandRects[len(s.HandRects)/2]
+				act(r) // the pointer hovers there first: one click lifts and plays it
+				if n := readHotSeat(t, ctx); n.Chosen == 0 && n.Handover == "" && n.Decision == "play" && len(n.Hand) == len(s.Hand) {
+					act(r) // it was only lifted
+				}
+			}
+		}
+		if len(seats) != 3 || !names["Ann"] || !names["Bob"] || !names["Cy"] {
+			t.Errorf("%s: decisions per seat %v, hand-overs to %v", variant, seats, names)
+		}
+		t.Logf("%s: %d hand-overs, decisions per seat %v, %v", variant, handovers, seats, time.Since(start).Round(time.Second))
+		screenshot(t, ctx, "hotseat-gameover-"+variant)
+	}
+}

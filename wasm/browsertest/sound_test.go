@@ -1,0 +1,137 @@
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"nimmt/wasm/site"
+)
+
+// soundPage wraps the page's AudioContext so the test sees what the game does with it: the
+// contexts made, the buffers decoded, the sounds started.
+const soundPage = `<!doctype html><meta charset="utf-8"><title>sound</title>
+<body style="margin:0;width:100vw;height:100vh">
+<script>
+window.seen = {contexts: [], decoded: 0, started: 0};
+const Real = window.AudioContext;
+window.AudioContext = function () {
+  const c = new Real();
+  seen.contexts.push(c);
+  const decode = c.decodeAudioData.bind(c);
+  c.decodeAudioData = (buf, ok, fail) => decode(buf, (b) => { seen.decoded++; ok(b); }, fail);
+  const source = c.createBufferSource.bind(c);
+  c.createBufferSource = () => { const s = source(); const start = s.start.bind(s); s.start = (...a) => { seen.started++; start(...a); }; return s; };
+  return c;
+};
+</script>
+<script src="wasm_exec.js"></script>
+<script>
+const go = new Go();
+WebAssembly.instantiateStreaming(fetch("check.wasm"), go.importObject).then((r) => go.run(r.instance));
+</script>`
+
+// TestSound checks nimmt/sound in Chromium: no AudioContext (so no autoplay warning) before the
+// first click, then one that runs and decodes every effect; cues play; a hidden tab or a pause
+// suspends it; the console shows no error or warning on the way.
+func TestSound(t *testing.T) {
+	enabled(t)
+	dir := t.TempDir()
+	root := moduleRoot(t)
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-o", filepath.Join(dir, "check.wasm"), "./wasm/browsertest/testdata/soundcheck")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	js, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"wasm_exec.js": js, "index.html": []byte(soundPage)} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := site.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(func() { srv.Close(); h.Close() })
+
+	ctx := browser(t)
+	var mu sync.Mutex
+	var complaints []string
+	listen := func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			complaints = append(complaints, "exception: "+ev.ExceptionDetails.Text)
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				complaints = append(complaints, fmt.Sprintf("console %s: %s", ev.Type, strings.Join(args, " ")))
+			}
+		}
+	}
+	if err := chromedp.Listen(ctx, listen); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, 90*time.Second, chromedp.Navigate(srv.URL+"/"))
+	poll := func(cond string) {
+		t.Helper()
+		c, cancel := context.WithTimeout(ctx, 60*time.Second)
+		defer cancel()
+		if _, err := chromedp.Run(c, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+			state := run(t, ctx, step, chromedp.Evaluate[string](`JSON.stringify({n: seen.contexts.length, decoded: seen.decoded, started: seen.started, state: seen.contexts[0] && seen.contexts[0].state})`))
+			t.Fatalf("waiting for %s: %v (page: %s)", cond, err, state)
+		}
+	}
+	poll(`window.nimmtSound !== undefined`)
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.cue(0)`))
+	if n := run(t, ctx, step, chromedp.Evaluate[int](`seen.contexts.length + seen.started`)); n != 0 {
+		t.Fatalf("before any gesture: %d contexts and sounds, want none", n)
+	}
+	run(t, ctx, step, chromedp.MouseClickXY(200, 200))
+	poll(`seen.contexts.length === 1 && seen.decoded === nimmtSound.effects && seen.contexts[0].state === "running"`)
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`for (let i = 0; i < nimmtSound.effects; i++) nimmtSound.cue(i)`))
+	if n := run(t, ctx, step, chromedp.Evaluate[int](`seen.started`)); n != run(t, ctx, step, chromedp.Evaluate[int](`nimmtSound.effects`)) {
+		t.Errorf("%d sounds started for every effect once", n)
+	}
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](
+		`Object.defineProperty(document, "hidden", {configurable: true, get: () => true}); document.dispatchEvent(new Event("visibilitychange"))`))
+	poll(`seen.contexts[0].state === "suspended"`)
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`delete document.hidden; document.dispatchEvent(new Event("visibilitychange"))`))
+	poll(`seen.contexts[0].state === "running"`)
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.pause(true); nimmtSound.cue(1)`))
+	poll(`seen.contexts[0].state === "suspended"`)
+	if n := run(t, ctx, step, chromedp.Evaluate[int](`seen.started`)); n != run(t, ctx, step, chromedp.Evaluate[int](`nimmtSound.effects`)) {
+		t.Errorf("a cue while paused started a sound (%d started)", n)
+	}
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.pause(false)`))
+	poll(`seen.contexts[0].state === "running"`)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, c := range complaints {
+		t.Errorf("%s", c)
+	}
+}
