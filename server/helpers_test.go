@@ -102,6 +102,10 @@ type player struct {
 	rng  *rand.Rand
 	// acted is the decision last answered, so a decision is answered once.
 	acted string
+	// redecide makes a refused action ("illegal") a reason to decide again from the view as it
+	// stands, as a real client does after a reconnect, instead of an error; refused counts them.
+	redecide bool
+	refused  int
 	// frames holds the frames of earlier connections of this player.
 	frames [][]byte
 }
@@ -239,6 +243,12 @@ func (p *player) play(stop func() bool) error {
 			return err
 		}
 		if e, ok := m.(protocol.Error); ok {
+			if p.redecide && e.Code == protocol.ErrIllegal {
+				p.refused++
+				p.t.Logf("%s: refused after the restart, deciding again: %s", p.name, e.Message)
+				p.acted = ""
+				continue
+			}
 			return fmt.Errorf("%s: refused: %+v", p.name, e)
 		}
 	}
