@@ -101,6 +101,10 @@ const (
 	AboutTCG
 	// VariantPage is a variant's paragraph with the seats it allows.
 	VariantPage
+	// VariantDoubleDecks names Double played with two whole decks.
+	VariantDoubleDecks
+	// VariantDoubleDoublets names Double played with one deck and the doublets of a second.
+	VariantDoubleDoublets
 
 	// The rules walkthrough.
 	RulesTitle
@@ -297,27 +301,29 @@ var defs = [numIDs]def{
 	NoticeCrashed:         {"notice.crashed", ""},
 	NoticeSaveFailed:      {"notice.save_failed", "error"},
 
-	VariantBasic:        {"variant.basic", ""},
-	VariantTactics:      {"variant.tactics", ""},
-	VariantLogic:        {"variant.logic", ""},
-	VariantTournament:   {"variant.tournament", ""},
-	VariantProfessional: {"variant.professional", ""},
-	VariantOpen:         {"variant.open", ""},
-	VariantNifty:        {"variant.nifty", ""},
-	VariantHand:         {"variant.hand", ""},
-	VariantDouble:       {"variant.double", ""},
-	VariantTCG:          {"variant.tcg", ""},
-	AboutBasic:          {"variant.basic.about", ""},
-	AboutTactics:        {"variant.tactics.about", ""},
-	AboutLogic:          {"variant.logic.about", ""},
-	AboutTournament:     {"variant.tournament.about", ""},
-	AboutProfessional:   {"variant.professional.about", ""},
-	AboutOpen:           {"variant.open.about", ""},
-	AboutNifty:          {"variant.nifty.about", ""},
-	AboutHand:           {"variant.hand.about", ""},
-	AboutDouble:         {"variant.double.about", ""},
-	AboutTCG:            {"variant.tcg.about", ""},
-	VariantPage:         {"variant.page", "about min max"},
+	VariantBasic:          {"variant.basic", ""},
+	VariantTactics:        {"variant.tactics", ""},
+	VariantLogic:          {"variant.logic", ""},
+	VariantTournament:     {"variant.tournament", ""},
+	VariantProfessional:   {"variant.professional", ""},
+	VariantOpen:           {"variant.open", ""},
+	VariantNifty:          {"variant.nifty", ""},
+	VariantHand:           {"variant.hand", ""},
+	VariantDouble:         {"variant.double", ""},
+	VariantTCG:            {"variant.tcg", ""},
+	AboutBasic:            {"variant.basic.about", ""},
+	AboutTactics:          {"variant.tactics.about", ""},
+	AboutLogic:            {"variant.logic.about", ""},
+	AboutTournament:       {"variant.tournament.about", ""},
+	AboutProfessional:     {"variant.professional.about", ""},
+	AboutOpen:             {"variant.open.about", ""},
+	AboutNifty:            {"variant.nifty.about", ""},
+	AboutHand:             {"variant.hand.about", ""},
+	AboutDouble:           {"variant.double.about", ""},
+	AboutTCG:              {"variant.tcg.about", ""},
+	VariantPage:           {"variant.page", "about min max"},
+	VariantDoubleDecks:    {"variant.double_decks", "variant"},
+	VariantDoubleDoublets: {"variant.double_doublets", "variant"},
 
 	RulesTitle:  {"rules.title", "step steps"},
 	RulesDeal:   {"rules.deal", ""},
