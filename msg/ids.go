@@ -70,6 +70,12 @@ const (
 	SettingsAdvisor
 	SettingsFullscreen
 	SettingsLanguage
+	SettingsVolume
+	// SettingsPercent shows the volume: "80 %".
+	SettingsPercent
+	SettingsSound
+	// SettingsSilent says why the game is silent (no sound device, no Web Audio).
+	SettingsSilent
 
 	// Notices shown on the menu.
 	NoticeSettingsUnread
@@ -77,6 +83,8 @@ const (
 	NoticeSettingsUnsaved
 	NoticeCrashed
 	NoticeSaveFailed
+	// NoticeStatsDamaged reports a statistics file that could not be read (it was replaced).
+	NoticeStatsDamaged
 
 	// The variants: names and the paragraphs of docs/variants.md.
 	VariantBasic
@@ -290,12 +298,17 @@ var defs = [numIDs]def{
 	SettingsAdvisor:    {"settings.advisor", ""},
 	SettingsFullscreen: {"settings.fullscreen", ""},
 	SettingsLanguage:   {"settings.language", ""},
+	SettingsVolume:     {"settings.volume", ""},
+	SettingsPercent:    {"settings.percent", "percent"},
+	SettingsSound:      {"settings.sound", ""},
+	SettingsSilent:     {"settings.silent", "reason"},
 
 	NoticeSettingsUnread:  {"notice.settings_unread", ""},
 	NoticeSettingsDamaged: {"notice.settings_damaged", ""},
 	NoticeSettingsUnsaved: {"notice.settings_unsaved", ""},
 	NoticeCrashed:         {"notice.crashed", ""},
 	NoticeSaveFailed:      {"notice.save_failed", "error"},
+	NoticeStatsDamaged:    {"notice.stats_damaged", ""},
 
 	VariantBasic:        {"variant.basic", ""},
 	VariantTactics:      {"variant.tactics", ""},

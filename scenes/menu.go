@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"math"
+	"nimmt/assets/sounds"
 	"strconv"
 	"strings"
 
@@ -280,7 +281,7 @@ func (m *menu) build() {
 		m.add("back-newgame", msg.Back.Text(), rs[7], true, 0)
 	case "settings":
 		m.title = msg.MenuSettings.Text()
-		rs := layout.Form(g.w, g.h, 6)
+		rs := layout.Form(g.w, g.h, 9)
 		row := func(r layout.Rect, lbl, id, val string, on bool) {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
 			m.add("", lbl, l, true, 1)
@@ -291,10 +292,20 @@ func (m *menu) build() {
 		row(rs[1], msg.SettingsTracker.Text(), "tracker", onOff(st.Tracker), st.Tracker)
 		row(rs[2], msg.SettingsAdvisor.Text(), "advisor", onOff(st.Advisor), st.Advisor)
 		row(rs[3], msg.SettingsLanguage.Text(), "lang", langName(msg.Lang()), false)
-		if g.opts.Desktop {
-			row(rs[4], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+		vol := rs[4]
+		m.add("", msg.SettingsVolume.Text(), layout.Rect{X: vol.X, Y: vol.Y, W: vol.W * 0.5, H: vol.H}, true, 1)
+		step := vol.W * 0.5 / 4
+		m.add("volume-minus", "−", layout.Rect{X: vol.X + vol.W*0.5, Y: vol.Y, W: step, H: vol.H}, st.Volume > 0, 0)
+		m.add("", msg.New(msg.SettingsPercent, st.Volume).String(), layout.Rect{X: vol.X + vol.W*0.5 + step, Y: vol.Y, W: 2 * step, H: vol.H}, true, 2)
+		m.add("volume-plus", "+", layout.Rect{X: vol.X + vol.W - step, Y: vol.Y, W: step, H: vol.H}, st.Volume < 100, 0)
+		row(rs[5], msg.SettingsSound.Text(), "mute", onOff(!st.Muted), !st.Muted)
+		if why := g.silence(); why != "" {
+			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[6], true, 2)
 		}
-		m.add("back", msg.Back.Text(), rs[5], true, 0)
+		if g.opts.Desktop {
+			row(rs[7], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+		}
+		m.add("back", msg.Back.Text(), rs[8], true, 0)
 	}
 	if m.focus >= len(m.widgets) {
 		m.focus = -1
@@ -341,6 +352,7 @@ func (m *menu) activate(id string) error {
 	g := m.g
 	st := &g.settings
 	changed := true
+	g.cue(sounds.Click)
 	switch id {
 	case "new-game":
 		m.page = "newgame"
@@ -404,6 +416,16 @@ func (m *menu) activate(id string) error {
 		if err := g.setLang(st.Lang); err != nil {
 			return err
 		}
+	case "volume-minus", "volume-plus":
+		d := volumeStep
+		if id == "volume-minus" {
+			d = -d
+		}
+		st.Volume = int(clampF(float64(st.Volume+d), 0, 100))
+		g.applySound()
+	case "mute":
+		st.Muted = !st.Muted
+		g.applySound()
 	case "fullscreen":
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	case "start":

@@ -141,6 +141,9 @@ func (t *table) apply(e engine.Event, animate bool) {
 	default:
 		t.disp.Apply(e)
 	}
+	if animate {
+		steps = t.withSound(e, steps)
+	}
 	for _, s := range steps {
 		t.tl.Add(s)
 	}
