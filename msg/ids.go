@@ -86,6 +86,28 @@ const (
 	// NoticeStatsDamaged reports a statistics file that could not be read (it was replaced).
 	NoticeStatsDamaged
 
+	// Statistics screen.
+	MenuStats
+	StatsPlayed
+	StatsWon
+	StatsWinRate
+	StatsAverage
+	StatsBest
+	StatsWorst
+	StatsStreak
+	StatsNote
+	StatsByLevel
+	StatsByVariant
+	StatsTally
+	StatsGame
+	StatsPeople
+	StatsRecent
+	StatsNone
+	StatsReset
+	StatsResetAsk
+	StatsResetYes
+	StatsResetNo
+
 	// The variants: names and the paragraphs of docs/variants.md.
 	VariantBasic
 	VariantTactics
@@ -309,6 +331,26 @@ var defs = [numIDs]def{
 	NoticeCrashed:         {"notice.crashed", ""},
 	NoticeSaveFailed:      {"notice.save_failed", "error"},
 	NoticeStatsDamaged:    {"notice.stats_damaged", ""},
+	MenuStats:             {"menu.stats", ""},
+	StatsPlayed:           {"stats.played", ""},
+	StatsWon:              {"stats.won", ""},
+	StatsWinRate:          {"stats.win_rate", ""},
+	StatsAverage:          {"stats.average", ""},
+	StatsBest:             {"stats.best", ""},
+	StatsWorst:            {"stats.worst", ""},
+	StatsStreak:           {"stats.streak", ""},
+	StatsNote:             {"stats.note", ""},
+	StatsByLevel:          {"stats.by_level", ""},
+	StatsByVariant:        {"stats.by_variant", ""},
+	StatsTally:            {"stats.tally", "won played"},
+	StatsGame:             {"stats.game", "total variant"},
+	StatsPeople:           {"stats.people", ""},
+	StatsRecent:           {"stats.recent", ""},
+	StatsNone:             {"stats.none", ""},
+	StatsReset:            {"stats.reset", ""},
+	StatsResetAsk:         {"stats.reset_ask", ""},
+	StatsResetYes:         {"stats.reset_yes", ""},
+	StatsResetNo:          {"stats.reset_no", ""},
 
 	VariantBasic:        {"variant.basic", ""},
 	VariantTactics:      {"variant.tactics", ""},

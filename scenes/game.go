@@ -14,6 +14,7 @@ import (
 	"nimmt/msg"
 	"nimmt/sound"
 	"nimmt/sprites"
+	"nimmt/stats"
 	"nimmt/text"
 )
 
@@ -235,6 +236,8 @@ type Game struct {
 	rig *rig
 	// snd plays the sound effects (never nil).
 	snd *sound.Player
+	// stats keeps this device's game statistics (never nil).
+	stats *stats.Keeper
 	// cardSpy, when set (tests), is told every card drawn and whether its face shows.
 	cardSpy func(c engine.Card, face bool)
 }
@@ -257,6 +260,7 @@ func NewGame(opts Options) (*Game, error) {
 		return nil, err
 	}
 	g.initSound()
+	g.openStats()
 	if opts.Storage != nil {
 		g.saver = newSaver(opts.Storage)
 	}

@@ -13,6 +13,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/sprites"
+	"nimmt/stats"
 	"nimmt/text"
 )
 
@@ -134,6 +135,9 @@ type menu struct {
 	cards        *sprites.Cards
 	cardsPending bool
 	op           ebiten.DrawImageOptions
+	// recent and chart are the statistics page's last games and the chart's rectangle.
+	recent []stats.Result
+	chart  layout.Rect
 }
 
 func newMenu(g *Game) *menu {
@@ -162,21 +166,27 @@ func (m *menu) add(id, label string, r layout.Rect, enabled bool, kind int) {
 func (m *menu) build() {
 	g := m.g
 	m.widgets = m.widgets[:0]
+	m.chart = layout.Rect{}
 	st := &g.settings
 	switch m.page {
+	case "stats":
+		m.buildStats()
+	case "stats-reset":
+		m.buildStatsReset()
 	case "menu":
 		m.title = msg.GameTitle.Text()
-		n := 4
+		n := 5
 		if g.opts.Desktop {
-			n = 5
+			n = 6
 		}
 		rs := layout.Form(g.w, g.h, n+1)
 		m.add("new-game", msg.MenuNewGame.Text(), rs[1], true, 0)
 		m.add("continue", msg.MenuContinue.Text(), rs[2], m.hasSave, 0)
 		m.add("rules", msg.MenuRules.Text(), rs[3], true, 0)
-		m.add("settings", msg.MenuSettings.Text(), rs[4], true, 0)
+		m.add("stats", msg.MenuStats.Text(), rs[4], true, 0)
+		m.add("settings", msg.MenuSettings.Text(), rs[5], true, 0)
 		if g.opts.Desktop {
-			m.add("quit", msg.MenuQuit.Text(), rs[5], true, 0)
+			m.add("quit", msg.MenuQuit.Text(), rs[6], true, 0)
 		}
 		m.add("", g.notice.String(), rs[0], true, 2)
 	case "newgame":
@@ -371,6 +381,18 @@ func (m *menu) activate(id string) error {
 	case "settings":
 		m.page = "settings"
 		m.focus = -1
+	case "stats", "stats-reset-no":
+		m.page = "stats"
+		m.focus = -1
+	case "stats-reset":
+		m.page = "stats-reset"
+		m.focus = -1
+	case "stats-reset-yes":
+		if err := g.stats.Reset(); err != nil {
+			g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
+		}
+		m.page = "stats"
+		m.focus = -1
 	case "quit":
 		g.quit = true
 	case "back":
@@ -513,6 +535,9 @@ func (m *menu) update(in *Input) error {
 	if in.Key(KeyEnter) && m.focus >= 0 && m.focus < len(m.widgets) {
 		return m.activate(m.widgets[m.focus].id)
 	}
+	if in.Key(KeyEsc) && m.page == "stats-reset" {
+		return m.activate("stats-reset-no")
+	}
 	if in.Key(KeyEsc) && m.page == "variant" {
 		return m.activate("back-newgame")
 	}
@@ -551,6 +576,9 @@ func (m *menu) draw(dst *ebiten.Image) {
 	}
 	if m.page == "menu" {
 		m.drawCards(dst)
+	}
+	if m.page == "stats" {
+		m.drawChart(dst)
 	}
 }
 

@@ -132,6 +132,7 @@ func (t *table) apply(e engine.Event, animate bool) {
 	case engine.GameOver:
 		t.disp.Apply(e)
 		t.setPhase(phaseOver)
+		t.recordGame(ev)
 	case engine.CardDrafted, engine.DraftDone, engine.CardsKept:
 		// Variants: cards move between the pool, the hands and the rows.
 		t.disp.Apply(e)
