@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"nimmt/bots"
 	"nimmt/engine"
@@ -132,12 +131,10 @@ func TestExpertContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	e := bots.NewExpert(1, bots.ExpertOptions{Playouts: 1 << 30})
-	start := time.Now()
+	// 2^30 playouts would take hours: the test ending at all shows the search stopped (no
+	// wall-clock quota, which a busy machine could exceed).
 	if a := e.DecideContext(ctx, &v); !bots.Legal(&v, a) {
 		t.Errorf("cancelled decision %+v is illegal", a)
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("cancelled decision took %v", d)
 	}
 }
 

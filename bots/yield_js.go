@@ -20,8 +20,9 @@ var (
 // yieldToPage returns the thread to the page when the search has run for a slice. In the browser
 // a goroutine that never blocks keeps the page frozen (runtime.Gosched does not return to the
 // event loop); blocking until a queued task runs lets the page render a frame first. A
-// MessageChannel task has none of setTimeout's 4 ms clamp. Under node (no document) a 1 ms sleep
-// does the same.
+// MessageChannel task has none of setTimeout's 4 ms clamp. Under node (no document) a
+// setTimeout(0) task does the same. (A time.Sleep does not: when its timer is already due the Go
+// scheduler runs on without returning to the event loop.)
 func yieldToPage() {
 	if time.Since(lastYield) < slice {
 		return
@@ -43,7 +44,15 @@ func yieldToPage() {
 		port.Call("postMessage", nil)
 		<-ch
 	} else {
-		time.Sleep(time.Millisecond)
+		ch := make(chan struct{})
+		var f js.Func
+		f = js.FuncOf(func(js.Value, []js.Value) any {
+			close(ch)
+			f.Release()
+			return nil
+		})
+		js.Global().Call("setTimeout", f, 0)
+		<-ch
 	}
 	lastYield = time.Now()
 }

@@ -17,10 +17,10 @@ import (
 // rounds at 2–10 seats; rule 4 is answered by a random row in half of them and by the cheapest
 // row in the other half (State.CheapestRow against engine.CheapestRow).
 //
-// 100,000 rounds (10,000 with -short; NIMMT_AGREEMENT_ROUNDS sets another number), in 8
+// 100,000 rounds (5,000 with -short; NIMMT_AGREEMENT_ROUNDS sets another number), in 8
 // parallel shards.
 func TestStateAgreesWithGame(t *testing.T) {
-	rounds := testSize(100000, 10000, "NIMMT_AGREEMENT_ROUNDS")
+	rounds := testSize(100000, 5000, "NIMMT_AGREEMENT_ROUNDS")
 	const shards = 8
 	for k := 0; k < shards; k++ {
 		t.Run(fmt.Sprintf("shard%d", k), func(t *testing.T) {

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -32,18 +33,28 @@ func hiddenOf(g *engine.Game, v *engine.View) [][]engine.Card {
 // original game, and stays equal to it — views, events, scores — while both play the original's
 // actions to the end of the round. Every variant, the fewest, a middle and the most seats, a view
 // taken at many points of random games.
+//
+// Size: per variant configuration, the fewest and the most seats in make test, and the middle
+// count too in make test-long; 3 seats with -short. One parallel subtest per configuration.
 func TestDeterminizeTrueHands(t *testing.T) {
-	for _, base := range variantConfigs() {
-		lo, hi := seatRange(base.Variant)
-		sizes := []int{lo, (lo + hi) / 2, hi}
-		if testing.Short() {
-			sizes = []int{max(lo, 3)}
-		}
-		for _, seats := range slices.Compact(sizes) {
-			cfg := base
-			cfg.Seats = seats
-			checkDeterminize(t, cfg, uint64(77*seats)+uint64(base.Variant))
-		}
+	t.Parallel()
+	for k, base := range variantConfigs() {
+		t.Run(fmt.Sprintf("%d-%v", k, base.Variant), func(t *testing.T) {
+			t.Parallel()
+			lo, hi := seatRange(base.Variant)
+			sizes := []int{lo, hi}
+			switch {
+			case long():
+				sizes = []int{lo, (lo + hi) / 2, hi}
+			case testing.Short():
+				sizes = []int{max(lo, 3)}
+			}
+			for _, seats := range slices.Compact(sizes) {
+				cfg := base
+				cfg.Seats = seats
+				checkDeterminize(t, cfg, uint64(77*seats)+uint64(base.Variant))
+			}
+		})
 	}
 }
 

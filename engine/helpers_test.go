@@ -22,3 +22,19 @@ func testSize(full, short int, env string) int {
 	}
 	return full
 }
+
+// long reports whether the property tests run at their full size: NIMMT_LONG=1, as
+// `make test-long` sets it. `make test` runs them at a size that keeps their power (see each
+// test), in parallel.
+func long() bool { return os.Getenv("NIMMT_LONG") == "1" }
+
+// sized returns full under NIMMT_LONG=1, short with -short, and def otherwise.
+func sized(full, def, short int) int {
+	switch {
+	case long():
+		return full
+	case testing.Short():
+		return short
+	}
+	return def
+}

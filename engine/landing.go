@@ -32,7 +32,9 @@ type Landing struct {
 	// Slot is the place the card fills in Row once placed, counting stacked twins as one place
 	// (Places): 0 at the left end and after a take, the twin's place on a twin, else Places(row).
 	Slot int
-	// Bullheads are the bullheads the card's seat takes with the row (0 when Takes is false).
+	// Bullheads are the bullheads of the row the card takes (0 when Takes is false): what its
+	// seat takes, except that twins played together (Double) take Shared each and that in the
+	// Hand variant the seat may put some of the cards in its hand instead of its pile.
 	Bullheads int
 }
 

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -126,19 +127,24 @@ func checkInvariants(t testing.TB, g *engine.Game, pile [][]engine.Card, undealt
 // TestPropertiesRandomGames plays random games at every seat count and checks, after every
 // action: cards conserved (hands + rows + piles + undealt = deck), rows strictly ascending with at
 // most five cards, 171 bullheads conserved, each round's score change equal to the bullheads taken.
+//
+// Size: 20,000 rounds (about 2,200 per seat count) in make test, 100,000 in make test-long,
+// 2,000 with -short, or NIMMT_PROPERTY_GAMES; one parallel subtest per seat count.
 func TestPropertiesRandomGames(t *testing.T) {
-	games := 100000
-	if testing.Short() {
-		games = 2000
-	}
+	t.Parallel()
+	games := sized(100000, 20000, 2000)
 	if n := envInt("NIMMT_PROPERTY_GAMES"); n > 0 {
 		games = n
 	}
 	// Each "game" here is one full round played with every check; whole multi-round games are
-	// covered by TestEndOfGame and the replay tests.
-	for i := 0; i < games; i++ {
-		seats := 2 + i%9
-		checkRound(t, seats, uint64(i)+1)
+	// covered by TestEndOfGame and the replay tests. Game i has 2+i%9 seats and seed i+1.
+	for seats := 2; seats <= 10; seats++ {
+		t.Run(fmt.Sprintf("seats=%d", seats), func(t *testing.T) {
+			t.Parallel()
+			for i := seats - 2; i < games; i += 9 {
+				checkRound(t, seats, uint64(i)+1)
+			}
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -36,20 +37,24 @@ func deckOf(cfg engine.Config) map[engine.Card]int {
 // (ascending, twins stacked, at most five places), penalties equal the bullheads taken (Double:
 // shared rows give each seat half, rounded up), hands within 16 cards, views folded from events
 // equal the game's views, and the record replays to the same events.
+//
+// Size: games per variant configuration and seat count: 5 in make test, 20 in make test-long,
+// 1 with -short; one parallel subtest per configuration.
 func TestVariantProperties(t *testing.T) {
-	games := 1
-	if !testing.Short() {
-		games = 20
-	}
-	for _, base := range variantConfigs() {
-		lo, hi := seatRange(base.Variant)
-		for seats := lo; seats <= hi; seats++ {
-			cfg := base
-			cfg.Seats = seats
-			for i := 0; i < games; i++ {
-				checkVariantGame(t, cfg, uint64(1000*seats+i+1))
+	t.Parallel()
+	games := sized(20, 5, 1)
+	for k, base := range variantConfigs() {
+		t.Run(fmt.Sprintf("%d-%v", k, base.Variant), func(t *testing.T) {
+			t.Parallel()
+			lo, hi := seatRange(base.Variant)
+			for seats := lo; seats <= hi; seats++ {
+				cfg := base
+				cfg.Seats = seats
+				for i := 0; i < games; i++ {
+					checkVariantGame(t, cfg, uint64(1000*seats+i+1))
+				}
 			}
-		}
+		})
 	}
 }
 

@@ -226,8 +226,9 @@ func TestJSON(t *testing.T) {
 // TestLangs: English is there and current; SetLang refuses an unknown code and changes nothing;
 // another language is used and falls back to English.
 func TestLangs(t *testing.T) {
-	if ls := Langs(); len(ls) == 0 || ls[0] != (Language{Code: "en", Name: "English"}) {
-		t.Errorf("Langs %v", ls)
+	want := []Language{{"en", "English"}, {"de", "Deutsch"}, {"es", "Español"}, {"fr", "Français"}}
+	if ls := Langs(); !slices.Equal(ls, want) {
+		t.Errorf("Langs %v, want %v", ls, want)
 	}
 	if Lang() != English {
 		t.Errorf("current language %q", Lang())
@@ -247,9 +248,22 @@ func TestLangs(t *testing.T) {
 	if got := New(MenuQuit).In(English); got != "Quit" {
 		t.Errorf("In(en): %q", got)
 	}
-	for loc, want := range map[string]string{"xx-YY": "xx", "XX_yy.UTF-8": "xx", "de-DE": English, "": English, "en": English} {
+	for loc, want := range map[string]string{"xx-YY": "xx", "XX_yy.UTF-8": "xx", "de-DE": "de", "fr_CA.UTF-8": "fr", "es-419": "es", "pt-BR": English, "": English, "en": English} {
 		if got := Match(loc); got != want {
 			t.Errorf("Match(%q) = %q, want %q", loc, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		locales []string
+		want    string
+	}{
+		{[]string{"pt-BR", "fr-CA", "de"}, "fr"},
+		{[]string{"en-US", "de-DE"}, English},
+		{[]string{"pt-BR", "ja"}, English},
+		{nil, English},
+	} {
+		if got := MatchAny(tc.locales...); got != tc.want {
+			t.Errorf("MatchAny(%q) = %q, want %q", tc.locales, got, tc.want)
 		}
 	}
 }

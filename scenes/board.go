@@ -19,11 +19,35 @@ type cardSprite struct {
 	moving         bool
 }
 
-// floater is a rising "+N" over a seat.
+// floater is a "+N" rising from a seat's pile. It belongs to a turn (the event index of the
+// turn's CardsRevealed) and ends with it; its place follows the layout.
 type floater struct {
 	label string
-	x, y  float64
+	seat  int
+	turn  int
 	tw    *anim.Tween
+}
+
+// floaterAt returns where floater f is drawn now: over its seat's pile, risen by its progress.
+func (t *table) floaterAt(f *floater) (x, y float64) {
+	r := t.seatLay(f.seat).Pile
+	if r.W <= 0 || r.H <= 0 {
+		r = t.seatLay(f.seat).Plate
+	}
+	x, y = r.Center()
+	return x, y - f.tw.Progress()*t.lay.Unit*4
+}
+
+// endFloaters removes the "+N" labels of past turns (all of them with all true: the round ended).
+func (t *table) endFloaters(all bool) {
+	fl := t.floaters[:0]
+	for _, f := range t.floaters {
+		if !all && f.turn == t.lastTurn {
+			fl = append(fl, f)
+		}
+	}
+	clear(t.floaters[len(fl):])
+	t.floaters = fl
 }
 
 // handCard returns the card at index i of the displayed hand (the hand without the chosen card,
@@ -158,10 +182,10 @@ func (t *table) placeBack(s int, animate bool) []anim.Step {
 		sp.tween = nil
 		return nil
 	}
-	if sp.vis && sp.tween == nil {
+	r := t.seatLay(s).Chosen
+	if sp.vis && sp.tween == nil && sp.x == r.X && sp.y == r.Y && sp.w == r.W && sp.h == r.H {
 		return nil
 	}
-	r := t.seatLay(s).Chosen
 	if !sp.vis {
 		p := t.seatLay(s).Plate
 		sp.x, sp.y, sp.w, sp.h = p.X+p.W/2-r.W/2, p.Y, r.W, r.H

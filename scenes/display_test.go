@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -170,26 +169,7 @@ func TestWholeGameDrawn(t *testing.T) {
 // (heapAllocs), not the process-wide count, which other goroutines disturb.
 func TestAllocsPerFrame(t *testing.T) {
 	needDisplay(t)
-	g, err := NewGame(Options{Speed: "instant", Seed: 11, InlineBots: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.settings.Advisor = true
-	screen := ebiten.NewImage(1280, 720)
-	g.LayoutF(1280, 720)
-	tb, err := newTable(g, 11)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.goTo(tb)
-	g.InjectInput(func(in *Input) {})
-	// Wait until every bot has chosen and the screen is still.
-	for i := 0; i < 5000; i++ {
-		frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
-		if tb.phase == phaseChoose && tb.acceptsInput() && tb.disp.Chosen[1] && tb.disp.Chosen[2] && tb.disp.Chosen[3] && !tb.sess.(*localSession).thinking() {
-			break
-		}
-	}
+	g, tb, screen := stillChooseStep(t)
 	measure := func(n int) float64 {
 		ours, all := heapAllocs(n, func() {
 			frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
@@ -206,18 +186,58 @@ func TestAllocsPerFrame(t *testing.T) {
 	if idle != 0 || lifted != 0 {
 		t.Errorf("allocs per frame: idle %.2f, lifted %.2f; want 0", idle, lifted)
 	}
-	// Update time in the same position.
-	start := time.Now()
-	const n = 2000
-	for i := 0; i < n; i++ {
-		g.Update()
-	}
-	per := time.Since(start) / n
-	t.Logf("Update: %v per tick", per)
-	if per > 500*time.Microsecond {
-		t.Errorf("Update takes %v > 0.5 ms", per)
-	}
 	_ = engine.DeckSize
+}
+
+// stillChooseStep starts a 4-seat table (seed 11, instant speed, advisor on) and runs real frames
+// until every bot has chosen and the screen is still: the person's choose step, waiting.
+func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
+	tb.Helper()
+	g, err := NewGame(Options{Speed: "instant", Seed: 11, InlineBots: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g.settings.Advisor = true
+	var screen *ebiten.Image
+	var t *table
+	frame(func() {
+		screen = ebiten.NewImage(1280, 720)
+		g.LayoutF(1280, 720)
+		t, err = newTable(g, 11)
+		if err == nil {
+			g.goTo(t)
+			g.InjectInput(func(in *Input) {})
+		}
+	}, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { frame(func() { screen.Deallocate() }, nil) })
+	for i := 0; i < 5000; i++ {
+		frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
+		if t.phase == phaseChoose && t.acceptsInput() && t.disp.Chosen[1] && t.disp.Chosen[2] && t.disp.Chosen[3] && !t.sess.(*localSession).thinking() {
+			break
+		}
+	}
+	return g, t, screen
+}
+
+// BenchmarkTableUpdate times Update at a still table waiting for the person to choose (the
+// figure TestAllocsPerFrame once asserted as < 0.5 ms; a benchmark, since wall-clock time
+// depends on the machine's load). Run under Xvfb:
+// xvfb-run -a go test -run '^$' -bench TableUpdate -benchtime 2000x ./scenes/
+func BenchmarkTableUpdate(b *testing.B) {
+	if loop == nil {
+		b.Skip("no display (run under xvfb-run)")
+	}
+	g, _, _ := stillChooseStep(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	frame(func() {
+		for i := 0; i < b.N; i++ {
+			g.Update()
+		}
+	}, nil)
 }
 
 var liftedFrames = func() int {

@@ -194,6 +194,10 @@ func (t *table) draw(dst *ebiten.Image) {
 	g := t.g
 	t.facesPending = false
 	t.redraw = false
+	if t.faceRush {
+		t.faceRush = false
+		g.painter.Budget = numSprites
+	}
 	if t.handover >= 0 {
 		t.drawHandover(dst)
 		return
@@ -280,11 +284,6 @@ func (t *table) draw(dst *ebiten.Image) {
 			g.label(dst, t.seats[p.Seat].Name, q.X+q.W/2, q.Y+q.H+u*0.2, clampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
 		}
 	}
-	// Floaters: "+N" rising from a seat.
-	for _, f := range t.floaters {
-		p := f.tw.Progress()
-		g.label(dst, f.label, f.x, f.y-p*u*4, u*2.2, floatCol, text.Center, true)
-	}
 	// Score bar and status line.
 	sb := l.ScoreBar
 	g.roundRect(dst, sb, 8, sprites.PlateBG)
@@ -296,6 +295,11 @@ func (t *table) draw(dst *ebiten.Image) {
 		g.label(dst, t.status, st.X, st.Y+u*0.75, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
 	}
 	t.drawButtons(dst)
+	// Floaters: "+N" rising from a seat's pile, over the buttons.
+	for i := range t.floaters {
+		x, y := t.floaterAt(&t.floaters[i])
+		g.label(dst, t.floaters[i].label, x, y, u*2.2, floatCol, text.Center, true)
+	}
 	switch t.showPanel {
 	case 1:
 		t.drawTracker(dst)
@@ -461,6 +465,11 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
 		}
 		g.label(dst, str, x, tx.R.Y+tx.R.H/2, tx.Size, cols[k], a, bold[k])
+	}
+	// A compact plate has no pile line: the penalty taken this round goes at the right of the
+	// score's box (the score is left-aligned in it).
+	if sc := seat.Text[layout.TxtScore]; seat.Compact && sc.Shown() && !sc.Right && si.pileStr != "" {
+		g.label(dst, si.pileStr, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, sc.Size, floatCol, text.Right|text.VertCenter, true)
 	}
 }
 

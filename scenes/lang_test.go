@@ -78,3 +78,50 @@ func TestLanguageSetting(t *testing.T) {
 		t.Errorf("Options.Lang en gives %q", ts.Lang)
 	}
 }
+
+// TestGermanMenu: with a German system locale and no saved choice the menu and the settings
+// page are in German (the labels the player sees), the default name is German, and choosing
+// English on the settings page turns the menu English and keeps the choice.
+func TestGermanMenu(t *testing.T) {
+	defer func() { _ = msg.SetLang(msg.English) }()
+	mem := &storage.Memory{}
+	g, err := NewGame(Options{Storage: mem, Locale: "de_DE.UTF-8", InlineBots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.LayoutF(390, 844)
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	for id, want := range map[string]string{"new-game": "Neues Spiel", "continue": "Fortsetzen", "rules": "Spielregeln", "settings": "Einstellungen"} {
+		if got := buttonLabel(t, g, id); got != want {
+			t.Errorf("menu button %s reads %q, want %q", id, got, want)
+		}
+	}
+	if g.settings.Name != "Du" {
+		t.Errorf("default name %q, want Du", g.settings.Name)
+	}
+	tapButton(t, g, "settings")
+	if got := buttonLabel(t, g, "lang"); got != "Deutsch" {
+		t.Errorf("language button reads %q", got)
+	}
+	for msg.Lang() != msg.English {
+		tapButton(t, g, "lang")
+	}
+	if got := buttonLabel(t, g, "back"); got != "Back" {
+		t.Errorf("after choosing English the back button reads %q", got)
+	}
+	tapButton(t, g, "back")
+	if got := buttonLabel(t, g, "new-game"); got != "New game" {
+		t.Errorf("after choosing English the menu reads %q", got)
+	}
+	if g.settings.Name != "You" {
+		t.Errorf("default name %q after choosing English, want You", g.settings.Name)
+	}
+	g.FlushSaves()
+	g2, err := NewGame(Options{Storage: mem, Locale: "de_DE.UTF-8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ts := g2.TestState(); ts.Lang != msg.English {
+		t.Errorf("the saved choice English lost to the German locale: %q", ts.Lang)
+	}
+}

@@ -67,6 +67,9 @@ func (t *table) consume() {
 			break
 		}
 		e := t.events[0]
+		if _, ok := e.(engine.RoundScored); ok && len(t.floaters) > 0 {
+			break // the last "+N" of the round rises before the score opens
+		}
 		t.events[0] = nil
 		t.events = t.events[1:]
 		t.consumed++
@@ -124,6 +127,7 @@ func (t *table) apply(e engine.Event, animate bool) {
 	case engine.CardPlaced:
 		steps = t.onPlaced(ev, animate)
 	case engine.RoundScored:
+		t.endFloaters(true)
 		t.disp.Apply(e)
 		t.lastRound = ev
 		t.haveRound = true
@@ -170,6 +174,7 @@ func (t *table) onDealt(ev engine.RoundDealt, animate bool) []anim.Step {
 			}
 		}
 	}
+	t.endFloaters(true)
 	t.disp.Apply(ev)
 	t.setPhase(phaseDeal)
 	t.log = t.log[:0]
@@ -254,6 +259,7 @@ func (t *table) onChose(ev engine.SeatChose, animate bool) []anim.Step {
 func (t *table) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 	// Remember where the turn started, for "watch the last turn again".
 	t.lastTurn = t.consumed - 1
+	t.endFloaters(false)
 	t.lastView = cloneView(&t.disp)
 	t.haveLast = true
 	t.setPhase(phaseReveal)
@@ -288,7 +294,8 @@ func (t *table) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 	}})
 }
 
-// onRowTaken: the row's cards fly to the taker's pile and a "+N" rises over the plate.
+// onRowTaken: the row's cards fly to the taker's pile and a "+N" rises from it (until the turn
+// ends: endFloaters).
 func (t *table) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 	t.setPhase(phasePlacement)
 	t.refreshHomes()
@@ -311,10 +318,9 @@ func (t *table) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 	t.logRowTaken(ev)
 	steps := par(nil, moves)
 	if animate && t.speed() != anim.Instant {
-		p := t.seatLay(ev.Seat).Plate
 		tw := anim.NewTween(0, t.ticks(50), anim.OutCubic)
 		steps = append(steps, &anim.Call{Fn: func() {
-			t.floaters = append(t.floaters, floater{label: "+" + strconv.Itoa(ev.Bullheads), x: p.X + p.W/2, y: p.Y + p.H/2, tw: tw})
+			t.floaters = append(t.floaters, floater{label: "+" + strconv.Itoa(ev.Bullheads), seat: ev.Seat, turn: t.lastTurn, tw: tw})
 		}})
 	}
 	return steps
@@ -325,14 +331,24 @@ func (t *table) onPlaced(ev engine.CardPlaced, animate bool) []anim.Step {
 	t.setPhase(phasePlacement)
 	t.disp.Apply(ev)
 	t.relayout()
-	steps := t.settle(20, 0, animate, nil)
+	travel, hold := placePace(len(t.seats))
+	steps := t.settle(travel, 0, animate, nil)
 	if animate {
-		steps = append(steps, &anim.Wait{N: t.ticks(8)})
+		steps = append(steps, &anim.Wait{N: t.ticks(hold)})
 	}
 	if ev.Pos > 0 {
 		t.logf(msg.New(msg.LogGoesTo, ev.Card, ev.Row+1), -1)
 	}
 	return steps
+}
+
+// placePace is how long one placement travels and then holds, in ticks at normal speed, at a
+// table of n seats: 20 + 8 up to four seats; each further seat adds 1 to the travel and 3 to
+// the hold, so ten placements (10 seats: 26 + 26 ticks each, about 9 s) can be followed one by
+// one. A tap or Space still skips.
+func placePace(n int) (travel, hold int) {
+	extra := max(0, n-4)
+	return 20 + extra, 8 + 3*extra
 }
 
 // cloneView deep-copies a view.
@@ -365,6 +381,7 @@ func (t *table) replayLastTurn() {
 	t.disp = cloneView(&t.lastView)
 	t.consumed = t.lastTurn
 	t.events = nil
+	t.endFloaters(true)
 	t.relayout()
 	for i := range t.cards {
 		t.cards[i].tween = nil

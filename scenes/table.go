@@ -78,6 +78,9 @@ type table struct {
 	btns       [layout.NumButtons]widget
 	// facesPending is set when a card face was not rendered yet in the last frame.
 	facesPending bool
+	// faceRush lets the next frame render every face it needs (after a resize dropped them
+	// all, so the hand does not show card backs while they come back one per frame).
+	faceRush bool
 	// queued is set once the revealed cards have moved from the seats to the queue.
 	queued bool
 	// redraw asks for one frame after a change that no animation shows (plates, status).
@@ -265,6 +268,7 @@ func (t *table) resize() {
 	}
 	t.stepSprites()
 	t.refreshPlates()
+	t.faceRush = true
 }
 
 func (t *table) previewActive() bool {

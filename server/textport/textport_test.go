@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"nimmt/client"
 	"nimmt/engine"
@@ -426,4 +427,39 @@ func TestTextLeakCheckCatches(t *testing.T) {
 	if run(dealt, "[oak] - you chose 1.", "[oak] - Bo chose a card.", "[oak] - turn 1, cards revealed: 1 by you, 11 by Bo.", "[oak] | 11") {
 		t.Errorf("a revealed card fails")
 	}
+}
+
+// The decision timer (on the manual clock) gives a silent text player's decision to its bot and
+// marks the seat away; "back on GAME" ends that, and the player decides again itself.
+func TestTimerAwayAndBack(t *testing.T) {
+	e := newEnv(t, fastText)
+	c := dialText(t, e.text, "Tex")
+	c.send("name Tex")
+	c.makeRoom("create game on pine timer 30 seats 2")
+	bo := dialText(t, e.text, "Bo")
+	bo.send("name Bo")
+	bo.send("join game as red on pine")
+	bo.untilHas("you sit as red")
+	c.send("start new game on pine")
+	hand := func(c *textClient) []int {
+		l := strings.SplitN(c.untilHas("|   your hand: "), "your hand: ", 2)[1]
+		return numbers(strings.Split(l, ";")[0])
+	}
+	bo.send(fmt.Sprintf("play %d on pine", hand(bo)[0]))
+	c.untilHas("- Bo chose a card.")
+	c.send("say ready on pine") // handled under the room's lock: the timer is armed before it
+	c.untilHas("<Tex> ready")
+	e.clock.Advance(31 * time.Second)
+	c.untilHas("* Tex is away")
+	c.untilHas("- turn 1, cards revealed")
+	c.untilHas("|   seat 1: Tex (you), green, host, away;")
+	c.send("back on pine")
+	c.until("the seat back", func(l string) bool { return strings.HasPrefix(l, "[pine] |   seat 1: Tex (you), green, host;") })
+	bo.send("resign from pine") // Bo's bot plays turn 2 and on; turn 3 waits for Tex
+	c.untilHas("Bo resigned")
+	c.untilHas("> your turn")
+	c.send("look")
+	h := hand(c)
+	c.send(fmt.Sprintf("play %d on pine", h[0]))
+	c.untilHas(fmt.Sprintf("- you chose %d", h[0]))
 }
