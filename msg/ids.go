@@ -238,6 +238,8 @@ const (
 	GameOverYouWin
 	GameOverYouShare
 	GameOverWins
+	GameOverShare
+	GameOverChart
 	ChoiceOrder
 	ChoiceKeep
 
@@ -470,6 +472,8 @@ var defs = [numIDs]def{
 	GameOverYouWin:    {"gameover.you_win", ""},
 	GameOverYouShare:  {"gameover.you_share", ""},
 	GameOverWins:      {"gameover.wins", "name"},
+	GameOverShare:     {"gameover.share", "a b"},
+	GameOverChart:     {"gameover.chart", ""},
 	ChoiceOrder:       {"choice.order", ""},
 	ChoiceKeep:        {"choice.keep", "room"},
 	HandoverPass:      {"handover.pass", ""},

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"slices"
 	"strconv"
 
 	"nimmt/anim"
@@ -130,6 +131,8 @@ func (t *table) apply(e engine.Event, animate bool) {
 		t.endFloaters(true)
 		t.disp.Apply(e)
 		t.lastRound = ev
+		t.roundPens = append(t.roundPens, slices.Clone(ev.Penalties))
+		t.roundTotals = append(t.roundTotals, slices.Clone(ev.Totals))
 		t.haveRound = true
 		t.haveLast = false
 		t.setPhase(phaseScore)
