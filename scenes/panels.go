@@ -19,7 +19,7 @@ func (t *table) overlayButton(i int) layout.Rect {
 	bh := clampF(t.g.h*0.07, layout.MinTap, 60)
 	row := layout.Rect{X: p.X + 16, Y: p.Y + p.H - bh - 16, W: p.W - 32, H: bh}
 	if t.phase == phaseOver {
-		return row.SplitH(2, i, 12)
+		return t.overData().lay.Buttons[i]
 	}
 	return row
 }
@@ -65,52 +65,6 @@ func (t *table) drawScoreOverlay(dst *ebiten.Image) {
 	}
 	w := widget{id: "continue", r: t.overlayButton(0), label: msg.ButtonContinue.Text(), enabled: true}
 	g.drawWidget(dst, &w, true)
-}
-
-func (t *table) drawGameOver(dst *ebiten.Image) {
-	g := t.g
-	p := t.overlayPanel()
-	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
-	g.roundRect(dst, p, 14, sprites.PlateBG)
-	lineH := clampF(g.h*0.045, 18, 34)
-	title := t.cached(t.gameOverTitle())
-	g.label(dst, title, p.X+p.W/2, p.Y+lineH, lineH*0.95, sprites.Gold, text.Center, true)
-	order := t.ranking()
-	y := p.Y + lineH*2.2
-	size := lineH * 0.66
-	rank := 0
-	for i, s := range order {
-		if i == 0 || t.disp.Scores[s] != t.disp.Scores[order[i-1]] {
-			rank = i + 1
-		}
-		y += lineH
-		col := sprites.White
-		if rank == 1 {
-			col = sprites.Gold
-		}
-		g.label(dst, num(rank)+".", p.X+24, y, size, col, text.Left|text.VertCenter, true)
-		g.label(dst, t.seats[s].Name, p.X+64, y, size, col, text.Left|text.VertCenter, s == t.me)
-		g.label(dst, num(t.disp.Scores[s]), p.X+p.W-30, y, size, col, text.Right|text.VertCenter, true)
-	}
-	a := widget{r: t.overlayButton(0), label: msg.ButtonPlayAgain.Text(), enabled: true}
-	b := widget{r: t.overlayButton(1), label: msg.ButtonMenu.Text(), enabled: true}
-	g.drawWidget(dst, &a, true)
-	g.drawWidget(dst, &b, false)
-}
-
-// ranking returns the seats ordered by total, lowest first (stable on seat order).
-func (t *table) ranking() []int {
-	order := make([]int, len(t.seats))
-	for i := range order {
-		order[i] = i
-	}
-	sc := t.disp.Scores
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && sc[order[j]] < sc[order[j-1]]; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
-	return order
 }
 
 func (t *table) drawTracker(dst *ebiten.Image) {
@@ -284,7 +238,7 @@ func (t *table) drawChoice(dst *ebiten.Image) {
 }
 
 // gameOverTitle says who won: "You win!" to the one person at this device, else the winner's
-// name; "Game over" for a shared win among others.
+// name, or the names of those who share the win.
 func (t *table) gameOverTitle() msg.Message {
 	w := t.disp.Winners
 	mine := slices.Contains(w, t.me) && t.people() == 1
@@ -295,6 +249,13 @@ func (t *table) gameOverTitle() msg.Message {
 		return msg.New(msg.GameOverYouWin)
 	case len(w) == 1:
 		return msg.New(msg.GameOverWins, t.seatName(w[0]))
+	case len(w) > 1:
+		// "Ada and Bruno share the win"; more winners: "Ada, Bruno and Cleo".
+		first := t.seatName(w[0])
+		for _, s := range w[1 : len(w)-1] {
+			first += ", " + t.seatName(s)
+		}
+		return msg.New(msg.GameOverShare, first, t.seatName(w[len(w)-1]))
 	}
 	return msg.New(msg.GameOverTitle)
 }

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"slices"
 	"strconv"
 
 	"nimmt/anim"
@@ -130,12 +131,15 @@ func (t *table) apply(e engine.Event, animate bool) {
 		t.endFloaters(true)
 		t.disp.Apply(e)
 		t.lastRound = ev
+		t.roundPens = append(t.roundPens, slices.Clone(ev.Penalties))
+		t.roundTotals = append(t.roundTotals, slices.Clone(ev.Totals))
 		t.haveRound = true
 		t.haveLast = false
 		t.setPhase(phaseScore)
 	case engine.GameOver:
 		t.disp.Apply(e)
 		t.setPhase(phaseOver)
+		t.recordGame(ev)
 	case engine.CardDrafted, engine.DraftDone, engine.CardsKept:
 		// Variants: cards move between the pool, the hands and the rows.
 		t.disp.Apply(e)
@@ -144,6 +148,9 @@ func (t *table) apply(e engine.Event, animate bool) {
 		steps = t.settle(12, 0, animate, nil)
 	default:
 		t.disp.Apply(e)
+	}
+	if animate {
+		steps = t.withSound(e, steps)
 	}
 	for _, s := range steps {
 		t.tl.Add(s)

@@ -69,13 +69,18 @@ type table struct {
 	lastView   engine.View
 	haveLast   bool
 	lastRound  engine.RoundScored
-	haveRound  bool
-	saveErr    bool
-	tutorial   *tutorial
-	bgKey      [3]float64
-	bgDirty    bool
-	res        tableResources
-	btns       [layout.NumButtons]widget
+	// roundPens and roundTotals are each round's penalties and totals per seat, in order
+	// (RoundScored events), for the game-over table and chart; over caches that panel.
+	roundPens   [][]int
+	roundTotals [][]int
+	over        overCache
+	haveRound   bool
+	saveErr     bool
+	tutorial    *tutorial
+	bgKey       [3]float64
+	bgDirty     bool
+	res         tableResources
+	btns        [layout.NumButtons]widget
 	// facesPending is set when a card face was not rendered yet in the last frame.
 	facesPending bool
 	// faceRush lets the next frame render every face it needs (after a resize dropped them
