@@ -70,6 +70,12 @@ const (
 	SettingsAdvisor
 	SettingsFullscreen
 	SettingsLanguage
+	SettingsVolume
+	// SettingsPercent shows the volume: "80 %".
+	SettingsPercent
+	SettingsSound
+	// SettingsSilent says why the game is silent (no sound device, no Web Audio).
+	SettingsSilent
 
 	// Notices shown on the menu.
 	NoticeSettingsUnread
@@ -77,6 +83,30 @@ const (
 	NoticeSettingsUnsaved
 	NoticeCrashed
 	NoticeSaveFailed
+	// NoticeStatsDamaged reports a statistics file that could not be read (it was replaced).
+	NoticeStatsDamaged
+
+	// Statistics screen.
+	MenuStats
+	StatsPlayed
+	StatsWon
+	StatsWinRate
+	StatsAverage
+	StatsBest
+	StatsWorst
+	StatsStreak
+	StatsNote
+	StatsByLevel
+	StatsByVariant
+	StatsTally
+	StatsGame
+	StatsPeople
+	StatsRecent
+	StatsNone
+	StatsReset
+	StatsResetAsk
+	StatsResetYes
+	StatsResetNo
 
 	// The variants: names and the paragraphs of docs/variants.md.
 	VariantBasic
@@ -101,6 +131,10 @@ const (
 	AboutTCG
 	// VariantPage is a variant's paragraph with the seats it allows.
 	VariantPage
+	// VariantDoubleDecks names Double played with two whole decks.
+	VariantDoubleDecks
+	// VariantDoubleDoublets names Double played with one deck and the doublets of a second.
+	VariantDoubleDoublets
 
 	// The rules walkthrough.
 	RulesTitle
@@ -307,34 +341,61 @@ var defs = [numIDs]def{
 	SettingsAdvisor:    {"settings.advisor", ""},
 	SettingsFullscreen: {"settings.fullscreen", ""},
 	SettingsLanguage:   {"settings.language", ""},
+	SettingsVolume:     {"settings.volume", ""},
+	SettingsPercent:    {"settings.percent", "percent"},
+	SettingsSound:      {"settings.sound", ""},
+	SettingsSilent:     {"settings.silent", "reason"},
 
 	NoticeSettingsUnread:  {"notice.settings_unread", ""},
 	NoticeSettingsDamaged: {"notice.settings_damaged", ""},
 	NoticeSettingsUnsaved: {"notice.settings_unsaved", ""},
 	NoticeCrashed:         {"notice.crashed", ""},
 	NoticeSaveFailed:      {"notice.save_failed", "error"},
+	NoticeStatsDamaged:    {"notice.stats_damaged", ""},
+	MenuStats:             {"menu.stats", ""},
+	StatsPlayed:           {"stats.played", ""},
+	StatsWon:              {"stats.won", ""},
+	StatsWinRate:          {"stats.win_rate", ""},
+	StatsAverage:          {"stats.average", ""},
+	StatsBest:             {"stats.best", ""},
+	StatsWorst:            {"stats.worst", ""},
+	StatsStreak:           {"stats.streak", ""},
+	StatsNote:             {"stats.note", ""},
+	StatsByLevel:          {"stats.by_level", ""},
+	StatsByVariant:        {"stats.by_variant", ""},
+	StatsTally:            {"stats.tally", "won played"},
+	StatsGame:             {"stats.game", "total variant"},
+	StatsPeople:           {"stats.people", ""},
+	StatsRecent:           {"stats.recent", ""},
+	StatsNone:             {"stats.none", ""},
+	StatsReset:            {"stats.reset", ""},
+	StatsResetAsk:         {"stats.reset_ask", ""},
+	StatsResetYes:         {"stats.reset_yes", ""},
+	StatsResetNo:          {"stats.reset_no", ""},
 
-	VariantBasic:        {"variant.basic", ""},
-	VariantTactics:      {"variant.tactics", ""},
-	VariantLogic:        {"variant.logic", ""},
-	VariantTournament:   {"variant.tournament", ""},
-	VariantProfessional: {"variant.professional", ""},
-	VariantOpen:         {"variant.open", ""},
-	VariantNifty:        {"variant.nifty", ""},
-	VariantHand:         {"variant.hand", ""},
-	VariantDouble:       {"variant.double", ""},
-	VariantTCG:          {"variant.tcg", ""},
-	AboutBasic:          {"variant.basic.about", ""},
-	AboutTactics:        {"variant.tactics.about", ""},
-	AboutLogic:          {"variant.logic.about", ""},
-	AboutTournament:     {"variant.tournament.about", ""},
-	AboutProfessional:   {"variant.professional.about", ""},
-	AboutOpen:           {"variant.open.about", ""},
-	AboutNifty:          {"variant.nifty.about", ""},
-	AboutHand:           {"variant.hand.about", ""},
-	AboutDouble:         {"variant.double.about", ""},
-	AboutTCG:            {"variant.tcg.about", ""},
-	VariantPage:         {"variant.page", "about min max"},
+	VariantBasic:          {"variant.basic", ""},
+	VariantTactics:        {"variant.tactics", ""},
+	VariantLogic:          {"variant.logic", ""},
+	VariantTournament:     {"variant.tournament", ""},
+	VariantProfessional:   {"variant.professional", ""},
+	VariantOpen:           {"variant.open", ""},
+	VariantNifty:          {"variant.nifty", ""},
+	VariantHand:           {"variant.hand", ""},
+	VariantDouble:         {"variant.double", ""},
+	VariantTCG:            {"variant.tcg", ""},
+	AboutBasic:            {"variant.basic.about", ""},
+	AboutTactics:          {"variant.tactics.about", ""},
+	AboutLogic:            {"variant.logic.about", ""},
+	AboutTournament:       {"variant.tournament.about", ""},
+	AboutProfessional:     {"variant.professional.about", ""},
+	AboutOpen:             {"variant.open.about", ""},
+	AboutNifty:            {"variant.nifty.about", ""},
+	AboutHand:             {"variant.hand.about", ""},
+	AboutDouble:           {"variant.double.about", ""},
+	AboutTCG:              {"variant.tcg.about", ""},
+	VariantPage:           {"variant.page", "about min max"},
+	VariantDoubleDecks:    {"variant.double_decks", "variant"},
+	VariantDoubleDoublets: {"variant.double_doublets", "variant"},
 
 	RulesTitle:  {"rules.title", "step steps"},
 	RulesDeal:   {"rules.deal", ""},

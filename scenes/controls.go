@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"nimmt/assets/sounds"
 	"slices"
 
 	"nimmt/bots"
@@ -101,8 +102,13 @@ func (t *table) chooseRow(r int) {
 }
 
 // handleButtons handles the table's buttons and global keys; it reports whether it took the input.
-func (t *table) handleButtons(in *Input) bool {
+func (t *table) handleButtons(in *Input) (took bool) {
 	g := t.g
+	defer func() {
+		if took {
+			g.cue(sounds.Click)
+		}
+	}()
 	b := &t.lay.Buttons
 	if in.TapIn(b[layout.BtnMenu]) || in.Key(KeyEsc) {
 		t.save()

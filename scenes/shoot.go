@@ -16,7 +16,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings", "handover"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings", "stats", "handover"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -43,6 +43,13 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	case "menu":
 		g.cur = newMenu(g)
 	case "newgame", "settings":
+		m := newMenu(g)
+		m.page = scene
+		g.cur = m
+	case "stats":
+		if err := sampleStats(g, g.opts.Seed); err != nil {
+			return nil, err
+		}
 		m := newMenu(g)
 		m.page = scene
 		g.cur = m
