@@ -6,6 +6,7 @@ SHARED  ?= ../shared
 export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/alsa-null.conf
 
 .PHONY: test-long test-under-load
+.PHONY: screenshots
 .PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: assets
 .PHONY: server web serve test-web test-wasm-storage wasm-figures android ios test-mobile
@@ -52,6 +53,21 @@ test-go:
 test-xvfb:
 	@scripts/deps.sh xvfb
 	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./scenes/... ./sprites/...
+
+# Every screenshot scene (scenes.ShotScenes) at a phone upright, a phone on its side and a
+# desktop window, into build/screenshots/SCENE-WxH.png (10 seats: SCENE-10-WxH.png for the table).
+SHOT_SCENES ?= menu newgame settings rules deal choose reveal placement rowchoice score gameover tracker log handover stats
+SHOT_SIZES  ?= 390x844 844x390 1280x720
+screenshots:
+	@scripts/deps.sh xvfb
+	@mkdir -p build/screenshots
+	$(GO) build -o build/screenshots/nimmt .
+	for sz in $(SHOT_SIZES); do for sc in $(SHOT_SCENES); do \
+		xvfb-run -a build/screenshots/nimmt -scale 1 -size $$sz -scene $$sc -screenshot build/screenshots/$$sc-$$sz.png || exit 1; \
+	done; for sc in choose placement; do \
+		xvfb-run -a build/screenshots/nimmt -scale 1 -size $$sz -seats 10 -scene $$sc -screenshot build/screenshots/$$sc-10-$$sz.png || exit 1; \
+	done; done
+	rm -f build/screenshots/nimmt
 
 # Under node the property test runs its -short size (2,000 games); natively it plays 100,000.
 test-wasm-engine:

@@ -64,6 +64,10 @@ func main() {
 			fmt.Fprintln(os.Stderr, "nimmt: settings and saves are off:", err)
 		}
 	}
+	if *shot == "" {
+		dev := sound.Open() // probes for a sound device; silent without one
+		opts.Sound, opts.SoundStatus = sound.New(dev), dev.Status
+	}
 	g, err := scenes.NewGame(opts)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)

@@ -4,13 +4,15 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/scenes"
+	"nimmt/sound"
 	"nimmt/storage"
 )
 
 // newGame makes the game with its saves in dir (no saves if dir is empty), in the language of
 // the device's locale until the settings choose one (English if the app names none).
 func newGame(dir, locale string) (ebiten.Game, error) {
-	opts := scenes.Options{Locale: locale}
+	dev := sound.Open()
+	opts := scenes.Options{Locale: locale, Sound: sound.New(dev), SoundStatus: dev.Status}
 	if dir != "" {
 		d := storage.Dir(dir)
 		_, _ = d.RemoveStale() // temporary files of a save a crash interrupted

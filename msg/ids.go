@@ -70,6 +70,12 @@ const (
 	SettingsAdvisor
 	SettingsFullscreen
 	SettingsLanguage
+	SettingsVolume
+	// SettingsPercent shows the volume: "80 %".
+	SettingsPercent
+	SettingsSound
+	// SettingsSilent says why the game is silent (no sound device, no Web Audio).
+	SettingsSilent
 
 	// Notices shown on the menu.
 	NoticeSettingsUnread
@@ -77,6 +83,30 @@ const (
 	NoticeSettingsUnsaved
 	NoticeCrashed
 	NoticeSaveFailed
+	// NoticeStatsDamaged reports a statistics file that could not be read (it was replaced).
+	NoticeStatsDamaged
+
+	// Statistics screen.
+	MenuStats
+	StatsPlayed
+	StatsWon
+	StatsWinRate
+	StatsAverage
+	StatsBest
+	StatsWorst
+	StatsStreak
+	StatsNote
+	StatsByLevel
+	StatsByVariant
+	StatsTally
+	StatsGame
+	StatsPeople
+	StatsRecent
+	StatsNone
+	StatsReset
+	StatsResetAsk
+	StatsResetYes
+	StatsResetNo
 
 	// The variants: names and the paragraphs of docs/variants.md.
 	VariantBasic
@@ -101,6 +131,10 @@ const (
 	AboutTCG
 	// VariantPage is a variant's paragraph with the seats it allows.
 	VariantPage
+	// VariantDoubleDecks names Double played with two whole decks.
+	VariantDoubleDecks
+	// VariantDoubleDoublets names Double played with one deck and the doublets of a second.
+	VariantDoubleDoublets
 
 	// The rules walkthrough.
 	RulesTitle
@@ -121,6 +155,8 @@ const (
 	ButtonReplay
 	ButtonPlayCard
 	ButtonTapRow
+	ButtonClickRow
+	ButtonKeyRow
 	ButtonPlayFirst
 	ButtonPlaySecond
 	ButtonContinue
@@ -152,6 +188,19 @@ const (
 	StatusPlaysFaceUp
 	StatusNiftyPick
 	StatusNiftyTurn
+	// The status line's forms for a mouse and for the keyboard (the forms above are for touch).
+	StatusYourRowMouse
+	StatusYourRowKeys
+	StatusChooseMouse
+	StatusChooseKeys
+	StatusWaitingMouse
+	StatusWaitingKeys
+	StatusAllChosen
+	StatusDraftYouMouse
+	StatusHandTurnMouse
+	StatusHandTurnKeys
+	StatusNiftyTurnMouse
+	StatusNiftyTurnKeys
 	WarnTooLow
 	WarnSixth
 
@@ -292,34 +341,61 @@ var defs = [numIDs]def{
 	SettingsAdvisor:    {"settings.advisor", ""},
 	SettingsFullscreen: {"settings.fullscreen", ""},
 	SettingsLanguage:   {"settings.language", ""},
+	SettingsVolume:     {"settings.volume", ""},
+	SettingsPercent:    {"settings.percent", "percent"},
+	SettingsSound:      {"settings.sound", ""},
+	SettingsSilent:     {"settings.silent", "reason"},
 
 	NoticeSettingsUnread:  {"notice.settings_unread", ""},
 	NoticeSettingsDamaged: {"notice.settings_damaged", ""},
 	NoticeSettingsUnsaved: {"notice.settings_unsaved", ""},
 	NoticeCrashed:         {"notice.crashed", ""},
 	NoticeSaveFailed:      {"notice.save_failed", "error"},
+	NoticeStatsDamaged:    {"notice.stats_damaged", ""},
+	MenuStats:             {"menu.stats", ""},
+	StatsPlayed:           {"stats.played", ""},
+	StatsWon:              {"stats.won", ""},
+	StatsWinRate:          {"stats.win_rate", ""},
+	StatsAverage:          {"stats.average", ""},
+	StatsBest:             {"stats.best", ""},
+	StatsWorst:            {"stats.worst", ""},
+	StatsStreak:           {"stats.streak", ""},
+	StatsNote:             {"stats.note", ""},
+	StatsByLevel:          {"stats.by_level", ""},
+	StatsByVariant:        {"stats.by_variant", ""},
+	StatsTally:            {"stats.tally", "won played"},
+	StatsGame:             {"stats.game", "total variant"},
+	StatsPeople:           {"stats.people", ""},
+	StatsRecent:           {"stats.recent", ""},
+	StatsNone:             {"stats.none", ""},
+	StatsReset:            {"stats.reset", ""},
+	StatsResetAsk:         {"stats.reset_ask", ""},
+	StatsResetYes:         {"stats.reset_yes", ""},
+	StatsResetNo:          {"stats.reset_no", ""},
 
-	VariantBasic:        {"variant.basic", ""},
-	VariantTactics:      {"variant.tactics", ""},
-	VariantLogic:        {"variant.logic", ""},
-	VariantTournament:   {"variant.tournament", ""},
-	VariantProfessional: {"variant.professional", ""},
-	VariantOpen:         {"variant.open", ""},
-	VariantNifty:        {"variant.nifty", ""},
-	VariantHand:         {"variant.hand", ""},
-	VariantDouble:       {"variant.double", ""},
-	VariantTCG:          {"variant.tcg", ""},
-	AboutBasic:          {"variant.basic.about", ""},
-	AboutTactics:        {"variant.tactics.about", ""},
-	AboutLogic:          {"variant.logic.about", ""},
-	AboutTournament:     {"variant.tournament.about", ""},
-	AboutProfessional:   {"variant.professional.about", ""},
-	AboutOpen:           {"variant.open.about", ""},
-	AboutNifty:          {"variant.nifty.about", ""},
-	AboutHand:           {"variant.hand.about", ""},
-	AboutDouble:         {"variant.double.about", ""},
-	AboutTCG:            {"variant.tcg.about", ""},
-	VariantPage:         {"variant.page", "about min max"},
+	VariantBasic:          {"variant.basic", ""},
+	VariantTactics:        {"variant.tactics", ""},
+	VariantLogic:          {"variant.logic", ""},
+	VariantTournament:     {"variant.tournament", ""},
+	VariantProfessional:   {"variant.professional", ""},
+	VariantOpen:           {"variant.open", ""},
+	VariantNifty:          {"variant.nifty", ""},
+	VariantHand:           {"variant.hand", ""},
+	VariantDouble:         {"variant.double", ""},
+	VariantTCG:            {"variant.tcg", ""},
+	AboutBasic:            {"variant.basic.about", ""},
+	AboutTactics:          {"variant.tactics.about", ""},
+	AboutLogic:            {"variant.logic.about", ""},
+	AboutTournament:       {"variant.tournament.about", ""},
+	AboutProfessional:     {"variant.professional.about", ""},
+	AboutOpen:             {"variant.open.about", ""},
+	AboutNifty:            {"variant.nifty.about", ""},
+	AboutHand:             {"variant.hand.about", ""},
+	AboutDouble:           {"variant.double.about", ""},
+	AboutTCG:              {"variant.tcg.about", ""},
+	VariantPage:           {"variant.page", "about min max"},
+	VariantDoubleDecks:    {"variant.double_decks", "variant"},
+	VariantDoubleDoublets: {"variant.double_doublets", "variant"},
 
 	RulesTitle:  {"rules.title", "step steps"},
 	RulesDeal:   {"rules.deal", ""},
@@ -331,111 +407,125 @@ var defs = [numIDs]def{
 	RulesName2:  {"rules.name2", ""},
 	RulesName3:  {"rules.name3", ""},
 
-	ButtonMenu:        {"table.menu", ""},
-	ButtonTracker:     {"table.tracker", ""},
-	ButtonAdvisor:     {"table.advisor", ""},
-	ButtonLog:         {"table.log", ""},
-	ButtonReplay:      {"table.replay", ""},
-	ButtonPlayCard:    {"table.play_card", ""},
-	ButtonTapRow:      {"table.tap_row", ""},
-	ButtonPlayFirst:   {"table.play_first", ""},
-	ButtonPlaySecond:  {"table.play_second", ""},
-	ButtonContinue:    {"table.continue", ""},
-	ButtonPlayAgain:   {"table.play_again", ""},
-	ButtonKeep:        {"table.keep", "keep score"},
-	RoundLine:         {"table.round", "round"},
-	RoundOfLine:       {"table.round_of", "round rounds"},
-	RoundToScoreLine:  {"table.round_to_score", "round score"},
-	RoundToEitherLine: {"table.round_to_either", "round score rounds"},
-	StatusGameOver:    {"status.game_over", ""},
-	StatusRoundOver:   {"status.round_over", ""},
-	StatusDealing:     {"status.dealing", ""},
-	StatusYourRow:     {"status.your_row", ""},
-	StatusSeatRow:     {"status.seat_row", "name"},
-	StatusPlacing:     {"status.placing", ""},
-	StatusChoose:      {"status.choose", "turn"},
-	StatusWaiting:     {"status.waiting", "n"},
-	StatusDraftYou:    {"status.draft_you", ""},
-	StatusDrafting:    {"status.drafting", "name"},
-	StatusOrderYou:    {"status.order_you", ""},
-	StatusOrdering:    {"status.ordering", "name"},
-	StatusKeepYou:     {"status.keep_you", ""},
-	StatusKeeping:     {"status.keeping", "name"},
-	StatusHandPick:    {"status.hand_pick", "card"},
-	StatusHandTurn:    {"status.hand_turn", ""},
-	StatusOpenTurn:    {"status.open_turn", ""},
-	StatusPlaysFaceUp: {"status.plays_face_up", "name"},
-	StatusNiftyPick:   {"status.nifty_pick", "card"},
-	StatusNiftyTurn:   {"status.nifty_turn", "turn"},
-	WarnTooLow:        {"warn.too_low", ""},
-	WarnSixth:         {"warn.sixth", "row bullheads"},
-	PlateWinner:       {"plate.winner", ""},
-	PlateChoosingRow:  {"plate.choosing_row", ""},
-	PlateReady:        {"plate.ready", ""},
-	PlateThinking:     {"plate.thinking", ""},
-	PlateYourTurn:     {"plate.your_turn", ""},
-	PlateAway:         {"plate.away", ""},
-	PlateDisconnected: {"plate.disconnected", ""},
-	PlateYou:          {"plate.you", ""},
-	PlatePlayer:       {"plate.player", ""},
-	PlateOnline:       {"plate.online", ""},
-	LevelRandom:       {"level.random", ""},
-	LevelBeginner:     {"level.beginner", ""},
-	LevelIntermediate: {"level.intermediate", ""},
-	LevelExpert:       {"level.expert", ""},
-	LogDealt:          {"log.dealt", "round"},
-	LogPlaysFaceUp:    {"log.plays_face_up", "name card"},
-	LogPlayed:         {"log.played", "name card"},
-	LogGoesTo:         {"log.goes_to", "card row"},
-	LogReplay:         {"log.replay", ""},
-	LogTookSixth:      {"log.took_sixth", "name row bullheads"},
-	LogTookTooLow:     {"log.took_too_low", "name row bullheads"},
-	LogShares:         {"log.shares", "name row bullheads"},
-	LogYourTooLow:     {"log.your_too_low", "card"},
-	LogSeatTooLow:     {"log.seat_too_low", "name card"},
-	LogYouDrafted:     {"log.you_drafted", "card"},
-	LogDrafted:        {"log.drafted", "name card"},
-	LogRowsStart:      {"log.rows_start", ""},
-	LogYouKept:        {"log.you_kept", "cards"},
-	LogKept:           {"log.kept", "name cards"},
-	LogYouPlaced:      {"log.you_placed", "card"},
-	LogPlaced:         {"log.placed", "name card"},
-	LogAdvisorDrafted: {"log.advisor_drafted", "name card"},
-	LogAdvisorPlaced:  {"log.advisor_placed", "name card"},
-	LogAdvisorKept:    {"log.advisor_kept", "name cards"},
-	LogHandPick:       {"log.hand_pick", "card"},
-	LogNiftyPick:      {"log.nifty_pick", "card"},
-	LogSaveFailed:     {"log.save_failed", "error"},
-	LogRefused:        {"log.refused", "error"},
-	NoCard:            {"log.no_card", ""},
-	TrackerHead:       {"tracker.head", ""},
-	TrackerHeadDouble: {"tracker.head_double", ""},
-	ScoreTitle:        {"score.title", "round"},
-	ScoreThisRound:    {"score.this_round", ""},
-	ScoreTotal:        {"score.total", ""},
-	GameOverTitle:     {"gameover.title", ""},
-	GameOverYouWin:    {"gameover.you_win", ""},
-	GameOverYouShare:  {"gameover.you_share", ""},
-	GameOverWins:      {"gameover.wins", "name"},
-	GameOverShare:     {"gameover.share", "a b"},
-	GameOverChart:     {"gameover.chart", ""},
-	ChoiceOrder:       {"choice.order", ""},
-	ChoiceKeep:        {"choice.keep", "room"},
-	HandoverPass:      {"handover.pass", ""},
-	HandoverTap:       {"handover.tap", "name"},
-	HandoverReady:     {"handover.ready", "name"},
-	NoticeNoSave:      {"notice.no_save", ""},
-	NoticeSaveUnread:  {"notice.save_unread", "reason"},
-	NoticeSaveDamaged: {"notice.save_damaged", ""},
-	NoticeSaveReplay:  {"notice.save_replay", ""},
-	SeatName:          {"game.seat_name", "n"},
-	BotName1:          {"bot.name1", ""},
-	BotName2:          {"bot.name2", ""},
-	BotName3:          {"bot.name3", ""},
-	BotName4:          {"bot.name4", ""},
-	BotName5:          {"bot.name5", ""},
-	BotName6:          {"bot.name6", ""},
-	BotName7:          {"bot.name7", ""},
-	BotName8:          {"bot.name8", ""},
-	BotName9:          {"bot.name9", ""},
+	ButtonMenu:           {"table.menu", ""},
+	ButtonTracker:        {"table.tracker", ""},
+	ButtonAdvisor:        {"table.advisor", ""},
+	ButtonLog:            {"table.log", ""},
+	ButtonReplay:         {"table.replay", ""},
+	ButtonPlayCard:       {"table.play_card", ""},
+	ButtonTapRow:         {"table.tap_row", ""},
+	ButtonClickRow:       {"table.click_row", ""},
+	ButtonKeyRow:         {"table.key_row", ""},
+	ButtonPlayFirst:      {"table.play_first", ""},
+	ButtonPlaySecond:     {"table.play_second", ""},
+	ButtonContinue:       {"table.continue", ""},
+	ButtonPlayAgain:      {"table.play_again", ""},
+	ButtonKeep:           {"table.keep", "keep score"},
+	RoundLine:            {"table.round", "round"},
+	RoundOfLine:          {"table.round_of", "round rounds"},
+	RoundToScoreLine:     {"table.round_to_score", "round score"},
+	RoundToEitherLine:    {"table.round_to_either", "round score rounds"},
+	StatusGameOver:       {"status.game_over", ""},
+	StatusRoundOver:      {"status.round_over", ""},
+	StatusDealing:        {"status.dealing", ""},
+	StatusYourRow:        {"status.your_row", ""},
+	StatusSeatRow:        {"status.seat_row", "name"},
+	StatusPlacing:        {"status.placing", ""},
+	StatusChoose:         {"status.choose", "turn"},
+	StatusWaiting:        {"status.waiting", "n"},
+	StatusDraftYou:       {"status.draft_you", ""},
+	StatusDrafting:       {"status.drafting", "name"},
+	StatusOrderYou:       {"status.order_you", ""},
+	StatusOrdering:       {"status.ordering", "name"},
+	StatusKeepYou:        {"status.keep_you", ""},
+	StatusKeeping:        {"status.keeping", "name"},
+	StatusHandPick:       {"status.hand_pick", "card"},
+	StatusHandTurn:       {"status.hand_turn", ""},
+	StatusOpenTurn:       {"status.open_turn", ""},
+	StatusPlaysFaceUp:    {"status.plays_face_up", "name"},
+	StatusNiftyPick:      {"status.nifty_pick", "card"},
+	StatusNiftyTurn:      {"status.nifty_turn", "turn"},
+	StatusYourRowMouse:   {"status.your_row_mouse", ""},
+	StatusYourRowKeys:    {"status.your_row_keys", ""},
+	StatusChooseMouse:    {"status.choose_mouse", "turn"},
+	StatusChooseKeys:     {"status.choose_keys", "turn"},
+	StatusWaitingMouse:   {"status.waiting_mouse", "n"},
+	StatusWaitingKeys:    {"status.waiting_keys", "n"},
+	StatusAllChosen:      {"status.all_chosen", ""},
+	StatusDraftYouMouse:  {"status.draft_you_mouse", ""},
+	StatusHandTurnMouse:  {"status.hand_turn_mouse", ""},
+	StatusHandTurnKeys:   {"status.hand_turn_keys", ""},
+	StatusNiftyTurnMouse: {"status.nifty_turn_mouse", "turn"},
+	StatusNiftyTurnKeys:  {"status.nifty_turn_keys", "turn"},
+	WarnTooLow:           {"warn.too_low", ""},
+	WarnSixth:            {"warn.sixth", "row bullheads"},
+	PlateWinner:          {"plate.winner", ""},
+	PlateChoosingRow:     {"plate.choosing_row", ""},
+	PlateReady:           {"plate.ready", ""},
+	PlateThinking:        {"plate.thinking", ""},
+	PlateYourTurn:        {"plate.your_turn", ""},
+	PlateAway:            {"plate.away", ""},
+	PlateDisconnected:    {"plate.disconnected", ""},
+	PlateYou:             {"plate.you", ""},
+	PlatePlayer:          {"plate.player", ""},
+	PlateOnline:          {"plate.online", ""},
+	LevelRandom:          {"level.random", ""},
+	LevelBeginner:        {"level.beginner", ""},
+	LevelIntermediate:    {"level.intermediate", ""},
+	LevelExpert:          {"level.expert", ""},
+	LogDealt:             {"log.dealt", "round"},
+	LogPlaysFaceUp:       {"log.plays_face_up", "name card"},
+	LogPlayed:            {"log.played", "name card"},
+	LogGoesTo:            {"log.goes_to", "card row"},
+	LogReplay:            {"log.replay", ""},
+	LogTookSixth:         {"log.took_sixth", "name row bullheads"},
+	LogTookTooLow:        {"log.took_too_low", "name row bullheads"},
+	LogShares:            {"log.shares", "name row bullheads"},
+	LogYourTooLow:        {"log.your_too_low", "card"},
+	LogSeatTooLow:        {"log.seat_too_low", "name card"},
+	LogYouDrafted:        {"log.you_drafted", "card"},
+	LogDrafted:           {"log.drafted", "name card"},
+	LogRowsStart:         {"log.rows_start", ""},
+	LogYouKept:           {"log.you_kept", "cards"},
+	LogKept:              {"log.kept", "name cards"},
+	LogYouPlaced:         {"log.you_placed", "card"},
+	LogPlaced:            {"log.placed", "name card"},
+	LogAdvisorDrafted:    {"log.advisor_drafted", "name card"},
+	LogAdvisorPlaced:     {"log.advisor_placed", "name card"},
+	LogAdvisorKept:       {"log.advisor_kept", "name cards"},
+	LogHandPick:          {"log.hand_pick", "card"},
+	LogNiftyPick:         {"log.nifty_pick", "card"},
+	LogSaveFailed:        {"log.save_failed", "error"},
+	LogRefused:           {"log.refused", "error"},
+	NoCard:               {"log.no_card", ""},
+	TrackerHead:          {"tracker.head", ""},
+	TrackerHeadDouble:    {"tracker.head_double", ""},
+	ScoreTitle:           {"score.title", "round"},
+	ScoreThisRound:       {"score.this_round", ""},
+	ScoreTotal:           {"score.total", ""},
+	GameOverTitle:        {"gameover.title", ""},
+	GameOverYouWin:       {"gameover.you_win", ""},
+	GameOverYouShare:     {"gameover.you_share", ""},
+	GameOverWins:         {"gameover.wins", "name"},
+	GameOverShare:        {"gameover.share", "a b"},
+	GameOverChart:        {"gameover.chart", ""},
+	ChoiceOrder:          {"choice.order", ""},
+	ChoiceKeep:           {"choice.keep", "room"},
+	HandoverPass:         {"handover.pass", ""},
+	HandoverTap:          {"handover.tap", "name"},
+	HandoverReady:        {"handover.ready", "name"},
+	NoticeNoSave:         {"notice.no_save", ""},
+	NoticeSaveUnread:     {"notice.save_unread", "reason"},
+	NoticeSaveDamaged:    {"notice.save_damaged", ""},
+	NoticeSaveReplay:     {"notice.save_replay", ""},
+	SeatName:             {"game.seat_name", "n"},
+	BotName1:             {"bot.name1", ""},
+	BotName2:             {"bot.name2", ""},
+	BotName3:             {"bot.name3", ""},
+	BotName4:             {"bot.name4", ""},
+	BotName5:             {"bot.name5", ""},
+	BotName6:             {"bot.name6", ""},
+	BotName7:             {"bot.name7", ""},
+	BotName8:             {"bot.name8", ""},
+	BotName9:             {"bot.name9", ""},
 }

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"nimmt/assets/sounds"
 	"slices"
 
 	"nimmt/bots"
@@ -8,6 +9,48 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 )
+
+// device is how the person plays, so the instructions can speak to it.
+type device uint8
+
+// The ways to play.
+const (
+	deviceMouse device = iota // a pointer with hover: pointing lifts a card, a click plays it
+	deviceTouch               // a touch screen: a tap lifts a card, a second tap plays it
+	deviceKeys                // the keyboard: arrows or digits lift a card, Enter plays it
+)
+
+// noteDevice records how the person played this tick: a touch, a mouse (moved or clicked), or
+// the keys that play (arrows, digits, Enter). It reports whether the way changed.
+func (g *Game) noteDevice(in *Input) bool {
+	d := g.device
+	switch {
+	case in.Touch:
+		d = deviceTouch
+	case in.Hover || in.Tap:
+		d = deviceMouse
+	}
+	for i := 0; i < in.NKeys; i++ {
+		switch in.Keys[i] {
+		case KeyLeft, KeyRight, KeyUp, KeyDown, KeyEnter, KeyDigit:
+			d = deviceKeys
+		}
+	}
+	changed := d != g.device
+	g.device = d
+	return changed
+}
+
+// byDevice picks the message for the way the person plays.
+func (g *Game) byDevice(mouse, touch, keys msg.ID) msg.ID {
+	switch g.device {
+	case deviceTouch:
+		return touch
+	case deviceKeys:
+		return keys
+	}
+	return mouse
+}
 
 // decision returns the displayed seat's decision once the screen shows every event.
 func (t *table) decision() (engine.Decision, bool) {
@@ -59,8 +102,13 @@ func (t *table) chooseRow(r int) {
 }
 
 // handleButtons handles the table's buttons and global keys; it reports whether it took the input.
-func (t *table) handleButtons(in *Input) bool {
+func (t *table) handleButtons(in *Input) (took bool) {
 	g := t.g
+	defer func() {
+		if took {
+			g.cue(sounds.Click)
+		}
+	}()
 	b := &t.lay.Buttons
 	if in.TapIn(b[layout.BtnMenu]) || in.Key(KeyEsc) {
 		t.save()

@@ -32,6 +32,11 @@
 // taps, shows her view folded from her own stream: her hand, advisor and tracker only. A game
 // with one person never shows it; Continue resumes a hot-seat game behind it.
 //
+// Sound: Options.Sound (a nimmt/sound Player) hears each event when the table's timeline shows
+// it (sound.go: a step at the start of the event's animation, a placement as its card lands), as
+// the person shown hears it (no one's during a hand-over); buttons click; Suspend and Resume pause
+// it; the settings page keeps its volume and mute and says why the device is silent.
+//
 // Storage keeps settings.json and save.json (the engine's game record plus the seats, the seed
 // and the person holding the device), written in the background; FlushSaves waits for pending
 // writes.
@@ -53,7 +58,8 @@
 //	menu:      new-game, continue, rules, settings, quit (desktop only)
 //	newgame:   variant, variant-about, seats-minus, seats-plus, name, level-1 … level-9,
 //	           end-mode, end-minus, end-plus, speed, back, start (back-newgame on the about page)
-//	settings:  speed, tracker, advisor, fullscreen (desktop only), back
+//	settings:  speed, tracker, advisor, lang, volume-minus, volume-plus, mute, fullscreen (desktop
+//	           only), back
 //	table:     menu, tracker, advisor, log, replay, confirm; handover-ready on the hand-over screen
 //	score:     continue
 //	gameover:  play-again, menu-gameover
@@ -67,5 +73,6 @@
 //
 // Options.Screenshot renders Options.Scene from a seeded position to a PNG and ends the game:
 // menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice, score, gameover,
-// tracker, log.
+// tracker, log, handover (the hot-seat hand-over screen). `make screenshots` renders every one
+// at 390x844, 844x390 and 1280x720 into build/screenshots.
 package scenes

@@ -516,7 +516,7 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 		case layout.BtnConfirm:
 			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
 			if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
-				w.label = msg.ButtonTapRow.Text()
+				w.label = g.byDevice(msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow).Text()
 			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
 				// Nifty and Hand: two cards, chosen one after the other.
 				w.label = msg.ButtonPlayFirst.Text()

@@ -13,7 +13,9 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/sound"
 	"nimmt/sprites"
+	"nimmt/stats"
 	"nimmt/text"
 )
 
@@ -66,6 +68,11 @@ type Options struct {
 	// Scale forces the device scale factor (device pixels per logical pixel) when positive;
 	// 0 uses the monitor's. For screenshots and tests of HiDPI drawing.
 	Scale float64
+	// Sound plays the effects (sound.New over sound.Open's device); nil is silent.
+	Sound *sound.Player
+	// SoundStatus, if set, says whether the sound device plays and why not (sound.Device.Status);
+	// the settings page shows the reason when it is silent.
+	SoundStatus func() (ready bool, err error)
 }
 
 // Settings are the person's choices, kept in settings.json.
@@ -87,12 +94,16 @@ type Settings struct {
 	// Lang is the language chosen on the settings page (a nimmt/msg code); "" follows the
 	// system's language (Options.Locale).
 	Lang string `json:"lang,omitempty"`
+	// Volume is the sound's volume in percent, 0–100 in steps of volumeStep; Muted silences it.
+	Volume int  `json:"volume"`
+	Muted  bool `json:"muted,omitempty"`
 }
 
 func defaultSettings() Settings {
 	return Settings{Name: msg.DefaultName.Text(), Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
 		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
-		Names: make([]string, 9), EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal"}
+		Names: make([]string, 9), EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal",
+		Volume: int(sound.DefaultVolume * 100)}
 }
 
 // maxName is the most letters (runes) of a name the settings keep: what the name field and the
@@ -154,6 +165,10 @@ func (s *Settings) sanitize() {
 	if s.Lang != "" && msg.Match(s.Lang) != s.Lang {
 		s.Lang = ""
 	}
+	if s.Volume < 0 || s.Volume > 100 {
+		s.Volume = d.Volume
+	}
+	s.Volume -= s.Volume % volumeStep
 }
 
 // setLang makes code the game's language (the settings' or the system's when code is "") and
@@ -218,6 +233,8 @@ type Game struct {
 	painter sprites.Painter
 	ptr     pointer
 	in      Input
+	// device is how the person last played: a pointer with hover, touch or keys (controls.go).
+	device device
 
 	w, h  float64 // logical size
 	scale float64 // device pixels per logical pixel
@@ -234,6 +251,10 @@ type Game struct {
 	shapeOp ebiten.DrawImageOptions
 	// rig drives the game without a player (screenshot, autoplay, injected input); nil in play.
 	rig *rig
+	// snd plays the sound effects (never nil).
+	snd *sound.Player
+	// stats keeps this device's game statistics (never nil).
+	stats *stats.Keeper
 	// cardSpy, when set (tests), is told every card drawn and whether its face shows.
 	cardSpy func(c engine.Card, face bool)
 }
@@ -246,6 +267,9 @@ func NewGame(opts Options) (*Game, error) {
 		return nil, fmt.Errorf("scenes: %w", err)
 	}
 	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
+	if !opts.Desktop {
+		g.device = deviceTouch // until a mouse moves or a key is pressed
+	}
 	g.settings = defaultSettings()
 	g.loadSettings()
 	lang := g.settings.Lang
@@ -255,6 +279,8 @@ func NewGame(opts Options) (*Game, error) {
 	if err := g.setLang(lang); err != nil {
 		return nil, err
 	}
+	g.initSound()
+	g.openStats()
 	if opts.Storage != nil {
 		g.saver = newSaver(opts.Storage)
 	}
@@ -311,7 +337,7 @@ func (g *Game) loadSettings() {
 		}
 		return
 	}
-	var s Settings
+	s := defaultSettings() // a field the file lacks (an older file) keeps its default
 	if err := json.Unmarshal(b, &s); err != nil {
 		g.notice = msg.New(msg.NoticeSettingsDamaged)
 		return

@@ -147,7 +147,7 @@ func (t *table) statusText() msg.Message {
 		return msg.New(msg.StatusDealing)
 	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0:
 		if t.disp.Waiting[0] == t.me {
-			return msg.New(msg.StatusYourRow)
+			return msg.New(t.g.byDevice(msg.StatusYourRowMouse, msg.StatusYourRow, msg.StatusYourRowKeys))
 		}
 		return msg.New(msg.StatusSeatRow, t.seatName(t.disp.Waiting[0]))
 	}
@@ -159,7 +159,7 @@ func (t *table) statusText() msg.Message {
 		return msg.New(msg.StatusPlacing)
 	case t.disp.Phase == engine.PhaseChoose:
 		if t.disp.MyChoice == 0 {
-			return msg.New(msg.StatusChoose, t.disp.Turn)
+			return msg.New(t.g.byDevice(msg.StatusChooseMouse, msg.StatusChoose, msg.StatusChooseKeys), t.disp.Turn)
 		}
 		n := 0
 		for s := range t.disp.Chosen {
@@ -167,7 +167,10 @@ func (t *table) statusText() msg.Message {
 				n++
 			}
 		}
-		return msg.New(msg.StatusWaiting, n)
+		if n == 0 {
+			return msg.New(msg.StatusAllChosen) // the reveal follows; no mind changes now
+		}
+		return msg.New(t.g.byDevice(msg.StatusWaitingMouse, msg.StatusWaiting, msg.StatusWaitingKeys), n)
 	}
 	return msg.Message{}
 }
@@ -183,7 +186,7 @@ func (t *table) variantStatus() msg.Message {
 	switch {
 	case t.disp.Phase == engine.PhaseDraft && waiting >= 0:
 		if mine {
-			return msg.New(msg.StatusDraftYou)
+			return msg.New(t.g.byDevice(msg.StatusDraftYouMouse, msg.StatusDraftYou, msg.StatusDraftYouMouse))
 		}
 		return msg.New(msg.StatusDrafting, t.seatName(waiting))
 	case t.disp.Phase == engine.PhaseOrder && mine:
@@ -199,7 +202,7 @@ func (t *table) variantStatus() msg.Message {
 		case mine && v == engine.HandVariant && t.pick != 0:
 			return msg.New(msg.StatusHandPick, t.pick)
 		case mine && v == engine.HandVariant:
-			return msg.New(msg.StatusHandTurn)
+			return msg.New(t.g.byDevice(msg.StatusHandTurnMouse, msg.StatusHandTurn, msg.StatusHandTurnKeys))
 		case mine:
 			return msg.New(msg.StatusOpenTurn)
 		}
@@ -208,7 +211,7 @@ func (t *table) variantStatus() msg.Message {
 		if t.pick != 0 {
 			return msg.New(msg.StatusNiftyPick, t.pick)
 		}
-		return msg.New(msg.StatusNiftyTurn, t.disp.Turn)
+		return msg.New(t.g.byDevice(msg.StatusNiftyTurnMouse, msg.StatusNiftyTurn, msg.StatusNiftyTurnKeys), t.disp.Turn)
 	}
 	return msg.Message{}
 }

@@ -48,6 +48,8 @@ type Input struct {
 	NRune int
 	// Moved is set when the pointer moved this tick.
 	Moved bool
+	// Touch is set when this tick's press or tap came from a touch screen.
+	Touch bool
 }
 
 // TapIn reports whether there is an unconsumed tap inside r, and consumes it.
@@ -115,6 +117,7 @@ func (p *pointer) read(in *Input, scale float64) {
 	// Touch first: a touch suppresses hover.
 	p.touchIDs = ebiten.AppendTouchIDs(p.touchIDs[:0])
 	if p.touching {
+		in.Touch = true
 		if inpututil.IsTouchJustReleased(p.touch) {
 			p.touching = false
 			if !p.dragged {
@@ -130,6 +133,7 @@ func (p *pointer) read(in *Input, scale float64) {
 			id := p.justIDs[0]
 			x, y := ebiten.TouchPosition(id)
 			p.touching, p.touch = true, id
+			in.Touch = true
 			p.start(float64(x)/scale, float64(y)/scale)
 		}
 	}

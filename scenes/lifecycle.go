@@ -4,9 +4,10 @@ package scenes
 // never while Update or Draw runs).
 
 // Suspend is called when the app goes to the background or the page is hidden or left (it may
-// then be killed): a game in progress is autosaved, and Suspend returns once every queued file is
-// written, so Continue resumes it exactly.
+// then be killed): the sound pauses, a game in progress is autosaved, and Suspend returns once
+// every queued file is written, so Continue resumes it exactly.
 func (g *Game) Suspend() {
+	g.snd.SetPaused(true)
 	if t, ok := g.cur.(*table); ok && t.tutorial == nil {
 		t.save()
 	}
@@ -15,8 +16,12 @@ func (g *Game) Suspend() {
 	}
 }
 
-// Resume is called when the app comes back to the foreground; the screen is redrawn.
-func (g *Game) Resume() { g.dirty = true }
+// Resume is called when the app comes back to the foreground (the page is shown again): the
+// sound plays again and the screen is redrawn.
+func (g *Game) Resume() {
+	g.snd.SetPaused(false)
+	g.dirty = true
+}
 
 // Back handles the platform's back action (the Android back button). During a game it autosaves
 // and opens the menu; on a menu page other than the main one it goes back to the main menu. It

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"math"
+	"nimmt/assets/sounds"
 	"strconv"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/sprites"
+	"nimmt/stats"
 	"nimmt/text"
 )
 
@@ -132,6 +134,9 @@ type menu struct {
 	cards        *sprites.Cards
 	cardsPending bool
 	op           ebiten.DrawImageOptions
+	// recent and chart are the statistics page's last games and the chart's rectangle.
+	recent []stats.Result
+	chart  layout.Rect
 }
 
 func newMenu(g *Game) *menu {
@@ -160,21 +165,27 @@ func (m *menu) add(id, label string, r layout.Rect, enabled bool, kind int) {
 func (m *menu) build() {
 	g := m.g
 	m.widgets = m.widgets[:0]
+	m.chart = layout.Rect{}
 	st := &g.settings
 	switch m.page {
+	case "stats":
+		m.buildStats()
+	case "stats-reset":
+		m.buildStatsReset()
 	case "menu":
 		m.title = msg.GameTitle.Text()
-		n := 4
+		n := 5
 		if g.opts.Desktop {
-			n = 5
+			n = 6
 		}
 		rs := layout.Form(g.w, g.h, n+1)
 		m.add("new-game", msg.MenuNewGame.Text(), rs[1], true, 0)
 		m.add("continue", msg.MenuContinue.Text(), rs[2], m.hasSave, 0)
 		m.add("rules", msg.MenuRules.Text(), rs[3], true, 0)
-		m.add("settings", msg.MenuSettings.Text(), rs[4], true, 0)
+		m.add("stats", msg.MenuStats.Text(), rs[4], true, 0)
+		m.add("settings", msg.MenuSettings.Text(), rs[5], true, 0)
 		if g.opts.Desktop {
-			m.add("quit", msg.MenuQuit.Text(), rs[5], true, 0)
+			m.add("quit", msg.MenuQuit.Text(), rs[6], true, 0)
 		}
 		m.add("", g.notice.String(), rs[0], true, 2)
 	case "newgame":
@@ -279,7 +290,7 @@ func (m *menu) build() {
 		m.add("back-newgame", msg.Back.Text(), rs[7], true, 0)
 	case "settings":
 		m.title = msg.MenuSettings.Text()
-		rs := layout.Form(g.w, g.h, 6)
+		rs := layout.Form(g.w, g.h, 9)
 		row := func(r layout.Rect, lbl, id, val string, on bool) {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
 			m.add("", lbl, l, true, 1)
@@ -290,10 +301,20 @@ func (m *menu) build() {
 		row(rs[1], msg.SettingsTracker.Text(), "tracker", onOff(st.Tracker), st.Tracker)
 		row(rs[2], msg.SettingsAdvisor.Text(), "advisor", onOff(st.Advisor), st.Advisor)
 		row(rs[3], msg.SettingsLanguage.Text(), "lang", langName(msg.Lang()), false)
-		if g.opts.Desktop {
-			row(rs[4], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+		vol := rs[4]
+		m.add("", msg.SettingsVolume.Text(), layout.Rect{X: vol.X, Y: vol.Y, W: vol.W * 0.5, H: vol.H}, true, 1)
+		step := vol.W * 0.5 / 4
+		m.add("volume-minus", "−", layout.Rect{X: vol.X + vol.W*0.5, Y: vol.Y, W: step, H: vol.H}, st.Volume > 0, 0)
+		m.add("", msg.New(msg.SettingsPercent, st.Volume).String(), layout.Rect{X: vol.X + vol.W*0.5 + step, Y: vol.Y, W: 2 * step, H: vol.H}, true, 2)
+		m.add("volume-plus", "+", layout.Rect{X: vol.X + vol.W - step, Y: vol.Y, W: step, H: vol.H}, st.Volume < 100, 0)
+		row(rs[5], msg.SettingsSound.Text(), "mute", onOff(!st.Muted), !st.Muted)
+		if why := g.silence(); why != "" {
+			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[6], true, 2)
 		}
-		m.add("back", msg.Back.Text(), rs[5], true, 0)
+		if g.opts.Desktop {
+			row(rs[7], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+		}
+		m.add("back", msg.Back.Text(), rs[8], true, 0)
 	}
 	if m.focus >= len(m.widgets) {
 		m.focus = -1
@@ -340,6 +361,7 @@ func (m *menu) activate(id string) error {
 	g := m.g
 	st := &g.settings
 	changed := true
+	g.cue(sounds.Click)
 	switch id {
 	case "new-game":
 		m.page = "newgame"
@@ -357,6 +379,18 @@ func (m *menu) activate(id string) error {
 		g.goTo(newRules(g))
 	case "settings":
 		m.page = "settings"
+		m.focus = -1
+	case "stats", "stats-reset-no":
+		m.page = "stats"
+		m.focus = -1
+	case "stats-reset":
+		m.page = "stats-reset"
+		m.focus = -1
+	case "stats-reset-yes":
+		if err := g.stats.Reset(); err != nil {
+			g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
+		}
+		m.page = "stats"
 		m.focus = -1
 	case "quit":
 		g.quit = true
@@ -403,6 +437,16 @@ func (m *menu) activate(id string) error {
 		if err := g.setLang(st.Lang); err != nil {
 			return err
 		}
+	case "volume-minus", "volume-plus":
+		d := volumeStep
+		if id == "volume-minus" {
+			d = -d
+		}
+		st.Volume = int(clampF(float64(st.Volume+d), 0, 100))
+		g.applySound()
+	case "mute":
+		st.Muted = !st.Muted
+		g.applySound()
 	case "fullscreen":
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	case "start":
@@ -490,6 +534,9 @@ func (m *menu) update(in *Input) error {
 	if in.Key(KeyEnter) && m.focus >= 0 && m.focus < len(m.widgets) {
 		return m.activate(m.widgets[m.focus].id)
 	}
+	if in.Key(KeyEsc) && m.page == "stats-reset" {
+		return m.activate("stats-reset-no")
+	}
 	if in.Key(KeyEsc) && m.page == "variant" {
 		return m.activate("back-newgame")
 	}
@@ -528,6 +575,9 @@ func (m *menu) draw(dst *ebiten.Image) {
 	}
 	if m.page == "menu" {
 		m.drawCards(dst)
+	}
+	if m.page == "stats" {
+		m.drawChart(dst)
 	}
 }
 

@@ -150,6 +150,7 @@ func (t *table) apply(e engine.Event, animate bool) {
 	case engine.GameOver:
 		t.disp.Apply(e)
 		t.setPhase(phaseOver)
+		t.recordGame(ev)
 	case engine.CardDrafted, engine.DraftDone, engine.CardsKept:
 		// Variants: cards move between the pool, the hands and the rows.
 		t.disp.Apply(e)
@@ -158,6 +159,9 @@ func (t *table) apply(e engine.Event, animate bool) {
 		steps = t.settle(12, 0, animate, nil)
 	default:
 		t.disp.Apply(e)
+	}
+	if animate {
+		steps = t.withSound(e, steps)
 	}
 	for _, s := range steps {
 		t.tl.Add(s)

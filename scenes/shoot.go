@@ -16,7 +16,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings", "stats", "handover"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -46,10 +46,17 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		m := newMenu(g)
 		m.page = scene
 		g.cur = m
+	case "stats":
+		if err := sampleStats(g, g.opts.Seed); err != nil {
+			return nil, err
+		}
+		m := newMenu(g)
+		m.page = scene
+		g.cur = m
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)
-	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log":
+	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
 		seed := g.opts.Seed
 		if seed == 0 {
 			seed = shotSeed
@@ -58,6 +65,10 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 			g.settings.Speed = "instant"
 		}
 		g.settings.Advisor = scene == "choose"
+		if scene == "handover" {
+			// Hot-seat: the first opponent is another person at this device.
+			g.settings.Levels[0] = levelPerson
+		}
 		t, err := newTable(g, seed)
 		if err != nil {
 			return nil, err
@@ -121,6 +132,12 @@ func (s *shooter) update() error {
 			}
 		}
 		return nil
+	case "handover":
+		// The device passes to the other person in the middle of the first round.
+		if t.handover >= 0 && t.disp.Round == 1 && t.disp.Turn >= shotTurn && t.tl.Idle() {
+			s.capture = true
+			return nil
+		}
 	case "deal":
 		if t.phase == phaseDeal && t.phaseTicks >= 40 {
 			s.capture = true

@@ -304,6 +304,9 @@ func (t *table) driveSession() {
 
 func (t *table) update(in *Input) error {
 	t.phaseTicks++
+	if t.g.noteDevice(in) {
+		t.refreshPlates() // the status speaks to the new way of playing
+	}
 	// Buttons that work at any time.
 	if t.handleButtons(in) {
 		return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"nimmt/engine"
+	"nimmt/msg"
 	"nimmt/text"
 )
 
@@ -16,11 +17,11 @@ func (s *Settings) variantTitle() string {
 	v := s.variant()
 	switch {
 	case v == engine.Double && s.Doublets:
-		return v.Title() + ": deck + doublets"
+		return msg.New(msg.VariantDoubleDoublets, msg.VariantTitle(v)).String()
 	case v == engine.Double:
-		return v.Title() + ": two decks"
+		return msg.New(msg.VariantDoubleDecks, msg.VariantTitle(v)).String()
 	}
-	return v.Title()
+	return msg.VariantTitle(v).Text()
 }
 
 // nextVariant selects the variant after the current one; Double comes twice, with two decks and

@@ -102,6 +102,10 @@ type player struct {
 	rng  *rand.Rand
 	// acted is the decision last answered, so a decision is answered once.
 	acted string
+	// redecide makes a refused action ("illegal") a reason to decide again from the view as it
+	// stands, as a real client does after a reconnect, instead of an error; refused counts them.
+	redecide bool
+	refused  int
 	// frames holds the frames of earlier connections of this player.
 	frames [][]byte
 }
@@ -229,22 +233,32 @@ func (p *player) move() bool {
 	return true
 }
 
-// playTo plays with random legal moves until stop holds after a message; refused actions fail
-// the test.
-func (p *player) playTo(what string, stop func() bool) {
-	p.t.Helper()
-	p.move()
+// play plays with random legal moves until stop holds after a message; it returns the first
+// connection error or refusal.
+func (p *player) play(stop func() bool) error {
 	for !stop() {
+		p.move()
 		m, err := p.recv()
 		if err != nil {
-			p.t.Errorf("%s playing to %s: %v", p.name, what, err)
-			return
+			return err
 		}
 		if e, ok := m.(protocol.Error); ok {
-			p.t.Errorf("%s: refused: %+v", p.name, e)
-			return
+			if p.redecide && e.Code == protocol.ErrIllegal {
+				p.refused++
+				p.t.Logf("%s: refused after the restart, deciding again: %s", p.name, e.Message)
+				p.acted = ""
+				continue
+			}
+			return fmt.Errorf("%s: refused: %+v", p.name, e)
 		}
-		p.move()
+	}
+	return nil
+}
+
+// playTo is play that fails the test on an error.
+func (p *player) playTo(what string, stop func() bool) {
+	if err := p.play(stop); err != nil {
+		p.t.Errorf("%s playing to %s: %v", p.name, what, err)
 	}
 }
 

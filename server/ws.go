@@ -115,8 +115,8 @@ func (e *endpoint) serve(w http.ResponseWriter, r *http.Request, code string) {
 	e.read(ctx, c, p, s)
 	p.Close()
 	s.Close("")
+	wg.Wait() // the writer sends what was queued (a last error) before it closes
 	cancel()
-	wg.Wait()
 }
 
 // read feeds the client's messages to the peer until the connection ends.

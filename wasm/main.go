@@ -13,12 +13,15 @@ import (
 
 	"nimmt/msg"
 	"nimmt/scenes"
+	"nimmt/sound"
 	"nimmt/storage"
 	"nimmt/wasm/webrun"
 )
 
 func main() {
-	g, err := scenes.NewGame(scenes.Options{Storage: storage.NewLocal("nimmt/"), Locale: browserLocale()})
+	dev := sound.Open() // Web Audio, started by the first tap or key
+	g, err := scenes.NewGame(scenes.Options{Storage: storage.NewLocal("nimmt/"), Locale: browserLocale(),
+		Sound: sound.New(dev), SoundStatus: dev.Status})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)
@@ -26,7 +29,8 @@ func main() {
 	ebiten.SetScreenClearedEveryFrame(false) // the game skips redrawing a still table
 	opts := webrun.Options{
 		TestState: func() any { return g.TestState() },
-		Suspend:   g.Suspend, // autosave when the tab is hidden or the page is left
+		Suspend:   g.Suspend, // autosave and pause the sound when the tab is hidden or the page is left
+		Resume:    g.Resume,
 	}
 	if err := webrun.Run(g, opts); err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)

@@ -23,6 +23,8 @@ type Options struct {
 	// Suspend, if set, is called when the page is hidden or left (tab switched, app switched,
 	// reload, close): the game autosaves there. It never runs while Update or Draw does.
 	Suspend func()
+	// Resume, if set, is called when the page is shown again after Suspend.
+	Resume func()
 }
 
 // Run runs g until it ends, with the page's pause and, in test builds, the test hook.
@@ -40,6 +42,12 @@ func Run(g ebiten.Game, opts Options) error {
 		doc.Call("addEventListener", "visibilitychange", js.FuncOf(func(js.Value, []js.Value) any {
 			if doc.Get("hidden").Truthy() {
 				suspend()
+			} else if opts.Resume != nil {
+				if w.inFrame {
+					w.resumeLater = true
+				} else {
+					opts.Resume()
+				}
 			}
 			return nil
 		}))
@@ -63,6 +71,7 @@ type wrapper struct {
 	// inFrame is true during Update and Draw; a hide event then defers Suspend to the next Update.
 	inFrame      bool
 	suspendLater bool
+	resumeLater  bool
 	// updateTime and drawTime add up the time spent in the game's Update and Draw.
 	updateTime, drawTime time.Duration
 }
@@ -80,6 +89,10 @@ func (w *wrapper) Update() error {
 	if w.suspendLater {
 		w.suspendLater = false
 		w.opts.Suspend()
+	}
+	if w.resumeLater {
+		w.resumeLater = false
+		w.opts.Resume()
 	}
 	// index.html sets nimmtPaused while its paused overlay is up.
 	if js.Global().Get("nimmtPaused").Truthy() {

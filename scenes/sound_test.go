@@ -1,0 +1,192 @@
+package scenes
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"nimmt/assets/sounds"
+	"nimmt/engine"
+	"nimmt/sound"
+	"nimmt/storage"
+)
+
+// heard is one effect the recording sink played, with what the table showed at that moment.
+type heard struct {
+	e        sounds.Effect
+	shown    engine.Event // the last event the table folded in
+	consumed int          // events folded in
+	emitted  int          // events the session had emitted for the seat
+	moving   bool         // a placed card's sprite was still on its way
+}
+
+// recorder is a sound.Sink that records what it is asked to play.
+type recorder struct {
+	g      *Game
+	played []heard
+	paused bool
+}
+
+func (r *recorder) Play(e sounds.Effect, _ float64) {
+	h := heard{e: e}
+	if tb, ok := r.cur(); ok && tb.consumed > 0 {
+		evs := tb.sess.EventsFor(tb.me, tb.consumed-1)
+		if len(evs) > 0 {
+			h.shown = evs[0]
+		}
+		h.consumed, h.emitted = tb.consumed, tb.sess.EventCount()
+		if p, ok := h.shown.(engine.CardPlaced); ok {
+			sp := &tb.cards[2*int(p.Card)]
+			h.moving = sp.tween != nil && sp.tween.Progress() < 1
+		}
+	}
+	r.played = append(r.played, h)
+}
+
+func (r *recorder) SetPaused(p bool) { r.paused = p }
+
+// effectOf is the effect a player at seat plays for ev (the reference mapping, package sound).
+func effectOf(seat int, ev engine.Event) (sounds.Effect, bool) {
+	rec := &recorder{}
+	p := sound.New(rec)
+	p.SetSeat(seat)
+	p.Event(ev)
+	if len(rec.played) == 0 {
+		return 0, false
+	}
+	return rec.played[0].e, true
+}
+
+// TestSoundFollowsTheTable plays a round at normal speed with a recording sink: every effect of
+// the game sounds when the table shows its event (the flip with the reveal, each placement as its
+// card lands — never while the engine is ahead and the reveal still animates), in the order of
+// the person's event stream, once each; buttons click.
+func TestSoundFollowsTheTable(t *testing.T) {
+	rec := &recorder{}
+	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "normal", Seed: 7, InlineBots: true, Sound: sound.New(rec)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.g = g
+	g.LayoutF(1280, 720)
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "new-game")
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "newgame" })
+	tapButton(t, g, "start")
+	if len(rec.played) != 2 || rec.played[0].e != sounds.Click || rec.played[1].e != sounds.Click {
+		t.Fatalf("two button taps played %v, want two clicks", rec.played)
+	}
+	rec.played = nil
+	d := &driver{g: g}
+	g.InjectInput(d.step)
+	ahead := 0
+	runUntil(t, g, 40000, func(ts TestState) bool {
+		if tb, ok := g.cur.(*table); ok && tb.sess.EventCount() > tb.consumed && tb.phase == phaseReveal {
+			ahead++
+		}
+		return ts.Scene == "score"
+	})
+	tb := g.cur.(*table)
+	if ahead == 0 {
+		t.Fatal("the engine never ran ahead of the reveal animation: the test shows nothing")
+	}
+	// What the person's stream, as far as shown, should sound like.
+	var want []sounds.Effect
+	for _, ev := range tb.sess.EventsFor(tb.me, 0)[:tb.consumed] {
+		if e, ok := effectOf(tb.me, ev); ok {
+			want = append(want, e)
+		}
+	}
+	var got []sounds.Effect
+	places := 0
+	for _, h := range rec.played {
+		if h.e == sounds.Click {
+			continue
+		}
+		got = append(got, h.e)
+		if e, ok := effectOf(tb.me, h.shown); !ok || e != h.e {
+			t.Errorf("%v played while the table showed %T (its effect: %v)", h.e, h.shown, e)
+		}
+		if h.e == sounds.Place {
+			places++
+			if h.moving {
+				t.Errorf("a placement sounded while card %d still flew to its row", h.shown.(engine.CardPlaced).Card)
+			}
+		}
+	}
+	if places < 10 {
+		t.Errorf("%d placement sounds in a round, want at least 10", places)
+	}
+	if strings.Join(effectNames(got), " ") != strings.Join(effectNames(want), " ") {
+		t.Errorf("effects played:\n%v\nwant, from the events shown:\n%v", effectNames(got), effectNames(want))
+	}
+}
+
+func effectNames(es []sounds.Effect) []string {
+	var s []string
+	for _, e := range es {
+		s = append(s, e.File())
+	}
+	return s
+}
+
+// TestSoundSettings sets the volume and mute on the settings page, checks the player follows
+// them and that a new game on the same storage remembers them; a silent device's reason shows.
+func TestSoundSettings(t *testing.T) {
+	mem := &storage.Memory{}
+	rec := &recorder{}
+	silent := errors.New("no sound card")
+	g, err := NewGame(Options{Storage: mem, Speed: "instant", Seed: 7, InlineBots: true, Sound: sound.New(rec),
+		SoundStatus: func() (bool, error) { return false, silent }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.LayoutF(390, 844)
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "settings")
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "settings" })
+	tapButton(t, g, "volume-minus")
+	tapButton(t, g, "volume-minus")
+	if g.settings.Volume != 60 || g.snd.Volume() != 0.6 {
+		t.Fatalf("after two volume steps down: setting %d, player %v; want 60, 0.6", g.settings.Volume, g.snd.Volume())
+	}
+	found := false
+	for _, w := range g.cur.(*menu).widgets {
+		found = found || strings.Contains(w.label, silent.Error())
+	}
+	if !found {
+		t.Error("the settings page does not say why the game is silent")
+	}
+	tapButton(t, g, "mute")
+	if !g.snd.Muted() {
+		t.Fatal("the sound switch does not mute the player")
+	}
+	n := len(rec.played)
+	tapButton(t, g, "back")
+	if len(rec.played) != n {
+		t.Error("a click sounded while muted")
+	}
+	g.FlushSaves()
+
+	g2, err := NewGame(Options{Storage: mem, Sound: sound.New(&recorder{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g2.settings.Volume != 60 || !g2.settings.Muted || g2.snd.Volume() != 0.6 || !g2.snd.Muted() {
+		t.Errorf("a new game has volume %d (player %v) muted %v (player %v); want 60, muted",
+			g2.settings.Volume, g2.snd.Volume(), g2.settings.Muted, g2.snd.Muted())
+	}
+	g2.Suspend()
+	g2.Resume()
+}
+
+// cur returns the table shown, if any.
+func (r *recorder) cur() (*table, bool) {
+	if r.g == nil {
+		return nil, false
+	}
+	tb, ok := r.g.cur.(*table)
+	return tb, ok
+}

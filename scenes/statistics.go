@@ -1,0 +1,275 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/layout"
+	"nimmt/sprites"
+	"nimmt/text"
+
+	"nimmt/engine"
+	"nimmt/msg"
+	"nimmt/stats"
+)
+
+// openStats opens the statistics kept beside the settings. A damaged file is replaced and said
+// on the menu; a storage that cannot be read keeps them in memory, said the same way.
+func (g *Game) openStats() {
+	var st stats.Store
+	if g.opts.Storage != nil {
+		st = g.opts.Storage
+	}
+	k, err := stats.Open(st)
+	g.stats = k
+	var derr *stats.DamagedError
+	switch {
+	case errors.As(err, &derr):
+		g.notice = msg.New(msg.NoticeStatsDamaged)
+	case err != nil:
+		g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
+	}
+}
+
+// recordGame adds a local game that is over to the statistics. They are this device's person's:
+// a game with exactly one person here is recorded for that seat; a hot-seat game with several
+// people (whose statistics would they be?) and the rules walkthrough are not recorded.
+func (t *table) recordGame(over engine.GameOver) {
+	l, local := t.sess.(*localSession)
+	if !local || t.tutorial != nil || t.people() != 1 {
+		return
+	}
+	g := stats.Game{Config: t.sess.Config(), Totals: over.Totals, Winners: over.Winners, End: time.Now(), Me: -1}
+	for s, seat := range t.sess.Seats() {
+		g.Levels = append(g.Levels, seat.Level)
+		if seat.Here() {
+			g.Me = s
+		}
+	}
+	for _, ev := range t.sess.EventsFor(g.Me, 0) {
+		if r, ok := ev.(engine.RoundScored); ok {
+			g.Rounds = append(g.Rounds, r.Penalties)
+		}
+	}
+	g.ID = fmt.Sprintf("local-%x-%d", l.seed, len(g.Rounds)) // the same game resumed counts once
+	if err := t.g.stats.Record(g); err != nil {
+		t.logf(msg.New(msg.LogSaveFailed, err.Error()), -1)
+	}
+}
+
+// statsLines is how many summary lines the statistics page shows.
+const statsLines = 8
+
+// statsLay is the statistics page's layout, a pure function of the screen size and the number of
+// tally lines (by opponents, by rules) to show: Lines are the summary's label|value lines, Chart
+// the last games' bars, Tally the tally lines (fewer than asked when the screen is short).
+type statsLay struct {
+	Lines, Tally []layout.Rect
+	Chart        layout.Rect
+	Reset, Back  layout.Rect
+}
+
+func statsLayout(w, h float64, tally int) statsLay {
+	m := math.Round(clampF(math.Min(w, h)*0.02, 4, 24))
+	top := m + clampF(h*0.12, 40, 140)
+	bh := clampF(h*0.07, layout.MinTap, 56)
+	by := h - m - bh
+	var l statsLay
+	line := func(x, y, fw, rh float64, n int) []layout.Rect {
+		out := make([]layout.Rect, n)
+		for i := range out {
+			out[i] = layout.Rect{X: x, Y: y + float64(i)*rh, W: fw, H: rh}
+		}
+		return out
+	}
+	if w >= 1.2*h && w >= 640 { // two columns: summary and chart | tallies
+		fw := math.Min((w-3*m)/2, 560)
+		x0 := (w - 2*fw - m) / 2
+		avail := by - m - top
+		rh := math.Min(avail*0.6/statsLines, 40)
+		l.Lines = line(x0, top, fw, rh, statsLines)
+		cy := top + rh*statsLines + m/2
+		l.Chart = layout.Rect{X: x0, Y: cy, W: fw, H: by - m - cy}
+		trh := math.Min(avail/float64(max(tally, 1)), 34)
+		l.Tally = line(x0+fw+m, top, fw, trh, min(tally, int(avail/trh)))
+		l.Reset = layout.Rect{X: x0, Y: by, W: fw, H: bh}
+		l.Back = layout.Rect{X: x0 + fw + m, Y: by, W: fw, H: bh}
+		return l
+	}
+	fw := math.Min(w-2*m, 640)
+	x0 := (w - fw) / 2
+	avail := by - m - top
+	chartH := clampF(avail*0.2, 60, 160)
+	rh := math.Min((avail-chartH-m)/float64(statsLines+tally), 34)
+	rh = math.Max(rh, 18)
+	fit := min(tally, max(0, int((avail-chartH-m)/rh)-statsLines))
+	l.Lines = line(x0, top, fw, rh, statsLines)
+	cy := top + rh*statsLines + m/2
+	l.Chart = layout.Rect{X: x0, Y: cy, W: fw, H: chartH}
+	l.Tally = line(x0, cy+chartH+m/2, fw, rh, fit)
+	half := (fw - m) / 2
+	l.Reset = layout.Rect{X: x0, Y: by, W: half, H: bh}
+	l.Back = layout.Rect{X: x0 + half + m, Y: by, W: half, H: bh}
+	return l
+}
+
+// statsLevels are the opponents' levels in the order the page lists them.
+var statsLevels = append(append([]string(nil), Levels...), stats.People)
+
+// statsTallies returns the tally lines: a heading, then each level (or variant) played.
+func statsTallies(s stats.Summary) [][2]string {
+	var out [][2]string
+	tally := func(t stats.Tally) string { return msg.New(msg.StatsTally, t.Won, t.Played).String() }
+	out = append(out, [2]string{msg.StatsByLevel.Text(), ""})
+	for _, lv := range statsLevels {
+		if t, ok := s.ByLevel[lv]; ok && t.Played > 0 {
+			name := msg.StatsPeople.Text()
+			if lv != stats.People {
+				name = levelName(lv).Text()
+			}
+			out = append(out, [2]string{name, tally(t)})
+		}
+	}
+	out = append(out, [2]string{msg.StatsByVariant.Text(), ""})
+	for _, v := range engine.Variants() {
+		if t, ok := s.ByVariant[v.String()]; ok && t.Played > 0 {
+			out = append(out, [2]string{msg.VariantTitle(v).Text(), tally(t)})
+		}
+	}
+	return out
+}
+
+// gameText describes a best or worst game.
+func gameText(r *stats.Result) string {
+	if r == nil {
+		return "—"
+	}
+	v, err := engine.ParseVariant(r.Variant)
+	if err != nil {
+		return msg.New(msg.Verbatim, r.Variant).String()
+	}
+	return msg.New(msg.StatsGame, r.Total, msg.VariantTitle(v)).String()
+}
+
+// buildStats lays out the statistics page (local games).
+func (m *menu) buildStats() {
+	g := m.g
+	s := g.stats.Stats().Local
+	m.title = msg.MenuStats.Text()
+	tallies := statsTallies(s)
+	l := statsLayout(g.w, g.h, len(tallies))
+	pct := func(f float64) string { return msg.New(msg.SettingsPercent, int(math.Round(f*100))).String() }
+	lines := [statsLines][2]string{
+		{msg.StatsPlayed.Text(), strconv.Itoa(s.Played)},
+		{msg.StatsWon.Text(), strconv.Itoa(s.Won)},
+		{msg.StatsWinRate.Text(), pct(s.WinRate())},
+		{msg.StatsAverage.Text(), strconv.FormatFloat(s.AverageBullheads(), 'f', 1, 64)},
+		{msg.StatsBest.Text(), gameText(s.Best)},
+		{msg.StatsWorst.Text(), gameText(s.Worst)},
+		{msg.StatsStreak.Text(), strconv.Itoa(s.LongestStreak)},
+		{msg.StatsNote.Text(), ""},
+	}
+	row := func(r layout.Rect, kv [2]string) {
+		if kv[1] == "" {
+			m.add("", kv[0], r, true, 1)
+			return
+		}
+		m.add("", kv[0], layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}, true, 1)
+		m.add("", kv[1], layout.Rect{X: r.X + r.W*0.5, Y: r.Y, W: r.W * 0.5, H: r.H}, true, 2)
+	}
+	for i, r := range l.Lines {
+		row(r, lines[i])
+	}
+	for i, r := range l.Tally {
+		row(r, tallies[i])
+	}
+	m.recent = s.Recent
+	m.chart = l.Chart
+	m.add("stats-reset", msg.StatsReset.Text(), l.Reset, s.Played > 0, 0)
+	m.add("back", msg.Back.Text(), l.Back, true, 0)
+}
+
+// buildStatsReset asks before the statistics are forgotten.
+func (m *menu) buildStatsReset() {
+	g := m.g
+	m.title = msg.MenuStats.Text()
+	rs := layout.Form(g.w, g.h, 4)
+	m.add("", msg.StatsResetAsk.Text(), layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[0].H + rs[1].H}, true, 2)
+	m.add("stats-reset-yes", msg.StatsResetYes.Text(), rs[2], true, 0)
+	m.add("stats-reset-no", msg.StatsResetNo.Text(), rs[3], true, 0)
+}
+
+// drawChart draws the last games' bullheads as bars, oldest first, green for a win.
+func (m *menu) drawChart(dst *ebiten.Image) {
+	g := m.g
+	c := m.chart
+	if c.Empty() {
+		return
+	}
+	g.roundRect(dst, c, 8, sprites.PlateBG)
+	capt := clampF(c.H*0.14, 11, 18)
+	capt = g.txt.Fit(msg.StatsRecent.Text(), text.Style{Size: capt}, c.W-16, 8)
+	g.label(dst, msg.StatsRecent.Text(), c.X+8, c.Y+capt, capt, labelCol, text.Left|text.VertCenter, false)
+	if len(m.recent) == 0 {
+		cx, cy := c.Center()
+		g.label(dst, msg.StatsNone.Text(), cx, cy, capt, sprites.Muted, text.Center, false)
+		return
+	}
+	most := 1
+	for _, r := range m.recent {
+		most = max(most, r.Total)
+	}
+	area := layout.Rect{X: c.X + 8, Y: c.Y + 2*capt + 4, W: c.W - 16, H: c.H - 2*capt - 12}
+	slot := area.W / stats.RecentGames
+	for i, r := range m.recent {
+		bh := math.Max(2, area.H*float64(r.Total)/float64(most))
+		col := sprites.Danger
+		if r.Won {
+			col = sprites.Good
+		}
+		g.fillRect(dst, layout.Rect{X: area.X + float64(i)*slot + slot*0.15, Y: area.Y + area.H - bh, W: slot * 0.7, H: bh}, col)
+	}
+}
+
+// sampleStats records made-up games from seed into the statistics (the screenshot of the
+// statistics page): several opponent levels and rules, wins and losses.
+func sampleStats(g *Game, seed uint64) error {
+	rng := rand.New(rand.NewPCG(seed, 13))
+	variants := []engine.Variant{engine.Basic, engine.Basic, engine.Tactics, engine.Professional}
+	for i := range 16 {
+		seats := 3 + rng.IntN(4)
+		cfg := engine.DefaultConfig(seats)
+		cfg.Variant = variants[rng.IntN(len(variants))]
+		levels := make([]string, seats)
+		for s := 1; s < seats; s++ {
+			levels[s] = Levels[rng.IntN(len(Levels))]
+		}
+		game := stats.Game{ID: fmt.Sprintf("sample-%d", i), Config: cfg, Levels: levels, Totals: make([]int, seats),
+			End: time.Date(2026, 11, 1+i, 20, 0, 0, 0, time.UTC)}
+		for r := 0; r < 3+rng.IntN(4); r++ {
+			pen := make([]int, seats)
+			for s := range pen {
+				pen[s] = rng.IntN(20)
+				game.Totals[s] += pen[s]
+			}
+			game.Rounds = append(game.Rounds, pen)
+		}
+		best := slices.Min(game.Totals)
+		for s, t := range game.Totals {
+			if t == best {
+				game.Winners = append(game.Winners, s)
+			}
+		}
+		if err := g.stats.Record(game); err != nil {
+			return fmt.Errorf("scenes: sample statistics: %w", err)
+		}
+	}
+	return nil
+}

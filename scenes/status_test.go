@@ -1,0 +1,110 @@
+package scenes
+
+import (
+	"strings"
+	"testing"
+
+	"nimmt/engine"
+	"nimmt/msg"
+)
+
+// TestDeviceFromInput: a touch makes the device touch, a mouse move or click a pointer, the
+// playing keys the keyboard; other keys (T, L, Esc) change nothing.
+func TestDeviceFromInput(t *testing.T) {
+	g, err := NewGame(Options{Speed: "instant", Seed: 2, InlineBots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.device != deviceTouch {
+		t.Fatalf("without Options.Desktop the device starts as %d, want touch", g.device)
+	}
+	steps := []struct {
+		in   Input
+		want device
+	}{
+		{Input{Hover: true, Moved: true}, deviceMouse},
+		{Input{Keys: [8]Key{KeyTracker}, NKeys: 1}, deviceMouse},
+		{Input{Keys: [8]Key{KeyRight}, NKeys: 1}, deviceKeys},
+		{Input{Keys: [8]Key{KeyEsc}, NKeys: 1}, deviceKeys},
+		{Input{Tap: true, Touch: true}, deviceTouch},
+		{Input{Keys: [8]Key{KeyDigit}, NKeys: 1, Digit: 3}, deviceKeys},
+		{Input{Tap: true}, deviceMouse},
+		{Input{Keys: [8]Key{KeyEnter}, NKeys: 1}, deviceKeys},
+		{Input{Touch: true}, deviceTouch},
+	}
+	for i, s := range steps {
+		g.noteDevice(&s.in)
+		if g.device != s.want {
+			t.Errorf("step %d (%+v): device %d, want %d", i, s.in, g.device, s.want)
+		}
+	}
+	if g2, _ := NewGame(Options{Desktop: true}); g2.device != deviceMouse {
+		t.Errorf("a desktop starts with device %d, want the mouse", g2.device)
+	}
+}
+
+// TestStatusFitsDeviceAndMoment checks the status line in each moment of the choice and of a
+// row choice for a mouse, a touch screen and the keyboard: the verbs of the device in use, keys
+// only for the keyboard, the number of seats still choosing, and no offer to change one's mind
+// once everyone has chosen.
+func TestStatusFitsDeviceAndMoment(t *testing.T) {
+	prev := msg.Lang()
+	if err := msg.SetLang(msg.English); err != nil {
+		t.Fatal(err)
+	}
+	defer msg.SetLang(prev)
+	g, err := NewGame(Options{Speed: "instant", Seed: 2, InlineBots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := newTable(g, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.fastForward()
+	if tb.phase != phaseChoose || tb.disp.MyChoice != 0 {
+		t.Fatalf("phase %s, my choice %d: want the choice of the first turn", tb.phase, tb.disp.MyChoice)
+	}
+	keys := []string{"arrow", "Enter", "1–4", "1–9", "key"}
+	type want struct {
+		has, hasNot []string
+	}
+	check := func(moment string, d device, w want) {
+		t.Helper()
+		g.device = d
+		s := tb.statusText().String()
+		for _, h := range w.has {
+			if !strings.Contains(s, h) {
+				t.Errorf("%s, device %d: %q lacks %q", moment, d, s, h)
+			}
+		}
+		for _, h := range w.hasNot {
+			if strings.Contains(s, h) {
+				t.Errorf("%s, device %d: %q says %q", moment, d, s, h)
+			}
+		}
+	}
+	notKeys := func(more ...string) []string { return append(append([]string(nil), keys...), more...) }
+	// Choosing.
+	check("choose", deviceMouse, want{[]string{"click"}, notKeys("tap", "twice")})
+	check("choose", deviceTouch, want{[]string{"tap"}, notKeys("click")})
+	check("choose", deviceKeys, want{[]string{"arrows", "Enter"}, []string{"tap", "twice"}})
+	// Chosen, others still choosing.
+	tb.disp.MyChoice = tb.disp.Hand[0]
+	for s := range tb.disp.Chosen {
+		tb.disp.Chosen[s] = s != 2
+	}
+	check("waiting", deviceMouse, want{[]string{"1 more", "click"}, notKeys("tap")})
+	check("waiting", deviceTouch, want{[]string{"1 more", "tap"}, notKeys("click")})
+	check("waiting", deviceKeys, want{[]string{"1 more", "Enter"}, []string{"tap", "click"}})
+	// Everyone has chosen: nothing to wait for, no mind to change.
+	tb.disp.Chosen[2] = true
+	for _, d := range []device{deviceMouse, deviceTouch, deviceKeys} {
+		check("all chosen", d, want{[]string{"Everyone has chosen"}, []string{"Waiting", "0 more", "change your mind"}})
+	}
+	// The person's row choice.
+	tb.disp.Phase, tb.disp.Waiting = engine.PhaseRowChoice, []int{tb.me}
+	check("row", deviceMouse, want{[]string{"click a row"}, notKeys("tap")})
+	check("row", deviceTouch, want{[]string{"tap a row"}, notKeys("click")})
+	check("row", deviceKeys, want{[]string{"1–4"}, []string{"tap"}})
+}

@@ -1,0 +1,58 @@
+package server_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"nimmt/server"
+)
+
+// BenchmarkCommit stores one action per operation in a SQLite file (one transaction each), as a
+// room does for each accepted action.
+func BenchmarkCommit(b *testing.B) {
+	st, err := server.OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.Commit("ABCDEF", 1, []byte(`{}`), 0, nil); err != nil {
+		b.Fatal(err)
+	}
+	e := []server.Entry{{Kind: server.EntryMove, Data: []byte(`{"seat":0,"kind":"play","cards":[33]}`)}}
+	b.ResetTimer()
+	for i := range b.N {
+		if err := st.Commit("ABCDEF", 1, nil, i, e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGameWebSocket plays whole games (basic, to 66) of two people on WebSocket clients on
+// 127.0.0.1 and a Beginner bot, each action stored before it is sent; it reports the actions and
+// events per second of the whole loop (server and clients on the same machine).
+func BenchmarkGameWebSocket(b *testing.B) {
+	t := &testing.T{}
+	ts := newTestServer(t, server.Options{}, fast)
+	defer ts.stop()
+	actions, events := 0, 0
+	b.ResetTimer()
+	for i := range b.N {
+		ann, bo := newPlayer(t, fmt.Sprint("Ann", i), uint64(i)), newPlayer(t, fmt.Sprint("Bo", i), uint64(i+1))
+		lobby(t, ts.url, noTimer(3), []string{"beginner"}, ann, bo)
+		playAll(t, ann, bo)
+		rec := ts.hub.Room(ann.st.Code).Record()
+		for _, r := range rec.Rounds {
+			actions += len(r.Actions)
+		}
+		events += len(ann.st.Events)
+		ann.conn.Close()
+		bo.conn.Close()
+	}
+	if t.Failed() {
+		b.Fatal("a game failed")
+	}
+	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+	b.ReportMetric(float64(events)/float64(b.N), "events/game")
+}
