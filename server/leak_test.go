@@ -7,81 +7,18 @@ import (
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server"
+	"nimmt/server/leakcheck"
 )
-
-// cardKeys are the JSON fields of events that hold cards.
-var cardKeys = map[string]bool{"card": true, "cards": true, "hand": true, "hands": true, "rows": true, "pool": true, "stacked": true, "pile": true}
-
-// cardsIn collects every number under a card field of a decoded JSON value.
-func cardsIn(v any, under bool, out map[int]bool) {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, y := range x {
-			cardsIn(y, under || cardKeys[k], out)
-		}
-	case []any:
-		for _, y := range x {
-			cardsIn(y, under, out)
-		}
-	case float64:
-		if under && x > 0 {
-			out[int(x)] = true
-		}
-	}
-}
-
-func eventCards(e engine.Event) map[int]bool {
-	b, err := engine.MarshalEvent(e)
-	if err != nil {
-		panic(err)
-	}
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		panic(err)
-	}
-	out := map[int]bool{}
-	cardsIn(v, false, out)
-	return out
-}
 
 // checkLeaks reads every frame one connection received (seat -1: a spectator) against the
 // game's whole record: no card of another seat's hand may appear in a frame before the public
 // stream has shown it, and a spectator's deals hold no hand. It returns the events checked.
 func checkLeaks(t *testing.T, rec *engine.Record, game, seat int, frames [][]byte) int {
 	t.Helper()
-	g, err := engine.Replay(rec, nil)
+	// secret[k] is the set of cards the seat may not know at event k.
+	secret, err := leakcheck.Secrets(rec, seat)
 	if err != nil {
 		t.Fatal(err)
-	}
-	full, public := g.Events(), g.EventsFor(-1, 0)
-	// secret[k] is the set of cards the seat may not know at event k.
-	secret := make([]map[int]bool, len(full))
-	var hidden, seen map[int]bool
-	for k, e := range full {
-		if d, ok := e.(engine.RoundDealt); ok {
-			hidden, seen = map[int]bool{}, map[int]bool{}
-			for s, h := range d.Hands {
-				for _, c := range h {
-					if s != seat {
-						hidden[int(c)] = true
-					}
-				}
-			}
-			if seat >= 0 {
-				for _, c := range d.Hands[seat] {
-					seen[int(c)] = true
-				}
-			}
-		}
-		for c := range eventCards(public[k]) {
-			seen[c] = true
-		}
-		secret[k] = map[int]bool{}
-		for c := range hidden {
-			if !seen[c] {
-				secret[k][c] = true
-			}
-		}
 	}
 	checked := 0
 	for i, f := range frames {
@@ -96,7 +33,7 @@ func checkLeaks(t *testing.T, rec *engine.Record, game, seat int, frames [][]byt
 				t.Fatal(err)
 			}
 			got := map[int]bool{}
-			cardsIn(v, false, got)
+			leakcheck.Cards(v, got)
 			if len(got) > 0 {
 				t.Errorf("seat %d frame %d holds cards outside an event: %s", seat, i, f)
 			}
@@ -105,10 +42,14 @@ func checkLeaks(t *testing.T, rec *engine.Record, game, seat int, frames [][]byt
 		if ev.Game != game {
 			continue
 		}
-		if ev.Seq >= len(full) {
-			t.Fatalf("seat %d: event %d of %d", seat, ev.Seq, len(full))
+		if ev.Seq >= len(secret) {
+			t.Fatalf("seat %d: event %d of %d", seat, ev.Seq, len(secret))
 		}
-		for c := range eventCards(ev.Event) {
+		shown, err := leakcheck.EventCards(ev.Event)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c := range shown {
 			if secret[ev.Seq][c] {
 				t.Errorf("seat %d frame %d (event %d) shows card %d of another hand before it is revealed: %s", seat, i, ev.Seq, c, f)
 			}
