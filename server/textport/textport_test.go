@@ -455,9 +455,23 @@ func TestTimerAwayAndBack(t *testing.T) {
 	c.untilHas("|   seat 1: Tex (you), green, host, away;")
 	c.send("back on pine")
 	c.until("the seat back", func(l string) bool { return strings.HasPrefix(l, "[pine] |   seat 1: Tex (you), green, host;") })
-	bo.send("resign from pine") // Bo's bot plays turn 2 and on; turn 3 waits for Tex
+	bo.send("resign from pine") // Bo's bot plays from now on; the next decision waits for Tex
 	c.untilHas("Bo resigned")
-	c.untilHas("> your turn")
+	// While Tex was away the seat may already have chosen turn 2's card; if that card is lower
+	// than every row, the row is Tex's to take now that Tex is back. Either way a turn follows.
+	for {
+		l := c.until("Tex's turn or row", func(l string) bool {
+			return strings.Contains(l, "> your turn") || strings.Contains(l, "> your") && strings.Contains(l, "lower than every row")
+		})
+		if strings.Contains(l, "> your turn") {
+			break
+		}
+		m := regexp.MustCompile(`"(play \d+ taking) ROW on pine"`).FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("row prompt without a command: %q", l)
+		}
+		c.send(m[1] + " 1 on pine")
+	}
 	c.send("look")
 	h := hand(c)
 	c.send(fmt.Sprintf("play %d on pine", h[0]))
