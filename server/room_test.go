@@ -96,6 +96,19 @@ func TestHostHandedOn(t *testing.T) {
 	ann.untilState(protocol.StateOver)
 }
 
+// restartAndWatch restarts the server and returns a new player watching the room, having read
+// what the hello brings.
+func restartAndWatch(ts *testServer, code, name string, seed uint64) *player {
+	ts.t.Helper()
+	ts.stop()
+	ts.start(server.Options{}, fast)
+	p := newPlayer(ts.t, name, seed)
+	p.connect(ts.url, code)
+	p.hello()
+	p.roundTrip()
+	return p
+}
+
 // Chat lines and the room's own lines are stored with the room: after a restart a connection
 // hears the room's last lines, numbered, and a client that had them does not take them twice;
 // only the last ChatLines lines are kept.
@@ -106,12 +119,7 @@ func TestChatStored(t *testing.T) {
 	ann.send(protocol.Say{Text: "hello there"})
 	bo.untilLine("hello there")
 
-	ts.stop()
-	ts.start(server.Options{}, fast)
-	cy := newPlayer(t, "Cy", 3)
-	cy.connect(ts.url, code)
-	cy.hello()
-	cy.roundTrip()
+	cy := restartAndWatch(ts, code, "Cy", 3)
 	if cy.hasLine("Bo joined as "+bo.st.Room.Seats[1].Colour) != 1 || cy.hasLine("hello there") != 1 {
 		t.Fatalf("after the restart Cy heard %+v", cy.st.Chat)
 	}
@@ -132,12 +140,7 @@ func TestChatStored(t *testing.T) {
 	}
 	last := fmt.Sprintf("line %d", server.ChatLines+9)
 	cy.untilLine(last)
-	ts.stop()
-	ts.start(server.Options{}, fast)
-	dee := newPlayer(t, "Dee", 4)
-	dee.connect(ts.url, code)
-	dee.hello()
-	dee.roundTrip()
+	dee := restartAndWatch(ts, code, "Dee", 4)
 	var lines []string
 	for _, c := range dee.st.Chat {
 		if c.N > 0 {
