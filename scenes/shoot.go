@@ -14,7 +14,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings", "stats", "handover"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "settings", "stats", "handover"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -40,7 +40,18 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	switch scene {
 	case "menu":
 		g.cur = newMenu(g)
-	case "newgame", "settings":
+	case "newgame", "variants", "seat":
+		m := newMenu(g)
+		m.openForm()
+		switch scene {
+		case "variants":
+			m.form.page = pageVariants
+		case "seat":
+			m.form.seat, m.form.page = 1, pageSeat
+		}
+		m.form.build()
+		g.cur = m
+	case "settings":
 		m := newMenu(g)
 		m.page = scene
 		g.cur = m
