@@ -16,7 +16,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings", "stats", "handover"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings", "stats", "handover", "online", "online-create", "room"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -53,6 +53,8 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		m := newMenu(g)
 		m.page = scene
 		g.cur = m
+	case "online", "online-create", "room":
+		shotOnline(g, scene)
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)

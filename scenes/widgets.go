@@ -3,6 +3,7 @@ package scenes
 import (
 	"image/color"
 	"math"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -18,9 +19,11 @@ type widget struct {
 	r       layout.Rect
 	label   string
 	enabled bool
-	// kind: 0 button, 1 label (left-aligned text), 2 value (centred text, no frame), 3 toggle chip
+	// kind: 0 button, 1 label (left-aligned text), 2 value (centred text, no frame), 3 toggle chip,
+	// 4 text field (on: it has the caret; hint: the label is a placeholder)
 	kind int
 	on   bool
+	hint bool
 	// fit is the label size that fits the width, for fitFor.
 	fit    float64
 	fitFor string
@@ -151,6 +154,9 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 		}
 		g.label(dst, w.label, cx, cy, w.fit, titleCol, text.Center, true)
 		return
+	case 4:
+		g.drawField(dst, w, size, focused)
+		return
 	}
 	bg := sprites.ButtonBG
 	fg := sprites.Ink
@@ -182,4 +188,47 @@ func clampF(v, lo, hi float64) float64 {
 		return hi
 	}
 	return v
+}
+
+// drawField draws a text field: its text (cut at the left, the caret's end kept) or its hint on a
+// dark field, outlined brighter while it has the caret or the focus.
+func (g *Game) drawField(dst *ebiten.Image, w *widget, size float64, focused bool) {
+	rad := w.r.H * 0.18
+	g.roundRect(dst, w.r, rad, overlay)
+	edge, lw := labelCol, 1.5
+	if w.on || focused {
+		edge, lw = focusCol, 3
+	}
+	g.strokeRect(dst, w.r, rad, lw, edge)
+	st := text.Style{Size: size * 0.9}
+	s := w.label
+	for len(s) > 0 {
+		if tw, _ := g.txt.Measure(s, st); tw <= w.r.W-16 {
+			break
+		}
+		_, n := utf8.DecodeRuneInString(s)
+		s = s[n:]
+	}
+	c := titleCol
+	if w.hint {
+		c = sprites.Muted
+	}
+	_, cy := w.r.Center()
+	g.label(dst, s, w.r.X+8, cy, st.Size, c, text.Left|text.VertCenter, false)
+}
+
+// nextFocus returns the index of the enabled button d steps (±1) from cur, round; from no focus
+// (cur < 0) forward is the first one. It returns cur when no button is enabled.
+func nextFocus(ws []widget, cur, d int) int {
+	n := len(ws)
+	for k := 1; k <= n; k++ {
+		i := ((cur+d*k)%n + n) % n
+		if cur < 0 && d > 0 {
+			i = (k - 1) % n
+		}
+		if w := ws[i]; w.id != "" && w.enabled {
+			return i
+		}
+	}
+	return cur
 }
