@@ -216,6 +216,9 @@ func (r *room) poll() bool {
 	}
 	for ; r.errSeen < len(cs.Errors); r.errSeen++ {
 		e := cs.Errors[r.errSeen]
+		if e.Ref == protocol.TypeAct {
+			continue // the table says a refused card or row, where it was played
+		}
 		if !r.opened {
 			r.giveUp(errorText(e))
 			return true

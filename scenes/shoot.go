@@ -282,11 +282,18 @@ func (r *rig) autoplay() error {
 			}
 			g.goTo(t)
 		}
+	case *lobby:
+		// Online (-room CODE): join the room with the settings' name; the room screen then
+		// follows the room and opens the table when the host starts.
+		if g.next == nil && s.code != "" && s.page == "online" {
+			return s.activate("join")
+		}
 	case *table:
 		if (s.phase == phaseOver) && s.tl.Idle() {
 			r.autoEnd++
 			if r.autoEnd > 120 {
 				g.FlushSaves()
+				fmt.Printf("nimmt: final scores %v\n", s.disp.Scores)
 				return ebiten.Termination
 			}
 		}
