@@ -333,7 +333,12 @@ func TestJoinRoom(t *testing.T) {
 		t.Fatalf("dials %v", og.dials)
 	}
 	l := og.links[0]
-	l.status = linkStatus{Phase: linkFailed, Err: errors.New("connection refused")}
+	l.status = linkStatus{Phase: linkReconnecting, Attempt: 1, Err: errors.New("connection refused")}
+	og.tickIdle(t)
+	if s := og.TestState().Scene; s != "room" {
+		t.Fatalf("one failed attempt gave up: scene %s", s)
+	}
+	l.status.Attempt = unreachableAfter
 	og.tickIdle(t)
 	og.tickIdle(t)
 	ts := og.TestState()

@@ -61,6 +61,10 @@ type chatEntry struct {
 	local              msg.Message
 }
 
+// unreachableAfter is how many failed attempts to open a room make the room screen give up and
+// say that the server cannot be reached.
+const unreachableAfter = 2
+
 // maxChatDraft is the longest chat line typed here (the protocol's limit).
 const maxChatDraft = protocol.MaxChatRunes
 
@@ -210,7 +214,8 @@ func (r *room) poll() bool {
 		changed = true
 	}
 	cs := r.link.State()
-	if !r.opened && r.status.Phase == linkFailed {
+	// A server that cannot be reached is said at once (the link would keep trying).
+	if !r.opened && (r.status.Phase == linkFailed || r.status.Phase == linkReconnecting && r.status.Attempt >= unreachableAfter) {
 		r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.status.Err)))
 		return true
 	}

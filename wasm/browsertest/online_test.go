@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -355,6 +356,94 @@ func (p *textPlayer) done() bool {
 	}
 }
 
+// desktopPlayer is the desktop game (the native build) under Xvfb, joined to the room with -room
+// and played by its autoplay; it prints its final scores when the game is over.
+type desktopPlayer struct {
+	cmd    *exec.Cmd
+	out    strings.Builder
+	mu     sync.Mutex
+	exited chan struct{}
+	err    error
+}
+
+func startDesktop(t *testing.T, serverAddr, code, name string) *desktopPlayer {
+	t.Helper()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "nimmt")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = moduleRoot(t)
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build the game: %v\n%s", err, out)
+	}
+	cfg := filepath.Join(dir, "config")
+	if err := os.MkdirAll(filepath.Join(cfg, "nimmt"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	settings := fmt.Sprintf(`{"name":%q,"speed":"instant"}`, name)
+	if err := os.WriteFile(filepath.Join(cfg, "nimmt", "settings.json"), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := &desktopPlayer{exited: make(chan struct{})}
+	d.cmd = exec.Command("xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", bin, "-server", serverAddr, "-room", code, "-autoplay")
+	d.cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+cfg)
+	d.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // xvfb-run's X server goes with it
+	d.cmd.Stdout = &desktopOut{d}
+	d.cmd.Stderr = &desktopOut{d}
+	if err := d.cmd.Start(); err != nil {
+		t.Fatalf("xvfb-run the game: %v", err)
+	}
+	go func() { d.err = d.cmd.Wait(); close(d.exited) }()
+	t.Cleanup(func() {
+		select {
+		case <-d.exited:
+		default:
+			syscall.Kill(-d.cmd.Process.Pid, syscall.SIGKILL)
+			d.cmd.Process.Kill()
+			<-d.exited
+		}
+	})
+	return d
+}
+
+type desktopOut struct{ d *desktopPlayer }
+
+func (w *desktopOut) Write(b []byte) (int, error) {
+	w.d.mu.Lock()
+	defer w.d.mu.Unlock()
+	return w.d.out.Write(b)
+}
+
+func (d *desktopPlayer) output() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.out.String()
+}
+
+func (d *desktopPlayer) done() bool {
+	select {
+	case <-d.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+var reFinal = regexp.MustCompile(`nimmt: final scores \[([0-9 ]*)\]`)
+
+// scores are the final scores the game printed, or nil.
+func (d *desktopPlayer) scores() []int {
+	m := reFinal.FindStringSubmatch(d.output())
+	if m == nil {
+		return nil
+	}
+	var out []int
+	for _, f := range strings.Fields(m[1]) {
+		n, _ := strconv.Atoi(f)
+		out = append(out, n)
+	}
+	return out
+}
+
 // player is one browser page playing.
 type player struct {
 	name string
@@ -368,7 +457,7 @@ type player struct {
 func seedSettings(t *testing.T, ctx context.Context, url, name string) {
 	t.Helper()
 	open(t, ctx, url+"/")
-	s := fmt.Sprintf(`{"name":%q,"speed":"instant","end_mode":"rounds","rounds":2,"online":{"timer":0}}`, name)
+	s := fmt.Sprintf(`{"name":%q,"speed":"instant","seats":5,"end_mode":"rounds","rounds":2,"online":{"timer":0}}`, name)
 	b := base64.StdEncoding.EncodeToString([]byte(s))
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+b+`")`))
 }
@@ -401,7 +490,8 @@ func (p *player) act(t *testing.T) string {
 // TestOnlineGame plays a whole online game on the real server (cmd/server, serving the web build,
 // started by the test): the host in a desktop-sized Chromium page with the mouse makes the room
 // and adds a bot, a phone-sized page with touch joins by the room's link, a person on the text
-// port joins by the code. Along the way the phone reloads its page in the middle of a turn, the
+// port joins by the code, and the desktop game under Xvfb joins with -room and plays by its
+// autoplay. Along the way the phone reloads its page in the middle of a turn, the
 // network drops every socket in the middle of a turn, and the server is killed with SIGKILL and
 // started again; everyone carries on. At the end each client's final scores equal the totals in
 // the server's database.
@@ -442,10 +532,17 @@ func TestOnlineGame(t *testing.T) {
 	cy := newTextPlayer(t, func() string { return srv.textAddr }, "Cy", code, "blue")
 	defer cy.close()
 	waitRoom(t, host.ctx, "Cy on the text port", 30*time.Second, func(v roomView) bool { return len(v.Online.Seats) == 3 })
+	dee := startDesktop(t, px.ln.Addr().String(), code, "Dee")
+	waitRoom(t, host.ctx, "Dee's desktop game", 120*time.Second, func(v roomView) bool {
+		if dee.done() {
+			t.Fatalf("the desktop game ended: %v\n%s", dee.err, dee.output())
+		}
+		return len(v.Online.Seats) == 4
+	})
 	clickButton(t, host.ctx, "add-bot")
-	v = waitRoom(t, host.ctx, "the bot", 30*time.Second, func(v roomView) bool { return len(v.Online.Seats) == 4 })
+	v = waitRoom(t, host.ctx, "the bot", 30*time.Second, func(v roomView) bool { return len(v.Online.Seats) == 5 })
 	screenshot(t, host.ctx, "online-room-1280x800")
-	v = waitRoom(t, phone.ctx, "the phone's room", 30*time.Second, func(v roomView) bool { return v.Online != nil && len(v.Online.Seats) == 4 })
+	v = waitRoom(t, phone.ctx, "the phone's room", 30*time.Second, func(v roomView) bool { return v.Online != nil && len(v.Online.Seats) == 5 })
 	checkTargets(t, "phone room", v.gameState)
 	screenshot(t, phone.ctx, "online-room-390x844")
 	clickButton(t, host.ctx, "start")
@@ -455,10 +552,13 @@ func TestOnlineGame(t *testing.T) {
 	reloaded, cut, killed := false, false, false
 	shots := map[string]bool{}
 	deadline := time.Now().Add(15 * time.Minute)
-	for !(host.over && phone.over && cy.done()) {
+	for !(host.over && phone.over && cy.done() && dee.done()) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the game did not end: host %v; phone %v; text player's last lines %q\nserver: %s",
-				host.last.gameState, phone.last.gameState, cy.tail(8), srv.logs())
+			t.Fatalf("the game did not end: host %v; phone %v; text player's last lines %q\ndesktop: %s\nserver: %s",
+				host.last.gameState, phone.last.gameState, cy.tail(8), dee.output(), srv.logs())
+		}
+		if dee.done() && dee.scores() == nil {
+			t.Fatalf("the desktop game ended before the game: %v\n%s", dee.err, dee.output())
 		}
 		for _, p := range []*player{host, phone} {
 			if p.over {
@@ -521,6 +621,9 @@ func TestOnlineGame(t *testing.T) {
 	cy.mu.Unlock()
 	if !slices.Equal(got, want) {
 		t.Errorf("the text player's final totals %v, the server's record %v", got, want)
+	}
+	if got := dee.scores(); !slices.Equal(got, want) {
+		t.Errorf("the desktop game's final scores %v, the server's record %v", got, want)
 	}
 }
 
