@@ -134,6 +134,11 @@ type Welcome struct {
 	Version int    `json:"v"`
 	Code    string `json:"code"`
 	Link    string `json:"link"`
+	// Game and Events are the room's current game and the number of its events at the moment
+	// of the Hello: once a client holds Events events of Game, it has every event the server had
+	// then (a reconnecting client knows it has caught up). Zero before the first game.
+	Game   int `json:"game,omitempty"`
+	Events int `json:"events,omitempty"`
 }
 
 // Joined gives a seat's token to the connection that took the seat. The token is needed to take

@@ -149,7 +149,11 @@ func (p *Peer) hello(m protocol.Hello) {
 	if m.Game == r.Game {
 		p.game, p.next = r.Game, max(m.Since, 0)
 	}
-	p.sink.Send(protocol.Welcome{Version: protocol.Version, Code: r.code, Link: link(r.code)})
+	w := protocol.Welcome{Version: protocol.Version, Code: r.code, Link: link(r.code), Game: r.Game}
+	if r.game != nil {
+		w.Events = r.game.EventCount()
+	}
+	p.sink.Send(w)
 	p.sink.Send(r.snapshotFor(p))
 	r.sendEvents(p)
 	if err := r.update(); err != nil {
