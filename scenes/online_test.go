@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimmt/client"
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
@@ -251,7 +252,7 @@ func TestCreateRoom(t *testing.T) {
 		t.Fatalf("scene %s after creating", s)
 	}
 	l := og.links[0]
-	l.status.Phase = linkOnline
+	l.status.Phase = client.LinkOnline
 	ann := protocol.Seat{Name: "Ann", Colour: "green", Kind: protocol.KindPerson, Connected: true}
 	if err := l.push(protocol.Welcome{Code: "K7QX3M"}, protocol.Joined{Token: "tok"}, lobbyRoom("K7QX3M", 0, ann)); err != nil {
 		t.Fatal(err)
@@ -333,7 +334,7 @@ func TestJoinRoom(t *testing.T) {
 		t.Fatalf("dials %v", og.dials)
 	}
 	l := og.links[0]
-	l.status = linkStatus{Phase: linkReconnecting, Attempt: 1, Err: errors.New("connection refused")}
+	l.status = client.LinkStatus{Phase: client.LinkReconnecting, Attempt: 1, Err: errors.New("connection refused")}
 	og.tickIdle(t)
 	if s := og.TestState().Scene; s != "room" {
 		t.Fatalf("one failed attempt gave up: scene %s", s)
@@ -359,7 +360,7 @@ func TestJoinRoom(t *testing.T) {
 	// The room exists: the join goes out once the room is seen.
 	og.tap(t, "join")
 	l = og.links[2]
-	l.status.Phase = linkOnline
+	l.status.Phase = client.LinkOnline
 	bob := protocol.Seat{Name: "Bob", Colour: "red", Kind: protocol.KindPerson, Connected: true}
 	if err := l.push(protocol.Welcome{Code: "K7QX3M"}, lobbyRoom("K7QX3M", -1, bob)); err != nil {
 		t.Fatal(err)

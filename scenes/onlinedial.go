@@ -1,8 +1,6 @@
 package scenes
 
 import (
-	"errors"
-
 	"nimmt/client"
 	"nimmt/protocol"
 )
@@ -13,9 +11,6 @@ import (
 func (g *Game) initOnline() {
 	if g.dialRoom == nil {
 		g.dialRoom = dialLink
-	}
-	if g.sessionFor == nil {
-		g.sessionFor = linkSession
 	}
 	code := normalCode(g.opts.Room)
 	if code == "" || g.cur != nil {
@@ -38,20 +33,8 @@ func (g *Game) initOnline() {
 	g.cur = l
 }
 
-// TEMPORARY until client.Link lands.
+// dialLink opens a client.Link to the room: it connects in the background and reconnects by
+// itself with back-off after a lost connection, resuming where it stopped.
 func dialLink(base, code string, first protocol.Message) roomLink {
-	return &failedLink{err: errors.New("scenes: online play needs client.Link")}
+	return client.Open(client.DialTransport, base, code, first, client.LinkOptions{})
 }
-
-func linkSession(l roomLink) Session { return nil }
-
-type failedLink struct {
-	st  client.State
-	err error
-}
-
-func (f *failedLink) Poll() bool            { return false }
-func (f *failedLink) State() *client.State  { return &f.st }
-func (f *failedLink) Send(protocol.Message) {}
-func (f *failedLink) Status() linkStatus    { return linkStatus{Phase: linkFailed, Err: f.err} }
-func (f *failedLink) Close()                {}

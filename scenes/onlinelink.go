@@ -21,27 +21,9 @@ type roomLink interface {
 	// Send queues a message for the server.
 	Send(m protocol.Message)
 	// Status says whether the link is connecting, online, reconnecting or has given up.
-	Status() linkStatus
+	Status() client.LinkStatus
 	// Close ends the connection for good.
 	Close()
-}
-
-// linkPhase is where a connection stands.
-type linkPhase uint8
-
-// Link phases.
-const (
-	linkConnecting linkPhase = iota
-	linkOnline
-	linkReconnecting
-	linkFailed
-)
-
-// linkStatus is a connection's phase, the reconnection attempt and the last error.
-type linkStatus struct {
-	Phase   linkPhase
-	Attempt int
-	Err     error
 }
 
 // roomDialer opens a link to the server at base (ws:// or wss://) in the room with the code ("":

@@ -1,12 +1,14 @@
 package scenes
 
 import (
+	"errors"
 	"image/color"
 	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/client"
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
@@ -50,7 +52,7 @@ type room struct {
 	// table shows game tableGame of the room, or is nil.
 	table     *table
 	tableGame int
-	status    linkStatus
+	status    client.LinkStatus
 }
 
 // chatEntry is one line of the room's chat: said by a seat (name, colour), by the room itself
@@ -215,8 +217,13 @@ func (r *room) poll() bool {
 	}
 	cs := r.link.State()
 	// A server that cannot be reached is said at once (the link would keep trying).
-	if !r.opened && (r.status.Phase == linkFailed || r.status.Phase == linkReconnecting && r.status.Attempt >= unreachableAfter) {
-		r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.status.Err)))
+	if !r.opened && (r.status.Phase == client.LinkFailed || r.status.Phase == client.LinkReconnecting && r.status.Attempt >= unreachableAfter) {
+		var refused *client.FailedError
+		if errors.As(r.status.Err, &refused) {
+			r.giveUp(errorText(refused.Refusal)) // the server said why: no such room, …
+		} else {
+			r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.status.Err)))
+		}
 		return true
 	}
 	for ; r.errSeen < len(cs.Errors); r.errSeen++ {
@@ -310,7 +317,7 @@ func (r *room) forget() {
 func (r *room) openTable() {
 	cs := r.link.State()
 	rm := &cs.Room
-	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 {
+	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 || r.g.sessionFor == nil {
 		return
 	}
 	t := newTableOn(r.g, r.g.sessionFor(r.link), rm.You)
@@ -422,11 +429,11 @@ func (r *room) again() {
 func (r *room) statusLine() (msg.Message, bool) {
 	rm := r.state()
 	switch r.status.Phase {
-	case linkConnecting:
+	case client.LinkConnecting:
 		return msg.New(msg.OnlineConnecting, pageURL(r.base)), true
-	case linkReconnecting:
+	case client.LinkReconnecting:
 		return msg.New(msg.OnlineReconnecting, r.status.Attempt), true
-	case linkFailed:
+	case client.LinkFailed:
 		return msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.status.Err)), true
 	}
 	switch {
@@ -609,12 +616,10 @@ type OnlineState struct {
 	Chat []string `json:"chat,omitempty"`
 }
 
-var linkPhaseNames = [...]string{"connecting", "online", "reconnecting", "failed"}
-
 func (r *room) onlineState() *OnlineState {
 	rm := r.state()
 	o := &OnlineState{Code: rm.Code, State: rm.State, Game: rm.Game, You: rm.You, Host: rm.Host,
-		Phase: linkPhaseNames[r.status.Phase]}
+		Phase: r.status.Phase.String()}
 	if rm.Code != "" {
 		o.Link = roomURL(r.base, rm.Code)
 	}

@@ -10,7 +10,7 @@ import (
 // sent (the rig's screenshots of the online screens, and the tests of those screens).
 type cannedLink struct {
 	st      client.State
-	status  linkStatus
+	status  client.LinkStatus
 	fresh   bool
 	sent    []protocol.Message
 	closed  bool
@@ -35,10 +35,10 @@ func (c *cannedLink) Poll() bool {
 	return f
 }
 
-func (c *cannedLink) State() *client.State    { return &c.st }
-func (c *cannedLink) Send(m protocol.Message) { c.sent = append(c.sent, m) }
-func (c *cannedLink) Status() linkStatus      { return c.status }
-func (c *cannedLink) Close()                  { c.closed = true }
+func (c *cannedLink) State() *client.State      { return &c.st }
+func (c *cannedLink) Send(m protocol.Message)   { c.sent = append(c.sent, m) }
+func (c *cannedLink) Status() client.LinkStatus { return c.status }
+func (c *cannedLink) Close()                    { c.closed = true }
 
 // sampleCode is the sample room's code.
 var sampleCode = string([]byte{protocol.CodeAlphabet[8], protocol.CodeAlphabet[27], protocol.CodeAlphabet[14],
@@ -48,7 +48,7 @@ var sampleCode = string([]byte{protocol.CodeAlphabet[8], protocol.CodeAlphabet[2
 // bots and Dev (gone), one spectator, and a little chat (in the names and words of the game's
 // language).
 func sampleRoom() *cannedLink {
-	c := &cannedLink{status: linkStatus{Phase: linkOnline}}
+	c := &cannedLink{status: client.LinkStatus{Phase: client.LinkOnline}}
 	s := protocol.DefaultSettings(6)
 	name := func(i int) string { return botNames[i].Text() }
 	person := func(i int, colour string) protocol.Seat {
