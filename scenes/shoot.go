@@ -293,7 +293,7 @@ func (r *rig) autoplay() error {
 			r.autoEnd++
 			if r.autoEnd > 120 {
 				g.FlushSaves()
-				fmt.Printf("nimmt: final scores %v\n", s.disp.Scores)
+				fmt.Fprintf(os.Stdout, "nimmt: final scores %v\n", s.disp.Scores)
 				return ebiten.Termination
 			}
 		}
