@@ -425,3 +425,69 @@ func TestOnlineText(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlineTableButtons: at an online table the menu button opens the room screen (resign
+// confirmed first, the host's finish), and at the game's end the host's "Play again" asks the
+// room for the next game and "Leave" leaves the room. (The table here runs a local session: the
+// buttons are the table's, whatever its session.)
+func TestOnlineTableButtons(t *testing.T) {
+	needDisplay(t)
+	og := newOnlineGame(t, Options{Speed: "instant", Seed: 5, InlineBots: true})
+	g := og.Game
+	g.settings.Seats = 3
+	l := sampleRoom()
+	rm := l.st.Room
+	rm.State, rm.Game = protocol.StatePlaying, 1
+	if err := l.push(rm); err != nil {
+		t.Fatal(err)
+	}
+	r := newRoom(g, l, "ws://example.org", false)
+	r.poll()
+	tb, err := newTable(g, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.online, r.table, r.tableGame = r, tb, 1
+	g.cur = tb
+	g.LayoutF(1280, 800)
+	og.tap(t, "menu")
+	if s := og.TestState().Scene; s != "room" || !og.has("resign") || !og.has("finish") || !og.has("to-table") {
+		t.Fatalf("the table's menu opened %s with %+v", s, og.TestState().Buttons)
+	}
+	og.tap(t, "resign")
+	if len(l.sent) != 0 || !og.has("yes") {
+		t.Fatalf("resign was not confirmed first: sent %v, buttons %+v", l.sent, og.TestState().Buttons)
+	}
+	og.tap(t, "yes")
+	if want := []protocol.Message{protocol.Resign{}}; !reflect.DeepEqual(l.sent, want) {
+		t.Fatalf("sent %#v, want %#v", l.sent, want)
+	}
+	og.tap(t, "to-table")
+	for i := 0; og.TestState().Scene != "gameover" || !og.TestState().Input; i++ {
+		if i > 100000 {
+			t.Fatalf("the game did not end: %+v", og.TestState())
+		}
+		og.tickIdle(t)
+		if g.cur == tb {
+			autopilot(tb, false)
+		}
+	}
+	rm.State, rm.Result = protocol.StateOver, &protocol.Result{Totals: []int{1, 2, 3}, Winners: []int{0}}
+	if err := l.push(rm); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := r.overLabels(); a != msg.ButtonPlayAgain.Text() || b != msg.RoomLeave.Text() {
+		t.Errorf("the host's game-over buttons say %q, %q", a, b)
+	}
+	x, y := tb.overlayButton(0).Center()
+	og.tick(t, &Input{Tap: true, TapX: x, TapY: y})
+	if got := l.sent[len(l.sent)-1]; got != (protocol.Again{}) || og.TestState().Scene != "room" {
+		t.Errorf("play again sent %#v and opened %s", got, og.TestState().Scene)
+	}
+	og.tap(t, "to-table")
+	x, y = tb.overlayButton(1).Center()
+	og.tick(t, &Input{Tap: true, TapX: x, TapY: y})
+	if !l.closed || og.TestState().Scene != "menu" {
+		t.Errorf("leave: closed %v, scene %s", l.closed, og.TestState().Scene)
+	}
+}
