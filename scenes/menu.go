@@ -181,7 +181,7 @@ func (m *menu) build() {
 		rs := layout.Form(g.w, g.h, n+1)
 		m.add("new-game", msg.MenuNewGame.Text(), rs[1], true, 0)
 		m.add("continue", msg.MenuContinue.Text(), rs[2], m.hasSave, 0)
-		m.add("online", msg.MenuOnline.Text(), rs[3], true, 0)
+		m.add("online", msg.MenuOnline.Text(), rs[3], g.dialRoom != nil, 0)
 		m.add("rules", msg.MenuRules.Text(), rs[4], true, 0)
 		m.add("stats", msg.MenuStats.Text(), rs[5], true, 0)
 		m.add("settings", msg.MenuSettings.Text(), rs[6], true, 0)

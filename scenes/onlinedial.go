@@ -9,8 +9,11 @@ import (
 // on a room's link (?room=CODE), opens that room: the seat held there is taken back, or the
 // join screen opens with the code filled in.
 func (g *Game) initOnline() {
-	if g.dialRoom == nil {
+	if g.dialRoom == nil && roomTransport != nil {
 		g.dialRoom = dialLink
+	}
+	if g.dialRoom == nil {
+		return // no network here: the menu offers no online play
 	}
 	code := normalCode(g.opts.Room)
 	if code == "" || g.cur != nil {
@@ -36,5 +39,5 @@ func (g *Game) initOnline() {
 // dialLink opens a client.Link to the room: it connects in the background and reconnects by
 // itself with back-off after a lost connection, resuming where it stopped.
 func dialLink(base, code string, first protocol.Message) roomLink {
-	return client.Open(client.DialTransport, base, code, first, client.LinkOptions{})
+	return client.Open(roomTransport, base, code, first, client.LinkOptions{})
 }

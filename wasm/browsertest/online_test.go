@@ -49,18 +49,7 @@ func readRoom(t *testing.T, ctx context.Context) roomView {
 // waitRoom polls the page until ok holds; timeout only bounds a test that went wrong.
 func waitRoom(t *testing.T, ctx context.Context, what string, timeout time.Duration, ok func(roomView) bool) roomView {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		v := readRoom(t, ctx)
-		if ok(v) {
-			return v
-		}
-		if time.Now().After(deadline) {
-			screenshot(t, ctx, "online-timeout")
-			t.Fatalf("waiting for %s: timed out; last state: %v online %+v", what, v.gameState, v.Online)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	return waitFor(t, ctx, what, timeout, ok)
 }
 
 // gameServer is cmd/server running as a child process on fixed addresses, so that it can be killed
