@@ -253,7 +253,7 @@ func (r *Room) update() error {
 		m = nil
 	}
 	if m != nil || len(r.pending) > 0 {
-		if err := r.hub.store.Commit(r.code, r.Game, m, r.logN, r.pending); err != nil {
+		if err := r.hub.store.Commit(Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending}); err != nil {
 			r.hub.opts.Log.Error("server: store failed; the room goes back to what is stored", "room", r.code, "err", err)
 			r.pending = nil
 			r.hub.reload(r)
