@@ -3,9 +3,10 @@
 // into what the client knows (its room, seat token and seat view) and checks that events arrive
 // without a gap or a duplicate.
 //
-// The package itself has no network code, so it builds for js/wasm and ebitenmobile; dial.go
-// (not js) dials a WebSocket with github.com/coder/websocket, and a browser build supplies its own
-// Transport over the page's WebSocket.
+// The package's network code is in DialTransport: dial.go (not js) dials a WebSocket with
+// github.com/coder/websocket; dial_js.go opens the page's own WebSocket through syscall/js, so
+// the browser build carries no HTTP or TLS code. Link (link.go) is a connection that survives:
+// it reconnects by itself and resumes where it stopped.
 package client
 
 import (
@@ -30,6 +31,16 @@ type Conn struct {
 
 // New returns a connection over t.
 func New(t Transport) *Conn { return &Conn{t: t} }
+
+// Dial opens a connection to the server at base (e.g. "ws://127.0.0.1:8080") in the room with
+// the code, or on the endpoint that makes rooms when code is empty.
+func Dial(ctx context.Context, base, code string) (*Conn, error) {
+	t, err := DialTransport(ctx, base, code)
+	if err != nil {
+		return nil, err
+	}
+	return New(t), nil
+}
 
 // Send encodes and sends m.
 func (c *Conn) Send(ctx context.Context, m protocol.Message) error {

@@ -29,7 +29,7 @@
 //
 // Online play (online.go, room.go, roomlayout.go, form.go): Menu → Play online is the lobby
 // (the server's address — the browser's own page's — the name and colour, create a room with the
-// new-game settings and a decision timer, or join by code; ?room=CODE in the browser opens it with
+// new-game form plus a decision timer, or join by code; ?room=CODE in the browser opens it with
 // the code filled in, or takes the seat kept in the settings back). The room screen follows the
 // room over a client.Link: seats, the host's bots and start, the chat with the portal's slash
 // commands, resign and finish confirmed, leave; when a game starts it opens the table on the
@@ -60,15 +60,21 @@
 // by Scale for device pixels.
 //
 // Scene names: menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice,
-// score, gameover; "variant" is the new-game page describing the chosen variant; online,
+// score, gameover; the new-game form (newgame.go, a component an online room's form reuses)
+// shows "variants" (the list), "variant" (one paragraph) and "seat" (a seat's picker); online,
 // online-create and room are online play's lobby, its room form and the room screen (whose
 // state TestState.Online reports).
 //
 // Button ids (stable):
 //
 //	menu:      new-game, continue, online, rules, stats, settings, quit (desktop only)
-//	newgame:   variant, variant-about, seats-minus, seats-plus, name, level-1 … level-9,
-//	           end-mode, end-minus, end-plus, speed, back, start (back-newgame on the about page)
+//	newgame:   variant (opens the list; where the screen has room the list stands beside the
+//	           form instead), variant-KEY (basic … tcg, double-doublets), about-KEY (its
+//	           paragraph), seats-minus, seats-plus, name (the person's name), seat-1 … seat-9
+//	           (the seat's picker), end-mode, end-minus, end-plus, speed, back, start;
+//	           back-variants on the list, back-newgame on a paragraph; on a seat's picker
+//	           choice-random … choice-expert, choice-person, seat-name (a person's name),
+//	           seat-done
 //	settings:  speed, tracker, advisor, lang, volume-minus, volume-plus, mute, fullscreen (desktop
 //	           only), back
 //	table:     menu, tracker, advisor, log, replay, confirm; handover-ready on the hand-over screen
@@ -77,8 +83,8 @@
 //	rules:     menu, rules-next
 //	variants:  keep (Hand); the draft pool and choice cards are PoolRects and ChoiceRects
 //	online:    server (desktop and phones), name, colour, create, code, join, rejoin, back
-//	online-create: variant, seats-minus, seats-plus, end-mode, end-minus, end-plus, timer, back,
-//	           create-room
+//	online-create: the new-game form's ids (its Start is create-room) and timer-minus,
+//	           timer-plus
 //	room:      copy (browser), remove-N (the host, on a bot's line), level, add-bot, start
 //	           (the host), colour, take-seat (not seated), to-table, again (the host, game over),
 //	           chat, send, leave, resign, finish (the host), no, yes (confirming)
@@ -89,7 +95,7 @@
 // # Screenshots
 //
 // Options.Screenshot renders Options.Scene from a seeded position to a PNG and ends the game:
-// menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice, score, gameover,
+// menu, newgame, variants, seat, settings, rules, deal, choose, reveal, placement, rowchoice, score, gameover,
 // tracker, log, handover (the hot-seat hand-over screen). `make screenshots` renders every one
 // at 390x844, 844x390 and 1280x720 into build/screenshots.
 package scenes

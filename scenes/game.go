@@ -453,13 +453,8 @@ func (g *Game) update() error {
 
 // typing reports whether a text field has focus (letters are not commands then).
 func (g *Game) typing() bool {
-	switch s := g.cur.(type) {
-	case *menu:
-		return s.editing
-	case interface{ typing() bool }:
-		return s.typing()
-	}
-	return false
+	s, ok := g.cur.(interface{ typing() bool })
+	return ok && s.typing()
 }
 
 // Draw implements ebiten.Game. A still screen is not redrawn.

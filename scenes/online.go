@@ -1,13 +1,12 @@
 package scenes
 
 import (
-	"strconv"
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
@@ -20,6 +19,10 @@ type lobby struct {
 	form
 	// page is "online" or "create".
 	page string
+	// create is the room's form (the new-game form with the decision timer) on the create page,
+	// editing room: the person's settings with each opponent seat open for a person to join.
+	create *newGameForm
+	room   Settings
 	// notice says what went wrong last: an address that is no server, a server that cannot be
 	// reached, a wrong code.
 	notice msg.Message
@@ -34,6 +37,9 @@ func newLobby(g *Game, code string) *lobby {
 
 func (l *lobby) name() string {
 	if l.page == "create" {
+		if n := l.create.name(); n != "newgame" {
+			return n // the form's variant list, a variant's paragraph, a seat's picker
+		}
 		return "online-create"
 	}
 	return "online"
@@ -41,7 +47,21 @@ func (l *lobby) name() string {
 
 func (l *lobby) animating() bool    { return l.typing() }
 func (l *lobby) acceptsInput() bool { return true }
-func (l *lobby) resize()            { l.build() }
+
+func (l *lobby) resize() {
+	l.build()
+	if l.create != nil {
+		l.create.resize()
+	}
+}
+
+// typing reports whether a text field of the page shown has the caret.
+func (l *lobby) typing() bool {
+	if l.page == "create" {
+		return l.create.typing()
+	}
+	return l.form.typing()
+}
 
 // server is the address shown: the page's server in the browser, the remembered one elsewhere.
 func (l *lobby) server() string {
@@ -80,7 +100,7 @@ func (l *lobby) build() {
 		} else {
 			l.addField("server", l.server(), labelled(rs[1], msg.OnlineServer.Text()))
 		}
-		l.addField("name", st.Name, labelled(rs[2], msg.NewGameName.Text()))
+		l.addField("name", st.Name, labelled(rs[2], msg.OnlineName.Text()))
 		l.add("colour", l.colourLabel(), labelled(rs[3], msg.OnlineColour.Text()), true, 0)
 		l.add("create", msg.OnlineCreate.Text(), rs[4], true, 0)
 		cr := labelled(rs[5], msg.OnlineCode.Text())
@@ -91,34 +111,10 @@ func (l *lobby) build() {
 			l.add("rejoin", msg.New(msg.OnlineRejoin, o.Code).String(), rs[6], true, 0)
 		}
 		l.add("back", msg.Back.Text(), rs[7], true, 0)
-	case "create":
-		rs := layout.Form(g.w, g.h, 8)
-		l.add("variant", st.variantTitle(), labelled(rs[0], msg.NewGameRules.Text()), true, 0)
-		lo, hi := engine.SeatsAllowed(st.variant())
-		l.stepper(labelled(rs[1], msg.OnlineSeats.Text()), "seats", strconv.Itoa(st.Seats), st.Seats > lo, st.Seats < hi)
-		l.add("end-mode", endModeNames[st.EndMode].Text(), labelled(rs[2], msg.NewGameEnds.Text()), true, 0)
-		switch st.EndMode {
-		case "score":
-			l.stepper(labelled(rs[3], msg.NewGameEndScore.Text()), "end", strconv.Itoa(st.EndScore), st.EndScore > 10, st.EndScore < 500)
-		case "rounds":
-			l.stepper(labelled(rs[3], msg.NewGameRounds.Text()), "end", strconv.Itoa(st.Rounds), st.Rounds > 1, st.Rounds < 50)
-		}
-		l.add("timer", timerName(st.Online.Timer), labelled(rs[4], msg.OnlineTimer.Text()), true, 0)
-		l.add("", l.notice.String(), rs[5], true, 2)
-		l.add("back", msg.Back.Text(), rs[7].SplitH(2, 0, 10), true, 0)
-		l.add("create-room", msg.OnlineCreate.Text(), rs[7].SplitH(2, 1, 10), true, 0)
 	}
 	if l.focus >= len(l.widgets) {
 		l.focus = -1
 	}
-}
-
-// stepper adds a value with − and + buttons (ids id-minus, id-plus) in r.
-func (l *lobby) stepper(r layout.Rect, id, value string, down, up bool) {
-	bw := clampF(r.H*1.1, layout.MinTap, 90)
-	l.add(id+"-minus", "−", layout.Rect{X: r.X, Y: r.Y, W: bw, H: r.H}, down, 0)
-	l.add("", value, layout.Rect{X: r.X + bw, Y: r.Y, W: r.W - 2*bw, H: r.H}, true, 2)
-	l.add(id+"-plus", "+", layout.Rect{X: r.X + r.W - bw, Y: r.Y, W: bw, H: r.H}, up, 0)
 }
 
 // timerName is a decision timer's name: "no timer", "60 s".
@@ -130,6 +126,19 @@ func timerName(secs int) string {
 }
 
 func (l *lobby) update(in *Input) error {
+	if l.page == "create" {
+		res, err := l.create.update(in)
+		switch {
+		case err != nil:
+			return err
+		case res == FormStart:
+			l.createRoom()
+		case res == FormBack:
+			l.page, l.focus, l.notice = "online", -1, msg.Message{}
+			l.build()
+		}
+		return nil
+	}
 	ev := l.form.update(in)
 	if ev.changed {
 		l.build()
@@ -192,10 +201,6 @@ func (l *lobby) activate(id string) error {
 	st := &g.settings
 	switch id {
 	case "back":
-		if l.page == "create" {
-			l.page, l.focus, l.notice = "online", -1, msg.Message{}
-			break
-		}
 		g.saveSettings()
 		g.goTo(newMenu(g))
 		return nil
@@ -210,7 +215,8 @@ func (l *lobby) activate(id string) error {
 		st.Online.Colour = cycle(cs, st.Online.Colour, 1)
 		g.saveSettings()
 	case "create":
-		l.page, l.focus, l.notice = "create", -1, msg.Message{}
+		l.openCreate()
+		return nil
 	case "join":
 		if err := protocol.CheckCode(l.code); err != nil {
 			l.notice = msgBadCode()
@@ -222,47 +228,12 @@ func (l *lobby) activate(id string) error {
 		o := st.Online
 		l.connectTo(o.Base, o.Code, protocol.Hello{Version: protocol.Version, Token: o.Token}, false)
 		return nil
-	case "create-room":
-		s := roomSettings(st)
-		if err := s.Validate(); err != nil {
-			l.notice = msg.New(msg.Verbatim, err.Error())
-			break
-		}
-		g.saveSettings()
-		l.connect("", protocol.Create{Version: protocol.Version, Settings: s, Name: st.Name, Colour: st.Online.Colour}, false)
-		return nil
-	case "variant":
-		st.nextVariant()
-	case "seats-minus", "seats-plus":
-		st.Seats = clampSeats(st.variant(), st.Seats+stepOf(id))
-	case "end-mode":
-		st.EndMode = cycle([]string{"66", "score", "rounds"}, st.EndMode, 1)
-	case "end-minus", "end-plus":
-		if st.EndMode == "score" {
-			st.EndScore = int(clampF(float64(st.EndScore+5*stepOf(id)), 10, 500))
-		} else {
-			st.Rounds = int(clampF(float64(st.Rounds+stepOf(id)), 1, 50))
-		}
-	case "timer":
-		ts := make([]string, len(protocol.Timers))
-		for i, t := range protocol.Timers {
-			ts[i] = strconv.Itoa(t)
-		}
-		st.Online.Timer, _ = strconv.Atoi(cycle(ts, strconv.Itoa(st.Online.Timer), 1))
 	}
 	l.build()
 	if l.field != "" {
 		l.focusOn(l.field)
 	}
 	return nil
-}
-
-// stepOf is −1 for a "-minus" button, +1 otherwise.
-func stepOf(id string) int {
-	if strings.HasSuffix(id, "-minus") {
-		return -1
-	}
-	return 1
 }
 
 // connect opens the room with the code ("" makes one) on the server shown.
@@ -288,15 +259,19 @@ func (l *lobby) connectTo(base, code string, first protocol.Message, join bool) 
 func (l *lobby) draw(dst *ebiten.Image) {
 	g := l.g
 	g.drawFelt(dst)
-	t := msg.OnlineTitle.Text()
 	if l.page == "create" {
-		t = msg.OnlineNewRoom.Text()
+		l.create.draw(dst)
+		return
 	}
-	l.title(dst, t, layout.FormTitle(g.w, g.h))
+	l.title(dst, msg.OnlineTitle.Text(), layout.FormTitle(g.w, g.h))
 	l.form.draw(dst)
 }
 
 func (l *lobby) testState(ts *TestState) {
+	if l.page == "create" {
+		l.create.testState(ts)
+		return
+	}
 	l.buttons(ts)
 	if n := l.notice.String(); n != "" {
 		ts.Notice = n
@@ -305,3 +280,74 @@ func (l *lobby) testState(ts *TestState) {
 
 // msgBadCode says what a room code looks like.
 func msgBadCode() msg.Message { return msg.New(msg.OnlineBadCode, protocol.CodeLength) }
+
+// openCreate opens the room's form: the new-game form whose opponent seats are open for people
+// to join or bots of a level, with the decision timer, its Start making the room.
+func (l *lobby) openCreate() {
+	g := l.g
+	l.room = g.settings
+	l.room.Levels = make([]string, len(g.settings.Levels))
+	for i := range l.room.Levels {
+		l.room.Levels[i] = seatOpen
+	}
+	l.room.Names = append([]string(nil), g.settings.Names...)
+	st := &l.room
+	timer := FormStepper{ID: "timer", Label: msg.OnlineTimer,
+		Value: func() string { return timerName(st.Online.Timer) },
+		Step: func(d int) {
+			if i := slices.Index(protocol.Timers, st.Online.Timer) + d; i >= 0 && i < len(protocol.Timers) {
+				st.Online.Timer = protocol.Timers[i]
+			}
+		},
+		CanStep: func(d int) bool {
+			i := slices.Index(protocol.Timers, st.Online.Timer) + d
+			return i >= 0 && i < len(protocol.Timers)
+		}}
+	l.create = newNewGameForm(g, st, FormOptions{Title: msg.OnlineNewRoom, StartLabel: msg.OnlineCreate,
+		Choices: onlineChoices, Steppers: []FormStepper{timer}})
+	l.page, l.focus, l.notice = "create", -1, msg.Message{}
+}
+
+// seatOpen is the room form's seat choice "open": a person joins it with the code or link.
+const seatOpen = "open"
+
+// onlineChoices are what an opponent seat of a room can be: open for a person, or a bot.
+var onlineChoices = append([]SeatChoice{{seatOpen, msg.OnlineSeatOpen, msg.OnlineSeatOpenMeans}}, localChoices[:len(Levels)]...)
+
+// createRoom makes the room the form describes: the host's seat, the bots of the seats chosen
+// as bots (added once the room is open), the others open.
+func (l *lobby) createRoom() {
+	g := l.g
+	st := &l.room
+	s := roomSettings(st)
+	if err := s.Validate(); err != nil {
+		l.notice = msg.New(msg.Verbatim, err.Error())
+		l.page = "online"
+		l.build()
+		return
+	}
+	g.settings.Name, g.settings.Online.Timer = st.Name, st.Online.Timer
+	g.settings.Variant, g.settings.Doublets = st.Variant, st.Doublets
+	g.settings.EndMode, g.settings.EndScore, g.settings.Rounds = st.EndMode, st.EndScore, st.Rounds
+	g.saveSettings()
+	var bots []string
+	for seat := 1; seat < st.Seats; seat++ {
+		if lv := st.Levels[seat-1]; levelIndex(lv) >= 0 {
+			bots = append(bots, lv)
+		}
+	}
+	base, err := serverBase(l.server())
+	if err != nil {
+		l.notice = msg.New(msg.OnlineBadServer, l.server())
+		l.page = "online"
+		l.build()
+		return
+	}
+	link := g.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: s, Name: st.Name, Colour: g.settings.Online.Colour})
+	r := newRoom(g, link, base, false)
+	r.bots = bots
+	r.back = l
+	l.page = "online"
+	l.build()
+	g.goTo(r)
+}

@@ -138,8 +138,9 @@ func TestServerBase(t *testing.T) {
 // what it was asked for.
 type onlineGame struct {
 	*Game
-	links []*cannedLink
-	dials []string
+	links   []*cannedLink
+	dials   []string
+	created []protocol.Create
 }
 
 func newOnlineGame(t *testing.T, opts Options) *onlineGame {
@@ -156,6 +157,9 @@ func newOnlineGame(t *testing.T, opts Options) *onlineGame {
 		l := &cannedLink{}
 		og.links = append(og.links, l)
 		og.dials = append(og.dials, fmt.Sprintf("%s %s %T", base, code, first))
+		if c, ok := first.(protocol.Create); ok {
+			og.created = append(og.created, c)
+		}
 		return l
 	}
 	g.settings.Name = "Ann"
@@ -242,11 +246,16 @@ func TestCreateRoom(t *testing.T) {
 	if s := og.TestState().Scene; s != "online-create" {
 		t.Fatalf("scene %s after Create a room", s)
 	}
-	og.tap(t, "timer") // 60 → 120
+	og.tap(t, "timer-plus") // 60 → 120
 	og.tap(t, "seats-plus")
-	og.tap(t, "create-room")
+	og.tap(t, "seat-1") // the first opponent seat: open → a random bot
+	og.tap(t, "choice-random")
+	og.tap(t, "start")
 	if len(og.links) != 1 || og.dials[0] != "ws://127.0.0.1:8080  protocol.Create" {
 		t.Fatalf("dials %v", og.dials)
+	}
+	if c := og.created[0]; c.Settings.Timer != 120 || c.Settings.Seats != 5 || c.Name != "Ann" {
+		t.Errorf("created %+v", c)
 	}
 	if s := og.TestState().Scene; s != "room" {
 		t.Fatalf("scene %s after creating", s)
@@ -268,6 +277,10 @@ func TestCreateRoom(t *testing.T) {
 	if og.TestState().Buttons[len(og.TestState().Buttons)-1].ID != "leave" {
 		t.Errorf("buttons %+v", og.TestState().Buttons)
 	}
+	if want := []protocol.Message{protocol.AddBot{Level: "random"}}; !reflect.DeepEqual(l.sent, want) {
+		t.Fatalf("the form's bot: sent %#v, want %#v", l.sent, want)
+	}
+	l.sent = nil
 	og.tap(t, "level") // intermediate → expert
 	og.tap(t, "add-bot")
 	bot := protocol.Seat{Name: "Ada", Colour: "red", Kind: protocol.KindBot, Level: "expert", Connected: true}

@@ -46,6 +46,8 @@ type room struct {
 	chat              []chatEntry
 	// draft is the chat line typed but not sent.
 	draft string
+	// bots are the levels of the bots the host chose on the room's form, added once it is open.
+	bots []string
 	// confirm is the action waiting for Yes: "resign" or "finish".
 	confirm string
 	copied  bool
@@ -248,6 +250,12 @@ func (r *room) poll() bool {
 	if !r.opened && rm.Code != "" {
 		r.opened = true
 		r.midGame = rm.State != protocol.StateLobby
+	}
+	if r.host() && rm.State == protocol.StateLobby {
+		for _, lv := range r.bots {
+			r.link.Send(protocol.AddBot{Level: lv})
+		}
+		r.bots = nil
 	}
 	if r.opened && r.join && !r.joinSent && rm.State == protocol.StateLobby && rm.You < 0 {
 		r.joinSent = true

@@ -79,7 +79,8 @@ func shotOnline(g *Game, scene string) {
 	case "online", "online-create":
 		l := newLobby(g, "")
 		if scene == "online-create" {
-			l.page = "create"
+			l.openCreate()
+			l.room.Levels[1] = "expert" // an expert bot beside the open seats
 		}
 		g.cur = l
 	case "room":

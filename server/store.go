@@ -82,13 +82,31 @@ type Store interface {
 // into its next transaction together, so that the rooms' actions share the cost of a commit
 // while each still returns only once its own change is durable.
 type SQLStore struct {
-	db *sql.DB
+	db   *sql.DB
+	stmt [stmts]*sql.Stmt // prepared once: SQLite parses a statement in a good part of its cost
 
 	mu      sync.Mutex
 	queue   []*commitReq
 	closed  bool
 	wake    chan struct{}
 	stopped chan struct{}
+}
+
+// The statements of write.
+const (
+	stmtMeta = iota
+	stmtLog
+	stmtChat
+	stmtTrimChat
+	stmts
+)
+
+var stmtText = [stmts]string{
+	stmtMeta: `INSERT INTO rooms (code, game, meta) VALUES ($1, $2, $3)
+		ON CONFLICT (code) DO UPDATE SET game = excluded.game, meta = excluded.meta`,
+	stmtLog:      `INSERT INTO log (code, game, n, kind, data) VALUES ($1, $2, $3, $4, $5)`,
+	stmtChat:     `INSERT INTO chat (code, n, data) VALUES ($1, $2, $3)`,
+	stmtTrimChat: `DELETE FROM chat WHERE code = $1 AND n <= $2`,
 }
 
 type commitReq struct {
@@ -136,6 +154,12 @@ func OpenSQLite(path string) (*SQLStore, error) {
 		return nil, fmt.Errorf("server: create tables in %s: %w", path, err)
 	}
 	s := &SQLStore{db: db, wake: make(chan struct{}, 1), stopped: make(chan struct{})}
+	for i, q := range stmtText {
+		if s.stmt[i], err = db.Prepare(q); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("server: prepare statements in %s: %w", path, err)
+		}
+	}
 	go s.committer()
 	return s, nil
 }
@@ -179,7 +203,7 @@ func (s *SQLStore) committer() {
 func (s *SQLStore) commitBatch(batch []*commitReq) {
 	err := s.tx(func(tx *sql.Tx) error {
 		for _, r := range batch {
-			if err := write(tx, r.c); err != nil {
+			if err := s.write(tx, r.c); err != nil {
 				return err
 			}
 		}
@@ -192,7 +216,7 @@ func (s *SQLStore) commitBatch(batch []*commitReq) {
 		return
 	}
 	for _, r := range batch {
-		r.done <- s.tx(func(tx *sql.Tx) error { return write(tx, r.c) })
+		r.done <- s.tx(func(tx *sql.Tx) error { return s.write(tx, r.c) })
 	}
 }
 
@@ -212,29 +236,31 @@ func (s *SQLStore) tx(f func(*sql.Tx) error) (err error) {
 }
 
 // write stores one room's change in tx.
-func write(tx *sql.Tx, c Change) error {
-	wrap := func(err error) error { return fmt.Errorf("server: store room %s: %w", c.Code, err) }
+func (s *SQLStore) write(tx *sql.Tx, c Change) error {
+	exec := func(i int, args ...any) error {
+		if _, err := tx.Stmt(s.stmt[i]).Exec(args...); err != nil {
+			return fmt.Errorf("server: store room %s: %w", c.Code, err)
+		}
+		return nil
+	}
 	if c.Meta != nil {
-		if _, err := tx.Exec(`INSERT INTO rooms (code, game, meta) VALUES ($1, $2, $3)
-			ON CONFLICT (code) DO UPDATE SET game = excluded.game, meta = excluded.meta`, c.Code, c.Game, string(c.Meta)); err != nil {
-			return wrap(err)
+		if err := exec(stmtMeta, c.Code, c.Game, string(c.Meta)); err != nil {
+			return err
 		}
 	}
 	for i, e := range c.Entries {
-		if _, err := tx.Exec(`INSERT INTO log (code, game, n, kind, data) VALUES ($1, $2, $3, $4, $5)`,
-			c.Code, c.Game, c.First+i, int(e.Kind), string(e.Data)); err != nil {
-			return wrap(err)
+		if err := exec(stmtLog, c.Code, c.Game, c.First+i, int(e.Kind), string(e.Data)); err != nil {
+			return err
 		}
 	}
 	for _, l := range c.Chat {
-		if _, err := tx.Exec(`INSERT INTO chat (code, n, data) VALUES ($1, $2, $3)`, c.Code, l.N, string(l.Data)); err != nil {
-			return wrap(err)
+		if err := exec(stmtChat, c.Code, l.N, string(l.Data)); err != nil {
+			return err
 		}
 	}
 	if len(c.Chat) > 0 && c.ChatCap > 0 {
-		last := c.Chat[len(c.Chat)-1].N
-		if _, err := tx.Exec(`DELETE FROM chat WHERE code = $1 AND n <= $2`, c.Code, last-c.ChatCap); err != nil {
-			return wrap(err)
+		if err := exec(stmtTrimChat, c.Code, c.Chat[len(c.Chat)-1].N-c.ChatCap); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -366,5 +392,8 @@ func (s *SQLStore) Close() error {
 	close(s.wake)
 	s.mu.Unlock()
 	<-s.stopped
+	for _, st := range s.stmt {
+		st.Close()
+	}
 	return s.db.Close()
 }

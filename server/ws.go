@@ -165,28 +165,49 @@ func (e *endpoint) run(ctx context.Context, s *wsSink, code, addr string) {
 	s.armLocked(s.lastRead)
 	s.mu.Unlock()
 	p := e.hub.Connect(code, addr, s)
-	e.read(ctx, p, s)
+	e.read(p, s)
 	p.Close()
 	s.Close("")
 	<-s.finished // the writer sends what was queued (a last error) before it closes
 }
 
-// read feeds the client's messages to the peer until the connection ends.
-func (e *endpoint) read(ctx context.Context, p *Peer, s *wsSink) {
+// read feeds the client's messages to the peer until the connection ends. The reader goroutine
+// lives as long as the connection, so it only reads: each message is decoded and handled on a
+// goroutine of its own (the reader waits for it, so messages are handled in order), whose deep
+// stack — JSON, the engine, the bots, the store — is freed when it ends instead of staying with
+// every idle connection.
+func (e *endpoint) read(p *Peer, s *wsSink) {
 	clock := e.hub.clock
 	rate := newBucket(4*e.opts.Rate, e.opts.Rate, clock.Now())
 	strikes := 0
-	strike := func(code, msg string) bool {
-		s.Send(protocol.Error{Code: code, Message: msg})
-		strikes++
-		if strikes >= 20 {
-			s.Close("too many bad or excess messages")
-			return false
+	handled := make(chan bool)
+	handle := func(typ websocket.MessageType, b []byte) bool {
+		strike := func(code, msg string) bool {
+			s.Send(protocol.Error{Code: code, Message: msg})
+			strikes++
+			if strikes >= 20 {
+				s.Close("too many bad or excess messages")
+				return false
+			}
+			return true
 		}
+		if !rate.take(clock.Now()) {
+			return strike(protocol.ErrLimit, "server: too many messages: slow down")
+		}
+		if typ != websocket.MessageText {
+			return strike(protocol.ErrBadMessage, "server: send JSON text messages")
+		}
+		m, err := protocol.DecodeClient(b)
+		if err != nil {
+			return strike(protocol.ErrBadMessage, err.Error())
+		}
+		p.Handle(m)
 		return true
 	}
 	for {
-		typ, b, err := s.conn.Read(ctx)
+		// No context: a context that can end makes the WebSocket library set up a watcher for
+		// every read. The writer closes the connection when the session ends, which ends Read.
+		typ, b, err := s.conn.Read(context.Background())
 		if err != nil {
 			return
 		}
@@ -196,26 +217,10 @@ func (e *endpoint) read(ctx context.Context, p *Peer, s *wsSink) {
 		default:
 		}
 		s.read()
-		if !rate.take(clock.Now()) {
-			if !strike(protocol.ErrLimit, "server: too many messages: slow down") {
-				return
-			}
-			continue
+		go func() { handled <- handle(typ, b) }()
+		if !<-handled {
+			return
 		}
-		if typ != websocket.MessageText {
-			if !strike(protocol.ErrBadMessage, "server: send JSON text messages") {
-				return
-			}
-			continue
-		}
-		m, err := protocol.DecodeClient(b)
-		if err != nil {
-			if !strike(protocol.ErrBadMessage, err.Error()) {
-				return
-			}
-			continue
-		}
-		p.Handle(m)
 	}
 }
 
