@@ -419,6 +419,9 @@ func TestOnlineText(t *testing.T) {
 				switch s := g.cur.(type) {
 				case *lobby:
 					ws = s.widgets
+					if s.page == "create" {
+						ws = s.create.widgets
+					}
 				case *room:
 					ws = s.widgets
 				}
@@ -426,10 +429,16 @@ func TestOnlineText(t *testing.T) {
 					t.Fatalf("%s %s: no widgets", scene, lang.Code)
 				}
 				for _, w := range ws {
-					if w.label == "" || w.kind == 4 {
+					if w.label == "" || w.kind == kindField {
 						continue
 					}
 					st := text.Style{Size: w.fit, Bold: w.kind != 1}
+					if w.kind == kindTwoLine {
+						sub := text.Style{Size: w.subFit}
+						if tw, _ := g.txt.Measure(w.sub, sub); tw > w.r.W || w.subFit < 9 {
+							t.Errorf("%s %s %vx%v: %q (%s) is %.0f px at size %.1f in a box of %.0f", scene, lang.Code, sz[0], sz[1], w.sub, w.id, tw, w.subFit, w.r.W)
+						}
+					}
 					if tw, _ := g.txt.Measure(w.label, st); tw > w.r.W || w.fit < 9 {
 						t.Errorf("%s %s %vx%v: %q (%s) is %.0f px at size %.1f in a box of %.0f", scene, lang.Code, sz[0], sz[1], w.label, w.id, tw, w.fit, w.r.W)
 					}
