@@ -94,31 +94,13 @@ func (f *form) update(in *Input) formEvent {
 			return ev
 		}
 	}
-	for i := range f.widgets {
-		w := &f.widgets[i]
-		if w.id == "" || !w.enabled {
-			continue
-		}
-		if in.TapIn(w.r) {
-			f.focus = -1
-			if f.field != "" && w.id == f.field {
-				return ev // a tap on the field being edited keeps editing it
-			}
-			f.g.cue(sounds.Click)
-			ev.id = w.id
-			return ev
-		}
+	id := widgetInput(f.widgets, &f.focus, in)
+	if id != "" && id == f.field {
+		return ev // a tap on the field being edited keeps editing it
 	}
-	in.TakeTap()
-	if in.Key(KeyDown) || in.Key(KeyRight) {
-		f.moveFocus(1)
-	}
-	if in.Key(KeyUp) || in.Key(KeyLeft) {
-		f.moveFocus(-1)
-	}
-	if in.Key(KeyEnter) && f.focus >= 0 && f.focus < len(f.widgets) {
+	if id != "" {
 		f.g.cue(sounds.Click)
-		ev.id = f.widgets[f.focus].id
+		ev.id = id
 	}
 	if in.Key(KeyEsc) {
 		ev.esc = true
@@ -135,8 +117,6 @@ func (f *form) hit(id string, x, y float64) bool {
 	}
 	return false
 }
-
-func (f *form) moveFocus(d int) { f.focus = nextFocus(f.widgets, f.focus, d) }
 
 // focusOn moves the focus to the widget id, if it is there.
 func (f *form) focusOn(id string) {
