@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"nimmt/client"
+	"nimmt/client/clienttest"
 	"nimmt/protocol"
 	"nimmt/server"
 	"nimmt/server/servertest"
@@ -21,15 +22,15 @@ var fast = server.HTTPOptions{Rate: 1e9}
 
 // checkRecord checks that each player holds exactly the events the server stored, as its seat
 // sees them: nothing lost, nothing twice.
-func checkRecord(t *testing.T, ts *servertest.Server, code string, ps ...*linkPlayer) {
+func checkRecord(t *testing.T, ts *servertest.Server, code string, ps ...*clienttest.Player) {
 	t.Helper()
 	for i, p := range ps {
 		want, err := ts.SeatEvents(code, i)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.l.State().Events; !reflect.DeepEqual(got, want) {
-			t.Errorf("%s holds %d events, the server's record %d for seat %d", p.name, len(got), len(want), i)
+		if got := p.L.State().Events; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s holds %d events, the server's record %d for seat %d", p.Name, len(got), len(want), i)
 		}
 	}
 }
@@ -40,25 +41,25 @@ func checkRecord(t *testing.T, ts *servertest.Server, code string, ps ...*linkPl
 // players holding exactly the stored game.
 func TestLinkDropMidTurn(t *testing.T) {
 	ts := servertest.New(t, server.Options{Grace: time.Hour}, fast)
-	code, ann, bo := table(t, ts, settings())
-	ann.hook = func(p *linkPlayer) {
-		switch p.acts {
+	code, ann, bo := clienttest.Table(t, ts, clienttest.Settings())
+	ann.Hook = func(p *clienttest.Player) {
+		switch p.Acts {
 		case 2, 5, 9, 13:
-			p.d.drop() // the action just sent is queued, in flight or through
+			p.D.Drop() // the action just sent is queued, in flight or through
 		}
 	}
-	bo.hook = func(p *linkPlayer) {
-		if p.acts == 4 {
-			p.d.drop()
+	bo.Hook = func(p *clienttest.Player) {
+		if p.Acts == 4 {
+			p.D.Drop()
 		}
 	}
-	playBoth(t, ann, bo)
+	clienttest.PlayAll(t, ann, bo)
 	checkRecord(t, ts, code, ann, bo)
-	if ann.d.dials < 5 || bo.d.dials < 2 {
-		t.Errorf("Ann connected %d times, Bo %d", ann.d.dials, bo.d.dials)
+	if ann.D.Dials() < 5 || bo.D.Dials() < 2 {
+		t.Errorf("Ann connected %d times, Bo %d", ann.D.Dials(), bo.D.Dials())
 	}
-	t.Logf("Ann: %d actions, %d connections, %d events; Bo: %d connections", ann.acts, ann.d.dials, len(ann.l.State().Events), bo.d.dials)
-	if st := ann.l.Status(); st.Phase != client.LinkOnline {
+	t.Logf("Ann: %d actions, %d connections, %d events; Bo: %d connections", ann.Acts, ann.D.Dials(), len(ann.L.State().Events), bo.D.Dials())
+	if st := ann.L.Status(); st.Phase != client.LinkOnline {
 		t.Errorf("Ann's link is %v (%v)", st.Phase, st.Err)
 	}
 }
@@ -68,23 +69,23 @@ func TestLinkDropMidTurn(t *testing.T) {
 // no action lost or applied twice.
 func TestLinkServerRestart(t *testing.T) {
 	ts := servertest.New(t, server.Options{Grace: time.Hour}, fast)
-	code, ann, bo := table(t, ts, settings())
+	code, ann, bo := clienttest.Table(t, ts, clienttest.Settings())
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		if err := bo.play(); err != nil {
+		if err := bo.Play(); err != nil {
 			t.Error(err)
 		}
 	}()
 	restarted := false
-	ann.hook = func(p *linkPlayer) {
-		if p.acts == 12 && !restarted {
+	ann.Hook = func(p *clienttest.Player) {
+		if p.Acts == 12 && !restarted {
 			restarted = true
 			ts.Restart()
 		}
 	}
-	if err := ann.play(); err != nil {
+	if err := ann.Play(); err != nil {
 		t.Error(err)
 	}
 	wg.Wait()
@@ -94,13 +95,13 @@ func TestLinkServerRestart(t *testing.T) {
 	checkRecord(t, ts, code, ann, bo)
 
 	// What Resume keeps takes the seat back in a new Link, which gets the whole game again.
-	r := ann.l.Resume()
-	if r.Code != code || r.Token == "" || r.Game != 1 || r.Since != len(ann.l.State().Events) {
+	r := ann.L.Resume()
+	if r.Code != code || r.Token == "" || r.Game != 1 || r.Since != len(ann.L.State().Events) {
 		t.Fatalf("resume %+v", r)
 	}
-	again := open(t, ts, r.Code, r.Hello(), "Ann again", 3)
-	again.must("the whole game", again.over)
-	if !reflect.DeepEqual(again.l.State().Events, ann.l.State().Events) || again.l.State().Room.You != 0 {
+	again := clienttest.Open(t, ts, r.Code, r.Hello(), "Ann again", 3)
+	again.Must("the whole game", again.Over)
+	if !reflect.DeepEqual(again.L.State().Events, ann.L.State().Events) || again.L.State().Room.You != 0 {
 		t.Error("the resumed link holds another game or seat")
 	}
 }
@@ -109,9 +110,9 @@ func TestLinkServerRestart(t *testing.T) {
 // speak end the Link at once with the server's words; no retry.
 func TestLinkFails(t *testing.T) {
 	ts := servertest.New(t, server.Options{}, fast)
-	ann := open(t, ts, "", protocol.Create{Version: protocol.Version, Settings: settings(), Name: "Ann"}, "Ann", 1)
-	ann.must("the room", func() bool { return ann.l.State().Room.Code != "" })
-	code := ann.l.State().Code
+	ann := clienttest.Open(t, ts, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}, "Ann", 1)
+	ann.Must("the room", func() bool { return ann.L.State().Room.Code != "" })
+	code := ann.L.State().Code
 	for _, c := range []struct {
 		code  string
 		first protocol.Message
@@ -122,15 +123,15 @@ func TestLinkFails(t *testing.T) {
 		{code, protocol.Hello{Version: protocol.Version + 1}, protocol.ErrVersion},
 		{"", protocol.Create{Version: protocol.Version, Settings: protocol.Settings{Seats: 1}, Name: "Al"}, protocol.ErrBadMessage},
 	} {
-		p := open(t, ts, c.code, c.first, "x", 9)
-		err := p.until("failure", func() bool { return p.l.Status().Phase == client.LinkFailed })
+		p := clienttest.Open(t, ts, c.code, c.first, "x", 9)
+		err := p.Until("failure", func() bool { return p.L.Status().Phase == client.LinkFailed })
 		var fe *client.FailedError
-		if err != nil || !errors.As(p.l.Status().Err, &fe) || fe.Refusal.Code != c.err {
-			t.Errorf("%s %+v: %v, status %+v", c.code, c.first, err, p.l.Status())
+		if err != nil || !errors.As(p.L.Status().Err, &fe) || fe.Refusal.Code != c.err {
+			t.Errorf("%s %+v: %v, status %+v", c.code, c.first, err, p.L.Status())
 			continue
 		}
-		if p.d.dials != 1 {
-			t.Errorf("%s %+v: %d connections", c.code, c.first, p.d.dials)
+		if p.D.Dials() != 1 {
+			t.Errorf("%s %+v: %d connections", c.code, c.first, p.D.Dials())
 		}
 		t.Logf("%s: %v", c.err, fe)
 	}
@@ -168,7 +169,7 @@ func TestLinkUnreachable(t *testing.T) {
 	for l.Poll(); l.Status().Phase != client.LinkFailed; l.Poll() {
 		select {
 		case <-done:
-		case <-time.After(guard):
+		case <-time.After(clienttest.Guard):
 			t.Fatal("no failure")
 		}
 	}

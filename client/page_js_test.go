@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"nimmt/client"
+	"nimmt/client/clienttest"
 )
 
 // outside is the game server running outside the wasm, at base.
@@ -34,21 +35,21 @@ func TestPageWebSocket(t *testing.T) {
 		t.Skip("needs a server: run natively, TestPageWebSocket starts one and runs this under node")
 	}
 	srv := outside{base}
-	code, ann, bo := table(t, srv, settings())
-	ann.hook = func(p *linkPlayer) {
-		if p.acts == 3 || p.acts == 8 {
-			p.d.drop()
+	code, ann, bo := clienttest.Table(t, srv, clienttest.Settings())
+	ann.Hook = func(p *clienttest.Player) {
+		if p.Acts == 3 || p.Acts == 8 {
+			p.D.Drop()
 		}
 	}
-	playBoth(t, ann, bo)
-	r := ann.l.Resume()
-	again := open(t, srv, r.Code, r.Hello(), "Ann again", 3)
-	again.must("the whole game", again.over)
-	if !reflect.DeepEqual(again.l.State().Events, ann.l.State().Events) {
+	clienttest.PlayAll(t, ann, bo)
+	r := ann.L.Resume()
+	again := clienttest.Open(t, srv, r.Code, r.Hello(), "Ann again", 3)
+	again.Must("the whole game", again.Over)
+	if !reflect.DeepEqual(again.L.State().Events, ann.L.State().Events) {
 		t.Error("the seat taken back holds another game")
 	}
-	t.Logf("room %s: %d events; Ann connected %d times, Bo %d", code, len(ann.l.State().Events), ann.d.dials, bo.d.dials)
-	if ann.d.dials < 3 {
-		t.Errorf("Ann connected %d times", ann.d.dials)
+	t.Logf("room %s: %d events; Ann connected %d times, Bo %d", code, len(ann.L.State().Events), ann.D.Dials(), bo.D.Dials())
+	if ann.D.Dials() < 3 {
+		t.Errorf("Ann connected %d times", ann.D.Dials())
 	}
 }
