@@ -434,11 +434,11 @@ func init() {
 
 // langFile is the JSON form of a language file.
 type langFile struct {
-	Name   string            `json:"name"`
-	Plural string            `json:"plural"`
+	Name   string `json:"name"`
+	Plural string `json:"plural"`
 	// Decimal is the decimal separator ("." or ","); "." if left out.
-	Decimal string `json:"decimal"`
-	Text   map[string]string `json:"text"`
+	Decimal string            `json:"decimal"`
+	Text    map[string]string `json:"text"`
 }
 
 // parseTable compiles a language file; it returns every problem found (a key that is no id, an
