@@ -90,6 +90,11 @@ func main() {
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
+	// While the window is not focused the game stands still and its sound pauses, as in a hidden
+	// browser tab or a phone app in the background: with this (Ebitengine's default) its loop
+	// stops calling Update and suspends the audio context (hook.SuspendAudio) until the focus
+	// comes back, when it resumes it.
+	ebiten.SetRunnableOnUnfocused(false)
 	var game ebiten.Game = g
 	if *timing {
 		game = &timed{Game: g, start: start}
