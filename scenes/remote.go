@@ -10,19 +10,27 @@ import (
 )
 
 // remoteLink is what a remote session needs of its connection to the room: client.Link, which
-// reconnects by itself and resumes the events where they stopped.
+// reconnects by itself and resumes the events where they stopped. (The room screen's link has
+// these methods and more, so it is one.) A link that also has Refusal (the server's refusals of
+// actions sent) and Reconnect (connect again at once), as client.Link does, gets them used.
 type remoteLink interface {
 	// Poll takes in what arrived, without waiting.
 	Poll() bool
 	// State is what arrived, folded: the room, the events of this connection's seat.
 	State() *client.State
-	// Send queues a message; an action is sent again by the link if its connection is lost.
+	// Send queues a message; client.Link sends an action again if its connection is lost.
 	Send(m protocol.Message)
 	// Status says whether the link is online, reconnecting or failed.
 	Status() client.LinkStatus
-	// Refusal returns the next refusal of an action sent, with the engine's words.
+}
+
+// refuser is a link that reports the server's refusals of the actions sent through it.
+type refuser interface {
 	Refusal() (protocol.Error, bool)
-	// Reconnect connects again at once (the app is back from the background).
+}
+
+// reconnecter is a link that can connect again at once.
+type reconnecter interface {
 	Reconnect()
 }
 
@@ -138,8 +146,10 @@ func (s *remoteSession) Act(seat int, a engine.Action) error {
 func (s *remoteSession) Update(still bool) (changed bool, refused error) {
 	s.link.Poll()
 	changed = s.take()
-	if e, ok := s.link.Refusal(); ok {
-		refused = errors.New(e.Message)
+	if r, ok := s.link.(refuser); ok {
+		if e, ok := r.Refusal(); ok {
+			refused = errors.New(e.Message)
+		}
 	}
 	return changed, refused
 }
@@ -160,4 +170,8 @@ func (s *remoteSession) linkStatus() client.LinkStatus { return s.link.Status() 
 
 // reconnect connects again at once: the app is back from the background, where the connection
 // may have died without a word.
-func (s *remoteSession) reconnect() { s.link.Reconnect() }
+func (s *remoteSession) reconnect() {
+	if r, ok := s.link.(reconnecter); ok {
+		r.Reconnect()
+	}
+}
