@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"nimmt/client/clienttest"
+	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
@@ -181,4 +182,40 @@ func logText(t *table) []string {
 		out = append(out, e.m.String())
 	}
 	return out
+}
+
+// A spectator's table (no seat: every seat remote, the public stream) follows a whole game to its
+// end with the server's result, and its connection never carries a hand.
+func TestRemoteSpectatorTable(t *testing.T) {
+	srv, _, _, _, ann, _ := onlineTable(t, &storage.Memory{})
+	code := ann.L.State().Code
+	sp := clienttest.Open(t, srv, code, protocol.Hello{Version: protocol.Version}, "Cy", 4)
+	sp.Must("the first event", func() bool { return sp.L.State().Next > 0 })
+	g := newTestGame(t, &storage.Memory{}, "fast")
+	sess := newRemoteSession(sp.L)
+	if sess.me != -1 || sess.Act(0, engine.PlayCard(1)) == nil {
+		t.Fatalf("a spectator sits at seat %d or acts", sess.me)
+	}
+	for _, s := range sess.Seats() {
+		if s.Kind != SeatRemote {
+			t.Fatalf("seats %+v", sess.Seats())
+		}
+	}
+	tb := newTableOn(g, sess, sess.me)
+	g.goTo(tb)
+	d := &driver{g: g} // taps through the round's scores
+	g.InjectInput(d.step)
+	done := make(chan error, 1)
+	go func() { done <- ann.Play() }() // Ann's own table is not running: her link plays
+	ts := runOnline(t, g, tb, sp, nil, func(ts TestState) bool { return ts.Scene == "gameover" })
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if res := sp.L.State().Room.Result; res == nil || !slices.Equal(ts.Scores, res.Totals) {
+		t.Fatalf("the spectator's table shows %v, the server's result %+v", ts.Scores, res)
+	}
+	n, err := leakcheck.Frames(srv.Hub().Room(code).Record(), 1, -1, sp.D.Frames())
+	if err != nil || n == 0 {
+		t.Errorf("%d events checked: %v", n, err)
+	}
 }
