@@ -112,11 +112,24 @@ func (s *State) Apply(m protocol.Message) error {
 		s.Events = append(s.Events, m.Event)
 		s.Next++
 	case protocol.Chat:
+		if m.N > 0 && m.N <= s.lastChat() {
+			break // a line the client has: the server repeats the room's last lines after a hello
+		}
 		s.Chat = append(s.Chat, m)
 	case protocol.Error:
 		s.Errors = append(s.Errors, m)
 	}
 	return nil
+}
+
+// lastChat returns the number of the last numbered chat line held, 0 for none.
+func (s *State) lastChat() int {
+	for i := len(s.Chat) - 1; i >= 0; i-- {
+		if s.Chat[i].N > 0 {
+			return s.Chat[i].N
+		}
+	}
+	return 0
 }
 
 // inSequence reports whether event m is the one due after the client holds next events of game

@@ -247,11 +247,16 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 
 // Chat is a chat line, or a line from the room itself (System: a seat joined, a bot took over,
 // the answer to /help).
+//
+// N numbers the room's lines from 1; the server stores the last lines and sends them to every
+// connection after its hello, so a client that reconnects skips the lines it has (N at most the
+// last it holds). A line to one connection only (the answer to /help) has no N.
 type Chat struct {
 	Seat   int    `json:"seat"` // the speaker's seat, -1 for a spectator or the room
 	Name   string `json:"name,omitempty"`
 	Text   string `json:"text"`
 	System bool   `json:"system,omitempty"`
+	N      int    `json:"n,omitempty"`
 }
 
 // The error codes.

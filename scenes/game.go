@@ -73,6 +73,9 @@ type Options struct {
 	// SoundStatus, if set, says whether the sound device plays and why not (sound.Device.Status);
 	// the settings page shows the reason when it is silent.
 	SoundStatus func() (ready bool, err error)
+	// TextField, if set, is the platform's text input a name is typed into (the browser's
+	// <input>); nil takes the keys' letters and, on a touch screen, shows an on-screen keyboard.
+	TextField TextField
 }
 
 // Settings are the person's choices, kept in settings.json.

@@ -44,6 +44,7 @@ func run() error {
 	rate := flag.Float64("rate", 10, "messages per second a connection may send (bursts of 4x)")
 	textAddr := flag.String("text", "127.0.0.1:4000", "address of the text port (telnet/nc; docs/server.md); empty: none")
 	debugAddr := flag.String("debug", "", "address to serve Go's profiles on (net/http/pprof, e.g. 127.0.0.1:6060); empty: none")
+	expire := flag.Duration("expire", 24*time.Hour, "how long a room nobody is connected to is kept before it is removed")
 	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
 	flag.Parse()
 
@@ -59,7 +60,7 @@ func run() error {
 	}
 	defer store.Close()
 	start := time.Now()
-	hub, err := server.NewHub(store, server.Options{Grace: *grace})
+	hub, err := server.NewHub(store, server.Options{Grace: *grace, Expire: *expire})
 	if err != nil {
 		return err
 	}
