@@ -51,8 +51,9 @@ type remoteSession struct {
 	events []engine.Event
 	status []SeatStatus
 	phase  client.LinkPhase
-	// sent counts the actions sent.
-	sent int
+	// sent counts the actions sent; acted is the decision (client.DecisionKey) last answered.
+	sent  int
+	acted string
 }
 
 // newRemoteSession returns the session of the room's current game over l; the room must be
@@ -130,12 +131,28 @@ func (s *remoteSession) EventsFor(seat, from int) []engine.Event {
 	return slices.Clone(s.events[from:])
 }
 
+// errAnswered is Act for a decision the game already has an answer to: the events saying so have
+// arrived but are not on the table yet. The table drops the action without a word.
+var errAnswered = errors.New("scenes: the decision is answered already")
+
 // Act implements Session: it sends the action of this device's seat and returns nil; a refusal
-// comes back from Update.
+// comes back from Update. Each decision is answered once: an action for a decision already sent
+// returns nil and sends nothing (the link sends it again itself if the connection lost it), and
+// one for a decision the game has moved past (or a card chosen already) returns errAnswered.
 func (s *remoteSession) Act(seat int, a engine.Action) error {
 	if seat != s.me || s.me < 0 {
 		return errNotHere(seat)
 	}
+	st := s.link.State()
+	v := &st.View
+	if d := v.Decision; st.Game != s.game || d == nil || d.Kind != a.Kind || d.Kind == engine.DecidePlay && len(v.MyPlay) > 0 {
+		return errAnswered
+	}
+	k := client.DecisionKey(v)
+	if k == s.acted {
+		return nil
+	}
+	s.acted = k
 	s.link.Send(protocol.Act{Game: s.game, Action: a})
 	s.sent++
 	return nil
@@ -149,6 +166,7 @@ func (s *remoteSession) Update(still bool) (changed bool, refused error) {
 	if r, ok := s.link.(refuser); ok {
 		if e, ok := r.Refusal(); ok {
 			refused = errors.New(e.Message)
+			s.acted = "" // the person decides again
 		}
 	}
 	return changed, refused

@@ -1,8 +1,10 @@
 package scenes
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -217,5 +219,40 @@ func TestRemoteSpectatorTable(t *testing.T) {
 	n, err := leakcheck.Frames(srv.Hub().Room(code).Record(), 1, -1, sp.D.Frames())
 	if err != nil || n == 0 {
 		t.Errorf("%d events checked: %v", n, err)
+	}
+}
+
+// An action the engine refuses comes back from Update with the engine's words and changes
+// nothing; the decision can then be answered again. An action for a decision already answered is
+// not sent twice.
+func TestRemoteSessionRefusal(t *testing.T) {
+	srv := servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
+	_, ann, _ := clienttest.Room(t, srv, clienttest.Settings()) // Bo does not play: the turn waits
+	ann.L.Send(protocol.Start{})
+	ann.Must("Ann's first decision", func() bool { return ann.L.State().View.Decision != nil })
+	sess := newRemoteSession(ann.L)
+	if err := sess.Act(0, engine.PlayCard(engine.DeckSize+1)); err != nil {
+		t.Fatal(err)
+	}
+	var refused error
+	ann.Must("the refusal", func() bool {
+		_, refused = sess.Update(true)
+		return refused != nil
+	})
+	if !strings.Contains(refused.Error(), "engine:") || ann.L.State().View.MyChoice != 0 {
+		t.Fatalf("refused %v, chose %d", refused, ann.L.State().View.MyChoice)
+	}
+	c := ann.L.State().View.Hand[0]
+	for range 2 {
+		if err := sess.Act(0, engine.PlayCard(c)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sess.sent != 2 {
+		t.Errorf("%d actions sent, want the refused one and one more", sess.sent)
+	}
+	ann.Must("the choice", func() bool { sess.Update(true); return ann.L.State().View.MyChoice == c })
+	if err := sess.Act(0, engine.PlayCard(ann.L.State().View.Hand[1])); !errors.Is(err, errAnswered) {
+		t.Errorf("a second card after the choice: %v", err)
 	}
 }
