@@ -66,11 +66,14 @@ type table struct {
 	adviceTurn int
 	status     string
 	statusSize float64
-	scoreLine  string
-	lastTurn   int // event index of the last CardsRevealed consumed
-	lastView   engine.View
-	haveLast   bool
-	lastRound  engine.RoundScored
+	// statusLines is the status broken into lines: one, or two where the box beside the rows is
+	// tall enough and one line would be small (German is long).
+	statusLines []string
+	scoreLine   string
+	lastTurn    int // event index of the last CardsRevealed consumed
+	lastView    engine.View
+	haveLast    bool
+	lastRound   engine.RoundScored
 	// roundPens and roundTotals are each round's penalties and totals per seat, in order
 	// (RoundScored events), for the game-over table and chart; over caches that panel.
 	roundPens   [][]int
@@ -100,6 +103,8 @@ type table struct {
 	// panelMsg and panelStr cache a panel title's text the same way.
 	panelMsg msg.Message
 	panelStr string
+	// online is the room screen of an online game (its menu, play again and leave), or nil.
+	online *room
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -306,6 +311,9 @@ func (t *table) driveSession() {
 }
 
 func (t *table) update(in *Input) error {
+	if t.online != nil && t.online.follow() {
+		return nil // the room's next game opened
+	}
 	t.phaseTicks++
 	if t.g.noteDevice(in) {
 		t.refreshPlates() // the status speaks to the new way of playing
