@@ -66,11 +66,14 @@ type table struct {
 	adviceTurn int
 	status     string
 	statusSize float64
-	scoreLine  string
-	lastTurn   int // event index of the last CardsRevealed consumed
-	lastView   engine.View
-	haveLast   bool
-	lastRound  engine.RoundScored
+	// statusLines is the status broken into lines: one, or two where the box beside the rows is
+	// tall enough and one line would be small (German is long).
+	statusLines []string
+	scoreLine   string
+	lastTurn    int // event index of the last CardsRevealed consumed
+	lastView    engine.View
+	haveLast    bool
+	lastRound   engine.RoundScored
 	// roundPens and roundTotals are each round's penalties and totals per seat, in order
 	// (RoundScored events), for the game-over table and chart; over caches that panel.
 	roundPens   [][]int
@@ -195,6 +198,9 @@ func (t *table) save() {
 func (t *table) act(a engine.Action) bool {
 	n := t.sess.EventCount()
 	if err := t.sess.Act(t.me, a); err != nil {
+		if errors.Is(err, errAnswered) {
+			return false // the events that answered it are on their way
+		}
 		t.logf(msg.New(msg.LogRefused, err.Error()), -1)
 		t.redraw = true
 		return false
