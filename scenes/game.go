@@ -73,6 +73,10 @@ type Options struct {
 	// SoundStatus, if set, says whether the sound device plays and why not (sound.Device.Status);
 	// the settings page shows the reason when it is silent.
 	SoundStatus func() (ready bool, err error)
+	// IdleFrames stops the frames while nothing moves (pace.go): Ebitengine then draws only on
+	// input and when the game is woken, so a still menu or table costs no CPU. The desktop, web
+	// and mobile builds set it; a caller that runs Update and Draw itself (tests) leaves it off.
+	IdleFrames bool
 }
 
 // Settings are the person's choices, kept in settings.json.
@@ -257,6 +261,12 @@ type Game struct {
 	stats *stats.Keeper
 	// cardSpy, when set (tests), is told every card drawn and whether its face shows.
 	cardSpy func(c engine.Card, face bool)
+
+	// pacer stops and restarts the frames (pace.go); stillFrames counts the drawn frames in a
+	// row that found the game still, and idle is set while the frames are stopped.
+	pacer       pacer
+	stillFrames int
+	idle        bool
 }
 
 // NewGame builds the game: it loads settings (a missing or corrupt file gives the defaults and
@@ -266,7 +276,10 @@ func NewGame(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenes: %w", err)
 	}
-	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
+	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true, pacer: steadyPacer{}}
+	if opts.IdleFrames {
+		g.pacer = &ebitenPacer{}
+	}
 	if !opts.Desktop {
 		g.device = deviceTouch // until a mouse moves or a key is pressed
 	}
@@ -282,7 +295,7 @@ func NewGame(opts Options) (*Game, error) {
 	g.initSound()
 	g.openStats()
 	if opts.Storage != nil {
-		g.saver = newSaver(opts.Storage)
+		g.saver = newSaver(opts.Storage, g.Wake)
 	}
 	if opts.Speed != "" {
 		if _, ok := anim.ParseSpeed(opts.Speed); !ok {
@@ -448,6 +461,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		}
 	}()
 	g.frames++
+	defer g.pace()
 	if g.cur == nil {
 		return
 	}
