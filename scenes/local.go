@@ -286,8 +286,7 @@ func loadSaved(g *Game) (*saved, error) {
 	var se *storage.SaveError
 	switch {
 	case errors.As(err, &se):
-		m := msg.New(msg.NoticeSaveUnread, se.Error())
-		return nil, &noticeError{notice: m, err: fmt.Errorf("scenes: %w", err)}
+		return nil, &noticeError{notice: saveNotice(se), err: fmt.Errorf("scenes: %w", err)}
 	case err != nil: // LoadSave's only other error: no save
 		return nil, nil
 	}
@@ -296,6 +295,28 @@ func loadSaved(g *Game) (*saved, error) {
 		return nil, playerErr(msg.NoticeSaveDamaged)
 	}
 	return &s, nil
+}
+
+// saveNotice says in the player's language why the save cannot be resumed (the error's own
+// text is English, for logs).
+func saveNotice(se *storage.SaveError) msg.Message {
+	switch se.Problem {
+	case storage.SaveUnreadable:
+		return msg.New(msg.NoticeSaveUnreadable)
+	case storage.SaveEmpty:
+		return msg.New(msg.NoticeSaveEmpty)
+	case storage.SaveTruncated:
+		if se.Offset >= 0 {
+			return msg.New(msg.NoticeSaveCut, int(se.Offset))
+		}
+	case storage.SaveGarbage:
+		if se.Offset >= 0 {
+			return msg.New(msg.NoticeSaveBroken, int(se.Offset))
+		}
+	case storage.SaveVersion:
+		return msg.New(msg.NoticeSaveVersion, se.Version, se.Max)
+	}
+	return msg.New(msg.NoticeSaveDamaged)
 }
 
 // resumeLocal loads the autosave into a session at exactly the point it stopped.

@@ -18,13 +18,16 @@ type widget struct {
 	r       layout.Rect
 	label   string
 	enabled bool
-	// kind: 0 button, 1 label (left-aligned text), 2 value (centred text, no frame), 3 toggle chip
+	// kind: 0 button, 1 label (left-aligned text), 2 value (centred text, no frame), 3 toggle chip,
+	// kindNotice a notice (centred, wrapped onto lines within the rectangle)
 	kind int
 	on   bool
-	// fit is the label size that fits the width, for fitFor.
-	fit    float64
-	fitFor string
-	size   float64 // text size; 0 = from the height
+	// fit is the label size that fits the width, for fitFor; wrapped says a notice is drawn on
+	// several lines at that size.
+	fit     float64
+	fitFor  string
+	wrapped bool
+	size    float64 // text size; 0 = from the height
 }
 
 var (
@@ -151,6 +154,9 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 		}
 		g.label(dst, w.label, cx, cy, w.fit, titleCol, text.Center, true)
 		return
+	case kindNotice:
+		g.drawNotice(dst, w, size)
+		return
 	}
 	bg := sprites.ButtonBG
 	fg := sprites.Ink
@@ -172,6 +178,35 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 		w.fitFor = w.label
 	}
 	g.label(dst, w.label, cx, cy, w.fit, fg, text.Center, true)
+}
+
+// kindNotice is the widget kind of a notice: a sentence that may need several lines on a
+// narrow screen (a damaged save, why the sound is silent).
+const kindNotice = 4
+
+// drawNotice draws a notice centred in its rectangle: on one line, or wrapped onto lines within
+// the rectangle when that allows a larger size (a narrow phone).
+func (g *Game) drawNotice(dst *ebiten.Image, w *widget, size float64) {
+	const minSize = 8
+	st := text.Style{Size: size, Bold: true, Color: titleCol}
+	inner := w.r.W - 8
+	if w.fit == 0 || w.fitFor != w.label {
+		w.fitFor = w.label
+		one := g.txt.Fit(w.label, st, inner, minSize)
+		wrapped := g.txt.FitWrap(w.label, st, inner, w.r.H, minSize)
+		w.fit, w.wrapped = one, wrapped > one
+		if w.wrapped {
+			w.fit = wrapped
+		}
+	}
+	if !w.wrapped {
+		cx, cy := w.r.Center()
+		g.label(dst, w.label, cx, cy, w.fit, titleCol, text.Center, true)
+		return
+	}
+	st.Size, st.Align = w.fit, text.Left|text.Top
+	_, h := g.txt.MeasureWrap(w.label, st, inner)
+	g.txt.DrawWrap(dst, w.label, w.r.X+4, w.r.Y+(w.r.H-h)/2, inner, st)
 }
 
 func clampF(v, lo, hi float64) float64 {
