@@ -480,13 +480,22 @@ func (g *Game) Layout(w, h int) (int, int) {
 	return int(fw), int(fh)
 }
 
+// monitorScale returns the monitor's device scale factor. Ebitengine's monitor state belongs to
+// its game loop: the tests, whose games run outside that loop, replace it by a constant.
+var monitorScale = func() float64 {
+	if m := ebiten.Monitor(); m != nil {
+		return m.DeviceScaleFactor()
+	}
+	return 1
+}
+
 // LayoutF implements ebiten.LayoutFer: the screen is in device pixels for crisp HiDPI drawing.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	s := 1.0
 	if g.opts.Scale > 0 {
 		s = g.opts.Scale
-	} else if m := ebiten.Monitor(); m != nil {
-		s = m.DeviceScaleFactor()
+	} else {
+		s = monitorScale()
 	}
 	if s <= 0 {
 		s = 1
