@@ -9,7 +9,7 @@ export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/
 .PHONY: screenshots
 .PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: assets
-.PHONY: server web serve test-web test-wasm-storage wasm-figures android ios test-mobile
+.PHONY: server web serve test-web test-wasm-storage wasm-figures wasm-size android ios test-mobile
 
 run:
 	@scripts/deps.sh run
@@ -56,7 +56,7 @@ test-xvfb:
 
 # Every screenshot scene (scenes.ShotScenes) at a phone upright, a phone on its side and a
 # desktop window, into build/screenshots/SCENE-WxH.png (10 seats: SCENE-10-WxH.png for the table).
-SHOT_SCENES ?= menu newgame settings rules deal choose reveal placement rowchoice score gameover tracker log handover stats
+SHOT_SCENES ?= menu newgame variants seat settings rules deal choose reveal placement rowchoice score gameover tracker log handover stats
 SHOT_SIZES  ?= 390x844 844x390 1280x720
 screenshots:
 	@scripts/deps.sh xvfb
@@ -137,6 +137,10 @@ test-wasm-storage:
 wasm-figures:
 	@scripts/deps.sh chromium
 	scripts/wasm-figures.sh
+
+# Only the sizes: the release wasm beside the bare Ebitengine build, built in the same run.
+wasm-size:
+	scripts/wasm-figures.sh --sizes
 
 # --- Mobile (ebitenmobile): see mobile/README.md -----------------------------------------------
 MOBILE_JAVAPKG ?= io.nimmt

@@ -10,15 +10,9 @@ import (
 	"github.com/coder/websocket"
 )
 
-// Dial opens a connection to the server at base (e.g. "ws://127.0.0.1:8080") in the room with
-// the code, or on the endpoint that makes rooms when code is empty.
-func Dial(ctx context.Context, base, code string) (*Conn, error) {
-	t, err := DialTransport(ctx, base, code)
-	if err != nil {
-		return nil, err
-	}
-	return New(t), nil
-}
+// DefaultBase is the server a native client talks to unless told otherwise: the one
+// `go run ./cmd/server` starts.
+func DefaultBase() string { return "ws://127.0.0.1:8080" }
 
 // DialTransport opens the WebSocket of Dial and returns it as a Transport (tests wrap it to
 // record every byte received).

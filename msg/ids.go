@@ -35,13 +35,7 @@ const (
 	Off
 
 	// New-game form.
-	NewGameRules
 	NewGamePlayers
-	NewGameName
-	// NewGameNames labels the name field when several people play here: "Ann, Bob, Cy".
-	NewGameNames
-	NewGameOpponents
-	NewGameLevelChip
 	NewGameEnds
 	NewGameEndScore
 	NewGameRounds
@@ -50,13 +44,34 @@ const (
 	EndAtScore
 	EndAfterRounds
 
-	// Bot levels, short, as the opponent chips show them.
-	LevelRandomShort
-	LevelBeginnerShort
-	LevelIntermediateShort
-	LevelExpertShort
-	// LevelPersonShort is the chip of a seat played by a person at this device (hot-seat).
-	LevelPersonShort
+	// The new-game form as a component (#12): the variant list with a one-line summary each, the
+	// seats with a level picker saying what each level means, the name fields and the on-screen
+	// keyboard.
+	NewGameChooseRules
+	NewGameSeatName
+	NewGameYourName
+	NewGameWhoPlays
+	LevelPerson
+	LevelMeansRandom
+	LevelMeansBeginner
+	LevelMeansIntermediate
+	LevelMeansExpert
+	LevelMeansPerson
+	SumBasic
+	SumTactics
+	SumLogic
+	SumTournament
+	SumProfessional
+	SumOpen
+	SumNifty
+	SumHand
+	SumDouble
+	SumTCG
+	// SumDoublets summarises Double with one deck and the doublets of a second.
+	SumDoublets
+	// KeyboardLetters are the on-screen keyboard's letter rows, separated by spaces.
+	KeyboardLetters
+	KeyboardSpace
 
 	// Animation speeds.
 	SpeedSlow
@@ -315,12 +330,7 @@ var defs = [numIDs]def{
 	On:    {"value.on", ""},
 	Off:   {"value.off", ""},
 
-	NewGameRules:     {"newgame.rules", ""},
 	NewGamePlayers:   {"newgame.players", ""},
-	NewGameName:      {"newgame.name", ""},
-	NewGameNames:     {"newgame.names", ""},
-	NewGameOpponents: {"newgame.opponents", ""},
-	NewGameLevelChip: {"newgame.level_chip", "seat level"},
 	NewGameEnds:      {"newgame.ends", ""},
 	NewGameEndScore:  {"newgame.end_score", ""},
 	NewGameRounds:    {"newgame.rounds", ""},
@@ -329,11 +339,29 @@ var defs = [numIDs]def{
 	EndAtScore:       {"newgame.end_score_mode", ""},
 	EndAfterRounds:   {"newgame.end_rounds_mode", ""},
 
-	LevelRandomShort:       {"level.random.short", ""},
-	LevelBeginnerShort:     {"level.beginner.short", ""},
-	LevelIntermediateShort: {"level.intermediate.short", ""},
-	LevelExpertShort:       {"level.expert.short", ""},
-	LevelPersonShort:       {"level.person.short", ""},
+	NewGameChooseRules:     {"form.choose_rules", ""},
+	NewGameSeatName:        {"form.seat_name", ""},
+	NewGameYourName:        {"form.your_name", ""},
+	NewGameWhoPlays:        {"form.who_plays", "seat"},
+	LevelPerson:            {"form.level_person", ""},
+	LevelMeansRandom:       {"form.means_random", ""},
+	LevelMeansBeginner:     {"form.means_beginner", ""},
+	LevelMeansIntermediate: {"form.means_intermediate", ""},
+	LevelMeansExpert:       {"form.means_expert", ""},
+	LevelMeansPerson:       {"form.means_person", ""},
+	SumBasic:               {"form.sum_basic", ""},
+	SumTactics:             {"form.sum_tactics", ""},
+	SumLogic:               {"form.sum_logic", ""},
+	SumTournament:          {"form.sum_tournament", ""},
+	SumProfessional:        {"form.sum_professional", ""},
+	SumOpen:                {"form.sum_open", ""},
+	SumNifty:               {"form.sum_nifty", ""},
+	SumHand:                {"form.sum_hand", ""},
+	SumDouble:              {"form.sum_double", ""},
+	SumTCG:                 {"form.sum_tcg", ""},
+	SumDoublets:            {"form.sum_doublets", ""},
+	KeyboardLetters:        {"form.keyboard_letters", ""},
+	KeyboardSpace:          {"form.keyboard_space", ""},
 
 	SpeedSlow:    {"speed.slow", ""},
 	SpeedNormal:  {"speed.normal", ""},

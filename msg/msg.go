@@ -239,6 +239,18 @@ func VariantAbout(v engine.Variant) ID {
 	return AboutBasic + ID(v)
 }
 
+// VariantSummary returns the id of a variant's one-line summary on the new-game form; doublets
+// picks Double with one deck and the doublets 11…99 of a second.
+func VariantSummary(v engine.Variant, doublets bool) ID {
+	switch {
+	case int(v) >= len(engine.Variants()):
+		return None
+	case v == engine.Double && doublets:
+		return SumDoublets
+	}
+	return SumBasic + ID(v)
+}
+
 // Language is one language the game can show.
 type Language struct {
 	// Code is the file's name without .json, e.g. "en".

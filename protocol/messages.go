@@ -134,6 +134,11 @@ type Welcome struct {
 	Version int    `json:"v"`
 	Code    string `json:"code"`
 	Link    string `json:"link"`
+	// Game and Events are the room's current game and the number of its events at the moment
+	// of the Hello: once a client holds Events events of Game, it has every event the server had
+	// then (a reconnecting client knows it has caught up). Zero before the first game.
+	Game   int `json:"game,omitempty"`
+	Events int `json:"events,omitempty"`
 }
 
 // Joined gives a seat's token to the connection that took the seat. The token is needed to take
@@ -242,11 +247,16 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 
 // Chat is a chat line, or a line from the room itself (System: a seat joined, a bot took over,
 // the answer to /help).
+//
+// N numbers the room's lines from 1; the server stores the last lines and sends them to every
+// connection after its hello, so a client that reconnects skips the lines it has (N at most the
+// last it holds). A line to one connection only (the answer to /help) has no N.
 type Chat struct {
 	Seat   int    `json:"seat"` // the speaker's seat, -1 for a spectator or the room
 	Name   string `json:"name,omitempty"`
 	Text   string `json:"text"`
 	System bool   `json:"system,omitempty"`
+	N      int    `json:"n,omitempty"`
 }
 
 // The error codes.

@@ -142,7 +142,7 @@ func TestWholeGameDrawn(t *testing.T) {
 	screen := ebiten.NewImage(1024, 768)
 	g.LayoutF(1024, 768)
 	g.cur.(*menu).activate("new-game")
-	g.cur.(*menu).activate("start")
+	g.cur.(*menu).start()
 	d := &driver{g: g}
 	g.InjectInput(d.step)
 	for i := 0; ; i++ {

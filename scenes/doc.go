@@ -51,13 +51,19 @@
 // by Scale for device pixels.
 //
 // Scene names: menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice,
-// score, gameover; "variant" is the new-game page describing the chosen variant.
+// score, gameover; the new-game form (newgame.go, a component an online room's form reuses)
+// shows "variants" (the list), "variant" (one paragraph) and "seat" (a seat's picker).
 //
 // Button ids (stable):
 //
 //	menu:      new-game, continue, rules, settings, quit (desktop only)
-//	newgame:   variant, variant-about, seats-minus, seats-plus, name, level-1 … level-9,
-//	           end-mode, end-minus, end-plus, speed, back, start (back-newgame on the about page)
+//	newgame:   variant (opens the list; where the screen has room the list stands beside the
+//	           form instead), variant-KEY (basic … tcg, double-doublets), about-KEY (its
+//	           paragraph), seats-minus, seats-plus, name (the person's name), seat-1 … seat-9
+//	           (the seat's picker), end-mode, end-minus, end-plus, speed, back, start;
+//	           back-variants on the list, back-newgame on a paragraph; on a seat's picker
+//	           choice-random … choice-expert, choice-person, seat-name (a person's name),
+//	           seat-done
 //	settings:  speed, tracker, advisor, lang, volume-minus, volume-plus, mute, fullscreen (desktop
 //	           only), back
 //	table:     menu, tracker, advisor, log, replay, confirm; handover-ready on the hand-over screen
@@ -72,7 +78,7 @@
 // # Screenshots
 //
 // Options.Screenshot renders Options.Scene from a seeded position to a PNG and ends the game:
-// menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice, score, gameover,
+// menu, newgame, variants, seat, settings, rules, deal, choose, reveal, placement, rowchoice, score, gameover,
 // tracker, log, handover (the hot-seat hand-over screen). `make screenshots` renders every one
 // at 390x844, 844x390 and 1280x720 into build/screenshots.
 package scenes

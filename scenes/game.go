@@ -450,7 +450,7 @@ func (g *Game) update() error {
 // typing reports whether a text field has focus (letters are not commands then).
 func (g *Game) typing() bool {
 	m, ok := g.cur.(*menu)
-	return ok && m.editing
+	return ok && m.typing()
 }
 
 // Draw implements ebiten.Game. A still screen is not redrawn.

@@ -17,37 +17,22 @@ func hotSeatGame(t *testing.T, g *Game, v string, seats int) {
 	g.InjectInput(func(in *Input) {})
 	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "new-game")
-	for g.settings.variant().String() != v {
-		tapButton(t, g, "variant")
-	}
+	chooseVariant(t, g, v)
 	for g.settings.Seats < seats {
 		tapButton(t, g, "seats-plus")
 	}
 	for g.settings.Seats > seats {
 		tapButton(t, g, "seats-minus")
 	}
-	for _, id := range []string{"level-1", "level-2"} {
-		for i := 0; i < len(seatChoices) && g.settings.Levels[id[6]-'1'] != levelPerson; i++ {
-			tapButton(t, g, id)
-		}
+	// Seats 1 and 2 become people, named through their pickers; the person here too.
+	typeName(t, g, "name", "Ann")
+	for s, name := range []string{"Bob", "Cy"} {
+		tapButton(t, g, "seat-"+string(rune('1'+s)))
+		tapButton(t, g, "choice-"+levelPerson)
+		typeName(t, g, "seat-name", name)
+		tapButton(t, g, "seat-done")
 	}
-	tapButton(t, g, "name")
-	typed := []rune("Ann, Bob, Cy")
-	g.InjectInput(func(in *Input) {
-		if m, ok := g.cur.(*menu); ok && len(m.nameBuf) > 0 && len(typed) == len("Ann, Bob, Cy") {
-			in.addKey(KeyBackspace) // clear the field first
-			return
-		}
-		if len(typed) == 0 {
-			in.addKey(KeyEnter)
-			return
-		}
-		in.Runes[0], in.NRune = typed[0], 1
-		typed = typed[1:]
-	})
-	runUntil(t, g, 100, func(TestState) bool { m, ok := g.cur.(*menu); return ok && !m.editing })
-	g.InjectInput(func(in *Input) {})
-	if got := g.settings.peopleNames(); got != "Ann, Bob, Cy" {
+	if got := []string{g.settings.Name, g.settings.personName(1), g.settings.personName(2)}; !slices.Equal(got, []string{"Ann", "Bob", "Cy"}) {
 		t.Fatalf("names %q", got)
 	}
 	tapButton(t, g, "start")

@@ -17,10 +17,16 @@ func (g *Game) Suspend() {
 }
 
 // Resume is called when the app comes back to the foreground (the page is shown again): the
-// sound plays again and the screen is redrawn.
+// sound plays again, the screen is redrawn, and an online table connects again at once (its
+// connection may have died in the background without a word; the link resumes where it was).
 func (g *Game) Resume() {
 	g.snd.SetPaused(false)
 	g.dirty = true
+	if t, ok := g.cur.(*table); ok {
+		if r, ok := t.sess.(*remoteSession); ok {
+			r.reconnect()
+		}
+	}
 	g.Wake() // the frames may be stopped (pace.go)
 }
 

@@ -3,13 +3,10 @@ package scenes
 import (
 	"math"
 	"nimmt/assets/sounds"
-	"strconv"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/anim"
-	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/sprites"
@@ -19,65 +16,6 @@ import (
 
 // Levels are the bot levels, weakest first.
 var Levels = []string{"random", "beginner", "intermediate", "expert"}
-
-// levelShort names the levels, in the order of Levels, on the opponent chips.
-var levelShort = []msg.ID{msg.LevelRandomShort, msg.LevelBeginnerShort, msg.LevelIntermediateShort, msg.LevelExpertShort}
-
-// levelPerson is the seat choice "a person at this device" (hot-seat play).
-const levelPerson = "person"
-
-// seatChoices are what a seat other than the first can be: a bot of a level, or a person at
-// this device (hot-seat).
-var seatChoices = append(append([]string(nil), Levels...), levelPerson)
-
-// seatShort is a seat choice's chip label.
-func seatShort(choice string) msg.ID {
-	if choice == levelPerson {
-		return msg.LevelPersonShort
-	}
-	if li := levelIndex(choice); li >= 0 {
-		return levelShort[li]
-	}
-	return msg.LevelIntermediateShort
-}
-
-// peopleNames returns the names of the people at this device, in seat order, separated by
-// commas (the new-game form's name field).
-func (s *Settings) peopleNames() string {
-	var b strings.Builder
-	b.WriteString(s.Name)
-	for seat := 1; seat < s.Seats; seat++ {
-		if s.Levels[seat-1] == levelPerson {
-			b.WriteString(", ")
-			b.WriteString(s.personName(seat))
-		}
-	}
-	return b.String()
-}
-
-// setPeopleNames sets the people's names from the name field: the first is the person at the
-// first seat, the others go to the person seats in order. A missing name keeps a default; each
-// is at most maxName letters.
-func (s *Settings) setPeopleNames(field string) {
-	parts := strings.Split(field, ",")
-	name := func(i int) string {
-		if i >= len(parts) {
-			return ""
-		}
-		return clipName(strings.TrimSpace(parts[i]))
-	}
-	s.Name = name(0)
-	if s.Name == "" {
-		s.Name = msg.DefaultName.Text()
-	}
-	k := 1
-	for seat := 1; seat < s.Seats; seat++ {
-		if s.Levels[seat-1] == levelPerson {
-			s.Names[seat-1] = name(k)
-			k++
-		}
-	}
-}
 
 // personName is the name of seat s (1–9) when a person plays it.
 func (s *Settings) personName(seat int) string {
@@ -120,10 +58,9 @@ type menu struct {
 	page    string
 	widgets []widget
 	focus   int
-	editing bool // the name field has focus
-	// nameBuf is the name field's text while editing: the people's names, separated by commas.
-	nameBuf []rune
-	title   string
+	// form is the new-game form while the page is "newgame".
+	form  *newGameForm
+	title string
 	// titleSize is the title's font size fitted to its box, for the title titleFor in titleBox.
 	titleSize float64
 	titleFor  string
@@ -146,16 +83,24 @@ func newMenu(g *Game) *menu {
 }
 
 func (m *menu) name() string {
-	if m.page == "menu" {
-		return "menu"
+	if m.page == "newgame" {
+		return m.form.name()
 	}
 	return m.page
 }
 
-func (m *menu) animating() bool    { return m.editing || m.cardsPending }
+// typing reports whether a name is being typed on the new-game form.
+func (m *menu) typing() bool { return m.page == "newgame" && m.form.typing() }
+
+func (m *menu) animating() bool    { return m.typing() || m.cardsPending }
 func (m *menu) acceptsInput() bool { return true }
 
-func (m *menu) resize() { m.build() }
+func (m *menu) resize() {
+	m.build()
+	if m.form != nil {
+		m.form.resize()
+	}
+}
 
 func (m *menu) add(id, label string, r layout.Rect, enabled bool, kind int) {
 	m.widgets = append(m.widgets, widget{id: id, label: label, r: r, enabled: enabled, kind: kind})
@@ -188,106 +133,6 @@ func (m *menu) build() {
 			m.add("quit", msg.MenuQuit.Text(), rs[6], true, 0)
 		}
 		m.add("", g.notice.String(), rs[0], true, kindNotice)
-	case "newgame":
-		m.title = msg.MenuNewGame.Text()
-		all := layout.Form(g.w, g.h, 9)
-		// The variant, and a "?" opening its explanation.
-		vr := all[0]
-		vl := layout.Rect{X: vr.X, Y: vr.Y, W: vr.W * 0.42, H: vr.H}
-		qw := clampF(vr.H*1.1, layout.MinTap, 90)
-		m.add("", msg.NewGameRules.Text(), vl, true, 1)
-		m.add("variant", st.variantTitle(), layout.Rect{X: vl.X + vl.W, Y: vr.Y, W: vr.W - vl.W - qw - 4, H: vr.H}, true, 0)
-		m.add("variant-about", "?", layout.Rect{X: vr.X + vr.W - qw, Y: vr.Y, W: qw, H: vr.H}, true, 0)
-		rs := all[1:]
-		split := func(r layout.Rect) (lbl, minus, val, plus layout.Rect) {
-			lw := r.W * 0.42
-			bw := clampF(r.H*1.1, layout.MinTap, 90)
-			lbl = layout.Rect{X: r.X, Y: r.Y, W: lw, H: r.H}
-			minus = layout.Rect{X: r.X + lw, Y: r.Y, W: bw, H: r.H}
-			plus = layout.Rect{X: r.X + r.W - bw, Y: r.Y, W: bw, H: r.H}
-			val = layout.Rect{X: minus.X + bw, Y: r.Y, W: plus.X - minus.X - bw, H: r.H}
-			return
-		}
-		l, mi, v, p := split(rs[0])
-		m.add("", msg.NewGamePlayers.Text(), l, true, 1)
-		lo, hi := engine.SeatsAllowed(st.variant())
-		m.add("seats-minus", "−", mi, st.Seats > lo, 0)
-		m.add("", strconv.Itoa(st.Seats), v, true, 2)
-		m.add("seats-plus", "+", p, st.Seats < hi, 0)
-		l = layout.Rect{X: rs[1].X, Y: rs[1].Y, W: rs[1].W * 0.42, H: rs[1].H}
-		nameLabel := msg.NewGameName
-		if len(peopleHere(seatsFromSettings(st))) > 1 {
-			nameLabel = msg.NewGameNames
-		}
-		m.add("", nameLabel.Text(), l, true, 1)
-		name := st.peopleNames()
-		if m.editing {
-			name = string(m.nameBuf) + "_"
-		}
-		m.add("name", name, layout.Rect{X: l.X + l.W, Y: l.Y, W: rs[1].W - l.W, H: l.H}, true, 3)
-		m.widgets[len(m.widgets)-1].on = m.editing
-		// Opponent levels: chips, up to 5 per line, on two lines.
-		opp := st.Seats - 1
-		for line := 0; line < 2; line++ {
-			r := rs[2+line]
-			lbl := ""
-			if line == 0 {
-				lbl = msg.NewGameOpponents.Text()
-			}
-			lr := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.3, H: r.H}
-			m.add("", lbl, lr, true, 1)
-			area := layout.Rect{X: r.X + lr.W, Y: r.Y, W: r.W - lr.W, H: r.H}
-			for i := 0; i < 5; i++ {
-				s := line*5 + i + 1
-				if s > opp {
-					break
-				}
-				m.add("level-"+strconv.Itoa(s), msg.New(msg.NewGameLevelChip, s, seatShort(st.Levels[s-1])).String(), area.SplitH(5, i, 4), true, 0)
-			}
-		}
-		l, mi, v, p = split(rs[4])
-		m.add("", msg.NewGameEnds.Text(), l, true, 1)
-		m.add("end-mode", endModeNames[st.EndMode].Text(), layout.Rect{X: mi.X, Y: mi.Y, W: p.X + p.W - mi.X, H: mi.H}, true, 0)
-		l, mi, v, p = split(rs[5])
-		switch st.EndMode {
-		case "score":
-			m.add("", msg.NewGameEndScore.Text(), l, true, 1)
-			m.add("end-minus", "−", mi, st.EndScore > 10, 0)
-			m.add("", strconv.Itoa(st.EndScore), v, true, 2)
-			m.add("end-plus", "+", p, st.EndScore < 500, 0)
-		case "rounds":
-			m.add("", msg.NewGameRounds.Text(), l, true, 1)
-			m.add("end-minus", "−", mi, st.Rounds > 1, 0)
-			m.add("", strconv.Itoa(st.Rounds), v, true, 2)
-			m.add("end-plus", "+", p, st.Rounds < 50, 0)
-		}
-		l = layout.Rect{X: rs[6].X, Y: rs[6].Y, W: rs[6].W * 0.42, H: rs[6].H}
-		m.add("", msg.NewGameAnimation.Text(), l, true, 1)
-		m.add("speed", speedName(st.Speed), layout.Rect{X: l.X + l.W, Y: l.Y, W: rs[6].W - l.W, H: l.H}, true, 0)
-		m.add("back", msg.Back.Text(), rs[7].SplitH(2, 0, 10), true, 0)
-		m.add("start", msg.Start.Text(), rs[7].SplitH(2, 1, 10), true, 0)
-	case "variant":
-		// The explanation of the selected variant (docs/variants.md), wrapped to the form.
-		v := st.variant()
-		m.title = msg.VariantTitle(v).Text()
-		rs := layout.Form(g.w, g.h, 8)
-		area := layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[6].Y + rs[6].H - rs[0].Y}
-		lo, hi := engine.SeatsAllowed(v)
-		about := msg.New(msg.VariantPage, msg.VariantAbout(v), lo, hi).String()
-		size := clampF(rs[0].H*0.42, 12, 30)
-		var lines []string
-		for ; size >= 10; size-- {
-			lines = g.wrapText(about, size, area.W-8)
-			if float64(len(lines))*size*1.45 <= area.H {
-				break
-			}
-		}
-		lh := size * 1.45
-		for i, line := range lines {
-			m.add("", line, layout.Rect{X: area.X, Y: area.Y + float64(i)*lh, W: area.W, H: lh}, true, 1)
-			m.widgets[len(m.widgets)-1].size = size
-		}
-		m.add("back-newgame", msg.Back.Text(), rs[7], true, 0)
 	case "settings":
 		m.title = msg.MenuSettings.Text()
 		rs := layout.Form(g.w, g.h, 9)
@@ -364,8 +209,7 @@ func (m *menu) activate(id string) error {
 	g.cue(sounds.Click)
 	switch id {
 	case "new-game":
-		m.page = "newgame"
-		m.focus = -1
+		m.openForm()
 	case "continue":
 		t, err := resumeTable(g)
 		if err != nil {
@@ -396,36 +240,8 @@ func (m *menu) activate(id string) error {
 		g.quit = true
 	case "back":
 		m.page = "menu"
-		m.editing = false
 		m.focus = -1
 		g.saveSettings()
-	case "seats-minus":
-		st.Seats = clampSeats(st.variant(), st.Seats-1)
-	case "seats-plus":
-		st.Seats = clampSeats(st.variant(), st.Seats+1)
-	case "variant":
-		st.nextVariant()
-	case "variant-about":
-		m.page = "variant"
-		m.focus = -1
-	case "back-newgame":
-		m.page = "newgame"
-		m.focus = -1
-	case "name":
-		m.editing = !m.editing
-		m.nameBuf = []rune(st.peopleNames())
-	case "end-mode":
-		st.EndMode = cycle([]string{"66", "score", "rounds"}, st.EndMode, 1)
-	case "end-minus", "end-plus":
-		d := 1
-		if id == "end-minus" {
-			d = -1
-		}
-		if st.EndMode == "score" {
-			st.EndScore = int(clampF(float64(st.EndScore+d*5), 10, 500))
-		} else {
-			st.Rounds = int(clampF(float64(st.Rounds+d), 1, 50))
-		}
 	case "speed":
 		st.Speed = cycle(speeds, st.Speed, 1)
 	case "tracker":
@@ -449,26 +265,8 @@ func (m *menu) activate(id string) error {
 		g.applySound()
 	case "fullscreen":
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
-	case "start":
-		m.editing = false
-		g.saveSettings()
-		t, err := newTable(g, g.opts.Seed)
-		if err != nil {
-			g.notice = notice(err)
-			m.page = "menu"
-			break
-		}
-		g.opts.Seed = 0
-		g.goTo(t)
 	default:
-		if len(id) > 6 && id[:6] == "level-" {
-			s, _ := strconv.Atoi(id[6:])
-			if s >= 1 && s <= 9 {
-				st.Levels[s-1] = cycle(seatChoices, st.Levels[s-1], 1)
-			}
-		} else {
-			changed = false
-		}
+		changed = false
 	}
 	if changed {
 		m.build()
@@ -477,68 +275,26 @@ func (m *menu) activate(id string) error {
 }
 
 func (m *menu) update(in *Input) error {
-	if m.editing {
-		st := &m.g.settings
-		rs := m.nameBuf
-		changed := false
-		for i := 0; i < in.NRune; i++ {
-			if len(rs) < 17*10 && in.Runes[i] >= ' ' {
-				rs = append(rs, in.Runes[i])
-				changed = true
-			}
+	if m.page == "newgame" {
+		res, err := m.form.update(in)
+		if err != nil {
+			return err
 		}
-		if in.Key(KeyBackspace) && len(rs) > 0 {
-			rs = rs[:len(rs)-1]
-			changed = true
+		switch res {
+		case FormBack:
+			return m.activate("back")
+		case FormStart:
+			m.start()
 		}
-		m.nameBuf = rs
-		if in.Key(KeyEnter) || in.Key(KeyEsc) {
-			m.editing = false
-			changed = true
-		}
-		if changed {
-			st.setPeopleNames(string(rs))
-			m.build()
-		}
-		if in.Tap {
-			for i := range m.widgets {
-				if m.widgets[i].id == "name" && m.widgets[i].r.Contains(in.TapX, in.TapY) {
-					break
-				}
-				if i == len(m.widgets)-1 {
-					m.editing = false
-					m.build()
-				}
-			}
-		}
-		in.NKeys = 0
+		return nil
 	}
-	for i := range m.widgets {
-		w := &m.widgets[i]
-		if w.id == "" || !w.enabled {
-			continue
-		}
-		if in.TapIn(w.r) {
-			m.focus = -1
-			return m.activate(w.id)
-		}
-	}
-	in.TakeTap()
-	// Keyboard: arrows move the focus over enabled buttons, Enter activates, Esc goes back.
-	if in.Key(KeyDown) || in.Key(KeyRight) {
-		m.moveFocus(1)
-	}
-	if in.Key(KeyUp) || in.Key(KeyLeft) {
-		m.moveFocus(-1)
-	}
-	if in.Key(KeyEnter) && m.focus >= 0 && m.focus < len(m.widgets) {
-		return m.activate(m.widgets[m.focus].id)
+	// Taps, and the keyboard: arrows move the focus over enabled buttons, Enter activates, Esc
+	// goes back.
+	if id := widgetInput(m.widgets, &m.focus, in); id != "" {
+		return m.activate(id)
 	}
 	if in.Key(KeyEsc) && m.page == "stats-reset" {
 		return m.activate("stats-reset-no")
-	}
-	if in.Key(KeyEsc) && m.page == "variant" {
-		return m.activate("back-newgame")
 	}
 	if in.Key(KeyEsc) && m.page != "menu" {
 		return m.activate("back")
@@ -546,23 +302,35 @@ func (m *menu) update(in *Input) error {
 	return nil
 }
 
-func (m *menu) moveFocus(d int) {
-	n := len(m.widgets)
-	for k := 1; k <= n; k++ {
-		i := ((m.focus+d*k)%n + n) % n
-		if m.focus < 0 && d > 0 {
-			i = (k - 1) % n
-		}
-		if w := m.widgets[i]; w.id != "" && w.enabled {
-			m.focus = i
-			return
-		}
+// openForm shows the new-game form.
+func (m *menu) openForm() {
+	m.page = "newgame"
+	m.focus = -1
+	m.form = newNewGameForm(m.g, &m.g.settings, FormOptions{})
+}
+
+// start starts the game the new-game form describes.
+func (m *menu) start() {
+	g := m.g
+	g.saveSettings()
+	t, err := newTable(g, g.opts.Seed)
+	if err != nil {
+		g.notice = notice(err)
+		m.page = "menu"
+		m.build()
+		return
 	}
+	g.opts.Seed = 0
+	g.goTo(t)
 }
 
 func (m *menu) draw(dst *ebiten.Image) {
 	g := m.g
 	g.drawFelt(dst)
+	if m.page == "newgame" {
+		m.form.draw(dst)
+		return
+	}
 	t := layout.FormTitle(g.w, g.h)
 	if m.titleFor != m.title || m.titleBox != t {
 		m.titleSize = g.txt.Fit(m.title, text.Style{Size: clampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 16)
@@ -625,6 +393,10 @@ func (m *menu) drawCards(dst *ebiten.Image) {
 }
 
 func (m *menu) testState(ts *TestState) {
+	if m.page == "newgame" {
+		m.form.testState(ts)
+		return
+	}
 	for _, w := range m.widgets {
 		if w.id != "" {
 			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})

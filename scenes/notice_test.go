@@ -9,9 +9,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/storage"
-	"nimmt/text"
 )
 
 // TestSaveNoticeFits opens the menu over a save cut short, in every language, on a phone held
@@ -46,13 +46,12 @@ func TestSaveNoticeFits(t *testing.T) {
 			if w == nil || w.label != want {
 				t.Fatalf("%s %v: no notice %q on the menu (widgets %v)", l.Code, sz, want, m.widgets)
 			}
-			inner := w.r.W - 8
-			tw, th := g.txt.MeasureWrap(w.label, text.Style{Size: w.fit, Bold: true}, inner)
-			if !w.wrapped {
-				tw, th = g.txt.Measure(w.label, text.Style{Size: w.fit, Bold: true})
-			}
-			if tw > inner || th > w.r.H || w.r.X < 0 || w.r.X+w.r.W > sz[0] || w.fit < 8 {
-				t.Errorf("%s %v: notice at size %.1f (wrapped %v) is %.0f×%.0f in a box of %.0f×%.0f at x %.0f", l.Code, sz, w.fit, w.wrapped, tw, th, w.r.W, w.r.H, w.r.X)
+			ts, n := g.widgetTexts(w)
+			screenRect := layout.Rect{W: sz[0], H: sz[1]}
+			for _, pt := range ts[:n] {
+				if box := textBox(g, pt); !box.Inset(0.5).Within(w.r) || !w.r.Within(screenRect) || pt.style.Size < 8 {
+					t.Errorf("%s %v: notice at size %.1f (wrapped %v) drawn at %+v, its box %+v", l.Code, sz, pt.style.Size, pt.wrap > 0, box, w.r)
+				}
 			}
 			if sz[0] == 390 {
 				savePNG(t, screen, "notice-"+l.Code+"-390x844")

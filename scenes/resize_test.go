@@ -81,7 +81,7 @@ func TestSpritesFollowResize(t *testing.T) {
 	defer screen.Deallocate()
 	g.LayoutF(1280, 720)
 	g.cur.(*menu).activate("new-game")
-	g.cur.(*menu).activate("start")
+	g.cur.(*menu).start()
 	g.Update() // the table replaces the menu
 	d := &driver{g: g}
 	g.InjectInput(d.step)

@@ -3,8 +3,6 @@ package scenes
 import (
 	"errors"
 	"fmt"
-	"image"
-	"image/png"
 	"os"
 	"runtime"
 	"time"
@@ -16,7 +14,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "settings", "stats", "handover"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "settings", "stats", "handover"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -42,7 +40,18 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	switch scene {
 	case "menu":
 		g.cur = newMenu(g)
-	case "newgame", "settings":
+	case "newgame", "variants", "seat":
+		m := newMenu(g)
+		m.openForm()
+		switch scene {
+		case "variants":
+			m.form.page = pageVariants
+		case "seat":
+			m.form.seat, m.form.page = 1, pageSeat
+		}
+		m.form.build()
+		g.cur = m
+	case "settings":
 		m := newMenu(g)
 		m.page = scene
 		g.cur = m
@@ -289,25 +298,6 @@ func (r *rig) autoplay() error {
 			}
 		}
 		autopilot(s, false)
-	}
-	return nil
-}
-
-// writePNG encodes device pixels of screen to a PNG file.
-func writePNG(screen *ebiten.Image, file string) error {
-	b := screen.Bounds()
-	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	screen.ReadPixels(img.Pix)
-	f, err := os.Create(file)
-	if err != nil {
-		return fmt.Errorf("scenes: screenshot: %w", err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("scenes: screenshot: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("scenes: screenshot: %w", err)
 	}
 	return nil
 }

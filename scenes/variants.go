@@ -24,20 +24,6 @@ func (s *Settings) variantTitle() string {
 	return msg.VariantTitle(v).Text()
 }
 
-// nextVariant selects the variant after the current one; Double comes twice, with two decks and
-// with one deck and the doublets 11…99 of a second.
-func (s *Settings) nextVariant() {
-	if s.variant() == engine.Double && !s.Doublets {
-		s.Doublets = true
-		return
-	}
-	vs := menuVariants()
-	i := slices.Index(vs, s.variant())
-	s.Variant = vs[(i+1)%len(vs)].String()
-	s.Doublets = false
-	s.Seats = clampSeats(s.variant(), s.Seats)
-}
-
 // variant returns the selected variant.
 func (s *Settings) variant() engine.Variant {
 	v, err := engine.ParseVariant(s.Variant)

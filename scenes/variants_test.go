@@ -15,27 +15,13 @@ import (
 // the engine ran that variant.
 func TestEveryMenuVariantPlayable(t *testing.T) {
 	// The menu's entries: every variant, Double twice (two decks; one deck and the doublets).
-	type entry struct {
-		v        engine.Variant
-		doublets bool
-	}
-	var entries []entry
-	for _, v := range menuVariants() {
-		entries = append(entries, entry{v, false})
-		if v == engine.Double {
-			entries = append(entries, entry{v, true})
-		}
-	}
+	entries := variantEntries()
 	if len(entries) != len(engine.Variants())+1 {
 		t.Fatalf("the menu offers %d entries for %d variants", len(entries), len(engine.Variants()))
 	}
-	for k, e := range entries {
+	for _, e := range entries {
 		v := e.v
-		name := v.String()
-		if e.doublets {
-			name += "-doublets"
-		}
-		t.Run(name, func(t *testing.T) {
+		t.Run(e.key(), func(t *testing.T) {
 			// Double is played animated: twins' sprites must keep their identity while moving.
 			speed := "instant"
 			if v == engine.Double {
@@ -45,9 +31,7 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			g.InjectInput(func(in *Input) {})
 			runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
 			tapButton(t, g, "new-game")
-			for i := 0; i < k; i++ {
-				tapButton(t, g, "variant")
-			}
+			chooseVariant(t, g, e.key())
 			if got := g.settings.variant(); got != v || g.settings.Doublets != e.doublets {
 				t.Fatalf("menu selected %v (doublets %v), want %v (doublets %v)", got, g.settings.Doublets, v, e.doublets)
 			}
@@ -147,9 +131,7 @@ func TestMenuVariantSeats(t *testing.T) {
 	if g.settings.Seats != 10 {
 		t.Fatalf("seats %d", g.settings.Seats)
 	}
-	for g.settings.variant() != engine.Tournament {
-		tapButton(t, g, "variant")
-	}
+	chooseVariant(t, g, "tournament")
 	if g.settings.Seats != 5 {
 		t.Errorf("Tournament with %d seats", g.settings.Seats)
 	}
@@ -157,10 +139,10 @@ func TestMenuVariantSeats(t *testing.T) {
 	if g.settings.Seats != 5 {
 		t.Errorf("seats-plus went to %d in a Tournament", g.settings.Seats)
 	}
-	tapButton(t, g, "variant-about")
-	m := g.cur.(*menu)
-	if m.page != "variant" || m.title != "Tournament" {
-		t.Fatalf("page %q title %q", m.page, m.title)
+	tapButton(t, g, "about-tournament")
+	m := g.cur.(*menu).form
+	if m.name() != "variant" || m.title != "Tournament" {
+		t.Fatalf("page %q title %q", m.name(), m.title)
 	}
 	text := ""
 	for _, w := range m.widgets {
@@ -170,8 +152,8 @@ func TestMenuVariantSeats(t *testing.T) {
 		t.Errorf("the page shows %q", text)
 	}
 	tapButton(t, g, "back-newgame")
-	if m.page != "newgame" {
-		t.Errorf("back went to %q", m.page)
+	if m.name() != "newgame" {
+		t.Errorf("back went to %q", m.name())
 	}
 }
 

@@ -18,16 +18,117 @@ type widget struct {
 	r       layout.Rect
 	label   string
 	enabled bool
-	// kind: 0 button, 1 label (left-aligned text), 2 value (centred text, no frame), 3 toggle chip,
-	// kindNotice a notice (centred, wrapped onto lines within the rectangle)
+	// kind: 0 button, 1 label (left-aligned text), 2 value (centred text, no frame), 3 toggle
+	// chip, kindTwoLine, kindPrimary, kindSecondary, kindNotice
 	kind int
 	on   bool
-	// fit is the label size that fits the width, for fitFor; wrapped says a notice is drawn on
-	// several lines at that size.
-	fit     float64
-	fitFor  string
+	// sub is a two-line button's second line.
+	sub string
+	// fit is the label size that fits the width, for fitFor; subFit the same for sub.
+	fit    float64
+	fitFor string
+	subFit float64
+	subFor string
+	size   float64 // text size; 0 = from the height
+	// wrapped says a notice is drawn on several lines at size fit.
 	wrapped bool
-	size    float64 // text size; 0 = from the height
+}
+
+// More widget kinds (0–3 are in widget.kind's comment).
+const (
+	// kindTwoLine is a button with a bold title and a smaller line under it (sub), left-aligned.
+	kindTwoLine = 4
+	// kindPrimary is a form's main action (Start): gold and bold.
+	kindPrimary = 5
+	// kindSecondary is a quieter button (Back): an outline on the felt.
+	kindSecondary = 6
+	// kindNotice is a sentence on the felt that may need several lines on a narrow screen (a
+	// damaged save, why the sound is silent): centred on one line, or wrapped onto lines within
+	// the rectangle when that allows a larger size.
+	kindNotice = 7
+)
+
+// placedText is one text of a widget where drawWidget draws it; wrap > 0 wraps it onto lines
+// of that width (x, y is then its top left corner).
+type placedText struct {
+	s     string
+	x, y  float64
+	style text.Style
+	wrap  float64
+}
+
+// widgetTexts returns a widget's texts as drawWidget draws them, their sizes fitted to the
+// widget (and cached in it); tests measure them.
+func (g *Game) widgetTexts(w *widget) (out [2]placedText, n int) {
+	size := clampF(w.r.H*0.42, 12, 30)
+	if w.size > 0 {
+		size = w.size
+	}
+	cx, cy := w.r.Center()
+	fit := func(s string, st text.Style, width, min float64, cache *float64, key *string) float64 {
+		if *cache == 0 || *key != s {
+			*cache = g.txt.Fit(s, st, width, min)
+			*key = s
+		}
+		return *cache
+	}
+	fg := sprites.Ink
+	if !w.enabled {
+		fg = sprites.Muted
+	}
+	switch w.kind {
+	case 1:
+		st := text.Style{Size: size, Color: labelCol, Align: text.Left | text.VertCenter}
+		st.Size = fit(w.label, st, w.r.W-8, 8, &w.fit, &w.fitFor)
+		out[0] = placedText{w.label, w.r.X + 4, cy, st, 0}
+		return out, 1
+	case 2:
+		st := text.Style{Size: size, Color: titleCol, Align: text.Center, Bold: true}
+		st.Size = fit(w.label, st, w.r.W-8, 8, &w.fit, &w.fitFor)
+		out[0] = placedText{w.label, cx, cy, st, 0}
+		return out, 1
+	case kindTwoLine:
+		pad := clampF(w.r.H*0.2, 6, 14)
+		st := text.Style{Size: clampF(w.r.H*0.3, 12, 24), Color: fg, Align: text.Left | text.VertCenter, Bold: true}
+		st.Size = fit(w.label, st, w.r.W-2*pad, 10, &w.fit, &w.fitFor)
+		sub := text.Style{Size: clampF(w.r.H*0.22, 10, 17), Color: sprites.Ink, Align: text.Left | text.VertCenter}
+		if !w.enabled {
+			sub.Color = sprites.Muted
+		}
+		sub.Size = fit(w.sub, sub, w.r.W-2*pad, 9, &w.subFit, &w.subFor)
+		gap := (w.r.H - st.Size - sub.Size) / 3
+		out[0] = placedText{w.label, w.r.X + pad, w.r.Y + gap + st.Size/2, st, 0}
+		out[1] = placedText{w.sub, w.r.X + pad, w.r.Y + 2*gap + st.Size + sub.Size/2, sub, 0}
+		return out, 2
+	case kindNotice:
+		const minSize = 8
+		st := text.Style{Size: size, Color: titleCol, Align: text.Center, Bold: true}
+		inner := w.r.W - 8
+		if w.fit == 0 || w.fitFor != w.label {
+			w.fitFor = w.label
+			one := g.txt.Fit(w.label, st, inner, minSize)
+			wrapped := g.txt.FitWrap(w.label, st, inner, w.r.H, minSize)
+			w.fit, w.wrapped = one, wrapped > one
+			if w.wrapped {
+				w.fit = wrapped
+			}
+		}
+		st.Size = w.fit
+		if !w.wrapped {
+			out[0] = placedText{w.label, cx, cy, st, 0}
+			return out, 1
+		}
+		st.Align = text.Left | text.Top
+		_, h := g.txt.MeasureWrap(w.label, st, inner)
+		out[0] = placedText{w.label, w.r.X + 4, w.r.Y + (w.r.H-h)/2, st, inner}
+		return out, 1
+	case kindSecondary:
+		fg = titleCol
+	}
+	st := text.Style{Size: size, Color: fg, Align: text.Center, Bold: true}
+	st.Size = fit(w.label, st, w.r.W-8, 8, &w.fit, &w.fitFor)
+	out[0] = placedText{w.label, cx, cy, st, 0}
+	return out, 1
 }
 
 var (
@@ -36,6 +137,8 @@ var (
 	labelCol  color.Color = color.RGBA{0xdd, 0xe8, 0xe0, 0xff}
 	chipOnCol color.Color = color.RGBA{0xf4, 0xc4, 0x30, 0xff}
 	overlay   color.Color = color.RGBA{0x06, 0x1a, 0x10, 0xe6}
+	// primaryCol is the main action's button (Start): warmer and brighter than the others.
+	primaryCol color.Color = color.RGBA{0xff, 0xc9, 0x3c, 0xff}
 )
 
 // fillRect fills a logical rectangle.
@@ -134,79 +237,75 @@ func (g *Game) label(dst *ebiten.Image, s string, x, y, size float64, c color.Co
 
 // drawWidget draws a button, label or chip.
 func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
-	size := clampF(w.r.H*0.42, 12, 30)
-	if w.size > 0 {
-		size = w.size
-	}
-	cx, cy := w.r.Center()
-	switch w.kind {
-	case 1:
-		if w.fit == 0 || w.fitFor != w.label {
-			w.fit = g.txt.Fit(w.label, text.Style{Size: size}, w.r.W-8, 8)
-			w.fitFor = w.label
+	ts, n := g.widgetTexts(w)
+	if w.kind != 1 && w.kind != 2 && w.kind != kindNotice {
+		bg := sprites.ButtonBG
+		if (w.kind == 3 || w.kind == kindTwoLine) && w.on {
+			bg = chipOnCol
 		}
-		g.label(dst, w.label, w.r.X+4, cy, w.fit, labelCol, text.Left|text.VertCenter, false)
-		return
-	case 2:
-		if w.fit == 0 || w.fitFor != w.label {
-			w.fit = g.txt.Fit(w.label, text.Style{Size: size, Bold: true}, w.r.W-8, 8)
-			w.fitFor = w.label
+		if w.kind == kindPrimary {
+			bg = primaryCol
 		}
-		g.label(dst, w.label, cx, cy, w.fit, titleCol, text.Center, true)
-		return
-	case kindNotice:
-		g.drawNotice(dst, w, size)
-		return
+		if !w.enabled {
+			bg = sprites.ButtonOff
+		}
+		rad := w.r.H * 0.22
+		if w.kind == kindSecondary {
+			g.strokeRect(dst, w.r, rad, 2, titleCol)
+		} else {
+			g.roundRect(dst, layout.Rect{X: w.r.X + 2, Y: w.r.Y + 3, W: w.r.W, H: w.r.H}, rad, sprites.Shadow)
+			g.roundRect(dst, w.r, rad, bg)
+		}
+		if focused {
+			g.strokeRect(dst, w.r.Inset(-2), rad+2, 3, focusCol)
+		}
 	}
-	bg := sprites.ButtonBG
-	fg := sprites.Ink
-	if w.kind == 3 && w.on {
-		bg = chipOnCol
+	for _, t := range ts[:n] {
+		if t.wrap > 0 {
+			g.txt.DrawWrap(dst, t.s, t.x, t.y, t.wrap, t.style)
+			continue
+		}
+		g.txt.Draw(dst, t.s, t.x, t.y, t.style)
 	}
-	if !w.enabled {
-		bg = sprites.ButtonOff
-		fg = sprites.Muted
-	}
-	rad := w.r.H * 0.22
-	g.roundRect(dst, layout.Rect{X: w.r.X + 2, Y: w.r.Y + 3, W: w.r.W, H: w.r.H}, rad, sprites.Shadow)
-	g.roundRect(dst, w.r, rad, bg)
-	if focused {
-		g.strokeRect(dst, w.r.Inset(-2), rad+2, 3, focusCol)
-	}
-	if w.fit == 0 || w.fitFor != w.label {
-		w.fit = g.txt.Fit(w.label, text.Style{Size: size, Bold: true}, w.r.W-8, 8)
-		w.fitFor = w.label
-	}
-	g.label(dst, w.label, cx, cy, w.fit, fg, text.Center, true)
 }
 
-// kindNotice is the widget kind of a notice: a sentence that may need several lines on a
-// narrow screen (a damaged save, why the sound is silent).
-const kindNotice = 4
-
-// drawNotice draws a notice centred in its rectangle: on one line, or wrapped onto lines within
-// the rectangle when that allows a larger size (a narrow phone).
-func (g *Game) drawNotice(dst *ebiten.Image, w *widget, size float64) {
-	const minSize = 8
-	st := text.Style{Size: size, Bold: true, Color: titleCol}
-	inner := w.r.W - 8
-	if w.fit == 0 || w.fitFor != w.label {
-		w.fitFor = w.label
-		one := g.txt.Fit(w.label, st, inner, minSize)
-		wrapped := g.txt.FitWrap(w.label, st, inner, w.r.H, minSize)
-		w.fit, w.wrapped = one, wrapped > one
-		if w.wrapped {
-			w.fit = wrapped
+// widgetInput takes this tick's tap on an enabled widget, or the arrows moving *focus over the
+// enabled widgets and Enter pressing the focused one (a tap clears the focus); it returns the id
+// pressed, or "". A tap elsewhere is consumed.
+func widgetInput(ws []widget, focus *int, in *Input) string {
+	for i := range ws {
+		if w := &ws[i]; w.id != "" && w.enabled && in.TapIn(w.r) {
+			*focus = -1
+			return w.id
 		}
 	}
-	if !w.wrapped {
-		cx, cy := w.r.Center()
-		g.label(dst, w.label, cx, cy, w.fit, titleCol, text.Center, true)
-		return
+	in.TakeTap()
+	if in.Key(KeyDown) || in.Key(KeyRight) {
+		*focus = nextFocus(ws, *focus, 1)
 	}
-	st.Size, st.Align = w.fit, text.Left|text.Top
-	_, h := g.txt.MeasureWrap(w.label, st, inner)
-	g.txt.DrawWrap(dst, w.label, w.r.X+4, w.r.Y+(w.r.H-h)/2, inner, st)
+	if in.Key(KeyUp) || in.Key(KeyLeft) {
+		*focus = nextFocus(ws, *focus, -1)
+	}
+	if in.Key(KeyEnter) && *focus >= 0 && *focus < len(ws) {
+		return ws[*focus].id
+	}
+	return ""
+}
+
+// nextFocus returns the enabled widget d steps (1 or -1) from focus, round; from no focus (-1)
+// going forward starts at the first.
+func nextFocus(ws []widget, focus, d int) int {
+	n := len(ws)
+	for k := 1; k <= n; k++ {
+		i := ((focus+d*k)%n + n) % n
+		if focus < 0 && d > 0 {
+			i = (k - 1) % n
+		}
+		if w := ws[i]; w.id != "" && w.enabled {
+			return i
+		}
+	}
+	return focus
 }
 
 func clampF(v, lo, hi float64) float64 {

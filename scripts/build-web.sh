@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # build-web.sh OUT [GO BUILD FLAGS...] — builds the browser site into OUT (used by `make web`, the
 # browser test and wasm-figures.sh): index.html, wasm_exec.js copied from this Go's GOROOT, nimmt.wasm
-# built with -trimpath -ldflags="-s -w", gzip -9 copies of the three, and the icons the page links
-# (wasm/favicon.ico and wasm/*.png, drawn by assets/gen).
+# built with -trimpath -ldflags="-s -w", gzip -9 copies of the three, the icons the page links
+# (wasm/favicon.ico and wasm/*.png, drawn by assets/gen) and the sound effects in sounds/ (with
+# gzip -9 copies), which the page's Web Audio fetches: they are not embedded in the wasm.
 # PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
+# The game's interface packages (all but the engine and the bots) are compiled without inlining
+# (-l): 44.6 KB less gzipped wasm for ~15 µs more per Update tick (docs/PERFORMANCE.md, "Web").
 set -euo pipefail
 out=${1:?usage: build-web.sh OUT [go build flags...]}; shift
 pkg=${PKG:-./wasm}
@@ -12,7 +15,14 @@ GO=${GO:-go}
 rm -rf "$out"; mkdir -p "$out"
 cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" "$out/"
 cp wasm/favicon.ico wasm/*.png "$out/"
-GOOS=js GOARCH=wasm $GO build -trimpath -ldflags="-s -w" "$@" -o "$out/nimmt.wasm" "$pkg"
+mkdir -p "$out/sounds"
+cp assets/sounds/*.wav "$out/sounds/"
+gzip -9 -k -f "$out"/sounds/*.wav
+noinline=()
+for p in scenes msg stats storage layout sprites text anim sound wasm/webrun wasm; do
+	noinline+=("-gcflags=nimmt/$p=-l")
+done
+GOOS=js GOARCH=wasm $GO build -trimpath -ldflags="-s -w" "${noinline[@]}" "$@" -o "$out/nimmt.wasm" "$pkg"
 size=$(wc -c < "$out/nimmt.wasm" | tr -d ' ')
 sed "s/name=\"nimmt-wasm-size\" content=\"0\"/name=\"nimmt-wasm-size\" content=\"$size\"/" wasm/index.html > "$out/index.html"
 gzip -9 -k -f "$out/nimmt.wasm" "$out/wasm_exec.js" "$out/index.html"

@@ -3,6 +3,7 @@ package server_test
 import (
 	"fmt"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"nimmt/server"
@@ -16,13 +17,13 @@ func BenchmarkCommit(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	if err := st.Commit("ABCDEF", 1, []byte(`{}`), 0, nil); err != nil {
+	if err := st.Commit(server.Change{Code: "ABCDEF", Game: 1, Meta: []byte(`{}`)}); err != nil {
 		b.Fatal(err)
 	}
 	e := []server.Entry{{Kind: server.EntryMove, Data: []byte(`{"seat":0,"kind":"play","cards":[33]}`)}}
 	b.ResetTimer()
 	for i := range b.N {
-		if err := st.Commit("ABCDEF", 1, nil, i, e); err != nil {
+		if err := st.Commit(server.Change{Code: "ABCDEF", Game: 1, First: i, Entries: e}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -55,4 +56,31 @@ func BenchmarkGameWebSocket(b *testing.B) {
 	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
 	b.ReportMetric(float64(events)/float64(b.N), "events/game")
+}
+
+// BenchmarkCommitParallel stores one action per operation from many rooms at once, as a busy
+// server does: the store groups the changes that wait into one transaction.
+func BenchmarkCommitParallel(b *testing.B) {
+	st, err := server.OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	e := []server.Entry{{Kind: server.EntryMove, Data: []byte(`{"seat":0,"kind":"play","cards":[33]}`)}}
+	var rooms atomic.Int64
+	b.SetParallelism(64)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		code := fmt.Sprintf("R%05d", rooms.Add(1))
+		if err := st.Commit(server.Change{Code: code, Game: 1, Meta: []byte(`{}`)}); err != nil {
+			b.Error(err)
+			return
+		}
+		for i := 0; pb.Next(); i++ {
+			if err := st.Commit(server.Change{Code: code, Game: 1, First: i, Entries: e}); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }

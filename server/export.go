@@ -11,6 +11,26 @@ import (
 // Clock returns the hub's clock.
 func (h *Hub) Clock() Clock { return h.clock }
 
+// NameRoom stores that the room name (the text port's "oak") leads to the room with the code, so
+// that the name outlives a restart; the name goes when the room expires.
+func (h *Hub) NameRoom(name, code string) error { return h.store.SetName(name, code) }
+
+// RoomNames returns the stored room names of the rooms the hub holds, with their codes.
+func (h *Hub) RoomNames() (map[string]string, error) {
+	names, err := h.store.Names()
+	if err != nil {
+		return nil, err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for name, code := range names {
+		if h.rooms[code] == nil {
+			delete(names, name)
+		}
+	}
+	return names, nil
+}
+
 // Summary returns the room as a spectator sees it: settings, state, seats and result.
 func (r *Room) Summary() protocol.Room {
 	r.mu.Lock()

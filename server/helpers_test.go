@@ -295,13 +295,7 @@ func playAll(t *testing.T, ps ...*player) {
 // levels, and starts the game; it returns the code once every player has the first event.
 func lobby(t *testing.T, url string, s protocol.Settings, levels []string, ps ...*player) string {
 	t.Helper()
-	ps[0].connect(url, "")
-	code := ps[0].create(s)
-	for _, p := range ps[1:] {
-		p.connect(url, code)
-		p.hello()
-		p.join()
-	}
+	code := seated(t, url, s, ps...)
 	for _, l := range levels {
 		ps[0].send(protocol.AddBot{Level: l})
 	}

@@ -40,6 +40,10 @@ type Options struct {
 	JoinAttempts int
 	// MaxRooms caps the rooms held; 0 means 100,000.
 	MaxRooms int
+	// Expire is how long a room nobody is connected to is kept: then it is removed from memory
+	// and from the store (log, chat and text-port names too). 0 means 24 hours. A game still being
+	// played then was abandoned: its people's bots have played it out after the grace.
+	Expire time.Duration
 	// Log receives the hub's notes; nil means slog.Default.
 	Log *slog.Logger
 }
@@ -69,6 +73,9 @@ func NewHub(store Store, opts Options) (*Hub, error) {
 	}
 	if opts.MaxRooms == 0 {
 		opts.MaxRooms = 100_000
+	}
+	if opts.Expire == 0 {
+		opts.Expire = 24 * time.Hour
 	}
 	if opts.Log == nil {
 		opts.Log = slog.Default()

@@ -92,6 +92,9 @@ func (p *Peer) Close() {
 	}
 	p.closed = true
 	delete(r.peers, p)
+	if len(r.peers) == 0 {
+		r.idleSince = r.hub.clock.Now()
+	}
 	if s := p.seat; s != nil {
 		s.conns--
 		if s.conns == 0 {
@@ -124,6 +127,11 @@ func (p *Peer) hello(m protocol.Hello) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.expired {
+		p.fail(protocol.ErrNoRoom, m.Type(), fmt.Errorf("server: no room %q", p.code))
+		p.sink.Close("no such room")
+		return
+	}
 	if r.closed {
 		p.fail(protocol.ErrServer, m.Type(), errors.New("server: the room is being reloaded; reconnect"))
 		p.sink.Close("room closed")
@@ -149,8 +157,15 @@ func (p *Peer) hello(m protocol.Hello) {
 	if m.Game == r.Game {
 		p.game, p.next = r.Game, max(m.Since, 0)
 	}
-	p.sink.Send(protocol.Welcome{Version: protocol.Version, Code: r.code, Link: link(r.code)})
+	w := protocol.Welcome{Version: protocol.Version, Code: r.code, Link: link(r.code), Game: r.Game}
+	if r.game != nil {
+		w.Events = r.game.EventCount()
+	}
+	p.sink.Send(w)
 	p.sink.Send(r.snapshotFor(p))
+	for _, c := range r.chat {
+		p.sink.Send(c)
+	}
 	r.sendEvents(p)
 	if err := r.update(); err != nil {
 		r.hub.opts.Log.Error("server: hello", "room", r.code, "err", err)
@@ -406,14 +421,16 @@ func (p *Peer) handle(r *Room, m protocol.Message) error {
 	return refuse(protocol.ErrBadMessage, "a client does not send %s", m.Type())
 }
 
-// fixHost moves the host's seat index after seat i was removed.
+// fixHost moves the host's seat index after seat i was removed. When the host's own seat went,
+// the seat that followed it holds the index for now: update's passHost then hands the host to
+// the next connected person from there.
 func (r *Room) fixHost(i int) {
 	switch {
 	case r.Host > i:
 		r.Host--
 	case r.Host == i:
-		r.Host = slices.IndexFunc(r.Seats, func(s *seat) bool { return s.Kind == protocol.KindPerson })
-		if r.Host < 0 {
+		r.hostGone = true
+		if r.Host >= len(r.Seats) {
 			r.Host = 0
 		}
 	}
@@ -500,10 +517,8 @@ func (p *Peer) say(r *Room, text string) error {
 		if p.seat != nil {
 			name = p.seat.Name
 		}
-		for q := range r.peers {
-			q.sink.Send(protocol.Chat{Seat: r.index(p.seat), Name: name, Text: text})
-		}
-		return nil
+		r.say(protocol.Chat{Seat: r.index(p.seat), Name: name, Text: text})
+		return r.update()
 	}
 	f := strings.Fields(text)
 	switch strings.ToLower(f[0]) {

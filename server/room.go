@@ -66,10 +66,20 @@ type Room struct {
 	timer    Stopper
 	timerAt  time.Time
 	closed   bool
+	expired  bool
+	hostGone bool // the host's seat was removed; passHost names the next host
+
+	chat        []protocol.Chat // the last ChatLines lines, stored
+	chatPending []protocol.Chat // lines made and not stored yet
+	chatN       int             // the number of the room's last line
+	idleSince   time.Time       // when the last connection left (or the room was made or restored)
 }
 
+// ChatLines is how many of a room's last chat lines are stored and sent after a hello.
+const ChatLines = 50
+
 func newRoom(h *Hub, code string, s protocol.Settings) (*Room, error) {
-	r := &Room{hub: h, code: code, meta: meta{Settings: s, State: protocol.StateLobby}, peers: map[*Peer]struct{}{}}
+	r := &Room{hub: h, code: code, meta: meta{Settings: s, State: protocol.StateLobby}, peers: map[*Peer]struct{}{}, idleSince: h.clock.Now()}
 	if err := r.seedRNG(); err != nil {
 		return nil, err
 	}
@@ -95,8 +105,18 @@ func restoreRoom(h *Hub, sr StoredRoom) (*Room, error) {
 		return nil, err
 	}
 	now := h.clock.Now()
+	r.idleSince = now
 	for _, s := range r.Seats {
 		s.goneAt = now
+	}
+	for _, l := range sr.Chat {
+		var c protocol.Chat
+		if err := json.Unmarshal(l.Data, &c); err != nil {
+			return nil, fmt.Errorf("server: room %s: chat line %d: %w", sr.Code, l.N, err)
+		}
+		c.N = l.N
+		r.chat = append(r.chat, c)
+		r.chatN = l.N
 	}
 	if r.State == protocol.StateLobby {
 		return r, nil
@@ -244,6 +264,7 @@ func (r *Room) advance(now time.Time) {
 func (r *Room) update() error {
 	now := r.hub.clock.Now()
 	r.advance(now)
+	r.passHost()
 	r.setDeadlines(now)
 	m, err := json.Marshal(r.meta)
 	if err != nil {
@@ -252,10 +273,18 @@ func (r *Room) update() error {
 	if string(m) == string(r.lastMeta) {
 		m = nil
 	}
-	if m != nil || len(r.pending) > 0 {
-		if err := r.hub.store.Commit(r.code, r.Game, m, r.logN, r.pending); err != nil {
+	if m != nil || len(r.pending) > 0 || len(r.chatPending) > 0 {
+		c := Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
+		for _, l := range r.chatPending {
+			data, err := json.Marshal(l)
+			if err != nil {
+				return fmt.Errorf("server: %w", err)
+			}
+			c.Chat = append(c.Chat, ChatLine{N: l.N, Data: data})
+		}
+		if err := r.hub.store.Commit(c); err != nil {
 			r.hub.opts.Log.Error("server: store failed; the room goes back to what is stored", "room", r.code, "err", err)
-			r.pending = nil
+			r.pending, r.chatPending = nil, nil
 			r.hub.reload(r)
 			return err
 		}
@@ -268,6 +297,37 @@ func (r *Room) update() error {
 	r.broadcast()
 	r.arm(now)
 	return nil
+}
+
+// passHost hands the host to the next person in seat order who is connected when the host's
+// seat is not a connected person (its person left or lost their connection); the host stays
+// when nobody else is connected.
+func (r *Room) passHost() {
+	n := len(r.Seats)
+	if n == 0 {
+		return
+	}
+	from := 1
+	if r.hostGone { // the host's seat was removed: the seat now at its index is the next
+		r.hostGone, from = false, 0
+	} else if h := r.Seats[r.Host]; h.Kind == protocol.KindPerson && h.conns > 0 {
+		return
+	}
+	for k := from; k < n; k++ {
+		j := (r.Host + k) % n
+		if s := r.Seats[j]; s.Kind == protocol.KindPerson && s.conns > 0 {
+			r.Host = j
+			r.system(s.Name + " is the host now")
+			return
+		}
+	}
+}
+
+// say adds a line to the room's chat: it is stored, then sent to everyone, by the next update.
+func (r *Room) say(c protocol.Chat) {
+	r.chatN++
+	c.N = r.chatN
+	r.chatPending = append(r.chatPending, c)
 }
 
 // setDeadlines gives each person the game now waits for a deadline for the decision, keeps the
@@ -310,6 +370,11 @@ func (r *Room) arm(now time.Time) {
 			}
 		}
 	}
+	if len(r.peers) == 0 && !r.closed {
+		if e := r.idleSince.Add(r.hub.opts.Expire); next.IsZero() || e.Before(next) {
+			next = e
+		}
+	}
 	if next.Equal(r.timerAt) && r.timer != nil {
 		return
 	}
@@ -332,6 +397,10 @@ func (r *Room) wake() {
 	}
 	r.timer, r.timerAt = nil, time.Time{}
 	now := r.hub.clock.Now()
+	if len(r.peers) == 0 && !now.Before(r.idleSince.Add(r.hub.opts.Expire)) {
+		r.expire(now)
+		return
+	}
 	for i, s := range r.Seats {
 		if !s.deadline.IsZero() && !now.Before(s.deadline) && !s.Away {
 			s.Away = true
@@ -362,8 +431,19 @@ func (r *Room) snapshot(you int) protocol.Room {
 	return m
 }
 
-// broadcast sends every connection the room, if it changed, then the events it has not had.
+// broadcast sends every connection the new chat lines, the room if it changed, then the events
+// it has not had.
 func (r *Room) broadcast() {
+	for _, c := range r.chatPending {
+		for p := range r.peers {
+			p.sink.Send(c)
+		}
+	}
+	r.chat = append(r.chat, r.chatPending...)
+	if n := len(r.chat) - ChatLines; n > 0 {
+		r.chat = slices.Delete(r.chat, 0, n)
+	}
+	r.chatPending = r.chatPending[:0]
 	snap := r.snapshot(-1)
 	changed := !reflect.DeepEqual(snap, r.lastRoom)
 	r.lastRoom = snap
@@ -391,11 +471,27 @@ func (r *Room) sendEvents(p *Peer) {
 	p.next = r.game.EventCount()
 }
 
-// system sends a line from the room to everyone.
+// system adds a line from the room to the chat.
 func (r *Room) system(text string) {
-	for p := range r.peers {
-		p.sink.Send(protocol.Chat{Seat: -1, Text: text, System: true})
+	r.say(protocol.Chat{Seat: -1, Text: text, System: true})
+}
+
+// expire removes a room nobody has been connected to for the hub's Expire time, from the store
+// and from the hub; if the store refuses, the room stays and tries again after another Expire.
+func (r *Room) expire(now time.Time) {
+	if err := r.hub.store.Delete(r.code); err != nil {
+		r.hub.opts.Log.Error("server: an expired room could not be removed", "room", r.code, "err", err)
+		r.idleSince = now
+		r.arm(now)
+		return
 	}
+	r.closed, r.expired = true, true
+	h := r.hub
+	h.mu.Lock()
+	if h.rooms[r.code] == r {
+		delete(h.rooms, r.code)
+	}
+	h.mu.Unlock()
 }
 
 // start begins a game with the seats taken.

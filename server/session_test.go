@@ -61,6 +61,9 @@ func TestReconnectMidTurn(t *testing.T) {
 	ann.conn.Close()
 	ann.connect(ts.url, ann.st.Code)
 	ann.hello()
+	if w := ann.st.Welcome; w.Game != 1 || w.Events < len(before) {
+		t.Errorf("welcome after the reconnect says game %d with %d events; Ann holds %d", w.Game, w.Events, len(before))
+	}
 	if ann.st.Room.You != 0 || !ann.st.Room.Seats[0].Connected {
 		t.Fatalf("Ann back as seat %d, seats %+v", ann.st.Room.You, ann.st.Room.Seats)
 	}

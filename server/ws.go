@@ -1,8 +1,8 @@
 package server
 
 import (
+	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -27,12 +27,15 @@ type HTTPOptions struct {
 	Rate float64
 	// IdleTimeout closes a connection that sent no message for this long; 0 means one hour.
 	IdleTimeout time.Duration
-	// PingInterval is how often the server pings each connection; one that does not answer
-	// within the interval is closed. 0 means 30 s.
+	// PingInterval is how often the server pings each connection; one that has not answered a
+	// ping by the next is closed. 0 means 30 s.
 	PingInterval time.Duration
-	// SendQueue is how many messages may wait for a slow connection before it is closed; 0
-	// means 1,024.
-	SendQueue int
+	// SendBytes is how many bytes of messages may wait for a slow connection before it is
+	// closed (its client reconnects and resumes from its last event); 0 means 256 KiB.
+	SendBytes int
+	// Clock runs the idle time-out and the pings; nil means the wall clock. It is not the hub's
+	// clock, so that a test moving the rooms' time by minutes does not time out its connections.
+	Clock Clock
 	// Site serves every path outside /ws (the web build); nil answers a short text.
 	Site http.Handler
 }
@@ -40,21 +43,7 @@ type HTTPOptions struct {
 // Handler returns the server's HTTP handler: the WebSocket endpoint /ws (create a room) and
 // /ws/CODE (a room), and o.Site for every other path.
 func (h *Hub) Handler(o HTTPOptions) http.Handler {
-	if o.MaxConns == 0 {
-		o.MaxConns = 20_000
-	}
-	if o.Rate == 0 {
-		o.Rate = 10
-	}
-	if o.IdleTimeout == 0 {
-		o.IdleTimeout = time.Hour
-	}
-	if o.PingInterval == 0 {
-		o.PingInterval = 30 * time.Second
-	}
-	if o.SendQueue == 0 {
-		o.SendQueue = 1024
-	}
+	o = o.withDefaults()
 	ep := &endpoint{hub: h, opts: o}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ws", func(w http.ResponseWriter, r *http.Request) { ep.serve(w, r, "") })
@@ -81,11 +70,50 @@ func (h *Hub) Handler(o HTTPOptions) http.Handler {
 	return mux
 }
 
+// withDefaults fills the zero fields with their defaults.
+func (o HTTPOptions) withDefaults() HTTPOptions {
+	if o.MaxConns == 0 {
+		o.MaxConns = 20_000
+	}
+	if o.Rate == 0 {
+		o.Rate = 10
+	}
+	if o.IdleTimeout == 0 {
+		o.IdleTimeout = time.Hour
+	}
+	if o.PingInterval == 0 {
+		o.PingInterval = 30 * time.Second
+	}
+	if o.SendBytes == 0 {
+		o.SendBytes = 256 << 10
+	}
+	if o.Clock == nil {
+		o.Clock = WallClock{}
+	}
+	return o
+}
+
 // endpoint is the WebSocket transport of a hub.
 type endpoint struct {
 	hub   *Hub
 	opts  HTTPOptions
 	conns atomic.Int64
+}
+
+// frameConn is what a connection's session needs of its WebSocket: *websocket.Conn behind a
+// corkConn in the server (wsConn), a fake in tests.
+type frameConn interface {
+	// Read returns the next data message.
+	Read(ctx context.Context) (websocket.MessageType, []byte, error)
+	// WriteBatch writes text messages, in as few system calls as it can.
+	WriteBatch(msgs [][]byte) error
+	// Ping sends a ping and waits for its pong (answers are also reported to the session's
+	// pong method as they are read).
+	Ping(ctx context.Context) error
+	// Close sends a close frame with the code and reason and closes the connection.
+	Close(code websocket.StatusCode, reason string) error
+	// CloseNow closes the connection without a close frame.
+	CloseNow() error
 }
 
 func (e *endpoint) serve(w http.ResponseWriter, r *http.Request, code string) {
@@ -94,9 +122,14 @@ func (e *endpoint) serve(w http.ResponseWriter, r *http.Request, code string) {
 		http.Error(w, "too many connections; try again later", http.StatusServiceUnavailable)
 		return
 	}
-	defer e.conns.Add(-1)
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: e.opts.Origins})
+	s := e.newSession()
+	hw := &hijackWriter{ResponseWriter: w}
+	c, err := websocket.Accept(hw, r, &websocket.AcceptOptions{
+		OriginPatterns: e.opts.Origins,
+		OnPongReceived: func(context.Context, []byte) { s.pong() },
+	})
 	if err != nil {
+		e.conns.Add(-1)
 		return // Accept has answered the request
 	}
 	c.SetReadLimit(protocol.MaxMessageBytes)
@@ -104,39 +137,77 @@ func (e *endpoint) serve(w http.ResponseWriter, r *http.Request, code string) {
 	if err != nil {
 		addr = r.RemoteAddr
 	}
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	s := &wsSink{c: c, out: make(chan []byte, e.opts.SendQueue), done: make(chan struct{})}
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); s.write(ctx) }()
-	go func() { defer wg.Done(); s.ping(ctx, e.opts.PingInterval) }()
-	p := e.hub.Connect(code, addr, s)
-	e.read(ctx, c, p, s)
-	p.Close()
-	s.Close("")
-	wg.Wait() // the writer sends what was queued (a last error) before it closes
-	cancel()
+	s.conn = &wsConn{c: c, cork: hw.conn}
+	// The session runs in its own goroutine and the handler returns: net/http then lets go of
+	// what it holds for the request (its buffers, the request, the response), which would
+	// otherwise live as long as the connection.
+	go func() {
+		defer e.conns.Add(-1)
+		e.run(context.Background(), s, code, addr)
+	}()
 }
 
-// read feeds the client's messages to the peer until the connection ends.
-func (e *endpoint) read(ctx context.Context, c *websocket.Conn, p *Peer, s *wsSink) {
+// newSession returns the session of a connection not started yet.
+func (e *endpoint) newSession() *wsSink {
+	return &wsSink{clock: e.opts.Clock, max: e.opts.SendBytes, done: make(chan struct{}), finished: make(chan struct{})}
+}
+
+// run serves a connection whose session is s (with its conn set) until it ends: the calling
+// goroutine reads; a writer goroutine runs only while messages wait; one clock timer per
+// connection sends the pings and enforces the idle time-out.
+func (e *endpoint) run(ctx context.Context, s *wsSink, code, addr string) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.ctx = ctx
+	s.mu.Lock()
+	s.lastRead = s.clock.Now()
+	s.interval, s.idle = e.opts.PingInterval, e.opts.IdleTimeout
+	s.armLocked(s.lastRead)
+	s.mu.Unlock()
+	p := e.hub.Connect(code, addr, s)
+	e.read(p, s)
+	p.Close()
+	s.Close("")
+	<-s.finished // the writer sends what was queued (a last error) before it closes
+}
+
+// read feeds the client's messages to the peer until the connection ends. The reader goroutine
+// lives as long as the connection, so it only reads: each message is decoded and handled on a
+// goroutine of its own (the reader waits for it, so messages are handled in order), whose deep
+// stack — JSON, the engine, the bots, the store — is freed when it ends instead of staying with
+// every idle connection.
+func (e *endpoint) read(p *Peer, s *wsSink) {
 	clock := e.hub.clock
 	rate := newBucket(4*e.opts.Rate, e.opts.Rate, clock.Now())
 	strikes := 0
-	strike := func(code, msg string) bool {
-		s.Send(protocol.Error{Code: code, Message: msg})
-		strikes++
-		if strikes >= 20 {
-			s.Close("too many bad or excess messages")
-			return false
+	handled := make(chan bool)
+	handle := func(typ websocket.MessageType, b []byte) bool {
+		strike := func(code, msg string) bool {
+			s.Send(protocol.Error{Code: code, Message: msg})
+			strikes++
+			if strikes >= 20 {
+				s.Close("too many bad or excess messages")
+				return false
+			}
+			return true
 		}
+		if !rate.take(clock.Now()) {
+			return strike(protocol.ErrLimit, "server: too many messages: slow down")
+		}
+		if typ != websocket.MessageText {
+			return strike(protocol.ErrBadMessage, "server: send JSON text messages")
+		}
+		m, err := protocol.DecodeClient(b)
+		if err != nil {
+			return strike(protocol.ErrBadMessage, err.Error())
+		}
+		p.Handle(m)
 		return true
 	}
 	for {
-		rctx, cancel := context.WithTimeout(ctx, e.opts.IdleTimeout)
-		typ, b, err := c.Read(rctx)
-		cancel()
+		// No context: a context that can end makes the WebSocket library set up a watcher for
+		// every read. The writer closes the connection when the session ends, which ends Read.
+		typ, b, err := s.conn.Read(context.Background())
 		if err != nil {
 			return
 		}
@@ -145,124 +216,283 @@ func (e *endpoint) read(ctx context.Context, c *websocket.Conn, p *Peer, s *wsSi
 			return
 		default:
 		}
-		if !rate.take(clock.Now()) {
-			if !strike(protocol.ErrLimit, "server: too many messages: slow down") {
-				return
-			}
-			continue
+		s.read()
+		go func() { handled <- handle(typ, b) }()
+		if !<-handled {
+			return
 		}
-		if typ != websocket.MessageText {
-			if !strike(protocol.ErrBadMessage, "server: send JSON text messages") {
-				return
-			}
-			continue
-		}
-		m, err := protocol.DecodeClient(b)
-		if err != nil {
-			if !strike(protocol.ErrBadMessage, err.Error()) {
-				return
-			}
-			continue
-		}
-		p.Handle(m)
 	}
 }
 
-// wsSink queues a connection's messages for its writer.
+// wsSink is a connection's session: the queue of encoded messages waiting for the connection,
+// the writer goroutine that exists while it is not empty, and the timer that pings the client
+// and closes it when idle.
 type wsSink struct {
-	c      *websocket.Conn
-	out    chan []byte
-	done   chan struct{}
-	once   sync.Once
-	mu     sync.Mutex
-	reason string
+	conn     frameConn
+	clock    Clock
+	max      int // bytes that may wait
+	ctx      context.Context
+	done     chan struct{} // closed by Close
+	finished chan struct{} // closed when the writer has closed the connection
+
+	mu       sync.Mutex
+	queue    [][]byte
+	bytes    int
+	writing  bool // a writer goroutine runs
+	closing  bool
+	reason   string
+	interval time.Duration
+	idle     time.Duration
+	lastRead time.Time // when the client's last message came
+	pingAt   time.Time // when the last ping went; zero: none since the last pong
+	timer    Stopper
 }
 
-// Send implements Sink: it encodes m and queues it; a connection whose queue is full is closed
-// (its client reconnects and resumes from its last event).
+// Send implements Sink: it encodes m and queues it; a connection with more than the byte cap
+// waiting is closed (its client reconnects and resumes from its last event).
 func (s *wsSink) Send(m protocol.Message) {
 	b, err := protocol.Encode(m)
 	if err != nil {
 		return
 	}
-	select {
-	case <-s.done:
-	case s.out <- b:
-	default:
-		s.Close("too slow: reconnect")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return
 	}
+	if s.bytes+len(b) > s.max {
+		s.closeLocked("too slow: reconnect")
+		return
+	}
+	s.queue = append(s.queue, b)
+	s.bytes += len(b)
+	s.startLocked()
 }
 
-// Close implements Sink.
+// Close implements Sink: what is queued still goes out, then a close frame with the reason.
 func (s *wsSink) Close(reason string) {
-	s.once.Do(func() {
-		s.mu.Lock()
-		s.reason = reason
-		s.mu.Unlock()
-		close(s.done)
-	})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closeLocked(reason)
 }
 
-func (s *wsSink) write(ctx context.Context) {
-	send := func(b []byte) bool {
-		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		return s.c.Write(wctx, websocket.MessageText, b) == nil
+func (s *wsSink) closeLocked(reason string) {
+	if s.closing {
+		return
 	}
+	s.closing, s.reason = true, reason
+	close(s.done)
+	if s.timer != nil {
+		s.timer.Stop()
+		s.timer = nil
+	}
+	s.startLocked()
+}
+
+// startLocked starts the writer unless it runs.
+func (s *wsSink) startLocked() {
+	if !s.writing {
+		s.writing = true
+		go s.write()
+	}
+}
+
+// write sends the queued messages, a batch at a time, until the queue is empty; after a Close
+// it closes the connection.
+func (s *wsSink) write() {
 	for {
-		select {
-		case b := <-s.out:
-			if !send(b) {
-				s.Close("write failed")
-				s.c.CloseNow()
+		s.mu.Lock()
+		batch := s.queue
+		s.queue, s.bytes = nil, 0
+		if len(batch) == 0 {
+			if !s.closing {
+				s.writing = false
+				s.mu.Unlock()
 				return
 			}
-		case <-s.done:
-			for { // what was queued before the close still goes out
-				select {
-				case b := <-s.out:
-					if !send(b) {
-						s.c.CloseNow()
-						return
-					}
-					continue
-				default:
-				}
-				break
-			}
-			s.mu.Lock()
 			reason := s.reason
 			s.mu.Unlock()
 			code := websocket.StatusNormalClosure
 			if reason != "" {
 				code = websocket.StatusPolicyViolation
 			}
-			s.c.Close(code, reason)
+			s.conn.Close(code, reason)
+			close(s.finished)
 			return
-		case <-ctx.Done():
-			s.c.CloseNow()
+		}
+		s.mu.Unlock()
+		if err := s.conn.WriteBatch(batch); err != nil {
+			s.mu.Lock()
+			s.closeLocked("write failed")
+			s.queue, s.bytes = nil, 0
+			s.mu.Unlock()
+			s.conn.CloseNow()
+			close(s.finished)
 			return
 		}
 	}
 }
 
-func (s *wsSink) ping(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-			pctx, cancel := context.WithTimeout(ctx, every)
-			err := s.c.Ping(pctx)
-			cancel()
-			if err != nil && !errors.Is(err, context.Canceled) {
-				s.Close("no answer to ping")
-				return
-			}
-		case <-s.done:
-			return
-		case <-ctx.Done():
-			return
+// read notes that a message came from the client.
+func (s *wsSink) read() {
+	s.mu.Lock()
+	s.lastRead = s.clock.Now()
+	s.mu.Unlock()
+}
+
+// pong notes that the client answered a ping.
+func (s *wsSink) pong() {
+	s.mu.Lock()
+	s.pingAt = time.Time{}
+	s.mu.Unlock()
+}
+
+// armLocked sets the timer for the next ping or the idle time-out, whichever comes first.
+func (s *wsSink) armLocked(now time.Time) {
+	d := min(s.interval, s.lastRead.Add(s.idle).Sub(now))
+	s.timer = s.clock.AfterFunc(max(d, 0), s.tick)
+}
+
+// tick runs on the connection's timer: it closes an idle connection and one that did not answer
+// the last ping, and sends a ping when one is due.
+func (s *wsSink) tick() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return
+	}
+	now := s.clock.Now()
+	switch {
+	case !now.Before(s.lastRead.Add(s.idle)):
+		s.closeLocked(fmt.Sprintf("idle: no message for %v", s.idle))
+		return
+	case !s.pingAt.IsZero() && !now.Before(s.pingAt.Add(s.interval)):
+		s.closeLocked("no answer to ping")
+		return
+	case s.pingAt.IsZero():
+		s.pingAt = now
+		ctx, conn, wait := s.ctx, s.conn, s.interval
+		go func() { // lives until the pong (or the connection's end): the answer is seen by pong
+			pctx, cancel := context.WithTimeout(ctx, wait)
+			defer cancel()
+			conn.Ping(pctx)
+		}()
+	}
+	s.armLocked(now)
+}
+
+// wsConn is a *websocket.Conn whose net.Conn is a corkConn, so that a batch of messages leaves
+// in one write.
+type wsConn struct {
+	c    *websocket.Conn
+	cork *corkConn
+}
+
+func (w *wsConn) Read(ctx context.Context) (websocket.MessageType, []byte, error) {
+	return w.c.Read(ctx)
+}
+
+// writeWait bounds writing a batch to a client.
+const writeWait = 10 * time.Second
+
+func (w *wsConn) WriteBatch(msgs [][]byte) error {
+	w.cork.cork()
+	for _, b := range msgs {
+		// Corked, a write only appends to the batch: it does not block on the network.
+		if err := w.c.Write(context.Background(), websocket.MessageText, b); err != nil {
+			w.cork.uncork()
+			return err
 		}
 	}
+	return w.cork.uncork()
+}
+
+func (w *wsConn) Ping(ctx context.Context) error { return w.c.Ping(ctx) }
+
+func (w *wsConn) Close(code websocket.StatusCode, reason string) error {
+	return w.c.Close(code, reason)
+}
+
+func (w *wsConn) CloseNow() error { return w.c.CloseNow() }
+
+// hijackWriter hands websocket.Accept a corkConn over the hijacked connection, with small
+// buffers: the WebSocket library reads frame headers through the reader and writes each frame
+// through the writer, and messages here are small.
+type hijackWriter struct {
+	http.ResponseWriter
+	conn *corkConn
+}
+
+// Hijack implements http.Hijacker.
+func (h *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	hj, ok := h.ResponseWriter.(http.Hijacker)
+	if !ok {
+		return nil, nil, fmt.Errorf("server: %T cannot be hijacked", h.ResponseWriter)
+	}
+	c, brw, err := hj.Hijack()
+	if err != nil {
+		return nil, nil, err
+	}
+	h.conn = &corkConn{Conn: c}
+	br := brw.Reader
+	if br.Buffered() == 0 { // nothing read ahead to keep: a smaller buffer does
+		br = bufio.NewReaderSize(h.conn, 512)
+	}
+	return h.conn, bufio.NewReadWriter(br, bufio.NewWriterSize(h.conn, 256)), nil
+}
+
+// corkConn is a net.Conn whose writes, while corked, collect in a buffer that uncork writes at
+// once.
+type corkConn struct {
+	net.Conn
+	mu     sync.Mutex
+	corked bool
+	buf    *[]byte
+}
+
+var batchBufs = sync.Pool{New: func() any { b := make([]byte, 0, 4<<10); return &b }}
+
+func (c *corkConn) cork() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.corked = true
+	c.buf = batchBufs.Get().(*[]byte)
+}
+
+// uncork writes what collected.
+func (c *corkConn) uncork() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.corked = false
+	b := c.buf
+	c.buf = nil
+	err := c.writeLocked(*b)
+	if cap(*b) <= 64<<10 {
+		*b = (*b)[:0]
+		batchBufs.Put(b)
+	}
+	return err
+}
+
+// Write implements net.Conn.
+func (c *corkConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.corked {
+		*c.buf = append(*c.buf, p...)
+		return len(p), nil
+	}
+	if err := c.writeLocked(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func (c *corkConn) writeLocked(p []byte) error {
+	if len(p) == 0 {
+		return nil
+	}
+	c.Conn.SetWriteDeadline(time.Now().Add(writeWait))
+	_, err := c.Conn.Write(p)
+	return err
 }

@@ -3,24 +3,30 @@
 package sound
 
 import (
+	"fmt"
 	"syscall/js"
 
 	"nimmt/assets/sounds"
 )
 
 // Device is the real Sink in the browser: the page's Web Audio, which decodes the WAV files
-// itself, so the wasm carries no decoder. Browsers let a page start sound only after a tap, click
-// or key, so the AudioContext is made by the first of those (no warning, no error before);
-// effects asked for before that are dropped. The context is suspended while the tab is hidden.
+// itself, so the wasm carries no decoder; the files are not in the wasm either: Open fetches
+// them from the site (sounds.Effect.URL, beside the page). Browsers let a page start sound only
+// after a tap, click or key, so the AudioContext is made by the first of those (no warning, no
+// error before); effects asked for before that are dropped. The context is suspended while the
+// tab is hidden.
 type Device struct {
 	ctx     js.Value
-	buffers [sounds.NumEffects]js.Value // decoded once, when the context starts
+	raw     [sounds.NumEffects]js.Value // fetched files (ArrayBuffer) waiting for the context
+	buffers [sounds.NumEffects]js.Value // decoded once the context has started
 	paused  bool
-	err     error
+	err     error // no Web Audio: silent for good
+	loadErr error // the first effect that could not be fetched or decoded (it stays silent)
 	funcs   []js.Func
 }
 
-// Open prepares the Device: it waits for the first user gesture to start Web Audio.
+// Open prepares the Device: it starts fetching the effects' files and waits for the first user
+// gesture to start Web Audio.
 func Open() *Device {
 	d := &Device{}
 	win := js.Global()
@@ -32,6 +38,7 @@ func Open() *Device {
 		d.err = errNoWebAudio
 		return d
 	}
+	d.fetchAll()
 	var start js.Func
 	start = js.FuncOf(func(js.Value, []js.Value) any {
 		if d.ctx.Truthy() {
@@ -41,7 +48,9 @@ func Open() *Device {
 			win.Call("removeEventListener", ev, start, true)
 		}
 		d.ctx = ctor.New()
-		d.decodeAll()
+		for e := range sounds.NumEffects {
+			d.decode(e)
+		}
 		return nil
 	})
 	for _, ev := range gestures {
@@ -59,31 +68,86 @@ func Open() *Device {
 // gestures are the events browsers accept as a user's activation for sound.
 var gestures = []string{"pointerdown", "keydown", "touchend"}
 
-// decodeAll starts decoding every effect with decodeAudioData; each buffer is kept when ready.
-func (d *Device) decodeAll() {
+// fetchAll fetches every effect's file; each is decoded once it has arrived and the context runs.
+func (d *Device) fetchAll() {
 	for e := range sounds.NumEffects {
-		wav := sounds.WAV(e)
-		arr := js.Global().Get("Uint8Array").New(len(wav))
-		js.CopyBytesToJS(arr, wav)
-		var ok, fail js.Func
-		ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
-			d.buffers[e] = args[0]
-			ok.Release()
-			fail.Release()
+		var onResp, onBuf, onFail js.Func
+		release := func() {
+			onResp.Release()
+			onBuf.Release()
+			onFail.Release()
+		}
+		onResp = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if r := args[0]; !r.Get("ok").Bool() {
+				d.failed(e, fmt.Errorf("HTTP %d", r.Get("status").Int()))
+				return nil
+			}
+			return args[0].Call("arrayBuffer")
+		})
+		onBuf = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			defer release()
+			if len(args) > 0 && args[0].Truthy() {
+				d.raw[e] = args[0]
+				d.decode(e)
+			}
 			return nil
 		})
-		fail = js.FuncOf(func(js.Value, []js.Value) any {
-			ok.Release()
-			fail.Release()
+		onFail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			defer release()
+			d.failed(e, jsReason(args))
 			return nil
 		})
-		d.ctx.Call("decodeAudioData", arr.Get("buffer"), ok, fail)
+		js.Global().Call("fetch", e.URL()).Call("then", onResp).Call("then", onBuf).Call("catch", onFail)
 	}
 }
 
+// decode starts decoding an effect's fetched file with decodeAudioData once the context runs;
+// the buffer is kept when ready.
+func (d *Device) decode(e sounds.Effect) {
+	if !d.ctx.Truthy() || !d.raw[e].Truthy() {
+		return
+	}
+	raw := d.raw[e]
+	d.raw[e] = js.Undefined() // decodeAudioData takes the ArrayBuffer over
+	var ok, fail js.Func
+	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		d.buffers[e] = args[0]
+		ok.Release()
+		fail.Release()
+		return nil
+	})
+	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		d.failed(e, jsReason(args))
+		ok.Release()
+		fail.Release()
+		return nil
+	})
+	d.ctx.Call("decodeAudioData", raw, ok, fail)
+}
+
+// failed records the first effect that could not be loaded.
+func (d *Device) failed(e sounds.Effect, err error) {
+	if d.loadErr == nil {
+		d.loadErr = fmt.Errorf("sound: %s: %w", e.URL(), err)
+	}
+}
+
+// jsReason turns a rejected promise's reason into an error.
+func jsReason(args []js.Value) error {
+	if len(args) == 0 || !args[0].Truthy() {
+		return jsError("failed")
+	}
+	return jsError(args[0].Call("toString").String())
+}
+
 // Status says whether the device plays: ready once a gesture started Web Audio; err when the
-// browser has no Web Audio.
-func (d *Device) Status() (ready bool, err error) { return d.ctx.Truthy(), d.err }
+// browser has no Web Audio, or else the first effect that could not be fetched or decoded.
+func (d *Device) Status() (ready bool, err error) {
+	if d.err != nil {
+		return false, d.err
+	}
+	return d.ctx.Truthy(), d.loadErr
+}
 
 // Update does nothing in the browser (the context starts on a gesture); it is here for the
 // same API as on desktop.

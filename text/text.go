@@ -1,6 +1,6 @@
 // Package text is the game's one text stack: a small wrapper around an etxt renderer with the Go
-// fonts (BSD licence, embedded by golang.org/x/image/font/gofont) in which every draw sets its
-// full style, so no state leaks between draws.
+// fonts (BSD licence, embedded by nimmt/assets/fonts without their hinting) in which every draw
+// sets its full style, so no state leaks between draws.
 //
 // Sizes and positions are in logical pixels; the wrapper multiplies them by the display scale
 // set with SetScale, the one place where HiDPI scaling of text happens.
@@ -13,9 +13,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/tinne26/etxt"
 	"github.com/tinne26/etxt/cache"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
+
+	"nimmt/assets/fonts"
 )
 
 // Align says which point of the text the coordinates name.
@@ -59,11 +59,11 @@ type Renderer struct {
 
 // New parses the embedded fonts and returns a renderer at scale 1.
 func New() (*Renderer, error) {
-	reg, err := sfnt.Parse(goregular.TTF)
+	reg, err := sfnt.Parse(fonts.Regular)
 	if err != nil {
 		return nil, fmt.Errorf("text: parse regular font: %w", err)
 	}
-	bold, err := sfnt.Parse(gobold.TTF)
+	bold, err := sfnt.Parse(fonts.Bold)
 	if err != nil {
 		return nil, fmt.Errorf("text: parse bold font: %w", err)
 	}

@@ -1,6 +1,7 @@
-// Command gen makes the game's generated assets: the sound effects (assets/sounds/*.wav) and
-// the icons (assets/icons, wasm, mobile/android, mobile/ios). Run it from the repository's root
-// with `make assets`; gen_test fails when a committed file differs from what it makes.
+// Command gen makes the game's generated assets: the sound effects (assets/sounds/*.wav), the
+// fonts without hinting (assets/fonts) and the icons (assets/icons, wasm, mobile/android,
+// mobile/ios). Run it from the repository's root with `make assets`; gen_test fails when a
+// committed file differs from what it makes.
 package main
 
 import (
@@ -46,5 +47,10 @@ func generate() ([]file, error) {
 	for e := range sounds.NumEffects {
 		out = append(out, file{"assets/sounds/" + e.File(), synth(e)})
 	}
+	fonts, err := fontFiles()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, fonts...)
 	return append(out, iconFiles()...), nil
 }

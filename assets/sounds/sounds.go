@@ -1,9 +1,9 @@
 // Package sounds holds the game's sound effects: short mono 8-bit WAV files made by
-// `make assets` (assets/gen synthesises them; see the Makefile), embedded in the binary.
-// The player that decodes and plays them is package nimmt/sound.
+// `make assets` (assets/gen synthesises them; see the Makefile), embedded in the desktop and
+// mobile binaries (WAV). The web build does not embed them: scripts/build-web.sh puts them in
+// the site's Dir folder and the page's Web Audio fetches and decodes them (URL), which keeps
+// them out of the wasm. The player that decodes and plays them is package nimmt/sound.
 package sounds
-
-import "embed"
 
 // Effect names one sound effect.
 type Effect int
@@ -38,20 +38,11 @@ func (e Effect) String() string {
 // File returns the effect's file name in this folder.
 func (e Effect) File() string { return e.String() + ".wav" }
 
-//go:embed *.wav
-var files embed.FS
+// Dir is the folder of the web site that holds the effects' files (scripts/build-web.sh).
+const Dir = "sounds"
 
-// WAV returns the embedded WAV file of an effect, or nil for a value that names no effect.
-func WAV(e Effect) []byte {
-	if e < 0 || e >= NumEffects {
-		return nil
-	}
-	b, err := files.ReadFile(e.File())
-	if err != nil {
-		return nil // every effect's file is embedded: sounds_test checks it
-	}
-	return b
-}
+// URL returns the effect's file's address relative to the web page: Dir/File.
+func (e Effect) URL() string { return Dir + "/" + e.File() }
 
 // Take returns the effect for a row taken with the given number of bullheads: heavier with more.
 func Take(bullheads int) Effect {

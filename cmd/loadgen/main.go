@@ -56,6 +56,7 @@ type config struct {
 	bin      string
 	timer    int
 	noRestat bool
+	games    int // when > 0, each room stops after this many games (the test's mode); 0: play on
 }
 
 func run() error {
@@ -107,7 +108,7 @@ func run() error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := openRoom(ctx, c, srv.addr, i, st, &wg)
+			_, err := openRoom(ctx, c, srv.addr, i, st, &wg)
 			<-sem
 			if err != nil {
 				failed.Add(1)
@@ -323,44 +324,44 @@ func quantile(sorted []float64, q float64) float64 {
 // client then plays in its own goroutine (counted in wg) until ctx ends. Each room's clients
 // come from their own loopback address (127.1.x.y), as players of a room come from their own
 // machines: the server's per-address join limit applies to each.
-func openRoom(ctx context.Context, c config, base string, i int, st *stats, wg *sync.WaitGroup) error {
+func openRoom(ctx context.Context, c config, base string, i int, st *stats, wg *sync.WaitGroup) ([]*player, error) {
 	local := net.IPv4(127, 1, byte(i/250), byte(1+i%250))
 	s := protocol.DefaultSettings(4)
 	s.Timer = c.timer
 	host, err := dial(ctx, base, "", local)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	p := []*player{{conn: host, seat: 0, rng: rand.New(rand.NewPCG(uint64(i), 0)), cfg: c, st: st}}
 	if err := host.Send(ctx, protocol.Create{Version: protocol.Version, Settings: s, Name: "P0"}); err != nil {
-		return err
+		return nil, err
 	}
 	if err := p[0].until(ctx, protocol.TypeRoom); err != nil {
-		return err
+		return nil, err
 	}
 	code := p[0].s.Code
 	for k := 1; k < 4; k++ {
 		conn, err := dial(ctx, base, code, local)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		q := &player{conn: conn, seat: k, rng: rand.New(rand.NewPCG(uint64(i), uint64(k))), cfg: c, st: st}
 		p = append(p, q)
 		if err := conn.Send(ctx, protocol.Hello{Version: protocol.Version}); err != nil {
-			return err
+			return nil, err
 		}
 		if err := q.until(ctx, protocol.TypeRoom); err != nil {
-			return err
+			return nil, err
 		}
 		if err := conn.Send(ctx, protocol.Join{Name: fmt.Sprintf("P%d", k)}); err != nil {
-			return err
+			return nil, err
 		}
 		if err := q.until(ctx, protocol.TypeJoined); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if err := host.Send(ctx, protocol.Start{}); err != nil {
-		return err
+		return nil, err
 	}
 	st.held.Add(1)
 	for _, q := range p {
@@ -371,7 +372,7 @@ func openRoom(ctx context.Context, c config, base string, i int, st *stats, wg *
 			q.conn.Close()
 		}()
 	}
-	return nil
+	return p, nil
 }
 
 // dial opens a WebSocket from the local address.
@@ -414,6 +415,9 @@ type player struct {
 	s     client.State
 	acted string
 	sent  atomic.Int64 // UnixNano of the action waiting for its event; 0: none
+	// Read by the test once play has returned:
+	totals [][]int // each game's final totals, as this client heard them
+	err    error   // why play stopped early: a message the client could not fold, or refused
 }
 
 func (p *player) until(ctx context.Context, typ string) error {
@@ -436,28 +440,43 @@ func (p *player) until(ctx context.Context, typ string) error {
 
 // play answers each decision with a random legal action after a think time, and measures the
 // time from sending it to receiving the event that answers it; the host starts the next game
-// when one is over.
+// when one is over. It returns when ctx ends, the connection fails, or the room has played
+// cfg.games games.
 func (p *player) play(ctx context.Context) {
 	for {
 		m, err := p.conn.Recv(ctx)
 		if err != nil {
+			if ctx.Err() == nil {
+				p.err = err
+			}
 			return
 		}
 		if err := p.s.Apply(m); err != nil {
+			p.err = err
 			return
 		}
 		switch m := m.(type) {
 		case protocol.Error:
 			p.st.refused.Add(1)
+			p.err = fmt.Errorf("refused: %s: %s", m.Code, m.Message)
 		case protocol.Event:
 			if mine(m.Event, p.seat) {
 				if t := p.sent.Swap(0); t != 0 {
 					p.st.add(time.Since(time.Unix(0, t)))
 				}
 			}
-			if _, ok := m.Event.(engine.GameOver); ok && p.seat == 0 {
-				p.st.games.Add(1)
-				go p.conn.Send(ctx, protocol.Again{})
+			if e, ok := m.Event.(engine.GameOver); ok {
+				p.totals = append(p.totals, e.Totals)
+				if p.cfg.games > 0 && len(p.totals) >= p.cfg.games {
+					if p.seat == 0 {
+						p.st.games.Add(1)
+					}
+					return
+				}
+				if p.seat == 0 {
+					p.st.games.Add(1)
+					go p.conn.Send(ctx, protocol.Again{})
+				}
 			}
 		}
 		v := &p.s.View

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	_ "net/http/pprof" // the profiles of -debug
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -42,6 +43,8 @@ func run() error {
 	maxConns := flag.Int("max-conns", 20000, "most WebSocket connections")
 	rate := flag.Float64("rate", 10, "messages per second a connection may send (bursts of 4x)")
 	textAddr := flag.String("text", "127.0.0.1:4000", "address of the text port (telnet/nc; docs/server.md); empty: none")
+	debugAddr := flag.String("debug", "", "address to serve Go's profiles on (net/http/pprof, e.g. 127.0.0.1:6060); empty: none")
+	expire := flag.Duration("expire", 24*time.Hour, "how long a room nobody is connected to is kept before it is removed")
 	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
 	flag.Parse()
 
@@ -57,7 +60,7 @@ func run() error {
 	}
 	defer store.Close()
 	start := time.Now()
-	hub, err := server.NewHub(store, server.Options{Grace: *grace})
+	hub, err := server.NewHub(store, server.Options{Grace: *grace, Expire: *expire})
 	if err != nil {
 		return err
 	}
@@ -103,6 +106,15 @@ func run() error {
 			}
 		}()
 		defer tp.Close()
+	}
+
+	if *debugAddr != "" {
+		dln, err := net.Listen("tcp", *debugAddr)
+		if err != nil {
+			return fmt.Errorf("server: %w", err)
+		}
+		fmt.Printf("server: profiles on http://%s/debug/pprof/\n", dln.Addr())
+		go http.Serve(dln, http.DefaultServeMux) // net/http/pprof registers itself there
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

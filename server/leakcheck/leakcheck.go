@@ -5,9 +5,11 @@ package leakcheck
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"nimmt/engine"
+	"nimmt/protocol"
 )
 
 // cardKeys are the JSON fields of events that hold cards.
@@ -90,4 +92,61 @@ func Secrets(rec *engine.Record, seat int) ([]map[int]bool, error) {
 		}
 	}
 	return secret, nil
+}
+
+// Frames checks every protocol frame one connection received (seat -1: a spectator) against the
+// game's record: no card of another seat's hand may appear in an event before the public stream
+// has shown it, no frame outside an event may hold a card, and a spectator's deals hold no hand.
+// Events of other games than game are skipped. It returns the events of game checked and every
+// leak found (joined), or the error of a frame that is not the protocol's.
+func Frames(rec *engine.Record, game, seat int, frames [][]byte) (checked int, err error) {
+	// secret[k] is the set of cards the seat may not know at event k.
+	secret, err := Secrets(rec, seat)
+	if err != nil {
+		return 0, err
+	}
+	var leaks []error
+	for i, f := range frames {
+		m, err := protocol.DecodeServer(f)
+		if err != nil {
+			return checked, fmt.Errorf("leakcheck: seat %d frame %d: %w: %s", seat, i, err, f)
+		}
+		ev, ok := m.(protocol.Event)
+		if !ok {
+			var v any
+			if err := json.Unmarshal(f, &v); err != nil {
+				return checked, fmt.Errorf("leakcheck: %w", err)
+			}
+			got := map[int]bool{}
+			Cards(v, got)
+			if len(got) > 0 {
+				leaks = append(leaks, fmt.Errorf("leakcheck: seat %d frame %d holds cards outside an event: %s", seat, i, f))
+			}
+			continue
+		}
+		if ev.Game != game {
+			continue
+		}
+		if ev.Seq >= len(secret) {
+			return checked, fmt.Errorf("leakcheck: seat %d: event %d of %d", seat, ev.Seq, len(secret))
+		}
+		shown, err := EventCards(ev.Event)
+		if err != nil {
+			return checked, err
+		}
+		for c := range shown {
+			if secret[ev.Seq][c] {
+				leaks = append(leaks, fmt.Errorf("leakcheck: seat %d frame %d (event %d) shows card %d of another hand before it is revealed: %s", seat, i, ev.Seq, c, f))
+			}
+		}
+		if d, ok := ev.Event.(engine.RoundDealt); ok && seat < 0 {
+			for s, h := range d.Hands {
+				if len(h) > 0 {
+					leaks = append(leaks, fmt.Errorf("leakcheck: a spectator sees seat %d's hand: %s", s, f))
+				}
+			}
+		}
+		checked++
+	}
+	return checked, errors.Join(leaks...)
 }

@@ -583,8 +583,16 @@ func (c *conn) makeRoom(key string, set protocol.Settings, colour string) {
 		r.peer.Close()
 		return
 	}
-	s.names[key] = code
+	s.nameLocked(key, code)
 	c.rooms[key] = r
+}
+
+// nameLocked names the room with the code key, in memory and in the store.
+func (s *Server) nameLocked(key, code string) {
+	s.names[key] = code
+	if err := s.hub.NameRoom(key, code); err != nil {
+		s.opts.Log.Error("textport: room name not stored; it lasts until a restart", "name", key, "room", code, "err", err)
+	}
 }
 
 // enter opens a session in the room GAME names with the hello (watch, or a seat token).
@@ -620,7 +628,7 @@ func (c *conn) enter(game string, hello protocol.Hello) *room {
 	if hello.Token != "" {
 		c.srv.mu.Lock()
 		if c.srv.names[key] == "" && !strings.EqualFold(key, code) && len(c.srv.names) < maxNames {
-			c.srv.names[key] = code
+			c.srv.nameLocked(key, code)
 		}
 		c.srv.mu.Unlock()
 	}

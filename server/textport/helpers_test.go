@@ -37,12 +37,19 @@ type env struct {
 	tp    *textport.Server
 	ws    string // ws://127.0.0.1:PORT
 	text  string // 127.0.0.1:PORT
+	stop  func() // closes everything (also done when the test ends)
 }
 
 func newEnv(t *testing.T, o textport.Options) *env {
 	t.Helper()
+	return newEnvAt(t, o, filepath.Join(t.TempDir(), "nimmt.db"))
+}
+
+// newEnvAt is newEnv on the database file db (a second env on the same file is a restart).
+func newEnvAt(t *testing.T, o textport.Options, db string) *env {
+	t.Helper()
 	e := &env{t: t, clock: server.NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
-	store, err := server.OpenSQLite(filepath.Join(t.TempDir(), "nimmt.db"))
+	store, err := server.OpenSQLite(db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,16 +67,20 @@ func newEnv(t *testing.T, o textport.Options) *env {
 	e.text = ln.Addr().String()
 	served := make(chan error, 1)
 	go func() { served <- e.tp.Serve(ln) }()
-	t.Cleanup(func() {
-		e.tp.Close()
-		if err := <-served; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-		hs.CloseClientConnections()
-		e.hub.Close()
-		hs.Close()
-		store.Close()
-	})
+	var once sync.Once
+	e.stop = func() {
+		once.Do(func() {
+			e.tp.Close()
+			if err := <-served; err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+			hs.CloseClientConnections()
+			e.hub.Close()
+			hs.Close()
+			store.Close()
+		})
+	}
+	t.Cleanup(e.stop)
 	return e
 }
 

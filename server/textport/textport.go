@@ -53,7 +53,7 @@ type Server struct {
 	opts Options
 
 	mu     sync.Mutex
-	names  map[string]string // room name (lower case) → room code
+	names  map[string]string // room name (lower case) → room code, as stored by the hub
 	conns  map[*conn]struct{}
 	ln     net.Listener
 	closed bool
@@ -86,7 +86,12 @@ func New(hub *server.Hub, o Options) *Server {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	return &Server{hub: hub, opts: o, names: map[string]string{}, conns: map[*conn]struct{}{}}
+	names, err := hub.RoomNames()
+	if err != nil {
+		o.Log.Error("textport: the stored room names could not be read; names start empty", "err", err)
+		names = map[string]string{}
+	}
+	return &Server{hub: hub, opts: o, names: names, conns: map[*conn]struct{}{}}
 }
 
 // Listen listens on address (e.g. "127.0.0.1:4000") with the connection cap of the options.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -476,4 +477,27 @@ func TestTimerAwayAndBack(t *testing.T) {
 	h := hand(c)
 	c.send(fmt.Sprintf("play %d on pine", h[0]))
 	c.untilHas(fmt.Sprintf("- you chose %d", h[0]))
+}
+
+// A room's text-port name outlives a restart: the port reads the stored names back, so the
+// game is found, listed and joined by its name.
+func TestRoomNamesStored(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "nimmt.db")
+	e := newEnvAt(t, fastText, db)
+	c := dialText(t, e.text, "Tex")
+	c.send("join game as red on oak")
+	c.untilHas("To take the seat back")
+	c.send("rooms")
+	l := c.untilHas("oak (code ")
+	code := regexp.MustCompile(`code ([A-Z2-9]{6})`).FindStringSubmatch(l)[1]
+	e.stop()
+
+	e = newEnvAt(t, fastText, db)
+	d := dialText(t, e.text, "Lu")
+	d.send("rooms")
+	if got := d.untilHas("oak (code "); !strings.Contains(got, code) {
+		t.Errorf("after the restart: %q, want code %s", got, code)
+	}
+	d.send("join game as green on oak")
+	d.untilHas("joined as green")
 }

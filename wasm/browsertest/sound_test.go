@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"nimmt/assets/sounds"
 	"nimmt/wasm/site"
 )
 
@@ -42,7 +43,7 @@ WebAssembly.instantiateStreaming(fetch("check.wasm"), go.importObject).then((r) 
 </script>`
 
 // TestSound checks nimmt/sound in Chromium: no AudioContext (so no autoplay warning) before the
-// first click, then one that runs and decodes every effect; cues play; a hidden tab or a pause
+// first click, then one that runs and decodes every effect, fetched from the site; cues play; a hidden tab or a pause
 // suspends it; the console shows no error or warning on the way.
 func TestSound(t *testing.T) {
 	enabled(t)
@@ -62,8 +63,15 @@ func TestSound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"wasm_exec.js": js, "index.html": []byte(soundPage)} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+	files := map[string][]byte{"wasm_exec.js": js, "index.html": []byte(soundPage)}
+	for e := range sounds.NumEffects { // the site serves the effects beside the page
+		files[e.URL()] = sounds.WAV(e)
+	}
+	if err := os.Mkdir(filepath.Join(dir, sounds.Dir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,5 +1,5 @@
-// Package site serves a built web folder (index.html, wasm_exec.js, the game's .wasm and their
-// precompressed .gz copies) over HTTP, and nothing outside it.
+// Package site serves a built web folder (index.html, wasm_exec.js, the game's .wasm, icons, the
+// sound effects in sounds/, and their precompressed .gz copies) over HTTP, and nothing outside it.
 //
 // Requests whose path holds "..", a backslash, a NUL byte or a hidden (dot) segment are refused;
 // files are opened through an os.Root, so symbolic links cannot lead out of the folder. Directories
@@ -34,6 +34,7 @@ var contentTypes = map[string]string{
 	".png":  "image/png",
 	".svg":  "image/svg+xml",
 	".ico":  "image/x-icon",
+	".wav":  "audio/wav",
 	".txt":  "text/plain; charset=utf-8",
 	".gz":   "application/gzip",
 }

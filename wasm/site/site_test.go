@@ -43,6 +43,7 @@ func setup(t *testing.T) *site.Handler {
 	zw.Close()
 	write("web/nimmt.wasm.gz", gz.String())
 	write("web/sub/page.txt", "inside")
+	write("web/sounds/click.wav", "RIFF")
 	write("web/.hidden", "hidden")
 	for link, target := range map[string]string{
 		"web/out":      outer,                              // a directory outside
@@ -96,6 +97,7 @@ func TestServesFilesWithTypes(t *testing.T) {
 		{"/nimmt.wasm", "application/wasm", strings.Repeat("\x00asm", 1000)},
 		{"/sub/page.txt", "text/plain; charset=utf-8", "inside"},
 		{"/in.txt", "text/plain; charset=utf-8", "inside"},
+		{"/sounds/click.wav", "audio/wav", "RIFF"},
 	} {
 		r := do(t, h, "GET", tc.path, nil)
 		if r.StatusCode != 200 {

@@ -1,0 +1,231 @@
+package scenes
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/layout"
+	"nimmt/storage"
+	"nimmt/text"
+)
+
+// chooseVariant picks the variant named key ("basic", "double-doublets") on the new-game form
+// by taps: from the list beside the form, or through the list page on smaller screens.
+func chooseVariant(t *testing.T, g *Game, key string) {
+	t.Helper()
+	if hasButton(g, "variant") {
+		tapButton(t, g, "variant")
+	}
+	tapButton(t, g, "variant-"+key)
+}
+
+// typeName taps the name field id and types name into it, letter by letter, then presses Enter.
+func typeName(t *testing.T, g *Game, id, name string) {
+	t.Helper()
+	tapButton(t, g, id)
+	f := g.cur.(*menu).form
+	if !f.typing() {
+		t.Fatalf("tapping %s does not start typing", id)
+	}
+	typed := []rune(name)
+	g.InjectInput(func(in *Input) {
+		switch {
+		case len(f.nameBuf) > 0 && len(typed) == len([]rune(name)):
+			in.addKey(KeyBackspace) // clear the field first
+		case len(typed) == 0:
+			in.addKey(KeyEnter)
+		default:
+			in.Runes[0], in.NRune = typed[0], 1
+			typed = typed[1:]
+		}
+	})
+	runUntil(t, g, 100, func(TestState) bool { return !f.typing() })
+	g.InjectInput(func(in *Input) {})
+}
+
+func hasButton(g *Game, id string) bool {
+	ts := g.TestState()
+	for _, b := range ts.Buttons {
+		if b.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// TestNewGameFormLayout lays every page of the new-game form out at phone and desktop sizes, with
+// 2, 4 and 10 seats, each end of the game and every language: every widget on the screen, no two
+// overlapping, every text inside its widget, tap targets at least layout.MinTap on phones.
+func TestNewGameFormLayout(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	t.Cleanup(func() { g.setLang("en") })
+	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}, {1920, 1080}}
+	pages := []struct {
+		name string
+		set  func(f *newGameForm)
+	}{
+		{"form", func(f *newGameForm) { f.page = pageForm }},
+		{"variants", func(f *newGameForm) { f.page = pageVariants }},
+		{"about", func(f *newGameForm) { f.page, f.about = pageAbout, variantEntry{v: 0} }},
+		{"seat-bot", func(f *newGameForm) { f.page, f.seat = pageSeat, 1; f.st.Levels[0] = "expert" }},
+		{"seat-person", func(f *newGameForm) { f.page, f.seat = pageSeat, 1; f.st.Levels[0] = levelPerson }},
+	}
+	checked := 0
+	for _, lang := range []string{"en", "de", "fr", "es"} {
+		if err := g.setLang(lang); err != nil {
+			t.Fatal(err)
+		}
+		for _, sz := range sizes {
+			g.LayoutF(sz[0], sz[1])
+			phone := min(sz[0], sz[1]) < 600
+			for _, seats := range []int{2, 4, 10} {
+				for _, end := range []string{"66", "score"} {
+					for _, p := range pages {
+						st := defaultSettings()
+						st.Seats, st.EndMode = seats, end
+						st.Levels[1] = levelPerson
+						f := newNewGameForm(g, &st, FormOptions{})
+						p.set(f)
+						f.build()
+						name := fmt.Sprintf("%s %gx%g %d seats end %s %s", lang, sz[0], sz[1], seats, end, p.name)
+						checkForm(t, g, f, name, phone)
+						checked++
+					}
+				}
+			}
+		}
+	}
+	if checked != 4*5*3*2*5 {
+		t.Fatalf("checked %d layouts", checked)
+	}
+}
+
+// checkForm checks one laid-out page of the form.
+func checkForm(t *testing.T, g *Game, f *newGameForm, name string, phone bool) {
+	t.Helper()
+	screen := layout.Rect{W: g.w, H: g.h}
+	title := layout.FormTitle(g.w, g.h)
+	f.draw(ebiten.NewImage(1, 1)) // fits the title
+	if tw, _ := g.txt.Measure(f.title, text.Style{Size: f.titleSize, Bold: true}); tw > title.W {
+		t.Errorf("%s: title %q %.0f px wide in %.0f", name, f.title, tw, title.W)
+	}
+	ids := map[string]bool{}
+	for i := range f.widgets {
+		w := &f.widgets[i]
+		if w.id != "" {
+			if ids[w.id] {
+				t.Errorf("%s: two buttons %q", name, w.id)
+			}
+			ids[w.id] = true
+		}
+		if !w.r.Within(screen) || w.r.Overlaps(title) {
+			t.Errorf("%s: %q %+v off the screen or on the title", name, w.label, w.r)
+		}
+		if phone && w.id != "" && (w.r.H < layout.MinTap || w.r.W < layout.MinTap) {
+			t.Errorf("%s: button %q %.0f×%.0f smaller than a tap target", name, w.id, w.r.W, w.r.H)
+		}
+		for j := i + 1; j < len(f.widgets); j++ {
+			if o := f.widgets[j]; w.r.Inset(0.5).Overlaps(o.r) {
+				t.Errorf("%s: %q %+v overlaps %q %+v", name, w.label, w.r, o.label, o.r)
+			}
+		}
+		ts, n := g.widgetTexts(w)
+		for _, pt := range ts[:n] {
+			if strings.TrimSpace(pt.s) == "" {
+				continue
+			}
+			box := textBox(g, pt)
+			if !box.Inset(0.5).Within(w.r) {
+				t.Errorf("%s: text %q %+v outside its widget %+v (size %.1f)", name, pt.s, box, w.r, pt.style.Size)
+			}
+			if pt.style.Size < 9 {
+				t.Errorf("%s: text %q at %.1f px", name, pt.s, pt.style.Size)
+			}
+		}
+	}
+}
+
+// textBox is where a widget's text is drawn, as measured.
+func textBox(g *Game, pt placedText) layout.Rect {
+	if pt.wrap > 0 {
+		tw, th := g.txt.MeasureWrap(pt.s, pt.style, pt.wrap)
+		return layout.Rect{X: pt.x, Y: pt.y, W: tw, H: th}
+	}
+	tw, th := g.txt.Measure(pt.s, pt.style)
+	x := pt.x
+	if pt.style.Align.Horz() == text.HorzCenter {
+		x -= tw / 2
+	}
+	return layout.Rect{X: x, Y: pt.y - th/2, W: tw, H: th}
+}
+
+// TestNewGameFormKeyboard: the form works with the keys alone — the arrows move the focus, Enter
+// presses, Esc goes back a page — and a level picked in a seat's picker shows on its cell.
+func TestNewGameFormKeyboard(t *testing.T) {
+	for _, sz := range [][2]float64{{390, 844}, {1280, 720}} {
+		g := newTestGame(t, &storage.Memory{}, "instant")
+		g.LayoutF(sz[0], sz[1])
+		g.InjectInput(func(in *Input) {})
+		runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+		tapButton(t, g, "new-game")
+		press := func(k Key) {
+			t.Helper()
+			g.InjectInput(func(in *Input) { in.addKey(k) })
+			if err := g.Update(); err != nil {
+				t.Fatal(err)
+			}
+			g.InjectInput(func(in *Input) {})
+		}
+		f := g.cur.(*menu).form
+		// focusOn moves the focus down to the button id and presses Enter.
+		focusOn := func(id string) {
+			t.Helper()
+			for i := 0; i < 60; i++ {
+				if f.focus >= 0 && f.widgets[f.focus].id == id {
+					press(KeyEnter)
+					return
+				}
+				press(KeyDown)
+			}
+			t.Fatalf("%gx%g: the arrows never reach %q on %s", sz[0], sz[1], id, f.name())
+		}
+		focusOn("seats-plus")
+		if g.settings.Seats != 5 {
+			t.Fatalf("seats %d after Enter on +", g.settings.Seats)
+		}
+		focusOn("seat-3")
+		if f.name() != "seat" || f.seat != 3 {
+			t.Fatalf("Enter on seat 3 shows %s (seat %d)", f.name(), f.seat)
+		}
+		focusOn("choice-expert")
+		if f.name() != "newgame" || g.settings.Levels[2] != "expert" {
+			t.Fatalf("after choosing expert: page %s, level %q", f.name(), g.settings.Levels[2])
+		}
+		for _, b := range g.TestState().Buttons {
+			if b.ID == "seat-3" && b.Label != "Chloé" {
+				t.Errorf("seat 3 is labelled %q", b.Label)
+			}
+		}
+		if !strings.Contains(fmt.Sprint(f.widgets), "expert") {
+			t.Errorf("no cell says expert: %v", f.widgets)
+		}
+		focusOn("about-basic")
+		if f.name() != "variant" {
+			t.Fatalf("Enter on ? shows %s", f.name())
+		}
+		press(KeyEsc)
+		if f.name() == "variant" {
+			t.Fatalf("Esc stays on the paragraph")
+		}
+		for f.name() != "newgame" {
+			press(KeyEsc)
+		}
+		press(KeyEsc)
+		if ts := g.TestState(); ts.Scene != "menu" {
+			t.Fatalf("Esc on the form goes to %s", ts.Scene)
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package scenes
+
+import (
+	"errors"
+	"slices"
+
+	"nimmt/client"
+	"nimmt/engine"
+	"nimmt/protocol"
+)
+
+// remoteLink is what a remote session needs of its connection to the room: client.Link, which
+// reconnects by itself and resumes the events where they stopped.
+type remoteLink interface {
+	// Poll takes in what arrived, without waiting.
+	Poll() bool
+	// State is what arrived, folded: the room, the events of this connection's seat.
+	State() *client.State
+	// Send queues a message; an action is sent again by the link if its connection is lost.
+	Send(m protocol.Message)
+	// Status says whether the link is online, reconnecting or failed.
+	Status() client.LinkStatus
+	// Refusal returns the next refusal of an action sent, with the engine's words.
+	Refusal() (protocol.Error, bool)
+	// Reconnect connects again at once (the app is back from the background).
+	Reconnect()
+}
+
+// remoteSession is a table's game on a game server (online play), over a room's link. The game
+// is the room's game current when the session was made; its seats are the room's: this device's
+// seat is a person here (SeatPerson), every other seat is SeatRemote with its name, people and
+// bots alike. Events are this seat's redacted stream as the server sends it (a spectator's is
+// the public one), so the table shows only what the seat may know. Act sends the action and
+// returns nil; the server's refusal comes back from Update. Nothing is saved on this device
+// (Save does nothing): the server keeps the game, the settings keep the seat token.
+type remoteSession struct {
+	link  remoteLink
+	game  int
+	cfg   engine.Config
+	seats []Seat
+	// me is this device's seat, -1 for a spectator.
+	me     int
+	events []engine.Event
+	status []SeatStatus
+	phase  client.LinkPhase
+	// sent counts the actions sent.
+	sent int
+}
+
+// newRemoteSession returns the session of the room's current game over l; the room must be
+// playing (or over) with its first events in: Room.Game equal to State.Game.
+func newRemoteSession(l remoteLink) *remoteSession {
+	st := l.State()
+	rm := &st.Room
+	s := &remoteSession{link: l, game: rm.Game, cfg: rm.Settings.Config(len(rm.Seats)), me: rm.You,
+		status: make([]SeatStatus, len(rm.Seats)), phase: l.Status().Phase}
+	for i, x := range rm.Seats {
+		k := SeatRemote
+		if i == rm.You {
+			k = SeatPerson
+		}
+		s.seats = append(s.seats, Seat{Kind: k, Name: x.Name})
+	}
+	s.take()
+	return s
+}
+
+// take reads what the link holds: the events of the session's game and the seats' statuses.
+// It reports whether a status changed.
+func (s *remoteSession) take() (changed bool) {
+	st := s.link.State()
+	if st.Game == s.game {
+		s.events = st.Events
+	}
+	for i := range s.status {
+		if x := s.seatStatus(st, i); x != s.status[i] {
+			s.status[i] = x
+			changed = true
+		}
+	}
+	if p := s.link.Status().Phase; p != s.phase {
+		s.phase = p
+		changed = true
+	}
+	return changed
+}
+
+// seatStatus is what seat i's plate shows: disconnected, away, or thinking while the game waits
+// for another seat's decision.
+func (s *remoteSession) seatStatus(st *client.State, i int) SeatStatus {
+	rm := &st.Room
+	if rm.Game != s.game || i >= len(rm.Seats) {
+		return StatusNone
+	}
+	x := rm.Seats[i]
+	switch {
+	case x.Kind == protocol.KindPerson && !x.Connected:
+		return StatusDisconnected
+	case x.Away:
+		return StatusAway
+	case i != s.me && rm.State == protocol.StatePlaying && st.Game == s.game && slices.Contains(st.View.Waiting, i):
+		return StatusThinking
+	}
+	return StatusNone
+}
+
+// Config implements Session.
+func (s *remoteSession) Config() engine.Config { return s.cfg }
+
+// Seats implements Session.
+func (s *remoteSession) Seats() []Seat { return s.seats }
+
+// EventCount implements Session.
+func (s *remoteSession) EventCount() int { return len(s.events) }
+
+// EventsFor implements Session: this device's stream, the only one it receives (the table asks
+// for the seat it shows, which is this device's).
+func (s *remoteSession) EventsFor(seat, from int) []engine.Event {
+	if from >= len(s.events) {
+		return nil
+	}
+	return slices.Clone(s.events[from:])
+}
+
+// Act implements Session: it sends the action of this device's seat and returns nil; a refusal
+// comes back from Update.
+func (s *remoteSession) Act(seat int, a engine.Action) error {
+	if seat != s.me || s.me < 0 {
+		return errNotHere(seat)
+	}
+	s.link.Send(protocol.Act{Game: s.game, Action: a})
+	s.sent++
+	return nil
+}
+
+// Update implements Session: it takes in what the link brought. refused is the server's refusal
+// of an action sent, in the engine's words.
+func (s *remoteSession) Update(still bool) (changed bool, refused error) {
+	s.link.Poll()
+	changed = s.take()
+	if e, ok := s.link.Refusal(); ok {
+		refused = errors.New(e.Message)
+	}
+	return changed, refused
+}
+
+// Status implements Session.
+func (s *remoteSession) Status(seat int) SeatStatus {
+	if seat < 0 || seat >= len(s.status) {
+		return StatusNone
+	}
+	return s.status[seat]
+}
+
+// Save implements Session: the server keeps the game.
+func (s *remoteSession) Save() error { return nil }
+
+// linkStatus is the link's phase and attempts, for the table's "reconnecting" banner.
+func (s *remoteSession) linkStatus() client.LinkStatus { return s.link.Status() }
+
+// reconnect connects again at once: the app is back from the background, where the connection
+// may have died without a word.
+func (s *remoteSession) reconnect() { s.link.Reconnect() }

@@ -1,0 +1,184 @@
+package scenes
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"nimmt/client/clienttest"
+	"nimmt/protocol"
+	"nimmt/server"
+	"nimmt/server/leakcheck"
+	"nimmt/server/servertest"
+	"nimmt/storage"
+)
+
+// onlineTable starts a room on a real in-process server (SQLite file, WebSocket): Ann, whose seat
+// this device's table plays on a remote session, Bo, a second Go client playing random moves in
+// his own goroutine, and a beginner bot the server runs inline. It returns once Ann's table is
+// open on the first events.
+func onlineTable(t *testing.T, st Storage) (srv *servertest.Server, g *Game, tb *table, sess *remoteSession, ann, bo *clienttest.Player) {
+	srv = servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
+	_, ann, bo = clienttest.Room(t, srv, clienttest.Settings())
+	ann.L.Send(protocol.Start{})
+	ann.Must("the first event", func() bool { return ann.L.State().Next > 0 })
+	g = newTestGame(t, st, "fast")
+	sess = newRemoteSession(ann.L)
+	tb = newTableOn(g, sess, sess.me)
+	g.goTo(tb)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := bo.Play(); err != nil {
+			t.Error(err)
+		}
+	}()
+	t.Cleanup(func() { <-done })
+	return srv, g, tb, sess, ann, bo
+}
+
+// runOnline ticks the game until cond holds. When the table has been quiet for a while — it shows
+// every event, nothing moves and it waits for no input of the person — the loop waits for the
+// link's next message instead of spinning (a guard against hanging, never a quota); every tick
+// hook runs first.
+func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook func(), cond func(ts TestState) bool) TestState {
+	t.Helper()
+	quiet, last := 0, ""
+	for range 2_000_000 {
+		if hook != nil {
+			hook()
+		}
+		if err := g.Update(); err != nil {
+			t.Fatalf("Update: %v", err)
+		}
+		ts := g.TestState()
+		if cond(ts) {
+			return ts
+		}
+		key := fmt.Sprint(ts.Scene, ts.Decision, tb.consumed, len(tb.log), tb.inFlight)
+		waiting := tb.tl.Idle() && !tb.animating() && len(tb.events) == 0 && tb.consumed >= tb.sess.EventCount() &&
+			(tb.inFlight || tb.disp.Decision == nil) && tb.phase != phaseScore && tb.phase != phaseOver
+		if !waiting || key != last {
+			quiet, last = 0, key
+			continue
+		}
+		if quiet++; quiet < 60 {
+			continue
+		}
+		select {
+		case <-ann.Note:
+			quiet = 0
+		case <-time.After(clienttest.Guard):
+			t.Fatalf("the table waits for the server, which sent nothing: %+v", ts)
+		}
+	}
+	t.Fatal("the game did not end")
+	return TestState{}
+}
+
+// A table on a remote session plays a whole game to game over through the real server while a
+// second client plays another seat; the table never knows the seats are remote. Its scores are
+// the server's result; every frame Ann's connection received is checked for another hand's cards
+// before the rules reveal them; and a local game's autosave is left as it was.
+func TestRemoteTableWholeGame(t *testing.T) {
+	st := &storage.Memory{}
+	// A local game in progress, autosaved.
+	lg := newTestGame(t, st, "fast")
+	lt, err := newTable(lg, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg.goTo(lt)
+	runUntil(t, lg, 10000, func(ts TestState) bool { return ts.Scene == "choose" && ts.Input })
+	lt.save()
+	lg.FlushSaves()
+	autosave, err := st.Load(saveFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	srv, g, tb, sess, ann, _ := onlineTable(t, st)
+	if sess.seats[0].Kind != SeatPerson || sess.seats[1].Kind != SeatRemote || sess.seats[2].Kind != SeatRemote || sess.seats[1].Name != "Bo" {
+		t.Fatalf("seats %+v", sess.seats)
+	}
+	d := &driver{g: g}
+	g.InjectInput(d.step)
+	ts := runOnline(t, g, tb, ann, nil, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	res := ann.L.State().Room.Result
+	if res == nil || !slices.Equal(ts.Scores, res.Totals) {
+		t.Fatalf("table shows %v, the server's result %+v", ts.Scores, res)
+	}
+	if sess.sent == 0 {
+		t.Fatal("the table sent no action")
+	}
+	code := ann.L.State().Code
+	rec := srv.Hub().Room(code).Record()
+	n, err := leakcheck.Frames(rec, 1, 0, ann.D.Frames())
+	if err != nil {
+		t.Error(err)
+	}
+	if n != len(ann.L.State().Events) {
+		t.Errorf("%d events checked, %d received", n, len(ann.L.State().Events))
+	}
+	g.FlushSaves()
+	if b, err := st.Load(saveFile); err != nil || string(b) != string(autosave) {
+		t.Errorf("the local autosave changed (%v)", err)
+	}
+	t.Logf("%d actions sent, %d events, scores %v", sess.sent, n, ts.Scores)
+}
+
+// The socket drops mid-turn, several times — right after the table sent an action, and when the
+// app comes back from the background (Suspend/Resume) — and the table plays on to game over. What
+// it shows was never replayed twice: its log is exactly the log of a fresh table fast-forwarded
+// over the game as the server stored it.
+func TestRemoteTableReconnects(t *testing.T) {
+	srv, g, tb, sess, ann, _ := onlineTable(t, &storage.Memory{})
+	d := &driver{g: g}
+	g.InjectInput(d.step)
+	dropped := 0
+	hook := func() {
+		switch {
+		case sess.sent == 2 && dropped == 0, sess.sent == 6 && dropped == 1:
+			dropped++
+			ann.D.Drop()
+		case sess.sent == 9 && dropped == 2:
+			dropped++
+			g.Suspend()
+			g.Resume()
+		}
+	}
+	ts := runOnline(t, g, tb, ann, hook, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	if dropped != 3 || ann.D.Dials() < 4 {
+		t.Fatalf("%d drops, %d connections", dropped, ann.D.Dials())
+	}
+	if res := ann.L.State().Room.Result; res == nil || !slices.Equal(ts.Scores, res.Totals) {
+		t.Fatalf("table shows %v, the server's result %+v", ts.Scores, res)
+	}
+	// A fresh connection with Ann's token, a fresh table fast-forwarded: the same log.
+	r := ann.L.Resume()
+	fresh := clienttest.Open(t, srv, r.Code, r.Hello(), "Ann again", 3)
+	fresh.Must("the whole game", fresh.Over)
+	g2 := newTestGame(t, &storage.Memory{}, "fast")
+	s2 := newRemoteSession(fresh.L)
+	t2 := newTableOn(g2, s2, s2.me)
+	t2.fastForward()
+	if a, b := logText(tb), logText(t2); !slices.Equal(a, b) {
+		t.Errorf("the table's log (%d lines) differs from the stored game's (%d lines)", len(a), len(b))
+		for i := range min(len(a), len(b)) {
+			if a[i] != b[i] {
+				t.Errorf("line %d: %q, stored %q", i, a[i], b[i])
+				break
+			}
+		}
+	}
+	t.Logf("%d connections, %d actions sent, %d log lines", ann.D.Dials(), sess.sent, len(tb.log))
+}
+
+func logText(t *table) []string {
+	var out []string
+	for _, e := range t.log {
+		out = append(out, e.m.String())
+	}
+	return out
+}
