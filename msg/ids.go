@@ -72,6 +72,10 @@ const (
 	// KeyboardLetters are the on-screen keyboard's letter rows, separated by spaces.
 	KeyboardLetters
 	KeyboardSpace
+	// HandoverClick and HandoverKeys are the hand-over screen's hint for a mouse and for the
+	// keyboard (handover.tap is the touch form).
+	HandoverClick
+	HandoverKeys
 
 	// Animation speeds.
 	SpeedSlow
@@ -362,6 +366,8 @@ var defs = [numIDs]def{
 	SumDoublets:            {"form.sum_doublets", ""},
 	KeyboardLetters:        {"form.keyboard_letters", ""},
 	KeyboardSpace:          {"form.keyboard_space", ""},
+	HandoverClick:          {"form.handover_click", "name"},
+	HandoverKeys:           {"form.handover_keys", "name"},
 
 	SpeedSlow:    {"speed.slow", ""},
 	SpeedNormal:  {"speed.normal", ""},

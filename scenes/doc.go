@@ -78,7 +78,8 @@
 // # Screenshots
 //
 // Options.Screenshot renders Options.Scene from a seeded position to a PNG and ends the game:
-// menu, newgame, variants, seat, settings, rules, deal, choose, reveal, placement, rowchoice, score, gameover,
+// menu, newgame, variants, seat, keyboard (a name typed on the on-screen keyboard), settings,
+// rules, deal, choose, reveal, placement, rowchoice, score, gameover,
 // tracker, log, handover (the hot-seat hand-over screen). `make screenshots` renders every one
 // at 390x844, 844x390 and 1280x720 into build/screenshots.
 package scenes

@@ -77,6 +77,9 @@ type Options struct {
 	// input and when the game is woken, so a still menu or table costs no CPU. The desktop, web
 	// and mobile builds set it; a caller that runs Update and Draw itself (tests) leaves it off.
 	IdleFrames bool
+	// TextField, if set, is the platform's text input a name is typed into (the browser's
+	// <input>); nil takes the keys' letters and, on a touch screen, shows an on-screen keyboard.
+	TextField TextField
 }
 
 // Settings are the person's choices, kept in settings.json.

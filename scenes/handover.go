@@ -136,7 +136,7 @@ func (t *table) drawHandover(dst *ebiten.Image) {
 	g.label(dst, msg.HandoverPass.Text(), p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
 	big := g.txt.Fit(name, text.Style{Size: clampF(p.H*0.2, 28, 72), Bold: true}, p.W-48, 14)
 	g.label(dst, name, p.X+p.W/2, p.Y+p.H*0.38, big, sprites.Gold, text.Center, true)
-	hint := msg.New(msg.HandoverTap, name).String()
+	hint := msg.New(g.byDevice(msg.HandoverClick, msg.HandoverTap, msg.HandoverKeys), name).String()
 	g.label(dst, hint, p.X+p.W/2, p.Y+p.H*0.56, g.txt.Fit(hint, text.Style{Size: small}, p.W-48, 9), sprites.White, text.Center, false)
 	w := widget{id: "handover-ready", r: t.handoverButton(), label: msg.New(msg.HandoverReady, name).String(), enabled: true}
 	g.drawWidget(dst, &w, true)

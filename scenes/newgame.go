@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -151,6 +152,8 @@ type newGameForm struct {
 	// editing is the seat whose name is being typed (-1: none); nameBuf holds the text.
 	editing int
 	nameBuf []rune
+	// keys are the on-screen keyboard's keys while it shows (textfield.go).
+	keys []widget
 }
 
 // newNewGameForm returns the form editing st.
@@ -289,6 +292,12 @@ func (f *newGameForm) build() {
 	}
 	if f.focus >= len(f.widgets) {
 		f.focus = -1
+	}
+	f.buildKeys()
+	if tf := f.g.opts.TextField; tf != nil && f.editing >= 0 {
+		if r, ok := f.fieldRect(); ok {
+			tf.Open(r, string(f.nameBuf), maxName)
+		}
 	}
 }
 
@@ -644,6 +653,11 @@ func (f *newGameForm) stopTyping() {
 	if f.editing < 0 {
 		return
 	}
+	if tf := f.g.opts.TextField; tf != nil {
+		v, _ := tf.Poll()
+		f.nameBuf = []rune(v)
+		tf.Close()
+	}
 	f.setName(f.editing, string(f.nameBuf))
 	f.editing = -1
 	f.nameBuf = f.nameBuf[:0]
@@ -652,7 +666,7 @@ func (f *newGameForm) stopTyping() {
 // setName sets seat s's name, at most maxName letters; an empty name of the person here is
 // the default name.
 func (f *newGameForm) setName(s int, name string) {
-	name = clipName(name)
+	name = clipName(strings.TrimSpace(f.g.txt.Drawable(name)))
 	if s == 0 {
 		if name == "" {
 			name = msg.DefaultName.Text()
@@ -665,8 +679,22 @@ func (f *newGameForm) setName(s int, name string) {
 
 // update handles one tick: typing, taps on the widgets and the keyboard.
 func (f *newGameForm) update(in *Input) (FormResult, error) {
+	if f.g.noteDevice(in) && f.editing >= 0 {
+		f.build() // the on-screen keyboard comes or goes
+	}
 	if f.editing >= 0 {
 		f.typeKeys(in)
+		for i := range f.keys {
+			if in.TapIn(f.keys[i].r) {
+				f.pressKey(f.keys[i].id)
+				return FormOpen, nil
+			}
+		}
+		if in.Tap && len(f.keys) > 0 {
+			if in.TapY >= f.keyPanel().Y {
+				in.TakeTap() // between the keys
+			}
+		}
 		if in.Tap && !f.tapOnField(in) {
 			f.stopTyping()
 			f.build()
@@ -702,9 +730,22 @@ func (f *newGameForm) tapOnField(in *Input) bool {
 // typeKeys takes this tick's letters, Backspace, Enter and Esc into the name being typed; the
 // keys are consumed (they are not commands while typing).
 func (f *newGameForm) typeKeys(in *Input) {
+	if tf := f.g.opts.TextField; tf != nil {
+		// The platform's field holds the text; the canvas gets no keys meanwhile.
+		v, done := tf.Poll()
+		if v = clipName(f.g.txt.Drawable(v)); v != string(f.nameBuf) || done {
+			f.nameBuf = []rune(v)
+			if done {
+				f.stopTyping()
+			}
+			f.build()
+		}
+		in.NKeys = 0
+		return
+	}
 	changed := false
 	for i := 0; i < in.NRune; i++ {
-		if len(f.nameBuf) < maxName && in.Runes[i] >= ' ' {
+		if r := in.Runes[i]; len(f.nameBuf) < maxName && r >= ' ' && f.g.txt.Drawable(string(r)) != "" {
 			f.nameBuf = append(f.nameBuf, in.Runes[i])
 			changed = true
 		}
@@ -736,11 +777,12 @@ func (f *newGameForm) draw(dst *ebiten.Image) {
 	for i := range f.widgets {
 		g.drawWidget(dst, &f.widgets[i], i == f.focus)
 	}
+	f.drawKeys(dst)
 }
 
 // testState reports the page's buttons.
 func (f *newGameForm) testState(ts *TestState) {
-	for _, w := range f.widgets {
+	for _, w := range append(f.widgets, f.keys...) {
 		if w.id != "" {
 			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
 		}

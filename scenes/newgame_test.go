@@ -46,6 +46,22 @@ func typeName(t *testing.T, g *Game, id, name string) {
 	g.InjectInput(func(in *Input) {})
 }
 
+// openForm opens the new-game form through the menu on a w×h screen, with opts (Storage, Speed
+// and InlineBots set here).
+func openForm(t *testing.T, w, h float64, opts Options) *Game {
+	t.Helper()
+	opts.Storage, opts.Speed, opts.InlineBots = &storage.Memory{}, "instant", true
+	g, err := NewGame(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.LayoutF(w, h)
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "new-game")
+	return g
+}
+
 func hasButton(g *Game, id string) bool {
 	ts := g.TestState()
 	for _, b := range ts.Buttons {
@@ -166,11 +182,7 @@ func textBox(g *Game, pt placedText) layout.Rect {
 // presses, Esc goes back a page — and a level picked in a seat's picker shows on its cell.
 func TestNewGameFormKeyboard(t *testing.T) {
 	for _, sz := range [][2]float64{{390, 844}, {1280, 720}} {
-		g := newTestGame(t, &storage.Memory{}, "instant")
-		g.LayoutF(sz[0], sz[1])
-		g.InjectInput(func(in *Input) {})
-		runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
-		tapButton(t, g, "new-game")
+		g := openForm(t, sz[0], sz[1], Options{})
 		press := func(k Key) {
 			t.Helper()
 			g.InjectInput(func(in *Input) { in.addKey(k) })
@@ -227,5 +239,111 @@ func TestNewGameFormKeyboard(t *testing.T) {
 		if ts := g.TestState(); ts.Scene != "menu" {
 			t.Fatalf("Esc on the form goes to %s", ts.Scene)
 		}
+	}
+}
+
+// TestOnScreenKeyboard: on a touch screen without a platform text field (the phone app) a tap
+// on the name opens the game's own keyboard, laid out on the screen with keys a finger can hit
+// and the field above it; tapping keys types the name, capitals at the start of a word, and
+// Done keeps it. With a mouse no keyboard shows.
+func TestOnScreenKeyboard(t *testing.T) {
+	for _, sz := range [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}} {
+		name := fmt.Sprintf("%gx%g", sz[0], sz[1])
+		g := openForm(t, sz[0], sz[1], Options{})
+		touch := func(id string) {
+			t.Helper()
+			for _, b := range g.TestState().Buttons {
+				if b.ID == id {
+					x, y := b.Rect.Center()
+					g.InjectInput(func(in *Input) { in.Tap, in.TapX, in.TapY, in.Touch = true, x, y, true })
+					if err := g.Update(); err != nil {
+						t.Fatal(err)
+					}
+					g.InjectInput(func(in *Input) {})
+					return
+				}
+			}
+			t.Fatalf("%s: no button %q", name, id)
+		}
+		touch("name")
+		f := g.cur.(*menu).form
+		if !f.typing() || len(f.keys) == 0 {
+			t.Fatalf("%s: a touch on the name shows no keyboard (typing %v)", name, f.typing())
+		}
+		field, _ := f.fieldRect()
+		panel := f.keyPanel()
+		if field.Overlaps(panel) || !panel.Within(layout.Rect{W: g.w, H: g.h}) {
+			t.Errorf("%s: the keyboard %+v covers the field %+v or leaves the screen", name, panel, field)
+		}
+		for i, k := range f.keys {
+			if !k.r.Within(panel) || k.r.H < layout.MinTap || k.r.W < 28 {
+				t.Errorf("%s: key %q %+v outside the keyboard or too small", name, k.label, k.r)
+			}
+			for _, o := range f.keys[i+1:] {
+				if k.r.Overlaps(o.r) {
+					t.Errorf("%s: keys %q and %q overlap", name, k.label, o.label)
+				}
+			}
+			ts, n := g.widgetTexts(&f.keys[i])
+			for _, pt := range ts[:n] {
+				if tw, _ := g.txt.Measure(pt.s, pt.style); tw > k.r.W {
+					t.Errorf("%s: key %q text %.0f px wide in %.0f", name, pt.s, tw, k.r.W)
+				}
+			}
+		}
+		for len(f.nameBuf) > 0 {
+			touch("key-back")
+		}
+		for _, id := range []string{"key-Z", "key-o", "key-e", "key-space", "key-A", "key-n", "key-n", "key-done"} {
+			touch(id)
+		}
+		if g.settings.Name != "Zoe Ann" || f.typing() || len(f.keys) != 0 {
+			t.Errorf("%s: typed %q (still typing %v, %d keys)", name, g.settings.Name, f.typing(), len(f.keys))
+		}
+		// With a mouse the physical keyboard types; no keys show.
+		tapButton(t, g, "name")
+		if !f.typing() || len(f.keys) != 0 {
+			t.Errorf("%s: a click on the name: typing %v with %d on-screen keys", name, f.typing(), len(f.keys))
+		}
+	}
+}
+
+// fakeField is a platform text field for tests: it records where it is shown.
+type fakeField struct {
+	open  bool
+	r     layout.Rect
+	value string
+	done  bool
+}
+
+func (f *fakeField) Open(r layout.Rect, value string, max int) { f.open, f.r, f.value = true, r, value }
+func (f *fakeField) Poll() (string, bool)                      { return f.value, f.done }
+func (f *fakeField) Close()                                    { f.open, f.done = false, false }
+
+// TestPlatformTextField: with a platform text field (the browser's <input>) the form opens it
+// over the name being typed, follows a resize, shows what is typed there, keeps it when the
+// field is done, and closes it; a letter the fonts cannot draw is dropped.
+func TestPlatformTextField(t *testing.T) {
+	tf := &fakeField{}
+	g := openForm(t, 390, 844, Options{TextField: tf})
+	tapButton(t, g, "name")
+	f := g.cur.(*menu).form
+	r, _ := f.fieldRect()
+	if !tf.open || tf.r != r || tf.value != g.settings.Name || len(f.keys) != 0 {
+		t.Fatalf("field open %v at %+v holding %q, the name is at %+v; %d on-screen keys", tf.open, tf.r, tf.value, r, len(f.keys))
+	}
+	g.LayoutF(844, 390)
+	if r, _ := f.fieldRect(); tf.r != r {
+		t.Errorf("after the rotation the field is at %+v, the name at %+v", tf.r, r)
+	}
+	tf.value = "Zoë \U0001F600"
+	runUntil(t, g, 2, func(TestState) bool { return true })
+	if string(f.nameBuf) != "Zoë " {
+		t.Errorf("the form shows %q while %q is typed", string(f.nameBuf), tf.value)
+	}
+	tf.done = true
+	runUntil(t, g, 2, func(TestState) bool { return !f.typing() })
+	if tf.open || g.settings.Name != "Zoë" {
+		t.Errorf("done: field open %v, name %q", tf.open, g.settings.Name)
 	}
 }

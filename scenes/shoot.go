@@ -3,6 +3,7 @@ package scenes
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"time"
@@ -11,10 +12,11 @@ import (
 
 	"nimmt/bots"
 	"nimmt/engine"
+	"nimmt/msg"
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "settings", "stats", "handover"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -40,7 +42,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	switch scene {
 	case "menu":
 		g.cur = newMenu(g)
-	case "newgame", "variants", "seat":
+	case "newgame", "variants", "seat", "keyboard":
 		m := newMenu(g)
 		m.openForm()
 		switch scene {
@@ -48,6 +50,11 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 			m.form.page = pageVariants
 		case "seat":
 			m.form.seat, m.form.page = 1, pageSeat
+		case "keyboard":
+			// A name typed with the on-screen keyboard (the phone app), halfway.
+			g.device = deviceTouch
+			m.form.startTyping(0)
+			m.form.nameBuf = []rune(msg.DefaultName.Text())[:1]
 		}
 		m.form.build()
 		g.cur = m
@@ -354,6 +361,9 @@ func (r *rig) input(in *Input) {
 		return
 	}
 	*in = Input{X: in.X, Y: in.Y}
+	if r.shot != nil && math.Min(r.g.w, r.g.h) < 600 {
+		in.Touch = true // a phone-sized screenshot shows what a finger on a phone sees
+	}
 	if r.inject != nil {
 		r.inject(in)
 	}

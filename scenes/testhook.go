@@ -109,6 +109,8 @@ type TestState struct {
 	RowRects []Rect   `json:"row_rects"`
 	// Scores are the seats' totals.
 	Scores []int `json:"scores"`
+	// Names are the seats' names as their plates show them.
+	Names []string `json:"names,omitempty"`
 	// Seat is the seat whose hand and decisions are shown: the person holding the device.
 	Seat int `json:"seat"`
 	// Handover names the person the device must be passed to (hot-seat play): the table is
@@ -166,6 +168,9 @@ func (t *table) publicState(ts *TestState) {
 		}
 	}
 	ts.Scores = append(ts.Scores, t.disp.Scores...)
+	for s := range t.seats {
+		ts.Names = append(ts.Names, t.seatName(s))
+	}
 	ts.Round, ts.Turn = t.disp.Round, t.disp.Turn
 	ts.Winners = append(ts.Winners, t.disp.Winners...)
 	ts.Seat = t.me

@@ -9,6 +9,7 @@ package text
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/tinne26/etxt"
@@ -72,6 +73,26 @@ func New() (*Renderer, error) {
 	r.SetCacheHandler(c.NewHandler())
 	r.SetFont(reg)
 	return &Renderer{r: r, regular: reg, bold: bold, scale: 1}, nil
+}
+
+// Drawable returns s without the letters the fonts cannot draw (drawing one would fail), so
+// text a person typed — a name — is safe to show.
+func (t *Renderer) Drawable(s string) string {
+	var buf sfnt.Buffer
+	ok := func(r rune) bool {
+		for _, f := range []*sfnt.Font{t.regular, t.bold} {
+			if i, err := f.GlyphIndex(&buf, r); err != nil || i == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || ok(r) {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 // SetScale sets the display scale: logical pixels times scale gives device pixels.

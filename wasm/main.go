@@ -21,7 +21,7 @@ import (
 func main() {
 	dev := sound.Open() // Web Audio, started by the first tap or key
 	g, err := scenes.NewGame(scenes.Options{Storage: storage.NewLocal("nimmt/"), Locale: browserLocale(),
-		Sound: sound.New(dev), SoundStatus: dev.Status})
+		Sound: sound.New(dev), SoundStatus: dev.Status, TextField: newHTMLField()})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)

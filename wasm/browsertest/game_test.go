@@ -20,6 +20,7 @@ type button struct {
 	ID      string `json:"id"`
 	Rect    rect   `json:"rect"`
 	Enabled bool   `json:"enabled"`
+	Label   string `json:"label"`
 }
 
 type gameState struct {
@@ -34,6 +35,7 @@ type gameState struct {
 	Rows      [4][]int `json:"rows"`
 	RowRects  []rect   `json:"row_rects"`
 	Scores    []int    `json:"scores"`
+	Names     []string `json:"names"`
 	Decision  string   `json:"decision"`
 	Waiting   []int    `json:"waiting"`
 	Round     int      `json:"round"`

@@ -39,15 +39,23 @@ func tap(t *testing.T, ctx context.Context, x, y float64) {
 	send(input.DispatchTouchEventTypeTouchEnd, []*input.TouchPoint{})
 }
 
-// TestTouchPortrait plays on an emulated phone held upright (390×844 CSS pixels, device pixel
-// ratio 2, touch only): the menu, the new game form and a turn are all done by taps, and the tap
-// targets are at least 44 pixels.
-func TestTouchPortrait(t *testing.T) {
+// openPhone opens the game in a page emulating a phone held upright: 390×844 CSS pixels,
+// device pixel ratio 2, touch only; the context taps with a finger.
+func openPhone(t *testing.T) context.Context {
+	t.Helper()
 	enabled(t)
 	url := serve(t)
 	ctx := withTouch(browser(t))
 	run(t, ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	open(t, ctx, url+"/")
+	return ctx
+}
+
+// TestTouchPortrait plays on an emulated phone held upright (390×844 CSS pixels, device pixel
+// ratio 2, touch only): the menu, the new game form and a turn are all done by taps, and the tap
+// targets are at least 44 pixels.
+func TestTouchPortrait(t *testing.T) {
+	ctx := openPhone(t)
 	if n := run(t, ctx, step, chromedp.Evaluate[float64]("navigator.maxTouchPoints")); n < 1 {
 		t.Fatalf("touch emulation is off (maxTouchPoints %v)", n)
 	}

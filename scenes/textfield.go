@@ -1,0 +1,134 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"strings"
+	"unicode"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/layout"
+	"nimmt/msg"
+)
+
+// TextField is a platform's own text input shown over the canvas while a name is typed: in the
+// browser a real <input>, so that a phone's keyboard appears. Options.TextField sets it. Without
+// one, letters come from the keyboard's key events and, on a touch screen (the ebitenmobile
+// app), from the game's on-screen keyboard.
+type TextField interface {
+	// Open shows the field over r (logical pixels) holding value, at most max letters, and
+	// gives it the focus. It is called again with the same value when the screen changes size.
+	Open(r layout.Rect, value string, max int)
+	// Poll returns the field's text now, and done once the person finished (Enter, or the
+	// field lost the focus).
+	Poll() (value string, done bool)
+	// Close hides the field.
+	Close()
+}
+
+// keyboardBG is the on-screen keyboard's backdrop: opaque, so no button shows through.
+var keyboardBG color.Color = color.RGBA{0x0c, 0x2a, 0x1b, 0xff}
+
+// onScreenKeys reports whether the form shows its own keyboard: a name is being typed on a
+// touch screen and the platform has no text field of its own.
+func (f *newGameForm) onScreenKeys() bool {
+	return f.editing >= 0 && f.g.opts.TextField == nil && f.g.device == deviceTouch
+}
+
+// keyboardPanel is the on-screen keyboard's area at the bottom of the screen for rows of keys.
+func keyboardPanel(w, h float64, rows int) (panel layout.Rect, keyH, gap float64) {
+	keyH = clampF(h*0.065, layout.MinTap, 58)
+	gap = clampF(keyH*0.12, 3, 6)
+	ph := float64(rows)*(keyH+gap) + gap
+	return layout.Rect{X: 0, Y: h - ph, W: w, H: ph}, keyH, gap
+}
+
+// buildKeys lays the on-screen keyboard out: the letter rows of the language
+// (msg.KeyboardLetters), capitals at the start of a word, then space, backspace and Done.
+func (f *newGameForm) buildKeys() {
+	f.keys = f.keys[:0]
+	if !f.onScreenKeys() {
+		return
+	}
+	g := f.g
+	rows := strings.Fields(msg.KeyboardLetters.Text())
+	panel, keyH, gap := keyboardPanel(g.w, g.h, len(rows)+1)
+	most := 0
+	for _, r := range rows {
+		most = max(most, len([]rune(r)))
+	}
+	kw := math.Min((panel.W-gap)/float64(most)-gap, keyH*1.4)
+	upper := len(f.nameBuf) == 0 || f.nameBuf[len(f.nameBuf)-1] == ' '
+	y := panel.Y + gap
+	for _, row := range rows {
+		rs := []rune(row)
+		x := (panel.W - float64(len(rs))*(kw+gap) + gap) / 2
+		for _, r := range rs {
+			if upper {
+				r = unicode.ToUpper(r)
+			}
+			f.keys = append(f.keys, widget{id: "key-" + string(r), label: string(r), r: layout.Rect{X: x, Y: y, W: kw, H: keyH}, enabled: true})
+			x += kw + gap
+		}
+		y += keyH + gap
+	}
+	// The last row: backspace, space, Done.
+	side := math.Max(kw*1.6, layout.MinTap*1.4)
+	f.keys = append(f.keys,
+		widget{id: "key-back", label: "←", r: layout.Rect{X: gap, Y: y, W: side, H: keyH}, enabled: true},
+		widget{id: "key-space", label: msg.KeyboardSpace.Text(), r: layout.Rect{X: 2*gap + side, Y: y, W: panel.W - 2*side - 4*gap, H: keyH}, enabled: true},
+		widget{id: "key-done", label: msg.Done.Text(), r: layout.Rect{X: panel.W - side - gap, Y: y, W: side, H: keyH}, enabled: true, kind: kindPrimary})
+}
+
+// keyPanel is the on-screen keyboard's area.
+func (f *newGameForm) keyPanel() layout.Rect {
+	p, _, _ := keyboardPanel(f.g.w, f.g.h, len(strings.Fields(msg.KeyboardLetters.Text()))+1)
+	return p
+}
+
+// pressKey types the on-screen key id into the name; it reports whether id was a key.
+func (f *newGameForm) pressKey(id string) bool {
+	switch {
+	case id == "key-back":
+		if len(f.nameBuf) > 0 {
+			f.nameBuf = f.nameBuf[:len(f.nameBuf)-1]
+		}
+	case id == "key-space":
+		if len(f.nameBuf) > 0 && len(f.nameBuf) < maxName {
+			f.nameBuf = append(f.nameBuf, ' ')
+		}
+	case id == "key-done":
+		f.stopTyping()
+	case strings.HasPrefix(id, "key-"):
+		if len(f.nameBuf) < maxName {
+			f.nameBuf = append(f.nameBuf, []rune(id[4:])...)
+		}
+	default:
+		return false
+	}
+	f.build()
+	return true
+}
+
+// drawKeys draws the on-screen keyboard over the form.
+func (f *newGameForm) drawKeys(dst *ebiten.Image) {
+	if len(f.keys) == 0 {
+		return
+	}
+	g := f.g
+	g.fillRect(dst, f.keyPanel(), keyboardBG)
+	for i := range f.keys {
+		g.drawWidget(dst, &f.keys[i], false)
+	}
+}
+
+// fieldRect returns the rectangle of the name field being typed into.
+func (f *newGameForm) fieldRect() (layout.Rect, bool) {
+	for _, w := range f.widgets {
+		if w.id == "name" && f.editing == 0 || w.id == "seat-name" && f.editing == f.seat && f.page == pageSeat {
+			return w.r, true
+		}
+	}
+	return layout.Rect{}, false
+}

@@ -1,0 +1,54 @@
+package browsertest
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestNameOnPhone types a name on an emulated phone (390×844 CSS pixels, device pixel ratio 2,
+// touch only): a tap on the name field of the new-game form brings up the page's own text input
+// over it, focused (so a real phone shows its keyboard); what is typed there, ended with Enter,
+// becomes the name the table shows on the person's plate.
+func TestNameOnPhone(t *testing.T) {
+	ctx := openPhone(t)
+	waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
+	clickButton(t, ctx, "new-game")
+	s := waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" })
+	field, _ := s.button("name")
+	clickButton(t, ctx, "name")
+	// The input appears over the field and has the focus: the phone's keyboard is up.
+	run(t, ctx, step, chromedp.WaitVisible(chromedp.CSS("#nimmt-text")))
+	if id := run(t, ctx, step, chromedp.Evaluate[string]("document.activeElement && document.activeElement.id")); id != "nimmt-text" {
+		t.Fatalf("the focus is on %q, not the text input", id)
+	}
+	box := run(t, ctx, step, chromedp.Evaluate[rect](`(() => { const r = document.getElementById("nimmt-text").getBoundingClientRect();
+		return {x: r.x, y: r.y, w: r.width, h: r.height}; })()`))
+	if d := max(abs(box.X-field.Rect.X), abs(box.Y-field.Rect.Y), abs(box.W-field.Rect.W), abs(box.H-field.Rect.H)); d > 2 {
+		t.Errorf("the input %+v is not over the name field %+v", box, field.Rect)
+	}
+	screenshot(t, ctx, "phone-name-input")
+	run(t, ctx, step, chromedp.Evaluate[bool](`(() => { const e = document.getElementById("nimmt-text"); e.value = ""; return true; })()`))
+	run(t, ctx, step, chromedp.SendKeys(chromedp.CSS("#nimmt-text"), "Zoë"+kb.Enter))
+	run(t, ctx, step, chromedp.WaitNotVisible(chromedp.CSS("#nimmt-text")))
+	waitState(t, ctx, "the name on the form", 10*time.Second, func(s gameState) bool {
+		b, ok := s.button("name")
+		return ok && b.Label == "Zoë"
+	})
+	clickButton(t, ctx, "start")
+	s = waitState(t, ctx, "the table", 60*time.Second, func(s gameState) bool { return len(s.Names) > 0 && len(s.RowRects) == 4 })
+	if !slices.Contains(s.Names, "Zoë") || s.Names[0] != "Zoë" {
+		t.Errorf("the table names the seats %q", s.Names)
+	}
+	screenshot(t, ctx, "phone-name-table")
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
