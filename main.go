@@ -37,7 +37,9 @@ func main() {
 	seats := flag.Int("seats", 0, "seats of a new game, 2–10 (0: the saved setting)")
 	variant := flag.String("variant", "", "rules of a new game: basic, tactics, logic, tournament, professional, open, nifty, hand, double or tcg (empty: the saved setting)")
 	doublets := flag.Bool("doublets", false, "with -variant double: one deck plus the doublets 11…99 of a second")
-	autoplay := flag.Bool("autoplay", false, "play a whole game with a simple player in your seat, then exit")
+	autoplay := flag.Bool("autoplay", false, "play a whole game with a simple player in your seat, then exit (with -room: online, printing the final scores)")
+	server := flag.String("server", "", "the game server of online play, e.g. 127.0.0.1:8080 (empty: the saved setting)")
+	room := flag.String("room", "", "join this online room (its code) at once")
 	lang := flag.String("lang", "", "language: en, de, es or fr (empty: the saved setting, else the system's from LC_ALL, LC_MESSAGES or LANG)")
 	scale := flag.Float64("scale", 0, "device scale factor for -screenshot: the PNG is -size times this (0: the monitor's)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
@@ -55,7 +57,7 @@ func main() {
 	}
 
 	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Variant: *variant, Doublets: *doublets, Scale: *scale, Autoplay: *autoplay,
-		Lang: *lang, Locale: msg.SystemLocale(os.Getenv), IdleFrames: true}
+		Lang: *lang, Locale: msg.SystemLocale(os.Getenv), Server: *server, Room: *room, IdleFrames: true}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
 			_, _ = dir.RemoveStale() // temporary files of a save a crash interrupted
@@ -88,6 +90,11 @@ func main() {
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
+	// While the window is not focused the game stands still and its sound pauses, as in a hidden
+	// browser tab or a phone app in the background: with this (Ebitengine's default) its loop
+	// stops calling Update and suspends the audio context (hook.SuspendAudio) until the focus
+	// comes back, when it resumes it.
+	ebiten.SetRunnableOnUnfocused(false)
 	var game ebiten.Game = g
 	if *timing {
 		game = &timed{Game: g, start: start}

@@ -286,6 +286,80 @@ const (
 	HandoverTap
 	HandoverReady
 
+	// Online play: the lobby and room screens (scenes/online.go, scenes/room.go).
+	MenuOnline
+	OnlineTitle
+	OnlineServer
+	OnlineColour
+	OnlineColourAny
+	OnlineName
+	OnlineSeatOpen
+	OnlineSeatOpenMeans
+	OnlineCreate
+	OnlineCode
+	OnlineJoin
+	OnlineRejoin
+	OnlineNewRoom
+	OnlineSeats
+	OnlineTimer
+	OnlineTimerOff
+	OnlineTimerSeconds
+	OnlineConnecting
+	OnlineReconnecting
+	OnlineUnreachable
+	OnlineBadServer
+	OnlineBadCode
+	OnlineBadName
+	ColourGreen
+	ColourRed
+	ColourBlue
+	ColourYellow
+	ColourPurple
+	ColourOrange
+	ColourPink
+	ColourCyan
+	ColourBrown
+	ColourGrey
+	RoomTitle
+	RoomCopy
+	RoomCopied
+	RoomHost
+	RoomYou
+	RoomBot
+	RoomReady
+	RoomResigned
+	RoomFree
+	RoomAddBot
+	RoomLeave
+	RoomTakeSeat
+	RoomToTable
+	RoomResign
+	RoomResignConfirm
+	RoomFinish
+	RoomFinishConfirm
+	RoomYes
+	RoomNo
+	RoomAgain
+	RoomWaitHost
+	RoomWatching
+	RoomSpectators
+	RoomPlaying
+	RoomOverWins
+	RoomOverFinished
+	RoomChatHint
+	RoomSend
+	RoomHelp
+	RoomUnknownCommand
+	RoomBotLevel
+	RoomErrNoRoom
+	RoomErrFull
+	RoomErrNotHost
+	RoomErrToken
+	RoomErrVersion
+	RoomErrLimit
+	RoomErrServer
+	RoomErrRefused
+
 	// Saved games and the computer players' names.
 	NoticeNoSave
 	NoticeSaveUnreadable
@@ -552,6 +626,78 @@ var defs = [numIDs]def{
 	HandoverPass:         {"handover.pass", ""},
 	HandoverTap:          {"handover.tap", "name"},
 	HandoverReady:        {"handover.ready", "name"},
+	MenuOnline:           {"menu.online", ""},
+	OnlineTitle:          {"online.title", ""},
+	OnlineServer:         {"online.server", ""},
+	OnlineColourAny:      {"online.colour_any", ""},
+	OnlineName:           {"online.name", ""},
+	OnlineSeatOpen:       {"online.seat_open", ""},
+	OnlineSeatOpenMeans:  {"online.seat_open_means", ""},
+	OnlineColour:         {"online.colour", ""},
+	OnlineCreate:         {"online.create", ""},
+	OnlineCode:           {"online.code", ""},
+	OnlineJoin:           {"online.join", ""},
+	OnlineRejoin:         {"online.rejoin", "code"},
+	OnlineNewRoom:        {"online.new_room", ""},
+	OnlineSeats:          {"online.seats", ""},
+	OnlineTimer:          {"online.timer", ""},
+	OnlineTimerOff:       {"online.timer_off", ""},
+	OnlineTimerSeconds:   {"online.timer_seconds", "n"},
+	OnlineConnecting:     {"online.connecting", "server"},
+	OnlineReconnecting:   {"online.reconnecting", "n"},
+	OnlineUnreachable:    {"online.unreachable", "server reason"},
+	OnlineBadServer:      {"online.bad_server", "address"},
+	OnlineBadCode:        {"online.bad_code", "n"},
+	OnlineBadName:        {"online.bad_name", "n"},
+	ColourGreen:          {"colour.green", ""},
+	ColourRed:            {"colour.red", ""},
+	ColourBlue:           {"colour.blue", ""},
+	ColourYellow:         {"colour.yellow", ""},
+	ColourPurple:         {"colour.purple", ""},
+	ColourOrange:         {"colour.orange", ""},
+	ColourPink:           {"colour.pink", ""},
+	ColourCyan:           {"colour.cyan", ""},
+	ColourBrown:          {"colour.brown", ""},
+	ColourGrey:           {"colour.grey", ""},
+	RoomTitle:            {"room.title", "code"},
+	RoomCopy:             {"room.copy", ""},
+	RoomCopied:           {"room.copied", ""},
+	RoomHost:             {"room.host", ""},
+	RoomYou:              {"room.you", ""},
+	RoomBot:              {"room.bot", "level"},
+	RoomReady:            {"room.ready", ""},
+	RoomResigned:         {"room.resigned", ""},
+	RoomFree:             {"room.free", ""},
+	RoomAddBot:           {"room.add_bot", ""},
+	RoomLeave:            {"room.leave", ""},
+	RoomTakeSeat:         {"room.take_seat", ""},
+	RoomToTable:          {"room.to_table", ""},
+	RoomResign:           {"room.resign", ""},
+	RoomResignConfirm:    {"room.resign_confirm", ""},
+	RoomFinish:           {"room.finish", ""},
+	RoomFinishConfirm:    {"room.finish_confirm", ""},
+	RoomYes:              {"room.yes", ""},
+	RoomNo:               {"room.no", ""},
+	RoomAgain:            {"room.again", ""},
+	RoomWaitHost:         {"room.wait_host", ""},
+	RoomWatching:         {"room.watching", ""},
+	RoomSpectators:       {"room.spectators", "n"},
+	RoomPlaying:          {"room.playing", "n"},
+	RoomOverWins:         {"room.over_wins", "name"},
+	RoomOverFinished:     {"room.over_finished", "name"},
+	RoomChatHint:         {"room.chat_hint", ""},
+	RoomSend:             {"room.send", ""},
+	RoomHelp:             {"room.help", ""},
+	RoomUnknownCommand:   {"room.unknown_command", "cmd"},
+	RoomBotLevel:         {"room.bot_level", "levels"},
+	RoomErrNoRoom:        {"room.err_no_room", ""},
+	RoomErrFull:          {"room.err_full", ""},
+	RoomErrNotHost:       {"room.err_not_host", ""},
+	RoomErrToken:         {"room.err_token", ""},
+	RoomErrVersion:       {"room.err_version", ""},
+	RoomErrLimit:         {"room.err_limit", ""},
+	RoomErrServer:        {"room.err_server", ""},
+	RoomErrRefused:       {"room.err_refused", "reason"},
 	NoticeNoSave:         {"notice.no_save", ""},
 	NoticeSaveUnreadable: {"notice.save_unreadable", ""},
 	NoticeSaveEmpty:      {"notice.save_empty", ""},

@@ -4,7 +4,7 @@
 //
 // A language file is
 //
-//	{"name": "English", "plural": "one", "text": {"menu.new_game": "New game", …}}
+//	{"name": "English", "plural": "one", "decimal": ".", "text": {"menu.new_game": "New game", …}}
 //
 // keyed by the ids' stable names. A text names its arguments in braces, in any order:
 // "{name} took row {row}". A choice by number picks the plural form of the language's rule:
@@ -268,6 +268,16 @@ func Langs() []Language {
 	return out
 }
 
+// Decimal returns x with digits digits after the decimal separator of the current language
+// ("2.5" in English, "2,5" in German).
+func Decimal(x float64, digits int) string {
+	s := strconv.FormatFloat(x, 'f', digits, 64)
+	if sep := current.Load().decimal; sep != "." {
+		s = strings.Replace(s, ".", sep, 1)
+	}
+	return s
+}
+
 // Lang returns the code of the current language.
 func Lang() string { return current.Load().code }
 
@@ -340,6 +350,7 @@ type compiled struct {
 type langTable struct {
 	code, name string
 	plural     string
+	decimal    string // the decimal separator
 	texts      [numIDs]*compiled
 	fallback   *langTable
 }
@@ -409,7 +420,7 @@ func init() {
 	en := tables[English]
 	if en == nil {
 		loadErrs = append(loadErrs, errors.New("msg: no English table (assets/lang/en.json)"))
-		en = &langTable{code: English, name: "English", plural: "one"}
+		en = &langTable{code: English, name: "English", plural: "one", decimal: "."}
 		tables[English] = en
 		codes = append([]string{English}, codes...)
 	}
@@ -423,9 +434,11 @@ func init() {
 
 // langFile is the JSON form of a language file.
 type langFile struct {
-	Name   string            `json:"name"`
-	Plural string            `json:"plural"`
-	Text   map[string]string `json:"text"`
+	Name   string `json:"name"`
+	Plural string `json:"plural"`
+	// Decimal is the decimal separator ("." or ","); "." if left out.
+	Decimal string            `json:"decimal"`
+	Text    map[string]string `json:"text"`
 }
 
 // parseTable compiles a language file; it returns every problem found (a key that is no id, an
@@ -443,7 +456,15 @@ func parseTable(code string, b []byte) (*langTable, []error) {
 		f.Plural = "one"
 		rule = pluralRules["one"]
 	}
-	t := &langTable{code: code, name: f.Name, plural: f.Plural}
+	t := &langTable{code: code, name: f.Name, plural: f.Plural, decimal: f.Decimal}
+	switch t.decimal {
+	case "":
+		t.decimal = "."
+	case ".", ",":
+	default:
+		errs = append(errs, fmt.Errorf("msg: %s.json: decimal separator %q (want . or ,)", code, f.Decimal))
+		t.decimal = "."
+	}
 	if t.name == "" {
 		errs = append(errs, fmt.Errorf("msg: %s.json: no name", code))
 		t.name = code

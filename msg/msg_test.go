@@ -109,6 +109,29 @@ func TestParseProblems(t *testing.T) {
 	if _, errs := parseTable("xx", []byte(`{"name": `)); len(errs) != 1 {
 		t.Errorf("broken JSON: %v", errs)
 	}
+	if lt, errs := parseTable("xx", []byte(`{"name": "T", "plural": "one", "decimal": ";", "text": {}}`)); len(errs) == 0 || !strings.Contains(errs[0].Error(), `decimal separator ";"`) || lt.decimal != "." {
+		t.Errorf("a bad decimal separator is not reported or kept: %v", errs)
+	}
+}
+
+// TestDecimal: numbers with a fraction use the language's decimal separator, a comma in German,
+// French and Spanish.
+func TestDecimal(t *testing.T) {
+	defer SetLang(English)
+	for code, want := range map[string]string{"en": "2.5", "de": "2,5", "fr": "2,5", "es": "2,5"} {
+		if err := SetLang(code); err != nil {
+			t.Fatal(err)
+		}
+		if got := Decimal(2.5, 1); got != want {
+			t.Errorf("%s: Decimal(2.5, 1) = %q, want %q", code, got, want)
+		}
+		if got := Decimal(-12.345, 2); got != strings.Replace("-12.35", ".", want[1:2], 1) && got != strings.Replace("-12.34", ".", want[1:2], 1) {
+			t.Errorf("%s: Decimal(-12.345, 2) = %q", code, got)
+		}
+		if got := Decimal(7, 0); got != "7" {
+			t.Errorf("%s: Decimal(7, 0) = %q", code, got)
+		}
+	}
 }
 
 // testTable compiles texts for the ids given into a table falling back to English.

@@ -112,6 +112,10 @@ func (t *table) handleButtons(in *Input) (took bool) {
 	b := &t.lay.Buttons
 	if in.TapIn(b[layout.BtnMenu]) || in.Key(KeyEsc) {
 		t.save()
+		if t.online != nil {
+			t.online.fromTable() // online: the room screen (resign, finish, leave, chat)
+			return true
+		}
 		if t.tutorial != nil {
 			g.goTo(newMenu(g))
 			return true
@@ -149,6 +153,9 @@ func (t *table) handleButtons(in *Input) (took bool) {
 		}
 	}
 	if (t.phase == phaseOver) && t.tl.Idle() && t.caughtUp() {
+		if t.online != nil {
+			return t.online.overButtons(in, t.overlayButton(0), t.overlayButton(1))
+		}
 		if in.TapIn(t.overlayButton(0)) || in.Key(KeyEnter) {
 			nt, err := newTable(g, 0)
 			if err == nil {

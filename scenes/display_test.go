@@ -26,8 +26,16 @@ func render(t *testing.T, scene string, w, h int) (*image.RGBA, *Game) {
 // renderScaled renders at a forced device scale: the image is w×h times scale.
 func renderScaled(t *testing.T, scene string, w, h int, scale float64) (*image.RGBA, *Game) {
 	t.Helper()
-	file := filepath.Join(t.TempDir(), scene+".png")
-	g, err := NewGame(Options{Screenshot: file, Scene: scene, Scale: scale})
+	return renderOpts(t, Options{Scene: scene, Scale: scale}, w, h)
+}
+
+// renderOpts renders the screenshot of opts.Scene with the other options given.
+func renderOpts(t *testing.T, opts Options, w, h int) (*image.RGBA, *Game) {
+	t.Helper()
+	scale := max(opts.Scale, 1)
+	file := filepath.Join(t.TempDir(), opts.Scene+".png")
+	opts.Screenshot = file
+	g, err := NewGame(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +46,7 @@ func renderScaled(t *testing.T, scene string, w, h int, scale float64) (*image.R
 	g.LayoutF(float64(w), float64(h))
 	for i := 0; ; i++ {
 		if i > 60*600 {
-			t.Fatalf("%s never captured", scene)
+			t.Fatalf("%s never captured", opts.Scene)
 		}
 		err := g.Update()
 		if errors.Is(err, ebiten.Termination) {

@@ -27,6 +27,15 @@
 // handover.go (hot-seat play), testhook.go (TestState) and shoot.go (the rig: screenshots,
 // autoplay, injected input — outside Game, which stays a scene manager).
 //
+// Online play (online.go, room.go, roomlayout.go, form.go): Menu → Play online is the lobby
+// (the server's address — the browser's own page's — the name and colour, create a room with the
+// new-game form plus a decision timer, or join by code; ?room=CODE in the browser opens it with
+// the code filled in, or takes the seat kept in the settings back). The room screen follows the
+// room over a client.Link: seats, the host's bots and start, the chat with the portal's slash
+// commands, resign and finish confirmed, leave; when a game starts it opens the table on the
+// remote session, whose menu button comes back to the room. The seat token is kept in the
+// settings so a reload, a restart or a lost connection takes the seat back.
+//
 // Hot-seat: several seats can be people at this device. When the decision passes to another
 // person, the table hides behind a hand-over screen ("Pass the device to Ann") and, once she
 // taps, shows her view folded from her own stream: her hand, advisor and tracker only. A game
@@ -52,11 +61,13 @@
 //
 // Scene names: menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice,
 // score, gameover; the new-game form (newgame.go, a component an online room's form reuses)
-// shows "variants" (the list), "variant" (one paragraph) and "seat" (a seat's picker).
+// shows "variants" (the list), "variant" (one paragraph) and "seat" (a seat's picker); online,
+// online-create and room are online play's lobby, its room form and the room screen (whose
+// state TestState.Online reports).
 //
 // Button ids (stable):
 //
-//	menu:      new-game, continue, rules, settings, quit (desktop only)
+//	menu:      new-game, continue, online, rules, stats, settings, quit (desktop only)
 //	newgame:   variant (opens the list; where the screen has room the list stands beside the
 //	           form instead), variant-KEY (basic … tcg, double-doublets), about-KEY (its
 //	           paragraph), seats-minus, seats-plus, name (the person's name), seat-1 … seat-9
@@ -71,6 +82,12 @@
 //	gameover:  play-again, menu-gameover
 //	rules:     menu, rules-next
 //	variants:  keep (Hand); the draft pool and choice cards are PoolRects and ChoiceRects
+//	online:    server (desktop and phones), name, colour, create, code, join, rejoin, back
+//	online-create: the new-game form's ids (its Start is create-room) and timer-minus,
+//	           timer-plus
+//	room:      copy (browser), remove-N (the host, on a bot's line), level, add-bot, start
+//	           (the host), colour, take-seat (not seated), to-table, again (the host, game over),
+//	           chat, send, leave, resign, finish (the host), no, yes (confirming)
 //
 // To play a card: tap one of HandRects (it lifts), then tap it again or tap "confirm". To take a
 // row when Decision is "row": tap one of RowRects.

@@ -13,6 +13,7 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/protocol"
 	"nimmt/sound"
 	"nimmt/sprites"
 	"nimmt/stats"
@@ -70,6 +71,14 @@ type Options struct {
 	Scale float64
 	// Sound plays the effects (sound.New over sound.Open's device); nil is silent.
 	Sound *sound.Player
+	// Server is the game server of online play when the platform knows it (the browser: its
+	// page's own, "wss://host"); empty lets the person type one (remembered in the settings).
+	Server string
+	// Clipboard, if set, puts a text on the clipboard (the browser's navigator.clipboard): the
+	// room screen's copy button. Nil shows the link only.
+	Clipboard func(text string) error
+	// Room is a room code to join at once (the browser's ?room=CODE link); empty opens the menu.
+	Room string
 	// SoundStatus, if set, says whether the sound device plays and why not (sound.Device.Status);
 	// the settings page shows the reason when it is silent.
 	SoundStatus func() (ready bool, err error)
@@ -98,6 +107,8 @@ type Settings struct {
 	Advisor  bool     `json:"advisor"`
 	Variant  string   `json:"variant,omitempty"`  // an engine variant name offered by menuVariants; "" = basic
 	Doublets bool     `json:"doublets,omitempty"` // Double with one deck and the doublets 11…99 of a second
+	// Online holds online play's choices and the seat held in a room (online.go).
+	Online onlineSettings `json:"online"`
 	// Lang is the language chosen on the settings page (a nimmt/msg code); "" follows the
 	// system's language (Options.Locale).
 	Lang string `json:"lang,omitempty"`
@@ -110,7 +121,7 @@ func defaultSettings() Settings {
 	return Settings{Name: msg.DefaultName.Text(), Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
 		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
 		Names: make([]string, 9), EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal",
-		Volume: int(sound.DefaultVolume * 100)}
+		Volume: int(sound.DefaultVolume * 100), Online: onlineSettings{Timer: protocol.DefaultTimer}}
 }
 
 // maxName is the most letters (runes) of a name the settings keep: what the name field and the
@@ -176,6 +187,7 @@ func (s *Settings) sanitize() {
 		s.Volume = d.Volume
 	}
 	s.Volume -= s.Volume % volumeStep
+	s.Online.sanitize()
 }
 
 // setLang makes code the game's language (the settings' or the system's when code is "") and
@@ -264,6 +276,10 @@ type Game struct {
 	stats *stats.Keeper
 	// cardSpy, when set (tests), is told every card drawn and whether its face shows.
 	cardSpy func(c engine.Card, face bool)
+	// dialRoom opens a link to a room of a game server (online play); tests put a fake in.
+	dialRoom roomDialer
+	// sessionFor makes the table's session over a room's link.
+	sessionFor func(l roomLink) Session
 
 	// pacer stops and restarts the frames (pace.go); stillFrames counts the drawn frames in a
 	// row that found the game still, and idle is set while the frames are stopped.
@@ -336,6 +352,7 @@ func NewGame(opts Options) (*Game, error) {
 	if err := newRig(g); err != nil {
 		return nil, err
 	}
+	g.initOnline()
 	if g.cur == nil {
 		g.cur = newMenu(g)
 	}
@@ -452,8 +469,8 @@ func (g *Game) update() error {
 
 // typing reports whether a text field has focus (letters are not commands then).
 func (g *Game) typing() bool {
-	m, ok := g.cur.(*menu)
-	return ok && m.typing()
+	s, ok := g.cur.(interface{ typing() bool })
+	return ok && s.typing()
 }
 
 // Draw implements ebiten.Game. A still screen is not redrawn.

@@ -287,6 +287,9 @@ func (t *table) drawGameOver(dst *ebiten.Image) {
 	}
 	a := widget{r: l.Buttons[0], label: msg.ButtonPlayAgain.Text(), enabled: true}
 	b := widget{r: l.Buttons[1], label: msg.ButtonMenu.Text(), enabled: true}
+	if t.online != nil {
+		a.label, b.label = t.online.overLabels()
+	}
 	g.drawWidget(dst, &a, true)
 	g.drawWidget(dst, &b, false)
 }

@@ -230,7 +230,7 @@ func (t *table) refreshAdvice() {
 	}
 	for c, x := range t.advice {
 		if int(c) < len(t.adviceStr) {
-			t.adviceStr[c] = strconv.FormatFloat(x, 'f', 1, 64)
+			t.adviceStr[c] = msg.Decimal(x, 1)
 		}
 	}
 }

@@ -119,18 +119,19 @@ func (m *menu) build() {
 		m.buildStatsReset()
 	case "menu":
 		m.title = msg.GameTitle.Text()
-		n := 5
+		n := 6
 		if g.opts.Desktop {
-			n = 6
+			n = 7
 		}
 		rs := layout.Form(g.w, g.h, n+1)
 		m.add("new-game", msg.MenuNewGame.Text(), rs[1], true, 0)
 		m.add("continue", msg.MenuContinue.Text(), rs[2], m.hasSave, 0)
-		m.add("rules", msg.MenuRules.Text(), rs[3], true, 0)
-		m.add("stats", msg.MenuStats.Text(), rs[4], true, 0)
-		m.add("settings", msg.MenuSettings.Text(), rs[5], true, 0)
+		m.add("online", msg.MenuOnline.Text(), rs[3], g.dialRoom != nil, 0)
+		m.add("rules", msg.MenuRules.Text(), rs[4], true, 0)
+		m.add("stats", msg.MenuStats.Text(), rs[5], true, 0)
+		m.add("settings", msg.MenuSettings.Text(), rs[6], true, 0)
 		if g.opts.Desktop {
-			m.add("quit", msg.MenuQuit.Text(), rs[6], true, 0)
+			m.add("quit", msg.MenuQuit.Text(), rs[7], true, 0)
 		}
 		m.add("", g.notice.String(), rs[0], true, kindNotice)
 	case "settings":
@@ -219,6 +220,8 @@ func (m *menu) activate(id string) error {
 		}
 		g.notice = msg.Message{}
 		g.goTo(t)
+	case "online":
+		g.goTo(newLobby(g, ""))
 	case "rules":
 		g.goTo(newRules(g))
 	case "settings":

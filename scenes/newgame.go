@@ -226,6 +226,9 @@ func (f *newGameForm) seatName(s int) string {
 	if f.st.Levels[s-1] == levelPerson {
 		return f.st.personName(s)
 	}
+	if levelIndex(f.st.Levels[s-1]) < 0 {
+		return msg.New(msg.SeatName, s+1).String() // a caller's choice (an online room's open seat)
+	}
 	return botNames[(s-1)%len(botNames)].Text()
 }
 

@@ -16,7 +16,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -69,6 +69,8 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		m := newMenu(g)
 		m.page = scene
 		g.cur = m
+	case "online", "online-create", "room":
+		shotOnline(g, scene)
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)
@@ -296,11 +298,18 @@ func (r *rig) autoplay() error {
 			}
 			g.goTo(t)
 		}
+	case *lobby:
+		// Online (-room CODE): join the room with the settings' name; the room screen then
+		// follows the room and opens the table when the host starts.
+		if g.next == nil && s.code != "" && s.page == "online" {
+			return s.activate("join")
+		}
 	case *table:
 		if (s.phase == phaseOver) && s.tl.Idle() {
 			r.autoEnd++
 			if r.autoEnd > 120 {
 				g.FlushSaves()
+				fmt.Fprintf(os.Stdout, "nimmt: final scores %v\n", s.disp.Scores)
 				return ebiten.Termination
 			}
 		}

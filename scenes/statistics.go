@@ -170,7 +170,7 @@ func (m *menu) buildStats() {
 		{msg.StatsPlayed.Text(), strconv.Itoa(s.Played)},
 		{msg.StatsWon.Text(), strconv.Itoa(s.Won)},
 		{msg.StatsWinRate.Text(), pct(s.WinRate())},
-		{msg.StatsAverage.Text(), strconv.FormatFloat(s.AverageBullheads(), 'f', 1, 64)},
+		{msg.StatsAverage.Text(), msg.Decimal(s.AverageBullheads(), 1)},
 		{msg.StatsBest.Text(), gameText(s.Best)},
 		{msg.StatsWorst.Text(), gameText(s.Worst)},
 		{msg.StatsStreak.Text(), strconv.Itoa(s.LongestStreak)},

@@ -100,6 +100,8 @@ type table struct {
 	// panelMsg and panelStr cache a panel title's text the same way.
 	panelMsg msg.Message
 	panelStr string
+	// online is the room screen of an online game (its menu, play again and leave), or nil.
+	online *room
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -317,6 +319,9 @@ func (t *table) driveSession() {
 }
 
 func (t *table) update(in *Input) error {
+	if t.online != nil && t.online.follow() {
+		return nil // the room's next game opened
+	}
 	t.phaseTicks++
 	if t.g.noteDevice(in) {
 		t.refreshPlates() // the status speaks to the new way of playing

@@ -138,6 +138,8 @@ type TestState struct {
 	Notice string `json:"notice"`
 	// Lang is the code of the language shown (en, de, es, fr).
 	Lang string `json:"lang"`
+	// Online is the room screen's state (online play), on that screen only.
+	Online *OnlineState `json:"online,omitempty"`
 	// Redraws counts the frames in which the scene was drawn; a still screen is not redrawn.
 	Redraws int `json:"redraws"`
 }

@@ -3,6 +3,7 @@ package scenes
 import (
 	"image/color"
 	"math"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -22,6 +23,8 @@ type widget struct {
 	// chip, kindTwoLine, kindPrimary, kindSecondary, kindNotice
 	kind int
 	on   bool
+	// hint marks a text field's label as a placeholder.
+	hint bool
 	// sub is a two-line button's second line.
 	sub string
 	// fit is the label size that fits the width, for fitFor; subFit the same for sub.
@@ -42,10 +45,13 @@ const (
 	kindPrimary = 5
 	// kindSecondary is a quieter button (Back): an outline on the felt.
 	kindSecondary = 6
+	// kindField is a text field: typed text on a dark field (on: it has the caret; hint: the
+	// label is a placeholder).
+	kindField = 7
 	// kindNotice is a sentence on the felt that may need several lines on a narrow screen (a
 	// damaged save, why the sound is silent): centred on one line, or wrapped onto lines within
 	// the rectangle when that allows a larger size.
-	kindNotice = 7
+	kindNotice = 8
 )
 
 // placedText is one text of a widget where drawWidget draws it; wrap > 0 wraps it onto lines
@@ -237,6 +243,10 @@ func (g *Game) label(dst *ebiten.Image, s string, x, y, size float64, c color.Co
 
 // drawWidget draws a button, label or chip.
 func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
+	if w.kind == kindField {
+		g.drawField(dst, w, clampF(w.r.H*0.42, 12, 30), focused)
+		return
+	}
 	ts, n := g.widgetTexts(w)
 	if w.kind != 1 && w.kind != 2 && w.kind != kindNotice {
 		bg := sprites.ButtonBG
@@ -316,4 +326,31 @@ func clampF(v, lo, hi float64) float64 {
 		return hi
 	}
 	return v
+}
+
+// drawField draws a text field: its text (cut at the left, the caret's end kept) or its hint on a
+// dark field, outlined brighter while it has the caret or the focus.
+func (g *Game) drawField(dst *ebiten.Image, w *widget, size float64, focused bool) {
+	rad := w.r.H * 0.18
+	g.roundRect(dst, w.r, rad, overlay)
+	edge, lw := labelCol, 1.5
+	if w.on || focused {
+		edge, lw = focusCol, 3
+	}
+	g.strokeRect(dst, w.r, rad, lw, edge)
+	st := text.Style{Size: size * 0.9}
+	s := w.label
+	for len(s) > 0 {
+		if tw, _ := g.txt.Measure(s, st); tw <= w.r.W-16 {
+			break
+		}
+		_, n := utf8.DecodeRuneInString(s)
+		s = s[n:]
+	}
+	c := titleCol
+	if w.hint {
+		c = sprites.Muted
+	}
+	_, cy := w.r.Center()
+	g.label(dst, s, w.r.X+8, cy, st.Size, c, text.Left|text.VertCenter, false)
 }

@@ -20,8 +20,10 @@ import (
 
 func main() {
 	dev := sound.Open() // Web Audio, started by the first tap or key
+	// Online play uses the server that serves the page; a ?room=CODE link opens that room.
 	g, err := scenes.NewGame(scenes.Options{Storage: storage.NewLocal("nimmt/"), Locale: browserLocale(),
-		Sound: sound.New(dev), SoundStatus: dev.Status, TextField: newHTMLField()})
+		Sound: sound.New(dev), SoundStatus: dev.Status, TextField: newHTMLField(),
+		Server: webrun.Server(), Room: webrun.RoomParam(), Clipboard: webrun.CopyText})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -20,8 +22,63 @@ func TestCommitted(t *testing.T) {
 			t.Errorf("%s: %v (run make assets)", f.path, err)
 			continue
 		}
-		if !bytes.Equal(got, f.data) {
+		if !bytes.Equal(got, f.data) && !(runtime.GOARCH != "amd64" && strings.HasSuffix(f.path, ".wav") && withinOneStep(got, f.data)) {
 			t.Errorf("%s differs from the generator's output (run make assets)", f.path)
+		}
+	}
+}
+
+// withinOneStep reports whether two 8-bit WAV files have the same header and samples that differ
+// by at most one step: what the sounds may differ by on an architecture whose math.Exp differs
+// from amd64's in the last bit (sounds.go explains; the files are made on amd64).
+func withinOneStep(a, b []byte) bool {
+	if len(a) != len(b) || len(a) < 44 || !bytes.Equal(a[:44], b[:44]) {
+		return false
+	}
+	for i := 44; i < len(a); i++ {
+		if d := int(a[i]) - int(b[i]); d < -1 || d > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestWithinOneStep: the tolerance of the sounds on other architectures accepts a sample one
+// step off and refuses two steps, a changed header or a changed length.
+func TestWithinOneStep(t *testing.T) {
+	a := append(bytes.Repeat([]byte{'h'}, 44), 10, 128, 250)
+	for _, tc := range []struct {
+		b    []byte
+		want bool
+	}{
+		{append(bytes.Repeat([]byte{'h'}, 44), 11, 127, 250), true},
+		{append(bytes.Repeat([]byte{'h'}, 44), 12, 128, 250), false},
+		{append(append(bytes.Repeat([]byte{'h'}, 43), 'x'), 10, 128, 250), false},
+		{append(bytes.Repeat([]byte{'h'}, 44), 10, 128), false},
+	} {
+		if got := withinOneStep(a, tc.b); got != tc.want {
+			t.Errorf("withinOneStep(%v) = %v", tc.b[44:], got)
+		}
+	}
+}
+
+// TestAdaptiveIcon: the foreground layer of Android's adaptive icon is 108 dp at every density,
+// the card covers its centre, and nothing of it (shadow included) lies outside the 72 dp circle
+// that launchers show, so no mask cuts it.
+func TestAdaptiveIcon(t *testing.T) {
+	for _, n := range []int{108, 162, 216, 324, 432} {
+		img := adaptiveForeground(n)
+		if _, _, _, a := img.At(n/2, n/2).RGBA(); a != 0xffff {
+			t.Errorf("%d px: the centre is not the card (alpha %d)", n, a)
+		}
+		r := float64(n) * 36 / 108
+		for y := range n {
+			for x := range n {
+				dx, dy := float64(x)+0.5-float64(n)/2, float64(y)+0.5-float64(n)/2
+				if _, _, _, a := img.At(x, y).RGBA(); a != 0 && dx*dx+dy*dy > r*r {
+					t.Fatalf("%d px: pixel (%d, %d) outside the visible circle", n, x, y)
+				}
+			}
 		}
 	}
 }

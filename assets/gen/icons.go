@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -91,11 +92,32 @@ func icon(n int, square bool) *image.NRGBA {
 	}
 	c.fill(sprites.FeltDark, func(p sprites.Pather) { roundRect(p, 0, 0, f, f, rad, false) })
 	c.fill(sprites.FeltLight, func(p sprites.Pather) { roundRect(p, 0.04*f, 0.04*f, 0.92*f, 0.92*f, rad*0.85, false) })
-	w, h := 0.64*f, 0.84*f
+	c.card(f, f)
+	return c.img
+}
+
+// adaptiveCard is the card's width on Android's adaptive icon foreground, a fraction of its
+// 108 dp side: the card (and its rounded corners) stays within the 66 dp circle that every
+// launcher mask keeps.
+const adaptiveCard = 0.36
+
+// adaptiveForeground draws the foreground layer of Android's adaptive icon at n×n pixels (108 dp):
+// the icon's card alone on a transparent layer; the felt is the background layer, a colour.
+func adaptiveForeground(n int) *image.NRGBA {
+	c := newCanvas(n)
+	f := float32(n)
+	c.card(f, adaptiveCard/0.64*f)
+	return c.img
+}
+
+// card draws the icon's card with its shadow, centred on a canvas f pixels square, at the size
+// it has on an icon u pixels square (0.64u × 0.84u).
+func (c *canvas) card(f, u float32) {
+	w, h := 0.64*u, 0.84*u
 	x, y := (f-w)/2, (f-h)/2
 	cr := 0.09 * w
-	line := float32(math.Max(1, float64(0.035*f)))
-	c.fill(sprites.Shadow, func(p sprites.Pather) { roundRect(p, x+0.03*f, y+0.03*f, w, h, cr, false) })
+	line := float32(math.Max(1, float64(0.035*u)))
+	c.fill(sprites.Shadow, func(p sprites.Pather) { roundRect(p, x+0.03*u, y+0.03*u, w, h, cr, false) })
 	c.fill(sprites.Ink, func(p sprites.Pather) { roundRect(p, x, y, w, h, cr, false) })
 	x, y, w, h, cr = x+line, y+line, w-2*line, h-2*line, cr-line/2
 	c.fill(sprites.Paper, func(p sprites.Pather) { roundRect(p, x, y, w, h, cr, false) })
@@ -104,7 +126,21 @@ func icon(n int, square bool) *image.NRGBA {
 	cx, cy := x+w/2, y+0.27*h+(0.73*h)*0.52
 	c.fill(sprites.Ink, func(p sprites.Pather) { sprites.BullheadHead(p, cx, cy, s) })
 	c.fill(sprites.Paper, func(p sprites.Pather) { sprites.BullheadEyes(p, cx, cy, s) })
-	return c.img
+}
+
+// adaptiveIcon is Android's adaptive launcher icon (API 26 and later): the felt colour behind the
+// card of adaptiveForeground; older Androids use the mipmap-*/ic_launcher.png icons.
+const adaptiveIcon = `<?xml version="1.0" encoding="utf-8"?>
+<adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+    <background android:drawable="@color/ic_launcher_background"/>
+    <foreground android:drawable="@mipmap/ic_launcher_foreground"/>
+</adaptive-icon>
+`
+
+// hexColor returns a colour as #RRGGBB.
+func hexColor(c color.Color) string {
+	r, g, b, _ := c.RGBA()
+	return fmt.Sprintf("#%02X%02X%02X", r>>8, g>>8, b>>8)
 }
 
 // encodePNG encodes an image as PNG (RGB when it is opaque, as iOS wants).
@@ -158,7 +194,8 @@ const iosContents = `{
 `
 
 // iconFiles returns every icon file: the desktop window icons (assets/icons, embedded), the
-// web's favicon and touch icons, Android's launcher icons and iOS's app icon.
+// web's favicon and touch icons, Android's launcher icons (the legacy ones and the adaptive
+// icon's layers) and iOS's app icon.
 func iconFiles() []file {
 	var out []file
 	for _, n := range []int{16, 32, 48, 64, 128, 256} {
@@ -174,8 +211,18 @@ func iconFiles() []file {
 		dpi string
 		n   int
 	}{{"mdpi", 48}, {"hdpi", 72}, {"xhdpi", 96}, {"xxhdpi", 144}, {"xxxhdpi", 192}} {
-		out = append(out, file{"mobile/android/app/src/main/res/mipmap-" + d.dpi + "/ic_launcher.png", encodePNG(icon(d.n, false))})
+		res := "mobile/android/app/src/main/res/mipmap-" + d.dpi + "/"
+		out = append(out,
+			file{res + "ic_launcher.png", encodePNG(icon(d.n, false))},
+			file{res + "ic_launcher_foreground.png", encodePNG(adaptiveForeground(d.n * 108 / 48))})
 	}
+	out = append(out,
+		file{"mobile/android/app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml", []byte(adaptiveIcon)},
+		file{"mobile/android/app/src/main/res/values/ic_launcher_background.xml", []byte(`<?xml version="1.0" encoding="utf-8"?>
+<resources>
+    <color name="ic_launcher_background">` + hexColor(sprites.FeltLight) + `</color>
+</resources>
+`)})
 	const ios = "mobile/ios/Nimmt/Assets.xcassets/"
 	out = append(out,
 		file{ios + "Contents.json", []byte("{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n")},

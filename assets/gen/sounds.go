@@ -12,6 +12,13 @@ import (
 // carries them (docs/PERFORMANCE.md "Web"); Ebitengine resamples them once when the game decodes them.
 const SampleRate = 8000
 
+// Every product that is added to something is converted with float64(…): the Go spec lets a
+// compiler fuse x*y+z into one FMA instruction (arm64 does; amd64 does not), which rounds once
+// instead of twice, and an explicit conversion forbids that, so the arithmetic is the same on
+// every architecture. math.Exp has its own assembly on some (amd64, arm64, s390x) that may differ
+// in the last bit; gen_test therefore compares the sounds exactly on amd64 and within one step
+// of the 8-bit samples elsewhere.
+
 // clip is a mono signal being synthesised, in [-1, 1] before normalisation.
 type clip struct {
 	s   []float64
@@ -39,9 +46,9 @@ func (c *clip) tone(t0, f, amp, attack, decay float64, harmonics ...float64) {
 		t := float64(i)/SampleRate - t0
 		v := math.Sin(2 * math.Pi * f * t)
 		for h, w := range harmonics {
-			v += w * math.Sin(2*math.Pi*f*float64(h+2)*t)
+			v += float64(w * math.Sin(2*math.Pi*f*float64(h+2)*t))
 		}
-		c.s[i] += amp * env(t, attack, decay) * v
+		c.s[i] += float64(amp * env(t, attack, decay) * v)
 	}
 }
 
@@ -50,9 +57,9 @@ func (c *clip) thud(t0, f0, f1, amp, decay float64) {
 	phase := 0.0
 	for i := int(t0 * SampleRate); i < len(c.s); i++ {
 		t := float64(i)/SampleRate - t0
-		f := f1 + (f0-f1)*math.Exp(-t/0.04)
-		phase += 2 * math.Pi * f / SampleRate
-		c.s[i] += amp * env(t, 0.004, decay) * math.Sin(phase)
+		f := f1 + float64((f0-f1)*math.Exp(-t/0.04))
+		phase += float64(2 * math.Pi * f / SampleRate)
+		c.s[i] += float64(amp * env(t, 0.004, decay) * math.Sin(phase))
 	}
 }
 
@@ -62,11 +69,11 @@ func (c *clip) noise(t0, amp, attack, decay, cut float64) {
 	lp, prev, hp := 0.0, 0.0, 0.0
 	for i := int(t0 * SampleRate); i < len(c.s); i++ {
 		t := float64(i)/SampleRate - t0
-		x := c.rng.Float64()*2 - 1
-		lp += cut * (x - lp)
-		hp = 0.9*(hp+lp-prev) + 0
+		x := float64(c.rng.Float64()*2) - 1
+		lp += float64(cut * (x - lp))
+		hp = float64(0.9 * (hp + lp - prev))
 		prev = lp
-		c.s[i] += amp * env(t, attack, decay) * hp
+		c.s[i] += float64(amp * env(t, attack, decay) * hp)
 	}
 }
 
@@ -124,7 +131,7 @@ func synth(e sounds.Effect) []byte {
 	case sounds.Deal: // a quick riffle of four cards
 		c = newClip(0.22, seed)
 		for i := range 4 {
-			c.noise(float64(i)*0.045, 1-0.12*float64(i), 0.002, 0.014, 0.55)
+			c.noise(float64(i)*0.045, 1-float64(0.12*float64(i)), 0.002, 0.014, 0.55)
 		}
 	case sounds.Choose: // a card slid up out of the hand
 		c = newClip(0.09, seed)
@@ -162,7 +169,7 @@ func synth(e sounds.Effect) []byte {
 	case sounds.Win: // a short rising sting
 		c = newClip(0.46, seed)
 		for i, f := range []float64{c5, e5, g5, c6} {
-			c.tone(float64(i)*0.07, f, 0.5, 0.005, 0.07+0.025*float64(i), 0.25, 0.08)
+			c.tone(float64(i)*0.07, f, 0.5, 0.005, 0.07+float64(0.025*float64(i)), 0.25, 0.08)
 		}
 	case sounds.Loss: // a soft falling minor
 		c = newClip(0.42, seed)

@@ -73,15 +73,23 @@ func readState(t *testing.T, ctx context.Context) gameState {
 // waitState polls the game until ok holds, and fails with the last state after timeout.
 func waitState(t *testing.T, ctx context.Context, what string, timeout time.Duration, ok func(gameState) bool) gameState {
 	t.Helper()
+	return waitFor(t, ctx, what, timeout, ok)
+}
+
+// waitFor polls the page's test state, read as a T, until ok holds, and fails with the last state
+// after timeout (a bound for a test gone wrong, not a quota).
+func waitFor[T any](t *testing.T, ctx context.Context, what string, timeout time.Duration, ok func(T) bool) T {
+	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
-		s := readState(t, ctx)
+		var s T
+		testState(t, ctx, &s)
 		if ok(s) {
 			return s
 		}
 		if time.Now().After(deadline) {
 			screenshot(t, ctx, "timeout")
-			t.Fatalf("waiting for %s: timed out; last state: %v", what, s)
+			t.Fatalf("waiting for %s: timed out; last state: %+v", what, s)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

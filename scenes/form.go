@@ -1,0 +1,152 @@
+package scenes
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/assets/sounds"
+	"nimmt/layout"
+	"nimmt/text"
+)
+
+// form is the input of a screen of widgets with text fields (the online screens): a tap or Enter
+// on a button activates it, arrows move the focus over enabled buttons, and a text field (a chip
+// widget whose id is in fields) takes the letters typed while it has the caret.
+type form struct {
+	g       *Game
+	widgets []widget
+	focus   int
+	// field is the id of the text field being edited ("" none) and buf its text.
+	field string
+	buf   []rune
+	// max is the most letters the field being edited takes.
+	max int
+}
+
+// fieldCaret is drawn after the text of the field being edited.
+const fieldCaret = "_"
+
+func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *widget {
+	f.widgets = append(f.widgets, widget{id: id, label: label, r: r, enabled: enabled, kind: kind})
+	return &f.widgets[len(f.widgets)-1]
+}
+
+// addField adds a text field showing value (or the text being typed, with the caret).
+func (f *form) addField(id, value string, r layout.Rect) {
+	w := f.add(id, value, r, true, 4)
+	if f.field == id {
+		w.label = string(f.buf) + fieldCaret
+		w.on = true
+	}
+}
+
+// edit gives the caret to field id, starting from value, for at most max letters.
+func (f *form) edit(id, value string, max int) {
+	f.field, f.buf, f.max = id, []rune(value), max
+}
+
+// typing reports whether a text field has the caret (letters are not commands then).
+func (f *form) typing() bool { return f.field != "" }
+
+// formEvent is what a tick's input did to a form.
+type formEvent struct {
+	// id is the button activated, or "".
+	id string
+	// commit is the field whose text was entered (Enter, or a tap elsewhere), with its text;
+	// changed says the text of the field being edited changed.
+	commit, text string
+	// enter says the field was committed with Enter (not by a tap elsewhere).
+	enter   bool
+	changed bool
+	// esc is set when Esc was pressed with no field edited.
+	esc bool
+}
+
+// update reads the tick's input.
+func (f *form) update(in *Input) formEvent {
+	var ev formEvent
+	if f.field != "" {
+		for i := 0; i < in.NRune; i++ {
+			if r := in.Runes[i]; len(f.buf) < f.max && r >= ' ' && r != 0x7f {
+				f.buf = append(f.buf, r)
+				ev.changed = true
+			}
+		}
+		for in.Key(KeyBackspace) && len(f.buf) > 0 {
+			f.buf = f.buf[:len(f.buf)-1]
+			ev.changed = true
+		}
+		done := in.Key(KeyEnter)
+		if in.Key(KeyEsc) {
+			f.field = ""
+			ev.changed = true
+			in.NKeys = 0
+			return ev
+		}
+		if in.Tap && !f.hit(f.field, in.TapX, in.TapY) {
+			done = true
+		}
+		if done {
+			ev.commit, ev.text, ev.enter = f.field, string(f.buf), !in.Tap
+			f.field = ""
+		}
+		in.NKeys = 0 // letters typed are not commands
+		if done && !in.Tap {
+			return ev
+		}
+	}
+	id := widgetInput(f.widgets, &f.focus, in)
+	if id != "" && id == f.field {
+		return ev // a tap on the field being edited keeps editing it
+	}
+	if id != "" {
+		f.g.cue(sounds.Click)
+		ev.id = id
+	}
+	if in.Key(KeyEsc) {
+		ev.esc = true
+	}
+	return ev
+}
+
+// hit reports whether (x, y) is on the widget id.
+func (f *form) hit(id string, x, y float64) bool {
+	for _, w := range f.widgets {
+		if w.id == id && w.r.Contains(x, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// focusOn moves the focus to the widget id, if it is there.
+func (f *form) focusOn(id string) {
+	for i, w := range f.widgets {
+		if w.id == id {
+			f.focus = i
+		}
+	}
+}
+
+// draw draws the widgets.
+func (f *form) draw(dst *ebiten.Image) {
+	for i := range f.widgets {
+		f.g.drawWidget(dst, &f.widgets[i], i == f.focus)
+	}
+}
+
+// title draws a screen's title fitted to its box.
+func (f *form) title(dst *ebiten.Image, s string, r layout.Rect) {
+	g := f.g
+	size := g.txt.Fit(s, text.Style{Size: clampF(r.H*0.6, 18, 60), Bold: true}, r.W-16, 12)
+	cx, cy := r.Center()
+	g.label(dst, g.txt.Cut(s, text.Style{Size: size, Bold: true}, r.W-8), cx, cy, size, titleCol, text.Center, true)
+}
+
+// buttons reports the form's buttons to the test hook.
+func (f *form) buttons(ts *TestState) {
+	for _, w := range f.widgets {
+		if w.id != "" {
+			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
+		}
+	}
+}

@@ -1,0 +1,353 @@
+package scenes
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/layout"
+	"nimmt/msg"
+	"nimmt/protocol"
+)
+
+// lobby is Menu → Play online: the server's address (the browser uses its page's server), the
+// person's name and colour, create a room (the "create" page: the new-game settings plus the
+// decision timer) or join one by its code. The room itself is the room scene (room.go).
+type lobby struct {
+	form
+	// page is "online" or "create".
+	page string
+	// create is the room's form (the new-game form with the decision timer) on the create page,
+	// editing room: the person's settings with each opponent seat open for a person to join.
+	create *newGameForm
+	room   Settings
+	// notice says what went wrong last: an address that is no server, a server that cannot be
+	// reached, a wrong code.
+	notice msg.Message
+	code   string
+}
+
+// newLobby opens the online page; code, when set, is a room code to join (from a link).
+func newLobby(g *Game, code string) *lobby {
+	l := &lobby{form: form{g: g, focus: -1}, page: "online", code: code}
+	return l
+}
+
+func (l *lobby) name() string {
+	if l.page == "create" {
+		if n := l.create.name(); n != "newgame" {
+			return n // the form's variant list, a variant's paragraph, a seat's picker
+		}
+		return "online-create"
+	}
+	return "online"
+}
+
+func (l *lobby) animating() bool    { return l.typing() }
+func (l *lobby) acceptsInput() bool { return true }
+
+func (l *lobby) resize() {
+	l.build()
+	if l.create != nil {
+		l.create.resize()
+	}
+}
+
+// typing reports whether a text field of the page shown has the caret.
+func (l *lobby) typing() bool {
+	if l.page == "create" {
+		return l.create.typing()
+	}
+	return l.form.typing()
+}
+
+// server is the address shown: the page's server in the browser, the remembered one elsewhere.
+func (l *lobby) server() string {
+	if s := l.g.opts.Server; s != "" {
+		return s
+	}
+	if s := l.g.settings.Online.Server; s != "" {
+		return s
+	}
+	return defaultServer
+}
+
+func (l *lobby) colourLabel() string {
+	if c := l.g.settings.Online.Colour; c != "" {
+		return colourName(c)
+	}
+	return msg.OnlineColourAny.Text()
+}
+
+// build lays the page out (layout.Form); it runs on resize and after every change.
+func (l *lobby) build() {
+	g := l.g
+	st := &g.settings
+	l.widgets = l.widgets[:0]
+	labelled := func(r layout.Rect, lbl string) layout.Rect {
+		lr := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.38, H: r.H}
+		l.add("", lbl, lr, true, 1)
+		return layout.Rect{X: lr.X + lr.W, Y: r.Y, W: r.W - lr.W, H: r.H}
+	}
+	switch l.page {
+	case "online":
+		rs := layout.Form(g.w, g.h, 8)
+		l.add("", l.notice.String(), rs[0], true, 2)
+		if g.opts.Server != "" {
+			l.add("", l.server(), labelled(rs[1], msg.OnlineServer.Text()), true, 2)
+		} else {
+			l.addField("server", l.server(), labelled(rs[1], msg.OnlineServer.Text()))
+		}
+		l.addField("name", st.Name, labelled(rs[2], msg.OnlineName.Text()))
+		l.add("colour", l.colourLabel(), labelled(rs[3], msg.OnlineColour.Text()), true, 0)
+		l.add("create", msg.OnlineCreate.Text(), rs[4], true, 0)
+		cr := labelled(rs[5], msg.OnlineCode.Text())
+		jw := clampF(cr.W*0.4, layout.MinTap, 200)
+		l.addField("code", l.code, layout.Rect{X: cr.X, Y: cr.Y, W: cr.W - jw - 6, H: cr.H})
+		l.add("join", msg.OnlineJoin.Text(), layout.Rect{X: cr.X + cr.W - jw, Y: cr.Y, W: jw, H: cr.H}, true, 0)
+		if o := st.Online; o.Code != "" {
+			l.add("rejoin", msg.New(msg.OnlineRejoin, o.Code).String(), rs[6], true, 0)
+		}
+		l.add("back", msg.Back.Text(), rs[7], true, 0)
+	}
+	if l.focus >= len(l.widgets) {
+		l.focus = -1
+	}
+}
+
+// timerName is a decision timer's name: "no timer", "60 s".
+func timerName(secs int) string {
+	if secs == 0 {
+		return msg.OnlineTimerOff.Text()
+	}
+	return msg.New(msg.OnlineTimerSeconds, secs).String()
+}
+
+func (l *lobby) update(in *Input) error {
+	if l.page == "create" {
+		res, err := l.create.update(in)
+		switch {
+		case err != nil:
+			return err
+		case res == FormStart:
+			l.createRoom()
+		case res == FormBack:
+			l.page, l.focus, l.notice = "online", -1, msg.Message{}
+			l.build()
+		}
+		return nil
+	}
+	ev := l.form.update(in)
+	if ev.changed {
+		l.build()
+	}
+	if ev.commit != "" {
+		l.commit(ev.commit, ev.text)
+	}
+	if ev.id != "" {
+		return l.activate(ev.id)
+	}
+	if ev.esc {
+		return l.activate("back")
+	}
+	return nil
+}
+
+// commit takes a text field's text.
+func (l *lobby) commit(id, s string) {
+	g := l.g
+	s = strings.TrimSpace(s)
+	switch id {
+	case "server":
+		if _, err := serverBase(s); err != nil {
+			l.notice = msg.New(msg.OnlineBadServer, s)
+			break
+		}
+		g.settings.Online.Server = s
+		l.notice = msg.Message{}
+		g.saveSettings()
+	case "name":
+		if protocol.CheckName(s) != nil {
+			l.notice = msg.New(msg.OnlineBadName, maxName)
+			break
+		}
+		g.settings.Name = clipName(s)
+		l.notice = msg.Message{}
+		g.saveSettings()
+	case "code":
+		l.code = normalCode(s)
+	}
+	l.build()
+}
+
+// normalCode is a typed room code as the server spells it: upper case, without spaces or dashes,
+// or the code of a pasted link (…?room=CODE).
+func normalCode(s string) string {
+	if i := strings.LastIndex(s, "room="); i >= 0 {
+		s = s[i+len("room="):]
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '-' {
+			return -1
+		}
+		return unicode.ToUpper(r)
+	}, s)
+}
+
+func (l *lobby) activate(id string) error {
+	g := l.g
+	st := &g.settings
+	switch id {
+	case "back":
+		g.saveSettings()
+		g.goTo(newMenu(g))
+		return nil
+	case "server":
+		l.edit(id, l.server(), 80)
+	case "name":
+		l.edit(id, st.Name, maxName)
+	case "code":
+		l.edit(id, l.code, 64)
+	case "colour":
+		cs := append([]string{""}, protocol.Colours...)
+		st.Online.Colour = cycle(cs, st.Online.Colour, 1)
+		g.saveSettings()
+	case "create":
+		l.openCreate()
+		return nil
+	case "join":
+		if err := protocol.CheckCode(l.code); err != nil {
+			l.notice = msgBadCode()
+			break
+		}
+		l.connect(l.code, protocol.Hello{Version: protocol.Version}, true)
+		return nil
+	case "rejoin":
+		o := st.Online
+		l.connectTo(o.Base, o.Code, protocol.Hello{Version: protocol.Version, Token: o.Token}, false)
+		return nil
+	}
+	l.build()
+	if l.field != "" {
+		l.focusOn(l.field)
+	}
+	return nil
+}
+
+// connect opens the room with the code ("" makes one) on the server shown.
+func (l *lobby) connect(code string, first protocol.Message, join bool) {
+	base, err := serverBase(l.server())
+	if err != nil {
+		l.notice = msg.New(msg.OnlineBadServer, l.server())
+		l.build()
+		return
+	}
+	l.connectTo(base, code, first, join)
+}
+
+// connectTo opens the room screen on a link to base; join asks for a seat once the room is seen.
+func (l *lobby) connectTo(base, code string, first protocol.Message, join bool) {
+	g := l.g
+	link := g.dialRoom(base, code, first)
+	r := newRoom(g, link, base, join)
+	r.back = l
+	g.goTo(r)
+}
+
+func (l *lobby) draw(dst *ebiten.Image) {
+	g := l.g
+	g.drawFelt(dst)
+	if l.page == "create" {
+		l.create.draw(dst)
+		return
+	}
+	l.title(dst, msg.OnlineTitle.Text(), layout.FormTitle(g.w, g.h))
+	l.form.draw(dst)
+}
+
+func (l *lobby) testState(ts *TestState) {
+	if l.page == "create" {
+		l.create.testState(ts)
+		return
+	}
+	l.buttons(ts)
+	if n := l.notice.String(); n != "" {
+		ts.Notice = n
+	}
+}
+
+// msgBadCode says what a room code looks like.
+func msgBadCode() msg.Message { return msg.New(msg.OnlineBadCode, protocol.CodeLength) }
+
+// openCreate opens the room's form: the new-game form whose opponent seats are open for people
+// to join or bots of a level, with the decision timer, its Start making the room.
+func (l *lobby) openCreate() {
+	g := l.g
+	l.room = g.settings
+	l.room.Levels = make([]string, len(g.settings.Levels))
+	for i := range l.room.Levels {
+		l.room.Levels[i] = seatOpen
+	}
+	l.room.Names = append([]string(nil), g.settings.Names...)
+	st := &l.room
+	timer := FormStepper{ID: "timer", Label: msg.OnlineTimer,
+		Value: func() string { return timerName(st.Online.Timer) },
+		Step: func(d int) {
+			if i := slices.Index(protocol.Timers, st.Online.Timer) + d; i >= 0 && i < len(protocol.Timers) {
+				st.Online.Timer = protocol.Timers[i]
+			}
+		},
+		CanStep: func(d int) bool {
+			i := slices.Index(protocol.Timers, st.Online.Timer) + d
+			return i >= 0 && i < len(protocol.Timers)
+		}}
+	l.create = newNewGameForm(g, st, FormOptions{Title: msg.OnlineNewRoom, StartLabel: msg.OnlineCreate,
+		Choices: onlineChoices, Steppers: []FormStepper{timer}})
+	l.page, l.focus, l.notice = "create", -1, msg.Message{}
+}
+
+// seatOpen is the room form's seat choice "open": a person joins it with the code or link.
+const seatOpen = "open"
+
+// onlineChoices are what an opponent seat of a room can be: open for a person, or a bot.
+var onlineChoices = append([]SeatChoice{{seatOpen, msg.OnlineSeatOpen, msg.OnlineSeatOpenMeans}}, localChoices[:len(Levels)]...)
+
+// createRoom makes the room the form describes: the host's seat, the bots of the seats chosen
+// as bots (added once the room is open), the others open.
+func (l *lobby) createRoom() {
+	g := l.g
+	st := &l.room
+	s := roomSettings(st)
+	if err := s.Validate(); err != nil {
+		l.notice = msg.New(msg.Verbatim, err.Error())
+		l.page = "online"
+		l.build()
+		return
+	}
+	g.settings.Name, g.settings.Online.Timer = st.Name, st.Online.Timer
+	g.settings.Variant, g.settings.Doublets = st.Variant, st.Doublets
+	g.settings.EndMode, g.settings.EndScore, g.settings.Rounds = st.EndMode, st.EndScore, st.Rounds
+	g.saveSettings()
+	var bots []string
+	for seat := 1; seat < st.Seats; seat++ {
+		if lv := st.Levels[seat-1]; levelIndex(lv) >= 0 {
+			bots = append(bots, lv)
+		}
+	}
+	base, err := serverBase(l.server())
+	if err != nil {
+		l.notice = msg.New(msg.OnlineBadServer, l.server())
+		l.page = "online"
+		l.build()
+		return
+	}
+	link := g.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: s, Name: st.Name, Colour: g.settings.Online.Colour})
+	r := newRoom(g, link, base, false)
+	r.bots = bots
+	r.back = l
+	l.page = "online"
+	l.build()
+	g.goTo(r)
+}

@@ -1,0 +1,215 @@
+package scenes
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"nimmt/client"
+	"nimmt/engine"
+	"nimmt/msg"
+	"nimmt/protocol"
+)
+
+// roomLink is what the online screens need of a connection to the game server: client.Link, a
+// connection that reconnects by itself, implements it; tests drive the screens with a fake.
+type roomLink interface {
+	// Poll takes in what arrived (every tick, never blocking) and reports whether anything did.
+	Poll() bool
+	// State is what the client knows: the room, its code, the seat token, chat, errors, events.
+	State() *client.State
+	// Send queues a message for the server.
+	Send(m protocol.Message)
+	// Status says whether the link is connecting, online, reconnecting or has given up.
+	Status() client.LinkStatus
+	// Close ends the connection for good.
+	Close()
+}
+
+// roomDialer opens a link to the server at base (ws:// or wss://) in the room with the code ("":
+// the endpoint that makes rooms), whose first message is first.
+type roomDialer func(base, code string, first protocol.Message) roomLink
+
+// serverBase turns what a person typed as the server's address into the WebSocket base URL the
+// client dials: "example.org:8080", "http://example.org", "wss://example.org/" all work.
+func serverBase(addr string) (string, error) {
+	a := strings.TrimSpace(addr)
+	if a == "" {
+		return "", fmt.Errorf("scenes: empty server address")
+	}
+	if !strings.Contains(a, "://") {
+		a = "ws://" + a
+	}
+	u, err := url.Parse(a)
+	if err != nil {
+		return "", fmt.Errorf("scenes: server address %q: %w", addr, err)
+	}
+	switch u.Scheme {
+	case "http", "ws":
+		u.Scheme = "ws"
+	case "https", "wss":
+		u.Scheme = "wss"
+	default:
+		return "", fmt.Errorf("scenes: server address %q: scheme %q", addr, u.Scheme)
+	}
+	if u.Host == "" || u.Hostname() == "" || strings.ContainsAny(u.Host, " \t") || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("scenes: server address %q has no host", addr)
+	}
+	return u.Scheme + "://" + u.Host + strings.TrimSuffix(u.Path, "/"), nil
+}
+
+// pageURL is the web page of the server at the WebSocket base: where a room's link points.
+func pageURL(base string) string {
+	if rest, ok := strings.CutPrefix(base, "wss://"); ok {
+		return "https://" + rest
+	}
+	return "http://" + strings.TrimPrefix(base, "ws://")
+}
+
+// roomURL is the link that opens the room with the code: the server's page with ?room=CODE.
+func roomURL(base, code string) string {
+	return pageURL(base) + "/?room=" + url.QueryEscape(code)
+}
+
+// chatAction turns a chat line into the message to send: a slash command of the portal becomes
+// its protocol message (/join [NAME] [COLOUR], /start, /resign, /finish, /again, /bot LEVEL),
+// other text is said in the room. /help, a wrong command or a wrong level is answered here
+// (local) and nothing is sent. name and colour are the person's, for a bare /join.
+func chatAction(line, name, colour string) (m protocol.Message, local msg.Message) {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return nil, msg.Message{}
+	}
+	if !strings.HasPrefix(line, "/") {
+		return protocol.Say{Text: line}, msg.Message{}
+	}
+	f := strings.Fields(line)
+	cmd := strings.ToLower(f[0])
+	switch {
+	case cmd == "/help" && len(f) == 1:
+		return nil, msg.New(msg.RoomHelp)
+	case cmd == "/join" && len(f) <= 3:
+		j := protocol.Join{Name: name, Colour: colour}
+		if len(f) >= 2 {
+			j.Name = f[1]
+		}
+		if len(f) == 3 {
+			j.Colour = strings.ToLower(f[2])
+		}
+		return j, msg.Message{}
+	case cmd == "/start" && len(f) == 1:
+		return protocol.Start{}, msg.Message{}
+	case cmd == "/resign" && len(f) == 1:
+		return protocol.Resign{}, msg.Message{}
+	case cmd == "/finish" && len(f) == 1:
+		return protocol.Finish{}, msg.Message{}
+	case cmd == "/again" && len(f) == 1:
+		return protocol.Again{}, msg.Message{}
+	case cmd == "/bot":
+		if len(f) == 2 && levelIndex(strings.ToLower(f[1])) >= 0 {
+			return protocol.AddBot{Level: strings.ToLower(f[1])}, msg.Message{}
+		}
+		return nil, msg.New(msg.RoomBotLevel, strings.Join(Levels, ", "))
+	}
+	return nil, msg.New(msg.RoomUnknownCommand, f[0])
+}
+
+// errorText says a refusal by the server in the person's words, at the place it concerns.
+func errorText(e protocol.Error) msg.Message {
+	switch e.Code {
+	case protocol.ErrNoRoom:
+		return msg.New(msg.RoomErrNoRoom)
+	case protocol.ErrRoomFull:
+		return msg.New(msg.RoomErrFull)
+	case protocol.ErrNotHost:
+		return msg.New(msg.RoomErrNotHost)
+	case protocol.ErrToken:
+		return msg.New(msg.RoomErrToken)
+	case protocol.ErrVersion:
+		return msg.New(msg.RoomErrVersion)
+	case protocol.ErrLimit:
+		return msg.New(msg.RoomErrLimit)
+	case protocol.ErrServer:
+		return msg.New(msg.RoomErrServer)
+	}
+	reason := e.Message
+	if i := strings.Index(reason, ": "); i > 0 && !strings.Contains(reason[:i], " ") {
+		reason = reason[i+2:] // the package's prefix ("engine: ") says nothing to a player
+	}
+	return msg.New(msg.RoomErrRefused, reason)
+}
+
+// colourNames name the seat colours of protocol.Colours, in its order.
+var colourNames = []msg.ID{msg.ColourGreen, msg.ColourRed, msg.ColourBlue, msg.ColourYellow, msg.ColourPurple,
+	msg.ColourOrange, msg.ColourPink, msg.ColourCyan, msg.ColourBrown, msg.ColourGrey}
+
+// colourName is a seat colour's name in the person's language.
+func colourName(c string) string {
+	for i, k := range protocol.Colours {
+		if k == c && i < len(colourNames) {
+			return colourNames[i].Text()
+		}
+	}
+	return c
+}
+
+// roomSettings are the settings of a room made from the person's new-game choices and timer.
+func roomSettings(st *Settings) protocol.Settings {
+	cfg := variantConfig(st)
+	return protocol.Settings{Variant: cfg.Variant, Doublets: cfg.Doublets, Seats: st.Seats,
+		EndScore: cfg.EndScore, Rounds: cfg.Rounds, Timer: st.Online.Timer}
+}
+
+// onlineSettings are online play's remembered choices, kept in settings.json.
+type onlineSettings struct {
+	// Server is the server's address typed on the desktop and phones (the browser uses its page's).
+	Server string `json:"server,omitempty"`
+	// Colour is the seat colour asked for (one of protocol.Colours; "" the first free one).
+	Colour string `json:"colour,omitempty"`
+	// Timer is the decision timer of a room made here, in seconds (one of protocol.Timers).
+	Timer int `json:"timer"`
+	// Code and Token are the room and seat token held, to take the seat back after a restart.
+	Code  string `json:"code,omitempty"`
+	Token string `json:"token,omitempty"`
+	// Base is the server of Code.
+	Base string `json:"base,omitempty"`
+}
+
+// defaultServer is the address of a server started on this machine with no flags.
+const defaultServer = "127.0.0.1:8080"
+
+func (o *onlineSettings) sanitize() {
+	if protocol.CheckColour(o.Colour) != nil {
+		o.Colour = ""
+	}
+	ok := false
+	for _, t := range protocol.Timers {
+		ok = ok || t == o.Timer
+	}
+	if !ok {
+		o.Timer = protocol.DefaultTimer
+	}
+	if protocol.CheckCode(o.Code) != nil || o.Token == "" || o.Base == "" {
+		o.Code, o.Token, o.Base = "", "", ""
+	}
+}
+
+// spectatorSeat is the seat a spectator's table shows: none.
+const spectatorSeat = -1
+
+// resultLeader is the seat leading a result: the first winner, or the lowest total.
+func resultLeader(r *protocol.Result) int {
+	if len(r.Winners) > 0 {
+		return r.Winners[0]
+	}
+	best := -1
+	for s, t := range r.Totals {
+		if best < 0 || t < r.Totals[best] {
+			best = s
+		}
+	}
+	return best
+}
+
+// roomConfig is the engine configuration of the room's current game.
+func roomConfig(r *protocol.Room) engine.Config { return r.Settings.Config(len(r.Seats)) }

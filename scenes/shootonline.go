@@ -1,0 +1,90 @@
+package scenes
+
+import (
+	"nimmt/client"
+	"nimmt/msg"
+	"nimmt/protocol"
+)
+
+// cannedLink is a link to no server: it holds the room state it is given and records what is
+// sent (the rig's screenshots of the online screens, and the tests of those screens).
+type cannedLink struct {
+	st      client.State
+	status  client.LinkStatus
+	fresh   bool
+	sent    []protocol.Message
+	closed  bool
+	applied int
+}
+
+// push folds server messages in; the next Poll reports them.
+func (c *cannedLink) push(ms ...protocol.Message) error {
+	for _, m := range ms {
+		if err := c.st.Apply(m); err != nil {
+			return err
+		}
+		c.applied++
+	}
+	c.fresh = true
+	return nil
+}
+
+func (c *cannedLink) Poll() bool {
+	f := c.fresh
+	c.fresh = false
+	return f
+}
+
+func (c *cannedLink) State() *client.State      { return &c.st }
+func (c *cannedLink) Send(m protocol.Message)   { c.sent = append(c.sent, m) }
+func (c *cannedLink) Status() client.LinkStatus { return c.status }
+func (c *cannedLink) Close()                    { c.closed = true }
+
+// sampleCode is the sample room's code.
+var sampleCode = string([]byte{protocol.CodeAlphabet[8], protocol.CodeAlphabet[27], protocol.CodeAlphabet[14],
+	protocol.CodeAlphabet[20], protocol.CodeAlphabet[24], protocol.CodeAlphabet[10]})
+
+// sampleRoom is the room of the screenshots: Ada hosts a basic game for six with Bruno (away), two
+// bots and Dev (gone), one spectator, and a little chat (in the names and words of the game's
+// language).
+func sampleRoom() *cannedLink {
+	c := &cannedLink{status: client.LinkStatus{Phase: client.LinkOnline}}
+	s := protocol.DefaultSettings(6)
+	name := func(i int) string { return botNames[i].Text() }
+	person := func(i int, colour string) protocol.Seat {
+		return protocol.Seat{Name: name(i), Colour: colour, Kind: protocol.KindPerson, Level: "intermediate", Connected: true}
+	}
+	bot := func(i int, colour, level string) protocol.Seat {
+		return protocol.Seat{Name: name(i), Colour: colour, Kind: protocol.KindBot, Level: level, Connected: true}
+	}
+	away, gone := person(1, "red"), person(3, "purple")
+	away.Away, gone.Connected = true, false
+	_ = c.push(protocol.Welcome{Version: protocol.Version, Code: sampleCode, Link: "/?room=" + sampleCode},
+		protocol.Joined{Token: "sample", Colour: "green"},
+		protocol.Room{Code: sampleCode, Settings: s, State: protocol.StateLobby, You: 0, Host: 0, Spectators: 1,
+			Seats: []protocol.Seat{person(0, "green"), away, bot(2, "blue", "expert"), gone, bot(4, "yellow", "beginner")}},
+		protocol.Chat{Seat: 1, Name: name(1), Text: msg.RoomWaitHost.Text()},
+		protocol.Chat{Seat: -1, Text: msg.RoomHelp.Text(), System: true})
+	return c
+}
+
+// shotOnline prepares the online screens' screenshots: the lobby (online), the room form
+// (online-create) and the room (room), over a canned link.
+func shotOnline(g *Game, scene string) {
+	g.settings.Name = botNames[0].Text()
+	g.settings.Online.Colour = "green"
+	link := sampleRoom()
+	g.dialRoom = func(string, string, protocol.Message) roomLink { return link }
+	switch scene {
+	case "online", "online-create":
+		l := newLobby(g, "")
+		if scene == "online-create" {
+			l.openCreate()
+			l.room.Levels[1] = "expert" // an expert bot beside the open seats
+		}
+		g.cur = l
+	case "room":
+		r := newRoom(g, link, "wss://nimmt.example.org", false)
+		g.cur = r
+	}
+}
