@@ -499,7 +499,7 @@ func TestOnlineGame(t *testing.T) {
 	screenshot(t, host.ctx, "online-lobby-1280x800")
 	clickButton(t, host.ctx, "create")
 	waitRoom(t, host.ctx, "the room form", 20*time.Second, func(v roomView) bool { return v.Scene == "online-create" })
-	clickButton(t, host.ctx, "create-room")
+	clickButton(t, host.ctx, "start") // the form's Start: "Create a room"
 	v = waitRoom(t, host.ctx, "the room", 30*time.Second, func(v roomView) bool {
 		return v.Scene == "room" && v.Online != nil && v.Online.Code != "" && len(v.Online.Seats) == 1
 	})
