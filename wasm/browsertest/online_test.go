@@ -445,7 +445,9 @@ type player struct {
 // animations, and (for the room the host makes) a game of two rounds without a decision timer.
 func seedSettings(t *testing.T, ctx context.Context, url, name string) {
 	t.Helper()
-	open(t, ctx, url+"/")
+	// A small page of the same origin (its localStorage is the game's), not the game itself: a
+	// second navigation while the game loads races the page's first frames.
+	run(t, ctx, 90*time.Second, chromedp.Navigate(url+"/favicon.ico"))
 	s := fmt.Sprintf(`{"name":%q,"speed":"instant","seats":5,"end_mode":"rounds","rounds":2,"online":{"timer":0}}`, name)
 	b := base64.StdEncoding.EncodeToString([]byte(s))
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+b+`")`))
@@ -461,7 +463,7 @@ func (p *player) act(t *testing.T) string {
 	case v.Scene == "gameover":
 		p.over = true
 	case v.Scene == "score":
-		if b, ok := v.button("continue"); ok && b.Enabled && v.Input {
+		if b, ok := v.button("continue"); ok && b.Enabled {
 			clickRect(t, p.ctx, v.gameState, b.Rect)
 			return "continue"
 		}
