@@ -292,7 +292,9 @@ func (t *table) draw(dst *ebiten.Image) {
 	t.drawScoreList(dst)
 	if t.status != "" {
 		st := l.Status
-		g.label(dst, t.status, st.X, st.Y+u*0.75, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
+		for i, line := range t.statusLines {
+			g.label(dst, line, st.X, st.Y+u*0.75+float64(i)*t.statusSize*1.25, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
+		}
 	}
 	t.drawButtons(dst)
 	// Floaters: "+N" rising from a seat's pile, over the buttons.

@@ -56,7 +56,31 @@ func (t *table) refreshPlates() {
 	if m := t.statusText(); m.ID != msg.None {
 		t.status = m.String()
 	}
-	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: t.lay.Unit * 1.1}, t.lay.Status.W, 9)
+	t.fitStatus()
+}
+
+// fitStatus fits the status line to its box: one line at the wanted size or smaller, or, where
+// the box beside the rows has room for two lines and one would be under 80 % of the wanted
+// size, two lines at the larger size that fits.
+func (t *table) fitStatus() {
+	want, box := t.lay.Unit*1.1, t.lay.Status
+	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: want}, box.W, 9)
+	t.statusLines = append(t.statusLines[:0], t.status)
+	if t.statusSize >= want*0.8 || box.H < t.lay.Unit*3 {
+		return
+	}
+	for size := want; size > t.statusSize; size -= 0.5 {
+		lines := t.g.wrapText(t.status, size, box.W)
+		fits := len(lines) <= 2
+		for _, l := range lines {
+			tw, _ := t.g.txt.Measure(l, text.Style{Size: size})
+			fits = fits && tw <= box.W
+		}
+		if fits {
+			t.statusSize, t.statusLines = size, lines
+			return
+		}
+	}
 }
 
 // plateState is the state line of seat s's plate.

@@ -148,23 +148,29 @@ func checkForm(t *testing.T, g *Game, f *newGameForm, name string, phone bool) {
 				t.Errorf("%s: %q %+v overlaps %q %+v", name, w.label, w.r, o.label, o.r)
 			}
 		}
-		ts, n := g.widgetTexts(w)
-		for _, pt := range ts[:n] {
-			if strings.TrimSpace(pt.s) == "" {
-				continue
-			}
-			tw, th := g.txt.Measure(pt.s, pt.style)
-			x := pt.x
-			if pt.style.Align.Horz() == text.HorzCenter {
-				x -= tw / 2
-			}
-			box := layout.Rect{X: x, Y: pt.y - th/2, W: tw, H: th}
-			if !box.Inset(0.5).Within(w.r) {
-				t.Errorf("%s: text %q %+v outside its widget %+v (size %.1f)", name, pt.s, box, w.r, pt.style.Size)
-			}
-			if pt.style.Size < 9 {
-				t.Errorf("%s: text %q at %.1f px", name, pt.s, pt.style.Size)
-			}
+		checkWidgetText(t, g, name, w)
+	}
+}
+
+// checkWidgetText checks that a widget's texts, as drawn, lie inside it at 9 px or more.
+func checkWidgetText(t *testing.T, g *Game, name string, w *widget) {
+	t.Helper()
+	ts, n := g.widgetTexts(w)
+	for _, pt := range ts[:n] {
+		if strings.TrimSpace(pt.s) == "" {
+			continue
+		}
+		tw, th := g.txt.Measure(pt.s, pt.style)
+		x := pt.x
+		if pt.style.Align.Horz() == text.HorzCenter {
+			x -= tw / 2
+		}
+		box := layout.Rect{X: x, Y: pt.y - th/2, W: tw, H: th}
+		if !box.Inset(0.5).Within(w.r) {
+			t.Errorf("%s: text %q %+v outside its widget %+v (size %.1f)", name, pt.s, box, w.r, pt.style.Size)
+		}
+		if pt.style.Size < 9 {
+			t.Errorf("%s: text %q at %.1f px", name, pt.s, pt.style.Size)
 		}
 	}
 }

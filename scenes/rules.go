@@ -58,6 +58,12 @@ type tutorial struct {
 	step  int
 	// title is the caption's title for step, made when the step starts.
 	title string
+	// capFor and capIn are the caption and rectangle capTitle, capLines and capSize were laid
+	// out for (captionText runs when they change, not every frame).
+	capFor            string
+	capIn             layout.Rect
+	capTitle, capSize float64
+	capLines          []string
 }
 
 func play(seat int, c engine.Card) engine.Play { return engine.Play{Seat: seat, Card: c} }
@@ -186,12 +192,35 @@ func (tu *tutorial) caption() string {
 	return tutorialCaptions[tu.step-1].Text()
 }
 
-// captionRect is where the caption goes: right of the rows (landscape) or over the hand area.
+// captionRect is where the caption goes: right of the rows (landscape), clear of the places
+// where the revealed cards wait (the larger space above or below them); under the rows when
+// the status line sits above them; or over the hand area (portrait).
 func (tu *tutorial) captionRect() layout.Rect {
 	l := &tu.t.lay
 	if !l.Portrait && l.Status.H > l.Unit*2 {
 		last := l.Rows[layout.NumRows-1].Hit
-		return layout.Rect{X: l.Status.X, Y: l.Status.Y, W: l.Status.W, H: last.Y + last.H - l.Status.Y}
+		r := layout.Rect{X: l.Status.X, Y: l.Status.Y, W: l.Status.W, H: last.Y + last.H - l.Status.Y}
+		if len(l.Queue) == 0 {
+			return r
+		}
+		gap := l.Unit * 0.5
+		top, bottom := l.Queue[0].Y, 0.0
+		for _, q := range l.Queue {
+			top = min(top, q.Y)
+			bottom = max(bottom, q.Y+q.H+l.Unit*1.4) // the name under each card
+		}
+		above := layout.Rect{X: r.X, Y: r.Y, W: r.W, H: top - gap - r.Y}
+		below := layout.Rect{X: r.X, Y: bottom + gap, W: r.W, H: r.Y + r.H - bottom - gap}
+		if below.H > above.H {
+			return below
+		}
+		return above
+	}
+	if !l.Portrait {
+		// The status line above the rows: the caption goes under them, where a hand would be.
+		last := l.Rows[layout.NumRows-1].Hit
+		top := last.Y + last.H + 8
+		return layout.Rect{X: l.Status.X, Y: top, W: l.Status.W, H: l.H - top - 8}
 	}
 	p := l.Seats[0].Plate
 	n := tu.nextRect()
@@ -202,14 +231,33 @@ func (tu *tutorial) captionRect() layout.Rect {
 	return layout.Rect{X: l.Rows[0].Hit.X, Y: top, W: l.Rows[0].Hit.W, H: l.H - top - 8}
 }
 
+// captionText lays the caption out in r: the title's size and the text's lines and size, the
+// largest (up to the table's unit) at which both fit.
+func (tu *tutorial) captionText(r layout.Rect) (title float64, lines []string, size float64) {
+	g := tu.t.g
+	if c := tu.caption(); c != tu.capFor || r != tu.capIn {
+		tu.capFor, tu.capIn = c, r
+		for title = clampF(tu.t.lay.Unit*1.2, 12, 26); ; title *= 0.92 {
+			size = title * 0.95
+			lines = g.wrapText(c, size, r.W-24)
+			if title*2.6+float64(len(lines))*size*1.3 <= r.H-8 || title <= 10 {
+				break
+			}
+		}
+		tu.capTitle, tu.capLines, tu.capSize = title, lines, size
+	}
+	return tu.capTitle, tu.capLines, tu.capSize
+}
+
 func (tu *tutorial) drawCaption(dst *ebiten.Image) {
 	g := tu.t.g
 	r := tu.captionRect()
 	g.roundRect(dst, r, 10, overlay)
-	u := tu.t.lay.Unit
-	size := clampF(u*1.2, 12, 26)
-	g.label(dst, tu.title, r.X+12, r.Y+size*1.2, size, sprites.Gold, text.Left|text.VertCenter, true)
-	g.txt.DrawWrap(dst, tu.caption(), r.X+12, r.Y+size*2.6, r.W-24, text.Style{Size: size * 0.95, Color: sprites.White, Align: text.Left | text.Top})
+	title, lines, size := tu.captionText(r)
+	g.label(dst, tu.title, r.X+12, r.Y+title*1.2, title, sprites.Gold, text.Left|text.VertCenter, true)
+	for i, line := range lines {
+		g.label(dst, line, r.X+12, r.Y+title*2.6+float64(i)*size*1.3, size, sprites.White, text.Left|text.Top, false)
+	}
 }
 
 func (tu *tutorial) draw(dst *ebiten.Image) {

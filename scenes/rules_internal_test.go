@@ -1,10 +1,14 @@
 package scenes
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/storage"
+	"nimmt/text"
 )
 
 // TestRulebookEvents: the walkthrough's steps are the engine's own events for the rulebook's
@@ -37,6 +41,55 @@ func TestRulebookEvents(t *testing.T) {
 		for _, e := range st {
 			if d, ok := e.(engine.RoundDealt); ok && slices.ContainsFunc(d.Hands, func(h []engine.Card) bool { return h != nil }) {
 				t.Errorf("step %d shows a hand", i)
+			}
+		}
+	}
+}
+
+// TestCaptionClear: in How to play, at every size and step, the caption keeps clear of where
+// the revealed cards wait (and their names), of the rows, the buttons and the person's plate,
+// and its text fits inside it.
+func TestCaptionClear(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 768}, {1280, 720}, {1920, 1080}, {2560, 1440}}
+	for _, sz := range sizes {
+		g.LayoutF(sz[0], sz[1])
+		g.goTo(newRules(g))
+		runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene != "menu" })
+		tb := g.cur.(*table)
+		tu := tb.tutorial
+		for step := 1; step <= len(tutorialCaptions); step++ {
+			name := fmt.Sprintf("%gx%g step %d", sz[0], sz[1], step)
+			if step > 1 {
+				tu.advance()
+			}
+			runUntil(t, g, 2000, func(TestState) bool { return tb.tl.Idle() && tb.consumed == tu.src.EventCount() })
+			l := &tb.lay
+			r := tu.captionRect()
+			if !r.Within(layout.Rect{W: g.w, H: g.h}) || r.H < 40 {
+				t.Errorf("%s: caption %+v off the screen or too low", name, r)
+			}
+			var clear []layout.Rect
+			for _, q := range l.Queue {
+				clear = append(clear, layout.Rect{X: q.X, Y: q.Y, W: q.W, H: q.H + l.Unit*1.4})
+			}
+			for _, row := range l.Rows {
+				clear = append(clear, row.Hit)
+			}
+			clear = append(clear, tu.nextRect(), l.Buttons[layout.BtnMenu], l.Seats[0].Plate)
+			for _, c := range clear {
+				if r.Overlaps(c) {
+					t.Errorf("%s: caption %+v on %+v", name, r, c)
+				}
+			}
+			title, lines, size := tu.captionText(r)
+			if h := title*2.6 + float64(len(lines))*size*1.3; h > r.H || size < 9 {
+				t.Errorf("%s: caption text %.0f px high at %.1f px in %.0f", name, h, size, r.H)
+			}
+			for _, line := range lines {
+				if w, _ := g.txt.Measure(line, text.Style{Size: size}); w > r.W-24 {
+					t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, w, r.W-24)
+				}
 			}
 		}
 	}

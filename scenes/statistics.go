@@ -201,7 +201,21 @@ func (m *menu) buildStatsReset() {
 	g := m.g
 	m.title = msg.MenuStats.Text()
 	rs := layout.Form(g.w, g.h, 4)
-	m.add("", msg.StatsResetAsk.Text(), layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[0].H + rs[1].H}, true, 2)
+	// The question, wrapped over as many lines as its box takes at a readable size (German is long).
+	area := layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[1].Y + rs[1].H - rs[0].Y}
+	size := clampF(rs[0].H*0.42, 12, 30)
+	var lines []string
+	for ; size > 12; size-- {
+		if lines = g.wrapText(msg.StatsResetAsk.Text(), size*1.08, area.W-16); float64(len(lines))*size*1.3 <= area.H {
+			break
+		}
+	}
+	lh := min(size*1.3, area.H/float64(max(len(lines), 1)))
+	top := area.Y + (area.H-lh*float64(len(lines)))/2
+	for i, line := range lines {
+		m.add("", line, layout.Rect{X: area.X, Y: top + float64(i)*lh, W: area.W, H: lh}, true, 2)
+		m.widgets[len(m.widgets)-1].size = size
+	}
 	m.add("stats-reset-yes", msg.StatsResetYes.Text(), rs[2], true, 0)
 	m.add("stats-reset-no", msg.StatsResetNo.Text(), rs[3], true, 0)
 }

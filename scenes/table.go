@@ -66,11 +66,14 @@ type table struct {
 	adviceTurn int
 	status     string
 	statusSize float64
-	scoreLine  string
-	lastTurn   int // event index of the last CardsRevealed consumed
-	lastView   engine.View
-	haveLast   bool
-	lastRound  engine.RoundScored
+	// statusLines is the status broken into lines: one, or two where the box beside the rows is
+	// tall enough and one line would be small (German is long).
+	statusLines []string
+	scoreLine   string
+	lastTurn    int // event index of the last CardsRevealed consumed
+	lastView    engine.View
+	haveLast    bool
+	lastRound   engine.RoundScored
 	// roundPens and roundTotals are each round's penalties and totals per seat, in order
 	// (RoundScored events), for the game-over table and chart; over caches that panel.
 	roundPens   [][]int

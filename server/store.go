@@ -4,7 +4,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
+	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
@@ -83,6 +85,7 @@ type Store interface {
 // while each still returns only once its own change is durable.
 type SQLStore struct {
 	db   *sql.DB
+	ckpt *sql.DB          // the checkpointer's connection
 	stmt [stmts]*sql.Stmt // prepared once: SQLite parses a statement in a good part of its cost
 
 	mu      sync.Mutex
@@ -90,6 +93,30 @@ type SQLStore struct {
 	closed  bool
 	wake    chan struct{}
 	stopped chan struct{}
+
+	quit     chan struct{} // closed by Close: the checkpointer stops
+	ckptDone chan struct{}
+}
+
+// checkpointEvery is how often the checkpointer copies the WAL into the database file.
+const checkpointEvery = time.Second
+
+// checkpointer copies the committed WAL into the database file every checkpointEvery, without
+// holding up the writer (a PASSIVE checkpoint takes no lock a commit needs), until Close.
+func (s *SQLStore) checkpointer() {
+	defer close(s.ckptDone)
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.quit:
+			return
+		case <-t.C:
+			if _, err := s.ckpt.Exec(`PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
+				slog.Error("server: WAL checkpoint", "err", err)
+			}
+		}
+	}
 }
 
 // The statements of write.
@@ -143,24 +170,37 @@ CREATE TABLE IF NOT EXISTS names (
 // is in the file once Commit returns, so killing the process loses nothing committed.
 func OpenSQLite(path string) (*SQLStore, error) {
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)"
-	db, err := sql.Open("sqlite", dsn)
+	// The writer does not checkpoint the WAL into the database itself (a checkpoint copies pages
+	// and syncs the file, and would hold up every room waiting for the next commit): a second
+	// connection does it in the background (checkpointer).
+	db, err := sql.Open("sqlite", dsn+"&_pragma=wal_autocheckpoint(0)")
 	if err != nil {
 		return nil, fmt.Errorf("server: open %s: %w", path, err)
 	}
+	ckpt, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("server: open %s: %w", path, err)
+	}
+	ckpt.SetMaxOpenConns(1)
 	// SQLite has one writer; one connection keeps the writers from meeting "database is locked".
 	db.SetMaxOpenConns(1)
 	if _, err := db.Exec(schema); err != nil {
 		db.Close()
+		ckpt.Close()
 		return nil, fmt.Errorf("server: create tables in %s: %w", path, err)
 	}
-	s := &SQLStore{db: db, wake: make(chan struct{}, 1), stopped: make(chan struct{})}
+	s := &SQLStore{db: db, ckpt: ckpt, wake: make(chan struct{}, 1), stopped: make(chan struct{}),
+		quit: make(chan struct{}), ckptDone: make(chan struct{})}
 	for i, q := range stmtText {
 		if s.stmt[i], err = db.Prepare(q); err != nil {
 			db.Close()
+			ckpt.Close()
 			return nil, fmt.Errorf("server: prepare statements in %s: %w", path, err)
 		}
 	}
 	go s.committer()
+	go s.checkpointer()
 	return s, nil
 }
 
@@ -392,8 +432,12 @@ func (s *SQLStore) Close() error {
 	close(s.wake)
 	s.mu.Unlock()
 	<-s.stopped
+	close(s.quit)
+	<-s.ckptDone
 	for _, st := range s.stmt {
 		st.Close()
 	}
-	return s.db.Close()
+	// A last checkpoint, so a clean shutdown leaves the database file whole.
+	_, err := s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	return errors.Join(err, s.ckpt.Close(), s.db.Close())
 }
