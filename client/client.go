@@ -156,12 +156,13 @@ func (s *State) CaughtUp() bool {
 }
 
 // DecisionKey names the decision the view waits for from its seat, or "" when there is none: it
-// changes once the decision is answered, even when the next one is of the same kind.
+// changes once the decision is answered, even when the next one is of the same kind — and when a
+// card is chosen, though the seat may still change its mind (its Decision stays until the reveal).
 func DecisionKey(v *engine.View) string {
 	if v.Decision == nil {
 		return ""
 	}
-	return fmt.Sprint(v.Round, v.Turn, v.Phase, *v.Decision, len(v.Hand), len(v.Pool))
+	return fmt.Sprint(v.Round, v.Turn, v.Phase, *v.Decision, len(v.Hand), len(v.Pool), v.MyPlay)
 }
 
 // Hello returns the Hello that takes the client's seat back and resumes its events.

@@ -2,6 +2,7 @@ package client_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -41,5 +42,26 @@ func TestStateApplyMalformedEvent(t *testing.T) {
 		if err := st.Apply(protocol.Event{Game: 1, Seq: seq, Event: engine.SeatChose{Seat: 2}}); err == nil {
 			t.Errorf("event %d accepted after event 0", seq)
 		}
+	}
+}
+
+// A seat that chose its card still has a play decision (it may change its mind until the reveal),
+// but DecisionKey changes: the choice answered the decision it named.
+func TestDecisionKeyAfterChoice(t *testing.T) {
+	g, err := engine.NewGame(engine.DefaultConfig(3), rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(0)
+	before := client.DecisionKey(&v)
+	if before == "" {
+		t.Fatal("no decision at the start")
+	}
+	if err := g.Act(0, engine.PlayCard(v.Hand[0])); err != nil {
+		t.Fatal(err)
+	}
+	v = g.View(0)
+	if after := client.DecisionKey(&v); after == before || after == "" && v.Decision != nil {
+		t.Errorf("key %q before the choice, %q after (decision %+v)", before, after, v.Decision)
 	}
 }

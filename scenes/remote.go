@@ -10,19 +10,27 @@ import (
 )
 
 // remoteLink is what a remote session needs of its connection to the room: client.Link, which
-// reconnects by itself and resumes the events where they stopped.
+// reconnects by itself and resumes the events where they stopped. (The room screen's link has
+// these methods and more, so it is one.) A link that also has Refusal (the server's refusals of
+// actions sent) and Reconnect (connect again at once), as client.Link does, gets them used.
 type remoteLink interface {
 	// Poll takes in what arrived, without waiting.
 	Poll() bool
 	// State is what arrived, folded: the room, the events of this connection's seat.
 	State() *client.State
-	// Send queues a message; an action is sent again by the link if its connection is lost.
+	// Send queues a message; client.Link sends an action again if its connection is lost.
 	Send(m protocol.Message)
 	// Status says whether the link is online, reconnecting or failed.
 	Status() client.LinkStatus
-	// Refusal returns the next refusal of an action sent, with the engine's words.
+}
+
+// refuser is a link that reports the server's refusals of the actions sent through it.
+type refuser interface {
 	Refusal() (protocol.Error, bool)
-	// Reconnect connects again at once (the app is back from the background).
+}
+
+// reconnecter is a link that can connect again at once.
+type reconnecter interface {
 	Reconnect()
 }
 
@@ -43,8 +51,9 @@ type remoteSession struct {
 	events []engine.Event
 	status []SeatStatus
 	phase  client.LinkPhase
-	// sent counts the actions sent.
-	sent int
+	// sent counts the actions sent; acted is the decision (client.DecisionKey) last answered.
+	sent  int
+	acted string
 }
 
 // newRemoteSession returns the session of the room's current game over l; the room must be
@@ -122,12 +131,28 @@ func (s *remoteSession) EventsFor(seat, from int) []engine.Event {
 	return slices.Clone(s.events[from:])
 }
 
+// errAnswered is Act for a decision the game already has an answer to: the events saying so have
+// arrived but are not on the table yet. The table drops the action without a word.
+var errAnswered = errors.New("scenes: the decision is answered already")
+
 // Act implements Session: it sends the action of this device's seat and returns nil; a refusal
-// comes back from Update.
+// comes back from Update. Each decision is answered once: an action for a decision already sent
+// returns nil and sends nothing (the link sends it again itself if the connection lost it), and
+// one for a decision the game has moved past (or a card chosen already) returns errAnswered.
 func (s *remoteSession) Act(seat int, a engine.Action) error {
 	if seat != s.me || s.me < 0 {
 		return errNotHere(seat)
 	}
+	st := s.link.State()
+	v := &st.View
+	if d := v.Decision; st.Game != s.game || d == nil || d.Kind != a.Kind || d.Kind == engine.DecidePlay && len(v.MyPlay) > 0 {
+		return errAnswered
+	}
+	k := client.DecisionKey(v)
+	if k == s.acted {
+		return nil
+	}
+	s.acted = k
 	s.link.Send(protocol.Act{Game: s.game, Action: a})
 	s.sent++
 	return nil
@@ -138,8 +163,11 @@ func (s *remoteSession) Act(seat int, a engine.Action) error {
 func (s *remoteSession) Update(still bool) (changed bool, refused error) {
 	s.link.Poll()
 	changed = s.take()
-	if e, ok := s.link.Refusal(); ok {
-		refused = errors.New(e.Message)
+	if r, ok := s.link.(refuser); ok {
+		if e, ok := r.Refusal(); ok {
+			refused = errors.New(e.Message)
+			s.acted = "" // the person decides again
+		}
 	}
 	return changed, refused
 }
@@ -160,4 +188,8 @@ func (s *remoteSession) linkStatus() client.LinkStatus { return s.link.Status() 
 
 // reconnect connects again at once: the app is back from the background, where the connection
 // may have died without a word.
-func (s *remoteSession) reconnect() { s.link.Reconnect() }
+func (s *remoteSession) reconnect() {
+	if r, ok := s.link.(reconnecter); ok {
+		r.Reconnect()
+	}
+}

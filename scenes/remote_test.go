@@ -1,12 +1,15 @@
 package scenes
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"nimmt/client/clienttest"
+	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
@@ -181,4 +184,75 @@ func logText(t *table) []string {
 		out = append(out, e.m.String())
 	}
 	return out
+}
+
+// A spectator's table (no seat: every seat remote, the public stream) follows a whole game to its
+// end with the server's result, and its connection never carries a hand.
+func TestRemoteSpectatorTable(t *testing.T) {
+	srv, _, _, _, ann, _ := onlineTable(t, &storage.Memory{})
+	code := ann.L.State().Code
+	sp := clienttest.Open(t, srv, code, protocol.Hello{Version: protocol.Version}, "Cy", 4)
+	sp.Must("the first event", func() bool { return sp.L.State().Next > 0 })
+	g := newTestGame(t, &storage.Memory{}, "fast")
+	sess := newRemoteSession(sp.L)
+	if sess.me != -1 || sess.Act(0, engine.PlayCard(1)) == nil {
+		t.Fatalf("a spectator sits at seat %d or acts", sess.me)
+	}
+	for _, s := range sess.Seats() {
+		if s.Kind != SeatRemote {
+			t.Fatalf("seats %+v", sess.Seats())
+		}
+	}
+	tb := newTableOn(g, sess, sess.me)
+	g.goTo(tb)
+	d := &driver{g: g} // taps through the round's scores
+	g.InjectInput(d.step)
+	done := make(chan error, 1)
+	go func() { done <- ann.Play() }() // Ann's own table is not running: her link plays
+	ts := runOnline(t, g, tb, sp, nil, func(ts TestState) bool { return ts.Scene == "gameover" })
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if res := sp.L.State().Room.Result; res == nil || !slices.Equal(ts.Scores, res.Totals) {
+		t.Fatalf("the spectator's table shows %v, the server's result %+v", ts.Scores, res)
+	}
+	n, err := leakcheck.Frames(srv.Hub().Room(code).Record(), 1, -1, sp.D.Frames())
+	if err != nil || n == 0 {
+		t.Errorf("%d events checked: %v", n, err)
+	}
+}
+
+// An action the engine refuses comes back from Update with the engine's words and changes
+// nothing; the decision can then be answered again. An action for a decision already answered is
+// not sent twice.
+func TestRemoteSessionRefusal(t *testing.T) {
+	srv := servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
+	_, ann, _ := clienttest.Room(t, srv, clienttest.Settings()) // Bo does not play: the turn waits
+	ann.L.Send(protocol.Start{})
+	ann.Must("Ann's first decision", func() bool { return ann.L.State().View.Decision != nil })
+	sess := newRemoteSession(ann.L)
+	if err := sess.Act(0, engine.PlayCard(engine.DeckSize+1)); err != nil {
+		t.Fatal(err)
+	}
+	var refused error
+	ann.Must("the refusal", func() bool {
+		_, refused = sess.Update(true)
+		return refused != nil
+	})
+	if !strings.Contains(refused.Error(), "engine:") || ann.L.State().View.MyChoice != 0 {
+		t.Fatalf("refused %v, chose %d", refused, ann.L.State().View.MyChoice)
+	}
+	c := ann.L.State().View.Hand[0]
+	for range 2 {
+		if err := sess.Act(0, engine.PlayCard(c)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sess.sent != 2 {
+		t.Errorf("%d actions sent, want the refused one and one more", sess.sent)
+	}
+	ann.Must("the choice", func() bool { sess.Update(true); return ann.L.State().View.MyChoice == c })
+	if err := sess.Act(0, engine.PlayCard(ann.L.State().View.Hand[1])); !errors.Is(err, errAnswered) {
+		t.Errorf("a second card after the choice: %v", err)
+	}
 }

@@ -198,6 +198,9 @@ func (t *table) save() {
 func (t *table) act(a engine.Action) bool {
 	n := t.sess.EventCount()
 	if err := t.sess.Act(t.me, a); err != nil {
+		if errors.Is(err, errAnswered) {
+			return false // the events that answered it are on their way
+		}
 		t.logf(msg.New(msg.LogRefused, err.Error()), -1)
 		t.redraw = true
 		return false

@@ -157,8 +157,8 @@ func (p *Player) Move() {
 		return
 	}
 	k := client.DecisionKey(&st.View)
-	if k == "" || k == p.acted {
-		return
+	if k == "" || k == p.acted || st.View.Decision.Kind == engine.DecidePlay && len(st.View.MyPlay) > 0 {
+		return // no decision, answered, or a card chosen (a mind is not changed here)
 	}
 	p.acted = k
 	p.Acts++
