@@ -392,6 +392,10 @@ func (r *rig) after() error {
 	return r.autoplay()
 }
 
+// driving reports whether the rig plays by itself (a screenshot, the autoplay): the frames never
+// stop then. Injected input alone is only a replacement of the player's.
+func (r *rig) driving() bool { return r != nil && (r.shot != nil || r.g.opts.Autoplay) }
+
 // capturing reports whether the frame must be drawn for the screenshot.
 func (r *rig) capturing() bool { return r != nil && r.shot != nil && r.shot.capture }
 

@@ -243,6 +243,20 @@ func (t *table) animating() bool {
 	return (t.previewActive() || t.phase == phaseRowChoice) && t.pulse() != t.drawnPulse || t.redraw
 }
 
+// still implements stiller: nothing animates or pulses, every event is shown (or held back
+// behind the round score, which waits for the person), and the session needs no ticks (its
+// bots' pauses are over and a bot still deciding wakes the game when it answers).
+func (t *table) still() bool {
+	if !t.tl.Idle() || t.previewActive() || t.phase == phaseRowChoice {
+		return false
+	}
+	if t.phase != phaseScore && (len(t.events) > 0 || t.consumed < t.sess.EventCount()) {
+		return false
+	}
+	s, ok := t.sess.(tickingSession)
+	return ok && !s.needsTicks()
+}
+
 // caughtUp reports whether the screen shows every event the game has produced.
 func (t *table) caughtUp() bool {
 	return len(t.events) == 0 && t.consumed >= t.sess.EventCount() && t.phase != phaseScore && !t.inFlight
