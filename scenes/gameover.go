@@ -80,7 +80,7 @@ func newOverLayout(w, h float64, seats, rounds int) overLayout {
 	row := layout.Rect{X: p.X + 16, Y: p.Y + p.H - bh - pad, W: p.W - 32, H: bh}
 	l.Buttons = [2]layout.Rect{row.SplitH(2, 0, 12), row.SplitH(2, 1, 12)}
 	l.RowH, l.Size = rowH, rowH*0.62
-	l.TotalW = clampF(l.Size*2.6, 34, 70)
+	l.TotalW = clampF(l.Size*2.8, 38, 76) // "gesamt" whole at the header size
 	l.NameW = clampF(l.Grid.W*0.3, 56, 170)
 	area := l.Grid.W - l.NameW - l.TotalW
 	minCell := math.Max(l.Size*2, 22)

@@ -131,3 +131,46 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestOverTextsEveryLanguage: on the game-over panel, in every language, at every size of
+// fitSizes with 2, 4 and 10 seats and 1 or 20 rounds, the column "total" and the chart's title
+// are whole (not cut) at the panel's small text size, the title — three winners with names of
+// the default length shared — fits at 10 px or more, and the two buttons' labels fit them.
+func TestOverTextsEveryLanguage(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	t.Cleanup(func() { g.setLang(msg.English) })
+	for _, lang := range msg.Langs() {
+		if err := g.setLang(lang.Code); err != nil {
+			t.Fatal(err)
+		}
+		titles := []string{msg.GameOverYouShare.Text(), msg.GameOverYouWin.Text(), msg.GameOverTitle.Text(),
+			msg.New(msg.GameOverWins, "Chloé").String(), msg.New(msg.GameOverShare, "Ada, Bruno", "Chloé").String()}
+		for _, sz := range fitSizes {
+			g.LayoutF(sz[0], sz[1])
+			for _, seats := range []int{2, 4, 10} {
+				for _, rounds := range []int{1, 20} {
+					name := fmt.Sprintf("%s %gx%g %d seats %d rounds", lang.Code, sz[0], sz[1], seats, rounds)
+					l := newOverLayout(g.w, g.h, seats, rounds)
+					small := text.Style{Size: l.Size * 0.8}
+					if tw, _ := g.txt.Measure(msg.ScoreTotal.Text(), small); tw > l.TotalW {
+						t.Errorf("%s: %q %.0f px wide in a column of %.0f", name, msg.ScoreTotal.Text(), tw, l.TotalW)
+					}
+					if tw, _ := g.txt.Measure(msg.GameOverChart.Text(), small); tw > l.Chart.W {
+						t.Errorf("%s: %q %.0f px wide over a chart of %.0f", name, msg.GameOverChart.Text(), tw, l.Chart.W)
+					}
+					for _, title := range titles {
+						st := text.Style{Size: l.Title.H * 0.8, Bold: true}
+						if st.Size = g.txt.Fit(title, st, l.Title.W, 10); st.Size < 10 {
+							t.Errorf("%s: title %q at %.1f px", name, title, st.Size)
+						} else if tw, _ := g.txt.Measure(title, st); tw > l.Title.W {
+							t.Errorf("%s: title %q %.0f px wide in %.0f", name, title, tw, l.Title.W)
+						}
+					}
+					for i, label := range []string{msg.ButtonPlayAgain.Text(), msg.ButtonMenu.Text()} {
+						checkWidgetText(t, g, name, &widget{r: l.Buttons[i], label: label, enabled: true})
+					}
+				}
+			}
+		}
+	}
+}
