@@ -447,7 +447,7 @@ func seedSettings(t *testing.T, ctx context.Context, url, name string) {
 	t.Helper()
 	// A small page of the same origin (its localStorage is the game's), not the game itself: a
 	// second navigation while the game loads races the page's first frames.
-	run(t, ctx, 90*time.Second, chromedp.Navigate(url+"/favicon.ico"))
+	run(t, ctx, guard, chromedp.Navigate(url+"/favicon.ico"))
 	s := fmt.Sprintf(`{"name":%q,"speed":"instant","seats":5,"end_mode":"rounds","rounds":2,"online":{"timer":0}}`, name)
 	b := base64.StdEncoding.EncodeToString([]byte(s))
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+b+`")`))
@@ -497,12 +497,12 @@ func TestOnlineGame(t *testing.T) {
 	seedSettings(t, host.ctx, url, "Ann")
 	open(t, host.ctx, url+"/")
 	clickButton(t, host.ctx, "online")
-	v := waitRoom(t, host.ctx, "the lobby", 20*time.Second, func(v roomView) bool { return v.Scene == "online" && v.Input })
+	v := waitRoom(t, host.ctx, "the lobby", guard, func(v roomView) bool { return v.Scene == "online" && v.Input })
 	screenshot(t, host.ctx, "online-lobby-1280x800")
 	clickButton(t, host.ctx, "create")
-	waitRoom(t, host.ctx, "the room form", 20*time.Second, func(v roomView) bool { return v.Scene == "online-create" })
+	waitRoom(t, host.ctx, "the room form", guard, func(v roomView) bool { return v.Scene == "online-create" })
 	clickButton(t, host.ctx, "start") // the form's Start: "Create a room"
-	v = waitRoom(t, host.ctx, "the room", 30*time.Second, func(v roomView) bool {
+	v = waitRoom(t, host.ctx, "the room", guard, func(v roomView) bool {
 		return v.Scene == "room" && v.Online != nil && v.Online.Code != "" && len(v.Online.Seats) == 1
 	})
 	code := v.Online.Code
@@ -512,28 +512,28 @@ func TestOnlineGame(t *testing.T) {
 	run(t, phone.ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	seedSettings(t, phone.ctx, url, "Bo")
 	open(t, phone.ctx, url+"/?room="+code)
-	v = waitRoom(t, phone.ctx, "the join screen of the link", 20*time.Second, func(v roomView) bool { return v.Scene == "online" && v.Input })
+	v = waitRoom(t, phone.ctx, "the join screen of the link", guard, func(v roomView) bool { return v.Scene == "online" && v.Input })
 	checkTargets(t, "phone lobby", v.gameState)
 	screenshot(t, phone.ctx, "online-lobby-390x844")
 	clickButton(t, phone.ctx, "join")
-	waitRoom(t, phone.ctx, "a seat in the room", 30*time.Second, func(v roomView) bool {
+	waitRoom(t, phone.ctx, "a seat in the room", guard, func(v roomView) bool {
 		return v.Scene == "room" && v.Online != nil && v.Online.You == 1
 	})
 
 	cy := newTextPlayer(t, func() string { return srv.textAddr }, "Cy", code, "blue")
 	defer cy.close()
-	waitRoom(t, host.ctx, "Cy on the text port", 30*time.Second, func(v roomView) bool { return len(v.Online.Seats) == 3 })
+	waitRoom(t, host.ctx, "Cy on the text port", guard, func(v roomView) bool { return len(v.Online.Seats) == 3 })
 	dee := startDesktop(t, px.ln.Addr().String(), code, "Dee")
-	waitRoom(t, host.ctx, "Dee's desktop game", 120*time.Second, func(v roomView) bool {
+	waitRoom(t, host.ctx, "Dee's desktop game", guard, func(v roomView) bool {
 		if dee.done() {
 			t.Fatalf("the desktop game ended: %v\n%s", dee.err, dee.output())
 		}
 		return len(v.Online.Seats) == 4
 	})
 	clickButton(t, host.ctx, "add-bot")
-	v = waitRoom(t, host.ctx, "the bot", 30*time.Second, func(v roomView) bool { return len(v.Online.Seats) == 5 })
+	v = waitRoom(t, host.ctx, "the bot", guard, func(v roomView) bool { return len(v.Online.Seats) == 5 })
 	screenshot(t, host.ctx, "online-room-1280x800")
-	v = waitRoom(t, phone.ctx, "the phone's room", 30*time.Second, func(v roomView) bool { return v.Online != nil && len(v.Online.Seats) == 5 })
+	v = waitRoom(t, phone.ctx, "the phone's room", guard, func(v roomView) bool { return v.Online != nil && len(v.Online.Seats) == 5 })
 	checkTargets(t, "phone room", v.gameState)
 	screenshot(t, phone.ctx, "online-room-390x844")
 	clickButton(t, host.ctx, "start")
@@ -542,7 +542,7 @@ func TestOnlineGame(t *testing.T) {
 	// themselves. The disruptions come at fixed points of the game.
 	reloaded, cut, killed := false, false, false
 	shots := map[string]bool{}
-	deadline := time.Now().Add(15 * time.Minute)
+	deadline := time.Now().Add(6 * guard) // only a game that went wrong gets here
 	for !(host.over && phone.over && cy.done() && dee.done()) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the game did not end: host %v; phone %v; text player's last lines %q\ndesktop: %s\nserver: %s",
@@ -571,7 +571,7 @@ func TestOnlineGame(t *testing.T) {
 			hand := s.Hand
 			t.Logf("phone: reload in round 1 turn 3 with hand %v", hand)
 			open(t, phone.ctx, url+"/?room="+code)
-			v := waitRoom(t, phone.ctx, "the phone back at the table", 60*time.Second, func(v roomView) bool {
+			v := waitRoom(t, phone.ctx, "the phone back at the table", guard, func(v roomView) bool {
 				return v.Scene == "choose" && v.Input && v.Round == 1 && v.Turn == 3
 			})
 			if !slices.Equal(v.Hand, hand) {
