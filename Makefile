@@ -121,7 +121,7 @@ server: web
 # The web build in headless Chromium (chromedp): load, first frame, a round played by clicks, reload,
 # every linked icon served, the sound Device (Web Audio after the first click, suspended when hidden).
 test-web:
-	@scripts/deps.sh chromium
+	@scripts/deps.sh chromium xvfb
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots ./sound ./stats ./wasm/browsertest/testdata/soundcheck
 	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
 	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . -skip TestHotSeat ./wasm/browsertest

@@ -57,7 +57,7 @@ func main() {
 	}
 
 	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Variant: *variant, Doublets: *doublets, Scale: *scale, Autoplay: *autoplay,
-		Lang: *lang, Locale: msg.SystemLocale(os.Getenv), Server: *server, Room: *room}
+		Lang: *lang, Locale: msg.SystemLocale(os.Getenv), Server: *server, Room: *room, IdleFrames: true}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
 			_, _ = dir.RemoveStale() // temporary files of a save a crash interrupted

@@ -12,7 +12,7 @@ import (
 // the device's locale until the settings choose one (English if the app names none).
 func newGame(dir, locale string) (ebiten.Game, error) {
 	dev := sound.Open()
-	opts := scenes.Options{Locale: locale, Sound: sound.New(dev), SoundStatus: dev.Status}
+	opts := scenes.Options{Locale: locale, Sound: sound.New(dev), SoundStatus: dev.Status, IdleFrames: true}
 	if dir != "" {
 		d := storage.Dir(dir)
 		_, _ = d.RemoveStale() // temporary files of a save a crash interrupted

@@ -362,7 +362,11 @@ const (
 
 	// Saved games and the computer players' names.
 	NoticeNoSave
-	NoticeSaveUnread
+	NoticeSaveUnreadable
+	NoticeSaveEmpty
+	NoticeSaveCut
+	NoticeSaveBroken
+	NoticeSaveVersion
 	NoticeSaveDamaged
 	NoticeSaveReplay
 	SeatName
@@ -695,7 +699,11 @@ var defs = [numIDs]def{
 	RoomErrServer:        {"room.err_server", ""},
 	RoomErrRefused:       {"room.err_refused", "reason"},
 	NoticeNoSave:         {"notice.no_save", ""},
-	NoticeSaveUnread:     {"notice.save_unread", "reason"},
+	NoticeSaveUnreadable: {"notice.save_unreadable", ""},
+	NoticeSaveEmpty:      {"notice.save_empty", ""},
+	NoticeSaveCut:        {"notice.save_cut", "byte"},
+	NoticeSaveBroken:     {"notice.save_broken", "byte"},
+	NoticeSaveVersion:    {"notice.save_version", "version max"},
 	NoticeSaveDamaged:    {"notice.save_damaged", ""},
 	NoticeSaveReplay:     {"notice.save_replay", ""},
 	SeatName:             {"game.seat_name", "n"},

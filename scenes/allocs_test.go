@@ -29,9 +29,7 @@ func heapAllocs(n int, step func(), within ...string) (ours int64, all uint64) {
 	for stack, objs := range after {
 		if d := objs - before[stack]; d > 0 && stackPasses(stack, within) && !stackPasses(stack, poolRefill) {
 			ours += d
-			if debugAllocs {
-				logStack(stack, d)
-			}
+			logStack(stack, d) // a rare one is a flake to diagnose, not to guess at
 		}
 	}
 	return ours, b.Mallocs - a.Mallocs
@@ -83,8 +81,6 @@ func stackPasses(stack [32]uintptr, within []string) bool {
 		}
 	}
 }
-
-var debugAllocs = os.Getenv("NIMMT_ALLOC_STACKS") != ""
 
 func logStack(stack [32]uintptr, n int64) {
 	var sb strings.Builder

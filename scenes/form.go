@@ -30,13 +30,25 @@ func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *wid
 	return &f.widgets[len(f.widgets)-1]
 }
 
-// addField adds a text field showing value (or the text being typed, with the caret).
+// addField adds a text field showing value (or the text being typed, with the caret). The field
+// with the caret opens the platform's own text input over it, where there is one.
 func (f *form) addField(id, value string, r layout.Rect) {
-	w := f.add(id, value, r, true, 4)
+	w := f.add(id, value, r, true, kindField)
 	if f.field == id {
 		w.label = string(f.buf) + fieldCaret
 		w.on = true
+		if tf := f.g.opts.TextField; tf != nil {
+			tf.Open(r, string(f.buf), f.max)
+		}
 	}
+}
+
+// stopEdit takes the caret away (and closes the platform's text input).
+func (f *form) stopEdit() {
+	if f.field != "" && f.g.opts.TextField != nil {
+		f.g.opts.TextField.Close()
+	}
+	f.field = ""
 }
 
 // edit gives the caret to field id, starting from value, for at most max letters.
@@ -64,6 +76,21 @@ type formEvent struct {
 // update reads the tick's input.
 func (f *form) update(in *Input) formEvent {
 	var ev formEvent
+	tf := f.g.opts.TextField
+	if f.field != "" && tf != nil {
+		// The platform's own field (the browser's <input>) holds the text meanwhile.
+		v, done := tf.Poll()
+		if rs := []rune(f.g.txt.Drawable(v)); string(rs) != string(f.buf) {
+			f.buf = rs[:min(len(rs), f.max)]
+			ev.changed = true
+		}
+		if done {
+			ev.commit, ev.text, ev.enter = f.field, string(f.buf), true
+			f.stopEdit()
+			in.NKeys = 0
+			return ev
+		}
+	}
 	if f.field != "" {
 		for i := 0; i < in.NRune; i++ {
 			if r := in.Runes[i]; len(f.buf) < f.max && r >= ' ' && r != 0x7f {
@@ -77,7 +104,7 @@ func (f *form) update(in *Input) formEvent {
 		}
 		done := in.Key(KeyEnter)
 		if in.Key(KeyEsc) {
-			f.field = ""
+			f.stopEdit()
 			ev.changed = true
 			in.NKeys = 0
 			return ev
@@ -87,7 +114,7 @@ func (f *form) update(in *Input) formEvent {
 		}
 		if done {
 			ev.commit, ev.text, ev.enter = f.field, string(f.buf), !in.Tap
-			f.field = ""
+			f.stopEdit()
 		}
 		in.NKeys = 0 // letters typed are not commands
 		if done && !in.Tap {

@@ -82,6 +82,10 @@ type Options struct {
 	// SoundStatus, if set, says whether the sound device plays and why not (sound.Device.Status);
 	// the settings page shows the reason when it is silent.
 	SoundStatus func() (ready bool, err error)
+	// IdleFrames stops the frames while nothing moves (pace.go): Ebitengine then draws only on
+	// input and when the game is woken, so a still menu or table costs no CPU. The desktop, web
+	// and mobile builds set it; a caller that runs Update and Draw itself (tests) leaves it off.
+	IdleFrames bool
 	// TextField, if set, is the platform's text input a name is typed into (the browser's
 	// <input>); nil takes the keys' letters and, on a touch screen, shows an on-screen keyboard.
 	TextField TextField
@@ -276,6 +280,12 @@ type Game struct {
 	dialRoom roomDialer
 	// sessionFor makes the table's session over a room's link.
 	sessionFor func(l roomLink) Session
+
+	// pacer stops and restarts the frames (pace.go); stillFrames counts the drawn frames in a
+	// row that found the game still, and idle is set while the frames are stopped.
+	pacer       pacer
+	stillFrames int
+	idle        bool
 }
 
 // NewGame builds the game: it loads settings (a missing or corrupt file gives the defaults and
@@ -285,7 +295,10 @@ func NewGame(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenes: %w", err)
 	}
-	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true}
+	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true, pacer: steadyPacer{}}
+	if opts.IdleFrames {
+		g.pacer = &ebitenPacer{}
+	}
 	if !opts.Desktop {
 		g.device = deviceTouch // until a mouse moves or a key is pressed
 	}
@@ -301,7 +314,7 @@ func NewGame(opts Options) (*Game, error) {
 	g.initSound()
 	g.openStats()
 	if opts.Storage != nil {
-		g.saver = newSaver(opts.Storage)
+		g.saver = newSaver(opts.Storage, g.Wake)
 	}
 	if opts.Speed != "" {
 		if _, ok := anim.ParseSpeed(opts.Speed); !ok {
@@ -468,6 +481,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		}
 	}()
 	g.frames++
+	defer g.pace()
 	if g.cur == nil {
 		return
 	}
@@ -486,13 +500,22 @@ func (g *Game) Layout(w, h int) (int, int) {
 	return int(fw), int(fh)
 }
 
+// monitorScale returns the monitor's device scale factor. Ebitengine's monitor state belongs to
+// its game loop: the tests, whose games run outside that loop, replace it by a constant.
+var monitorScale = func() float64 {
+	if m := ebiten.Monitor(); m != nil {
+		return m.DeviceScaleFactor()
+	}
+	return 1
+}
+
 // LayoutF implements ebiten.LayoutFer: the screen is in device pixels for crisp HiDPI drawing.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	s := 1.0
 	if g.opts.Scale > 0 {
 		s = g.opts.Scale
-	} else if m := ebiten.Monitor(); m != nil {
-		s = m.DeviceScaleFactor()
+	} else {
+		s = monitorScale()
 	}
 	if s <= 0 {
 		s = 1

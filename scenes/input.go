@@ -153,7 +153,10 @@ func (p *pointer) read(in *Input, scale float64) {
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 			p.down = true
 			p.start(float64(mx)/scale, float64(my)/scale)
-		} else if p.down && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+		}
+		// Not "else": a click whose press and release came in the same tick (one batch of
+		// events woke an idle game) is still a tap.
+		if p.down && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
 			p.down = false
 			if !p.dragged {
 				in.Tap, in.TapX, in.TapY = true, p.lx, p.ly

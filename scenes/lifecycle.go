@@ -27,12 +27,14 @@ func (g *Game) Resume() {
 			r.reconnect()
 		}
 	}
+	g.Wake() // the frames may be stopped (pace.go)
 }
 
 // Back handles the platform's back action (the Android back button). During a game it autosaves
 // and opens the menu; on a menu page other than the main one it goes back to the main menu. It
 // returns false on the main menu, where the app should do its default (leave).
 func (g *Game) Back() bool {
+	defer g.Wake() // not an input Ebitengine sees: the frames may be stopped (pace.go)
 	s := g.cur
 	if g.next != nil {
 		s = g.next

@@ -26,6 +26,8 @@ type localSession struct {
 	// viewer is the person the table shows, kept in the autosave so that Continue passes the
 	// device to the right person.
 	viewer int
+	// wake wakes the game loop; a bot's goroutine calls it after its answer is in result.
+	wake func()
 }
 
 // botSeat drives one bot: it thinks for a while (a person's pace), then its answer is applied.
@@ -92,7 +94,7 @@ func seatsFromSettings(st *Settings) []Seat {
 // attachLocal wraps an engine game and makes its bots.
 func attachLocal(g *Game, eg *engine.Game, seats []Seat, seed uint64) (*localSession, error) {
 	l := &localSession{eg: eg, seats: seats, seed: seed, rng: rand.New(rand.NewPCG(seed, 7)),
-		ticks: func(n int) int { return g.speed().Ticks(n) }, inline: g.opts.InlineBots, saver: g.saver}
+		ticks: func(n int) int { return g.speed().Ticks(n) }, inline: g.opts.InlineBots, saver: g.saver, wake: g.Wake}
 	l.bots = make([]botSeat, len(seats))
 	for s, st := range seats {
 		if st.Kind != SeatBot {
@@ -168,7 +170,10 @@ func (l *localSession) Update(still bool) (changed bool, refused error) {
 			if l.inline {
 				b.result <- b.bot.Decide(&v)
 			} else {
-				go func(bot Bot, ch chan engine.Action) { ch <- bot.Decide(&v) }(b.bot, b.result)
+				go func(bot Bot, ch chan engine.Action) {
+					ch <- bot.Decide(&v)
+					l.wake() // the game may have stopped its frames while the bot thought
+				}(b.bot, b.result)
 			}
 			changed = true
 			continue
@@ -197,6 +202,18 @@ func (l *localSession) Update(still bool) (changed bool, refused error) {
 		}
 	}
 	return changed, nil
+}
+
+// needsTicks implements tickingSession: a bot's pause is counting down, or an answer waits to be
+// applied. A bot still deciding after its pause needs no ticks: its goroutine wakes the game.
+func (l *localSession) needsTicks() bool {
+	for i := range l.bots {
+		b := &l.bots[i]
+		if b.busy && (b.think > 0 || len(b.result) > 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // thinking reports whether a bot is deciding.
@@ -269,8 +286,7 @@ func loadSaved(g *Game) (*saved, error) {
 	var se *storage.SaveError
 	switch {
 	case errors.As(err, &se):
-		m := msg.New(msg.NoticeSaveUnread, se.Error())
-		return nil, &noticeError{notice: m, err: fmt.Errorf("scenes: %w", err)}
+		return nil, &noticeError{notice: saveNotice(se), err: fmt.Errorf("scenes: %w", err)}
 	case err != nil: // LoadSave's only other error: no save
 		return nil, nil
 	}
@@ -279,6 +295,28 @@ func loadSaved(g *Game) (*saved, error) {
 		return nil, playerErr(msg.NoticeSaveDamaged)
 	}
 	return &s, nil
+}
+
+// saveNotice says in the player's language why the save cannot be resumed (the error's own
+// text is English, for logs).
+func saveNotice(se *storage.SaveError) msg.Message {
+	switch se.Problem {
+	case storage.SaveUnreadable:
+		return msg.New(msg.NoticeSaveUnreadable)
+	case storage.SaveEmpty:
+		return msg.New(msg.NoticeSaveEmpty)
+	case storage.SaveTruncated:
+		if se.Offset >= 0 {
+			return msg.New(msg.NoticeSaveCut, int(se.Offset))
+		}
+	case storage.SaveGarbage:
+		if se.Offset >= 0 {
+			return msg.New(msg.NoticeSaveBroken, int(se.Offset))
+		}
+	case storage.SaveVersion:
+		return msg.New(msg.NoticeSaveVersion, se.Version, se.Max)
+	}
+	return msg.New(msg.NoticeSaveDamaged)
 }
 
 // resumeLocal loads the autosave into a session at exactly the point it stopped.

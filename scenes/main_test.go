@@ -58,6 +58,10 @@ func TestMain(m *testing.M) {
 	if os.Getenv("DISPLAY") == "" {
 		os.Exit(m.Run())
 	}
+	// The tests lay games out from their own goroutine while the loop runs: ebiten.Monitor()
+	// there would race with the loop's own use of the monitor (go test -race). Xvfb's monitor
+	// has scale 1; tests of HiDPI drawing set Options.Scale.
+	monitorScale = func() float64 { return 1 }
 	loop = &testLoop{jobs: make(chan *frameJob), finished: make(chan struct{})}
 	code := 0
 	go func() {

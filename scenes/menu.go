@@ -133,7 +133,7 @@ func (m *menu) build() {
 		if g.opts.Desktop {
 			m.add("quit", msg.MenuQuit.Text(), rs[7], true, 0)
 		}
-		m.add("", g.notice.String(), rs[0], true, 2)
+		m.add("", g.notice.String(), rs[0], true, kindNotice)
 	case "settings":
 		m.title = msg.MenuSettings.Text()
 		rs := layout.Form(g.w, g.h, 9)
@@ -155,7 +155,7 @@ func (m *menu) build() {
 		m.add("volume-plus", "+", layout.Rect{X: vol.X + vol.W - step, Y: vol.Y, W: step, H: vol.H}, st.Volume < 100, 0)
 		row(rs[5], msg.SettingsSound.Text(), "mute", onOff(!st.Muted), !st.Muted)
 		if why := g.silence(); why != "" {
-			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[6], true, 2)
+			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[6], true, kindNotice)
 		}
 		if g.opts.Desktop {
 			row(rs[7], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())

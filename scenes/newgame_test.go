@@ -160,12 +160,7 @@ func checkWidgetText(t *testing.T, g *Game, name string, w *widget) {
 		if strings.TrimSpace(pt.s) == "" {
 			continue
 		}
-		tw, th := g.txt.Measure(pt.s, pt.style)
-		x := pt.x
-		if pt.style.Align.Horz() == text.HorzCenter {
-			x -= tw / 2
-		}
-		box := layout.Rect{X: x, Y: pt.y - th/2, W: tw, H: th}
+		box := textBox(g, pt)
 		if !box.Inset(0.5).Within(w.r) {
 			t.Errorf("%s: text %q %+v outside its widget %+v (size %.1f)", name, pt.s, box, w.r, pt.style.Size)
 		}
@@ -173,6 +168,20 @@ func checkWidgetText(t *testing.T, g *Game, name string, w *widget) {
 			t.Errorf("%s: text %q at %.1f px", name, pt.s, pt.style.Size)
 		}
 	}
+}
+
+// textBox is where a widget's text is drawn, as measured.
+func textBox(g *Game, pt placedText) layout.Rect {
+	if pt.wrap > 0 {
+		tw, th := g.txt.MeasureWrap(pt.s, pt.style, pt.wrap)
+		return layout.Rect{X: pt.x, Y: pt.y, W: tw, H: th}
+	}
+	tw, th := g.txt.Measure(pt.s, pt.style)
+	x := pt.x
+	if pt.style.Align.Horz() == text.HorzCenter {
+		x -= tw / 2
+	}
+	return layout.Rect{X: x, Y: pt.y - th/2, W: tw, H: th}
 }
 
 // TestNewGameFormKeyboard: the form works with the keys alone — the arrows move the focus, Enter

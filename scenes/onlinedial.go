@@ -9,11 +9,11 @@ import (
 // on a room's link (?room=CODE), opens that room: the seat held there is taken back, or the
 // join screen opens with the code filled in.
 func (g *Game) initOnline() {
-	if g.dialRoom == nil && roomTransport != nil {
+	if g.dialRoom == nil {
 		g.dialRoom = dialLink
 	}
-	if g.dialRoom == nil {
-		return // no network here: the menu offers no online play
+	if g.sessionFor == nil {
+		g.sessionFor = func(l roomLink) Session { return newRemoteSession(l) }
 	}
 	code := normalCode(g.opts.Room)
 	if code == "" || g.cur != nil {
@@ -39,5 +39,5 @@ func (g *Game) initOnline() {
 // dialLink opens a client.Link to the room: it connects in the background and reconnects by
 // itself with back-off after a lost connection, resuming where it stopped.
 func dialLink(base, code string, first protocol.Message) roomLink {
-	return client.Open(roomTransport, base, code, first, client.LinkOptions{})
+	return client.Open(client.DialTransport, base, code, first, client.LinkOptions{})
 }

@@ -22,6 +22,10 @@ type roomLink interface {
 	Send(m protocol.Message)
 	// Status says whether the link is connecting, online, reconnecting or has given up.
 	Status() client.LinkStatus
+	// Refusal returns the next refusal of an action sent (the table says it); Reconnect
+	// connects again at once (the app is back from the background).
+	Refusal() (protocol.Error, bool)
+	Reconnect()
 	// Close ends the connection for good.
 	Close()
 }

@@ -12,10 +12,13 @@ type saver struct {
 	busy    bool
 	idle    *sync.Cond
 	lastErr error
+	// wake wakes the game loop when a write failed (its notice must be shown).
+	wake func()
 }
 
-func newSaver(st Storage) *saver {
-	s := &saver{st: st, pending: map[string]func() ([]byte, error){}}
+// newSaver writes to st; wake (nil: none) is called from the writer goroutine after a write fails.
+func newSaver(st Storage, wake func()) *saver {
+	s := &saver{st: st, pending: map[string]func() ([]byte, error){}, wake: wake}
 	s.idle = sync.NewCond(&s.mu)
 	return s
 }
@@ -58,8 +61,12 @@ func (s *saver) run() {
 		}
 	}
 	s.busy = false
+	failed := s.lastErr != nil
 	s.idle.Broadcast()
 	s.mu.Unlock()
+	if failed && s.wake != nil {
+		s.wake()
+	}
 }
 
 // flush waits until every queued file is written.

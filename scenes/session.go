@@ -40,6 +40,15 @@ type Session interface {
 	Save() error
 }
 
+// tickingSession is a Session that says whether it needs Update called every tick now (a bot's
+// pause counting down in ticks). When it does not, the game may stop its frames (pace.go): the
+// session must then wake the game (Game.Wake) whenever something it holds changes from outside
+// the game loop — a bot's answer, a message from the server. A Session without it keeps the
+// frames running.
+type tickingSession interface {
+	needsTicks() bool
+}
+
 // SeatKind says who plays a seat.
 type SeatKind uint8
 

@@ -16,7 +16,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -71,6 +71,12 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		g.cur = m
 	case "online", "online-create", "room":
 		shotOnline(g, scene)
+	case "reconnecting":
+		t, err := shotReconnecting(g, g.opts.Seed)
+		if err != nil {
+			return nil, err
+		}
+		g.cur = t
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)
@@ -385,6 +391,10 @@ func (r *rig) after() error {
 	}
 	return r.autoplay()
 }
+
+// driving reports whether the rig plays by itself (a screenshot, the autoplay): the frames never
+// stop then. Injected input alone is only a replacement of the player's.
+func (r *rig) driving() bool { return r != nil && (r.shot != nil || r.g.opts.Autoplay) }
 
 // capturing reports whether the frame must be drawn for the screenshot.
 func (r *rig) capturing() bool { return r != nil && r.shot != nil && r.shot.capture }

@@ -88,3 +88,9 @@ func shotOnline(g *Game, scene string) {
 		g.cur = r
 	}
 }
+
+// Reconnect does nothing: there is no connection.
+func (c *cannedLink) Reconnect() {}
+
+// Refusal returns nothing: a canned room refuses no action.
+func (c *cannedLink) Refusal() (protocol.Error, bool) { return protocol.Error{}, false }

@@ -66,6 +66,9 @@ type table struct {
 	adviceTurn int
 	status     string
 	statusSize float64
+	// banner is the connection banner of an online table ("reconnecting …"), at bannerSize.
+	banner     string
+	bannerSize float64
 	// statusLines is the status broken into lines: one, or two where the box beside the rows is
 	// tall enough and one line would be small (German is long).
 	statusLines []string
@@ -238,6 +241,20 @@ func (t *table) animating() bool {
 	// Pulsing warnings while a card is lifted or a row choice is pending, when their step
 	// changes; one frame after the plates or the status changed.
 	return (t.previewActive() || t.phase == phaseRowChoice) && t.pulse() != t.drawnPulse || t.redraw
+}
+
+// still implements stiller: nothing animates or pulses, every event is shown (or held back
+// behind the round score, which waits for the person), and the session needs no ticks (its
+// bots' pauses are over and a bot still deciding wakes the game when it answers).
+func (t *table) still() bool {
+	if !t.tl.Idle() || t.previewActive() || t.phase == phaseRowChoice {
+		return false
+	}
+	if t.phase != phaseScore && (len(t.events) > 0 || t.consumed < t.sess.EventCount()) {
+		return false
+	}
+	s, ok := t.sess.(tickingSession)
+	return ok && !s.needsTicks()
 }
 
 // caughtUp reports whether the screen shows every event the game has produced.

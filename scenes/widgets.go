@@ -20,7 +20,7 @@ type widget struct {
 	label   string
 	enabled bool
 	// kind: 0 button, 1 label (left-aligned text), 2 value (centred text, no frame), 3 toggle
-	// chip, kindTwoLine, kindPrimary, kindSecondary
+	// chip, kindTwoLine, kindPrimary, kindSecondary, kindNotice
 	kind int
 	on   bool
 	// hint marks a text field's label as a placeholder.
@@ -33,6 +33,8 @@ type widget struct {
 	subFit float64
 	subFor string
 	size   float64 // text size; 0 = from the height
+	// wrapped says a notice is drawn on several lines at size fit.
+	wrapped bool
 }
 
 // More widget kinds (0–3 are in widget.kind's comment).
@@ -46,13 +48,19 @@ const (
 	// kindField is a text field: typed text on a dark field (on: it has the caret; hint: the
 	// label is a placeholder).
 	kindField = 7
+	// kindNotice is a sentence on the felt that may need several lines on a narrow screen (a
+	// damaged save, why the sound is silent): centred on one line, or wrapped onto lines within
+	// the rectangle when that allows a larger size.
+	kindNotice = 8
 )
 
-// placedText is one text of a widget where drawWidget draws it.
+// placedText is one text of a widget where drawWidget draws it; wrap > 0 wraps it onto lines
+// of that width (x, y is then its top left corner).
 type placedText struct {
 	s     string
 	x, y  float64
 	style text.Style
+	wrap  float64
 }
 
 // widgetTexts returns a widget's texts as drawWidget draws them, their sizes fitted to the
@@ -78,12 +86,12 @@ func (g *Game) widgetTexts(w *widget) (out [2]placedText, n int) {
 	case 1:
 		st := text.Style{Size: size, Color: labelCol, Align: text.Left | text.VertCenter}
 		st.Size = fit(w.label, st, w.r.W-8, 8, &w.fit, &w.fitFor)
-		out[0] = placedText{w.label, w.r.X + 4, cy, st}
+		out[0] = placedText{w.label, w.r.X + 4, cy, st, 0}
 		return out, 1
 	case 2:
 		st := text.Style{Size: size, Color: titleCol, Align: text.Center, Bold: true}
 		st.Size = fit(w.label, st, w.r.W-8, 8, &w.fit, &w.fitFor)
-		out[0] = placedText{w.label, cx, cy, st}
+		out[0] = placedText{w.label, cx, cy, st, 0}
 		return out, 1
 	case kindTwoLine:
 		pad := clampF(w.r.H*0.2, 6, 14)
@@ -95,15 +103,37 @@ func (g *Game) widgetTexts(w *widget) (out [2]placedText, n int) {
 		}
 		sub.Size = fit(w.sub, sub, w.r.W-2*pad, 9, &w.subFit, &w.subFor)
 		gap := (w.r.H - st.Size - sub.Size) / 3
-		out[0] = placedText{w.label, w.r.X + pad, w.r.Y + gap + st.Size/2, st}
-		out[1] = placedText{w.sub, w.r.X + pad, w.r.Y + 2*gap + st.Size + sub.Size/2, sub}
+		out[0] = placedText{w.label, w.r.X + pad, w.r.Y + gap + st.Size/2, st, 0}
+		out[1] = placedText{w.sub, w.r.X + pad, w.r.Y + 2*gap + st.Size + sub.Size/2, sub, 0}
 		return out, 2
+	case kindNotice:
+		const minSize = 8
+		st := text.Style{Size: size, Color: titleCol, Align: text.Center, Bold: true}
+		inner := w.r.W - 8
+		if w.fit == 0 || w.fitFor != w.label {
+			w.fitFor = w.label
+			one := g.txt.Fit(w.label, st, inner, minSize)
+			wrapped := g.txt.FitWrap(w.label, st, inner, w.r.H, minSize)
+			w.fit, w.wrapped = one, wrapped > one
+			if w.wrapped {
+				w.fit = wrapped
+			}
+		}
+		st.Size = w.fit
+		if !w.wrapped {
+			out[0] = placedText{w.label, cx, cy, st, 0}
+			return out, 1
+		}
+		st.Align = text.Left | text.Top
+		_, h := g.txt.MeasureWrap(w.label, st, inner)
+		out[0] = placedText{w.label, w.r.X + 4, w.r.Y + (w.r.H-h)/2, st, inner}
+		return out, 1
 	case kindSecondary:
 		fg = titleCol
 	}
 	st := text.Style{Size: size, Color: fg, Align: text.Center, Bold: true}
 	st.Size = fit(w.label, st, w.r.W-8, 8, &w.fit, &w.fitFor)
-	out[0] = placedText{w.label, cx, cy, st}
+	out[0] = placedText{w.label, cx, cy, st, 0}
 	return out, 1
 }
 
@@ -218,7 +248,7 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 		return
 	}
 	ts, n := g.widgetTexts(w)
-	if w.kind != 1 && w.kind != 2 {
+	if w.kind != 1 && w.kind != 2 && w.kind != kindNotice {
 		bg := sprites.ButtonBG
 		if (w.kind == 3 || w.kind == kindTwoLine) && w.on {
 			bg = chipOnCol
@@ -241,6 +271,10 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 		}
 	}
 	for _, t := range ts[:n] {
+		if t.wrap > 0 {
+			g.txt.DrawWrap(dst, t.s, t.x, t.y, t.wrap, t.style)
+			continue
+		}
 		g.txt.Draw(dst, t.s, t.x, t.y, t.style)
 	}
 }

@@ -189,6 +189,27 @@ func (t *Renderer) Cut(s string, st Style, w float64) string {
 	return "…"
 }
 
+// MeasureWrap returns the size in logical pixels of s wrapped at width w, as DrawWrap draws it.
+func (t *Renderer) MeasureWrap(s string, st Style, w float64) (float64, float64) {
+	t.apply(st)
+	rect := t.r.MeasureWithWrap(s, int(w*t.scale))
+	return rect.Width().ToFloat64() / t.scale, rect.Height().ToFloat64() / t.scale
+}
+
+// FitWrap returns the largest size not above st.Size at which s, wrapped at width w, fits in
+// height h (logical pixels), but not below min.
+func (t *Renderer) FitWrap(s string, st Style, w, h, min float64) float64 {
+	size := st.Size
+	for size > min {
+		st.Size = size
+		if tw, th := t.MeasureWrap(s, st, w); tw <= w && th <= h {
+			return size
+		}
+		size *= 0.9
+	}
+	return min
+}
+
 // DrawWrap draws s at (x, y) in logical pixels, wrapping lines at width w.
 func (t *Renderer) DrawWrap(dst *ebiten.Image, s string, x, y, w float64, st Style) {
 	t.apply(st)

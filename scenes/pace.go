@@ -1,0 +1,118 @@
+package scenes
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Idle frames (issue #14): while nothing on the screen moves and nothing the game waits for can
+// happen without a wake — the menu, a table waiting for the person — the game asks Ebitengine
+// for no frames at all (FPSModeVsyncOffMinimum: a frame only on input or ScheduleFrame), so a
+// still game costs no CPU. Anything that can change the screen from outside the game loop wakes
+// it: input (Ebitengine itself: GLFW's WaitEvents on the desktop, the page's event handlers in
+// the browser, the view's touch events on phones), a bot's answer from its goroutine, a message
+// from the network (Game.Wake, for a session's network goroutine), a failed background save,
+// and timers (Game.WakeAfter). While something moves the game runs at the usual 60 ticks a
+// second, each tick one Update, so animations and the bots' pacing keep their time.
+//
+// Ticks in idle mode: TPS is SyncWithFPS there, so every frame runs exactly one Update. With
+// 60 TPS a frame woken a few milliseconds after the last one would run no Update at all, and a
+// wake that arrived then would be lost.
+
+// pacer asks the platform's game loop for frames.
+type pacer interface {
+	// setIdle switches between frames only on input and wake (true) and steady ticks (false).
+	setIdle(idle bool)
+	// wake asks for a frame soon. It is safe from any goroutine.
+	wake()
+}
+
+// ebitenPacer is the pacer of a game run by ebiten.RunGame.
+type ebitenPacer struct{ idle bool }
+
+func (p *ebitenPacer) setIdle(idle bool) {
+	if p.idle == idle {
+		return
+	}
+	p.idle = idle
+	if idle {
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //nolint:staticcheck // the only way to stop frames
+		return
+	}
+	ebiten.SetFPSMode(ebiten.FPSModeVsyncOn) //nolint:staticcheck // back from FPSModeVsyncOffMinimum
+	ebiten.SetTPS(ebiten.DefaultTPS)
+}
+
+func (*ebitenPacer) wake() { ebiten.ScheduleFrame() }
+
+// steadyPacer never stops the frames: a game whose Update and Draw the caller runs itself
+// (tests, which then see every tick).
+type steadyPacer struct{}
+
+func (steadyPacer) setIdle(bool) {}
+func (steadyPacer) wake()        {}
+
+// stillFramesToIdle is how many drawn frames in a row must find the game still before the
+// frames stop: a margin for state that settles one frame late.
+const stillFramesToIdle = 2
+
+// stiller is a scene that can say it is still: nothing in it changes until input or a wake. A
+// scene that does not implement it keeps the frames running.
+type stiller interface {
+	still() bool
+}
+
+// still reports whether the game needs no frame until input or a wake: no scene change queued,
+// nothing to redraw or animate, no pointer button held, and the scene still.
+func (g *Game) still() bool {
+	if g.rig.driving() || g.dirty || g.next != nil || g.cur == nil || g.quit || g.ptr.down || g.ptr.touching {
+		return false
+	}
+	if g.cur.animating() {
+		return false
+	}
+	s, ok := g.cur.(stiller)
+	return ok && s.still()
+}
+
+// pace runs after each Draw: it stops the frames once the game has been still for
+// stillFramesToIdle frames and restarts them as soon as it is not.
+func (g *Game) pace() {
+	if g.still() {
+		g.stillFrames++
+	} else {
+		g.stillFrames = 0
+	}
+	idle := g.stillFrames >= stillFramesToIdle
+	if idle == g.idle {
+		return
+	}
+	g.idle = idle
+	g.pacer.setIdle(idle)
+	if idle && !g.still() {
+		// News arrived between the look and the switch; its wake may have been dropped (on
+		// phones ScheduleFrame does nothing outside the idle mode), so look once more after
+		// switching: a wake after this look finds the idle mode set.
+		g.stillFrames, g.idle = 0, false
+		g.pacer.setIdle(false)
+	}
+}
+
+// Wake asks for a frame soon: something the game waits for happened outside the game loop (a
+// message arrived on a session's network goroutine). Call it after the news is where Update
+// looks for it, and where the session's needsTicks sees it (pace looks again after it stops
+// the frames, so a wake racing with the stop is never lost). It is safe from any goroutine and cheap when the frames run anyway.
+func (g *Game) Wake() { g.pacer.wake() }
+
+// WakeAfter asks for a frame once d has passed (a decision's deadline, a timer shown on the
+// table), from a timer goroutine. The returned timer can be stopped when the wait is over.
+func (g *Game) WakeAfter(d time.Duration) *time.Timer { return time.AfterFunc(d, g.Wake) }
+
+// Idle reports whether the game has stopped its frames until input or a wake.
+func (g *Game) Idle() bool { return g.idle }
+
+// still implements stiller: the menu's pages change only on input (the name field's cursor
+// blinks while it has focus: animating).
+func (m *menu) still() bool { return !m.animating() }
