@@ -297,6 +297,7 @@ func (t *table) draw(dst *ebiten.Image) {
 		}
 	}
 	t.drawButtons(dst)
+	t.drawBanner(dst)
 	// Floaters: "+N" rising from a seat's pile, over the buttons.
 	for i := range t.floaters {
 		x, y := t.floaterAt(&t.floaters[i])

@@ -57,6 +57,12 @@ func (t *table) refreshPlates() {
 		t.status = m.String()
 	}
 	t.fitStatus()
+	t.banner = ""
+	if m := t.connectionText(); m.ID != msg.None {
+		t.banner = m.String()
+		r := bannerRect(&t.lay)
+		t.bannerSize = t.g.txt.Fit(t.banner, text.Style{Size: t.lay.Unit * 1.2}, r.W-t.lay.Unit, 8)
+	}
 }
 
 // fitStatus fits the status line to its box: one line at the wanted size or smaller, or, where

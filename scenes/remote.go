@@ -4,9 +4,15 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"nimmt/client"
 	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/sprites"
+	"nimmt/text"
 )
 
 // remoteLink is what a remote session needs of its connection to the room: client.Link, which
@@ -50,7 +56,7 @@ type remoteSession struct {
 	me     int
 	events []engine.Event
 	status []SeatStatus
-	phase  client.LinkPhase
+	linkSt client.LinkStatus
 	// sent counts the actions sent; acted is the decision (client.DecisionKey) last answered.
 	sent  int
 	acted string
@@ -62,7 +68,7 @@ func newRemoteSession(l remoteLink) *remoteSession {
 	st := l.State()
 	rm := &st.Room
 	s := &remoteSession{link: l, game: rm.Game, cfg: rm.Settings.Config(len(rm.Seats)), me: rm.You,
-		status: make([]SeatStatus, len(rm.Seats)), phase: l.Status().Phase}
+		status: make([]SeatStatus, len(rm.Seats)), linkSt: l.Status()}
 	for i, x := range rm.Seats {
 		k := SeatRemote
 		if i == rm.You {
@@ -87,9 +93,9 @@ func (s *remoteSession) take() (changed bool) {
 			changed = true
 		}
 	}
-	if p := s.link.Status().Phase; p != s.phase {
-		s.phase = p
-		changed = true
+	if ls := s.link.Status(); ls.Phase != s.linkSt.Phase || ls.Attempt != s.linkSt.Attempt {
+		s.linkSt = ls
+		changed = true // the banner says it
 	}
 	return changed
 }
@@ -183,13 +189,47 @@ func (s *remoteSession) Status(seat int) SeatStatus {
 // Save implements Session: the server keeps the game.
 func (s *remoteSession) Save() error { return nil }
 
-// linkStatus is the link's phase and attempts, for the table's "reconnecting" banner.
-func (s *remoteSession) linkStatus() client.LinkStatus { return s.link.Status() }
-
 // reconnect connects again at once: the app is back from the background, where the connection
 // may have died without a word.
 func (s *remoteSession) reconnect() {
 	if r, ok := s.link.(reconnecter); ok {
 		r.Reconnect()
 	}
+}
+
+// connectionText is the banner of an online table while its link is not online: reconnecting,
+// with the attempt, or the server's reason for refusing the room for good. Empty otherwise.
+func (t *table) connectionText() msg.Message {
+	r, ok := t.sess.(*remoteSession)
+	if !ok {
+		return msg.Message{}
+	}
+	st := r.link.Status()
+	switch st.Phase {
+	case client.LinkConnecting, client.LinkReconnecting:
+		return msg.New(msg.OnlineReconnecting, max(st.Attempt, 1))
+	case client.LinkFailed:
+		var fe *client.FailedError
+		if errors.As(st.Err, &fe) {
+			return errorText(fe.Refusal)
+		}
+	}
+	return msg.Message{}
+}
+
+// bannerRect is where the connection banner stands: across the middle of the table's top, over
+// whatever is there (it is shown only while the table cannot play).
+func bannerRect(l *layout.Table) layout.Rect {
+	w := min(l.W*0.9, l.Unit*36)
+	return layout.Rect{X: (l.W - w) / 2, Y: l.Unit * 0.6, W: w, H: l.Unit * 2.4}
+}
+
+// drawBanner draws the connection banner, if any.
+func (t *table) drawBanner(dst *ebiten.Image) {
+	if t.banner == "" {
+		return
+	}
+	r := bannerRect(&t.lay)
+	t.g.roundRect(dst, r, t.lay.Unit*0.4, sprites.Danger)
+	t.g.label(dst, t.banner, r.X+r.W/2, r.Y+r.H/2, t.bannerSize, sprites.White, text.Center, true)
 }

@@ -10,6 +10,7 @@ import (
 
 	"nimmt/client/clienttest"
 	"nimmt/engine"
+	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
@@ -254,5 +255,36 @@ func TestRemoteSessionRefusal(t *testing.T) {
 	ann.Must("the choice", func() bool { sess.Update(true); return ann.L.State().View.MyChoice == c })
 	if err := sess.Act(0, engine.PlayCard(ann.L.State().View.Hand[1])); !errors.Is(err, errAnswered) {
 		t.Errorf("a second card after the choice: %v", err)
+	}
+}
+
+// While the server is down (stopped mid-game, as by a kill) the online table says it is
+// reconnecting, over the table; once the server is back on the same database the banner goes and
+// the game plays on to its end with the server's result.
+func TestRemoteTableBanner(t *testing.T) {
+	srv, g, tb, sess, ann, _ := onlineTable(t, &storage.Memory{})
+	d := &driver{g: g}
+	g.InjectInput(d.step)
+	want := msg.New(msg.OnlineReconnecting, 1).String()
+	stopped, back := false, false
+	hook := func() {
+		switch {
+		case !stopped && sess.sent == 3:
+			stopped = true
+			srv.Stop()
+		case stopped && !back && tb.banner == want:
+			back = true
+			srv.Start()
+		}
+	}
+	ts := runOnline(t, g, tb, ann, hook, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	if !back {
+		t.Fatal("the table never said it is reconnecting")
+	}
+	if tb.banner != "" {
+		t.Errorf("the banner stays after the reconnect: %q", tb.banner)
+	}
+	if res := ann.L.State().Room.Result; res == nil || !slices.Equal(ts.Scores, res.Totals) {
+		t.Fatalf("table shows %v, the server's result %+v", ts.Scores, res)
 	}
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -71,6 +71,12 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		g.cur = m
 	case "online", "online-create", "room":
 		shotOnline(g, scene)
+	case "reconnecting":
+		t, err := shotReconnecting(g, g.opts.Seed)
+		if err != nil {
+			return nil, err
+		}
+		g.cur = t
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)

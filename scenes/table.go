@@ -66,6 +66,9 @@ type table struct {
 	adviceTurn int
 	status     string
 	statusSize float64
+	// banner is the connection banner of an online table ("reconnecting …"), at bannerSize.
+	banner     string
+	bannerSize float64
 	// statusLines is the status broken into lines: one, or two where the box beside the rows is
 	// tall enough and one line would be small (German is long).
 	statusLines []string
