@@ -35,11 +35,12 @@ func heapAllocs(n int, step func(), within ...string) (ours int64, all uint64) {
 	return ours, b.Mallocs - a.Mallocs
 }
 
-// poolRefill is where a sync.Pool makes a new object: every collection empties the pools
-// (ebiten keeps scratch slices in them), so the first frames after a GC refill them. That is
+// poolRefill is where a sync.Pool allocates: every collection empties the pools (ebiten keeps
+// scratch slices in them), so the first frames after a GC refill them — Get makes a new
+// object, and Put a new segment of the pool's per-processor queue (poolChain.pushHead). That is
 // one allocation per pool per collection, not per frame, and heapAllocs' own collections
-// would otherwise put it into every window.
-var poolRefill = []string{"sync.(*Pool).Get"}
+// would otherwise put it into any window (CI saw one from Put in 120 still frames).
+var poolRefill = []string{"sync.(*Pool).Get", "sync.(*Pool).Put"}
 
 // allocProfile returns the allocation counts per stack, after two collections so that every
 // allocation made so far is published in the profile.

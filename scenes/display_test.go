@@ -185,14 +185,19 @@ func TestAllocsPerFrame(t *testing.T) {
 		t.Logf("%d frames: %d allocations in Update and Draw, %d in the whole process", n, ours, all)
 		return float64(ours) / float64(n)
 	}
-	measure(20)
+	measure(120) // shape, glyph and command caches warm up, and the pools settle
 	idle := measure(120)
 	tb.sel = 2
 	measure(160) // the pulse visits every colour: shape, glyph and command caches warm up
 	lifted := measure(liftedFrames)
 	t.Logf("allocs per frame: idle %.2f, card lifted (full redraw) %.2f", idle, lifted)
-	if idle != 0 || lifted != 0 {
-		t.Errorf("allocs per frame: idle %.2f, lifted %.2f; want 0", idle, lifted)
+	// An allocation made every frame gives 1.00 or more. Ebitengine's own caches (its command
+	// queue's buffers, the vector package's stencil images and cleanups) still grow now and then
+	// after a collection: CI saw 1 such allocation in 120 still frames. Those are tolerated; any
+	// allocation that recurs per frame, or every few frames, is not.
+	const sporadic = 0.03
+	if idle > sporadic || lifted > sporadic {
+		t.Errorf("allocs per frame: idle %.2f, lifted %.2f; want at most %.2f (none per frame)", idle, lifted, sporadic)
 	}
 	_ = engine.DeckSize
 }
