@@ -62,6 +62,8 @@ type gameServer struct {
 	exited         chan struct{}
 	mu             sync.Mutex
 	log            strings.Builder
+	// up is closed once the server listens; stop replaces it with an open one (under mu).
+	up chan struct{}
 }
 
 // startGameServer builds cmd/server and starts it serving the web build in web.
@@ -69,7 +71,7 @@ func startGameServer(t *testing.T, web string) *gameServer {
 	t.Helper()
 	dir := t.TempDir()
 	s := &gameServer{t: t, bin: filepath.Join(dir, "server"), web: web, data: filepath.Join(dir, "data"),
-		addr: "127.0.0.1:0", textAddr: "127.0.0.1:0"}
+		addr: "127.0.0.1:0", textAddr: "127.0.0.1:0", up: make(chan struct{})}
 	build := exec.Command("go", "build", "-o", s.bin, "nimmt/cmd/server")
 	build.Dir = moduleRoot(t)
 	if out, err := build.CombinedOutput(); err != nil {
@@ -108,14 +110,21 @@ func (s *gameServer) start() {
 		f := strings.Fields(line)
 		switch {
 		case strings.HasPrefix(line, "server: listening on ") && len(f) >= 4:
+			s.mu.Lock()
 			s.addr = strings.TrimSuffix(strings.TrimPrefix(f[3], "http://"), "/")
+			s.mu.Unlock()
 			seen++
 		case strings.HasPrefix(line, "server: text port on ") && len(f) >= 5:
+			s.mu.Lock()
 			s.textAddr = f[4]
+			s.mu.Unlock()
 			seen++
 		}
 	}
 	go io.Copy(io.Discard, r)
+	s.mu.Lock()
+	close(s.up)
+	s.mu.Unlock()
 	t.Logf("game server on %s, text port on %s", s.addr, s.textAddr)
 }
 
@@ -138,9 +147,35 @@ func (s *gameServer) stop(sig syscall.Signal) {
 	if s.cmd == nil || s.cmd.Process == nil {
 		return
 	}
+	s.mu.Lock()
+	s.up = make(chan struct{}) // before the signal: a client that sees its socket end waits for the next start
+	s.mu.Unlock()
 	s.cmd.Process.Signal(sig)
 	<-s.exited
 	s.cmd = nil
+}
+
+// webAddr is the server's HTTP address (the proxy's goroutines ask it while start may set it).
+func (s *gameServer) webAddr() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.addr
+}
+
+// textPort waits until the server listens (it may be starting again after a kill) and returns
+// its text port's address; ok is false when the test ended first.
+func (s *gameServer) textPort() (addr string, ok bool) {
+	s.mu.Lock()
+	up := s.up
+	s.mu.Unlock()
+	select {
+	case <-up:
+	case <-s.t.Context().Done():
+		return "", false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.textAddr, true
 }
 
 // record is the room as the server stored it: its database opened again after the server stopped.
@@ -230,7 +265,7 @@ func (p *proxy) cut() int {
 // with "rejoin" after the server restarts, and keeps the totals printed at the game's end.
 type textPlayer struct {
 	t     *testing.T
-	addr  func() string
+	srv   *gameServer
 	name  string
 	code  string
 	mu    sync.Mutex
@@ -249,8 +284,8 @@ var (
 	rePoints = regexp.MustCompile(`(\d+) points?`)
 )
 
-func newTextPlayer(t *testing.T, addr func() string, name, code, colour string) *textPlayer {
-	p := &textPlayer{t: t, addr: addr, name: name, code: code, over: make(chan struct{})}
+func newTextPlayer(t *testing.T, srv *gameServer, name, code, colour string) *textPlayer {
+	p := &textPlayer{t: t, srv: srv, name: name, code: code, over: make(chan struct{})}
 	p.connect(fmt.Sprintf("name %s\njoin game as %s on %s\n", name, colour, code))
 	return p
 }
@@ -258,14 +293,11 @@ func newTextPlayer(t *testing.T, addr func() string, name, code, colour string) 
 // connect dials the text port and sends first; a reader goroutine answers the port until the
 // connection ends, then dials again and rejoins (a restarted server).
 func (p *textPlayer) connect(first string) {
-	var c net.Conn
-	var err error
-	for range 200 { // the server may be starting again: a few seconds of attempts
-		if c, err = net.Dial("tcp", p.addr()); err == nil {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
+	addr, ok := p.srv.textPort() // after a kill: once the server listens again
+	if !ok {
+		return
 	}
+	c, err := net.Dial("tcp", addr)
 	if err != nil {
 		p.t.Errorf("text player: %v", err)
 		return
@@ -490,7 +522,7 @@ func TestOnlineGame(t *testing.T) {
 	enabled(t)
 	web := buildSite(t)
 	srv := startGameServer(t, web)
-	px := newProxy(t, func() string { return srv.addr })
+	px := newProxy(t, srv.webAddr)
 	url := "http://" + px.ln.Addr().String()
 
 	host := &player{name: "host", ctx: browser(t)}
@@ -520,7 +552,7 @@ func TestOnlineGame(t *testing.T) {
 		return v.Scene == "room" && v.Online != nil && v.Online.You == 1
 	})
 
-	cy := newTextPlayer(t, func() string { return srv.textAddr }, "Cy", code, "blue")
+	cy := newTextPlayer(t, srv, "Cy", code, "blue")
 	defer cy.close()
 	waitRoom(t, host.ctx, "Cy on the text port", guard, func(v roomView) bool { return len(v.Online.Seats) == 3 })
 	dee := startDesktop(t, px.ln.Addr().String(), code, "Dee")
