@@ -63,8 +63,8 @@
 // by Scale for device pixels.
 //
 // Scene names: menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice,
-// score, gameover; the new-game form (newgame.go, a component an online room's form reuses)
-// shows "variants" (the list), "variant" (one paragraph) and "seat" (a seat's picker); online,
+// score, gameover; the new-game form (newgame.go, its layout in newgamelayout.go and input in
+// newgameinput.go; a component an online room's form reuses) shows "variants" (the list), "variant" (one paragraph) and "seat" (a seat's picker); online,
 // online-create and room are online play's lobby, its room form and the room screen (whose
 // state TestState.Online reports).
 //
