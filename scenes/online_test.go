@@ -524,7 +524,7 @@ func TestCopyLink(t *testing.T) {
 	}{
 		{"copies", func(s string) error { copied = append(copied, s); return nil }, msg.RoomCopied.Text(), ""},
 		{"no tool", func(string) error { return noTool }, msg.RoomCopy.Text(),
-			msg.New(msg.RoomCopyFailed, "no clipboard tool found (install xclip or xsel or wl-copy)", "K7QX3M").String()},
+			msg.New(msg.RoomCopyFailed, noTool.Error(), "K7QX3M").String()},
 		{"no clipboard", nil, msg.RoomCopy.Text(), msg.New(msg.RoomCopyNone, "K7QX3M").String()},
 	} {
 		og := newOnlineGame(t, Options{Clipboard: c.clip})

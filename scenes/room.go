@@ -185,7 +185,7 @@ func (r *room) copyLink() {
 		return
 	}
 	if err := r.g.opts.Clipboard(roomURL(r.base, code)); err != nil {
-		r.notice = msg.New(msg.RoomCopyFailed, strings.TrimPrefix(err.Error(), "clip: "), code)
+		r.notice = msg.New(msg.RoomCopyFailed, err.Error(), code)
 		return
 	}
 	r.copied = true
