@@ -75,8 +75,9 @@ type Options struct {
 	// Server is the game server of online play when the platform knows it (the browser: its
 	// page's own, "wss://host"); empty lets the person type one (remembered in the settings).
 	Server string
-	// Clipboard, if set, puts a text on the clipboard (the browser's navigator.clipboard): the
-	// room screen's copy button. Nil shows the link only.
+	// Clipboard, if set, puts a text on the clipboard (the browser's navigator.clipboard, the
+	// desktop's system clipboard through nimmt/clip): the room screen's copy button. Nil (the
+	// phone apps) makes the button say that this device cannot copy, with the code to share.
 	Clipboard func(text string) error
 	// Room is a room code to join at once (the browser's ?room=CODE link); empty opens the menu.
 	Room string
