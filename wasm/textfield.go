@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"nimmt/layout"
 )
 
@@ -38,8 +40,11 @@ func newHTMLField() *htmlField {
 	} {
 		st.Set(k, v)
 	}
+	// The input's events reach the page, not the canvas: each asks the game for a frame, which
+	// it would not draw by itself while its frames are stopped (scenes' idle mode).
 	end := js.FuncOf(func(this js.Value, args []js.Value) any {
 		f.done = true
+		ebiten.ScheduleFrame()
 		return nil
 	})
 	key := js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -48,11 +53,17 @@ func newHTMLField() *htmlField {
 			f.done = true
 			f.el.Call("blur")
 		}
+		ebiten.ScheduleFrame()
 		return nil
 	})
-	f.funcs = append(f.funcs, end, key)
+	typed := js.FuncOf(func(this js.Value, args []js.Value) any {
+		ebiten.ScheduleFrame()
+		return nil
+	})
+	f.funcs = append(f.funcs, end, key, typed)
 	el.Call("addEventListener", "blur", end)
 	el.Call("addEventListener", "keydown", key)
+	el.Call("addEventListener", "input", typed)
 	doc.Get("body").Call("appendChild", el)
 	return f
 }

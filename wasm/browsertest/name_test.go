@@ -3,7 +3,6 @@ package browsertest
 import (
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -15,9 +14,9 @@ import (
 // becomes the name the table shows on the person's plate.
 func TestNameOnPhone(t *testing.T) {
 	ctx := openPhone(t)
-	waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
+	waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })
 	clickButton(t, ctx, "new-game")
-	s := waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" })
+	s := waitState(t, ctx, "the new game form", func(s gameState) bool { return s.Scene == "newgame" })
 	field, _ := s.button("name")
 	clickButton(t, ctx, "name")
 	// The input appears over the field and has the focus: the phone's keyboard is up.
@@ -34,12 +33,12 @@ func TestNameOnPhone(t *testing.T) {
 	run(t, ctx, step, chromedp.Evaluate[bool](`(() => { const e = document.getElementById("nimmt-text"); e.value = ""; return true; })()`))
 	run(t, ctx, step, chromedp.SendKeys(chromedp.CSS("#nimmt-text"), "Zoë"+kb.Enter))
 	run(t, ctx, step, chromedp.WaitNotVisible(chromedp.CSS("#nimmt-text")))
-	waitState(t, ctx, "the name on the form", 10*time.Second, func(s gameState) bool {
+	waitState(t, ctx, "the name on the form", func(s gameState) bool {
 		b, ok := s.button("name")
 		return ok && b.Label == "Zoë"
 	})
 	clickButton(t, ctx, "start")
-	s = waitState(t, ctx, "the table", 60*time.Second, func(s gameState) bool { return len(s.Names) > 0 && len(s.RowRects) == 4 })
+	s = waitState(t, ctx, "the table", func(s gameState) bool { return len(s.Names) > 0 && len(s.RowRects) == 4 })
 	if !slices.Contains(s.Names, "Zoë") || s.Names[0] != "Zoë" {
 		t.Errorf("the table names the seats %q", s.Names)
 	}

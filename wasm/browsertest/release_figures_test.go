@@ -2,17 +2,13 @@ package browsertest
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
-	"os/exec"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-
-	"nimmt/wasm/site"
 )
 
 // firstDrawHook records, in any build, performance.now() at the page's first WebGL draw call:
@@ -31,20 +27,7 @@ const firstDrawHook = `(() => {
 // releaseSite builds pkg as the release site (no test hooks) into a temporary folder and serves it.
 func releaseSite(t *testing.T, pkg string) string {
 	t.Helper()
-	dir := t.TempDir()
-	cmd := exec.Command("scripts/build-web.sh", dir)
-	cmd.Dir = moduleRoot(t)
-	cmd.Env = append(os.Environ(), "PKG="+pkg)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build-web.sh %s: %v\n%s", pkg, err, out)
-	}
-	h, err := site.New(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(func() { srv.Close(); h.Close() })
-	return srv.URL
+	return siteWith(t, pkg)
 }
 
 // firstDraw opens url in a fresh browser and returns navigation start → first frame drawn, on

@@ -25,6 +25,9 @@ type Options struct {
 	Suspend func()
 	// Resume, if set, is called when the page is shown again after Suspend.
 	Resume func()
+	// Idle, if set, reports whether the game has stopped its frames until input or a wake. Test
+	// builds publish it after each frame.
+	Idle func() bool
 }
 
 // Run runs g until it ends, with the page's pause and, in test builds, the test hook.
@@ -74,6 +77,9 @@ type wrapper struct {
 	resumeLater  bool
 	// updateTime and drawTime add up the time spent in the game's Update and Draw.
 	updateTime, drawTime time.Duration
+	// held is whether the game's last Update saw the left mouse button or a finger down (test
+	// builds only).
+	held bool
 }
 
 // layoutInfo is what the browser tests need to map the game's logical pixels to CSS pixels.
@@ -103,7 +109,9 @@ func (w *wrapper) Update() error {
 	start := time.Now()
 	defer func() { w.updateTime += time.Since(start) }()
 	w.updates++
-	return w.inner.Update()
+	err := w.inner.Update()
+	afterUpdate(w)
+	return err
 }
 
 func (w *wrapper) Draw(screen *ebiten.Image) {
