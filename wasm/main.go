@@ -27,7 +27,7 @@ func main() {
 	// Online play uses the server that serves the page; a ?room=CODE link opens that room.
 	g, err := scenes.NewGame(scenes.Options{Storage: storage.NewLocal("nimmt/"), Locale: browserLocale(),
 		Sound: sound.New(dev), SoundStatus: dev.Status, TextField: newHTMLField(),
-		Server: webrun.Server(), Room: webrun.RoomParam(), Clipboard: webrun.CopyText, IdleFrames: steadyFrames == ""})
+		Server: webrun.Server(), Room: webrun.RoomParam(), Clipboard: webrun.CopyText, IdleFrames: steadyFrames == "", FrameWake: webrun.FrameWake})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)
@@ -37,7 +37,9 @@ func main() {
 		TestState: func() any { return g.TestState() },
 		Suspend:   g.Suspend, // autosave and pause the sound when the tab is hidden or the page is left
 		Resume:    g.Resume,
-		Idle:      g.Idle,
+	}
+	if steadyFrames == "" {
+		opts.Idle = g.Idle
 	}
 	if err := webrun.Run(g, opts); err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)

@@ -17,7 +17,7 @@ func untilState(t *testing.T, ctx context.Context, what, cond string, ok func(ga
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, guard)
 	defer cancel()
-	_, err := chromedp.Run(c, chromedp.Poll[bool]("(() => { const s = JSON.parse(window.nimmtTestState()); return s !== null && ("+cond+"); })()"))
+	_, err := chromedp.Run(c, poll[bool]("(() => { const s = JSON.parse(window.nimmtTestState()); return s !== null && ("+cond+"); })()"))
 	s := readState(t, ctx)
 	if err != nil || !ok(s) {
 		screenshot(t, ctx, "lang-"+what)

@@ -3,7 +3,6 @@ package browsertest
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -34,9 +33,13 @@ func TestPage(t *testing.T) {
 	}
 	screenshot(t, ctx, "page-first-frame")
 
+	// The still menu: the game stops its frames and the page holds back Ebitengine's request
+	// for the next animation frame (index.html), so the idle page does no work at all.
+	until(t, ctx, "the idle menu with its animation frame held", `window.nimmtIdle === true && window.nimmtFrameHeld()`)
+
 	// Resize: the canvas follows.
 	run(t, ctx, step, chromedp.EmulateViewport(600, 900))
-	run(t, ctx, step, chromedp.Poll[bool](`document.querySelector("canvas").width === 600 * devicePixelRatio`, chromedp.WithPollingTimeout(4*time.Second)))
+	until(t, ctx, "the canvas to follow the resize", `document.querySelector("canvas").width === 600 * devicePixelRatio`)
 	run(t, ctx, step, chromedp.EmulateViewport(viewportW, viewportH))
 
 	// Hidden tab → paused overlay; the game's Update stops; a click resumes it.

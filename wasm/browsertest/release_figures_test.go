@@ -41,8 +41,8 @@ func firstDraw(t *testing.T, url string) time.Duration {
 	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: firstDrawHook}); err != nil {
 		t.Fatalf("chromium: %v", err)
 	}
-	run(t, ctx, 90*time.Second, chromedp.Navigate(url+"/"))
-	run(t, ctx, 90*time.Second, chromedp.Poll[bool]("window.nimmtFirstDrawMs !== undefined", chromedp.WithPollingInterval(20*time.Millisecond)))
+	run(t, ctx, guard, chromedp.Navigate(url+"/"))
+	run(t, ctx, guard, chromedp.Poll[bool]("window.nimmtFirstDrawMs !== undefined", chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))
 	ms := run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtFirstDrawMs"))
 	return time.Duration(ms * float64(time.Millisecond))
 }

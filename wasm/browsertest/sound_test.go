@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -104,12 +103,12 @@ func TestSound(t *testing.T) {
 	if err := chromedp.Listen(ctx, listen); err != nil {
 		t.Fatal(err)
 	}
-	run(t, ctx, 90*time.Second, chromedp.Navigate(srv.URL+"/"))
+	run(t, ctx, guard, chromedp.Navigate(srv.URL+"/"))
 	poll := func(cond string) {
 		t.Helper()
-		c, cancel := context.WithTimeout(ctx, 60*time.Second)
+		c, cancel := context.WithTimeout(ctx, guard)
 		defer cancel()
-		if _, err := chromedp.Run(c, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		if _, err := chromedp.Run(c, poll[bool](cond)); err != nil {
 			state := run(t, ctx, step, chromedp.Evaluate[string](`JSON.stringify({n: seen.contexts.length, decoded: seen.decoded, started: seen.started, state: seen.contexts[0] && seen.contexts[0].state})`))
 			t.Fatalf("waiting for %s: %v (page: %s)", cond, err, state)
 		}
