@@ -24,7 +24,7 @@ import (
 // time (utime + stime of /proc/PID/stat) of every process of the headless Chromium (browser,
 // renderer, GPU, utilities) over NIMMT_IDLE_SECONDS (default 30) on the menu and at the table
 // waiting for the person (4 seats, Intermediate bots, normal speed, the mouse parked on the
-// felt), NIMMT_IDLE_RUNS times each (default 3) in fresh browsers, and logs the medians as % of
+// felt; from 5 s after the game is still), NIMMT_IDLE_RUNS times each (default 3) in fresh browsers, and logs the medians as % of
 // one core with the renderer's and GPU process's shares and the frames the game drew in the
 // window. It measures the test build (the hook tells when the table waits and when the game has
 // stopped its frames; it costs nothing while no frame is drawn) and the same build with
@@ -65,7 +65,7 @@ type idleMeasure struct {
 }
 
 // idleRun opens url in a fresh browser, brings the game to where (menu or table), waits until it
-// is still (the hook's nimmtIdle when idle, else only the state), and measures for d.
+// is still (the hook's nimmtIdle when idle, else only the state) and 5 s more, and measures for d.
 func idleRun(t *testing.T, url, where string, d time.Duration, idle bool) idleMeasure {
 	t.Helper()
 	ctx := browser(t)
@@ -90,6 +90,8 @@ func idleRun(t *testing.T, url, where string, d time.Duration, idle bool) idleMe
 	} else {
 		until(t, ctx, "a frame after the mouse move", fmt.Sprintf("window.nimmtFrames > %d", run(t, ctx, step, chromedp.Evaluate[int]("window.nimmtFrames"))))
 	}
+	// 5 s to settle: the sound device suspends Web Audio 3 s after the last effect (sound.Device).
+	time.Sleep(5 * time.Second)
 	pids := chromiumPids(t, ctx)
 	f0 := run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtFrames"))
 	c0, t0 := cpuTicks(pids), threadTicks(pids)
