@@ -47,12 +47,12 @@ test-under-load:
 # frame); REQUIRE_DISPLAY=1 turns their skip without a display into a failure.
 test-go:
 	@scripts/deps.sh go xvfb
-	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./...
+	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 45m ./...
 
 # Only the drawing tests, under Xvfb (part of test-go; handy while working on the scenes).
 test-xvfb:
 	@scripts/deps.sh xvfb
-	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./scenes/... ./sprites/...
+	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 45m ./scenes/... ./sprites/...
 
 # Every screenshot scene (scenes.ShotScenes) at a phone upright, a phone on its side and a
 # desktop window, into build/screenshots/SCENE-WxH.png (10 seats: SCENE-10-WxH.png for the table).
@@ -72,7 +72,7 @@ screenshots:
 # Under node the property test runs its -short size (2,000 games); natively it plays 100,000.
 test-wasm-engine:
 	@scripts/deps.sh node
-	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
+	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -timeout 45m -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
 
 # Engine speed: BenchmarkRound4/Round10 report rounds/s (docs/PERFORMANCE.md).
 bench:
@@ -124,14 +124,14 @@ test-web:
 	@scripts/deps.sh chromium xvfb
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots ./sound ./stats ./wasm/browsertest/testdata/soundcheck
 	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
-	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . -skip TestHotSeat ./wasm/browsertest
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 45m -run . -skip TestHotSeat ./wasm/browsertest
 	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run TestHotSeat ./wasm/browsertest
 
 # The browser-only code under node: localStorage storage, and the bots yielding to the page.
 test-wasm-storage:
 	@scripts/deps.sh node
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./storage/...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -run TestYieldToPage -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./bots
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout 45m -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./storage/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout 45m -run TestYieldToPage -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./bots
 
 # Sizes (game vs bare Ebitengine, raw and gzip) and time to first frame: docs/PERFORMANCE.md "Web".
 wasm-figures:
