@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -9,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -498,11 +501,16 @@ func (r *Room) broadcast() {
 	changed := !sameRoom(&snap, &r.lastRoom)
 	r.lastRoom = snap
 	r.sharing = true
+	var room roomMessage
 	for p := range r.peers {
 		if changed {
 			s := snap
 			s.You = r.index(p.seat)
-			p.sink.Send(s)
+			if es, ok := p.sink.(encodedSink); ok && room.encode(&s) {
+				es.SendEncoded(room.forSeat(s.You))
+			} else {
+				p.sink.Send(s)
+			}
 		}
 		r.sendEvents(p)
 	}
@@ -522,6 +530,39 @@ func sameRoom(a, b *protocol.Room) bool {
 	}
 	return a.Result.Finished == b.Result.Finished && slices.Equal(a.Result.Totals, b.Result.Totals) &&
 		slices.Equal(a.Result.Winners, b.Result.Winners)
+}
+
+// roomMessage is a room snapshot encoded once for all its connections: they differ only in
+// "you", written between head and tail.
+type roomMessage struct {
+	head, tail []byte
+	tried      bool
+}
+
+// youMark is the "you" written while encoding a roomMessage: no seat has it, and a name cannot
+// hold the quote that opens it.
+var youMark = []byte(`"you":` + strconv.Itoa(math.MinInt))
+
+// encode encodes s (its You aside) unless done already, and reports whether it could.
+func (m *roomMessage) encode(s *protocol.Room) bool {
+	if !m.tried {
+		m.tried = true
+		x := *s
+		x.You = math.MinInt
+		b, err := protocol.Encode(x)
+		if i := bytes.Index(b, youMark); err == nil && i >= 0 && bytes.Count(b, youMark) == 1 {
+			m.head, m.tail = b[:i+len(`"you":`)], b[i+len(youMark):]
+		}
+	}
+	return m.head != nil
+}
+
+// forSeat returns the encoded room as the connection of seat you (-1: a spectator) gets it.
+func (m *roomMessage) forSeat(you int) []byte {
+	b := make([]byte, 0, len(m.head)+len(m.tail)+3)
+	b = append(b, m.head...)
+	b = strconv.AppendInt(b, int64(you), 10)
+	return append(b, m.tail...)
 }
 
 // encodedSink is a Sink that sends messages already encoded (the WebSocket session): a room
