@@ -12,6 +12,7 @@ import (
 
 	"nimmt/anim"
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/sound"
@@ -247,6 +248,8 @@ type Game struct {
 	settings Settings
 	// notice is a one-line message shown on the menu (e.g. a corrupt save).
 	notice msg.Message
+	// targets are the current scene's text fields, for a TextFieldTargets (reused each tick).
+	targets []layout.Rect
 
 	txt     *text.Renderer
 	painter sprites.Painter
@@ -464,6 +467,7 @@ func (g *Game) update() error {
 	if err := g.cur.update(&g.in); err != nil {
 		return err
 	}
+	g.tellTargets()
 	return g.rig.after()
 }
 
