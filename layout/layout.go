@@ -342,7 +342,8 @@ func (t *Table) landscape(seats, handN int) {
 // (MinNameSizePhone on phones).
 func (t *Table) scoreList(seats int) {
 	sb, u := t.ScoreBar, t.Unit
-	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y + u*0.4, sb.W - 20, u * 1.6}, Size: u * 1.05}
+	pad := math.Min(10, sb.W*0.04) // a narrow bar gives its title more of its width
+	t.ScoreTitle = Text{R: Rect{sb.X + pad, sb.Y + u*0.4, sb.W - 2*pad, u * 1.6}, Size: u * 1.05}
 	top := sb.Y + u*2.4
 	lines := (seats + 1) / 2
 	lh := (sb.Y + sb.H - top - 4) / float64(lines)
