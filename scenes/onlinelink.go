@@ -74,7 +74,7 @@ func validHost(h string) bool {
 	if rest, ok := strings.CutPrefix(h, "["); ok {
 		var found bool
 		name, port, found = strings.Cut(rest, "]")
-		if !found || name == "" || strings.Trim(name, "0123456789abcdefABCDEF:.") != "" {
+		if !found || name == "" || strings.Trim(strings.ToLower(name), "0123456789abcdef:.") != "" {
 			return false
 		}
 	} else {
