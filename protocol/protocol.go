@@ -158,6 +158,13 @@ type Message interface {
 
 // Encode writes m as one JSON object with its "type" first.
 func Encode(m Message) ([]byte, error) {
+	if e, ok := m.(Event); ok { // the most frequent message: written without reflection
+		ev, err := engine.MarshalEvent(e.Event)
+		if err != nil {
+			return nil, fmt.Errorf("protocol: %s: %w", m.Type(), err)
+		}
+		return EncodeEvent(e.Game, e.Seq, ev), nil
+	}
 	body, err := json.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("protocol: %s: %w", m.Type(), err)

@@ -1,6 +1,7 @@
 package protocol_test
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -118,6 +119,47 @@ func TestChecks(t *testing.T) {
 	} {
 		if s.Validate() == nil {
 			t.Errorf("%+v validates", s)
+		}
+	}
+}
+
+// An event message written by hand (Encode's fast path, EncodeEvent, MarshalJSON) is the same
+// bytes as encoding/json writes for its fields.
+func TestEventEncodingIsJSON(t *testing.T) {
+	for _, m := range serverMessages() {
+		e, ok := m.(protocol.Event)
+		if !ok {
+			continue
+		}
+		ev, err := engine.MarshalEvent(e.Event)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(struct {
+			Type  string          `json:"type"`
+			Game  int             `json:"game"`
+			Seq   int             `json:"seq"`
+			Event json.RawMessage `json:"event"`
+		}{protocol.TypeEvent, e.Game, e.Seq, ev})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := protocol.Encode(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("Encode: %s\nwant %s", got, want)
+		}
+		if got := protocol.EncodeEvent(e.Game, e.Seq, ev); string(got) != string(want) {
+			t.Errorf("EncodeEvent: %s\nwant %s", got, want)
+		}
+		body, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := `{` + string(want[len(`{"type":"event",`):]); string(body) != w {
+			t.Errorf("MarshalJSON: %s\nwant %s", body, w)
 		}
 	}
 }

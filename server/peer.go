@@ -271,7 +271,7 @@ func checkPerson(name, colour, fallback string) (*seat, error) {
 	if !slices.Contains(bots.Levels(), fallback) {
 		return nil, fmt.Errorf("server: fallback level %q is not one of %s", fallback, strings.Join(bots.Levels(), ", "))
 	}
-	return &seat{Name: name, Colour: colour, Kind: protocol.KindPerson, Level: fallback}, nil
+	return &seat{seatData: seatData{Name: name, Colour: colour, Kind: protocol.KindPerson, Level: fallback}}, nil
 }
 
 // seatPerson adds person s to the room's seats with a free colour and a new token.
@@ -353,7 +353,7 @@ func (p *Peer) handle(r *Room, m protocol.Message) error {
 				n++
 			}
 		}
-		s := &seat{Name: fmt.Sprintf("%s bot %d", strings.ToUpper(m.Level[:1])+m.Level[1:], n), Kind: protocol.KindBot, Level: m.Level}
+		s := &seat{seatData: seatData{Name: fmt.Sprintf("%s bot %d", strings.ToUpper(m.Level[:1])+m.Level[1:], n), Kind: protocol.KindBot, Level: m.Level}}
 		if err := r.takeSeat(s); err != nil {
 			return err
 		}
