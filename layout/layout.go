@@ -123,6 +123,10 @@ const (
 	MinNameSizePhone = 11
 )
 
+// MinStatusSize is the smallest size the table's status line is drawn at where its box has room
+// for two lines: a longer status breaks in two rather than shrink under it (a phone upright).
+const MinStatusSize = 11
+
 // Button ids on the table, in the order of Table.Buttons.
 const (
 	BtnMenu = iota
@@ -648,7 +652,8 @@ func (t *Table) portrait(seats, handN int) {
 	sb := t.ScoreBar
 	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y, sb.W - 20, sb.H}, Size: math.Min(t.Unit*1.05, sb.H*0.62)}
 	y += t.ScoreBar.H + m/4
-	t.Status = Rect{m, y, mainW, t.Unit * 1.5}
+	// Room for two lines: a long status (German) breaks rather than shrink under MinStatusSize.
+	t.Status = Rect{m, y, mainW, t.Unit * 2.4}
 	y += t.Status.H + m/4
 	t.Warn = Rect{m, t.ScoreBar.Y, mainW, y - m/4 - t.ScoreBar.Y}
 
