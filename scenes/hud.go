@@ -74,7 +74,7 @@ func (t *table) fitStatus() {
 	want, box := t.lay.Unit*1.1, t.lay.Status
 	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: want}, box.W, 9)
 	t.statusLines = append(t.statusLines[:0], t.status)
-	if t.statusSize >= max(want*0.8, layout.MinStatusSize) || box.H < t.lay.Unit*2.4 {
+	if t.statusSize >= max(want*0.8, layout.MinStatusSize) || t.lay.StatusLines() < 2 {
 		return
 	}
 	for size := want; size > t.statusSize; size -= 0.5 {

@@ -117,7 +117,7 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 							t.Errorf("%s: status line %q %.0f px wide in %.0f at %.1f px, bottom %.0f in %.0f", name, line, tw, box.W, tb.statusSize, bottom, box.Y+box.H)
 						}
 					}
-					if tb.lay.Status.H >= tb.lay.Unit*3 && tb.statusSize < tb.lay.Unit*1.1*0.6 {
+					if tb.lay.StatusLines() == 2 && tb.statusSize < tb.lay.Unit*1.1*0.6 {
 						t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.statusSize, tb.lay.Unit*1.1, tb.statusLines)
 					}
 					if min(sz[0], sz[1]) < 600 && tb.statusSize < layout.MinStatusSize {

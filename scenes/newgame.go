@@ -150,8 +150,10 @@ type newGameForm struct {
 	// editing is the seat whose name is being typed (-1: none); nameBuf holds the text.
 	editing int
 	nameBuf []rune
-	// keys are the on-screen keyboard's keys while it shows (textfield.go).
-	keys []widget
+	// keys are the on-screen keyboard's keys while it shows (textfield.go); shift is set when
+	// its Shift key flips the case of the next letter.
+	keys  []widget
+	shift bool
 }
 
 // newNewGameForm returns the form editing st.

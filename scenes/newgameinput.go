@@ -109,7 +109,7 @@ func (f *newGameForm) activate(id string) (FormResult, error) {
 
 // startTyping puts the cursor in seat s's name.
 func (f *newGameForm) startTyping(s int) {
-	f.editing = s
+	f.editing, f.shift = s, false
 	if s == 0 {
 		f.nameBuf = []rune(f.st.Name)
 	} else {

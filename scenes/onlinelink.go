@@ -22,6 +22,8 @@ type roomLink interface {
 	Send(m protocol.Message)
 	// Status says whether the link is connecting, online, reconnecting or has given up.
 	Status() client.LinkStatus
+	// Pending reports whether news waits for the next Poll.
+	Pending() bool
 	// Refusal returns the next refusal of an action sent (the table says it); Reconnect
 	// connects again at once (the app is back from the background).
 	Refusal() (protocol.Error, bool)

@@ -20,7 +20,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -84,7 +84,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)
-	case "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
+	case "deal", "choose", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
 		seed := g.opts.Seed
 		if seed == 0 {
 			seed = shotSeed
@@ -145,7 +145,7 @@ func (s *shooter) update() error {
 			s.capture = true
 			return nil
 		}
-	case "choose", "reveal", "placement":
+	case "choose", "warning", "reveal", "placement":
 		if atTurn && s.g.settings.Speed == "instant" && t.tl.Idle() {
 			s.g.settings.Speed = "normal"
 		}
@@ -179,6 +179,15 @@ func (s *shooter) update() error {
 				s.capture = true
 			}
 			return nil
+		}
+	case "warning":
+		// The first turn from shotTurn on with a card that is too low or takes a row, lifted.
+		if atTurn && t.phase == phaseChoose && t.acceptsInput() {
+			if i := shotWarnCard(t); i >= 0 {
+				t.sel = i
+				s.capture = t.phaseTicks > 90
+				return nil
+			}
 		}
 	case "reveal":
 		if atTurn && t.phase == phaseReveal {
@@ -294,6 +303,22 @@ func shotCard(t *table) int {
 		}
 	}
 	return n / 2
+}
+
+// shotWarnCard picks the hand card the warning screenshot lifts: one too low for every row,
+// else one that takes a row; -1 when there is none this turn.
+func shotWarnCard(t *table) int {
+	take := -1
+	for i := range t.lay.Hand {
+		l := t.disp.Land(t.handCard(i))
+		if l.TooLow {
+			return i
+		}
+		if l.Takes && take < 0 {
+			take = i
+		}
+	}
+	return take
 }
 
 // autoplay drives Options.Autoplay: a new game from the menu, the person's decisions, the end.
