@@ -259,6 +259,15 @@ func (l *Link) resend() {
 	}
 }
 
+// Pending reports whether news waits for the next Poll: messages arrived or the status changed
+// since the last one. The game asks it before it stops its frames, so news whose Notify came
+// while the frames still ran is not left waiting for an input.
+func (l *Link) Pending() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.stale || len(l.inbox) > 0
+}
+
 // Refusal returns the oldest refusal of an action sent through the Link not returned yet (the
 // engine's words are in its Message); ok is false when there is none.
 func (l *Link) Refusal() (e protocol.Error, ok bool) {

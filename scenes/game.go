@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/anim"
+	"nimmt/client"
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
@@ -281,6 +282,9 @@ type Game struct {
 	cardSpy func(c engine.Card, face bool)
 	// dialRoom opens a link to a room of a game server (online play); tests put a fake in.
 	dialRoom roomDialer
+	// dialer opens the connections of dialLink (nil: client.DialTransport); tests dial a server
+	// in the process.
+	dialer client.Dialer
 	// sessionFor makes the table's session over a room's link.
 	sessionFor func(l roomLink) Session
 

@@ -66,7 +66,8 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 // TestStatusFitsEveryLanguage: the status line — every moment of the choice and of a row choice,
 // for the mouse, a touch screen and the keys — fits its box in every language at every size of
 // fitSizes, at 9 px or more, in one line, or in two beside the rows of a landscape table, where
-// it may not shrink under 60 % of its size.
+// it may not shrink under 60 % of its size; on a phone (either way up) at layout.MinStatusSize
+// (11 px) or more.
 func TestStatusFitsEveryLanguage(t *testing.T) {
 	g, err := NewGame(Options{Speed: "instant", Seed: 2, InlineBots: true})
 	if err != nil {
@@ -118,6 +119,9 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 					}
 					if tb.lay.StatusLines() == 2 && tb.statusSize < tb.lay.Unit*1.1*0.6 {
 						t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.statusSize, tb.lay.Unit*1.1, tb.statusLines)
+					}
+					if min(sz[0], sz[1]) < 600 && tb.statusSize < layout.MinStatusSize {
+						t.Errorf("%s: status at %.1f px on a phone, under %d: %q", name, tb.statusSize, layout.MinStatusSize, tb.statusLines)
 					}
 					if testing.Verbose() && tb.statusSize < tb.lay.Unit*1.1 {
 						t.Logf("%s: status at %.1f px (%.1f wanted)", name, tb.statusSize, tb.lay.Unit*1.1)

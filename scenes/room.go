@@ -62,6 +62,10 @@ func (r *room) animating() bool    { return r.typing() }
 func (r *room) acceptsInput() bool { return true }
 func (r *room) resize()            { r.build() }
 
+// still implements stiller: the room changes only on input or on news from its link, whose
+// Notify wakes the game (dialLink); news already waiting keeps the frames running.
+func (r *room) still() bool { return !r.animating() && !r.link.Pending() }
+
 // state is the room as last seen.
 func (r *room) state() *protocol.Room { return &r.link.State().Room }
 
