@@ -13,6 +13,7 @@ import (
 	"nimmt/anim"
 	"nimmt/client"
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/sound"
@@ -249,6 +250,8 @@ type Game struct {
 	settings Settings
 	// notice is a one-line message shown on the menu (e.g. a corrupt save).
 	notice msg.Message
+	// targets are the current scene's text fields, for a TextFieldTargets (reused each tick).
+	targets []layout.Rect
 
 	txt     *text.Renderer
 	painter sprites.Painter
@@ -469,6 +472,7 @@ func (g *Game) update() error {
 	if err := g.cur.update(&g.in); err != nil {
 		return err
 	}
+	g.tellTargets()
 	return g.rig.after()
 }
 

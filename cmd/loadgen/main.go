@@ -27,6 +27,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -70,8 +71,10 @@ func run() error {
 	flag.StringVar(&c.bin, "server", "", "server binary (default: go build ./cmd/server into a temporary directory)")
 	flag.IntVar(&c.timer, "timer", protocol.DefaultTimer, "the rooms' decision timer in seconds (0, 30, 60, 120)")
 	flag.BoolVar(&c.noRestat, "no-restart", false, "skip the restart measurement")
+	gcPercent := flag.Int("gc-percent", 400, "the generator's own GOGC (not the server's): its collector competes with the server for the cores and its pauses would be counted in the latencies it measures; its memory is not measured")
 	cpuProfile := flag.String("cpuprofile", "", "write the generator's own CPU profile of the measurement window to this file")
 	flag.Parse()
+	debug.SetGCPercent(*gcPercent) // the variable GOGC, which the child would inherit, stays as it is
 	if c.rooms < 1 || c.rooms > 5000 || c.hold <= 0 || c.hold > 10*time.Minute || c.ramp < 1 {
 		return errors.New("-rooms is 1 to 5000, -hold up to 10m, -ramp at least 1")
 	}
