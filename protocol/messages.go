@@ -80,6 +80,10 @@ type Create struct {
 	// Fallback is the level of the bot that plays for the seat when its person resigns, is away
 	// or disconnected; empty means intermediate.
 	Fallback string `json:"fallback,omitempty"`
+	// ID, if set, makes the create idempotent: a create with an ID the server answered in the
+	// last CreateMemory is answered with the same room and seat (its welcome was lost and the
+	// client sends the create again). A client picks a fresh random ID per room (CheckCreateID).
+	ID string `json:"id,omitempty"`
 }
 
 // Join takes a free seat before the game starts.

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -43,6 +44,10 @@ const (
 	CodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 	// DefaultTimer is the decision timer of a new room, in seconds.
 	DefaultTimer = 60
+	// MaxCreateID is the longest create ID (Create.ID).
+	MaxCreateID = 64
+	// CreateMemory is how long the server remembers a create ID and the room it made.
+	CreateMemory = 10 * time.Minute
 )
 
 // Colours are the seat colours a player may ask for, in the order free ones are handed out.
@@ -138,6 +143,20 @@ func CheckColour(c string) error {
 		}
 	}
 	return fmt.Errorf("protocol: colour %q is not one of %s", c, strings.Join(Colours, ", "))
+}
+
+// CheckCreateID reports whether id may be a create ID: 1 to MaxCreateID letters, digits, '-'
+// or '_'.
+func CheckCreateID(id string) error {
+	if id == "" || len(id) > MaxCreateID {
+		return fmt.Errorf("protocol: a create id has 1 to %d characters", MaxCreateID)
+	}
+	for i := range len(id) {
+		if c := id[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return fmt.Errorf("protocol: %q is not a create id character (letters, digits, - and _)", c)
+		}
+	}
+	return nil
 }
 
 // CheckCode reports whether s has the form of a room code (CodeLength characters of CodeAlphabet).

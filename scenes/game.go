@@ -13,6 +13,7 @@ import (
 	"nimmt/anim"
 	"nimmt/client"
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/sound"
@@ -75,8 +76,9 @@ type Options struct {
 	// Server is the game server of online play when the platform knows it (the browser: its
 	// page's own, "wss://host"); empty lets the person type one (remembered in the settings).
 	Server string
-	// Clipboard, if set, puts a text on the clipboard (the browser's navigator.clipboard): the
-	// room screen's copy button. Nil shows the link only.
+	// Clipboard, if set, puts a text on the clipboard (the browser's navigator.clipboard, the
+	// desktop's system clipboard through nimmt/clip): the room screen's copy button. Nil (the
+	// phone apps) makes the button say that this device cannot copy, with the code to share.
 	Clipboard func(text string) error
 	// Room is a room code to join at once (the browser's ?room=CODE link); empty opens the menu.
 	Room string
@@ -248,6 +250,8 @@ type Game struct {
 	settings Settings
 	// notice is a one-line message shown on the menu (e.g. a corrupt save).
 	notice msg.Message
+	// targets are the current scene's text fields, for a TextFieldTargets (reused each tick).
+	targets []layout.Rect
 
 	txt     *text.Renderer
 	painter sprites.Painter
@@ -468,6 +472,7 @@ func (g *Game) update() error {
 	if err := g.cur.update(&g.in); err != nil {
 		return err
 	}
+	g.tellTargets()
 	return g.rig.after()
 }
 

@@ -123,10 +123,11 @@ func (r *room) update(in *Input) error {
 
 func (r *room) activate(id string) {
 	g := r.g
-	rm := r.state()
 	switch {
 	case id == "copy":
-		r.copied = r.g.opts.Clipboard(roomURL(r.base, rm.Code)) == nil
+		r.copyLink()
+		r.build()
+		return
 	case id == "level":
 		r.level = cycle(Levels, r.level, 1)
 	case id == "add-bot":
@@ -171,6 +172,23 @@ func (r *room) activate(id string) {
 	if r.field != "" {
 		r.focusOn(r.field)
 	}
+}
+
+// copyLink puts the room's link on the clipboard (the page's in the browser, the system's on the
+// desktop) and says so on the button, or says why not on the status line with the code to share
+// instead (no clipboard tool; a phone, which cannot copy here).
+func (r *room) copyLink() {
+	code := r.state().Code
+	r.notice, r.copied = msg.Message{}, false
+	if r.g.opts.Clipboard == nil {
+		r.notice = msg.New(msg.RoomCopyNone, code)
+		return
+	}
+	if err := r.g.opts.Clipboard(roomURL(r.base, code)); err != nil {
+		r.notice = msg.New(msg.RoomCopyFailed, err.Error(), code)
+		return
+	}
+	r.copied = true
 }
 
 // leave leaves the room: a seat in the lobby is given up, a game's seat is kept for the person

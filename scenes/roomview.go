@@ -19,16 +19,14 @@ import (
 func (r *room) build() {
 	g := r.g
 	rm := r.state()
-	r.lay = roomLayoutFor(g.w, g.h, r.maxSeats(), r.copyable())
+	r.lay = roomLayoutFor(g.w, g.h, r.maxSeats())
 	l := &r.lay
 	r.widgets = r.widgets[:0]
-	if r.copyable() {
-		lbl := msg.RoomCopy.Text()
-		if r.copied {
-			lbl = msg.RoomCopied.Text()
-		}
-		r.add("copy", lbl, l.Copy, r.opened, 0)
+	lbl := msg.RoomCopy.Text()
+	if r.copied {
+		lbl = msg.RoomCopied.Text()
 	}
+	r.add("copy", lbl, l.Copy, r.opened, 0)
 	for s, line := range l.Seats {
 		if r.host() && rm.State == protocol.StateLobby && s < len(rm.Seats) && rm.Seats[s].Kind == protocol.KindBot {
 			r.add("remove-"+strconv.Itoa(s), "×", line.Remove, true, 0)
@@ -81,9 +79,6 @@ func (r *room) build() {
 		r.focus = -1
 	}
 }
-
-// copyable reports whether the link can be copied here (the browser's clipboard).
-func (r *room) copyable() bool { return r.g.opts.Clipboard != nil }
 
 // statusLine is what the status line says now.
 func (r *room) statusLine() (msg.Message, bool) {
