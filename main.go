@@ -20,6 +20,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/assets/icons"
+	"nimmt/clip"
 	"nimmt/msg"
 	"nimmt/scenes"
 	"nimmt/sound"
@@ -57,7 +58,8 @@ func main() {
 	}
 
 	opts := scenes.Options{Desktop: true, Seed: *seed, Screenshot: *shot, Scene: *scene, Speed: *speed, Seats: *seats, Variant: *variant, Doublets: *doublets, Scale: *scale, Autoplay: *autoplay,
-		Lang: *lang, Locale: msg.SystemLocale(os.Getenv), Server: *server, Room: *room, IdleFrames: true}
+		Lang: *lang, Locale: msg.SystemLocale(os.Getenv), Server: *server, Room: *room, IdleFrames: true,
+		Clipboard: clip.Copy}
 	if *shot == "" {
 		if dir, err := storage.Default(); err == nil {
 			_, _ = dir.RemoveStale() // temporary files of a save a crash interrupted

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"sync"
@@ -167,7 +168,9 @@ type sentAct struct {
 // Open starts connecting in the background to the room with the code at base ("" code: make a
 // room). first is the first message: Create (code ""), Hello (enter the room: watch it, or take a
 // seat back with its token) or Join (enter the room and take a free seat). A Hello's Game and
-// Since are ignored: a new Link holds no events and asks for all of them.
+// Since are ignored: a new Link holds no events and asks for all of them. A Create without an ID
+// gets a random one, so that a create sent again after its welcome was lost takes the room the
+// first made instead of making a second (protocol.Create.ID).
 func Open(d Dialer, base, code string, first protocol.Message, opt LinkOptions) *Link {
 	if opt.Backoff == nil {
 		opt.Backoff = DefaultBackoff
@@ -185,8 +188,12 @@ func Open(d Dialer, base, code string, first protocol.Message, opt LinkOptions) 
 		l.token = h.Token
 	}
 	var err error
-	switch first.(type) {
+	switch f := first.(type) {
 	case protocol.Create:
+		if f.ID == "" {
+			f.ID = rand.Text()
+			l.first = f
+		}
 		if code != "" {
 			err = errors.New("client: a room is created on the endpoint without a code")
 		}
@@ -257,6 +264,15 @@ func (l *Link) resend() {
 	if a := l.act; a != nil && l.welcat > a.conn && l.st.CaughtUp() {
 		l.Send(a.m)
 	}
+}
+
+// Pending reports whether news waits for the next Poll: messages arrived or the status changed
+// since the last one. The game asks it before it stops its frames, so news whose Notify came
+// while the frames still ran is not left waiting for an input.
+func (l *Link) Pending() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.stale || len(l.inbox) > 0
 }
 
 // Refusal returns the oldest refusal of an action sent through the Link not returned yet (the

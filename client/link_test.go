@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -189,5 +190,90 @@ func TestDefaultBackoff(t *testing.T) {
 	want := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 15 * time.Second, 15 * time.Second}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("back-off %v, want %v", got, want)
+	}
+}
+
+// loseWelcome is a transport whose connection is cut as the server's welcome arrives: the create
+// went through, its answer is lost.
+type loseWelcome struct{ client.Transport }
+
+func (l loseWelcome) Read(ctx context.Context) ([]byte, error) {
+	b, err := l.Transport.Read(ctx)
+	if err == nil && strings.Contains(string(b), `"type":"welcome"`) {
+		l.Transport.Close()
+		return nil, errors.New("connection lost with the welcome")
+	}
+	return b, err
+}
+
+// A create whose welcome is lost: the Link dials again and sends the create again, and the
+// server answers it with the room and seat the first made (the create's ID) — one room, Ann its
+// host. A create sent again by another connection with the same ID takes the same seat; one
+// with another ID makes another room.
+func TestLinkCreateWelcomeLost(t *testing.T) {
+	ts := servertest.New(t, server.Options{}, fast)
+	var mu sync.Mutex
+	dials := 0
+	dial := func(ctx context.Context, base, code string) (client.Transport, error) {
+		t, err := ts.Dial(ctx, base, code)
+		if err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if dials++; dials == 1 {
+			return loseWelcome{t}, nil
+		}
+		return t, nil
+	}
+	note := make(chan struct{}, 1)
+	create := protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}
+	l := client.Open(dial, ts.URL(), "", create, client.LinkOptions{Sleep: ts.WaitUp, Notify: func() {
+		select {
+		case note <- struct{}{}:
+		default:
+		}
+	}})
+	defer l.Close()
+	for l.Poll(); ; l.Poll() {
+		st := l.State()
+		if l.Status().Phase == client.LinkFailed {
+			t.Fatalf("the link failed: %v", l.Status().Err)
+		}
+		if l.Status().Phase == client.LinkOnline && st.Token != "" && st.Room.Code != "" && len(st.Room.Seats) == 1 {
+			break
+		}
+		select {
+		case <-note:
+		case <-time.After(clienttest.Guard):
+			t.Fatal("the room never came")
+		}
+	}
+	mu.Lock()
+	n := dials
+	mu.Unlock()
+	st := l.State()
+	if n != 2 || ts.Hub().Rooms() != 1 || st.Room.You != 0 || st.Room.Host != 0 {
+		t.Fatalf("%d connections, %d rooms on the server; seat %d, host %d; want 2 connections, 1 room, Ann host", n, ts.Hub().Rooms(), st.Room.You, st.Room.Host)
+	}
+	code, token := st.Code, st.Token
+
+	// The same ID from another connection: the same room and seat; another ID: another room.
+	create.ID = "same-create-id"
+	a := clienttest.Open(t, ts, "", create, "Ann", 1)
+	a.Must("the room", func() bool { return a.L.State().Token != "" })
+	b := clienttest.Open(t, ts, "", create, "Ann", 1)
+	b.Must("the room", func() bool { return b.L.State().Token != "" && len(b.L.State().Room.Seats) == 1 })
+	if a.L.State().Code != b.L.State().Code || a.L.State().Token != b.L.State().Token || b.L.State().Room.You != 0 {
+		t.Errorf("the same create ID made rooms %s and %s (seat %d)", a.L.State().Code, b.L.State().Code, b.L.State().Room.You)
+	}
+	if a.L.State().Code == code || a.L.State().Token == token || ts.Hub().Rooms() != 2 {
+		t.Errorf("another create ID: room %s (first %s), %d rooms; want a second room", a.L.State().Code, code, ts.Hub().Rooms())
+	}
+	create.ID = "bad id!"
+	bad := clienttest.Open(t, ts, "", create, "x", 9)
+	bad.Must("a refusal", func() bool { return bad.L.Status().Phase == client.LinkFailed })
+	if ts.Hub().Rooms() != 2 {
+		t.Errorf("a bad create ID made a room")
 	}
 }

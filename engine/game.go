@@ -227,6 +227,24 @@ func (g *Game) EventsFor(seat, from int) []Event {
 	return out
 }
 
+// EventFor returns event i (0-based) as seat may see it, the event EventsFor(seat, i) starts
+// with, and its audience: seats (and spectators, seat -1) for which EventFor gives the same
+// audience number see the same event, so that a server sending it to many connections encodes
+// it once per audience. It panics when i is not an event of the game.
+func (g *Game) EventFor(seat, i int) (e Event, audience int) {
+	e = g.events[i]
+	switch ev := e.(type) {
+	case RoundDealt: // each seat sees its own hand; spectators none
+		return g.redact(e, seat), max(seat, -1)
+	case SeatChose:
+		if g.rules.sequential || ev.Seat == seat {
+			return e, 0
+		}
+		return g.redact(e, seat), 1 // the card face down
+	}
+	return e, 0
+}
+
 func (g *Game) redact(e Event, seat int) Event {
 	switch ev := e.(type) {
 	case RoundDealt:

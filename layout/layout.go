@@ -123,6 +123,10 @@ const (
 	MinNameSizePhone = 11
 )
 
+// MinStatusSize is the smallest size the table's status line is drawn at where its box has room
+// for two lines: a longer status breaks in two rather than shrink under it (a phone upright).
+const MinStatusSize = 11
+
 // Button ids on the table, in the order of Table.Buttons.
 const (
 	BtnMenu = iota
@@ -166,11 +170,12 @@ type Table struct {
 	// each per seat, names at least MinNameSize (MinNameSizePhone on phones); both empty when
 	// the bar has no room for the list at that size (the plates show every score).
 	ScoreNames, ScoreVals []Text
-	// Status is the line that says whose decision is pending.
+	// Status is the line that says whose decision is pending: two lines high where it sits
+	// beside the rows or on a phone held upright (see StatusLines), else one.
 	Status Rect
 	// Warn is the banner that warns what the lifted card would do ("Too low", "Sixth card"):
-	// under the status line when that sits beside the rows, else over the status line (and, on
-	// portrait screens, the score bar); never over a row, a card or a seat.
+	// a line of its own under the status line, never over the status or the score bar's text,
+	// a row, a card or a seat.
 	Warn Rect
 	// Deck is where the deck sits for the deal.
 	Deck Rect
@@ -181,6 +186,24 @@ type Table struct {
 	Queue []Rect
 	// Buttons are the table buttons, indexed by the Btn constants.
 	Buttons [NumButtons]Rect
+}
+
+// statusTwoLinesH is the height of a status line of two lines beside the rows, in units: two
+// lines of 1.1 units 1.25 apart, the first centred 0.75 units down.
+const statusTwoLinesH = 2.8
+
+// statusPhoneH is the height of the status line over the rows on a phone held upright, in
+// units: two lines of MinStatusSize or a little more (units are 12-13 px there), so that a long
+// status (German) breaks rather than shrink under it.
+const statusPhoneH = 2.4
+
+// StatusLines is how many lines the status line may take: two beside the rows and on a phone
+// held upright, else one.
+func (t *Table) StatusLines() int {
+	if t.Status.H >= t.Unit*statusPhoneH {
+		return 2
+	}
+	return 1
 }
 
 // NewTable lays out a table for a w×h screen, the given number of seats (2–10) and hand size.
@@ -235,17 +258,16 @@ func (t *Table) landscape(seats, handN int) {
 	beside := sideX-m-sx > mainW*0.3
 	if !beside {
 		t.Status = Rect{m, rowsTop, mainW, t.Unit * 1.4}
-		rowsTop += t.Status.H + m/2
+		t.Warn = Rect{m, rowsTop + t.Status.H + m/4, mainW, t.Unit * 1.4}
+		rowsTop = t.Warn.Y + t.Warn.H + m/2
 		split()
 	}
 	t.layHand(handN, Rect{m, handTop, mainW, handH}, m/2, 0.15)
 	t.CardW, t.CardH = cardW, cardH
 	t.layRows(m, rowsTop, rowsH/NumRows, cardW, cardH, gap)
 	if beside {
-		t.Status = Rect{sx, rowsTop, sideX - m - sx, t.Unit * 3.6}
-		t.Warn = Rect{sx, rowsTop + t.Unit*1.7, t.Status.W, t.Unit * 1.8}
-	} else {
-		t.Warn = t.Status
+		t.Status = Rect{sx, rowsTop, sideX - m - sx, t.Unit * statusTwoLinesH}
+		t.Warn = Rect{sx, rowsTop + t.Status.H + m/4, t.Status.W, t.Unit * 1.8}
 	}
 
 	// Side panel: score bar, buttons, own seat, confirm.
@@ -297,8 +319,9 @@ func (t *Table) landscape(seats, handN int) {
 	}
 	t.Panel = Rect{panelX, panelTop, sideX - m - panelX, handTop - panelTop - m}
 	// The reveal queue: right of the rows, under the status line, in up to two lines.
-	if t.Status.H > t.Unit*2 {
-		area := Rect{t.Status.X, t.Status.Y + t.Status.H + m, t.Status.W, handTop - m - (t.Status.Y + t.Status.H + m)}
+	if beside {
+		top := t.Warn.Y + t.Warn.H + m
+		area := Rect{t.Status.X, top, t.Status.W, handTop - m - top}
 		per := seats
 		if seats > 5 {
 			per = (seats + 1) / 2
@@ -329,7 +352,8 @@ func (t *Table) landscape(seats, handN int) {
 // (MinNameSizePhone on phones).
 func (t *Table) scoreList(seats int) {
 	sb, u := t.ScoreBar, t.Unit
-	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y + u*0.4, sb.W - 20, u * 1.6}, Size: u * 1.05}
+	pad := math.Min(10, sb.W*0.04) // a narrow bar gives its title more of its width
+	t.ScoreTitle = Text{R: Rect{sb.X + pad, sb.Y + u*0.4, sb.W - 2*pad, u * 1.6}, Size: u * 1.05}
 	top := sb.Y + u*2.4
 	lines := (seats + 1) / 2
 	lh := (sb.Y + sb.H - top - 4) / float64(lines)
@@ -648,9 +672,10 @@ func (t *Table) portrait(seats, handN int) {
 	sb := t.ScoreBar
 	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y, sb.W - 20, sb.H}, Size: math.Min(t.Unit*1.05, sb.H*0.62)}
 	y += t.ScoreBar.H + m/4
-	t.Status = Rect{m, y, mainW, t.Unit * 1.5}
+	t.Status = Rect{m, y, mainW, t.Unit * statusPhoneH}
 	y += t.Status.H + m/4
-	t.Warn = Rect{m, t.ScoreBar.Y, mainW, y - m/4 - t.ScoreBar.Y}
+	t.Warn = Rect{m, y, mainW, t.Unit * 1.5}
+	y += t.Warn.H + m/4
 
 	// Bottom: own seat line (plate, chosen card, confirm) and the hand.
 	ownH := max(t.plateHeight(false), MinTap+4, bh)

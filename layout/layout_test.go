@@ -246,6 +246,18 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 	}
 	in("score bar", l.ScoreBar)
 	all = append(all, named{"score bar", l.ScoreBar})
+	// The warning stands clear of every text (the status, the round, names, scores) and of the
+	// reveal queue: the phone's "Too low" banner once cut through "Round 1 of 2".
+	for _, o := range append(texts, named{"score bar", l.ScoreBar}) {
+		if l.Warn.Overlaps(o.r) {
+			t.Errorf("warning %+v covers %s %+v", l.Warn, o.name, o.r)
+		}
+	}
+	for i, q := range l.Queue {
+		if l.Warn.Overlaps(q) {
+			t.Errorf("warning %+v covers queue %d %+v", l.Warn, i, q)
+		}
+	}
 	for i := range all {
 		for j := i + 1; j < len(all); j++ {
 			if all[i].r.Overlaps(all[j].r) {

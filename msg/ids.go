@@ -323,6 +323,8 @@ const (
 	RoomTitle
 	RoomCopy
 	RoomCopied
+	RoomCopyFailed
+	RoomCopyNone
 	RoomHost
 	RoomYou
 	RoomBot
@@ -662,6 +664,8 @@ var defs = [numIDs]def{
 	RoomTitle:            {"room.title", "code"},
 	RoomCopy:             {"room.copy", ""},
 	RoomCopied:           {"room.copied", ""},
+	RoomCopyFailed:       {"room.copy_failed", "reason code"},
+	RoomCopyNone:         {"room.copy_none", "code"},
 	RoomHost:             {"room.host", ""},
 	RoomYou:              {"room.you", ""},
 	RoomBot:              {"room.bot", "level"},

@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"nimmt/engine"
 )
@@ -79,6 +80,10 @@ type Create struct {
 	// Fallback is the level of the bot that plays for the seat when its person resigns, is away
 	// or disconnected; empty means intermediate.
 	Fallback string `json:"fallback,omitempty"`
+	// ID, if set, makes the create idempotent: a create with an ID the server answered in the
+	// last CreateMemory is answered with the same room and seat (its welcome was lost and the
+	// client sends the create again). A client picks a fresh random ID per room (CheckCreateID).
+	ID string `json:"id,omitempty"`
 }
 
 // Join takes a free seat before the game starts.
@@ -225,7 +230,27 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(eventWire{Game: e.Game, Seq: e.Seq, Event: body})
+	return appendEvent(make([]byte, 0, len(body)+40), "{", e.Game, e.Seq, body), nil
+}
+
+// EncodeEvent returns Encode(Event{Game: game, Seq: seq, Event: ev}) given ev's
+// engine.MarshalEvent form, without encoding the event again: a server that sends one event
+// to many connections encodes it once.
+func EncodeEvent(game, seq int, ev []byte) []byte {
+	return appendEvent(make([]byte, 0, len(ev)+56), `{"type":"`+TypeEvent+`",`, game, seq, ev)
+}
+
+// appendEvent appends an event message's JSON object, opened by head, to out. It writes the
+// fields in the order of eventWire, which decodes it.
+func appendEvent(out []byte, head string, game, seq int, ev []byte) []byte {
+	out = append(out, head...)
+	out = append(out, `"game":`...)
+	out = strconv.AppendInt(out, int64(game), 10)
+	out = append(out, `,"seq":`...)
+	out = strconv.AppendInt(out, int64(seq), 10)
+	out = append(out, `,"event":`...)
+	out = append(out, ev...)
+	return append(out, '}')
 }
 
 // UnmarshalJSON reads the form MarshalJSON writes.

@@ -11,10 +11,13 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -41,6 +44,10 @@ const (
 	CodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 	// DefaultTimer is the decision timer of a new room, in seconds.
 	DefaultTimer = 60
+	// MaxCreateID is the longest create ID (Create.ID).
+	MaxCreateID = 64
+	// CreateMemory is how long the server remembers a create ID and the room it made.
+	CreateMemory = 10 * time.Minute
 )
 
 // Colours are the seat colours a player may ask for, in the order free ones are handed out.
@@ -138,6 +145,20 @@ func CheckColour(c string) error {
 	return fmt.Errorf("protocol: colour %q is not one of %s", c, strings.Join(Colours, ", "))
 }
 
+// CheckCreateID reports whether id may be a create ID: 1 to MaxCreateID letters, digits, '-'
+// or '_'.
+func CheckCreateID(id string) error {
+	if id == "" || len(id) > MaxCreateID {
+		return fmt.Errorf("protocol: a create id has 1 to %d characters", MaxCreateID)
+	}
+	for i := range len(id) {
+		if c := id[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return fmt.Errorf("protocol: %q is not a create id character (letters, digits, - and _)", c)
+		}
+	}
+	return nil
+}
+
 // CheckCode reports whether s has the form of a room code (CodeLength characters of CodeAlphabet).
 func CheckCode(s string) error {
 	if len(s) != CodeLength {
@@ -158,6 +179,13 @@ type Message interface {
 
 // Encode writes m as one JSON object with its "type" first.
 func Encode(m Message) ([]byte, error) {
+	if e, ok := m.(Event); ok { // the most frequent message: written without reflection
+		ev, err := engine.MarshalEvent(e.Event)
+		if err != nil {
+			return nil, fmt.Errorf("protocol: %s: %w", m.Type(), err)
+		}
+		return EncodeEvent(e.Game, e.Seq, ev), nil
+	}
 	body, err := json.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("protocol: %s: %w", m.Type(), err)
@@ -177,7 +205,52 @@ func Encode(m Message) ([]byte, error) {
 func DecodeClient(b []byte) (Message, error) { return decode(b, clientTypes) }
 
 // DecodeServer reads a message the server sends.
-func DecodeServer(b []byte) (Message, error) { return decode(b, serverTypes) }
+func DecodeServer(b []byte) (Message, error) {
+	if m, ok := decodeEvent(b); ok {
+		return m, nil
+	}
+	return decode(b, serverTypes)
+}
+
+// eventHead opens an event message as EncodeEvent writes it.
+const eventHead = `{"type":"` + TypeEvent + `","game":`
+
+// decodeEvent reads an event message written exactly as EncodeEvent writes it (the server's
+// every event, a client's most frequent message) without decoding it twice over; ok is false
+// for anything else, which decode then reads (or refuses) as any message.
+func decodeEvent(b []byte) (m Event, ok bool) {
+	rest, found := bytes.CutPrefix(b, []byte(eventHead))
+	if !found {
+		return Event{}, false
+	}
+	game, rest, found := cutInt(rest, `,"seq":`)
+	if !found {
+		return Event{}, false
+	}
+	seq, rest, found := cutInt(rest, `,"event":`)
+	if !found || len(rest) < 2 || rest[len(rest)-1] != '}' {
+		return Event{}, false
+	}
+	// The event is valid JSON by itself only if nothing but the message's closing brace follows it.
+	ev, err := engine.UnmarshalEvent(rest[:len(rest)-1])
+	if err != nil {
+		return Event{}, false
+	}
+	return Event{Game: game, Seq: seq, Event: ev}, true
+}
+
+// cutInt reads a non-negative integer written as strconv.Itoa writes it, followed by sep.
+func cutInt(b []byte, sep string) (n int, rest []byte, ok bool) {
+	i := bytes.IndexByte(b, sep[0])
+	if i < 1 || i > 9 || !bytes.HasPrefix(b[i:], []byte(sep)) {
+		return 0, nil, false
+	}
+	n, err := strconv.Atoi(string(b[:i]))
+	if err != nil || n < 0 || strconv.Itoa(n) != string(b[:i]) {
+		return 0, nil, false
+	}
+	return n, b[i+len(sep):], true
+}
 
 func decode(b []byte, types map[string]func([]byte) (Message, error)) (Message, error) {
 	if len(b) > MaxMessageBytes && types[TypeHello] != nil {

@@ -7,7 +7,9 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -177,6 +179,9 @@ func TestWholeGameDrawn(t *testing.T) {
 // (heapAllocs), not the process-wide count, which other goroutines disturb.
 func TestAllocsPerFrame(t *testing.T) {
 	needDisplay(t)
+	if raceEnabled {
+		t.Skip("allocation counts are meaningless under -race (its sync.Pool drops items at random)")
+	}
 	g, tb, screen := stillChooseStep(t)
 	measure := func(n int) float64 {
 		ours, all := heapAllocs(n, func() {
@@ -277,6 +282,31 @@ func TestRenderHiDPI(t *testing.T) {
 		x, y := tb.lay.Hand[i].Center()
 		if isFelt(img, x*2, y*2) {
 			t.Errorf("hand card %d not at its rectangle times 2", i)
+		}
+	}
+}
+
+// TestMakefileShootsEveryScene: `make screenshots` renders every scene the -screenshot flag
+// knows (ShotScenes), so that none is left unlooked-at.
+func TestMakefileShootsEveryScene(t *testing.T) {
+	mk, err := os.ReadFile("../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, line := range strings.Split(string(mk), "\n") {
+		if rest, ok := strings.CutPrefix(line, "SHOT_SCENES ?="); ok {
+			listed = strings.Fields(rest)
+		}
+	}
+	for _, sc := range ShotScenes {
+		if !slices.Contains(listed, sc) {
+			t.Errorf("scene %q is missing from the Makefile's SHOT_SCENES %v", sc, listed)
+		}
+	}
+	for _, sc := range listed {
+		if !slices.Contains(ShotScenes, sc) {
+			t.Errorf("SHOT_SCENES names %q, which is not a scene", sc)
 		}
 	}
 }

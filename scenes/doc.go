@@ -24,17 +24,22 @@
 // board.go and twins.go (card sprites, their homes, motion), hud.go (plates, status line, log),
 // controls.go (pointer, keyboard, the two-card picks of Nifty and Hand, draft and keep),
 // draw_table.go and panels.go (drawing; tracker, log, score, game over, choice panels),
-// handover.go (hot-seat play), testhook.go (TestState) and shoot.go (the rig: screenshots,
-// autoplay, injected input — outside Game, which stays a scene manager).
+// handover.go (hot-seat play), testhook.go and teststate.go (TestState; not in the web release
+// build), rig.go (the rig: screenshots, autoplay, injected input — outside Game, which stays a
+// scene manager) and shoot.go, shootonline.go, shootremote.go (the screenshots and autoplay,
+// desktop only: rig_js.go refuses them in the browser, keeping their code out of the wasm).
 //
-// Online play (online.go, room.go, roomlayout.go, form.go): Menu → Play online is the lobby
+// Online play (online.go, room*.go, form.go): Menu → Play online is the lobby
 // (the server's address — the browser's own page's — the name and colour, create a room with the
 // new-game form plus a decision timer, or join by code; ?room=CODE in the browser opens it with
 // the code filled in, or takes the seat kept in the settings back). The room screen follows the
 // room over a client.Link: seats, the host's bots and start, the chat with the portal's slash
 // commands, resign and finish confirmed, leave; when a game starts it opens the table on the
 // remote session, whose menu button comes back to the room. The seat token is kept in the
-// settings so a reload, a restart or a lost connection takes the seat back.
+// settings so a reload, a restart or a lost connection takes the seat back. The room screen is
+// cut by job: room.go (the screen's state and its buttons' actions), roomfollow.go (following the
+// link: refusals, the seat token, opening the table), roomview.go (buttons, status line, drawing,
+// the test state), roomchat.go (the chat's lines and slash commands) and roomlayout.go.
 //
 // Hot-seat: several seats can be people at this device. When the decision passes to another
 // person, the table hides behind a hand-over screen ("Pass the device to Ann") and, once she
@@ -60,8 +65,8 @@
 // by Scale for device pixels.
 //
 // Scene names: menu, newgame, settings, rules, deal, choose, reveal, placement, rowchoice,
-// score, gameover; the new-game form (newgame.go, a component an online room's form reuses)
-// shows "variants" (the list), "variant" (one paragraph) and "seat" (a seat's picker); online,
+// score, gameover; the new-game form (newgame.go, its layout in newgamelayout.go and input in
+// newgameinput.go; a component an online room's form reuses) shows "variants" (the list), "variant" (one paragraph) and "seat" (a seat's picker); online,
 // online-create and room are online play's lobby, its room form and the room screen (whose
 // state TestState.Online reports).
 //

@@ -22,9 +22,6 @@ type form struct {
 	max int
 }
 
-// fieldCaret is drawn after the text of the field being edited.
-const fieldCaret = "_"
-
 func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *widget {
 	f.widgets = append(f.widgets, widget{id: id, label: label, r: r, enabled: enabled, kind: kind})
 	return &f.widgets[len(f.widgets)-1]
@@ -35,8 +32,8 @@ func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *wid
 func (f *form) addField(id, value string, r layout.Rect) {
 	w := f.add(id, value, r, true, kindField)
 	if f.field == id {
-		w.label = string(f.buf) + fieldCaret
-		w.on = true
+		w.label = string(f.buf)
+		w.on = true // drawField draws the caret after the text
 		if tf := f.g.opts.TextField; tf != nil {
 			tf.Open(r, string(f.buf), f.max)
 		}

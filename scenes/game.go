@@ -11,7 +11,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/anim"
+	"nimmt/client"
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/sound"
@@ -74,8 +76,9 @@ type Options struct {
 	// Server is the game server of online play when the platform knows it (the browser: its
 	// page's own, "wss://host"); empty lets the person type one (remembered in the settings).
 	Server string
-	// Clipboard, if set, puts a text on the clipboard (the browser's navigator.clipboard): the
-	// room screen's copy button. Nil shows the link only.
+	// Clipboard, if set, puts a text on the clipboard (the browser's navigator.clipboard, the
+	// desktop's system clipboard through nimmt/clip): the room screen's copy button. Nil (the
+	// phone apps) makes the button say that this device cannot copy, with the code to share.
 	Clipboard func(text string) error
 	// Room is a room code to join at once (the browser's ?room=CODE link); empty opens the menu.
 	Room string
@@ -251,6 +254,8 @@ type Game struct {
 	settings Settings
 	// notice is a one-line message shown on the menu (e.g. a corrupt save).
 	notice msg.Message
+	// targets are the current scene's text fields, for a TextFieldTargets (reused each tick).
+	targets []layout.Rect
 
 	txt     *text.Renderer
 	painter sprites.Painter
@@ -282,6 +287,9 @@ type Game struct {
 	cardSpy func(c engine.Card, face bool)
 	// dialRoom opens a link to a room of a game server (online play); tests put a fake in.
 	dialRoom roomDialer
+	// dialer opens the connections of dialLink (nil: client.DialTransport); tests dial a server
+	// in the process.
+	dialer client.Dialer
 	// sessionFor makes the table's session over a room's link.
 	sessionFor func(l roomLink) Session
 
@@ -468,6 +476,7 @@ func (g *Game) update() error {
 	if err := g.cur.update(&g.in); err != nil {
 		return err
 	}
+	g.tellTargets()
 	return g.rig.after()
 }
 

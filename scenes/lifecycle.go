@@ -17,15 +17,18 @@ func (g *Game) Suspend() {
 }
 
 // Resume is called when the app comes back to the foreground (the page is shown again): the
-// sound plays again, the screen is redrawn, and an online table connects again at once (its
+// sound plays again, the screen is redrawn, and an online table or room connects again at once (its
 // connection may have died in the background without a word; the link resumes where it was).
 func (g *Game) Resume() {
 	g.snd.SetPaused(false)
 	g.dirty = true
-	if t, ok := g.cur.(*table); ok {
-		if r, ok := t.sess.(*remoteSession); ok {
+	switch s := g.cur.(type) {
+	case *table:
+		if r, ok := s.sess.(*remoteSession); ok {
 			r.reconnect()
 		}
+	case *room:
+		s.link.Reconnect()
 	}
 	g.Wake() // the frames may be stopped (pace.go)
 }

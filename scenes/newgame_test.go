@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -250,67 +251,79 @@ func TestNewGameFormKeyboard(t *testing.T) {
 
 // TestOnScreenKeyboard: on a touch screen without a platform text field (the phone app) a tap
 // on the name opens the game's own keyboard, laid out on the screen with keys a finger can hit
-// and the field above it; tapping keys types the name, capitals at the start of a word, and
+// (every key at least layout.MinTap both ways on phones, in every language) and the field
+// above it; tapping keys types the name, capitals at the start of a word or after Shift, and
 // Done keeps it. With a mouse no keyboard shows.
 func TestOnScreenKeyboard(t *testing.T) {
-	for _, sz := range [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}} {
-		name := fmt.Sprintf("%gx%g", sz[0], sz[1])
-		g := openForm(t, sz[0], sz[1], Options{})
-		touch := func(id string) {
-			t.Helper()
-			for _, b := range g.TestState().Buttons {
-				if b.ID == id {
-					x, y := b.Rect.Center()
-					g.InjectInput(func(in *Input) { in.Tap, in.TapX, in.TapY, in.Touch = true, x, y, true })
-					if err := g.Update(); err != nil {
-						t.Fatal(err)
-					}
-					g.InjectInput(func(in *Input) {})
-					return
+	t.Cleanup(func() { _ = msg.SetLang(msg.English) })
+	for _, lang := range msg.Langs() {
+		for _, sz := range [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}} {
+			testOnScreenKeyboard(t, lang.Code, sz)
+		}
+	}
+}
+
+func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
+	name := fmt.Sprintf("%s %gx%g", lang, sz[0], sz[1])
+	phone := sz[0] < 900 || sz[1] < 700
+	g := openForm(t, sz[0], sz[1], Options{Lang: lang})
+	if msg.Lang() != lang {
+		t.Fatalf("%s: the form speaks %s", name, msg.Lang())
+	}
+	touch := func(id string) {
+		t.Helper()
+		for _, b := range g.TestState().Buttons {
+			if b.ID == id {
+				x, y := b.Rect.Center()
+				g.InjectInput(func(in *Input) { in.Tap, in.TapX, in.TapY, in.Touch = true, x, y, true })
+				if err := g.Update(); err != nil {
+					t.Fatal(err)
 				}
-			}
-			t.Fatalf("%s: no button %q", name, id)
-		}
-		touch("name")
-		f := g.cur.(*menu).form
-		if !f.typing() || len(f.keys) == 0 {
-			t.Fatalf("%s: a touch on the name shows no keyboard (typing %v)", name, f.typing())
-		}
-		field, _ := f.fieldRect()
-		panel := f.keyPanel()
-		if field.Overlaps(panel) || !panel.Within(layout.Rect{W: g.w, H: g.h}) {
-			t.Errorf("%s: the keyboard %+v covers the field %+v or leaves the screen", name, panel, field)
-		}
-		for i, k := range f.keys {
-			if !k.r.Within(panel) || k.r.H < layout.MinTap || k.r.W < 28 {
-				t.Errorf("%s: key %q %+v outside the keyboard or too small", name, k.label, k.r)
-			}
-			for _, o := range f.keys[i+1:] {
-				if k.r.Overlaps(o.r) {
-					t.Errorf("%s: keys %q and %q overlap", name, k.label, o.label)
-				}
-			}
-			ts, n := g.widgetTexts(&f.keys[i])
-			for _, pt := range ts[:n] {
-				if tw, _ := g.txt.Measure(pt.s, pt.style); tw > k.r.W {
-					t.Errorf("%s: key %q text %.0f px wide in %.0f", name, pt.s, tw, k.r.W)
-				}
+				g.InjectInput(func(in *Input) {})
+				return
 			}
 		}
-		for len(f.nameBuf) > 0 {
-			touch("key-back")
+		t.Fatalf("%s: no button %q", name, id)
+	}
+	touch("name")
+	f := g.cur.(*menu).form
+	if !f.typing() || len(f.keys) == 0 {
+		t.Fatalf("%s: a touch on the name shows no keyboard (typing %v)", name, f.typing())
+	}
+	field, _ := f.fieldRect()
+	panel := f.keyPanel()
+	if field.Overlaps(panel) || !panel.Within(layout.Rect{W: g.w, H: g.h}) {
+		t.Errorf("%s: the keyboard %+v covers the field %+v or leaves the screen", name, panel, field)
+	}
+	for i, k := range f.keys {
+		if !k.r.Within(panel) || k.r.H < layout.MinTap || k.r.W < 28 || phone && k.r.W < layout.MinTap {
+			t.Errorf("%s: key %q %+v outside the keyboard or too small", name, k.label, k.r)
 		}
-		for _, id := range []string{"key-Z", "key-o", "key-e", "key-space", "key-A", "key-n", "key-n", "key-done"} {
-			touch(id)
+		for _, o := range f.keys[i+1:] {
+			if k.r.Overlaps(o.r) {
+				t.Errorf("%s: keys %q and %q overlap", name, k.label, o.label)
+			}
 		}
-		if g.settings.Name != "Zoe Ann" || f.typing() || len(f.keys) != 0 {
-			t.Errorf("%s: typed %q (still typing %v, %d keys)", name, g.settings.Name, f.typing(), len(f.keys))
+		ts, n := g.widgetTexts(&f.keys[i])
+		for _, pt := range ts[:n] {
+			if tw, _ := g.txt.Measure(pt.s, pt.style); tw > k.r.W {
+				t.Errorf("%s: key %q text %.0f px wide in %.0f", name, pt.s, tw, k.r.W)
+			}
 		}
-		// With a mouse the physical keyboard types; no keys show.
-		tapButton(t, g, "name")
-		if !f.typing() || len(f.keys) != 0 {
-			t.Errorf("%s: a click on the name: typing %v with %d on-screen keys", name, f.typing(), len(f.keys))
-		}
+	}
+	for len(f.nameBuf) > 0 {
+		touch("key-back")
+	}
+	for _, id := range []string{"key-Z", "key-o", "key-e", "key-space", "key-M", "key-c", "key-shift", "key-K", "key-a", "key-y", "key-done"} {
+		touch(id)
+	}
+	if g.settings.Name != "Zoe McKay" || f.typing() || len(f.keys) != 0 {
+		t.Errorf("%s: typed %q (still typing %v, %d keys)", name, g.settings.Name, f.typing(), len(f.keys))
+	}
+	// With a mouse the physical keyboard types; no keys show.
+	tapButton(t, g, "name")
+	if !f.typing() || len(f.keys) != 0 {
+		t.Errorf("%s: a click on the name: typing %v with %d on-screen keys", name, f.typing(), len(f.keys))
 	}
 }
 
@@ -352,4 +365,63 @@ func TestPlatformTextField(t *testing.T) {
 	if tf.open || g.settings.Name != "Zoë" {
 		t.Errorf("done: field open %v, name %q", tf.open, g.settings.Name)
 	}
+}
+
+// targetField is a platform text field that also asks where the screen's text fields are.
+type targetField struct {
+	fakeField
+	targets []layout.Rect
+	calls   int
+}
+
+func (f *targetField) Targets(rs []layout.Rect) {
+	f.targets, f.calls = append(f.targets[:0], rs...), f.calls+1
+}
+
+// TestTextFieldTargets: a platform text field that asks for them (the browser's, which focuses
+// its input inside the tap's own handler) learns at every tick where the name fields are: the
+// person's name on the form, the name on a person seat's picker, none on the variant list.
+func TestTextFieldTargets(t *testing.T) {
+	tf := &targetField{}
+	g := openForm(t, 390, 844, Options{TextField: tf})
+	runUntil(t, g, 2, func(TestState) bool { return true })
+	f := g.cur.(*menu).form
+	name := buttonRect(t, g, "name")
+	if len(tf.targets) != 1 || tf.targets[0] != name {
+		t.Fatalf("targets %+v on the form, the name is at %+v", tf.targets, name)
+	}
+	calls := tf.calls
+	for range 3 {
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tf.calls != calls+3 {
+		t.Errorf("%d calls in 3 ticks", tf.calls-calls)
+	}
+	g.settings.Levels[0] = levelPerson
+	f.seat = 1
+	f.setPage(pageSeat)
+	f.build()
+	runUntil(t, g, 2, func(TestState) bool { return true })
+	if r := buttonRect(t, g, "seat-name"); len(tf.targets) != 1 || tf.targets[0] != r {
+		t.Errorf("targets %+v on the seat's picker, its name at %+v", tf.targets, r)
+	}
+	f.setPage(pageVariants)
+	f.build()
+	runUntil(t, g, 2, func(TestState) bool { return true })
+	if len(tf.targets) != 0 {
+		t.Errorf("targets %+v on the variant list", tf.targets)
+	}
+}
+
+func buttonRect(t *testing.T, g *Game, id string) layout.Rect {
+	t.Helper()
+	for _, b := range g.TestState().Buttons {
+		if b.ID == id {
+			return b.Rect
+		}
+	}
+	t.Fatalf("no button %q", id)
+	return layout.Rect{}
 }

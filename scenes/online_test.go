@@ -27,54 +27,49 @@ func phoneSized(w, h float64) bool { return min(w, h) < 600 }
 func TestRoomLayout(t *testing.T) {
 	for _, sz := range onlineSizes {
 		for seats := 2; seats <= 10; seats++ {
-			for _, copy := range []bool{false, true} {
-				l := roomLayoutFor(sz[0], sz[1], seats, copy)
-				name := fmt.Sprintf("%vx%v seats %d copy %v", sz[0], sz[1], seats, copy)
-				boxes := map[string]layout.Rect{"title": l.Title, "link": l.Link, "status": l.Status,
-					"level": l.Level, "add-bot": l.AddBot, "start": l.Start, "chat": l.Chat, "input": l.Input,
-					"send": l.Send, "leave": l.Buttons[0], "resign": l.Buttons[1], "finish": l.Buttons[2]}
-				taps := []string{"level", "add-bot", "start", "input", "send", "leave", "resign", "finish"}
-				if copy {
-					boxes["copy"] = l.Copy
-					taps = append(taps, "copy")
-				}
-				for i, s := range l.Seats {
-					boxes[fmt.Sprintf("seat %d", i)] = s.Box
-					for k, r := range map[string]layout.Rect{"swatch": s.Swatch, "name": s.Name, "info": s.Info, "remove": s.Remove} {
-						if !r.Within(s.Box) || r.Empty() {
-							t.Errorf("%s: seat %d's %s %+v is not inside its line %+v", name, i, k, r, s.Box)
-						}
-					}
-					if s.Name.Overlaps(s.Info) || s.Info.Overlaps(s.Remove) || s.Swatch.Overlaps(s.Name) {
-						t.Errorf("%s: seat %d's parts overlap: %+v", name, i, s)
-					}
-					if sz[0] < sz[1] && s.Remove.H < layout.MinTap {
-						t.Errorf("%s: seat %d's remove button %+v is under %d px", name, i, s.Remove, layout.MinTap)
+			l := roomLayoutFor(sz[0], sz[1], seats)
+			name := fmt.Sprintf("%vx%v seats %d", sz[0], sz[1], seats)
+			boxes := map[string]layout.Rect{"title": l.Title, "link": l.Link, "status": l.Status,
+				"level": l.Level, "add-bot": l.AddBot, "start": l.Start, "chat": l.Chat, "input": l.Input,
+				"send": l.Send, "leave": l.Buttons[0], "resign": l.Buttons[1], "finish": l.Buttons[2]}
+			taps := []string{"level", "add-bot", "start", "input", "send", "leave", "resign", "finish", "copy"}
+			boxes["copy"] = l.Copy
+			for i, s := range l.Seats {
+				boxes[fmt.Sprintf("seat %d", i)] = s.Box
+				for k, r := range map[string]layout.Rect{"swatch": s.Swatch, "name": s.Name, "info": s.Info, "remove": s.Remove} {
+					if !r.Within(s.Box) || r.Empty() {
+						t.Errorf("%s: seat %d's %s %+v is not inside its line %+v", name, i, k, r, s.Box)
 					}
 				}
-				if len(l.Seats) != seats {
-					t.Errorf("%s: %d seat lines", name, len(l.Seats))
+				if s.Name.Overlaps(s.Info) || s.Info.Overlaps(s.Remove) || s.Swatch.Overlaps(s.Name) {
+					t.Errorf("%s: seat %d's parts overlap: %+v", name, i, s)
 				}
-				for k, r := range boxes {
-					if !r.Inside(sz[0], sz[1]) || (r.Empty() && k != "chat") {
-						t.Errorf("%s: %s %+v is not on the screen", name, k, r)
+				if sz[0] < sz[1] && s.Remove.H < layout.MinTap {
+					t.Errorf("%s: seat %d's remove button %+v is under %d px", name, i, s.Remove, layout.MinTap)
+				}
+			}
+			if len(l.Seats) != seats {
+				t.Errorf("%s: %d seat lines", name, len(l.Seats))
+			}
+			for k, r := range boxes {
+				if !r.Inside(sz[0], sz[1]) || (r.Empty() && k != "chat") {
+					t.Errorf("%s: %s %+v is not on the screen", name, k, r)
+				}
+				for k2, r2 := range boxes {
+					if k < k2 && r.Overlaps(r2) {
+						t.Errorf("%s: %s %+v overlaps %s %+v", name, k, r, k2, r2)
 					}
-					for k2, r2 := range boxes {
-						if k < k2 && r.Overlaps(r2) {
-							t.Errorf("%s: %s %+v overlaps %s %+v", name, k, r, k2, r2)
-						}
+				}
+			}
+			if phoneSized(sz[0], sz[1]) {
+				for _, k := range taps {
+					if r := boxes[k]; r.W < layout.MinTap || r.H < layout.MinTap {
+						t.Errorf("%s: tap target %s %+v is under %d px", name, k, r, layout.MinTap)
 					}
 				}
-				if phoneSized(sz[0], sz[1]) {
-					for _, k := range taps {
-						if r := boxes[k]; r.W < layout.MinTap || r.H < layout.MinTap {
-							t.Errorf("%s: tap target %s %+v is under %d px", name, k, r, layout.MinTap)
-						}
-					}
-				}
-				if sz[0] < sz[1] && l.chatLines() < 3 {
-					t.Errorf("%s: the chat shows %d lines", name, l.chatLines())
-				}
+			}
+			if sz[0] < sz[1] && l.chatLines() < 3 {
+				t.Errorf("%s: the chat shows %d lines", name, l.chatLines())
 			}
 		}
 	}
@@ -116,12 +111,16 @@ func TestServerBase(t *testing.T) {
 		"http://example.org:80/":     "ws://example.org:80",
 		"https://example.org/nimmt/": "wss://example.org/nimmt",
 		"wss://example.org":          "wss://example.org",
+		"WS://[::1]:8080/":           "ws://[::1]:8080",
+		"ada@example.org:8080/x":     "ws://example.org:8080/x",
+		"example.org:":               "ws://example.org:",
 	} {
 		if got, err := serverBase(in); err != nil || got != want {
 			t.Errorf("serverBase(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "ftp://example.org", "http://", "exa mple.org", "example.org/?x=1"} {
+	for _, bad := range []string{"", "ftp://example.org", "http://", "exa mple.org", "example.org/?x=1",
+		"example.org#top", ":8080", "example.org:80a", "[::1", "[fe80::1%eth0]:80", "[]:80", "[::1]x", "a:b:c", "exa\x00mple.org"} {
 		if got, err := serverBase(bad); err == nil {
 			t.Errorf("serverBase(%q) = %q, want an error", bad, got)
 		}
@@ -511,5 +510,53 @@ func TestOnlineTableButtons(t *testing.T) {
 	og.tick(t, &Input{Tap: true, TapX: x, TapY: y})
 	if !l.closed || og.TestState().Scene != "menu" {
 		t.Errorf("leave: closed %v, scene %s", l.closed, og.TestState().Scene)
+	}
+}
+
+// TestCopyLink: the room's Copy button puts the link on the clipboard and says "Link copied"; a
+// clipboard that fails (no tool on the desktop) is said on the status line with the code to share;
+// a device without a clipboard (the phone apps) says it cannot copy, with the code.
+func TestCopyLink(t *testing.T) {
+	ann := protocol.Seat{Name: "Ann", Colour: "green", Kind: protocol.KindPerson, Connected: true}
+	noTool := errors.New("clip: no clipboard tool found (install xclip or xsel or wl-copy)")
+	var copied []string
+	for _, c := range []struct {
+		name   string
+		clip   func(string) error
+		label  string
+		status string
+	}{
+		{"copies", func(s string) error { copied = append(copied, s); return nil }, msg.RoomCopied.Text(), ""},
+		{"no tool", func(string) error { return noTool }, msg.RoomCopy.Text(),
+			msg.New(msg.RoomCopyFailed, noTool.Error(), "K7QX3M").String()},
+		{"no clipboard", nil, msg.RoomCopy.Text(), msg.New(msg.RoomCopyNone, "K7QX3M").String()},
+	} {
+		og := newOnlineGame(t, Options{Clipboard: c.clip})
+		og.tap(t, "online")
+		og.tap(t, "code")
+		og.typeText(t, "K7QX3M")
+		og.tap(t, "join")
+		l := og.links[0]
+		l.status.Phase = client.LinkOnline
+		if err := l.push(protocol.Welcome{Code: "K7QX3M"}, protocol.Joined{Token: "tok"}, lobbyRoom("K7QX3M", 0, ann)); err != nil {
+			t.Fatal(err)
+		}
+		og.tickIdle(t)
+		og.tap(t, "copy")
+		ts := og.TestState()
+		for _, b := range ts.Buttons {
+			if b.ID == "copy" && b.Label != c.label {
+				t.Errorf("%s: the button says %q, want %q", c.name, b.Label, c.label)
+			}
+		}
+		if ts.Online.Status != c.status && c.status != "" {
+			t.Errorf("%s: status %q, want %q", c.name, ts.Online.Status, c.status)
+		}
+		if c.status != "" && !strings.Contains(ts.Online.Status, "K7QX3M") {
+			t.Errorf("%s: status %q does not give the code", c.name, ts.Online.Status)
+		}
+	}
+	if want := []string{"http://127.0.0.1:8080/?room=K7QX3M"}; !reflect.DeepEqual(copied, want) {
+		t.Errorf("copied %q, want %q", copied, want)
 	}
 }

@@ -10,7 +10,7 @@ import (
 // join screen opens with the code filled in.
 func (g *Game) initOnline() {
 	if g.dialRoom == nil {
-		g.dialRoom = dialLink
+		g.dialRoom = g.dialLink
 	}
 	if g.sessionFor == nil {
 		g.sessionFor = func(l roomLink) Session { return newRemoteSession(l) }
@@ -36,8 +36,14 @@ func (g *Game) initOnline() {
 	g.cur = l
 }
 
-// dialLink opens a client.Link to the room: it connects in the background and reconnects by
-// itself with back-off after a lost connection, resuming where it stopped.
-func dialLink(base, code string, first protocol.Message) roomLink {
-	return client.Open(client.DialTransport, base, code, first, client.LinkOptions{})
+// dialLink opens a client.Link to the room through g.dialer: it connects in the background and
+// reconnects by itself with back-off after a lost connection, resuming where it stopped. Every
+// message that arrives and every change of the connection wakes the game (the frames of a still
+// room or table are stopped, pace.go).
+func (g *Game) dialLink(base, code string, first protocol.Message) roomLink {
+	d := g.dialer
+	if d == nil {
+		d = client.DialTransport
+	}
+	return client.Open(d, base, code, first, client.LinkOptions{Notify: g.Wake})
 }

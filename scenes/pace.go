@@ -125,3 +125,7 @@ func (g *Game) Idle() bool { return g.idle }
 // still implements stiller: the menu's pages change only on input (the name field's cursor
 // blinks while it has focus: animating).
 func (m *menu) still() bool { return !m.animating() }
+
+// still implements stiller: the lobby's pages change only on input (a field being typed in
+// blinks its caret: animating).
+func (l *lobby) still() bool { return !l.animating() }

@@ -28,6 +28,9 @@ type remoteLink interface {
 	Send(m protocol.Message)
 	// Status says whether the link is online, reconnecting or failed.
 	Status() client.LinkStatus
+	// Pending reports whether news waits for the next Poll (client.Link calls its Notify, the
+	// game's Wake, when news arrives; Pending covers a wake that came while the frames ran).
+	Pending() bool
 }
 
 // refuser is a link that reports the server's refusals of the actions sent through it.
@@ -177,6 +180,11 @@ func (s *remoteSession) Update(still bool) (changed bool, refused error) {
 	}
 	return changed, refused
 }
+
+// needsTicks implements tickingSession: the table needs a tick only while news waits in the link;
+// otherwise the link's Notify (Game.Wake) starts the frames when a message or a change of the
+// connection arrives, so an online table that waits for a person costs no frames.
+func (s *remoteSession) needsTicks() bool { return s.link.Pending() }
 
 // Status implements Session.
 func (s *remoteSession) Status(seat int) SeatStatus {

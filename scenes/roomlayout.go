@@ -34,9 +34,8 @@ type seatLine struct {
 	Box, Swatch, Name, Info, Remove layout.Rect
 }
 
-// roomLayoutFor lays the room screen out on a w×h screen for a room of seats seats; copy makes
-// room for the link's copy button.
-func roomLayoutFor(w, h float64, seats int, copy bool) roomLayout {
+// roomLayoutFor lays the room screen out on a w×h screen for a room of seats seats.
+func roomLayoutFor(w, h float64, seats int) roomLayout {
 	l := roomLayout{W: w, H: h}
 	m := math.Round(clampF(math.Min(w, h)*0.02, 6, 24))
 	gap := math.Round(clampF(math.Min(w, h)*0.01, 4, 10))
@@ -51,12 +50,9 @@ func roomLayoutFor(w, h float64, seats int, copy bool) roomLayout {
 	l.Title = layout.Rect{X: m, Y: m, W: w - 2*m, H: titleH}
 	y := m + titleH + gap
 	// The link and its copy button.
-	l.Link = layout.Rect{X: m, Y: y, W: w - 2*m, H: bh}
-	if copy {
-		cw := clampF(w*0.22, 96, 200)
-		l.Link.W -= cw + gap
-		l.Copy = layout.Rect{X: w - m - cw, Y: y, W: cw, H: bh}
-	}
+	cw := clampF(w*0.22, 96, 200)
+	l.Link = layout.Rect{X: m, Y: y, W: w - 2*m - cw - gap, H: bh}
+	l.Copy = layout.Rect{X: w - m - cw, Y: y, W: cw, H: bh}
 	y += bh + gap
 	l.Status = layout.Rect{X: m, Y: y, W: w - 2*m, H: l.LineH}
 	y += l.LineH + gap

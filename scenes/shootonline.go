@@ -1,3 +1,5 @@
+//go:build !js
+
 package scenes
 
 import (
@@ -39,6 +41,7 @@ func (c *cannedLink) State() *client.State      { return &c.st }
 func (c *cannedLink) Send(m protocol.Message)   { c.sent = append(c.sent, m) }
 func (c *cannedLink) Status() client.LinkStatus { return c.status }
 func (c *cannedLink) Close()                    { c.closed = true }
+func (c *cannedLink) Pending() bool             { return c.fresh }
 
 // sampleCode is the sample room's code.
 var sampleCode = string([]byte{protocol.CodeAlphabet[8], protocol.CodeAlphabet[27], protocol.CodeAlphabet[14],

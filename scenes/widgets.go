@@ -244,7 +244,11 @@ func (g *Game) label(dst *ebiten.Image, s string, x, y, size float64, c color.Co
 // drawWidget draws a button, label or chip.
 func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 	if w.kind == kindField {
-		g.drawField(dst, w, clampF(w.r.H*0.42, 12, 30), focused)
+		size := clampF(w.r.H*0.42, 12, 30)
+		if w.size > 0 {
+			size = w.size
+		}
+		g.drawField(dst, w, size, focused)
 		return
 	}
 	ts, n := g.widgetTexts(w)
@@ -338,19 +342,32 @@ func (g *Game) drawField(dst *ebiten.Image, w *widget, size float64, focused boo
 		edge, lw = focusCol, 3
 	}
 	g.strokeRect(dst, w.r, rad, lw, edge)
-	st := text.Style{Size: size * 0.9}
+	// The text at the form's size, vertically centred; while typed, its end (where the caret is)
+	// stays in view and the caret is a bar after it.
+	st := text.Style{Size: math.Min(size, w.r.H*0.6)}
+	pad := clampF(w.r.H*0.2, 6, 12)
+	caretW := math.Max(2, math.Round(st.Size*0.1))
+	room := w.r.W - 2*pad - caretW - 2
 	s := w.label
+	tw := 0.0
 	for len(s) > 0 {
-		if tw, _ := g.txt.Measure(s, st); tw <= w.r.W-16 {
+		if tw, _ = g.txt.Measure(s, st); tw <= room {
 			break
 		}
 		_, n := utf8.DecodeRuneInString(s)
 		s = s[n:]
+	}
+	if s == "" {
+		tw = 0
 	}
 	c := titleCol
 	if w.hint {
 		c = sprites.Muted
 	}
 	_, cy := w.r.Center()
-	g.label(dst, s, w.r.X+8, cy, st.Size, c, text.Left|text.VertCenter, false)
+	g.label(dst, s, w.r.X+pad, cy, st.Size, c, text.Left|text.VertCenter, false)
+	if w.on {
+		ch := st.Size * 1.15
+		g.roundRect(dst, layout.Rect{X: w.r.X + pad + tw + 1, Y: cy - ch/2, W: caretW, H: ch}, caretW/2, focusCol)
+	}
 }

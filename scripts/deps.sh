@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # deps.sh WHAT... — installs what a make target needs on a fresh Debian/Ubuntu machine.
-# WHAT: run (runtime libraries for the desktop window), xvfb, chromium, jdk (android vet), go (modules).
+# WHAT: run (runtime libraries for the desktop window), xvfb (with xclip for the clipboard test), chromium, jdk (android vet), go (modules).
 # Installs only what is missing; needs root or sudo for apt.
 set -euo pipefail
 SUDO=""; [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && SUDO="sudo"
@@ -9,7 +9,7 @@ need() { dpkg -s "$1" >/dev/null 2>&1 || pkgs+=("$1"); }
 for w in "$@"; do
   case "$w" in
     run) for p in libx11-6 libxrandr2 libxcursor1 libxi6 libxinerama1 libxrender1 libxext6 libgl1 libgl1-mesa-dri libasound2; do need "$p"; done ;;
-    xvfb) need xvfb; need xauth; for p in libx11-6 libxrandr2 libxcursor1 libxi6 libxinerama1 libxrender1 libxext6 libgl1 libgl1-mesa-dri libasound2; do need "$p"; done ;;
+    xvfb) need xvfb; need xauth; need xclip; for p in libx11-6 libxrandr2 libxcursor1 libxi6 libxinerama1 libxrender1 libxext6 libgl1 libgl1-mesa-dri libasound2; do need "$p"; done ;;
     chromium) need chromium ;;
     jdk) command -v javac >/dev/null || need default-jdk-headless; need gcc-aarch64-linux-gnu; need libc6-dev-arm64-cross ;;
     node) command -v node >/dev/null || need nodejs ;;

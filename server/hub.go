@@ -57,7 +57,9 @@ type Hub struct {
 	mu       sync.Mutex
 	rooms    map[string]*Room
 	attempts map[string]*bucket
-	closed   bool
+	// creates are the create IDs answered lately (creates.go).
+	creates map[string]*created
+	closed  bool
 }
 
 // NewHub returns a hub over store with every stored room restored as it was.
@@ -80,7 +82,7 @@ func NewHub(store Store, opts Options) (*Hub, error) {
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
-	h := &Hub{opts: opts, store: store, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[string]*bucket{}}
+	h := &Hub{opts: opts, store: store, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[string]*bucket{}, creates: map[string]*created{}}
 	stored, err := store.Load()
 	if err != nil {
 		return nil, err

@@ -166,7 +166,7 @@ func (p *Peer) hello(m protocol.Hello) {
 	for _, c := range r.chat {
 		p.sink.Send(c)
 	}
-	r.sendEvents(p)
+	r.sendEvents(p, nil)
 	if err := r.update(); err != nil {
 		r.hub.opts.Log.Error("server: hello", "room", r.code, "err", err)
 	}
@@ -209,41 +209,62 @@ func (p *Peer) create(m protocol.Create) {
 		p.fail(protocol.ErrBadMessage, m.Type(), err)
 		return
 	}
+	if m.ID == "" {
+		p.makeRoom(m, s)
+		return
+	}
+	if err := protocol.CheckCreateID(m.ID); err != nil {
+		p.fail(protocol.ErrBadMessage, m.Type(), err)
+		return
+	}
+	c, mine := h.claimCreate(m.ID)
+	if !mine {
+		p.recreate(m, c)
+		return
+	}
+	code, token := p.makeRoom(m, s)
+	h.settle(m.ID, c, code, token, s.Colour)
+}
+
+// makeRoom makes the room a create asks for with s, its host's seat, and returns its code and the
+// host's token, or "" when it was refused.
+func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
+	h := p.hub
 	if !h.allow(p.addr) {
 		p.fail(protocol.ErrLimit, m.Type(), errors.New("server: too many attempts from this address; wait a minute"))
 		p.sink.Close("too many attempts")
-		return
+		return "", ""
 	}
 	h.mu.Lock()
 	if h.closed || len(h.rooms) >= h.opts.MaxRooms {
 		h.mu.Unlock()
 		p.fail(protocol.ErrLimit, m.Type(), errors.New("server: no room can be made now"))
-		return
+		return "", ""
 	}
 	code, err := h.newCode()
 	if err != nil {
 		h.mu.Unlock()
 		p.fail(protocol.ErrServer, m.Type(), err)
-		return
+		return "", ""
 	}
 	r, err := newRoom(h, code, m.Settings)
 	if err != nil {
 		h.mu.Unlock()
 		p.fail(protocol.ErrServer, m.Type(), err)
-		return
+		return "", ""
 	}
 	h.rooms[code] = r
 	h.mu.Unlock()
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	token, err := r.seatPerson(s)
+	token, err = r.seatPerson(s)
 	if err != nil {
 		h.mu.Lock()
 		delete(h.rooms, code)
 		h.mu.Unlock()
 		p.fail(protocol.ErrServer, m.Type(), err)
-		return
+		return "", ""
 	}
 	p.attach(r, s)
 	p.sink.Send(protocol.Welcome{Version: protocol.Version, Code: code, Link: link(code)})
@@ -254,7 +275,9 @@ func (p *Peer) create(m protocol.Create) {
 		h.mu.Unlock()
 		p.fail(protocol.ErrServer, m.Type(), err)
 		p.sink.Close("store failed")
+		return "", ""
 	}
+	return code, token
 }
 
 // checkPerson checks a person's name, colour and fallback level and returns their seat.
@@ -271,7 +294,7 @@ func checkPerson(name, colour, fallback string) (*seat, error) {
 	if !slices.Contains(bots.Levels(), fallback) {
 		return nil, fmt.Errorf("server: fallback level %q is not one of %s", fallback, strings.Join(bots.Levels(), ", "))
 	}
-	return &seat{Name: name, Colour: colour, Kind: protocol.KindPerson, Level: fallback}, nil
+	return &seat{seatData: seatData{Name: name, Colour: colour, Kind: protocol.KindPerson, Level: fallback}}, nil
 }
 
 // seatPerson adds person s to the room's seats with a free colour and a new token.
@@ -353,7 +376,7 @@ func (p *Peer) handle(r *Room, m protocol.Message) error {
 				n++
 			}
 		}
-		s := &seat{Name: fmt.Sprintf("%s bot %d", strings.ToUpper(m.Level[:1])+m.Level[1:], n), Kind: protocol.KindBot, Level: m.Level}
+		s := &seat{seatData: seatData{Name: fmt.Sprintf("%s bot %d", strings.ToUpper(m.Level[:1])+m.Level[1:], n), Kind: protocol.KindBot, Level: m.Level}}
 		if err := r.takeSeat(s); err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -9,9 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
-	"reflect"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -20,9 +22,20 @@ import (
 	"nimmt/protocol"
 )
 
-// seat is one seat of a room. The exported fields are stored; the others live while the process
+// seat is one seat of a room. Its seatData is stored; the other fields live while the process
 // does.
 type seat struct {
+	seatData
+
+	conns    int       // open connections holding the seat
+	goneAt   time.Time // when the last one closed
+	deadline time.Time // when the pending decision passes to the bot; zero: none
+	decKey   [3]int    // round, turn and phase of the decision the deadline is for
+	bot      bots.Bot
+}
+
+// seatData is what the store keeps of a seat.
+type seatData struct {
 	Name     string `json:"name"`
 	Colour   string `json:"colour"`
 	Kind     string `json:"kind"`
@@ -31,12 +44,6 @@ type seat struct {
 	Seed     uint64 `json:"seed"`            // the seat's bot's seed
 	Away     bool   `json:"away,omitempty"`
 	Resigned bool   `json:"resigned,omitempty"`
-
-	conns    int       // open connections holding the seat
-	goneAt   time.Time // when the last one closed
-	deadline time.Time // when the pending decision passes to the bot; zero: none
-	decKey   [3]int    // round, turn and phase of the decision the deadline is for
-	bot      bots.Bot
 }
 
 // meta is what the store keeps of a room besides its game log.
@@ -60,7 +67,8 @@ type Room struct {
 	rng      *rand.Rand
 	logN     int     // entries of the current game's log in the store
 	pending  []Entry // entries made and not stored yet
-	lastMeta []byte  // the metadata as last stored
+	lastMeta []byte  // the metadata as stored, until lastKey is known (a restored room)
+	lastKey  metaKey // the metadata as last stored: an update that changed none of it skips JSON
 	lastRoom protocol.Room
 	peers    map[*Peer]struct{}
 	timer    Stopper
@@ -73,6 +81,40 @@ type Room struct {
 	chatPending []protocol.Chat // lines made and not stored yet
 	chatN       int             // the number of the room's last line
 	idleSince   time.Time       // when the last connection left (or the room was made or restored)
+}
+
+// metaKey is the metadata in comparable pieces: an update compares it instead of encoding the
+// metadata as JSON after every action. Result is compared by pointer: a room sets a new one.
+type metaKey struct {
+	settings protocol.Settings
+	host     int
+	state    string
+	game     int
+	result   *protocol.Result
+	seats    []seatData
+}
+
+// same reports whether the room's metadata is still what k was made of.
+func (k *metaKey) same(m *meta) bool {
+	if k.seats == nil || k.settings != m.Settings || k.host != m.Host || k.state != m.State || k.game != m.Game ||
+		k.result != m.Result || len(k.seats) != len(m.Seats) {
+		return false
+	}
+	for i, s := range m.Seats {
+		if k.seats[i] != s.seatData {
+			return false
+		}
+	}
+	return true
+}
+
+// keyOf returns the metaKey of m.
+func keyOf(m *meta) metaKey {
+	k := metaKey{settings: m.Settings, host: m.Host, state: m.State, game: m.Game, result: m.Result, seats: make([]seatData, len(m.Seats))}
+	for i, s := range m.Seats {
+		k.seats[i] = s.seatData
+	}
+	return k
 }
 
 // ChatLines is how many of a room's last chat lines are stored and sent after a hello.
@@ -202,14 +244,19 @@ func (r *Room) apply(i int, a engine.Action) error {
 		return fmt.Errorf("server: %w", err)
 	}
 	r.pending = append(r.pending, Entry{Kind: EntryMove, Data: data})
-	for _, e := range r.game.EventsSince(before) {
-		if _, ok := e.(engine.RoundDealt); ok {
+	for i := before; i < r.game.EventCount(); i++ {
+		if e, _ := r.game.EventFor(-1, i); isDeal(e) {
 			if err := r.logDeal(); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+func isDeal(e engine.Event) bool {
+	_, ok := e.(engine.RoundDealt)
+	return ok
 }
 
 func (r *Room) logDeal() error {
@@ -266,12 +313,16 @@ func (r *Room) update() error {
 	r.advance(now)
 	r.passHost()
 	r.setDeadlines(now)
-	m, err := json.Marshal(r.meta)
-	if err != nil {
-		return fmt.Errorf("server: %w", err)
-	}
-	if string(m) == string(r.lastMeta) {
-		m = nil
+	var m []byte
+	if !r.lastKey.same(&r.meta) {
+		var err error
+		if m, err = json.Marshal(r.meta); err != nil {
+			return fmt.Errorf("server: %w", err)
+		}
+		if string(m) == string(r.lastMeta) {
+			m = nil
+			r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
+		}
 	}
 	if m != nil || len(r.pending) > 0 || len(r.chatPending) > 0 {
 		c := Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
@@ -291,7 +342,7 @@ func (r *Room) update() error {
 		r.logN += len(r.pending)
 		r.pending = r.pending[:0]
 		if m != nil {
-			r.lastMeta = m
+			r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
 		}
 	}
 	r.broadcast()
@@ -333,7 +384,7 @@ func (r *Room) say(c protocol.Chat) {
 // setDeadlines gives each person the game now waits for a deadline for the decision, keeps the
 // deadline of a decision still pending and drops the others.
 func (r *Room) setDeadlines(now time.Time) {
-	waiting := map[int]bool{}
+	var waiting [engine.MaxSeats]bool
 	if r.State == protocol.StatePlaying && r.Settings.Timer > 0 {
 		for _, i := range r.game.Waiting() {
 			waiting[i] = true
@@ -445,30 +496,135 @@ func (r *Room) broadcast() {
 	}
 	r.chatPending = r.chatPending[:0]
 	snap := r.snapshot(-1)
-	changed := !reflect.DeepEqual(snap, r.lastRoom)
+	changed := !sameRoom(&snap, &r.lastRoom)
 	r.lastRoom = snap
+	var room roomMessage
+	var shared eventCache
 	for p := range r.peers {
 		if changed {
 			s := snap
 			s.You = r.index(p.seat)
-			p.sink.Send(s)
+			if es, ok := p.sink.(encodedSink); ok && room.encode(&s) {
+				es.SendEncoded(room.forSeat(s.You))
+			} else {
+				p.sink.Send(s)
+			}
 		}
-		r.sendEvents(p)
+		r.sendEvents(p, &shared)
 	}
 }
 
-// sendEvents sends p the events of the current game from the next one it lacks.
-func (r *Room) sendEvents(p *Peer) {
+// sameRoom reports whether two snapshots are equal.
+func sameRoom(a, b *protocol.Room) bool {
+	if a.Code != b.Code || a.Settings != b.Settings || a.State != b.State || a.Game != b.Game || a.Host != b.Host ||
+		a.You != b.You || a.Spectators != b.Spectators || a.Deadline != b.Deadline || !slices.Equal(a.Seats, b.Seats) {
+		return false
+	}
+	if a.Result == nil || b.Result == nil {
+		return a.Result == b.Result
+	}
+	return a.Result.Finished == b.Result.Finished && slices.Equal(a.Result.Totals, b.Result.Totals) &&
+		slices.Equal(a.Result.Winners, b.Result.Winners)
+}
+
+// roomMessage is a room snapshot encoded once for all its connections: they differ only in
+// "you", written between head and tail.
+type roomMessage struct {
+	head, tail []byte
+	tried      bool
+}
+
+// youMark is the "you" written while encoding a roomMessage: no seat has it, and a name cannot
+// hold the quote that opens it.
+var youMark = []byte(`"you":` + strconv.Itoa(math.MinInt))
+
+// encode encodes s (its You aside) unless done already, and reports whether it could.
+func (m *roomMessage) encode(s *protocol.Room) bool {
+	if !m.tried {
+		m.tried = true
+		x := *s
+		x.You = math.MinInt
+		b, err := protocol.Encode(x)
+		if i := bytes.Index(b, youMark); err == nil && i >= 0 && bytes.Count(b, youMark) == 1 {
+			m.head, m.tail = b[:i+len(`"you":`)], b[i+len(youMark):]
+		}
+	}
+	return m.head != nil
+}
+
+// forSeat returns the encoded room as the connection of seat you (-1: a spectator) gets it.
+func (m *roomMessage) forSeat(you int) []byte {
+	b := make([]byte, 0, len(m.head)+len(m.tail)+3)
+	b = append(b, m.head...)
+	b = strconv.AppendInt(b, int64(you), 10)
+	return append(b, m.tail...)
+}
+
+// encodedSink is a Sink that sends messages already encoded (the WebSocket session): a room
+// encodes an event once for all the connections that see it alike.
+type encodedSink interface {
+	SendEncoded(b []byte)
+}
+
+// encodedEvent is an event of the room's game encoded for one audience (engine.Game.EventFor).
+type encodedEvent struct {
+	game, seq, audience int
+	b                   []byte
+}
+
+// eventCache holds the events a broadcast has encoded, for the connections after the first: the
+// first 16 (a turn's events to a connection are fewer), on the broadcast's stack.
+type eventCache struct {
+	n int
+	e [16]encodedEvent
+}
+
+// sendEvents sends p the events of the current game from the next one it lacks. With shared (a
+// broadcast's), each event is encoded once per audience for the connections that take encoded
+// messages: shared keeps the encodings.
+func (r *Room) sendEvents(p *Peer, shared *eventCache) {
 	if r.game == nil {
 		return
 	}
 	if p.game != r.Game {
 		p.game, p.next = r.Game, 0
 	}
-	for i, e := range r.game.EventsFor(r.index(p.seat), p.next) {
-		p.sink.Send(protocol.Event{Game: r.Game, Seq: p.next + i, Event: e})
+	seat, n := r.index(p.seat), r.game.EventCount()
+	es, _ := p.sink.(encodedSink)
+	for i := max(p.next, 0); i < n; i++ {
+		e, aud := r.game.EventFor(seat, i)
+		if es == nil {
+			p.sink.Send(protocol.Event{Game: r.Game, Seq: i, Event: e})
+			continue
+		}
+		if b := r.encodeEvent(i, aud, e, shared); b != nil {
+			es.SendEncoded(b)
+		}
 	}
-	p.next = r.game.EventCount()
+	p.next = n
+}
+
+// encodeEvent returns event seq of the current game as its audience sees it (e), encoded (found
+// in shared or added to it, unless shared is nil); nil if it cannot be encoded.
+func (r *Room) encodeEvent(seq, aud int, e engine.Event, shared *eventCache) []byte {
+	if shared != nil {
+		for _, x := range shared.e[:shared.n] {
+			if x.game == r.Game && x.seq == seq && x.audience == aud {
+				return x.b
+			}
+		}
+	}
+	ev, err := engine.MarshalEvent(e)
+	if err != nil {
+		r.hub.opts.Log.Error("server: encode event", "room", r.code, "seq", seq, "err", err)
+		return nil
+	}
+	b := protocol.EncodeEvent(r.Game, seq, ev)
+	if shared != nil && shared.n < len(shared.e) {
+		shared.e[shared.n] = encodedEvent{game: r.Game, seq: seq, audience: aud, b: b}
+		shared.n++
+	}
+	return b
 }
 
 // system adds a line from the room to the chat.

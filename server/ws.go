@@ -255,6 +255,12 @@ func (s *wsSink) Send(m protocol.Message) {
 	if err != nil {
 		return
 	}
+	s.SendEncoded(b)
+}
+
+// SendEncoded queues a message already encoded (b is not changed afterwards): a room encodes an
+// event once for every connection that sees it alike.
+func (s *wsSink) SendEncoded(b []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
@@ -263,6 +269,9 @@ func (s *wsSink) Send(m protocol.Message) {
 	if s.bytes+len(b) > s.max {
 		s.closeLocked("too slow: reconnect")
 		return
+	}
+	if s.queue == nil {
+		s.queue = make([][]byte, 0, 8) // a turn's events to a connection, without growing
 	}
 	s.queue = append(s.queue, b)
 	s.bytes += len(b)
@@ -436,7 +445,7 @@ func (h *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	h.conn = &corkConn{Conn: c}
 	br := brw.Reader
 	if br.Buffered() == 0 { // nothing read ahead to keep: a smaller buffer does
-		br = bufio.NewReaderSize(h.conn, 512)
+		br = bufio.NewReaderSize(h.conn, 256)
 	}
 	return h.conn, bufio.NewReadWriter(br, bufio.NewWriterSize(h.conn, 256)), nil
 }

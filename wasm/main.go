@@ -34,7 +34,7 @@ func main() {
 	}
 	ebiten.SetScreenClearedEveryFrame(false) // the game skips redrawing a still table
 	opts := webrun.Options{
-		TestState: func() any { return g.TestState() },
+		TestState: testState(g),
 		Suspend:   g.Suspend, // autosave and pause the sound when the tab is hidden or the page is left
 		Resume:    g.Resume,
 	}

@@ -2,12 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	gameserver "nimmt/server"
 )
@@ -66,3 +71,50 @@ func TestShortRun(t *testing.T) {
 		t.Errorf("the server holds %d rooms", hub.Rooms())
 	}
 }
+
+// startServer kills and waits for its child on every path that fails: a server that prints its
+// address but never its restore line (the wait ends), and one that ends before its restore line.
+func TestStartServerLeavesNoChild(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, tail, want string }{
+		{"hangs", "exec sleep 600", "in 200ms"}, // no restore line (or, very slow, no address) in the wait
+		{"ends", "exit 3", "ended before its restore line"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pidFile := filepath.Join(dir, tc.name+".pid")
+			bin := filepath.Join(dir, tc.name+".sh")
+			script := "#!/bin/sh\necho $$ > " + pidFile + "\necho 'server: listening on http://127.0.0.1:1/ (web: false)'\n" + tc.tail + "\n"
+			if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			// The hanging server's wait is short on purpose: it never prints the line, however
+			// fast the machine is; the ending one ends long before its wait.
+			wait := 200 * time.Millisecond
+			if tc.name == "ends" {
+				wait = guard
+			}
+			s, err := startServer(bin, filepath.Join(dir, "data"), wait)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				if s != nil {
+					s.kill()
+				}
+				t.Fatalf("startServer: %v, want an error saying %q", err, tc.want)
+			}
+			b, err := os.ReadFile(pidFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Killed and waited for: the process is gone, not even a zombie.
+			if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+				t.Errorf("the child %d is still there (kill 0: %v)", pid, err)
+			}
+		})
+	}
+}
+
+// guard bounds a wait that a working run never reaches: a guard against hanging, not a quota.
+const guard = 2 * time.Minute

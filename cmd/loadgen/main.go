@@ -24,8 +24,11 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,7 +71,10 @@ func run() error {
 	flag.StringVar(&c.bin, "server", "", "server binary (default: go build ./cmd/server into a temporary directory)")
 	flag.IntVar(&c.timer, "timer", protocol.DefaultTimer, "the rooms' decision timer in seconds (0, 30, 60, 120)")
 	flag.BoolVar(&c.noRestat, "no-restart", false, "skip the restart measurement")
+	gcPercent := flag.Int("gc-percent", 400, "the generator's own GOGC (not the server's): its collector competes with the server for the cores and its pauses would be counted in the latencies it measures; its memory is not measured")
+	cpuProfile := flag.String("cpuprofile", "", "write the generator's own CPU profile of the measurement window to this file")
 	flag.Parse()
+	debug.SetGCPercent(*gcPercent) // the variable GOGC, which the child would inherit, stays as it is
 	if c.rooms < 1 || c.rooms > 5000 || c.hold <= 0 || c.hold > 10*time.Minute || c.ramp < 1 {
 		return errors.New("-rooms is 1 to 5000, -hold up to 10m, -ramp at least 1")
 	}
@@ -87,7 +93,7 @@ func run() error {
 		}
 	}
 	data := filepath.Join(dir, "data")
-	srv, err := startServer(c.bin, data)
+	srv, err := startServer(c.bin, data, startWait)
 	if err != nil {
 		return err
 	}
@@ -96,7 +102,10 @@ func run() error {
 	fmt.Printf("loadgen: server pid %d at %s, RSS idle %.1f MB\n", srv.cmd.Process.Pid, srv.addr, mb(idle))
 
 	st := &stats{}
-	ctx, cancel := context.WithCancel(context.Background())
+	// SIGINT and SIGTERM end the run through its deferred calls, which kill the server.
+	sig, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithCancel(sig)
 	defer cancel()
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -126,6 +135,17 @@ func run() error {
 	fmt.Println(")")
 
 	st.reset()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile() // before f.Close: deferred calls run last first
+	}
 	cpu0, t0 := srv.cpu(), time.Now()
 	self0 := selfCPU()
 	peak := uint64(0)
@@ -138,9 +158,14 @@ loop:
 			peak = max(peak, srv.rss())
 		case <-end:
 			break loop
+		case <-sig.Done():
+			return errors.New("interrupted")
 		}
 	}
 	tick.Stop()
+	if *cpuProfile != "" {
+		pprof.StopCPUProfile()
+	}
 	window := time.Since(t0)
 	cpu := srv.cpu() - cpu0
 	self := selfCPU() - self0
@@ -162,7 +187,7 @@ loop:
 	}
 	srv.kill()
 	t := time.Now()
-	srv2, err := startServer(c.bin, data)
+	srv2, err := startServer(c.bin, data, startWait)
 	if err != nil {
 		return err
 	}
@@ -186,9 +211,14 @@ type server struct {
 
 var restoredRe = regexp.MustCompile(`rooms restored rooms=(\d+) took=(\S+)`)
 
-// startServer runs the server binary on 127.0.0.1 with data and waits for its address.
-func startServer(bin, data string) (*server, error) {
+// startWait bounds how long a server may take to print its address and restore its rooms.
+const startWait = 2 * time.Minute
+
+// startServer runs the server binary on 127.0.0.1 with data and waits for its address and its
+// restore line. On every error it kills the child and waits for it, so none is left behind.
+func startServer(bin, data string, wait time.Duration) (*server, error) {
 	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-text", "", "-data", data, "-max-conns", "30000")
+	killWithParent(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -201,44 +231,90 @@ func startServer(bin, data string) (*server, error) {
 		return nil, fmt.Errorf("start %s: %w", bin, err)
 	}
 	s := &server{cmd: cmd, done: make(chan struct{})}
+	// Both pipes are read to their end before Wait (Wait closes them), so a line the child
+	// printed before it ended is always delivered before done closes.
+	var readers sync.WaitGroup
+	readers.Add(2)
 	logc := make(chan string, 1)
 	go func() {
+		defer readers.Done()
 		sc := bufio.NewScanner(errp)
 		for sc.Scan() {
 			if m := restoredRe.FindStringSubmatch(sc.Text()); m != nil {
-				logc <- sc.Text()
+				select {
+				case logc <- sc.Text():
+				default:
+				}
 			} else if !strings.Contains(sc.Text(), "INFO") {
 				fmt.Fprintln(os.Stderr, "server:", sc.Text())
 			}
 		}
 	}()
-	go func() { cmd.Wait(); close(s.done) }()
-	sc := bufio.NewScanner(out)
-	if !sc.Scan() {
-		s.kill()
-		return nil, errors.New("the server printed no address")
-	}
-	m := regexp.MustCompile(`http://([0-9.:]+)/`).FindStringSubmatch(sc.Text())
-	if m == nil {
-		s.kill()
-		return nil, fmt.Errorf("no address in %q", sc.Text())
-	}
+	addrc := make(chan string, 1)
 	go func() {
+		defer readers.Done()
+		sc := bufio.NewScanner(out)
+		if sc.Scan() {
+			addrc <- sc.Text()
+		}
 		for sc.Scan() {
 		}
 	}()
-	s.addr = "ws://" + m[1]
-	select {
-	case l := <-logc:
+	go func() { readers.Wait(); cmd.Wait(); close(s.done) }()
+	fail := func(err error) (*server, error) {
+		s.kill()
+		return nil, err
+	}
+	address := func(l string) error {
+		m := regexp.MustCompile(`http://([0-9.:]+)/`).FindStringSubmatch(l)
+		if m == nil {
+			return fmt.Errorf("no address in %q", l)
+		}
+		s.addr = "ws://" + m[1]
+		return nil
+	}
+	restored := func(l string) {
 		m := restoredRe.FindStringSubmatch(l)
 		s.restored, _ = strconv.Atoi(m[1])
 		s.took = m[2]
-	case <-time.After(time.Minute):
-		return nil, errors.New("no restore line from the server")
+	}
+	timeout := time.NewTimer(wait)
+	defer timeout.Stop()
+	// A line that arrived counts even when the child has ended by the time it is looked at.
+	select {
+	case l := <-addrc:
+		if err := address(l); err != nil {
+			return fail(err)
+		}
+	case <-s.done:
+		select {
+		case l := <-addrc:
+			if err := address(l); err != nil {
+				return fail(err)
+			}
+		default:
+			return fail(errors.New("the server ended before it printed its address"))
+		}
+	case <-timeout.C:
+		return fail(fmt.Errorf("the server printed no address in %v", wait))
+	}
+	select {
+	case l := <-logc:
+		restored(l)
+	case <-s.done:
+		select {
+		case l := <-logc:
+			return fail(fmt.Errorf("the server ended right after its restore line %q", l))
+		default:
+			return fail(errors.New("the server ended before its restore line"))
+		}
+	case <-timeout.C:
+		return fail(fmt.Errorf("no restore line from the server in %v", wait))
 	}
 	return s, nil
 }
 
+// kill ends the child with SIGKILL and waits for it; it may be called more than once.
 func (s *server) kill() {
 	if s.cmd.Process == nil {
 		return
@@ -413,7 +489,7 @@ type player struct {
 	cfg   config
 	st    *stats
 	s     client.State
-	acted string
+	acted decision     // the last decision answered
 	sent  atomic.Int64 // UnixNano of the action waiting for its event; 0: none
 	// Read by the test once play has returned:
 	totals [][]int // each game's final totals, as this client heard them
@@ -443,8 +519,12 @@ func (p *player) until(ctx context.Context, typ string) error {
 // when one is over. It returns when ctx ends, the connection fails, or the room has played
 // cfg.games games.
 func (p *player) play(ctx context.Context) {
+	// Reads and writes take no context that can end (the WebSocket library would watch it on
+	// every call): the connection is closed when ctx ends, which ends them.
+	stop := context.AfterFunc(ctx, func() { p.conn.Close() })
+	defer stop()
 	for {
-		m, err := p.conn.Recv(ctx)
+		m, err := p.conn.Recv(context.Background())
 		if err != nil {
 			if ctx.Err() == nil {
 				p.err = err
@@ -475,7 +555,7 @@ func (p *player) play(ctx context.Context) {
 				}
 				if p.seat == 0 {
 					p.st.games.Add(1)
-					go p.conn.Send(ctx, protocol.Again{})
+					go p.conn.Send(context.Background(), protocol.Again{})
 				}
 			}
 		}
@@ -483,7 +563,7 @@ func (p *player) play(ctx context.Context) {
 		if p.s.Room.State != protocol.StatePlaying || p.s.Game != p.s.Room.Game || v.Decision == nil || len(v.MyPlay) > 0 {
 			continue
 		}
-		k := fmt.Sprint(p.s.Game, v.Round, v.Turn, v.Phase, *v.Decision)
+		k := keyOf(p.s.Game, v)
 		if k == p.acted {
 			continue
 		}
@@ -493,11 +573,35 @@ func (p *player) play(ctx context.Context) {
 		think := p.cfg.think/2 + time.Duration(p.rng.Int64N(int64(p.cfg.think)+1))
 		time.AfterFunc(think, func() {
 			p.sent.Store(time.Now().UnixNano())
-			if p.conn.Send(ctx, protocol.Act{Game: game, Action: a}) == nil {
+			if p.conn.Send(context.Background(), protocol.Act{Game: game, Action: a}) == nil {
 				p.st.acts.Add(1)
 			}
 		})
 	}
+}
+
+// decision identifies a decision of a seat: the game, round, turn and phase it comes in, and
+// the decision itself.
+type decision struct {
+	game, round, turn int
+	phase             engine.Phase
+	kind              engine.DecisionKind
+	seat, count, min  int
+	card              engine.Card
+	cards             string // the decision's cards, one byte each
+}
+
+func keyOf(game int, v *engine.View) decision {
+	d := v.Decision
+	k := decision{game: game, round: v.Round, turn: v.Turn, phase: v.Phase, kind: d.Kind, seat: d.Seat, count: d.Count, min: d.Min, card: d.Card}
+	if len(d.Cards) > 0 {
+		b := make([]byte, len(d.Cards))
+		for i, c := range d.Cards {
+			b[i] = byte(c)
+		}
+		k.cards = string(b)
+	}
+	return k
 }
 
 // mine reports whether an event answers an action of seat.

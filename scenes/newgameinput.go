@@ -1,0 +1,234 @@
+package scenes
+
+import (
+	"strconv"
+	"strings"
+
+	"nimmt/assets/sounds"
+	"nimmt/msg"
+)
+
+// The new-game form's input: a tick's taps and keys, the buttons' actions and the name being
+// typed.
+
+// setPage shows page p with no focus and no name being typed.
+func (f *newGameForm) setPage(p formPage) {
+	f.stopTyping()
+	f.page = p
+	f.focus = -1
+}
+
+// activate runs the button id; it reports FormStart or FormBack when the form is done.
+func (f *newGameForm) activate(id string) (FormResult, error) {
+	st := f.st
+	f.g.cue(sounds.Click)
+	res := FormOpen
+	switch {
+	case id == "back":
+		f.stopTyping()
+		res = FormBack
+	case id == "start":
+		f.stopTyping()
+		res = FormStart
+	case id == "seats-minus":
+		st.Seats = clampSeats(st.variant(), st.Seats-1)
+	case id == "seats-plus":
+		st.Seats = clampSeats(st.variant(), st.Seats+1)
+	case id == "variant":
+		f.setPage(pageVariants)
+	case id == "back-variants", id == "seat-done":
+		f.setPage(pageForm)
+	case id == "back-newgame":
+		f.setPage(f.aboutFrom)
+	case len(id) > 6 && id[:6] == "about-":
+		for _, e := range variantEntries() {
+			if e.key() == id[6:] {
+				f.about, f.aboutFrom = e, f.page
+				f.setPage(pageAbout)
+			}
+		}
+	case len(id) > 8 && id[:8] == "variant-":
+		for _, e := range variantEntries() {
+			if e.key() == id[8:] {
+				st.Variant, st.Doublets = e.v.String(), e.doublets
+				st.Seats = clampSeats(e.v, st.Seats)
+			}
+		}
+		f.setPage(pageForm)
+	case id == "name":
+		if f.editing == 0 {
+			f.stopTyping()
+		} else {
+			f.startTyping(0)
+		}
+	case id == "seat-name":
+		if f.editing == f.seat {
+			f.stopTyping()
+		} else {
+			f.startTyping(f.seat)
+		}
+	case len(id) > 5 && id[:5] == "seat-":
+		s, _ := strconv.Atoi(id[5:])
+		if s >= 1 && s < st.Seats {
+			f.seat = s
+			f.setPage(pageSeat)
+		}
+	case len(id) > 7 && id[:7] == "choice-":
+		f.stopTyping()
+		st.Levels[f.seat-1] = f.choice(id[7:]).ID
+		if st.Levels[f.seat-1] != levelPerson {
+			f.setPage(pageForm)
+		}
+	case id == "end-mode":
+		st.EndMode = cycle([]string{"66", "score", "rounds"}, st.EndMode, 1)
+	case id == "end-minus", id == "end-plus":
+		d := 1
+		if id == "end-minus" {
+			d = -1
+		}
+		if st.EndMode == "score" {
+			st.EndScore = int(clampF(float64(st.EndScore+d*5), 10, 500))
+		} else {
+			st.Rounds = int(clampF(float64(st.Rounds+d), 1, 50))
+		}
+	case id == "speed":
+		st.Speed = cycle(speeds, st.Speed, 1)
+	default:
+		for _, x := range f.opts.Steppers {
+			if id == x.ID+"-minus" && x.CanStep(-1) {
+				x.Step(-1)
+			}
+			if id == x.ID+"-plus" && x.CanStep(1) {
+				x.Step(1)
+			}
+		}
+	}
+	f.build()
+	return res, nil
+}
+
+// startTyping puts the cursor in seat s's name.
+func (f *newGameForm) startTyping(s int) {
+	f.editing, f.shift = s, false
+	if s == 0 {
+		f.nameBuf = []rune(f.st.Name)
+	} else {
+		f.nameBuf = []rune(f.st.Names[s-1])
+	}
+}
+
+// stopTyping ends typing, keeping the name (an empty one falls back to the default).
+func (f *newGameForm) stopTyping() {
+	if f.editing < 0 {
+		return
+	}
+	if tf := f.g.opts.TextField; tf != nil {
+		v, _ := tf.Poll()
+		f.nameBuf = []rune(v)
+		tf.Close()
+	}
+	f.setName(f.editing, string(f.nameBuf))
+	f.editing = -1
+	f.nameBuf = f.nameBuf[:0]
+}
+
+// setName sets seat s's name, at most maxName letters; an empty name of the person here is
+// the default name.
+func (f *newGameForm) setName(s int, name string) {
+	name = clipName(strings.TrimSpace(f.g.txt.Drawable(name)))
+	if s == 0 {
+		if name == "" {
+			name = msg.DefaultName.Text()
+		}
+		f.st.Name = name
+		return
+	}
+	f.st.Names[s-1] = name
+}
+
+// update handles one tick: typing, taps on the widgets and the keyboard.
+func (f *newGameForm) update(in *Input) (FormResult, error) {
+	if f.g.noteDevice(in) && f.editing >= 0 {
+		f.build() // the on-screen keyboard comes or goes
+	}
+	if f.editing >= 0 {
+		f.typeKeys(in)
+		for i := range f.keys {
+			if in.TapIn(f.keys[i].r) {
+				f.pressKey(f.keys[i].id)
+				return FormOpen, nil
+			}
+		}
+		if in.Tap && len(f.keys) > 0 {
+			if in.TapY >= f.keyPanel().Y {
+				in.TakeTap() // between the keys
+			}
+		}
+		if in.Tap && !f.tapOnField(in) {
+			f.stopTyping()
+			f.build()
+		}
+	}
+	if id := widgetInput(f.widgets, &f.focus, in); id != "" {
+		return f.activate(id)
+	}
+	if in.Key(KeyEsc) {
+		switch f.page {
+		case pageForm:
+			return FormBack, nil
+		case pageAbout:
+			f.setPage(f.aboutFrom)
+		default:
+			f.setPage(pageForm)
+		}
+		f.build()
+	}
+	return FormOpen, nil
+}
+
+// tapOnField reports whether this tick's tap is on the name field being typed into.
+func (f *newGameForm) tapOnField(in *Input) bool {
+	for _, w := range f.widgets {
+		if (w.id == "name" || w.id == "seat-name") && w.r.Contains(in.TapX, in.TapY) {
+			return true
+		}
+	}
+	return false
+}
+
+// typeKeys takes this tick's letters, Backspace, Enter and Esc into the name being typed; the
+// keys are consumed (they are not commands while typing).
+func (f *newGameForm) typeKeys(in *Input) {
+	if tf := f.g.opts.TextField; tf != nil {
+		// The platform's field holds the text; the canvas gets no keys meanwhile.
+		v, done := tf.Poll()
+		if v = clipName(f.g.txt.Drawable(v)); v != string(f.nameBuf) || done {
+			f.nameBuf = []rune(v)
+			if done {
+				f.stopTyping()
+			}
+			f.build()
+		}
+		in.NKeys = 0
+		return
+	}
+	changed := false
+	for i := 0; i < in.NRune; i++ {
+		if r := in.Runes[i]; len(f.nameBuf) < maxName && r >= ' ' && f.g.txt.Drawable(string(r)) != "" {
+			f.nameBuf = append(f.nameBuf, in.Runes[i])
+			changed = true
+		}
+	}
+	if in.Key(KeyBackspace) && len(f.nameBuf) > 0 {
+		f.nameBuf = f.nameBuf[:len(f.nameBuf)-1]
+		changed = true
+	}
+	if in.Key(KeyEnter) || in.Key(KeyEsc) {
+		f.stopTyping()
+		changed = true
+	}
+	in.NKeys = 0
+	if changed {
+		f.build()
+	}
+}

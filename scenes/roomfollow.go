@@ -1,0 +1,158 @@
+package scenes
+
+import (
+	"errors"
+
+	"nimmt/client"
+	"nimmt/msg"
+	"nimmt/protocol"
+)
+
+// unreachableAfter is how many failed attempts to open a room make the room screen give up and
+// say that the server cannot be reached.
+const unreachableAfter = 2
+
+// poll takes in what the link brought and follows the room: the first sight of it, a refusal,
+// the seat token to keep, a game starting. It reports whether anything changed.
+func (r *room) poll() bool {
+	g := r.g
+	changed := r.link.Poll()
+	if st := r.link.Status(); st.Phase != r.status.Phase || st.Attempt != r.status.Attempt {
+		r.status = st
+		changed = true
+	}
+	cs := r.link.State()
+	// A server that cannot be reached is said at once (the link would keep trying).
+	if !r.opened && (r.status.Phase == client.LinkFailed || r.status.Phase == client.LinkReconnecting && r.status.Attempt >= unreachableAfter) {
+		var refused *client.FailedError
+		if errors.As(r.status.Err, &refused) {
+			r.giveUp(errorText(refused.Refusal)) // the server said why: no such room, …
+		} else {
+			r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.status.Err)))
+		}
+		return true
+	}
+	for ; r.errSeen < len(cs.Errors); r.errSeen++ {
+		e := cs.Errors[r.errSeen]
+		if e.Ref == protocol.TypeAct {
+			continue // the table says a refused card or row, where it was played
+		}
+		if !r.opened {
+			r.giveUp(errorText(e))
+			return true
+		}
+		r.notice = errorText(e)
+		if e.Code == protocol.ErrToken {
+			r.forget()
+		}
+		changed = true
+	}
+	if !changed {
+		return false
+	}
+	rm := &cs.Room
+	if !r.opened && rm.Code != "" {
+		r.opened = true
+		r.midGame = rm.State != protocol.StateLobby
+	}
+	if r.host() && rm.State == protocol.StateLobby {
+		for _, lv := range r.bots {
+			r.link.Send(protocol.AddBot{Level: lv})
+		}
+		r.bots = nil
+	}
+	if r.opened && r.join && !r.joinSent && rm.State == protocol.StateLobby && rm.You < 0 {
+		r.joinSent = true
+		r.link.Send(protocol.Join{Name: g.settings.Name, Colour: r.colour})
+	}
+	for ; r.chatSeen < len(cs.Chat); r.chatSeen++ {
+		c := cs.Chat[r.chatSeen]
+		e := chatEntry{name: c.Name, text: c.Text, system: c.System}
+		if c.Seat >= 0 && c.Seat < len(rm.Seats) {
+			e.colour = rm.Seats[c.Seat].Colour
+		}
+		r.chat = append(r.chat, e)
+	}
+	r.keep()
+	r.build()
+	if r.table == nil || rm.Game != r.tableGame {
+		r.openTable()
+	}
+	return true
+}
+
+// errString is an error's text, or nothing.
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// giveUp goes back to the lobby saying why the room could not be opened.
+func (r *room) giveUp(why msg.Message) {
+	r.link.Close()
+	l := r.back
+	if l == nil {
+		l = newLobby(r.g, "")
+	}
+	l.notice = why
+	l.build()
+	r.g.goTo(l)
+}
+
+// keep remembers the seat token (with the room and server) so that the seat can be taken back
+// after a restart of the game, a reload of the page or a lost connection.
+func (r *room) keep() {
+	cs := r.link.State()
+	o := &r.g.settings.Online
+	if cs.Token == "" || (o.Token == cs.Token && o.Code == cs.Room.Code) || cs.Room.Code == "" {
+		return
+	}
+	o.Code, o.Token, o.Base = cs.Room.Code, cs.Token, r.base
+	r.g.saveSettings()
+}
+
+// forget drops the remembered seat (the room was left, or the token is no longer valid).
+func (r *room) forget() {
+	o := &r.g.settings.Online
+	if o.Token == "" {
+		return
+	}
+	o.Code, o.Token, o.Base = "", "", ""
+	r.g.saveSettings()
+}
+
+// openTable opens the table of the room's current game once its first events are here. A room
+// first seen in the middle of a game (a reload, a restart, a spectator) shows the game as it
+// stands; one seen from its lobby animates from the deal.
+func (r *room) openTable() {
+	cs := r.link.State()
+	rm := &cs.Room
+	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 || r.g.sessionFor == nil {
+		return
+	}
+	t := newTableOn(r.g, r.g.sessionFor(r.link), rm.You)
+	t.online = r
+	if r.midGame {
+		t.fastForward()
+	}
+	r.midGame = false
+	r.table, r.tableGame = t, rm.Game
+	r.confirm = ""
+	r.build()
+	r.g.goTo(t)
+}
+
+// follow runs at the top of the table's tick: it keeps the seat token and opens the room's next
+// game when one starts (the host played again) while the table shows the last one. It reports
+// whether the table was left.
+func (r *room) follow() bool {
+	r.keep()
+	cs := r.link.State()
+	if cs.Room.Game == r.tableGame || cs.Room.State != protocol.StatePlaying {
+		return false
+	}
+	r.openTable()
+	return r.g.next != nil
+}

@@ -1,0 +1,257 @@
+package scenes
+
+import (
+	"image/color"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/client"
+	"nimmt/engine"
+	"nimmt/msg"
+	"nimmt/protocol"
+	"nimmt/sprites"
+	"nimmt/text"
+)
+
+// build lays the screen out and makes its buttons; it runs on resize and after every change.
+func (r *room) build() {
+	g := r.g
+	rm := r.state()
+	r.lay = roomLayoutFor(g.w, g.h, r.maxSeats())
+	l := &r.lay
+	r.widgets = r.widgets[:0]
+	lbl := msg.RoomCopy.Text()
+	if r.copied {
+		lbl = msg.RoomCopied.Text()
+	}
+	r.add("copy", lbl, l.Copy, r.opened, 0)
+	for s, line := range l.Seats {
+		if r.host() && rm.State == protocol.StateLobby && s < len(rm.Seats) && rm.Seats[s].Kind == protocol.KindBot {
+			r.add("remove-"+strconv.Itoa(s), "×", line.Remove, true, 0)
+		}
+	}
+	lobby := rm.State == protocol.StateLobby
+	switch {
+	case !r.opened:
+	case lobby && r.host():
+		r.add("level", levelName(r.level).Text(), l.Level, true, 3)
+		r.add("add-bot", msg.RoomAddBot.Text(), l.AddBot, len(rm.Seats) < rm.Settings.Seats, 0)
+		lo, _ := engine.SeatsAllowed(rm.Settings.Variant)
+		r.add("start", msg.Start.Text(), l.Start, len(rm.Seats) >= lo, 0)
+	case lobby && !r.seated():
+		lbl := msg.OnlineColourAny.Text()
+		if r.colour != "" {
+			lbl = colourName(r.colour)
+		}
+		r.add("colour", lbl, l.Level, true, 3)
+		r.add("take-seat", msg.RoomTakeSeat.Text(), l.Start, len(rm.Seats) < rm.Settings.Seats, 0)
+	case rm.State == protocol.StatePlaying:
+		r.add("to-table", msg.RoomToTable.Text(), l.Start, r.table != nil, 0)
+	case rm.State == protocol.StateOver:
+		r.add("to-table", msg.RoomToTable.Text(), l.AddBot, r.table != nil, 0)
+		if r.host() {
+			r.add("again", msg.RoomAgain.Text(), l.Start, true, 0)
+		}
+	}
+	if r.opened {
+		r.addField("chat", r.draft, l.Input)
+		if r.field != "chat" && r.draft == "" {
+			w := &r.widgets[len(r.widgets)-1]
+			w.label, w.hint = msg.RoomChatHint.Text(), true
+		}
+		r.add("send", msg.RoomSend.Text(), l.Send, true, 0)
+	}
+	if r.confirm != "" {
+		r.add("no", msg.RoomNo.Text(), l.Buttons[0], true, 0)
+		r.add("yes", msg.RoomYes.Text(), l.Buttons[2], true, 0)
+	} else {
+		r.add("leave", msg.RoomLeave.Text(), l.Buttons[0], true, 0)
+		if rm.State == protocol.StatePlaying && r.seated() && !rm.Seats[rm.You].Resigned {
+			r.add("resign", msg.RoomResign.Text(), l.Buttons[1], true, 0)
+		}
+		if rm.State == protocol.StatePlaying && r.host() {
+			r.add("finish", msg.RoomFinish.Text(), l.Buttons[2], true, 0)
+		}
+	}
+	if r.focus >= len(r.widgets) {
+		r.focus = -1
+	}
+}
+
+// statusLine is what the status line says now.
+func (r *room) statusLine() (msg.Message, bool) {
+	rm := r.state()
+	switch r.status.Phase {
+	case client.LinkConnecting:
+		return msg.New(msg.OnlineConnecting, pageURL(r.base)), true
+	case client.LinkReconnecting:
+		return msg.New(msg.OnlineReconnecting, r.status.Attempt), true
+	case client.LinkFailed:
+		return msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.status.Err)), true
+	}
+	switch {
+	case r.confirm == "resign":
+		return msg.New(msg.RoomResignConfirm), true
+	case r.confirm == "finish":
+		return msg.New(msg.RoomFinishConfirm), true
+	case r.notice.ID != msg.None:
+		return r.notice, true
+	case rm.State == protocol.StateLobby && !r.host() && r.seated():
+		return msg.New(msg.RoomWaitHost), false
+	case rm.State == protocol.StatePlaying && !r.seated():
+		return msg.New(msg.RoomWatching), false
+	case rm.State == protocol.StatePlaying:
+		return msg.New(msg.RoomPlaying, rm.Game), false
+	case rm.State == protocol.StateOver && rm.Result != nil:
+		if lead := resultLeader(rm.Result); lead >= 0 && lead < len(rm.Seats) {
+			id := msg.RoomOverWins
+			if rm.Result.Finished {
+				id = msg.RoomOverFinished
+			}
+			return msg.New(id, rm.Seats[lead].Name), false
+		}
+	case rm.Spectators > 0:
+		return msg.New(msg.RoomSpectators, rm.Spectators), false
+	}
+	return msg.Message{}, false
+}
+
+// seatCol is the colour of a protocol seat colour's swatch.
+func seatCol(c string) color.Color {
+	for i, k := range protocol.Colours {
+		if k == c {
+			return swatchCols[i]
+		}
+	}
+	return sprites.Muted
+}
+
+// swatchCols are the swatches of protocol.Colours, in its order.
+var swatchCols = []color.Color{
+	color.RGBA{0x4c, 0xc0, 0x5a, 0xff}, color.RGBA{0xe0, 0x4a, 0x3c, 0xff}, color.RGBA{0x4a, 0x8c, 0xf0, 0xff},
+	color.RGBA{0xf4, 0xd0, 0x30, 0xff}, color.RGBA{0xa0, 0x6c, 0xe0, 0xff}, color.RGBA{0xf0, 0x8c, 0x2c, 0xff},
+	color.RGBA{0xf2, 0x8c, 0xc8, 0xff}, color.RGBA{0x3c, 0xd0, 0xd8, 0xff}, color.RGBA{0x9c, 0x6c, 0x44, 0xff},
+	color.RGBA{0xb0, 0xb0, 0xb0, 0xff},
+}
+
+// seatInfoText is what a seat's line says besides its name.
+func (r *room) seatInfoText(s int) string {
+	rm := r.state()
+	st := rm.Seats[s]
+	var parts []string
+	if st.Kind == protocol.KindBot {
+		parts = append(parts, msg.New(msg.RoomBot, levelName(st.Level)).String())
+	} else {
+		switch {
+		case st.Resigned:
+			parts = append(parts, msg.RoomResigned.Text())
+		case !st.Connected:
+			parts = append(parts, msg.PlateDisconnected.Text())
+		case st.Away:
+			parts = append(parts, msg.PlateAway.Text())
+		default:
+			parts = append(parts, msg.RoomReady.Text())
+		}
+	}
+	if s == rm.Host {
+		parts = append(parts, msg.RoomHost.Text())
+	}
+	if s == rm.You {
+		parts = append(parts, msg.RoomYou.Text())
+	}
+	return strings.Join(parts, " · ")
+}
+
+func (r *room) draw(dst *ebiten.Image) {
+	g := r.g
+	l := &r.lay
+	rm := r.state()
+	g.drawFelt(dst)
+	title := msg.New(msg.RoomTitle, rm.Code).String()
+	if rm.Code == "" {
+		title = msg.OnlineTitle.Text()
+	}
+	r.title(dst, title, l.Title)
+	size := l.Text
+	st := text.Style{Size: size}
+	// The link, in a framed box.
+	g.roundRect(dst, l.Link, 6, overlay)
+	if rm.Code != "" {
+		link := roomURL(r.base, rm.Code)
+		_, cy := l.Link.Center()
+		g.label(dst, g.txt.Cut(link, st, l.Link.W-16), l.Link.X+8, cy, size, titleCol, text.Left|text.VertCenter, false)
+	}
+	if m, warn := r.statusLine(); m.ID != msg.None {
+		c := labelCol
+		if warn {
+			c = focusCol
+		}
+		s := m.String()
+		fs := g.txt.Fit(s, st, l.Status.W, size*0.8)
+		_, cy := l.Status.Center()
+		g.label(dst, g.txt.Cut(s, text.Style{Size: fs}, l.Status.W), l.Status.X, cy, fs, c, text.Left|text.VertCenter, false)
+	}
+	for s, line := range l.Seats {
+		g.roundRect(dst, line.Box, 6, overlay)
+		_, cy := line.Box.Center()
+		if s >= len(rm.Seats) {
+			g.label(dst, g.txt.Cut(msg.RoomFree.Text(), st, line.Name.W+line.Info.W), line.Name.X, cy, size, sprites.Muted, text.Left|text.VertCenter, false)
+			continue
+		}
+		seat := rm.Seats[s]
+		g.roundRect(dst, line.Swatch, line.Swatch.W/2, seatCol(seat.Colour))
+		bold := text.Style{Size: size, Bold: true}
+		g.label(dst, g.txt.Cut(seat.Name, bold, line.Name.W-4), line.Name.X, cy, size, titleCol, text.Left|text.VertCenter, true)
+		g.label(dst, g.txt.Cut(r.seatInfoText(s), st, line.Info.W), line.Info.X, cy, size, labelCol, text.Left|text.VertCenter, false)
+	}
+	r.drawChat(dst)
+	r.form.draw(dst)
+}
+
+// OnlineState is the room screen's state for tests and the browser hook.
+type OnlineState struct {
+	Code  string `json:"code"`
+	Link  string `json:"link"`
+	State string `json:"state"`
+	Game  int    `json:"game"`
+	You   int    `json:"you"`
+	Host  int    `json:"host"`
+	// Seats are the seats' names; Status the status line; Phase the link's phase (connecting,
+	// online, reconnecting, failed).
+	Seats  []string `json:"seats"`
+	Status string   `json:"status"`
+	Phase  string   `json:"phase"`
+	// Totals are the final totals once the game is over.
+	Totals []int `json:"totals,omitempty"`
+	// Chat is the chat's lines as shown.
+	Chat []string `json:"chat,omitempty"`
+}
+
+func (r *room) onlineState() *OnlineState {
+	rm := r.state()
+	o := &OnlineState{Code: rm.Code, State: rm.State, Game: rm.Game, You: rm.You, Host: rm.Host,
+		Phase: r.status.Phase.String()}
+	if rm.Code != "" {
+		o.Link = roomURL(r.base, rm.Code)
+	}
+	for _, s := range rm.Seats {
+		o.Seats = append(o.Seats, s.Name)
+	}
+	if m, _ := r.statusLine(); m.ID != msg.None {
+		o.Status = m.String()
+	}
+	if rm.Result != nil {
+		o.Totals = append([]int{}, rm.Result.Totals...)
+	}
+	for _, e := range r.chat {
+		o.Chat = append(o.Chat, e.String())
+	}
+	return o
+}
+
+func (r *room) testState(ts *TestState) {
+	r.buttons(ts)
+	ts.Online = r.onlineState()
+}
