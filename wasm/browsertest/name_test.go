@@ -61,9 +61,9 @@ func abs(v float64) float64 {
 // game may not see a touch that starts and ends in one script; the input then hides again.)
 func TestNameFocusInGesture(t *testing.T) {
 	ctx := openPhone(t)
-	waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
+	waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })
 	clickButton(t, ctx, "new-game")
-	s := waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" && s.Input })
+	s := waitState(t, ctx, "the new game form", func(s gameState) bool { return s.Scene == "newgame" && s.Input })
 	field, ok := s.button("name")
 	if !ok {
 		t.Fatal("no name field on the form")
