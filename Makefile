@@ -44,15 +44,37 @@ test-under-load:
 
 # Every Go test, once, under Xvfb: the game's drawing tests run inside the game loop there (every
 # scene rendered at two sizes and checked, a whole game drawn at instant speed, allocations per
-# frame); REQUIRE_DISPLAY=1 turns their skip without a display into a failure.
-test-go:
+# frame); REQUIRE_DISPLAY=1 turns their skip without a display into a failure. The packages of
+# RACE_PKGS run their tests under the race detector instead (test-race); the others run plain.
+# -timeout 30m: at load 30 on 2 cores the scenes package alone passed go test's default 10 minutes.
+test-go: test-race
 	@scripts/deps.sh go xvfb
-	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./...
+	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m $(filter-out $(shell $(GO) list $(RACE_PKGS)),$(shell $(GO) list ./...))
+
+# Packages whose tests all run under -race: every package with goroutines of its own (server,
+# client, arena, bots, storage, sound, ...) and the small ones. Left out, as too slow under
+# -race on a busy machine: the drawing tests of scenes (40 minutes), the engine's full property
+# tests (its -short size runs below), assets/gen, cmd/loadgen and the browser tests.
+RACE_PKGS ?= ./anim/... ./arena/... ./bots/... ./client/... ./cmd/replay ./cmd/server ./cmd/arena \
+	./layout/... ./mobile/... ./msg/... ./netlimit/... ./protocol/... ./server/... ./sound/... \
+	./sprites/... ./stats/... ./storage/... ./text/... ./wasm/site ./wasm/serve \
+	./assets/fonts ./assets/icons ./assets/sounds
+# The scenes tests whose games run goroutines beside the loop: bot answers waking an idle game,
+# online tables over a real server, the background saver.
+RACE_SCENES ?= TestIdle|TestRemote|TestCreateRoom|TestJoinRoom|TestContinue|TestDamagedSave|TestBackAndSuspend|TestPanicGoesToMenu
+
+# The race detector's pass (part of test-go): RACE_PKGS in full, the engine at its -short size
+# and the scenes tests of RACE_SCENES.
+test-race:
+	@scripts/deps.sh go xvfb
+	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -count=1 -timeout 30m $(RACE_PKGS)
+	$(GO) test -race -short -count=1 -timeout 30m ./engine/
+	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -short -count=1 -timeout 30m -run '$(RACE_SCENES)' ./scenes/
 
 # Only the drawing tests, under Xvfb (part of test-go; handy while working on the scenes).
 test-xvfb:
 	@scripts/deps.sh xvfb
-	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 ./scenes/... ./sprites/...
+	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./scenes/... ./sprites/...
 
 # Every screenshot scene (scenes.ShotScenes) at a phone upright, a phone on its side and a
 # desktop window, into build/screenshots/SCENE-WxH.png (10 seats: SCENE-10-WxH.png for the table).
@@ -72,7 +94,7 @@ screenshots:
 # Under node the property test runs its -short size (2,000 games); natively it plays 100,000.
 test-wasm-engine:
 	@scripts/deps.sh node
-	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
+	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -timeout 30m -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/...
 
 # Engine speed: BenchmarkRound4/Round10 report rounds/s (docs/PERFORMANCE.md).
 bench:
@@ -124,14 +146,14 @@ test-web:
 	@scripts/deps.sh chromium xvfb
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots ./sound ./stats ./wasm/browsertest/testdata/soundcheck
 	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
-	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -run . -skip TestHotSeat ./wasm/browsertest
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run . -skip TestHotSeat ./wasm/browsertest
 	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run TestHotSeat ./wasm/browsertest
 
 # The browser-only code under node: localStorage storage, and the bots yielding to the page.
 test-wasm-storage:
 	@scripts/deps.sh node
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./storage/...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -run TestYieldToPage -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./bots
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout 30m -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./storage/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout 30m -run TestYieldToPage -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./bots
 
 # Sizes (game vs bare Ebitengine, raw and gzip) and time to first frame: docs/PERFORMANCE.md "Web".
 wasm-figures:

@@ -41,3 +41,26 @@ func TestEventForAudience(t *testing.T) {
 		}
 	}
 }
+
+// UnmarshalEvent refuses a malformed event whether or not it opens with its type as
+// MarshalEvent writes it.
+func TestUnmarshalEventMalformed(t *testing.T) {
+	for _, in := range []string{
+		`{"type":"card_placed"`,
+		`{"type":"card_placed","seat":1`,
+		`{"type":"card_placed","seat":1}x`,
+		`{"type":"no_such_event"}`,
+		`{"type":""}`,
+		`{"type":"Card_placed","seat":1}`,
+		`{"seat":1}`,
+		`[]`,
+	} {
+		if e, err := engine.UnmarshalEvent([]byte(in)); err == nil {
+			t.Errorf("%s: %#v, want an error", in, e)
+		}
+	}
+	e, err := engine.UnmarshalEvent([]byte(`{"seat":1,"type":"card_placed","card":44}`))
+	if err != nil || !reflect.DeepEqual(e, engine.CardPlaced{Seat: 1, Card: 44}) {
+		t.Errorf("type not first: %#v, %v", e, err)
+	}
+}

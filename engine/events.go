@@ -220,7 +220,9 @@ func UnmarshalEvent(b []byte) (Event, error) {
 	var head struct {
 		Type string `json:"type"`
 	}
-	if err := json.Unmarshal(b, &head); err != nil {
+	if t, ok := typeFirst(b); ok {
+		head.Type = t // MarshalEvent's form: the whole event is checked as it is decoded below
+	} else if err := json.Unmarshal(b, &head); err != nil {
 		return nil, fmt.Errorf("engine: event: %w", err)
 	}
 	var e Event
@@ -291,4 +293,22 @@ func UnmarshalEvent(b []byte) (Event, error) {
 		return *p, nil
 	}
 	return e, nil
+}
+
+// typeFirst returns the event type of b when b opens with it as MarshalEvent writes it
+// ({"type":"card_placed",…), the name in lower case letters and underscores.
+func typeFirst(b []byte) (string, bool) {
+	const open = `{"type":"`
+	if len(b) < len(open) || string(b[:len(open)]) != open {
+		return "", false
+	}
+	for i, c := range b[len(open):] {
+		switch {
+		case c == '"':
+			return string(b[len(open) : len(open)+i]), i > 0
+		case c != '_' && (c < 'a' || c > 'z'):
+			return "", false
+		}
+	}
+	return "", false
 }

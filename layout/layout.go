@@ -123,6 +123,10 @@ const (
 	MinNameSizePhone = 11
 )
 
+// MinStatusSize is the smallest size the table's status line is drawn at where its box has room
+// for two lines: a longer status breaks in two rather than shrink under it (a phone upright).
+const MinStatusSize = 11
+
 // Button ids on the table, in the order of Table.Buttons.
 const (
 	BtnMenu = iota
@@ -167,7 +171,7 @@ type Table struct {
 	// the bar has no room for the list at that size (the plates show every score).
 	ScoreNames, ScoreVals []Text
 	// Status is the line that says whose decision is pending: two lines high where it sits
-	// beside the rows (see StatusLines), else one.
+	// beside the rows or on a phone held upright (see StatusLines), else one.
 	Status Rect
 	// Warn is the banner that warns what the lifted card would do ("Too low", "Sixth card"):
 	// a line of its own under the status line, never over the status or the score bar's text,
@@ -188,9 +192,15 @@ type Table struct {
 // lines of 1.1 units 1.25 apart, the first centred 0.75 units down.
 const statusTwoLinesH = 2.8
 
-// StatusLines is how many lines the status line may take: two beside the rows, else one.
+// statusPhoneH is the height of the status line over the rows on a phone held upright, in
+// units: two lines of MinStatusSize or a little more (units are 12-13 px there), so that a long
+// status (German) breaks rather than shrink under it.
+const statusPhoneH = 2.4
+
+// StatusLines is how many lines the status line may take: two beside the rows and on a phone
+// held upright, else one.
 func (t *Table) StatusLines() int {
-	if t.Status.H >= t.Unit*statusTwoLinesH {
+	if t.Status.H >= t.Unit*statusPhoneH {
 		return 2
 	}
 	return 1
@@ -342,7 +352,8 @@ func (t *Table) landscape(seats, handN int) {
 // (MinNameSizePhone on phones).
 func (t *Table) scoreList(seats int) {
 	sb, u := t.ScoreBar, t.Unit
-	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y + u*0.4, sb.W - 20, u * 1.6}, Size: u * 1.05}
+	pad := math.Min(10, sb.W*0.04) // a narrow bar gives its title more of its width
+	t.ScoreTitle = Text{R: Rect{sb.X + pad, sb.Y + u*0.4, sb.W - 2*pad, u * 1.6}, Size: u * 1.05}
 	top := sb.Y + u*2.4
 	lines := (seats + 1) / 2
 	lh := (sb.Y + sb.H - top - 4) / float64(lines)
@@ -661,7 +672,7 @@ func (t *Table) portrait(seats, handN int) {
 	sb := t.ScoreBar
 	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y, sb.W - 20, sb.H}, Size: math.Min(t.Unit*1.05, sb.H*0.62)}
 	y += t.ScoreBar.H + m/4
-	t.Status = Rect{m, y, mainW, t.Unit * 1.5}
+	t.Status = Rect{m, y, mainW, t.Unit * statusPhoneH}
 	y += t.Status.H + m/4
 	t.Warn = Rect{m, y, mainW, t.Unit * 1.5}
 	y += t.Warn.H + m/4

@@ -11,9 +11,11 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -203,7 +205,52 @@ func Encode(m Message) ([]byte, error) {
 func DecodeClient(b []byte) (Message, error) { return decode(b, clientTypes) }
 
 // DecodeServer reads a message the server sends.
-func DecodeServer(b []byte) (Message, error) { return decode(b, serverTypes) }
+func DecodeServer(b []byte) (Message, error) {
+	if m, ok := decodeEvent(b); ok {
+		return m, nil
+	}
+	return decode(b, serverTypes)
+}
+
+// eventHead opens an event message as EncodeEvent writes it.
+const eventHead = `{"type":"` + TypeEvent + `","game":`
+
+// decodeEvent reads an event message written exactly as EncodeEvent writes it (the server's
+// every event, a client's most frequent message) without decoding it twice over; ok is false
+// for anything else, which decode then reads (or refuses) as any message.
+func decodeEvent(b []byte) (m Event, ok bool) {
+	rest, found := bytes.CutPrefix(b, []byte(eventHead))
+	if !found {
+		return Event{}, false
+	}
+	game, rest, found := cutInt(rest, `,"seq":`)
+	if !found {
+		return Event{}, false
+	}
+	seq, rest, found := cutInt(rest, `,"event":`)
+	if !found || len(rest) < 2 || rest[len(rest)-1] != '}' {
+		return Event{}, false
+	}
+	// The event is valid JSON by itself only if nothing but the message's closing brace follows it.
+	ev, err := engine.UnmarshalEvent(rest[:len(rest)-1])
+	if err != nil {
+		return Event{}, false
+	}
+	return Event{Game: game, Seq: seq, Event: ev}, true
+}
+
+// cutInt reads a non-negative integer written as strconv.Itoa writes it, followed by sep.
+func cutInt(b []byte, sep string) (n int, rest []byte, ok bool) {
+	i := bytes.IndexByte(b, sep[0])
+	if i < 1 || i > 9 || !bytes.HasPrefix(b[i:], []byte(sep)) {
+		return 0, nil, false
+	}
+	n, err := strconv.Atoi(string(b[:i]))
+	if err != nil || n < 0 || strconv.Itoa(n) != string(b[:i]) {
+		return 0, nil, false
+	}
+	return n, b[i+len(sep):], true
+}
 
 func decode(b []byte, types map[string]func([]byte) (Message, error)) (Message, error) {
 	if len(b) > MaxMessageBytes && types[TypeHello] != nil {

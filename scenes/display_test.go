@@ -179,6 +179,9 @@ func TestWholeGameDrawn(t *testing.T) {
 // (heapAllocs), not the process-wide count, which other goroutines disturb.
 func TestAllocsPerFrame(t *testing.T) {
 	needDisplay(t)
+	if raceEnabled {
+		t.Skip("allocation counts are meaningless under -race (its sync.Pool drops items at random)")
+	}
 	g, tb, screen := stillChooseStep(t)
 	measure := func(n int) float64 {
 		ours, all := heapAllocs(n, func() {

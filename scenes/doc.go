@@ -24,8 +24,10 @@
 // board.go and twins.go (card sprites, their homes, motion), hud.go (plates, status line, log),
 // controls.go (pointer, keyboard, the two-card picks of Nifty and Hand, draft and keep),
 // draw_table.go and panels.go (drawing; tracker, log, score, game over, choice panels),
-// handover.go (hot-seat play), testhook.go (TestState) and shoot.go (the rig: screenshots,
-// autoplay, injected input — outside Game, which stays a scene manager).
+// handover.go (hot-seat play), testhook.go and teststate.go (TestState; not in the web release
+// build), rig.go (the rig: screenshots, autoplay, injected input — outside Game, which stays a
+// scene manager) and shoot.go, shootonline.go, shootremote.go (the screenshots and autoplay,
+// desktop only: rig_js.go refuses them in the browser, keeping their code out of the wasm).
 //
 // Online play (online.go, room*.go, form.go): Menu → Play online is the lobby
 // (the server's address — the browser's own page's — the name and colour, create a room with the

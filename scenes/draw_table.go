@@ -288,7 +288,8 @@ func (t *table) draw(dst *ebiten.Image) {
 	sb := l.ScoreBar
 	g.roundRect(dst, sb, 8, sprites.PlateBG)
 	st := l.ScoreTitle
-	g.label(dst, t.scoreLine, st.R.X, st.R.Y+st.R.H/2, st.Size, sprites.White, text.Left|text.VertCenter, true)
+	line, size := t.scoreCut.get(g, t.scoreLine, text.Style{Size: st.Size, Bold: true}, st.R.W, minPlateText)
+	g.label(dst, line, st.R.X, st.R.Y+st.R.H/2, size, sprites.White, text.Left|text.VertCenter, true)
 	t.drawScoreList(dst)
 	if t.status != "" {
 		st := l.Status
@@ -336,7 +337,7 @@ func (t *table) drawScoreList(dst *ebiten.Image) {
 		if s == t.me {
 			col = chipYou
 		}
-		name := t.scoreCuts[s].get(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
+		name, _ := t.scoreCuts[s].get(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W, nm.Size)
 		g.label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
 		v := l.ScoreVals[s]
 		g.label(dst, t.seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
@@ -462,12 +463,16 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		if !tx.Shown() || strs[k] == "" {
 			continue
 		}
-		str := t.plateCuts[s][k].get(g, strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W)
+		floor := tx.Size // names and scores keep their size
+		if k == layout.TxtLevel || k == layout.TxtState {
+			floor = minPlateText
+		}
+		str, size := t.plateCuts[s][k].get(g, strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W, floor)
 		x, a := tx.R.X, text.Left|text.VertCenter
 		if tx.Right {
 			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
 		}
-		g.label(dst, str, x, tx.R.Y+tx.R.H/2, tx.Size, cols[k], a, bold[k])
+		g.label(dst, str, x, tx.R.Y+tx.R.H/2, size, cols[k], a, bold[k])
 	}
 	// A compact plate has no pile line: the penalty taken this round goes at the right of the
 	// score's box (the score is left-aligned in it).
@@ -476,21 +481,32 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	}
 }
 
-// plateCut is a text cut to its box (text.Renderer.Cut), kept while the text, the box's width
-// and the style stay.
+// plateCut is a text fitted to its box — shrunk down to a floor size, then cut short
+// (text.Renderer.Cut) — kept while the text, the box's width and the style stay.
 type plateCut struct {
 	in, out string
-	w       float64
+	w, min  float64
 	st      text.Style
+	size    float64
 }
 
-// get returns s cut to width w at st, from the cache when nothing changed.
-func (c *plateCut) get(g *Game, s string, st text.Style, w float64) string {
-	if c.in != s || c.w != w || c.st != st || c.out == "" {
-		*c = plateCut{in: s, w: w, st: st, out: g.txt.Cut(s, st, w)}
+// get returns s fitted to width w at st: at st.Size or smaller down to min (min ≥ st.Size: never
+// shrunk), cut short when it is still too wide; and the size to draw it at. It comes from the
+// cache when nothing changed.
+func (c *plateCut) get(g *Game, s string, st text.Style, w, min float64) (string, float64) {
+	if c.in != s || c.w != w || c.st != st || c.min != min || c.out == "" {
+		fit := st
+		if min < st.Size {
+			fit.Size = math.Max(min, g.txt.Fit(s, st, w, min))
+		}
+		*c = plateCut{in: s, w: w, min: min, st: st, size: fit.Size, out: g.txt.Cut(s, fit, w)}
 	}
-	return c.out
+	return c.out, c.size
 }
+
+// minPlateText is the smallest size a plate's level and state lines and the score bar's title
+// shrink to before they are cut short.
+const minPlateText = 9
 
 var buttonLabels = [layout.NumButtons]msg.ID{msg.ButtonMenu, msg.ButtonTracker, msg.ButtonAdvisor, msg.ButtonLog, msg.ButtonReplay, msg.ButtonPlayCard}
 

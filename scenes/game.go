@@ -13,6 +13,7 @@ import (
 	"nimmt/anim"
 	"nimmt/client"
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/sound"
@@ -88,6 +89,10 @@ type Options struct {
 	// input and when the game is woken, so a still menu or table costs no CPU. The desktop, web
 	// and mobile builds set it; a caller that runs Update and Draw itself (tests) leaves it off.
 	IdleFrames bool
+	// FrameWake, if set, is called in the idle mode after the game asked Ebitengine for a frame
+	// from outside the game loop (Game.Wake, WakeAfter): the browser's page holds Ebitengine's
+	// animation-frame requests back while the game is idle and lets them go then (wasm/webrun).
+	FrameWake func()
 	// TextField, if set, is the platform's text input a name is typed into (the browser's
 	// <input>); nil takes the keys' letters and, on a touch screen, shows an on-screen keyboard.
 	TextField TextField
@@ -249,6 +254,8 @@ type Game struct {
 	settings Settings
 	// notice is a one-line message shown on the menu (e.g. a corrupt save).
 	notice msg.Message
+	// targets are the current scene's text fields, for a TextFieldTargets (reused each tick).
+	targets []layout.Rect
 
 	txt     *text.Renderer
 	painter sprites.Painter
@@ -302,7 +309,7 @@ func NewGame(opts Options) (*Game, error) {
 	}
 	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true, pacer: steadyPacer{}}
 	if opts.IdleFrames {
-		g.pacer = &ebitenPacer{}
+		g.pacer = &ebitenPacer{notify: opts.FrameWake}
 	}
 	if !opts.Desktop {
 		g.device = deviceTouch // until a mouse moves or a key is pressed
@@ -469,6 +476,7 @@ func (g *Game) update() error {
 	if err := g.cur.update(&g.in); err != nil {
 		return err
 	}
+	g.tellTargets()
 	return g.rig.after()
 }
 

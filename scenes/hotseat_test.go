@@ -172,12 +172,15 @@ func continueHotSeat(t *testing.T, g *Game) {
 	}
 }
 
-// TestHotSeatDrawsNoOtherHand draws every frame of a hot-seat game and records the cards drawn:
-// while a hand-over screen is up no card is drawn at all, and no frame shows a card face that is
-// in another person's hand.
+// TestHotSeatDrawsNoOtherHand draws every fifth tick of a two-round hot-seat game and records
+// the cards drawn: while a hand-over screen is up no card is drawn at all, and no frame shows a
+// card face that is in another person's hand. Two rounds cover a first deal, a later deal (the
+// last round's cards gather face down while new hands are dealt) and every kind of turn; a
+// whole game to 66 drew three times the frames for no more cases.
 func TestHotSeatDrawsNoOtherHand(t *testing.T) {
 	needDisplay(t)
 	g := newTestGame(t, &storage.Memory{}, "fast")
+	g.settings.EndMode, g.settings.Rounds = "rounds", 2
 	hotSeatGame(t, g, "basic", 4)
 	tb := g.cur.(*table)
 	p := &hotSeatPlayer{t: t, g: g, tb: tb, acted: map[int]int{}}
@@ -235,6 +238,9 @@ func TestHotSeatDrawsNoOtherHand(t *testing.T) {
 	}
 	if handoverFrames == 0 {
 		t.Fatal("no frame drawn with the hand-over screen")
+	}
+	if r := engineOf(tb).View(0).Round; r < 2 {
+		t.Fatalf("the game ended in round %d; the test needs a later deal", r)
 	}
 	t.Logf("%d frames drawn, %d behind the hand-over screen", frames, handoverFrames)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -66,18 +67,20 @@ func (t *table) refreshPlates() {
 }
 
 // fitStatus fits the status line to its box: one line at the wanted size or smaller, or, where
-// the box beside the rows has room for two lines and one would be under 80 % of the wanted
-// size, two lines at the larger size that fits.
+// the box has room for two lines (beside the rows, or above them on a phone held upright) and one
+// would be under 80 % of the wanted size or under layout.MinStatusSize, two lines at the larger
+// size that fits.
 func (t *table) fitStatus() {
 	want, box := t.lay.Unit*1.1, t.lay.Status
 	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: want}, box.W, 9)
 	t.statusLines = append(t.statusLines[:0], t.status)
-	if t.statusSize >= want*0.8 || t.lay.StatusLines() < 2 {
+	if t.statusSize >= max(want*0.8, layout.MinStatusSize) || t.lay.StatusLines() < 2 {
 		return
 	}
 	for size := want; size > t.statusSize; size -= 0.5 {
 		lines := t.g.wrapText(t.status, size, box.W)
-		fits := len(lines) <= 2
+		// The lines are drawn from Unit*0.75 under the box's top, 1.25 sizes apart.
+		fits := len(lines) <= 2 && t.lay.Unit*0.75+float64(len(lines)-1)*size*1.25+size/2 <= box.H
 		for _, l := range lines {
 			tw, _ := t.g.txt.Measure(l, text.Style{Size: size})
 			fits = fits && tw <= box.W

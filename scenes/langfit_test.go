@@ -66,7 +66,8 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 // TestStatusFitsEveryLanguage: the status line — every moment of the choice and of a row choice,
 // for the mouse, a touch screen and the keys — fits its box in every language at every size of
 // fitSizes, at 9 px or more, in one line, or in two beside the rows of a landscape table, where
-// it may not shrink under 60 % of its size.
+// it may not shrink under 60 % of its size; on a phone (either way up) at layout.MinStatusSize
+// (11 px) or more.
 func TestStatusFitsEveryLanguage(t *testing.T) {
 	g, err := NewGame(Options{Speed: "instant", Seed: 2, InlineBots: true})
 	if err != nil {
@@ -119,6 +120,9 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 					if tb.lay.StatusLines() == 2 && tb.statusSize < tb.lay.Unit*1.1*0.6 {
 						t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.statusSize, tb.lay.Unit*1.1, tb.statusLines)
 					}
+					if min(sz[0], sz[1]) < 600 && tb.statusSize < layout.MinStatusSize {
+						t.Errorf("%s: status at %.1f px on a phone, under %d: %q", name, tb.statusSize, layout.MinStatusSize, tb.statusLines)
+					}
 					if testing.Verbose() && tb.statusSize < tb.lay.Unit*1.1 {
 						t.Logf("%s: status at %.1f px (%.1f wanted)", name, tb.statusSize, tb.lay.Unit*1.1)
 					}
@@ -168,6 +172,102 @@ func TestOverTextsEveryLanguage(t *testing.T) {
 					}
 					for i, label := range []string{msg.ButtonPlayAgain.Text(), msg.ButtonMenu.Text()} {
 						checkWidgetText(t, g, name, &widget{r: l.Buttons[i], label: label, enabled: true})
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTableTextsFitEveryLanguage: the table's texts, in every language, at every size of
+// fitSizes with 2, 4 and 10 seats: the buttons' labels (every label the play button takes) fit
+// them at 9 px or more; every plate's level and state line that a plate shows fits its box
+// whole at 9 px or more (a plate cuts a text still too wide: "Intermedi…" says less); the score
+// bar's title fits in every form (rounds and an end score, three-digit numbers) at 9 px or more;
+// the landing warnings fit their
+// banner at 9 px or more; and each caption of the rules walkthrough fits its box.
+func TestTableTextsFitEveryLanguage(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	t.Cleanup(func() { g.setLang(msg.English) })
+	buttons := map[int][]msg.ID{
+		layout.BtnMenu: {msg.ButtonMenu}, layout.BtnTracker: {msg.ButtonTracker}, layout.BtnAdvisor: {msg.ButtonAdvisor},
+		layout.BtnLog: {msg.ButtonLog}, layout.BtnReplay: {msg.ButtonReplay},
+		layout.BtnConfirm: {msg.ButtonPlayCard, msg.ButtonPlayFirst, msg.ButtonPlaySecond, msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow},
+	}
+	kinds := []msg.ID{msg.PlateYou, msg.PlatePlayer, msg.PlateOnline, msg.LevelRandom, msg.LevelBeginner, msg.LevelIntermediate, msg.LevelExpert}
+	states := []msg.ID{msg.PlateWinner, msg.PlateDisconnected, msg.PlateAway, msg.PlateChoosingRow, msg.PlateReady, msg.PlateThinking, msg.PlateYourTurn}
+	for _, lang := range msg.Langs() {
+		if err := g.setLang(lang.Code); err != nil {
+			t.Fatal(err)
+		}
+		scoreLines := []string{
+			msg.New(msg.RoundToEitherLine, 20, 500, 50).String(), msg.New(msg.RoundOfLine, 20, 50).String(),
+			msg.New(msg.RoundToScoreLine, 20, 500).String(), msg.New(msg.RoundLine, 20).String(),
+		}
+		warnings := []string{msg.WarnTooLow.Text(), msg.New(msg.WarnSixth, 4, 27).String()}
+		for _, sz := range fitSizes {
+			for _, seats := range []int{2, 4, 10} {
+				name := fmt.Sprintf("%s %gx%g %d seats", lang.Code, sz[0], sz[1], seats)
+				l := layout.NewTable(sz[0], sz[1], seats, 10)
+				for b, ids := range buttons {
+					for _, id := range ids {
+						checkWidgetText(t, g, name, &widget{r: l.Buttons[b], label: id.Text(), enabled: true})
+					}
+				}
+				for s, seat := range l.Seats {
+					for k, ids := range map[int][]msg.ID{layout.TxtLevel: kinds, layout.TxtState: states} {
+						tx := seat.Text[k]
+						if !tx.Shown() {
+							continue
+						}
+						for _, id := range ids {
+							style := text.Style{Size: tx.Size, Bold: k == layout.TxtState}
+							style.Size = max(minPlateText, g.txt.Fit(id.Text(), style, tx.R.W, minPlateText))
+							if tw, _ := g.txt.Measure(id.Text(), style); tw > tx.R.W {
+								t.Errorf("%s: seat %d's plate cuts %q (%.0f px wide in %.0f at %.1f px)", name, s, id.Text(), tw, tx.R.W, style.Size)
+							}
+						}
+					}
+				}
+				st := l.ScoreTitle
+				for _, line := range scoreLines {
+					style := text.Style{Size: st.Size, Bold: true}
+					style.Size = max(minPlateText, g.txt.Fit(line, style, st.R.W, minPlateText))
+					if tw, _ := g.txt.Measure(line, style); tw > st.R.W {
+						t.Errorf("%s: score title %q %.0f px wide in %.0f at %.1f px", name, line, tw, st.R.W, style.Size)
+					}
+				}
+				for _, w := range warnings {
+					style := text.Style{Size: l.Unit, Bold: true}
+					if style.Size = g.txt.Fit(w, style, l.Warn.W-16, 8); style.Size < 9 {
+						t.Errorf("%s: warning %q at %.1f px in %.0f", name, w, style.Size, l.Warn.W-16)
+					} else if tw, _ := g.txt.Measure(w, style); tw > l.Warn.W-16 {
+						t.Errorf("%s: warning %q %.0f px wide in %.0f", name, w, tw, l.Warn.W-16)
+					}
+				}
+			}
+			// The rules walkthrough's captions, each step.
+			g.LayoutF(sz[0], sz[1])
+			tb, ok := newRules(g).(*table)
+			if !ok {
+				t.Fatal("no rules walkthrough")
+			}
+			tb.relayout()
+			tu := tb.tutorial
+			for tu.step < len(tutorialCaptions) {
+				tu.advance()
+				name := fmt.Sprintf("%s %gx%g rules step %d", lang.Code, sz[0], sz[1], tu.step)
+				r := tu.captionRect()
+				title, lines, size := tu.captionText(r)
+				if tw, _ := g.txt.Measure(tu.title, text.Style{Size: title, Bold: true}); tw > r.W-24 {
+					t.Errorf("%s: caption title %q %.0f px wide in %.0f", name, tu.title, tw, r.W-24)
+				}
+				if title*2.6+float64(len(lines))*size*1.3 > r.H-8 || size < 9 {
+					t.Errorf("%s: caption of %d lines at %.1f px does not fit %+v", name, len(lines), size, r)
+				}
+				for _, line := range lines {
+					if tw, _ := g.txt.Measure(line, text.Style{Size: size}); tw > r.W-24 {
+						t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, tw, r.W-24)
 					}
 				}
 			}

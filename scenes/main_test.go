@@ -26,6 +26,9 @@ type testLoop struct {
 	cur      *frameJob
 }
 
+// Update waits for the next job (or the end of the tests): the loop runs a frame only when a
+// test asks for one, instead of drawing empty frames as fast as it can beside the tests (that
+// spinning took a core from them, and under load made the drawing tests several times slower).
 func (l *testLoop) Update() error {
 	select {
 	case <-l.finished:
@@ -35,7 +38,6 @@ func (l *testLoop) Update() error {
 		if j.update != nil {
 			j.update()
 		}
-	default:
 	}
 	return nil
 }

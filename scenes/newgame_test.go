@@ -366,3 +366,62 @@ func TestPlatformTextField(t *testing.T) {
 		t.Errorf("done: field open %v, name %q", tf.open, g.settings.Name)
 	}
 }
+
+// targetField is a platform text field that also asks where the screen's text fields are.
+type targetField struct {
+	fakeField
+	targets []layout.Rect
+	calls   int
+}
+
+func (f *targetField) Targets(rs []layout.Rect) {
+	f.targets, f.calls = append(f.targets[:0], rs...), f.calls+1
+}
+
+// TestTextFieldTargets: a platform text field that asks for them (the browser's, which focuses
+// its input inside the tap's own handler) learns at every tick where the name fields are: the
+// person's name on the form, the name on a person seat's picker, none on the variant list.
+func TestTextFieldTargets(t *testing.T) {
+	tf := &targetField{}
+	g := openForm(t, 390, 844, Options{TextField: tf})
+	runUntil(t, g, 2, func(TestState) bool { return true })
+	f := g.cur.(*menu).form
+	name := buttonRect(t, g, "name")
+	if len(tf.targets) != 1 || tf.targets[0] != name {
+		t.Fatalf("targets %+v on the form, the name is at %+v", tf.targets, name)
+	}
+	calls := tf.calls
+	for range 3 {
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tf.calls != calls+3 {
+		t.Errorf("%d calls in 3 ticks", tf.calls-calls)
+	}
+	g.settings.Levels[0] = levelPerson
+	f.seat = 1
+	f.setPage(pageSeat)
+	f.build()
+	runUntil(t, g, 2, func(TestState) bool { return true })
+	if r := buttonRect(t, g, "seat-name"); len(tf.targets) != 1 || tf.targets[0] != r {
+		t.Errorf("targets %+v on the seat's picker, its name at %+v", tf.targets, r)
+	}
+	f.setPage(pageVariants)
+	f.build()
+	runUntil(t, g, 2, func(TestState) bool { return true })
+	if len(tf.targets) != 0 {
+		t.Errorf("targets %+v on the variant list", tf.targets)
+	}
+}
+
+func buttonRect(t *testing.T, g *Game, id string) layout.Rect {
+	t.Helper()
+	for _, b := range g.TestState().Buttons {
+		if b.ID == id {
+			return b.Rect
+		}
+	}
+	t.Fatalf("no button %q", id)
+	return layout.Rect{}
+}

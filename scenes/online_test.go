@@ -111,12 +111,16 @@ func TestServerBase(t *testing.T) {
 		"http://example.org:80/":     "ws://example.org:80",
 		"https://example.org/nimmt/": "wss://example.org/nimmt",
 		"wss://example.org":          "wss://example.org",
+		"WS://[::1]:8080/":           "ws://[::1]:8080",
+		"ada@example.org:8080/x":     "ws://example.org:8080/x",
+		"example.org:":               "ws://example.org:",
 	} {
 		if got, err := serverBase(in); err != nil || got != want {
 			t.Errorf("serverBase(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "ftp://example.org", "http://", "exa mple.org", "example.org/?x=1"} {
+	for _, bad := range []string{"", "ftp://example.org", "http://", "exa mple.org", "example.org/?x=1",
+		"example.org#top", ":8080", "example.org:80a", "[::1", "[fe80::1%eth0]:80", "[]:80", "[::1]x", "a:b:c", "exa\x00mple.org"} {
 		if got, err := serverBase(bad); err == nil {
 			t.Errorf("serverBase(%q) = %q, want an error", bad, got)
 		}

@@ -37,31 +37,61 @@ type roomLink interface {
 type roomDialer func(base, code string, first protocol.Message) roomLink
 
 // serverBase turns what a person typed as the server's address into the WebSocket base URL the
-// client dials: "example.org:8080", "http://example.org", "wss://example.org/" all work.
+// client dials: "example.org:8080", "http://example.org", "wss://example.org/" all work. It is
+// parsed by hand, not by net/url, which would add 40 KB to the wasm (docs/PERFORMANCE.md, "Web").
 func serverBase(addr string) (string, error) {
 	a := strings.TrimSpace(addr)
 	if a == "" {
 		return "", fmt.Errorf("scenes: empty server address")
 	}
-	if !strings.Contains(a, "://") {
-		a = "ws://" + a
+	scheme, rest, ok := strings.Cut(a, "://")
+	if !ok {
+		scheme, rest = "ws", a
 	}
-	u, err := url.Parse(a)
-	if err != nil {
-		return "", fmt.Errorf("scenes: server address %q: %w", addr, err)
-	}
-	switch u.Scheme {
+	switch strings.ToLower(scheme) {
 	case "http", "ws":
-		u.Scheme = "ws"
+		scheme = "ws"
 	case "https", "wss":
-		u.Scheme = "wss"
+		scheme = "wss"
 	default:
-		return "", fmt.Errorf("scenes: server address %q: scheme %q", addr, u.Scheme)
+		return "", fmt.Errorf("scenes: server address %q: scheme %q", addr, scheme)
 	}
-	if u.Host == "" || u.Hostname() == "" || strings.ContainsAny(u.Host, " \t") || u.RawQuery != "" || u.Fragment != "" {
+	host, path := rest, ""
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		host, path = rest[:i], rest[i:]
+	}
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:] // a user name is not the server's
+	}
+	if strings.ContainsAny(rest, "?#") || !validHost(host) {
 		return "", fmt.Errorf("scenes: server address %q has no host", addr)
 	}
-	return u.Scheme + "://" + u.Host + strings.TrimSuffix(u.Path, "/"), nil
+	return scheme + "://" + host + strings.TrimSuffix(path, "/"), nil
+}
+
+// validHost reports whether h is a host with an optional port: a name or an IPv4 address, or an
+// IPv6 address in brackets, then optionally ":" and digits.
+func validHost(h string) bool {
+	name, port := h, ""
+	if rest, ok := strings.CutPrefix(h, "["); ok {
+		var found bool
+		name, port, found = strings.Cut(rest, "]")
+		if !found || name == "" || strings.Trim(strings.ToLower(name), "0123456789abcdef:.") != "" {
+			return false
+		}
+	} else {
+		if i := strings.LastIndexByte(h, ':'); i >= 0 {
+			name, port = h[:i], h[i:]
+		}
+		if name == "" || strings.ContainsFunc(name, func(r rune) bool { return r <= ' ' || r == 0x7f || strings.ContainsRune("[]:%\\", r) }) {
+			return false
+		}
+	}
+	if port == "" {
+		return true
+	}
+	digits, ok := strings.CutPrefix(port, ":")
+	return ok && strings.Trim(digits, "0123456789") == ""
 }
 
 // pageURL is the web page of the server at the WebSocket base: where a room's link points.

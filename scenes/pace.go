@@ -28,8 +28,12 @@ type pacer interface {
 	wake()
 }
 
-// ebitenPacer is the pacer of a game run by ebiten.RunGame.
-type ebitenPacer struct{ idle bool }
+// ebitenPacer is the pacer of a game run by ebiten.RunGame. notify, if set, is told of every
+// wake after ebiten.ScheduleFrame (Options.FrameWake).
+type ebitenPacer struct {
+	idle   bool
+	notify func()
+}
 
 func (p *ebitenPacer) setIdle(idle bool) {
 	if p.idle == idle {
@@ -45,7 +49,12 @@ func (p *ebitenPacer) setIdle(idle bool) {
 	ebiten.SetTPS(ebiten.DefaultTPS)
 }
 
-func (*ebitenPacer) wake() { ebiten.ScheduleFrame() }
+func (p *ebitenPacer) wake() {
+	ebiten.ScheduleFrame()
+	if p.notify != nil {
+		p.notify()
+	}
+}
 
 // steadyPacer never stops the frames: a game whose Update and Draw the caller runs itself
 // (tests, which then see every tick).

@@ -1,11 +1,14 @@
+//go:build !js
+
 package scenes
 
 import (
 	"errors"
 	"fmt"
-	"math"
+	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -13,6 +16,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/stats"
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
@@ -349,94 +353,38 @@ func (r *rig) autoplay() error {
 	return nil
 }
 
-// InjectInput replaces real input by f's for every following tick (nil restores real input);
-// f fills in taps and keys. Tests use it to play through the real scenes.
-func (g *Game) InjectInput(f func(in *Input)) {
-	if g.rig == nil {
-		g.rig = &rig{g: g}
-	}
-	g.rig.inject = f
-}
-
-// rig drives a game without a player: a screenshot (Options.Screenshot), a demo that plays
-// itself (Options.Autoplay), or a test's injected input (InjectInput). Its methods are safe on a
-// nil rig, which is normal play.
-type rig struct {
-	g       *Game
-	shot    *shooter
-	autoEnd int
-	inject  func(in *Input)
-}
-
-// newRig gives g a rig when its options ask for one.
-func newRig(g *Game) error {
-	if g.opts.Screenshot == "" && !g.opts.Autoplay {
-		return nil
-	}
-	g.rig = &rig{g: g}
-	if g.opts.Screenshot != "" {
-		s, err := newShooter(g, g.opts.Scene, g.opts.Screenshot)
-		if err != nil {
-			return err
+// sampleStats records made-up games from seed into the statistics (the screenshot of the
+// statistics page): several opponent levels and rules, wins and losses.
+func sampleStats(g *Game, seed uint64) error {
+	rng := rand.New(rand.NewPCG(seed, 13))
+	variants := []engine.Variant{engine.Basic, engine.Basic, engine.Tactics, engine.Professional}
+	for i := range 16 {
+		seats := 3 + rng.IntN(4)
+		cfg := engine.DefaultConfig(seats)
+		cfg.Variant = variants[rng.IntN(len(variants))]
+		levels := make([]string, seats)
+		for s := 1; s < seats; s++ {
+			levels[s] = Levels[rng.IntN(len(Levels))]
 		}
-		g.rig.shot = s
+		game := stats.Game{ID: fmt.Sprintf("sample-%d", i), Config: cfg, Levels: levels, Totals: make([]int, seats),
+			End: time.Date(2026, 11, 1+i, 20, 0, 0, 0, time.UTC)}
+		for r := 0; r < 3+rng.IntN(4); r++ {
+			pen := make([]int, seats)
+			for s := range pen {
+				pen[s] = rng.IntN(20)
+				game.Totals[s] += pen[s]
+			}
+			game.Rounds = append(game.Rounds, pen)
+		}
+		best := slices.Min(game.Totals)
+		for s, t := range game.Totals {
+			if t == best {
+				game.Winners = append(game.Winners, s)
+			}
+		}
+		if err := g.stats.Record(game); err != nil {
+			return fmt.Errorf("scenes: sample statistics: %w", err)
+		}
 	}
 	return nil
-}
-
-// before runs ahead of the scene's Update; hold stops the tick (the screenshot is being taken).
-func (r *rig) before() (hold bool, err error) {
-	if r == nil || r.shot == nil {
-		return false, nil
-	}
-	if err := r.shot.update(); err != nil {
-		return true, err
-	}
-	return r.shot.capture, nil // the scene stands still while its last card faces are rendered
-}
-
-// input replaces the player's input by the rig's.
-func (r *rig) input(in *Input) {
-	if r == nil || r.shot == nil && r.inject == nil {
-		return
-	}
-	*in = Input{X: in.X, Y: in.Y}
-	if r.shot != nil && math.Min(r.g.w, r.g.h) < 600 {
-		in.Touch = true // a phone-sized screenshot shows what a finger on a phone sees
-	}
-	if r.inject != nil {
-		r.inject(in)
-	}
-}
-
-// after runs behind the scene's Update: the autoplay's moves.
-func (r *rig) after() error {
-	if r == nil || !r.g.opts.Autoplay {
-		return nil
-	}
-	return r.autoplay()
-}
-
-// driving reports whether the rig plays by itself (a screenshot, the autoplay): the frames never
-// stop then. Injected input alone is only a replacement of the player's.
-func (r *rig) driving() bool { return r != nil && (r.shot != nil || r.g.opts.Autoplay) }
-
-// capturing reports whether the frame must be drawn for the screenshot.
-func (r *rig) capturing() bool { return r != nil && r.shot != nil && r.shot.capture }
-
-// draw takes the screenshot once the frame is complete.
-func (r *rig) draw(screen *ebiten.Image) {
-	if r != nil && r.shot != nil {
-		r.shot.draw(screen)
-	}
-}
-
-// panicked ends a screenshot run with the panic as its error; it reports whether it did.
-func (r *rig) panicked(p any) bool {
-	if r == nil || r.shot == nil {
-		return false
-	}
-	r.shot.err = fmt.Errorf("scenes: panic: %v", p)
-	r.shot.done = true
-	return true
 }

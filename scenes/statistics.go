@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
-	"slices"
 	"strconv"
 	"time"
 
@@ -250,40 +248,4 @@ func (m *menu) drawChart(dst *ebiten.Image) {
 		}
 		g.fillRect(dst, layout.Rect{X: area.X + float64(i)*slot + slot*0.15, Y: area.Y + area.H - bh, W: slot * 0.7, H: bh}, col)
 	}
-}
-
-// sampleStats records made-up games from seed into the statistics (the screenshot of the
-// statistics page): several opponent levels and rules, wins and losses.
-func sampleStats(g *Game, seed uint64) error {
-	rng := rand.New(rand.NewPCG(seed, 13))
-	variants := []engine.Variant{engine.Basic, engine.Basic, engine.Tactics, engine.Professional}
-	for i := range 16 {
-		seats := 3 + rng.IntN(4)
-		cfg := engine.DefaultConfig(seats)
-		cfg.Variant = variants[rng.IntN(len(variants))]
-		levels := make([]string, seats)
-		for s := 1; s < seats; s++ {
-			levels[s] = Levels[rng.IntN(len(Levels))]
-		}
-		game := stats.Game{ID: fmt.Sprintf("sample-%d", i), Config: cfg, Levels: levels, Totals: make([]int, seats),
-			End: time.Date(2026, 11, 1+i, 20, 0, 0, 0, time.UTC)}
-		for r := 0; r < 3+rng.IntN(4); r++ {
-			pen := make([]int, seats)
-			for s := range pen {
-				pen[s] = rng.IntN(20)
-				game.Totals[s] += pen[s]
-			}
-			game.Rounds = append(game.Rounds, pen)
-		}
-		best := slices.Min(game.Totals)
-		for s, t := range game.Totals {
-			if t == best {
-				game.Winners = append(game.Winners, s)
-			}
-		}
-		if err := g.stats.Record(game); err != nil {
-			return fmt.Errorf("scenes: sample statistics: %w", err)
-		}
-	}
-	return nil
 }

@@ -73,7 +73,8 @@ type table struct {
 	// tall enough and one line would be small (German is long).
 	statusLines []string
 	scoreLine   string
-	lastTurn    int // event index of the last CardsRevealed consumed
+	scoreCut    plateCut // the score line fitted to the score bar
+	lastTurn    int      // event index of the last CardsRevealed consumed
 	lastView    engine.View
 	haveLast    bool
 	lastRound   engine.RoundScored

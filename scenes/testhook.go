@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"nimmt/layout"
-	"nimmt/msg"
 )
 
 func (t *table) testState(ts *TestState) {
@@ -142,21 +141,6 @@ type TestState struct {
 	Online *OnlineState `json:"online,omitempty"`
 	// Redraws counts the frames in which the scene was drawn; a still screen is not redrawn.
 	Redraws int `json:"redraws"`
-}
-
-// TestState returns a snapshot of the current scene for tests.
-func (g *Game) TestState() TestState {
-	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Lang: msg.Lang(), Redraws: g.redraws}
-	s := g.cur
-	if g.next != nil {
-		s = g.next
-	}
-	if s != nil {
-		ts.Scene = s.name()
-		ts.Input = s.acceptsInput() && g.next == nil
-		s.testState(&ts)
-	}
-	return ts
 }
 
 // Frames returns the number of Draw calls so far.

@@ -29,6 +29,68 @@ type TextField interface {
 	Close()
 }
 
+// TextFieldTargets is a TextField that also learns where the screen's text fields are, so that
+// it can take the focus inside the tap's own event handler: iOS Safari shows its keyboard only
+// for a focus given there, and the game sees a tap only at its next tick. The game calls
+// Targets at every tick.
+type TextFieldTargets interface {
+	// Targets gives the rectangles (logical pixels) of the text fields a tap would start
+	// typing into on the screen now; the caller reuses rs after the call.
+	Targets(rs []layout.Rect)
+}
+
+// tellTargets gives the platform's text field, where it asks for them, the rectangles of the
+// current scene's text fields.
+func (g *Game) tellTargets() {
+	tt, ok := g.opts.TextField.(TextFieldTargets)
+	if !ok {
+		return
+	}
+	g.targets = g.targets[:0]
+	if s, ok := g.cur.(interface {
+		fieldTargets([]layout.Rect) []layout.Rect
+	}); ok {
+		g.targets = s.fieldTargets(g.targets)
+	}
+	tt.Targets(g.targets)
+}
+
+// fieldTargets appends the rectangles of the page's name fields to rs.
+func (f *newGameForm) fieldTargets(rs []layout.Rect) []layout.Rect {
+	for _, w := range f.widgets {
+		if w.id == "name" || w.id == "seat-name" {
+			rs = append(rs, w.r)
+		}
+	}
+	return rs
+}
+
+// fieldTargets appends the rectangles of the form's text fields to rs.
+func (f *form) fieldTargets(rs []layout.Rect) []layout.Rect {
+	for _, w := range f.widgets {
+		if w.kind == kindField {
+			rs = append(rs, w.r)
+		}
+	}
+	return rs
+}
+
+// fieldTargets appends the new-game form's name fields while it shows.
+func (m *menu) fieldTargets(rs []layout.Rect) []layout.Rect {
+	if m.page == "newgame" && m.form != nil {
+		return m.form.fieldTargets(rs)
+	}
+	return rs
+}
+
+// fieldTargets appends the lobby's text fields, or the room form's on the create page.
+func (l *lobby) fieldTargets(rs []layout.Rect) []layout.Rect {
+	if l.page == "create" && l.create != nil {
+		return l.create.fieldTargets(rs)
+	}
+	return l.form.fieldTargets(rs)
+}
+
 // keyboardBG is the on-screen keyboard's backdrop: opaque, so no button shows through.
 var keyboardBG color.Color = color.RGBA{0x0c, 0x2a, 0x1b, 0xff}
 

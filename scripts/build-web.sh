@@ -5,8 +5,10 @@
 # (wasm/favicon.ico and wasm/*.png, drawn by assets/gen) and the sound effects in sounds/ (with
 # gzip -9 copies), which the page's Web Audio fetches: they are not embedded in the wasm.
 # PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
-# The game's interface packages (all but the engine and the bots) are compiled without inlining
-# (-l): 44.6 KB less gzipped wasm for ~15 µs more per Update tick (docs/PERFORMANCE.md, "Web").
+# The game's interface packages (all but the engine and the bots) and the text stack are compiled
+# without inlining (-l): 44.6 + 13.8 KB less gzipped wasm for ~15 µs more per Update tick and
+# slower text measuring (docs/PERFORMANCE.md, "Web"). The engine keeps inlining: the bots' search
+# runs it, 1.4-3x slower without.
 set -euo pipefail
 out=${1:?usage: build-web.sh OUT [go build flags...]}; shift
 pkg=${PKG:-./wasm}
@@ -21,6 +23,11 @@ gzip -9 -k -f "$out"/sounds/*.wav
 noinline=()
 for p in scenes msg stats storage layout sprites text anim sound wasm/webrun wasm; do
 	noinline+=("-gcflags=nimmt/$p=-l")
+done
+# The text stack too (etxt, golang.org/x/image's sfnt and rasteriser, golang.org/x/text): 13.8 KB
+# less gzipped for measuring and drawing text at about 1.7x the CPU time (docs/PERFORMANCE.md).
+for p in github.com/tinne26/etxt/... golang.org/x/image/... golang.org/x/text/...; do
+	noinline+=("-gcflags=$p=-l")
 done
 GOOS=js GOARCH=wasm $GO build -trimpath -ldflags="-s -w" "${noinline[@]}" "$@" -o "$out/nimmt.wasm" "$pkg"
 size=$(wc -c < "$out/nimmt.wasm" | tr -d ' ')

@@ -6,7 +6,20 @@
 # Xvfb; xdotool clicks. The median of the runs is printed with every run's figure.
 #
 #   scripts/idle-cpu.sh [BINARY] [SECONDS] [RUNS]     (default: go build ., 30 s, 3 runs)
+#
+# The browser build: `scripts/idle-cpu.sh --web [SECONDS] [RUNS]` runs the browser test
+# TestIdleCPU (wasm/browsertest/idle_figures_test.go): the CPU time of every process of a headless
+# Chromium (browser, renderer, GPU) over SECONDS on the menu and at the table, in the test build
+# and in the same build with its frames never stopped (-X main.steadyFrames=1, before the idle
+# mode), RUNS fresh browsers each; it prints every run and the medians. Needs /usr/bin/chromium.
 set -eu
+if [ "${1:-}" = --web ]; then
+	cd "$(dirname "$0")/.."
+	NIMMT_BROWSER_TEST=1 NIMMT_FIGURES=1 NIMMT_IDLE_SECONDS=${2:-30} NIMMT_IDLE_RUNS=${3:-3} \
+		go test -count=1 -timeout 60m -run '^TestIdleCPU$' -v ./wasm/browsertest 2>&1 |
+		grep -E 'of a core|FAIL|panic|waiting for' | sed 's/^ *//'
+	exit 0
+fi
 bin=${1:-}
 secs=${2:-30}
 runs=${3:-3}

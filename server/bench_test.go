@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"nimmt/server"
 )
@@ -60,12 +62,17 @@ func BenchmarkGameWebSocket(b *testing.B) {
 
 // BenchmarkCommitParallel stores one action per operation from many rooms at once, as a busy
 // server does: the store groups the changes that wait into one transaction.
-func BenchmarkCommitParallel(b *testing.B) {
+func BenchmarkCommitParallel(b *testing.B) { benchCommitParallel(b, 0) }
+
+func benchCommitParallel(b *testing.B, delay time.Duration) {
 	st, err := server.OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer st.Close()
+	st.SetCommitDelay(delay)
+	cpu0 := processCPU()
+	defer func() { b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op") }()
 	e := []server.Entry{{Kind: server.EntryMove, Data: []byte(`{"seat":0,"kind":"play","cards":[33]}`)}}
 	var rooms atomic.Int64
 	b.SetParallelism(64)
@@ -83,4 +90,18 @@ func BenchmarkCommitParallel(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkCommitParallelDelay is BenchmarkCommitParallel with the server's commit delay
+// (cmd/server -commit-delay 2ms): transactions at most every 2 ms, shared by the rooms waiting.
+func BenchmarkCommitParallelDelay(b *testing.B) {
+	benchCommitParallel(b, 2*time.Millisecond)
+}
+
+// processCPU is the CPU time the process has used, user and system: a benchmark whose
+// operations wait (for a shared transaction) reports it per operation besides the wall time.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

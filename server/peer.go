@@ -166,7 +166,7 @@ func (p *Peer) hello(m protocol.Hello) {
 	for _, c := range r.chat {
 		p.sink.Send(c)
 	}
-	r.sendEvents(p)
+	r.sendEvents(p, nil)
 	if err := r.update(); err != nil {
 		r.hub.opts.Log.Error("server: hello", "room", r.code, "err", err)
 	}

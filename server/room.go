@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -9,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -64,17 +67,15 @@ type Room struct {
 	rng      *rand.Rand
 	logN     int     // entries of the current game's log in the store
 	pending  []Entry // entries made and not stored yet
-	lastMeta []byte  // the metadata as last stored
-	lastKey  metaKey // what lastMeta was made of: an update that changed none of it skips JSON
+	lastMeta []byte  // the metadata as stored, until lastKey is known (a restored room)
+	lastKey  metaKey // the metadata as last stored: an update that changed none of it skips JSON
 	lastRoom protocol.Room
 	peers    map[*Peer]struct{}
 	timer    Stopper
 	timerAt  time.Time
 	closed   bool
 	expired  bool
-	hostGone bool           // the host's seat was removed; passHost names the next host
-	sharing  bool           // a broadcast is under way: events encoded once go in encoded
-	encoded  []encodedEvent // the events the broadcast under way has encoded
+	hostGone bool // the host's seat was removed; passHost names the next host
 
 	chat        []protocol.Chat // the last ChatLines lines, stored
 	chatPending []protocol.Chat // lines made and not stored yet
@@ -320,7 +321,7 @@ func (r *Room) update() error {
 		}
 		if string(m) == string(r.lastMeta) {
 			m = nil
-			r.lastKey = keyOf(&r.meta)
+			r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
 		}
 	}
 	if m != nil || len(r.pending) > 0 || len(r.chatPending) > 0 {
@@ -341,7 +342,7 @@ func (r *Room) update() error {
 		r.logN += len(r.pending)
 		r.pending = r.pending[:0]
 		if m != nil {
-			r.lastMeta, r.lastKey = m, keyOf(&r.meta)
+			r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
 		}
 	}
 	r.broadcast()
@@ -497,18 +498,20 @@ func (r *Room) broadcast() {
 	snap := r.snapshot(-1)
 	changed := !sameRoom(&snap, &r.lastRoom)
 	r.lastRoom = snap
-	r.sharing = true
+	var room roomMessage
+	var shared eventCache
 	for p := range r.peers {
 		if changed {
 			s := snap
 			s.You = r.index(p.seat)
-			p.sink.Send(s)
+			if es, ok := p.sink.(encodedSink); ok && room.encode(&s) {
+				es.SendEncoded(room.forSeat(s.You))
+			} else {
+				p.sink.Send(s)
+			}
 		}
-		r.sendEvents(p)
+		r.sendEvents(p, &shared)
 	}
-	r.sharing = false
-	clear(r.encoded) // the connections' queues hold the bytes; the room lets go of them
-	r.encoded = r.encoded[:0]
 }
 
 // sameRoom reports whether two snapshots are equal.
@@ -524,6 +527,39 @@ func sameRoom(a, b *protocol.Room) bool {
 		slices.Equal(a.Result.Winners, b.Result.Winners)
 }
 
+// roomMessage is a room snapshot encoded once for all its connections: they differ only in
+// "you", written between head and tail.
+type roomMessage struct {
+	head, tail []byte
+	tried      bool
+}
+
+// youMark is the "you" written while encoding a roomMessage: no seat has it, and a name cannot
+// hold the quote that opens it.
+var youMark = []byte(`"you":` + strconv.Itoa(math.MinInt))
+
+// encode encodes s (its You aside) unless done already, and reports whether it could.
+func (m *roomMessage) encode(s *protocol.Room) bool {
+	if !m.tried {
+		m.tried = true
+		x := *s
+		x.You = math.MinInt
+		b, err := protocol.Encode(x)
+		if i := bytes.Index(b, youMark); err == nil && i >= 0 && bytes.Count(b, youMark) == 1 {
+			m.head, m.tail = b[:i+len(`"you":`)], b[i+len(youMark):]
+		}
+	}
+	return m.head != nil
+}
+
+// forSeat returns the encoded room as the connection of seat you (-1: a spectator) gets it.
+func (m *roomMessage) forSeat(you int) []byte {
+	b := make([]byte, 0, len(m.head)+len(m.tail)+3)
+	b = append(b, m.head...)
+	b = strconv.AppendInt(b, int64(you), 10)
+	return append(b, m.tail...)
+}
+
 // encodedSink is a Sink that sends messages already encoded (the WebSocket session): a room
 // encodes an event once for all the connections that see it alike.
 type encodedSink interface {
@@ -536,13 +572,17 @@ type encodedEvent struct {
 	b                   []byte
 }
 
-// maxEncoded bounds the events a broadcast keeps encoded for the connections after the first.
-const maxEncoded = 64
+// eventCache holds the events a broadcast has encoded, for the connections after the first: the
+// first 16 (a turn's events to a connection are fewer), on the broadcast's stack.
+type eventCache struct {
+	n int
+	e [16]encodedEvent
+}
 
-// sendEvents sends p the events of the current game from the next one it lacks. During a
-// broadcast (r.sharing) each event is encoded once per audience for the connections that take
-// encoded messages.
-func (r *Room) sendEvents(p *Peer) {
+// sendEvents sends p the events of the current game from the next one it lacks. With shared (a
+// broadcast's), each event is encoded once per audience for the connections that take encoded
+// messages: shared keeps the encodings.
+func (r *Room) sendEvents(p *Peer, shared *eventCache) {
 	if r.game == nil {
 		return
 	}
@@ -557,18 +597,18 @@ func (r *Room) sendEvents(p *Peer) {
 			p.sink.Send(protocol.Event{Game: r.Game, Seq: i, Event: e})
 			continue
 		}
-		if b := r.encodeEvent(i, aud, e); b != nil {
+		if b := r.encodeEvent(i, aud, e, shared); b != nil {
 			es.SendEncoded(b)
 		}
 	}
 	p.next = n
 }
 
-// encodeEvent returns event seq of the current game as its audience sees it (e), encoded; nil
-// if it cannot be encoded.
-func (r *Room) encodeEvent(seq, aud int, e engine.Event) []byte {
-	if r.sharing {
-		for _, x := range r.encoded {
+// encodeEvent returns event seq of the current game as its audience sees it (e), encoded (found
+// in shared or added to it, unless shared is nil); nil if it cannot be encoded.
+func (r *Room) encodeEvent(seq, aud int, e engine.Event, shared *eventCache) []byte {
+	if shared != nil {
+		for _, x := range shared.e[:shared.n] {
 			if x.game == r.Game && x.seq == seq && x.audience == aud {
 				return x.b
 			}
@@ -580,8 +620,9 @@ func (r *Room) encodeEvent(seq, aud int, e engine.Event) []byte {
 		return nil
 	}
 	b := protocol.EncodeEvent(r.Game, seq, ev)
-	if r.sharing && len(r.encoded) < maxEncoded {
-		r.encoded = append(r.encoded, encodedEvent{game: r.Game, seq: seq, audience: aud, b: b})
+	if shared != nil && shared.n < len(shared.e) {
+		shared.e[shared.n] = encodedEvent{game: r.Game, seq: seq, audience: aud, b: b}
+		shared.n++
 	}
 	return b
 }

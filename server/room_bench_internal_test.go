@@ -60,7 +60,8 @@ func (c *countingConn) Ping(context.Context) error               { return nil }
 func (c *countingConn) Close(websocket.StatusCode, string) error { return nil }
 func (c *countingConn) CloseNow() error                          { return nil }
 
-// BenchmarkRoomAction is one accepted action in a room of four people (basic, to 66, no timer),
+// BenchmarkRoomAction is one accepted action in a room of four people (basic, to 66, the default
+// 60 s timer, a second passing between actions: each new decision moves the room's deadline),
 // each on a WebSocket session whose connection drops what it is sent: the client's message
 // decoded, checked by the engine, logged to the store (in memory here), then every seat's
 // redacted events and the room encoded and queued for its connection. One operation is one
@@ -68,7 +69,8 @@ func (c *countingConn) CloseNow() error                          { return nil }
 // client's, is in the figure too); a game over starts the next game. allocs/op and B/op are the
 // server's garbage per action.
 func BenchmarkRoomAction(b *testing.B) {
-	h, err := NewHub(&memStore{}, Options{Clock: NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))})
+	clock := NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	h, err := NewHub(&memStore{}, Options{Clock: clock})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -85,9 +87,7 @@ func BenchmarkRoomAction(b *testing.B) {
 		}
 		p := h.Connect(code, fmt.Sprintf("192.0.2.%d", i+1), s)
 		if i == 0 {
-			st := protocol.DefaultSettings(4)
-			st.Timer = 0
-			p.Handle(protocol.Create{Version: protocol.Version, Settings: st, Name: "P0"})
+			p.Handle(protocol.Create{Version: protocol.Version, Settings: protocol.DefaultSettings(4), Name: "P0"})
 		} else {
 			p.Handle(protocol.Hello{Version: protocol.Version})
 			p.Handle(protocol.Join{Name: fmt.Sprintf("P%d", i)})
@@ -120,6 +120,7 @@ func BenchmarkRoomAction(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
+		clock.Advance(time.Second)
 		i, msg := next()
 		m, err := protocol.DecodeClient(msg)
 		if err != nil {

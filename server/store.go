@@ -90,6 +90,7 @@ type SQLStore struct {
 
 	mu      sync.Mutex
 	queue   []*commitReq
+	delay   time.Duration // see SetCommitDelay
 	closed  bool
 	wake    chan struct{}
 	stopped chan struct{}
@@ -221,18 +222,38 @@ func (s *SQLStore) Commit(c Change) error {
 	return <-req.done
 }
 
+// SetCommitDelay makes the store start a transaction at most once per d: a change that comes
+// less than d after the last transaction began waits for the rest of d, with the changes that
+// come meanwhile, so that under load many rooms share each transaction (a transaction's fixed
+// cost — its pages written to the WAL — is most of a lone change's cost). A change that comes
+// after a quiet spell of d is written at once. 0, the default, writes each batch as soon as the
+// last ends.
+func (s *SQLStore) SetCommitDelay(d time.Duration) {
+	s.mu.Lock()
+	s.delay = d
+	s.mu.Unlock()
+}
+
 // committer writes the queued changes, all that wait in one transaction, until Close.
 func (s *SQLStore) committer() {
 	defer close(s.stopped)
+	var last time.Time // when the last transaction began
 	for range s.wake {
 		for {
+			s.mu.Lock()
+			waiting, d := len(s.queue), s.delay
+			s.mu.Unlock()
+			if waiting == 0 {
+				break
+			}
+			if wait := d - time.Since(last); d > 0 && wait > 0 {
+				time.Sleep(wait) // the changes that come meanwhile join this transaction
+			}
 			s.mu.Lock()
 			batch := s.queue
 			s.queue = nil
 			s.mu.Unlock()
-			if len(batch) == 0 {
-				break
-			}
+			last = time.Now()
 			s.commitBatch(batch)
 		}
 	}

@@ -445,7 +445,7 @@ func (h *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	h.conn = &corkConn{Conn: c}
 	br := brw.Reader
 	if br.Buffered() == 0 { // nothing read ahead to keep: a smaller buffer does
-		br = bufio.NewReaderSize(h.conn, 512)
+		br = bufio.NewReaderSize(h.conn, 256)
 	}
 	return h.conn, bufio.NewReadWriter(br, bufio.NewWriterSize(h.conn, 256)), nil
 }

@@ -14,15 +14,22 @@ import (
 // them from the site (sounds.Effect.URL, beside the page). Browsers let a page start sound only
 // after a tap, click or key, so the AudioContext is made by the first of those (no warning, no
 // error before); effects asked for before that are dropped. The context is suspended while the
-// tab is hidden.
+// tab is hidden, and while it is quiet: a running context renders silence on the browser's audio
+// threads (~4 % of a core in Chromium), so it is suspended quietAfter the last effect ended and
+// resumed by the next one.
 type Device struct {
 	ctx     js.Value
 	raw     [sounds.NumEffects]js.Value // fetched files (ArrayBuffer) waiting for the context
 	buffers [sounds.NumEffects]js.Value // decoded once the context has started
 	paused  bool
-	err     error // no Web Audio: silent for good
-	loadErr error // the first effect that could not be fetched or decoded (it stays silent)
-	funcs   []js.Func
+	playing int  // effects started and not yet ended
+	quiet   bool // nothing played for quietAfter: the context is suspended
+	plays   int  // effects started so far: a quiet check sees whether one started since
+	// quietCheck runs quietAfter after the last effect ended (setTimeout); ended counts it down.
+	quietCheck, ended js.Func
+	err               error // no Web Audio: silent for good
+	loadErr           error // the first effect that could not be fetched or decoded (it stays silent)
+	funcs             []js.Func
 }
 
 // Open prepares the Device: it starts fetching the effects' files and waits for the first user
@@ -51,6 +58,21 @@ func Open() *Device {
 		for e := range sounds.NumEffects {
 			d.decode(e)
 		}
+		d.quietSoon()
+		return nil
+	})
+	d.quietCheck = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if d.playing == 0 && args[0].Int() == d.plays {
+			d.quiet = true
+			d.apply()
+		}
+		return nil
+	})
+	d.ended = js.FuncOf(func(js.Value, []js.Value) any {
+		d.playing--
+		if d.playing == 0 {
+			d.quietSoon()
+		}
 		return nil
 	})
 	for _, ev := range gestures {
@@ -61,8 +83,17 @@ func Open() *Device {
 		return nil
 	})
 	js.Global().Get("document").Call("addEventListener", "visibilitychange", visible)
-	d.funcs = append(d.funcs, start, visible)
+	d.funcs = append(d.funcs, start, visible, d.quietCheck, d.ended)
 	return d
+}
+
+// quietAfter is how long after the last effect the context is suspended: long enough that the
+// sounds of one move do not each wait for a resume.
+const quietAfter = 3000 // ms
+
+// quietSoon suspends the context quietAfter from now unless an effect plays by then.
+func (d *Device) quietSoon() {
+	js.Global().Call("setTimeout", d.quietCheck, quietAfter, d.plays)
 }
 
 // gestures are the events browsers accept as a user's activation for sound.
@@ -158,8 +189,15 @@ func (d *Device) Play(e sounds.Effect, volume float64) {
 	if !d.ctx.Truthy() || d.paused || e < 0 || e >= sounds.NumEffects || !d.buffers[e].Truthy() {
 		return
 	}
+	if d.quiet {
+		d.quiet = false
+		d.apply() // resume: the effect starts when the context runs
+	}
+	d.playing++
+	d.plays++
 	src := d.ctx.Call("createBufferSource")
 	src.Set("buffer", d.buffers[e])
+	src.Call("addEventListener", "ended", d.ended)
 	g := d.ctx.Call("createGain")
 	g.Get("gain").Set("value", volume)
 	src.Call("connect", g)
@@ -173,12 +211,12 @@ func (d *Device) SetPaused(paused bool) {
 	d.apply()
 }
 
-// apply suspends or resumes the context to match the pause and the tab's visibility.
+// apply suspends or resumes the context to match the pause, the quiet and the tab's visibility.
 func (d *Device) apply() {
 	if !d.ctx.Truthy() {
 		return
 	}
-	if d.paused || js.Global().Get("document").Get("hidden").Truthy() {
+	if d.paused || d.quiet || js.Global().Get("document").Get("hidden").Truthy() {
 		d.ctx.Call("suspend")
 	} else {
 		d.ctx.Call("resume")

@@ -18,21 +18,28 @@ import (
 	"nimmt/wasm/webrun"
 )
 
+// steadyFrames, set by -ldflags "-X main.steadyFrames=1", keeps the frames running while nothing
+// moves, as before the idle mode: only for measuring what that mode saves (scripts/idle-cpu.sh).
+var steadyFrames string
+
 func main() {
 	dev := sound.Open() // Web Audio, started by the first tap or key
 	// Online play uses the server that serves the page; a ?room=CODE link opens that room.
 	g, err := scenes.NewGame(scenes.Options{Storage: storage.NewLocal("nimmt/"), Locale: browserLocale(),
 		Sound: sound.New(dev), SoundStatus: dev.Status, TextField: newHTMLField(),
-		Server: webrun.Server(), Room: webrun.RoomParam(), Clipboard: webrun.CopyText})
+		Server: webrun.Server(), Room: webrun.RoomParam(), Clipboard: webrun.CopyText, IdleFrames: steadyFrames == "", FrameWake: webrun.FrameWake})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)
 	}
 	ebiten.SetScreenClearedEveryFrame(false) // the game skips redrawing a still table
 	opts := webrun.Options{
-		TestState: func() any { return g.TestState() },
+		TestState: testState(g),
 		Suspend:   g.Suspend, // autosave and pause the sound when the tab is hidden or the page is left
 		Resume:    g.Resume,
+	}
+	if steadyFrames == "" {
+		opts.Idle = g.Idle
 	}
 	if err := webrun.Run(g, opts); err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)

@@ -95,7 +95,9 @@ func TestStartServerLeavesNoChild(t *testing.T) {
 			}
 			s, err := startServer(bin, filepath.Join(dir, "data"), wait)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				s.kill()
+				if s != nil {
+					s.kill()
+				}
 				t.Fatalf("startServer: %v, want an error saying %q", err, tc.want)
 			}
 			b, err := os.ReadFile(pidFile)

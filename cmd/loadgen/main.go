@@ -27,6 +27,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -70,8 +71,10 @@ func run() error {
 	flag.StringVar(&c.bin, "server", "", "server binary (default: go build ./cmd/server into a temporary directory)")
 	flag.IntVar(&c.timer, "timer", protocol.DefaultTimer, "the rooms' decision timer in seconds (0, 30, 60, 120)")
 	flag.BoolVar(&c.noRestat, "no-restart", false, "skip the restart measurement")
+	gcPercent := flag.Int("gc-percent", 400, "the generator's own GOGC (not the server's): its collector competes with the server for the cores and its pauses would be counted in the latencies it measures; its memory is not measured")
 	cpuProfile := flag.String("cpuprofile", "", "write the generator's own CPU profile of the measurement window to this file")
 	flag.Parse()
+	debug.SetGCPercent(*gcPercent) // the variable GOGC, which the child would inherit, stays as it is
 	if c.rooms < 1 || c.rooms > 5000 || c.hold <= 0 || c.hold > 10*time.Minute || c.ramp < 1 {
 		return errors.New("-rooms is 1 to 5000, -hold up to 10m, -ramp at least 1")
 	}
@@ -228,20 +231,28 @@ func startServer(bin, data string, wait time.Duration) (*server, error) {
 		return nil, fmt.Errorf("start %s: %w", bin, err)
 	}
 	s := &server{cmd: cmd, done: make(chan struct{})}
+	// Both pipes are read to their end before Wait (Wait closes them), so a line the child
+	// printed before it ended is always delivered before done closes.
+	var readers sync.WaitGroup
+	readers.Add(2)
 	logc := make(chan string, 1)
 	go func() {
+		defer readers.Done()
 		sc := bufio.NewScanner(errp)
 		for sc.Scan() {
 			if m := restoredRe.FindStringSubmatch(sc.Text()); m != nil {
-				logc <- sc.Text()
+				select {
+				case logc <- sc.Text():
+				default:
+				}
 			} else if !strings.Contains(sc.Text(), "INFO") {
 				fmt.Fprintln(os.Stderr, "server:", sc.Text())
 			}
 		}
 	}()
-	go func() { cmd.Wait(); close(s.done) }()
 	addrc := make(chan string, 1)
 	go func() {
+		defer readers.Done()
 		sc := bufio.NewScanner(out)
 		if sc.Scan() {
 			addrc <- sc.Text()
@@ -249,31 +260,54 @@ func startServer(bin, data string, wait time.Duration) (*server, error) {
 		for sc.Scan() {
 		}
 	}()
+	go func() { readers.Wait(); cmd.Wait(); close(s.done) }()
 	fail := func(err error) (*server, error) {
 		s.kill()
 		return nil, err
 	}
-	timeout := time.NewTimer(wait)
-	defer timeout.Stop()
-	select {
-	case l := <-addrc:
+	address := func(l string) error {
 		m := regexp.MustCompile(`http://([0-9.:]+)/`).FindStringSubmatch(l)
 		if m == nil {
-			return fail(fmt.Errorf("no address in %q", l))
+			return fmt.Errorf("no address in %q", l)
 		}
 		s.addr = "ws://" + m[1]
+		return nil
+	}
+	restored := func(l string) {
+		m := restoredRe.FindStringSubmatch(l)
+		s.restored, _ = strconv.Atoi(m[1])
+		s.took = m[2]
+	}
+	timeout := time.NewTimer(wait)
+	defer timeout.Stop()
+	// A line that arrived counts even when the child has ended by the time it is looked at.
+	select {
+	case l := <-addrc:
+		if err := address(l); err != nil {
+			return fail(err)
+		}
 	case <-s.done:
-		return fail(errors.New("the server ended before it printed its address"))
+		select {
+		case l := <-addrc:
+			if err := address(l); err != nil {
+				return fail(err)
+			}
+		default:
+			return fail(errors.New("the server ended before it printed its address"))
+		}
 	case <-timeout.C:
 		return fail(fmt.Errorf("the server printed no address in %v", wait))
 	}
 	select {
 	case l := <-logc:
-		m := restoredRe.FindStringSubmatch(l)
-		s.restored, _ = strconv.Atoi(m[1])
-		s.took = m[2]
+		restored(l)
 	case <-s.done:
-		return fail(errors.New("the server ended before its restore line"))
+		select {
+		case l := <-logc:
+			return fail(fmt.Errorf("the server ended right after its restore line %q", l))
+		default:
+			return fail(errors.New("the server ended before its restore line"))
+		}
 	case <-timeout.C:
 		return fail(fmt.Errorf("no restore line from the server in %v", wait))
 	}

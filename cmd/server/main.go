@@ -45,7 +45,8 @@ func run() error {
 	rate := flag.Float64("rate", 10, "messages per second a connection may send (bursts of 4x)")
 	textAddr := flag.String("text", "127.0.0.1:4000", "address of the text port (telnet/nc; docs/server.md); empty: none")
 	debugAddr := flag.String("debug", "", "address to serve Go's profiles on (net/http/pprof, e.g. 127.0.0.1:6060); empty: none")
-	gcPercent := flag.Int("gc-percent", 50, "the Go collector's GOGC: a lower value keeps less garbage per room for more collector CPU (docs/PERFORMANCE.md); the GOGC variable, when set, wins")
+	gcPercent := flag.Int("gc-percent", 30, "the Go collector's GOGC: a lower value keeps less garbage per room for more collector CPU (docs/PERFORMANCE.md); the GOGC variable, when set, wins")
+	commitDelay := flag.Duration("commit-delay", 2*time.Millisecond, "under load, start a store transaction at most this often, so that the rooms' actions share it (docs/PERFORMANCE.md); 0: each batch at once")
 	expire := flag.Duration("expire", 24*time.Hour, "how long a room nobody is connected to is kept before it is removed")
 	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
 	flag.Parse()
@@ -64,6 +65,7 @@ func run() error {
 		return err
 	}
 	defer store.Close()
+	store.SetCommitDelay(*commitDelay)
 	start := time.Now()
 	hub, err := server.NewHub(store, server.Options{Grace: *grace, Expire: *expire})
 	if err != nil {

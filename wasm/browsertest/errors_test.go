@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
@@ -18,9 +17,8 @@ import (
 // pageError waits for the page's error message and returns its text.
 func pageError(t *testing.T, ctx context.Context) string {
 	t.Helper()
-	return run(t, ctx, 30*time.Second, chromedp.Poll[string](
-		`(() => { const e = document.getElementById("error"); return !e.hidden && e.innerText; })()`,
-		chromedp.WithPollingInterval(50*time.Millisecond)))
+	return run(t, ctx, guard, poll[string](
+		`(() => { const e = document.getElementById("error"); return !e.hidden && e.innerText; })()`))
 }
 
 // TestPageErrors checks the page's messages when the download fails, when it is embedded in a
@@ -47,16 +45,15 @@ func TestPageErrors(t *testing.T) {
 	defer broken.Close()
 	ctx := browser(t)
 
-	run(t, ctx, 30*time.Second, chromedp.Navigate(broken.URL+"/"))
+	run(t, ctx, guard, chromedp.Navigate(broken.URL+"/"))
 	if msg := pageError(t, ctx); !strings.Contains(msg, "could not be downloaded") || !strings.Contains(msg, "404") {
 		t.Errorf("download failure: the page says %q", msg)
 	}
 
 	// Embedded in a frame: the page says how to let sound play.
 	run(t, ctx, step, chromedp.Navigate(broken.URL+"/frame.html"))
-	note := run(t, ctx, step, chromedp.Poll[string](
-		`(() => { const d = document.querySelector("iframe").contentDocument; const n = d && d.getElementById("framenote"); return n && !n.hidden && n.innerText; })()`,
-		chromedp.WithPollingInterval(50*time.Millisecond)))
+	note := run(t, ctx, guard, poll[string](
+		`(() => { const d = document.querySelector("iframe").contentDocument; const n = d && d.getElementById("framenote"); return n && !n.hidden && n.innerText; })()`))
 	if !strings.Contains(note, `allow="autoplay"`) {
 		t.Errorf("in a frame: the note says %q", note)
 	}
@@ -69,7 +66,7 @@ func TestPageErrors(t *testing.T) {
 		})
 		return err
 	}))
-	run(t, ctx, 30*time.Second, chromedp.Navigate(serve(t)+"/"))
+	run(t, ctx, guard, chromedp.Navigate(serve(t)+"/"))
 	if msg := pageError(t, ctx); !strings.Contains(msg, "WebGL 2") {
 		t.Errorf("no WebGL: the page says %q", msg)
 	}

@@ -37,7 +37,7 @@ func TestExpertThinkingFrames(t *testing.T) {
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
 	open(t, ctx, url+"/")
 	clickButton(t, ctx, "new-game")
-	waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" })
+	waitState(t, ctx, "the new game form", func(s gameState) bool { return s.Scene == "newgame" })
 	clickButton(t, ctx, "start")
 	// Every animation frame's time, recorded by the page itself, and the game's own Draw count.
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](
@@ -57,7 +57,7 @@ func TestExpertThinkingFrames(t *testing.T) {
 		return false
 	}
 	for turn := 1; turn <= 2; turn++ {
-		st := waitState(t, ctx, "bots thinking", 60*time.Second, func(s gameState) bool { return s.Input && s.Decision == "play" && botsThinking(s) })
+		st := waitState(t, ctx, "bots thinking", func(s gameState) bool { return s.Input && s.Decision == "play" && botsThinking(s) })
 		// The window starts when the table is still and takes input (the deal and the last
 		// turn's placements are over: bots only start thinking then) and ends when every bot
 		// has chosen. Turn 1 with the mouse parked on the felt: the table is redrawn only when something
@@ -73,7 +73,7 @@ func TestExpertThinkingFrames(t *testing.T) {
 		run(t, ctx, step, chromedp.MouseEvent(chromedp.MouseMoved, x, y))
 		profile(t, ctx, true)
 		t0, f0, m0, r0 := now(), goFrames(), goMs(), readState(t, ctx).Redraws
-		done := waitState(t, ctx, "bots done", 120*time.Second, func(s gameState) bool { return !botsThinking(s) })
+		done := waitState(t, ctx, "bots done", func(s gameState) bool { return !botsThinking(s) })
 		t1, f1, m1 := now(), goFrames(), goMs()
 		t.Logf("  redraws in the window: %d of %.0f frames", done.Redraws-r0, f1-f0)
 		native, script := profile(t, ctx, false)

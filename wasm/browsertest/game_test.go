@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -70,28 +69,31 @@ func readState(t *testing.T, ctx context.Context) gameState {
 	return s
 }
 
-// waitState polls the game until ok holds, and fails with the last state after timeout.
-func waitState(t *testing.T, ctx context.Context, what string, timeout time.Duration, ok func(gameState) bool) gameState {
+// waitState waits until ok holds for the game's state (see waitFor).
+func waitState(t *testing.T, ctx context.Context, what string, ok func(gameState) bool) gameState {
 	t.Helper()
-	return waitFor(t, ctx, what, timeout, ok)
+	return waitFor(t, ctx, what, ok)
 }
 
-// waitFor polls the page's test state, read as a T, until ok holds, and fails with the last state
-// after timeout (a bound for a test gone wrong, not a quota).
-func waitFor[T any](t *testing.T, ctx context.Context, what string, timeout time.Duration, ok func(T) bool) T {
+// waitFor waits until ok holds for the page's test state, read as a T. The state changes only
+// when the game draws a frame, so it reads the state and, while ok does not hold, waits for the
+// next frame (the game draws none while nothing moves: then only the awaited change itself
+// brings one). There is no quota: only guard, far beyond any wait on a loaded machine, stops a
+// page that stalled, and then the test fails with the last state.
+func waitFor[T any](t *testing.T, ctx context.Context, what string, ok func(T) bool) T {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
+	c, cancel := context.WithTimeout(ctx, guard)
+	defer cancel()
 	for {
 		var s T
-		testState(t, ctx, &s)
+		frames := testStateAt(t, ctx, &s)
 		if ok(s) {
 			return s
 		}
-		if time.Now().After(deadline) {
+		if err := waitFrames(c, frames); err != nil {
 			screenshot(t, ctx, "timeout")
-			t.Fatalf("waiting for %s: timed out; last state: %+v", what, s)
+			t.Fatalf("waiting for %s: %v; last state: %+v", what, err, s)
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -113,7 +115,7 @@ func clickRect(t *testing.T, ctx context.Context, s gameState, r rect) {
 
 func clickButton(t *testing.T, ctx context.Context, id string) gameState {
 	t.Helper()
-	s := waitState(t, ctx, "button "+id, 20*time.Second, func(s gameState) bool {
+	s := waitState(t, ctx, "button "+id, func(s gameState) bool {
 		b, ok := s.button(id)
 		return ok && b.Enabled && s.Input
 	})
@@ -140,7 +142,7 @@ func cheapestRow(s gameState) int {
 // (tap to lift, tap again to play), or the cheapest row when asked. It returns the state it acted on.
 func playTurn(t *testing.T, ctx context.Context) gameState {
 	t.Helper()
-	s := waitState(t, ctx, "the person's turn", 60*time.Second, func(s gameState) bool {
+	s := waitState(t, ctx, "the person's turn", func(s gameState) bool {
 		return s.Input && (s.Decision == "play" && s.Chosen == 0 && len(s.Hand) > 0 || s.Decision == "row") ||
 			s.Scene == "score" || s.Scene == "gameover"
 	})
@@ -148,27 +150,23 @@ func playTurn(t *testing.T, ctx context.Context) gameState {
 	case "row":
 		r := cheapestRow(s)
 		clickRect(t, ctx, s, s.RowRects[r])
-		waitState(t, ctx, "the row choice to be taken", 10*time.Second, func(n gameState) bool { return n.Decision != "row" || !n.Input })
+		waitState(t, ctx, "the row choice to be taken", func(n gameState) bool { return n.Decision != "row" || !n.Input })
 	case "play":
 		if len(s.HandRects) < len(s.Hand) || len(s.Hand) == 0 {
 			t.Fatalf("hand without tap targets: %v", s)
 		}
 		i := len(s.Hand) / 2
 		card := s.Hand[i]
-		settle := 150 * time.Millisecond
-		if touching(ctx) {
-			settle = 2 * tapHold // a frame or two at this browser's software-rendered frame rate
-		}
+		// clickRect returns once the game has run an Update after the release: the state read
+		// then shows what the click did.
 		for try := 0; try < 3; try++ {
 			clickRect(t, ctx, s, s.HandRects[i])
-			time.Sleep(settle)
 			n := readState(t, ctx)
 			if n.Chosen == card || !slices.Contains(n.Hand, card) || n.Decision != "play" {
 				return s
 			}
 			if b, ok := n.button("confirm"); ok && b.Enabled {
 				clickRect(t, ctx, n, b.Rect)
-				time.Sleep(settle)
 				if n := readState(t, ctx); n.Chosen == card || !slices.Contains(n.Hand, card) {
 					return s
 				}
@@ -196,7 +194,7 @@ func TestPlayRound(t *testing.T) {
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
 	open(t, ctx, url+"/")
 
-	s := waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
+	s := waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })
 	if b, ok := s.button("continue"); !ok || b.Enabled {
 		t.Errorf("menu: Continue should be there and disabled without a save: %v", s)
 	}
@@ -205,7 +203,7 @@ func TestPlayRound(t *testing.T) {
 	}
 	screenshot(t, ctx, "menu")
 	clickButton(t, ctx, "new-game")
-	waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" })
+	waitState(t, ctx, "the new game form", func(s gameState) bool { return s.Scene == "newgame" })
 	clickButton(t, ctx, "start")
 
 	// Three turns, then a reload in the middle of the round.
@@ -217,16 +215,16 @@ func TestPlayRound(t *testing.T) {
 		}
 	}
 	myTurn := func(s gameState) bool { return s.Input && s.Decision == "play" && s.Chosen == 0 && len(s.Hand) > 0 }
-	for waitState(t, ctx, "turn 4", 60*time.Second, func(s gameState) bool {
+	for waitState(t, ctx, "turn 4", func(s gameState) bool {
 		return myTurn(s) || s.Input && s.Decision == "row"
 	}).Decision == "row" {
 		playTurn(t, ctx) // a row to take first
 	}
-	before := waitState(t, ctx, "turn 4", 60*time.Second, myTurn)
+	before := waitState(t, ctx, "turn 4", myTurn)
 	open(t, ctx, url+"/")
-	waitState(t, ctx, "the menu after reload", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
+	waitState(t, ctx, "the menu after reload", func(s gameState) bool { return s.Scene == "menu" && s.Input })
 	clickButton(t, ctx, "continue")
-	after := waitState(t, ctx, "the resumed turn", 30*time.Second, myTurn)
+	after := waitState(t, ctx, "the resumed turn", myTurn)
 	if !slices.Equal(before.Hand, after.Hand) || fmt.Sprint(before.Rows) != fmt.Sprint(after.Rows) || !slices.Equal(before.Scores, after.Scores) {
 		t.Errorf("Continue after reload does not resume the game:\nbefore %v\nafter  %v", before, after)
 	}
@@ -240,7 +238,7 @@ func TestPlayRound(t *testing.T) {
 			break
 		}
 	}
-	end := waitState(t, ctx, "the end of the round", 60*time.Second, func(s gameState) bool {
+	end := waitState(t, ctx, "the end of the round", func(s gameState) bool {
 		return s.Scene == "score" || s.Scene == "gameover" || s.Round > round
 	})
 	t.Logf("round %d over: %v", round, end)

@@ -13,6 +13,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -24,9 +26,10 @@ import (
 // Viewport is the CSS size of the emulated browser window.
 const viewportW, viewportH = 1280, 800
 
-// step bounds one browser command: generous, since a loaded CI machine renders the page at a few
-// frames per second in software and commands wait for the page's main thread.
-const step = 30 * time.Second
+// step bounds one browser command. Commands wait for the page's main thread, which a loaded
+// machine (load 30 on 2 cores, software GL) has kept busy for over 30 s: so it is the guard, a
+// stop for a page that stalled, not a quota.
+const step = guard
 
 func enabled(t *testing.T) {
 	t.Helper()
@@ -131,17 +134,18 @@ func run[T any](t *testing.T, ctx context.Context, timeout time.Duration, a chro
 func open(t *testing.T, ctx context.Context, url string) time.Duration {
 	t.Helper()
 	start := time.Now()
-	run(t, ctx, 90*time.Second, chromedp.Navigate(url))
+	run(t, ctx, guard, chromedp.Navigate(url))
 	waitFirstFrame(t, ctx)
 	return time.Since(start)
 }
 
 func waitFirstFrame(t *testing.T, ctx context.Context) {
 	t.Helper()
-	// Generous: CI machines may be loaded; the figure itself comes from TestFirstFrameTime.
-	c, cancel := context.WithTimeout(ctx, 90*time.Second)
+	// Only guard: a loaded machine with several browsers compiles 16 MB of wasm slowly; the
+	// figure itself comes from TestFirstFrameRelease.
+	c, cancel := context.WithTimeout(ctx, guard)
 	defer cancel()
-	if _, err := chromedp.Run(c, chromedp.Poll[bool]("window.nimmtFirstFrame === true", chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+	if _, err := chromedp.Run(c, poll[bool]("window.nimmtFirstFrame === true")); err != nil {
 		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("error").innerText + " / " + document.getElementById("status").innerText`))
 		t.Fatalf("no first frame: %v (page says %q)", err, msg)
 	}
@@ -178,10 +182,72 @@ func (l layout) toCSS(x, y float64) (float64, float64) {
 // testState reads window.nimmtTestState() into v.
 func testState(t *testing.T, ctx context.Context, v any) {
 	t.Helper()
-	s := run(t, ctx, step, chromedp.Evaluate[string]("window.nimmtTestState()"))
-	if err := json.Unmarshal([]byte(s), v); err != nil {
+	testStateAt(t, ctx, v)
+}
+
+// testStateAt reads window.nimmtTestState() into v and returns the number of frames drawn when
+// it was taken (the hook sets both after each Draw).
+func testStateAt(t *testing.T, ctx context.Context, v any) (frames int) {
+	t.Helper()
+	s := run(t, ctx, step, chromedp.Evaluate[string](`(window.nimmtFrames || 0) + " " + window.nimmtTestState()`))
+	n, js, _ := strings.Cut(s, " ")
+	frames, err := strconv.Atoi(n)
+	if err == nil {
+		err = json.Unmarshal([]byte(js), v)
+	}
+	if err != nil {
 		t.Fatalf("nimmtTestState: %v in %.300s", err, s)
 	}
+	return frames
+}
+
+// guard bounds each wait for the page: not a quota (a wait ends as soon as its condition holds,
+// however slow the machine) but a stop for a page that stalled.
+const guard = 5 * time.Minute
+
+// waitFrames waits until the game has drawn more than n frames, polling on the page's animation
+// frames. ctx bounds the wait.
+func waitFrames(ctx context.Context, n int) error {
+	_, err := chromedp.Run(ctx, poll[bool](fmt.Sprintf("(window.nimmtFrames || 0) > %d", n)))
+	return err
+}
+
+// updates returns how many times the game's Update has run (window.nimmtUpdates).
+func updates(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	return run(t, ctx, step, chromedp.Evaluate[int]("window.nimmtUpdates || 0"))
+}
+
+// waitUpdate waits until the game has run an Update after the n-th.
+func waitUpdate(t *testing.T, ctx context.Context, n int) {
+	t.Helper()
+	until(t, ctx, fmt.Sprintf("an Update after the %d-th", n), fmt.Sprintf("(window.nimmtUpdates || 0) > %d", n))
+}
+
+// poll is chromedp.Poll for cond, checked on every animation frame of the page, without the 30 s
+// time-out chromedp gives a poll by default: the caller's context bounds it (guard), so a slow
+// page never fails a test that would pass.
+func poll[T any](cond string) chromedp.Action[T] {
+	return chromedp.Poll[T](cond, chromedp.WithPollingTimeout(0))
+}
+
+// until waits until the JavaScript expression cond is true in the page, checked on every
+// animation frame of the page, and fails the test naming what after guard.
+func until(t *testing.T, ctx context.Context, what, cond string) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, guard)
+	defer cancel()
+	if _, err := chromedp.Run(c, poll[bool](cond)); err != nil {
+		screenshot(t, ctx, "timeout")
+		t.Fatalf("waiting for %s (%s): %v", what, cond, err)
+	}
+}
+
+// pressed waits until the game's Update has seen the pointer down (true) or up (false): the
+// hook's nimmtHeld, set after the frame that saw it.
+func pressed(t *testing.T, ctx context.Context, down bool) {
+	t.Helper()
+	until(t, ctx, fmt.Sprintf("the game to see the pointer held=%v", down), fmt.Sprintf("window.nimmtHeld === %v", down))
 }
 
 // clickLogical clicks at a point given in the game's screen pixels (what Layout returned).
@@ -191,21 +257,24 @@ func clickLogical(t *testing.T, ctx context.Context, x, y float64) {
 	click(t, ctx, cx, cy)
 }
 
-// click is a left click at CSS pixels (x, y) held for about 80 ms, as a person's is: a press and a
-// release within one frame would never be seen pressed by the game's per-tick input.
+// click is a left click at CSS pixels (x, y) that the game sees as a person's: Ebitengine
+// samples the mouse once per tick, so the button stays down until the game's Update has seen it
+// pressed, and click returns once an Update has seen it released (the state read next shows
+// what the click did). No clock: a slow page only makes the click slower.
 func click(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
 	run(t, ctx, step, chromedp.MouseEvent(chromedp.MouseMoved, x, y))
 	run(t, ctx, step, chromedp.MouseEvent(chromedp.MousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
-	time.Sleep(80 * time.Millisecond)
+	pressed(t, ctx, true)
 	run(t, ctx, step, chromedp.MouseEvent(chromedp.MouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	pressed(t, ctx, false)
 }
 
 // screenshot saves a PNG of the page as name and checks that it shows something: not one colour,
 // not mostly black, with some variety of colours.
 func screenshot(t *testing.T, ctx context.Context, name string) image.Image {
 	t.Helper()
-	b := run(t, ctx, 20*time.Second, chromedp.CaptureScreenshot())
+	b := run(t, ctx, step, chromedp.CaptureScreenshot())
 	dir := os.Getenv("NIMMT_SCREENSHOTS")
 	if dir == "" {
 		dir = filepath.Join(moduleRoot(t), "build", "screenshots")

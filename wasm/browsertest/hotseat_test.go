@@ -38,26 +38,27 @@ func TestHotSeat(t *testing.T) {
 			`"levels":["person","person","intermediate"],"names":["Bob","Cy"],"end_mode":"rounds","rounds":1,"variant":"` + variant + `"}`))
 		run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
 		open(t, ctx, url+"/")
-		waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
+		waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })
 		clickButton(t, ctx, "new-game")
-		waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" })
+		waitState(t, ctx, "the new game form", func(s gameState) bool { return s.Scene == "newgame" })
 		clickButton(t, ctx, "start")
 		handovers, seats := 0, map[int]int{}
 		names := map[string]bool{}
 		start := time.Now()
-		deadline := start.Add(12 * time.Minute)
+		// Only a stalled page ends the game early: each step waits for a condition, not a time.
+		c, cancel := context.WithTimeout(ctx, 4*guard)
+		defer cancel()
 		for {
-			if time.Now().After(deadline) {
-				screenshot(t, ctx, "hotseat-timeout")
-				t.Fatalf("%s: no game over; last state %v", variant, readHotSeat(t, ctx).gameState)
-			}
-			s := readHotSeat(t, ctx)
+			var s hotSeatState
+			frames := testStateAt(t, ctx, &s)
 			if s.Scene == "gameover" && s.Input {
 				break
 			}
+			acted := false
+			// clickRect returns once the game has taken the click.
 			act := func(r rect) {
 				clickRect(t, ctx, s.gameState, r)
-				time.Sleep(150 * time.Millisecond)
+				acted = true
 			}
 			switch {
 			case s.Handover != "":
@@ -89,6 +90,13 @@ func TestHotSeat(t *testing.T) {
 				act(r) // the pointer hovers there first: one click lifts and plays it
 				if n := readHotSeat(t, ctx); n.Chosen == 0 && n.Handover == "" && n.Decision == "play" && len(n.Hand) == len(s.Hand) {
 					act(r) // it was only lifted
+				}
+			}
+			if !acted {
+				// Nothing to do yet (a bot thinks, cards move): wait for the next frame.
+				if err := waitFrames(c, frames); err != nil {
+					screenshot(t, ctx, "hotseat-timeout")
+					t.Fatalf("%s: no game over: %v; last state %v", variant, err, s.gameState)
 				}
 			}
 		}

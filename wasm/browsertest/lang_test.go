@@ -7,14 +7,9 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
-
-// guard bounds a wait on the game's state only so that a broken build fails with the last state
-// instead of hanging until go test's own timeout; the waits themselves are on the page's state.
-const guard = 5 * time.Minute
 
 // untilState waits, by polling the page's test hook, until ok holds for the game's state, and
 // returns that state.
@@ -22,8 +17,7 @@ func untilState(t *testing.T, ctx context.Context, what, cond string, ok func(ga
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, guard)
 	defer cancel()
-	_, err := chromedp.Run(c, chromedp.Poll[bool]("(() => { const s = JSON.parse(window.nimmtTestState()); return s !== null && ("+cond+"); })()",
-		chromedp.WithPollingInterval(20*time.Millisecond)))
+	_, err := chromedp.Run(c, poll[bool]("(() => { const s = JSON.parse(window.nimmtTestState()); return s !== null && ("+cond+"); })()"))
 	s := readState(t, ctx)
 	if err != nil || !ok(s) {
 		screenshot(t, ctx, "lang-"+what)
@@ -32,49 +26,13 @@ func untilState(t *testing.T, ctx context.Context, what, cond string, ok func(ga
 	return s
 }
 
-// afterUpdates waits until the game's Update has run n more times than when it was called with
-// n = 0 returned: it returns the current count.
-func updates(t *testing.T, ctx context.Context) int {
-	t.Helper()
-	return run(t, ctx, step, chromedp.Evaluate[int]("window.nimmtUpdates || 0"))
-}
-
-func waitUpdates(t *testing.T, ctx context.Context, from, n int) {
-	t.Helper()
-	c, cancel := context.WithTimeout(ctx, guard)
-	defer cancel()
-	if _, err := chromedp.Run(c, chromedp.Poll[bool](fmt.Sprintf("(window.nimmtUpdates || 0) >= %d", from+n),
-		chromedp.WithPollingInterval(10*time.Millisecond))); err != nil {
-		t.Fatalf("waiting for %d updates of the game: %v", n, err)
-	}
-}
-
-// press clicks the centre of r (logical pixels) and holds the button until the game's Update has
-// run twice, so that its per-tick input sees the press, then releases it and waits two more
-// updates for the release: no clock, only the game's own ticks.
-func press(t *testing.T, ctx context.Context, s gameState, r rect) {
-	t.Helper()
-	sc := s.Scale
-	if sc <= 0 {
-		sc = 1
-	}
-	x, y := getLayout(t, ctx).toCSS((r.X+r.W/2)*sc, (r.Y+r.H/2)*sc)
-	run(t, ctx, step, chromedp.MouseEvent(chromedp.MouseMoved, x, y))
-	u := updates(t, ctx)
-	run(t, ctx, step, chromedp.MouseEvent(chromedp.MousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
-	waitUpdates(t, ctx, u, 2)
-	u = updates(t, ctx)
-	run(t, ctx, step, chromedp.MouseEvent(chromedp.MouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
-	waitUpdates(t, ctx, u, 2)
-}
-
 // pressButton presses the control id once it is there, enabled and input is accepted.
 func pressButton(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
 	s := untilState(t, ctx, "button "+id, fmt.Sprintf("s.input && (s.buttons || []).some((b) => b.id === %q && b.enabled)", id),
 		func(s gameState) bool { b, ok := s.button(id); return ok && b.Enabled && s.Input })
 	b, _ := s.button(id)
-	press(t, ctx, s, b.Rect)
+	clickRect(t, ctx, s, b.Rect)
 }
 
 // langState is the part of the game's state this test reads beyond gameState.
@@ -167,18 +125,18 @@ func TestGermanTurn(t *testing.T) {
 	i := len(s.Hand) / 2
 	card, hand := s.Hand[i], len(s.Hand)
 	// A click plays the card (a tap on a touch screen lifts it first: then a second one plays it).
-	press(t, ctx, s, s.HandRects[i])
+	clickRect(t, ctx, s, s.HandRects[i])
 	played := fmt.Sprintf(`s.chosen === %d || !s.hand.includes(%d)`, card, card)
 	s = untilState(t, ctx, "the card played or lifted", played+` || (s.buttons || []).some((b) => b.id === "confirm" && b.enabled)`,
 		func(gameState) bool { return true })
 	if s.Chosen != card && slices.Contains(s.Hand, card) {
-		press(t, ctx, s, s.HandRects[i])
+		clickRect(t, ctx, s, s.HandRects[i])
 	}
 	untilState(t, ctx, "the card played", played, func(s gameState) bool { return s.Chosen == card || !slices.Contains(s.Hand, card) })
 	s = untilState(t, ctx, "the turn over", `s.input && (s.turn === 2 || s.decision === "row" || s.scene === "score")`,
 		func(gameState) bool { return true })
 	if s.Decision == "row" && s.Turn == 1 { // the card was lower than every row's: take the cheapest
-		press(t, ctx, s, s.RowRects[cheapestRow(s)])
+		clickRect(t, ctx, s, s.RowRects[cheapestRow(s)])
 		s = untilState(t, ctx, "the turn over", `s.input && (s.turn === 2 || s.scene === "score")`, func(gameState) bool { return true })
 	}
 	if slices.Contains(s.Hand, card) || len(s.Hand) != hand-1 {

@@ -46,10 +46,10 @@ func readRoom(t *testing.T, ctx context.Context) roomView {
 	return v
 }
 
-// waitRoom polls the page until ok holds; timeout only bounds a test that went wrong.
-func waitRoom(t *testing.T, ctx context.Context, what string, timeout time.Duration, ok func(roomView) bool) roomView {
+// waitRoom waits until ok holds for the page's state (see waitFor).
+func waitRoom(t *testing.T, ctx context.Context, what string, ok func(roomView) bool) roomView {
 	t.Helper()
-	return waitFor(t, ctx, what, timeout, ok)
+	return waitFor(t, ctx, what, ok)
 }
 
 // gameServer is cmd/server running as a child process on fixed addresses, so that it can be killed
@@ -529,12 +529,12 @@ func TestOnlineGame(t *testing.T) {
 	seedSettings(t, host.ctx, url, "Ann")
 	open(t, host.ctx, url+"/")
 	clickButton(t, host.ctx, "online")
-	v := waitRoom(t, host.ctx, "the lobby", guard, func(v roomView) bool { return v.Scene == "online" && v.Input })
+	v := waitRoom(t, host.ctx, "the lobby", func(v roomView) bool { return v.Scene == "online" && v.Input })
 	screenshot(t, host.ctx, "online-lobby-1280x800")
 	clickButton(t, host.ctx, "create")
-	waitRoom(t, host.ctx, "the room form", guard, func(v roomView) bool { return v.Scene == "online-create" })
+	waitRoom(t, host.ctx, "the room form", func(v roomView) bool { return v.Scene == "online-create" })
 	clickButton(t, host.ctx, "start") // the form's Start: "Create a room"
-	v = waitRoom(t, host.ctx, "the room", guard, func(v roomView) bool {
+	v = waitRoom(t, host.ctx, "the room", func(v roomView) bool {
 		return v.Scene == "room" && v.Online != nil && v.Online.Code != "" && len(v.Online.Seats) == 1
 	})
 	code := v.Online.Code
@@ -544,28 +544,28 @@ func TestOnlineGame(t *testing.T) {
 	run(t, phone.ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	seedSettings(t, phone.ctx, url, "Bo")
 	open(t, phone.ctx, url+"/?room="+code)
-	v = waitRoom(t, phone.ctx, "the join screen of the link", guard, func(v roomView) bool { return v.Scene == "online" && v.Input })
+	v = waitRoom(t, phone.ctx, "the join screen of the link", func(v roomView) bool { return v.Scene == "online" && v.Input })
 	checkTargets(t, "phone lobby", v.gameState)
 	screenshot(t, phone.ctx, "online-lobby-390x844")
 	clickButton(t, phone.ctx, "join")
-	waitRoom(t, phone.ctx, "a seat in the room", guard, func(v roomView) bool {
+	waitRoom(t, phone.ctx, "a seat in the room", func(v roomView) bool {
 		return v.Scene == "room" && v.Online != nil && v.Online.You == 1
 	})
 
 	cy := newTextPlayer(t, srv, "Cy", code, "blue")
 	defer cy.close()
-	waitRoom(t, host.ctx, "Cy on the text port", guard, func(v roomView) bool { return len(v.Online.Seats) == 3 })
+	waitRoom(t, host.ctx, "Cy on the text port", func(v roomView) bool { return len(v.Online.Seats) == 3 })
 	dee := startDesktop(t, px.ln.Addr().String(), code, "Dee")
-	waitRoom(t, host.ctx, "Dee's desktop game", guard, func(v roomView) bool {
+	waitRoom(t, host.ctx, "Dee's desktop game", func(v roomView) bool {
 		if dee.done() {
 			t.Fatalf("the desktop game ended: %v\n%s", dee.err, dee.output())
 		}
 		return len(v.Online.Seats) == 4
 	})
 	clickButton(t, host.ctx, "add-bot")
-	v = waitRoom(t, host.ctx, "the bot", guard, func(v roomView) bool { return len(v.Online.Seats) == 5 })
+	v = waitRoom(t, host.ctx, "the bot", func(v roomView) bool { return len(v.Online.Seats) == 5 })
 	screenshot(t, host.ctx, "online-room-1280x800")
-	v = waitRoom(t, phone.ctx, "the phone's room", guard, func(v roomView) bool { return v.Online != nil && len(v.Online.Seats) == 5 })
+	v = waitRoom(t, phone.ctx, "the phone's room", func(v roomView) bool { return v.Online != nil && len(v.Online.Seats) == 5 })
 	checkTargets(t, "phone room", v.gameState)
 	screenshot(t, phone.ctx, "online-room-390x844")
 	clickButton(t, host.ctx, "start")
@@ -603,7 +603,7 @@ func TestOnlineGame(t *testing.T) {
 			hand := s.Hand
 			t.Logf("phone: reload in round 1 turn 3 with hand %v", hand)
 			open(t, phone.ctx, url+"/?room="+code)
-			v := waitRoom(t, phone.ctx, "the phone back at the table", guard, func(v roomView) bool {
+			v := waitRoom(t, phone.ctx, "the phone back at the table", func(v roomView) bool {
 				return v.Scene == "choose" && v.Input && v.Round == 1 && v.Turn == 3
 			})
 			if !slices.Equal(v.Hand, hand) {

@@ -1,8 +1,8 @@
 package browsertest
 
 import (
+	"fmt"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -33,9 +33,13 @@ func TestPage(t *testing.T) {
 	}
 	screenshot(t, ctx, "page-first-frame")
 
+	// The still menu: the game stops its frames and the page holds back Ebitengine's request
+	// for the next animation frame (index.html), so the idle page does no work at all.
+	until(t, ctx, "the idle menu with its animation frame held", `window.nimmtIdle === true && window.nimmtFrameHeld()`)
+
 	// Resize: the canvas follows.
 	run(t, ctx, step, chromedp.EmulateViewport(600, 900))
-	run(t, ctx, step, chromedp.Poll[bool](`document.querySelector("canvas").width === 600 * devicePixelRatio`, chromedp.WithPollingTimeout(4*time.Second)))
+	until(t, ctx, "the canvas to follow the resize", `document.querySelector("canvas").width === 600 * devicePixelRatio`)
 	run(t, ctx, step, chromedp.EmulateViewport(viewportW, viewportH))
 
 	// Hidden tab → paused overlay; the game's Update stops; a click resumes it.
@@ -46,19 +50,25 @@ func TestPage(t *testing.T) {
 	}
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`delete document.hidden`))
 	screenshot(t, ctx, "page-paused")
-	updates := func() float64 { return run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtUpdates")) }
-	u0 := updates()
-	time.Sleep(500 * time.Millisecond)
-	if u1 := updates(); u1 != u0 {
+	// While paused, frames still come (the overlay covers the canvas, so a resize brings one:
+	// Ebitengine draws a frame for it even when the game's frames are stopped), and the game's
+	// Update runs in none of them.
+	u0 := updates(t, ctx)
+	for _, w := range []int64{1000, viewportW} {
+		f := run(t, ctx, step, chromedp.Evaluate[int]("window.nimmtFrames"))
+		run(t, ctx, step, chromedp.EmulateViewport(w, viewportH))
+		until(t, ctx, fmt.Sprintf("a frame at width %d while paused", w), fmt.Sprintf("window.nimmtFrames > %d", f))
+	}
+	if u1 := updates(t, ctx); u1 != u0 {
 		t.Errorf("the game updated %v times while paused", u1-u0)
 	}
-	click(t, ctx, viewportW/2, viewportH/2)
+	run(t, ctx, step, chromedp.MouseClickXY(viewportW/2, viewportH/2))
 	if p := run(t, ctx, step, chromedp.Evaluate[bool](`window.nimmtPaused || !document.getElementById("paused").hidden`)); p {
 		t.Errorf("still paused after a click")
 	}
-	u0 = updates()
-	time.Sleep(500 * time.Millisecond)
-	if u1 := updates(); u1 <= u0 {
-		t.Errorf("the game does not update after the pause ends")
-	}
+	// Back from the pause, the game updates again: a pointer move on the canvas brings a frame
+	// with an Update (fails after guard if none comes).
+	u0 = updates(t, ctx)
+	run(t, ctx, step, chromedp.MouseEvent(chromedp.MouseMoved, 30, 30))
+	waitUpdate(t, ctx, u0)
 }

@@ -2,17 +2,13 @@ package browsertest
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
-	"os/exec"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-
-	"nimmt/wasm/site"
 )
 
 // firstDrawHook records, in any build, performance.now() at the page's first WebGL draw call:
@@ -31,20 +27,7 @@ const firstDrawHook = `(() => {
 // releaseSite builds pkg as the release site (no test hooks) into a temporary folder and serves it.
 func releaseSite(t *testing.T, pkg string) string {
 	t.Helper()
-	dir := t.TempDir()
-	cmd := exec.Command("scripts/build-web.sh", dir)
-	cmd.Dir = moduleRoot(t)
-	cmd.Env = append(os.Environ(), "PKG="+pkg)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build-web.sh %s: %v\n%s", pkg, err, out)
-	}
-	h, err := site.New(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(func() { srv.Close(); h.Close() })
-	return srv.URL
+	return siteWith(t, pkg)
 }
 
 // firstDraw opens url in a fresh browser and returns navigation start → first frame drawn, on
@@ -58,8 +41,8 @@ func firstDraw(t *testing.T, url string) time.Duration {
 	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: firstDrawHook}); err != nil {
 		t.Fatalf("chromium: %v", err)
 	}
-	run(t, ctx, 90*time.Second, chromedp.Navigate(url+"/"))
-	run(t, ctx, 90*time.Second, chromedp.Poll[bool]("window.nimmtFirstDrawMs !== undefined", chromedp.WithPollingInterval(20*time.Millisecond)))
+	run(t, ctx, guard, chromedp.Navigate(url+"/"))
+	run(t, ctx, guard, chromedp.Poll[bool]("window.nimmtFirstDrawMs !== undefined", chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))
 	ms := run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtFirstDrawMs"))
 	return time.Duration(ms * float64(time.Millisecond))
 }

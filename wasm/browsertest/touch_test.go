@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
@@ -19,12 +18,9 @@ func withTouch(ctx context.Context) context.Context { return context.WithValue(c
 
 func touching(ctx context.Context) bool { b, _ := ctx.Value(touchKey{}).(bool); return b }
 
-// tapHold is how long a tap presses. Ebitengine samples touches once per frame, and a touch that
-// starts and ends between two frames is never seen; headless Chromium here renders through
-// software GL at 3–15 frames a second under load, so the finger stays down for several frames.
-const tapHold = 400 * time.Millisecond
-
-// tap touches CSS pixels (x, y) for tapHold.
+// tap touches CSS pixels (x, y). Ebitengine samples touches once per tick, and a touch that
+// starts and ends between two ticks is never seen: the finger stays down until the game's Update
+// has seen it, and tap returns once an Update has seen it lifted (see click).
 func tap(t *testing.T, ctx context.Context, x, y float64) {
 	t.Helper()
 	one := 1.0
@@ -35,8 +31,9 @@ func tap(t *testing.T, ctx context.Context, x, y float64) {
 		}))
 	}
 	send(input.DispatchTouchEventTypeTouchStart, []*input.TouchPoint{{X: x, Y: y, RadiusX: &one, RadiusY: &one, Force: &one}})
-	time.Sleep(tapHold)
+	pressed(t, ctx, true)
 	send(input.DispatchTouchEventTypeTouchEnd, []*input.TouchPoint{})
+	pressed(t, ctx, false)
 }
 
 // openPhone opens the game in a page emulating a phone held upright: 390×844 CSS pixels,
@@ -59,22 +56,22 @@ func TestTouchPortrait(t *testing.T) {
 	if n := run(t, ctx, step, chromedp.Evaluate[float64]("navigator.maxTouchPoints")); n < 1 {
 		t.Fatalf("touch emulation is off (maxTouchPoints %v)", n)
 	}
-	s := waitState(t, ctx, "the menu", 20*time.Second, func(s gameState) bool { return s.Scene == "menu" && s.Input })
+	s := waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })
 	if s.Scale != 2 {
 		t.Errorf("game scale %v on a device pixel ratio 2 phone", s.Scale)
 	}
 	checkTargets(t, "menu", s)
 	clickButton(t, ctx, "new-game")
-	s = waitState(t, ctx, "the new game form", 10*time.Second, func(s gameState) bool { return s.Scene == "newgame" })
+	s = waitState(t, ctx, "the new game form", func(s gameState) bool { return s.Scene == "newgame" })
 	checkTargets(t, "new game form", s)
 	clickButton(t, ctx, "start")
-	s = waitState(t, ctx, "the person's turn", 60*time.Second, func(s gameState) bool {
+	s = waitState(t, ctx, "the person's turn", func(s gameState) bool {
 		return s.Input && s.Decision == "play" && s.Chosen == 0 && len(s.Hand) > 0
 	})
 	checkTargets(t, "table", s)
 	screenshot(t, ctx, "phone-portrait-table")
 	played := playTurn(t, ctx)
-	n := waitState(t, ctx, "the card played", 10*time.Second, func(n gameState) bool { return n.Chosen != 0 || len(n.Hand) < len(played.Hand) })
+	n := waitState(t, ctx, "the card played", func(n gameState) bool { return n.Chosen != 0 || len(n.Hand) < len(played.Hand) })
 	if slices.Equal(n.Hand, played.Hand) {
 		t.Errorf("tapping a card did not play it: %v", n)
 	}
@@ -90,7 +87,7 @@ func TestTouchPortrait(t *testing.T) {
 		{"tablet-portrait", 1024, 1366, chromedp.EmulatePortrait},
 	} {
 		run(t, ctx, step, chromedp.EmulateViewport(v.w, v.h, chromedp.EmulateScale(2), v.o, chromedp.EmulateMobile, chromedp.EmulateTouch))
-		s := waitState(t, ctx, v.name+" layout", 20*time.Second, func(s gameState) bool {
+		s := waitState(t, ctx, v.name+" layout", func(s gameState) bool {
 			return s.Width == float64(v.w) && s.Height == float64(v.h) && len(s.RowRects) == 4
 		})
 		checkTargets(t, v.name, s)

@@ -5,6 +5,8 @@ package webrun
 import (
 	"encoding/json"
 	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // The test hook, in builds with the nimmttest tag only:
@@ -17,6 +19,13 @@ import (
 //	window.nimmtUpdates       calls of the game's Update so far (it is not called while paused)
 //	window.nimmtUpdateMs      milliseconds spent in the game's Update so far (nimmtDrawMs: in Draw)
 //	window.nimmtLayout()      outside (CSS) size, logical screen size and device scale, as JSON
+//	window.nimmtIdle          whether the game stopped its frames after the last one (Options.Idle)
+//	window.nimmtHeld          whether the game's last Update saw the left mouse button or a finger
+//	                          down: a test holds a press until the game has seen it, then waits
+//	                          for the release to be seen, instead of holding for a time
+//
+// Every value is set after a Draw, together with the state it drew, so a test that sees a value
+// change reads the state of that frame or a later one.
 var (
 	lastState  = "null"
 	lastLayout = "null"
@@ -40,12 +49,20 @@ func afterDraw(w *wrapper) {
 	}
 	js.Global().Set("nimmtFrames", w.frames)
 	js.Global().Set("nimmtUpdates", w.updates)
+	js.Global().Set("nimmtHeld", w.held)
+	if w.opts.Idle != nil {
+		js.Global().Set("nimmtIdle", w.opts.Idle())
+	}
 	js.Global().Set("nimmtUpdateMs", float64(w.updateTime.Microseconds())/1000)
 	js.Global().Set("nimmtDrawMs", float64(w.drawTime.Microseconds())/1000)
 	if w.frames == 2 {
 		js.Global().Set("nimmtFirstFrameMs", js.Global().Get("performance").Call("now"))
 		js.Global().Set("nimmtFirstFrame", true)
 	}
+}
+
+func afterUpdate(w *wrapper) {
+	w.held = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || len(ebiten.AppendTouchIDs(nil)) > 0
 }
 
 func jsonString(s string) string {

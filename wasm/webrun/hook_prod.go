@@ -3,3 +3,5 @@
 package webrun
 
 func afterDraw(*wrapper) {}
+
+func afterUpdate(*wrapper) {}

@@ -9,6 +9,7 @@ package webrun
 
 import (
 	"fmt"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 
@@ -25,11 +26,43 @@ type Options struct {
 	Suspend func()
 	// Resume, if set, is called when the page is shown again after Suspend.
 	Resume func()
+	// Idle, if set, reports whether the game has stopped its frames until input or a wake: the
+	// page then holds back Ebitengine's request for the next animation frame (see FrameWake).
+	// Test builds publish it after each frame.
+	Idle func() bool
+}
+
+// Frames while the game is idle. In its idle mode (FPSModeVsyncOffMinimum) Ebitengine draws
+// frames only for input and ScheduleFrame, but its loop still asks the page for every animation
+// frame to look whether one is due: the page's main thread wakes 60 times a second and the
+// browser's compositor keeps its frame clock running, ~10 % of a core for a page that shows
+// nothing new. index.html hands Ebitengine a requestAnimationFrame that holds the request back
+// while window.nimmtHold() is true (the game is idle and no wake is pending) and lets it go on
+// window.nimmtWake(). Input needs no animation frame (Ebitengine draws a frame from the event
+// itself); a wake from outside the game loop calls FrameWake, and a frame after which the game
+// is no longer idle lets the held request go.
+
+// woken is set by FrameWake and cleared by the next Update: a frame is due.
+var woken atomic.Bool
+
+// FrameWake lets go of the animation frame the page holds back while the game is idle, after
+// the game asked Ebitengine for a frame from outside the game loop (scenes.Options.FrameWake).
+// It is safe from any goroutine.
+func FrameWake() {
+	woken.Store(true)
+	if f := js.Global().Get("nimmtWake"); f.Type() == js.TypeFunction {
+		f.Invoke()
+	}
 }
 
 // Run runs g until it ends, with the page's pause and, in test builds, the test hook.
 func Run(g ebiten.Game, opts Options) error {
 	w := &wrapper{inner: g, opts: opts}
+	hold := js.FuncOf(func(js.Value, []js.Value) any {
+		return opts.Idle != nil && opts.Idle() && !woken.Load()
+	})
+	js.Global().Set("nimmtHold", hold)
+	defer hold.Release()
 	if opts.Suspend != nil {
 		suspend := func() {
 			if w.inFrame {
@@ -74,6 +107,9 @@ type wrapper struct {
 	resumeLater  bool
 	// updateTime and drawTime add up the time spent in the game's Update and Draw.
 	updateTime, drawTime time.Duration
+	// held is whether the game's last Update saw the left mouse button or a finger down (test
+	// builds only).
+	held bool
 }
 
 // layoutInfo is what the browser tests need to map the game's logical pixels to CSS pixels.
@@ -86,6 +122,7 @@ type layoutInfo struct {
 }
 
 func (w *wrapper) Update() error {
+	woken.Store(false)
 	if w.suspendLater {
 		w.suspendLater = false
 		w.opts.Suspend()
@@ -103,7 +140,9 @@ func (w *wrapper) Update() error {
 	start := time.Now()
 	defer func() { w.updateTime += time.Since(start) }()
 	w.updates++
-	return w.inner.Update()
+	err := w.inner.Update()
+	afterUpdate(w)
+	return err
 }
 
 func (w *wrapper) Draw(screen *ebiten.Image) {
@@ -113,6 +152,9 @@ func (w *wrapper) Draw(screen *ebiten.Image) {
 	w.drawTime += time.Since(start)
 	w.inFrame = false
 	w.frames++
+	if w.opts.Idle != nil && !w.opts.Idle() {
+		FrameWake() // the game runs again: Ebitengine's loop needs its animation frames
+	}
 	afterDraw(w)
 }
 

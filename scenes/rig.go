@@ -1,0 +1,100 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// InjectInput replaces real input by f's for every following tick (nil restores real input);
+// f fills in taps and keys. Tests use it to play through the real scenes.
+func (g *Game) InjectInput(f func(in *Input)) {
+	if g.rig == nil {
+		g.rig = &rig{g: g}
+	}
+	g.rig.inject = f
+}
+
+// rig drives a game without a player: a screenshot (Options.Screenshot), a demo that plays
+// itself (Options.Autoplay), or a test's injected input (InjectInput). Its methods are safe on a
+// nil rig, which is normal play.
+type rig struct {
+	g       *Game
+	shot    *shooter
+	autoEnd int
+	inject  func(in *Input)
+}
+
+// newRig gives g a rig when its options ask for one.
+func newRig(g *Game) error {
+	if g.opts.Screenshot == "" && !g.opts.Autoplay {
+		return nil
+	}
+	g.rig = &rig{g: g}
+	if g.opts.Screenshot != "" {
+		s, err := newShooter(g, g.opts.Scene, g.opts.Screenshot)
+		if err != nil {
+			return err
+		}
+		g.rig.shot = s
+	}
+	return nil
+}
+
+// before runs ahead of the scene's Update; hold stops the tick (the screenshot is being taken).
+func (r *rig) before() (hold bool, err error) {
+	if r == nil || r.shot == nil {
+		return false, nil
+	}
+	if err := r.shot.update(); err != nil {
+		return true, err
+	}
+	return r.shot.capture, nil // the scene stands still while its last card faces are rendered
+}
+
+// input replaces the player's input by the rig's.
+func (r *rig) input(in *Input) {
+	if r == nil || r.shot == nil && r.inject == nil {
+		return
+	}
+	*in = Input{X: in.X, Y: in.Y}
+	if r.shot != nil && math.Min(r.g.w, r.g.h) < 600 {
+		in.Touch = true // a phone-sized screenshot shows what a finger on a phone sees
+	}
+	if r.inject != nil {
+		r.inject(in)
+	}
+}
+
+// after runs behind the scene's Update: the autoplay's moves.
+func (r *rig) after() error {
+	if r == nil || !r.g.opts.Autoplay {
+		return nil
+	}
+	return r.autoplay()
+}
+
+// driving reports whether the rig plays by itself (a screenshot, the autoplay): the frames never
+// stop then. Injected input alone is only a replacement of the player's.
+func (r *rig) driving() bool { return r != nil && (r.shot != nil || r.g.opts.Autoplay) }
+
+// capturing reports whether the frame must be drawn for the screenshot.
+func (r *rig) capturing() bool { return r != nil && r.shot != nil && r.shot.capture }
+
+// draw takes the screenshot once the frame is complete.
+func (r *rig) draw(screen *ebiten.Image) {
+	if r != nil && r.shot != nil {
+		r.shot.draw(screen)
+	}
+}
+
+// panicked ends a screenshot run with the panic as its error; it reports whether it did.
+func (r *rig) panicked(p any) bool {
+	if r == nil || r.shot == nil {
+		return false
+	}
+	r.shot.err = fmt.Errorf("scenes: panic: %v", p)
+	r.shot.done = true
+	return true
+}

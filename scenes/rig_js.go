@@ -1,0 +1,29 @@
+//go:build js
+
+package scenes
+
+import (
+	"errors"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// The web build has no screenshots and no autoplay: they are the desktop's -screenshot and
+// -autoplay (shoot.go), and leaving them out keeps their code out of the wasm. Injected input
+// (InjectInput) works as everywhere.
+
+var errNoRig = errors.New("scenes: screenshots and autoplay are in the desktop build only")
+
+// shooter is never made in the web build.
+type shooter struct {
+	capture, done bool
+	err           error
+}
+
+func newShooter(*Game, string, string) (*shooter, error) { return nil, errNoRig }
+
+func (*shooter) update() error { return errNoRig }
+
+func (*shooter) draw(*ebiten.Image) {}
+
+func (*rig) autoplay() error { return errNoRig }

@@ -1,0 +1,29 @@
+package server
+
+import (
+	"testing"
+
+	"nimmt/protocol"
+)
+
+// A room encoded once gives every connection the bytes protocol.Encode gives it.
+func TestRoomMessageForSeat(t *testing.T) {
+	s := protocol.Room{Code: "ABCDEF", Settings: protocol.DefaultSettings(4), State: protocol.StatePlaying, Game: 2, Host: 1,
+		Seats: []protocol.Seat{{Name: "you:-1", Colour: "red", Kind: protocol.KindPerson, Level: "expert", Connected: true},
+			{Name: "Bo", Colour: "green", Kind: protocol.KindBot, Level: "random", Connected: true, Away: true}},
+		Spectators: 3, Deadline: 1700000000000, Result: &protocol.Result{Totals: []int{1, 2}, Winners: []int{0}}}
+	var m roomMessage
+	for you := -1; you < 2; you++ {
+		s.You = you
+		if !m.encode(&s) {
+			t.Fatal("not encoded")
+		}
+		want, err := protocol.Encode(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.forSeat(you); string(got) != string(want) {
+			t.Errorf("seat %d: %s\nwant %s", you, got, want)
+		}
+	}
+}
