@@ -148,7 +148,7 @@ func TestLinkUnreachable(t *testing.T) {
 	var waits []time.Duration
 	var mu sync.Mutex
 	down := errors.New("connection refused")
-	done := make(chan struct{})
+	done := make(chan struct{}, 1) // buffered: a notification between Poll and the wait is kept, not lost
 	l := client.Open(func(context.Context, string, string) (client.Transport, error) { return nil, down },
 		"ws://127.0.0.1:1", "ABCDEF", protocol.Hello{Version: protocol.Version}, client.LinkOptions{
 			MaxAttempts: 4,
