@@ -2,7 +2,6 @@ package client
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"sync"
@@ -191,7 +190,7 @@ func Open(d Dialer, base, code string, first protocol.Message, opt LinkOptions) 
 	switch f := first.(type) {
 	case protocol.Create:
 		if f.ID == "" {
-			f.ID = rand.Text()
+			f.ID = newCreateID()
 			l.first = f
 		}
 		if code != "" {

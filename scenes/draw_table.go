@@ -536,8 +536,11 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 			w.enabled = t.haveLast && t.tl.Idle()
 		case layout.BtnConfirm:
 			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
-			if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
+			if t.myRowChoice() {
+				// Not a button to press but what to do: the rows are the targets, so the
+				// instruction stands in the button's place as gold text without a button's face.
 				w.label = g.byDevice(msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow).Text()
+				w.kind, w.enabled = kindNotice, true
 			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
 				// Nifty and Hand: two cards, chosen one after the other.
 				w.label = msg.ButtonPlayFirst.Text()

@@ -81,7 +81,7 @@ func (l *lobby) colourLabel() string {
 	return msg.OnlineColourAny.Text()
 }
 
-// build lays the page out (layout.Form); it runs on resize and after every change.
+// build lays the page out (layout.FormSpread); it runs on resize and after every change.
 func (l *lobby) build() {
 	g := l.g
 	st := &g.settings
@@ -93,7 +93,7 @@ func (l *lobby) build() {
 	}
 	switch l.page {
 	case "online":
-		rs := layout.Form(g.w, g.h, 8)
+		rs := layout.FormSpread(g.w, g.h, 8)
 		l.add("", l.notice.String(), rs[0], true, 2)
 		if g.opts.Server != "" {
 			l.add("", l.server(), labelled(rs[1], msg.OnlineServer.Text()), true, 2)

@@ -108,7 +108,7 @@ func rulebookEvents() ([][]engine.Event, error) {
 			used[filler] = true
 			hands[s] = append(hands[s], filler)
 		}
-		slices.Sort(hands[s])
+		engine.SortCards(hands[s])
 	}
 	rec := &engine.Record{Format: engine.RecordFormat, Version: engine.RecordVersion, Config: engine.DefaultConfig(seats),
 		Rounds: []engine.RoundRecord{{Deal: engine.Deal{Hands: hands, Rows: rulebookRows}}}}
