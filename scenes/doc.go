@@ -24,6 +24,8 @@
 // board.go and twins.go (card sprites, their homes, motion), hud.go (plates, status line, log),
 // controls.go (pointer, keyboard, the two-card picks of Nifty and Hand, draft and keep),
 // draw_table.go and panels.go (drawing; tracker, log, score, game over, choice panels),
+// ring.go (online play's decision timer: a ring where each deciding person's card will come,
+// the seconds left in it, stepped and woken once a second by the game's clock),
 // handover.go (hot-seat play), testhook.go and teststate.go (TestState; not in the web release
 // build), rig.go (the rig: screenshots, autoplay, injected input — outside Game, which stays a
 // scene manager) and shoot.go, shootonline.go, shootremote.go (the screenshots and autoplay,
@@ -102,6 +104,8 @@
 // Options.Screenshot renders Options.Scene from a seeded position to a PNG and ends the game:
 // menu, newgame, variants, seat, keyboard (a name typed on the on-screen keyboard), settings,
 // rules, deal, choose, reveal, placement, rowchoice, score, gameover,
-// tracker, log, handover (the hot-seat hand-over screen). `make screenshots` renders every one
+// tracker, log, handover (the hot-seat hand-over screen), online, online-create, room,
+// reconnecting (an online table whose connection dropped) and timer (an online table with the
+// decision timer running). `make screenshots` renders every one
 // at 390x844, 844x390 and 1280x720 into build/screenshots.
 package scenes

@@ -274,6 +274,8 @@ func (t *table) draw(dst *ebiten.Image) {
 			t.drawSprite(dst, i)
 		}
 	}
+	// The decision timer's rings, over a card waiting on its seat.
+	t.drawRings(dst)
 	// Under each queued card, whose it is.
 	if t.queued {
 		for i, p := range t.disp.Pending {

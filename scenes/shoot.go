@@ -20,7 +20,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -75,8 +75,12 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		g.cur = m
 	case "online", "online-create", "room":
 		shotOnline(g, scene)
-	case "reconnecting":
-		t, err := shotReconnecting(g, g.opts.Seed)
+	case "reconnecting", "timer":
+		shot := shotReconnecting
+		if scene == "timer" {
+			shot = shotTimer
+		}
+		t, err := shot(g, g.opts.Seed)
 		if err != nil {
 			return nil, err
 		}
