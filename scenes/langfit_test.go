@@ -64,7 +64,8 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 }
 
 // TestStatusFitsEveryLanguage: the status line — every moment of the choice and of a row choice,
-// for the mouse, a touch screen and the keys — fits its box in every language at every size of
+// and the variants' steps (draft, order, keep, face-up and two-card turns), for the mouse, a
+// touch screen and the keys — fits its box in every language at every size of
 // fitSizes, at 9 px or more, in one line, or in two beside the rows of a landscape table, where
 // it may not shrink under 60 % of its size; on a phone (either way up) at layout.MinStatusSize
 // (11 px) or more.
@@ -92,6 +93,23 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 		}},
 		{"all chosen", func() { tb.disp.Chosen[2] = true }},
 		{"row", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseRowChoice, []int{tb.me} }},
+		// The variants' steps: the draft (Logic, Tournament), Nifty's order, Hand's keep, the
+		// face-up turns of Open and Hand and Nifty's two cards; the person's and another's.
+		{"draft", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseDraft, []int{tb.me} }},
+		{"draft other", func() { tb.disp.Waiting = []int{1} }},
+		{"order", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseOrder, []int{tb.me} }},
+		{"order other", func() { tb.disp.Waiting = []int{1} }},
+		{"keep", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseKeep, []int{tb.me} }},
+		{"keep other", func() { tb.disp.Waiting = []int{1} }},
+		{"hand", func() {
+			tb.disp.Phase, tb.disp.Waiting, tb.disp.Config.Variant, tb.disp.MyChoice = engine.PhaseChoose, []int{tb.me}, engine.HandVariant, 0
+		}},
+		{"hand pick", func() { tb.pick = tb.disp.Hand[0] }},
+		{"open", func() { tb.pick, tb.disp.Config.Variant = 0, engine.Open }},
+		{"face up other", func() { tb.disp.Waiting = []int{1} }},
+		{"nifty", func() { tb.disp.Config.Variant, tb.disp.Waiting = engine.Nifty, nil }},
+		{"nifty pick", func() { tb.pick = tb.disp.Hand[0] }},
+		{"basic again", func() { tb.pick, tb.disp.Config.Variant = 0, engine.Basic }},
 	}
 	for _, lang := range msg.Langs() {
 		if err := g.setLang(lang.Code); err != nil {

@@ -107,6 +107,8 @@ type table struct {
 	// panelMsg and panelStr cache a panel title's text the same way.
 	panelMsg msg.Message
 	panelStr string
+	// panelTexts is the panels' lines of text, reused from frame to frame.
+	panelTexts []boxText
 	// online is the room screen of an online game (its menu, play again and leave), or nil.
 	online *room
 	// rings are the decision timer's rings (ring.go).
