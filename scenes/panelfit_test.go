@@ -152,4 +152,3 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 		g.setLang(msg.English)
 	}
 }
-

@@ -169,11 +169,13 @@ func (t *table) trackerTexts() []boxText {
 	return out
 }
 
-func (t *table) drawTracker(dst *ebiten.Image) {
-	g := t.g
-	g.roundRect(dst, t.lay.Panel, 10, overlay)
-	for _, b := range t.trackerTexts() {
-		b.draw(g, dst)
+func (t *table) drawTracker(dst *ebiten.Image) { t.drawPanelTexts(dst, t.trackerTexts()) }
+
+// drawPanelTexts draws the tracker's or the log's panel with its texts.
+func (t *table) drawPanelTexts(dst *ebiten.Image, bs []boxText) {
+	t.g.roundRect(dst, t.lay.Panel, 10, overlay)
+	for _, b := range bs {
+		b.draw(t.g, dst)
 	}
 }
 
@@ -203,13 +205,7 @@ func (t *table) logTexts() []boxText {
 	return out
 }
 
-func (t *table) drawLog(dst *ebiten.Image) {
-	g := t.g
-	g.roundRect(dst, t.lay.Panel, 10, overlay)
-	for _, b := range t.logTexts() {
-		b.draw(g, dst)
-	}
-}
+func (t *table) drawLog(dst *ebiten.Image) { t.drawPanelTexts(dst, t.logTexts()) }
 
 // poolRects lays the face-up draft pool (Logic, Tournament) out as a grid over the rows, which
 // are empty during the draft: one rectangle per card of t.disp.Pool, the largest cards that fit.
