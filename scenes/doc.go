@@ -31,6 +31,10 @@
 // scene manager) and shoot.go, shootonline.go, shootremote.go (the screenshots and autoplay,
 // desktop only: rig_js.go refuses them in the browser, keeping their code out of the wasm).
 //
+// Text fields: textfield.go (the platform's own text field, the browser's <input>) and
+// keyboard.go (the game's on-screen keyboard on a touch screen without one, the phone app: the
+// new-game form's names and every field of the online screens, through form.go).
+//
 // Online play (online.go, room*.go, form.go): Menu → Play online is the lobby
 // (the server's address — the browser's own page's — the name and colour, create a room with the
 // new-game form plus a decision timer, or join by code; ?room=CODE in the browser opens it with
@@ -105,7 +109,8 @@
 // menu, newgame, variants, seat, keyboard (a name typed on the on-screen keyboard), settings,
 // rules, deal, choose, reveal, placement, rowchoice, score, gameover,
 // tracker, log, handover (the hot-seat hand-over screen), online, online-create, room,
-// reconnecting (an online table whose connection dropped) and timer (an online table with the
-// decision timer running). `make screenshots` renders every one
+// reconnecting (an online table whose connection dropped), timer (an online table with the
+// decision timer running), online-keyboard and room-keyboard (a room code and a chat line typed
+// on the on-screen keyboard). `make screenshots` renders every one
 // at 390x844, 844x390 and 1280x720 into build/screenshots.
 package scenes
