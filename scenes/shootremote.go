@@ -20,8 +20,8 @@ func shotReconnecting(g *Game, seed uint64) (*table, error) {
 }
 
 // shotTimer prepares the screenshot of an online table with the decision timer running: the
-// fourth turn of the first round, Chloé's card (a bot) chosen, Dev away, and the person and
-// Bruno with 23 of their 60 seconds left, on a clock standing still.
+// fourth turn of the first round, Chloé's card (a bot) chosen, Dev away, the person with 23 of
+// 60 seconds left and Bruno (back after a lost connection) with 49, on a clock standing still.
 func shotTimer(g *Game, seed uint64) (*table, error) {
 	now := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
 	g.clock = stillClock{now}
@@ -29,7 +29,8 @@ func shotTimer(g *Game, seed uint64) (*table, error) {
 }
 
 // shotRemote prepares an online table over a canned link after three turns: reconnecting, or,
-// with a time now, online with the decision timer running at that time, 22.6 s left.
+// with a time now, online with the decision timer running at that time: 22.6 s left for the
+// person, 48.6 s for Bruno.
 func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	if seed == 0 {
 		seed = shotSeed
@@ -65,7 +66,9 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 				return nil, err
 			}
 		}
-		rm.Deadline = now.Add(22*time.Second + 600*time.Millisecond).UnixMilli() // 23 s shown
+		// The person has 22.6 s left (23 shown); Bruno, back after a lost connection, 48.6.
+		mine := now.Add(22*time.Second + 600*time.Millisecond).UnixMilli()
+		seats[0].Deadline, seats[1].Deadline, rm.Deadline = mine, mine+26_000, mine
 	}
 	ms := []protocol.Message{protocol.Welcome{Version: protocol.Version, Code: sampleCode}, rm}
 	for i, e := range eg.EventsFor(0, 0) {
