@@ -99,6 +99,9 @@
 //	room:      copy (browser), remove-N (the host, on a bot's line), level, add-bot, start
 //	           (the host), colour, take-seat (not seated), to-table, again (the host, game over),
 //	           chat, send, leave, resign, finish (the host), no, yes (confirming)
+//	keyboard:  while a field is typed into on a touch screen without the platform's text
+//	           field (the phone app), on any of these screens: key-LETTER (key-a, key-Q, key-3,
+//	           key-/ …, as shown), key-shift, key-symbols, key-back, key-space, key-done
 //
 // To play a card: tap one of HandRects (it lifts), then tap it again or tap "confirm". To take a
 // row when Decision is "row": tap one of RowRects.
