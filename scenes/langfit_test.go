@@ -280,3 +280,40 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestPlateNamesTellSeatsApart: with ten people at the table named as the new-game form names
+// them ("Player 2" … "Player 10", "Spieler 10" …), in every language at every size of fitSizes,
+// each plate's name — shortened as the plates shorten a name (text.Renderer.CutName) — fits its
+// box at its size, that size is at least layout.MinNameSizePhone on a phone and
+// layout.MinNameSize elsewhere, and the ten names stay ten different names.
+func TestPlateNamesTellSeatsApart(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	t.Cleanup(func() { g.setLang(msg.English) })
+	for _, lang := range msg.Langs() {
+		if err := g.setLang(lang.Code); err != nil {
+			t.Fatal(err)
+		}
+		for _, sz := range fitSizes {
+			l := layout.NewTable(sz[0], sz[1], 10, 10)
+			lo := float64(layout.MinNameSize)
+			if min(sz[0], sz[1]) < 600 {
+				lo = layout.MinNameSizePhone
+			}
+			seen := map[string]int{}
+			for s, seat := range l.Seats {
+				name := msg.New(msg.PlayerName, s+1).String()
+				tx := seat.Text[layout.TxtName]
+				st := text.Style{Size: tx.Size, Bold: true}
+				got := g.txt.CutName(name, st, tx.R.W)
+				tw, _ := g.txt.Measure(got, st)
+				if tw > tx.R.W || tx.Size < lo {
+					t.Errorf("%s %gx%g: seat %d's name %q drawn as %q, %.0f px wide in %.0f at %.1f px", lang.Code, sz[0], sz[1], s, name, got, tw, tx.R.W, tx.Size)
+				}
+				if o, dup := seen[got]; dup {
+					t.Errorf("%s %gx%g: seats %d and %d both read %q", lang.Code, sz[0], sz[1], o, s, got)
+				}
+				seen[got] = s
+			}
+		}
+	}
+}
