@@ -86,7 +86,7 @@ screenshots:
 	$(GO) build -o build/screenshots/nimmt .
 	for sz in $(SHOT_SIZES); do for sc in $(SHOT_SCENES); do \
 		xvfb-run -a build/screenshots/nimmt -scale 1 -size $$sz -scene $$sc -screenshot build/screenshots/$$sc-$$sz.png || exit 1; \
-	done; for sc in choose placement; do \
+	done; for sc in choose placement timer; do \
 		xvfb-run -a build/screenshots/nimmt -scale 1 -size $$sz -seats 10 -scene $$sc -screenshot build/screenshots/$$sc-10-$$sz.png || exit 1; \
 	done; done
 	rm -f build/screenshots/nimmt

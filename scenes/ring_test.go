@@ -7,7 +7,9 @@ import (
 
 	"nimmt/clock"
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/sprites"
+	"nimmt/text"
 )
 
 // TestRingLeft: what the ring shows (whole seconds left, rounded up, and the part of the ring
@@ -159,5 +161,39 @@ func TestRingWakes(t *testing.T) {
 	settle("no deadline")
 	if tb.rings.on != [engine.MaxSeats]bool{} || clk.Pending() != 0 {
 		t.Fatalf("without a deadline: rings %v, %d timers; want none", tb.rings.on, clk.Pending())
+	}
+}
+
+// TestRingText: on every screen of the layout matrix, with 2, 4 and 10 seats, the seconds of
+// each seat's ring and of the ring beside the warning line fit inside the ring's arc, at least
+// minRingText large; up to 99 they always show, 100 to 120 (the longest timer) on the rings
+// large enough.
+func TestRingText(t *testing.T) {
+	g, err := NewGame(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 1366}, {1280, 720}, {1920, 1080}, {2560, 1440}, {800, 600}} {
+		for _, seats := range []int{2, 4, 10} {
+			l := layout.NewTable(sz[0], sz[1], seats, 10)
+			rs := []layout.Rect{l.WarnRing()}
+			for s := range l.Seats {
+				rs = append(rs, l.Ring(s))
+			}
+			for _, r := range rs {
+				inner := r.W - 2*ringLine(r)
+				for _, secs := range []int{9, 60, 120} {
+					size := ringTextSize(r, secs)
+					if size == 0 && secs >= 100 {
+						continue
+					}
+					w, h := g.txt.Measure(num(secs), text.Style{Size: size, Bold: true})
+					if w > inner || h > inner*1.2 || size < minRingText {
+						t.Errorf("%vx%v, %d seats: %d s at %.1f px is %.1f×%.1f in a ring %.1f across (%.1f inside)",
+							sz[0], sz[1], seats, secs, size, w, h, r.W, inner)
+					}
+				}
+			}
+		}
 	}
 }

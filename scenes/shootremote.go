@@ -28,14 +28,15 @@ func shotTimer(g *Game, seed uint64) (*table, error) {
 	return shotRemote(g, seed, now)
 }
 
-// shotRemote prepares an online table over a canned link after three turns: reconnecting, or,
-// with a time now, online with the decision timer running at that time: 22.6 s left for the
-// person, 48.6 s for Bruno.
+// shotRemote prepares an online table of the settings' seats (at least 4) over a canned link
+// after three turns: reconnecting, or, with a time now, online with the decision timer running
+// at that time: 22.6 s left for the person and the people after Dev, 48.6 s for Bruno.
 func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	if seed == 0 {
 		seed = shotSeed
 	}
-	eg, err := engine.NewGame(engine.DefaultConfig(4), rand.New(rand.NewPCG(seed, 1)))
+	n := max(g.settings.Seats, 4)
+	eg, err := engine.NewGame(engine.DefaultConfig(n), rand.New(rand.NewPCG(seed, 1)))
 	if err != nil {
 		return nil, err
 	}
@@ -52,12 +53,12 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 		}
 	}
 	link := &cannedLink{status: client.LinkStatus{Phase: client.LinkReconnecting, Attempt: 2}}
-	seats := make([]protocol.Seat, 4)
+	seats := make([]protocol.Seat, n)
 	for i := range seats {
-		seats[i] = protocol.Seat{Name: botNames[i].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
+		seats[i] = protocol.Seat{Name: botNames[i%len(botNames)].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
 	}
 	seats[0].Name = g.settings.Name
-	rm := protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(4), State: protocol.StatePlaying, Game: 1, Seats: seats}
+	rm := protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(n), State: protocol.StatePlaying, Game: 1, Seats: seats}
 	if !now.IsZero() {
 		link.status = client.LinkStatus{Phase: client.LinkOnline}
 		seats[2].Kind, seats[2].Level, seats[3].Away = protocol.KindBot, "expert", true
@@ -69,6 +70,9 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 		// The person has 22.6 s left (23 shown); Bruno, back after a lost connection, 48.6.
 		mine := now.Add(22*time.Second + 600*time.Millisecond).UnixMilli()
 		seats[0].Deadline, seats[1].Deadline, rm.Deadline = mine, mine+26_000, mine
+		for i := 4; i < n; i++ {
+			seats[i].Deadline = mine
+		}
 	}
 	ms := []protocol.Message{protocol.Welcome{Version: protocol.Version, Code: sampleCode}, rm}
 	for i, e := range eg.EventsFor(0, 0) {
