@@ -99,7 +99,7 @@ func Fallback(v *engine.View) engine.Action {
 			}
 			if n > 1 && len(v.Hand) >= n {
 				h := slices.Clone(v.Hand)
-				slices.Sort(h)
+				engine.SortCards(h)
 				return engine.PlayCards(h[:n]...)
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"runtime"
-	"slices"
 	"sync"
 
 	"nimmt/engine"
@@ -124,14 +123,14 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 				sums[i] += lanes[l].sums[i]
 			}
 		}
-		slices.SortStableFunc(alive, func(a, b int) int { return cmp.Compare(sums[a], sums[b]) })
+		sortStable(alive, func(a, b int) int { return cmp.Compare(sums[a], sums[b]) })
 		if round == rounds-1 {
 			alive = alive[:1]
 		} else {
 			alive = alive[:(len(alive)+1)/2]
 		}
 	}
-	slices.SortStableFunc(alive, func(a, b int) int { return cmp.Compare(sums[a], sums[b]) })
+	sortStable(alive, func(a, b int) int { return cmp.Compare(sums[a], sums[b]) })
 	return alive[0]
 }
 

@@ -115,7 +115,7 @@ func gameCandidates(v *engine.View) []engine.Action {
 			}
 		}
 	}
-	slices.SortStableFunc(rs, func(x, y rankedAction) int { return cmp.Compare(x.cost, y.cost) })
+	sortStable(rs, func(x, y rankedAction) int { return cmp.Compare(x.cost, y.cost) })
 	out := make([]engine.Action, 0, variantCandidates+1)
 	for _, r := range rs[:min(len(rs), variantCandidates)] {
 		out = append(out, r.a)
@@ -132,8 +132,8 @@ func sameAction(a, b engine.Action) bool {
 		return false
 	}
 	x, y := slices.Clone(a.Cards), slices.Clone(b.Cards)
-	slices.Sort(x)
-	slices.Sort(y)
+	engine.SortCards(x)
+	engine.SortCards(y)
 	return slices.Equal(x, y)
 }
 
@@ -191,10 +191,10 @@ func (s *gameSearcher) run(ctx context.Context, budget int) int {
 		if !s.score(ctx, alive, deals, sums) {
 			break
 		}
-		slices.SortStableFunc(alive, byScore)
+		sortStable(alive, byScore)
 		alive = alive[:(len(alive)+1)/2]
 	}
-	slices.SortStableFunc(alive, byScore)
+	sortStable(alive, byScore)
 	return alive[0]
 }
 

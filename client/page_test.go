@@ -15,8 +15,9 @@ import (
 )
 
 // TestPageWebSocket runs the js/wasm build of this package's TestPageWebSocket (page_js_test.go)
-// under node, whose WebSocket is the browser's WHATWG API, against a real server started here:
-// the Transport over the page's own WebSocket plays a whole game with reconnects.
+// and TestNewCreateID under node, whose WebSocket is the browser's WHATWG API, against a real
+// server started here: the Transport over the page's own WebSocket plays a whole game with
+// reconnects.
 func TestPageWebSocket(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the package for js/wasm and runs it under node")
@@ -36,11 +37,11 @@ func TestPageWebSocket(t *testing.T) {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "go_js_wasm_exec")
-	run := exec.Command(exe, bin, "-test.run", "^TestPageWebSocket$", "-test.v", "-test.count=1")
+	run := exec.Command(exe, bin, "-test.run", "^(TestPageWebSocket|TestNewCreateID)$", "-test.v", "-test.count=1")
 	run.Env = append(os.Environ(), "NIMMT_WS_BASE="+ts.URL(), "NODE_OPTIONS=--experimental-websocket")
 	out, err := run.CombinedOutput()
 	t.Logf("%s", out)
-	if err != nil || !strings.Contains(string(out), "--- PASS: TestPageWebSocket") {
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestPageWebSocket") || !strings.Contains(string(out), "--- PASS: TestNewCreateID") {
 		t.Fatalf("under node: %v", err)
 	}
 }

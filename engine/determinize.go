@@ -57,7 +57,7 @@ func (v *View) Known(seat int) []Card {
 			out = append(out, p.Card)
 		}
 	}
-	slices.Sort(out)
+	SortCards(out)
 	return out
 }
 

@@ -392,7 +392,7 @@ func (g *Game) PlayCards(seat int, cs []Card) error {
 		return actErr(seat, c, NoRow, ErrNotInHand)
 	}
 	ch := slices.Clone(cs)
-	slices.Sort(ch)
+	SortCards(ch)
 	g.chosen[seat] = ch
 	g.record(seat, Action{Kind: DecidePlay, Cards: slices.Clone(cs)})
 	ev := SeatChose{Seat: seat, Card: ch[0]}
@@ -528,7 +528,7 @@ func (g *Game) Keep(seat int, toHand []Card) error {
 		return actErr(seat, 0, NoRow, ErrHandLimit)
 	}
 	hand := slices.Clone(toHand)
-	slices.Sort(hand)
+	SortCards(hand)
 	pile := removeCards(g.keepCards, hand)
 	g.hands[seat] = addCards(g.hands[seat], hand)
 	if len(hand) > 0 {
@@ -579,14 +579,14 @@ func (g *Game) reveal() {
 	}
 	if g.rules.order {
 		low := g.chosen
-		slices.SortFunc(g.queue, func(a, b Play) int {
+		sortPlays(g.queue, func(a, b Play) int {
 			if a.Seat != b.Seat {
 				return int(low[a.Seat][0]) - int(low[b.Seat][0])
 			}
 			return int(a.Card) - int(b.Card)
 		})
 	} else {
-		slices.SortFunc(g.queue, func(a, b Play) int {
+		sortPlays(g.queue, func(a, b Play) int {
 			if a.Card != b.Card {
 				return int(a.Card) - int(b.Card)
 			}
@@ -799,7 +799,7 @@ func (g *Game) startRound(d *Deal) {
 		if s < len(d.Hands) {
 			h = slices.Clone(d.Hands[s])
 		}
-		slices.Sort(h)
+		SortCards(h)
 		g.hands[s], hands[s], sizes[s] = h, slices.Clone(h), len(h)
 	}
 	ev := RoundDealt{Round: g.round, Hands: cloneHands(hands), Sizes: sizes, First: g.first}
@@ -876,7 +876,7 @@ func (g *Game) shuffle() *Deal {
 	k := 0
 	for s := range d.Hands {
 		d.Hands[s] = slices.Clone(deck[k : k+g.rules.handSize])
-		slices.Sort(d.Hands[s])
+		SortCards(d.Hands[s])
 		k += g.rules.handSize
 	}
 	if g.rules.keepsTable(round) {

@@ -278,8 +278,8 @@ func sameDeal(a, b *Deal) bool {
 	}
 	for i := range a.Hands {
 		x, y := slices.Clone(a.Hands[i]), slices.Clone(b.Hands[i])
-		slices.Sort(x)
-		slices.Sort(y)
+		SortCards(x)
+		SortCards(y)
 		if !slices.Equal(x, y) {
 			return false
 		}

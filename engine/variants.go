@@ -147,7 +147,7 @@ func dropCards(cs, del []Card) []Card {
 // addCards returns the sorted union (with repeats) of cs and add.
 func addCards(cs, add []Card) []Card {
 	out := append(slices.Clone(cs), add...)
-	slices.Sort(out)
+	SortCards(out)
 	return out
 }
 

@@ -99,7 +99,7 @@ func (g *Game) View(seat int) View {
 		v.Revealed = slices.Clone(g.revealed)
 	}
 	if g.round > 0 && g.rules.keepsTable(g.round) {
-		v.Earlier = slices.Sorted(slices.Values(g.prevDealt))
+		v.Earlier = sortedCards(g.prevDealt)
 	}
 	if g.next < len(g.queue) {
 		v.Pending = slices.Clone(g.queue[g.next:])
@@ -236,7 +236,7 @@ func (v *View) apply(e Event) {
 		v.Earlier = nil
 		if len(ev.Pool) == 0 && ev.Rows == [NumRows]Card{} && v.Config.rules().halves {
 			// TCG's second half keeps the table: the first half's cards were all revealed.
-			v.Earlier = slices.Sorted(slices.Values(v.Revealed))
+			v.Earlier = sortedCards(v.Revealed)
 		}
 		v.Revealed = nil
 		switch {

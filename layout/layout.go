@@ -306,11 +306,11 @@ func (t *Table) landscape(seats, handN int) {
 	if t.Deck.X+cardW > sideX-m {
 		t.Deck.X = sideX - m - cardW
 	}
-	// The tracker / log overlay: under the status line when that sits beside the rows, so the
-	// line that says what to do stays readable.
+	// The tracker / log overlay: under the status line (both its lines) and the warning banner
+	// when they sit beside the rows, so the line that says what to do stays readable.
 	panelTop := rowsTop
-	if t.Status.Y == rowsTop {
-		panelTop += t.Unit * 1.6
+	if beside {
+		panelTop = t.Warn.Y + t.Warn.H + m/4
 	}
 	// It keeps clear of the rows (their sixth slots and sums) when there is room beside them.
 	panelX := m + mainW*0.35
@@ -746,6 +746,39 @@ func Form(w, h float64, n int) []Rect {
 	}
 	return out
 }
+
+// FormSpread is Form for a page that should fill a tall screen (a phone held upright) rather
+// than leave its lower half empty: the same rows, the gaps between them grown by up to
+// spreadGap of a row's height, and what space is still left shared above and below the column.
+func FormSpread(w, h float64, n int) []Rect {
+	rs := Form(w, h, n)
+	if len(rs) == 0 {
+		return rs
+	}
+	m := math.Round(clamp(math.Min(w, h)*0.02, 4, 24))
+	// The rows of the first column, top to bottom (a second column has as many or fewer).
+	per := 1
+	for per < len(rs) && rs[per].X == rs[0].X {
+		per++
+	}
+	bottom := rs[per-1].Y + rs[per-1].H
+	spare := h - m - bottom
+	if spare <= 0 {
+		return rs
+	}
+	extra := 0.0
+	if per > 1 {
+		extra = math.Floor(math.Min(spare/float64(per-1), rs[0].H*spreadGap))
+	}
+	shift := math.Ceil((spare - extra*float64(per-1)) / 2)
+	for i := range rs {
+		rs[i].Y += shift + extra*float64(i%per)
+	}
+	return rs
+}
+
+// spreadGap is how much FormSpread may widen the gap between two rows, in rows' heights.
+const spreadGap = 0.4
 
 // FormTitle returns the rectangle for a menu's title above a Form of the same size.
 func FormTitle(w, h float64) Rect {

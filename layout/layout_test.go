@@ -236,8 +236,9 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 	// rows, and leaves the rows' sums visible when it fits beside them.
 	in("panel", l.Panel)
 	beside := !l.Portrait && l.Status.X > l.Rows[0].Sum.X
-	if line := (Rect{l.Status.X, l.Status.Y, l.Status.W, l.Unit * 1.5}); beside && l.Panel.Overlaps(line) {
-		t.Errorf("panel %+v covers the status line %+v", l.Panel, line)
+	// The tracker or log never covers the status line (every line of it) or the warning banner.
+	if l.Panel.Overlaps(l.Status) || l.Panel.Overlaps(l.Warn) {
+		t.Errorf("panel %+v covers the status line %+v or the warning %+v", l.Panel, l.Status, l.Warn)
 	}
 	for r := range l.Rows {
 		if beside && l.Panel.Overlaps(l.Rows[r].Sum) {
@@ -315,6 +316,40 @@ func TestForm(t *testing.T) {
 			}
 			if FormTitle(sz[0], sz[1]).Overlaps(rs[0]) {
 				t.Errorf("%v title overlaps the first row", sz)
+			}
+		}
+	}
+}
+
+// TestFormSpread: the lobby's column keeps Form's rows' sizes and order, inside the screen,
+// under the title, no two overlapping; on a tall screen it fills the height (the space left
+// under the last row at most its share above the first), so a phone held upright shows no empty
+// lower half.
+func TestFormSpread(t *testing.T) {
+	for _, sz := range sizes {
+		for _, n := range []int{3, 8} {
+			w, h := sz[0], sz[1]
+			rs, plain := FormSpread(w, h, n), Form(w, h, n)
+			title := FormTitle(w, h)
+			bottom := 0.0
+			for i, r := range rs {
+				if !r.Inside(w, h) || r.H != plain[i].H || r.W != plain[i].W || r.X != plain[i].X {
+					t.Errorf("%v n=%d row %d: %+v (Form: %+v)", sz, n, i, r, plain[i])
+				}
+				if r.Y < plain[i].Y || r.Overlaps(title) {
+					t.Errorf("%v n=%d row %d moved up or over the title: %+v", sz, n, i, r)
+				}
+				for j := range i {
+					if r.Overlaps(rs[j]) {
+						t.Errorf("%v n=%d rows %d and %d overlap", sz, n, j, i)
+					}
+				}
+				bottom = math.Max(bottom, r.Y+r.H)
+			}
+			m := math.Round(clamp(math.Min(w, h)*0.02, 4, 24))
+			above, below := rs[0].Y-plain[0].Y, h-m-bottom
+			if below > above+1 {
+				t.Errorf("%v n=%d: %.0f px empty under the rows, %.0f over them", sz, n, below, above)
 			}
 		}
 	}

@@ -211,9 +211,19 @@ var noSeat layout.Seat
 // layout's first place, by the hand, and the others follow in seat order; with the person at
 // seat 0 this is the identity.
 func (t *table) seatLay(s int) *layout.Seat {
-	n := len(t.lay.Seats)
-	if n == 0 {
+	k := t.layIndex(s)
+	if k < 0 {
 		return &noSeat
 	}
-	return &t.lay.Seats[((s-t.me)%n+n)%n]
+	return &t.lay.Seats[k]
+}
+
+// layIndex is seat s's index in the layout's seats (the person shown is the layout's seat 0),
+// or -1 before a layout.
+func (t *table) layIndex(s int) int {
+	n := len(t.lay.Seats)
+	if n == 0 {
+		return -1
+	}
+	return ((s-t.me)%n + n) % n
 }

@@ -265,6 +265,8 @@ func (t *table) draw(dst *ebiten.Image) {
 			t.drawSprite(dst, i)
 		}
 	}
+	// The decision timer's rings, over a card waiting on its seat.
+	t.drawRings(dst)
 	// Under each queued card, whose it is.
 	if t.queued {
 		for i, p := range t.disp.Pending {
@@ -328,7 +330,7 @@ func (t *table) drawScoreList(dst *ebiten.Image) {
 		if s == t.me {
 			col = chipYou
 		}
-		name, _ := t.scoreCuts[s].get(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W, nm.Size)
+		name := t.scoreCuts[s].name(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
 		g.label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
 		v := l.ScoreVals[s]
 		g.label(dst, t.seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
@@ -458,7 +460,14 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		if k == layout.TxtLevel || k == layout.TxtState {
 			floor = minPlateText
 		}
-		str, size := t.plateCuts[s][k].get(g, strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W, floor)
+		st := text.Style{Size: tx.Size, Bold: bold[k]}
+		c := &t.plateCuts[s][k]
+		str, size := strs[k], tx.Size
+		if k == layout.TxtName { // a name keeps what tells it apart: "Ada L.", "P. 10"
+			str = c.name(g, str, st, tx.R.W)
+		} else {
+			str, size = c.get(g, str, st, tx.R.W, floor)
+		}
 		x, a := tx.R.X, text.Left|text.VertCenter
 		if tx.Right {
 			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
@@ -485,12 +494,23 @@ type plateCut struct {
 // shrunk), cut short when it is still too wide; and the size to draw it at. It comes from the
 // cache when nothing changed.
 func (c *plateCut) get(g *Game, s string, st text.Style, w, min float64) (string, float64) {
+	return c.fit(s, st, w, min, g.txt.Fit, g.txt.Cut)
+}
+
+// name returns the name s fitted to width w at st.Size, shortened as text.Renderer.CutName
+// shortens a name ("Ada L.", "P. 10"); from the cache when nothing changed.
+func (c *plateCut) name(g *Game, s string, st text.Style, w float64) string {
+	out, _ := c.fit(s, st, w, st.Size, g.txt.Fit, g.txt.CutName)
+	return out
+}
+
+func (c *plateCut) fit(s string, st text.Style, w, min float64, fitSize func(string, text.Style, float64, float64) float64, cut func(string, text.Style, float64) string) (string, float64) {
 	if c.in != s || c.w != w || c.st != st || c.min != min || c.out == "" {
 		fit := st
 		if min < st.Size {
-			fit.Size = math.Max(min, g.txt.Fit(s, st, w, min))
+			fit.Size = math.Max(min, fitSize(s, st, w, min))
 		}
-		*c = plateCut{in: s, w: w, min: min, st: st, size: fit.Size, out: g.txt.Cut(s, fit, w)}
+		*c = plateCut{in: s, w: w, min: min, st: st, size: fit.Size, out: cut(s, fit, w)}
 	}
 	return c.out, c.size
 }
@@ -525,8 +545,11 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 			w.enabled = t.haveLast && t.tl.Idle()
 		case layout.BtnConfirm:
 			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
-			if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me {
+			if t.myRowChoice() {
+				// Not a button to press but what to do: the rows are the targets, so the
+				// instruction stands in the button's place as gold text without a button's face.
 				w.label = g.byDevice(msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow).Text()
+				w.kind, w.enabled = kindNotice, true
 			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
 				// Nifty and Hand: two cards, chosen one after the other.
 				w.label = msg.ButtonPlayFirst.Text()

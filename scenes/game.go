@@ -12,6 +12,7 @@ import (
 
 	"nimmt/anim"
 	"nimmt/client"
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
@@ -302,6 +303,9 @@ type Game struct {
 	pacer       pacer
 	stillFrames int
 	idle        bool
+	// clock is the time of the decision timer's ring and its wakes: the wall clock in play,
+	// one the test moves in tests.
+	clock clock.Clock
 }
 
 // NewGame builds the game: it loads settings (a missing or corrupt file gives the defaults and
@@ -311,7 +315,7 @@ func NewGame(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenes: %w", err)
 	}
-	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true, pacer: steadyPacer{}}
+	g := &Game{opts: opts, txt: t, scale: 1, w: 1280, h: 720, dirty: true, pacer: steadyPacer{}, clock: clock.Wall{}}
 	if opts.IdleFrames {
 		g.pacer = &ebitenPacer{notify: opts.FrameWake}
 	}

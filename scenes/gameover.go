@@ -144,7 +144,7 @@ func (t *table) overData() *overCache {
 	c.names = make([]string, n)
 	c.cells = make([][]string, n)
 	for s := range n {
-		c.names[s] = g.txt.Cut(t.seats[s].Name, st, l.NameW-l.Size*1.2-4)
+		c.names[s] = g.txt.CutName(t.seats[s].Name, st, l.NameW-l.Size*1.2-4)
 		row := make([]string, 0, l.Cols+1)
 		for r := first; r < rounds; r++ {
 			row = append(row, num(t.roundPens[r][s]))

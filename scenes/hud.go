@@ -166,6 +166,11 @@ func levelName(level string) msg.ID {
 	return msg.LevelIntermediate
 }
 
+// myRowChoice reports whether the person shown must choose a row to take now.
+func (t *table) myRowChoice() bool {
+	return t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me
+}
+
 // statusText is the status line: what happens now and what the displayed person may do.
 func (t *table) statusText() msg.Message {
 	if t.tutorial != nil {
@@ -178,10 +183,9 @@ func (t *table) statusText() msg.Message {
 		return msg.New(msg.StatusRoundOver)
 	case t.phase == phaseDeal:
 		return msg.New(msg.StatusDealing)
+	case t.myRowChoice():
+		return msg.New(t.g.byDevice(msg.StatusYourRowMouse, msg.StatusYourRow, msg.StatusYourRowKeys))
 	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0:
-		if t.disp.Waiting[0] == t.me {
-			return msg.New(t.g.byDevice(msg.StatusYourRowMouse, msg.StatusYourRow, msg.StatusYourRowKeys))
-		}
 		return msg.New(msg.StatusSeatRow, t.seatName(t.disp.Waiting[0]))
 	}
 	if m := t.variantStatus(); m.ID != msg.None {

@@ -194,6 +194,8 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 		layout.BtnLog: {msg.ButtonLog}, layout.BtnReplay: {msg.ButtonReplay},
 		layout.BtnConfirm: {msg.ButtonPlayCard, msg.ButtonPlayFirst, msg.ButtonPlaySecond, msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow},
 	}
+	// The row instructions stand in the play button's place as a notice (text, no button).
+	notice := map[msg.ID]bool{msg.ButtonClickRow: true, msg.ButtonTapRow: true, msg.ButtonKeyRow: true}
 	kinds := []msg.ID{msg.PlateYou, msg.PlatePlayer, msg.PlateOnline, msg.LevelRandom, msg.LevelBeginner, msg.LevelIntermediate, msg.LevelExpert}
 	states := []msg.ID{msg.PlateWinner, msg.PlateDisconnected, msg.PlateAway, msg.PlateChoosingRow, msg.PlateReady, msg.PlateThinking, msg.PlateYourTurn}
 	for _, lang := range msg.Langs() {
@@ -211,7 +213,11 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 				l := layout.NewTable(sz[0], sz[1], seats, 10)
 				for b, ids := range buttons {
 					for _, id := range ids {
-						checkWidgetText(t, g, name, &widget{r: l.Buttons[b], label: id.Text(), enabled: true})
+						w := widget{r: l.Buttons[b], label: id.Text(), enabled: true}
+						if notice[id] {
+							w.kind = kindNotice
+						}
+						checkWidgetText(t, g, name, &w)
 					}
 				}
 				for s, seat := range l.Seats {
@@ -270,6 +276,43 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 						t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, tw, r.W-24)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestPlateNamesTellSeatsApart: with ten people at the table named as the new-game form names
+// them ("Player 2" … "Player 10", "Spieler 10" …), in every language at every size of fitSizes,
+// each plate's name — shortened as the plates shorten a name (text.Renderer.CutName) — fits its
+// box at its size, that size is at least layout.MinNameSizePhone on a phone and
+// layout.MinNameSize elsewhere, and the ten names stay ten different names.
+func TestPlateNamesTellSeatsApart(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	t.Cleanup(func() { g.setLang(msg.English) })
+	for _, lang := range msg.Langs() {
+		if err := g.setLang(lang.Code); err != nil {
+			t.Fatal(err)
+		}
+		for _, sz := range fitSizes {
+			l := layout.NewTable(sz[0], sz[1], 10, 10)
+			lo := float64(layout.MinNameSize)
+			if min(sz[0], sz[1]) < 600 {
+				lo = layout.MinNameSizePhone
+			}
+			seen := map[string]int{}
+			for s, seat := range l.Seats {
+				name := msg.New(msg.PlayerName, s+1).String()
+				tx := seat.Text[layout.TxtName]
+				st := text.Style{Size: tx.Size, Bold: true}
+				got := g.txt.CutName(name, st, tx.R.W)
+				tw, _ := g.txt.Measure(got, st)
+				if tw > tx.R.W || tx.Size < lo {
+					t.Errorf("%s %gx%g: seat %d's name %q drawn as %q, %.0f px wide in %.0f at %.1f px", lang.Code, sz[0], sz[1], s, name, got, tw, tx.R.W, tx.Size)
+				}
+				if o, dup := seen[got]; dup {
+					t.Errorf("%s %gx%g: seats %d and %d both read %q", lang.Code, sz[0], sz[1], o, s, got)
+				}
+				seen[got] = s
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"nimmt/engine"
 	"nimmt/msg"
@@ -237,6 +238,9 @@ type saved struct {
 	Over    bool            `json:"over,omitempty"`
 	Record  json.RawMessage `json:"record"`
 }
+
+// Deadline implements Session: a local game has no decision timer.
+func (l *localSession) Deadline(int) (time.Time, time.Duration) { return time.Time{}, 0 }
 
 // Save implements Session: the record is copied now and encoded on the writer goroutine.
 func (l *localSession) Save() error {

@@ -81,7 +81,7 @@ func (l *lobby) colourLabel() string {
 	return msg.OnlineColourAny.Text()
 }
 
-// build lays the page out (layout.Form); it runs on resize and after every change.
+// build lays the page out (layout.FormSpread); it runs on resize and after every change.
 func (l *lobby) build() {
 	g := l.g
 	st := &g.settings
@@ -93,7 +93,7 @@ func (l *lobby) build() {
 	}
 	switch l.page {
 	case "online":
-		rs := layout.Form(g.w, g.h, 8)
+		rs := layout.FormSpread(g.w, g.h, 8)
 		l.add("", l.notice.String(), rs[0], true, 2)
 		if g.opts.Server != "" {
 			l.add("", l.server(), labelled(rs[1], msg.OnlineServer.Text()), true, 2)
@@ -205,11 +205,11 @@ func (l *lobby) activate(id string) error {
 		g.goTo(newMenu(g))
 		return nil
 	case "server":
-		l.edit(id, l.server(), 80)
+		l.edit(id, l.server(), 80, caseLower)
 	case "name":
-		l.edit(id, st.Name, maxName)
+		l.edit(id, st.Name, maxName, caseWords)
 	case "code":
-		l.edit(id, l.code, 64)
+		l.edit(id, l.code, 64, caseUpper)
 	case "colour":
 		cs := append([]string{""}, protocol.Colours...)
 		st.Online.Colour = cycle(cs, st.Online.Colour, 1)

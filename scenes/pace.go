@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/clock"
 )
 
 // Idle frames (issue #14): while nothing on the screen moves and nothing the game waits for can
@@ -115,9 +117,10 @@ func (g *Game) pace() {
 // the frames, so a wake racing with the stop is never lost). It is safe from any goroutine and cheap when the frames run anyway.
 func (g *Game) Wake() { g.pacer.wake() }
 
-// WakeAfter asks for a frame once d has passed (a decision's deadline, a timer shown on the
-// table), from a timer goroutine. The returned timer can be stopped when the wait is over.
-func (g *Game) WakeAfter(d time.Duration) *time.Timer { return time.AfterFunc(d, g.Wake) }
+// WakeAfter asks for a frame once d has passed on the game's clock (the decision timer's ring
+// at its next step), from the clock's timer. The returned timer can be stopped when the wait
+// is over.
+func (g *Game) WakeAfter(d time.Duration) clock.Stopper { return g.clock.AfterFunc(d, g.Wake) }
 
 // Idle reports whether the game has stopped its frames until input or a wake.
 func (g *Game) Idle() bool { return g.idle }

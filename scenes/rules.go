@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"slices"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -48,6 +49,9 @@ func (s *script) Status(seat int) SeatStatus { return StatusNone }
 
 // Save has nothing to save.
 func (s *script) Save() error { return nil }
+
+// Deadline is none: the walkthrough has no timer.
+func (s *script) Deadline(int) (time.Time, time.Duration) { return time.Time{}, 0 }
 
 // tutorial is the rules walkthrough's state on a table: the rulebook's four examples, one step
 // at a time, each with a caption, animated by the same timeline as a real game.
@@ -104,7 +108,7 @@ func rulebookEvents() ([][]engine.Event, error) {
 			used[filler] = true
 			hands[s] = append(hands[s], filler)
 		}
-		slices.Sort(hands[s])
+		engine.SortCards(hands[s])
 	}
 	rec := &engine.Record{Format: engine.RecordFormat, Version: engine.RecordVersion, Config: engine.DefaultConfig(seats),
 		Rounds: []engine.RoundRecord{{Deal: engine.Deal{Hands: hands, Rows: rulebookRows}}}}

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"time"
 
 	"nimmt/engine"
 )
@@ -35,6 +36,10 @@ type Session interface {
 	Update(still bool) (changed bool, refused error)
 	// Status is what a seat's plate shows about it besides the game: thinking, away.
 	Status(seat int) SeatStatus
+	// Deadline is when seat's pending decision passes to its fallback bot (online play's
+	// decision timer) and the timer's whole span; the zero time when no timer runs for the
+	// seat (a local game has none).
+	Deadline(seat int) (at time.Time, span time.Duration)
 	// Save writes the autosave now (the table closes, the app goes to the background) and returns
 	// the last write error, if any. A remote session has nothing to save.
 	Save() error

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"nimmt/engine"
 	"nimmt/msg"
@@ -42,7 +43,8 @@ func (l *lagSession) EventsFor(seat, from int) []engine.Event {
 	}
 	return l.eg.EventsFor(seat, from)[:l.delivered-from]
 }
-func (l *lagSession) Save() error { return nil }
+func (l *lagSession) Save() error                             { return nil }
+func (l *lagSession) Deadline(int) (time.Time, time.Duration) { return time.Time{}, 0 }
 
 func (l *lagSession) Act(seat int, a engine.Action) error {
 	if !l.seats[seat].Here() {

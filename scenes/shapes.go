@@ -11,7 +11,7 @@ import (
 )
 
 // shapeKey names a cached shape image: kind 0 fill, 1 stroke, 2 bullhead, 3 slot, 4 danger
-// mark; sizes in device pixels.
+// mark, shapeArc a ring's arc (r is then its step of ringSteps); sizes in device pixels.
 type shapeKey struct {
 	kind       uint8
 	w, h, r, l int32
@@ -29,7 +29,7 @@ func shapeCore(r int32) int32 { return r + 2 }
 // screen-wide panel costs an image of a few hundred pixels, and every panel with the same
 // corners shares it.
 func shapeSize(kind uint8, w, h, r int32) (int32, int32) {
-	if kind >= 2 {
+	if kind > 1 {
 		return w, h
 	}
 	c := 2*shapeCore(r) + 1
@@ -40,7 +40,7 @@ func shapeSize(kind uint8, w, h, r int32) (int32, int32) {
 // fills are costly on software GL when they cover the screen, so every frame draws images.
 func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Image {
 	k := shapeKey{kind: kind, w: int32(w + 0.5), h: int32(h + 0.5), r: int32(r + 0.5), l: int32(lw*4 + 0.5)}
-	if kind >= 2 {
+	if !tinted(kind) {
 		// Icons and marks keep their own colours; plain fills and outlines are cached in white
 		// and tinted when drawn, so a pulsing colour needs no new image.
 		cr, cg, cb, ca := c.RGBA()
@@ -74,6 +74,8 @@ func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Ima
 		g.painter.DrawSlot(img, p, p, float32(k.w), float32(k.h))
 	case 4:
 		g.painter.DrawDanger(img, p, p, float32(k.w), float32(k.h), 1)
+	case shapeArc:
+		g.painter.FillArc(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w)/2, float32(lw), float64(k.r)/ringSteps, c)
 	default:
 		g.painter.StrokeRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), float32(lw), c)
 	}
@@ -95,14 +97,8 @@ func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw f
 	x, y := math.Round(r.X*s)-pad, math.Round(r.Y*s)-pad
 	b := img.Bounds()
 	w, h := float64(int32(r.W*s+0.5))+2*pad, float64(int32(r.H*s+0.5))+2*pad
-	if kind >= 2 || (float64(b.Dx()) == w && float64(b.Dy()) == h) {
-		g.shapeOp.GeoM.Reset()
-		g.shapeOp.GeoM.Translate(x, y)
-		g.shapeOp.ColorScale.Reset()
-		if kind < 2 {
-			g.shapeOp.ColorScale.ScaleWithColor(c)
-		}
-		dst.DrawImage(img, &g.shapeOp)
+	if kind > 1 || (float64(b.Dx()) == w && float64(b.Dy()) == h) {
+		g.blitShape(dst, img, kind, r, lw, c)
 		return
 	}
 	// Source and destination edges of the three columns and rows: the corner part ends
@@ -141,4 +137,28 @@ func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw f
 	g.sliceVerts, g.sliceIdx = vs, is
 	g.sliceOp.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
 	dst.DrawTriangles32(vs, is, img, &g.sliceOp)
+}
+
+// shapeArc is the shape kind of a ring's arc (ring.go).
+const shapeArc = 5
+
+// tinted reports whether shapes of a kind are cached in white and tinted when drawn: plain
+// fills, outlines and arcs (icons and marks keep their own colours).
+func tinted(kind uint8) bool { return kind < 2 || kind == shapeArc }
+
+// blitShape draws a cached shape image of logical rectangle r with line width lw, tinted to c
+// where its kind is cached in white.
+func (g *Game) blitShape(dst, img *ebiten.Image, kind uint8, r layout.Rect, lw float64, c color.Color) {
+	if img == nil {
+		return
+	}
+	s := g.scale
+	pad := float64(int32(lw*s + 2))
+	g.shapeOp.GeoM.Reset()
+	g.shapeOp.GeoM.Translate(math.Round(r.X*s)-pad, math.Round(r.Y*s)-pad)
+	g.shapeOp.ColorScale.Reset()
+	if tinted(kind) {
+		g.shapeOp.ColorScale.ScaleWithColor(c)
+	}
+	dst.DrawImage(img, &g.shapeOp)
 }

@@ -4,8 +4,10 @@ package scenes
 
 import (
 	"math/rand/v2"
+	"time"
 
 	"nimmt/client"
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
 )
@@ -14,6 +16,22 @@ import (
 // person's table on a remote session over a canned link, in the middle of the first round, with
 // the link reconnecting (attempt 2) and its banner up.
 func shotReconnecting(g *Game, seed uint64) (*table, error) {
+	return shotRemote(g, seed, time.Time{})
+}
+
+// shotTimer prepares the screenshot of an online table with the decision timer running: the
+// fourth turn of the first round, Chloé's card (a bot) chosen, Dev away, the person with 23 of
+// 60 seconds left and Bruno (back after a lost connection) with 49, on a clock standing still.
+func shotTimer(g *Game, seed uint64) (*table, error) {
+	now := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
+	g.clock = stillClock{now}
+	return shotRemote(g, seed, now)
+}
+
+// shotRemote prepares an online table over a canned link after three turns: reconnecting, or,
+// with a time now, online with the decision timer running at that time: 22.6 s left for the
+// person, 48.6 s for Bruno.
+func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	if seed == 0 {
 		seed = shotSeed
 	}
@@ -39,8 +57,20 @@ func shotReconnecting(g *Game, seed uint64) (*table, error) {
 		seats[i] = protocol.Seat{Name: botNames[i].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
 	}
 	seats[0].Name = g.settings.Name
-	ms := []protocol.Message{protocol.Welcome{Version: protocol.Version, Code: sampleCode},
-		protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(4), State: protocol.StatePlaying, Game: 1, Seats: seats}}
+	rm := protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(4), State: protocol.StatePlaying, Game: 1, Seats: seats}
+	if !now.IsZero() {
+		link.status = client.LinkStatus{Phase: client.LinkOnline}
+		seats[2].Kind, seats[2].Level, seats[3].Away = protocol.KindBot, "expert", true
+		if v := eg.View(2); v.Decision != nil {
+			if err := eg.Act(2, engine.RandomAction(&v, rng)); err != nil {
+				return nil, err
+			}
+		}
+		// The person has 22.6 s left (23 shown); Bruno, back after a lost connection, 48.6.
+		mine := now.Add(22*time.Second + 600*time.Millisecond).UnixMilli()
+		seats[0].Deadline, seats[1].Deadline, rm.Deadline = mine, mine+26_000, mine
+	}
+	ms := []protocol.Message{protocol.Welcome{Version: protocol.Version, Code: sampleCode}, rm}
 	for i, e := range eg.EventsFor(0, 0) {
 		ms = append(ms, protocol.Event{Game: 1, Seq: i, Event: e})
 	}
@@ -52,3 +82,14 @@ func shotReconnecting(g *Game, seed uint64) (*table, error) {
 	t.fastForward()
 	return t, nil
 }
+
+// stillClock is a clock standing still at its time (screenshots): its timers never fire.
+type stillClock struct{ t time.Time }
+
+func (c stillClock) Now() time.Time                              { return c.t }
+func (stillClock) AfterFunc(time.Duration, func()) clock.Stopper { return stillTimer{} }
+
+// stillTimer is a timer of stillClock.
+type stillTimer struct{}
+
+func (stillTimer) Stop() bool { return true }

@@ -4,7 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/msg"
 )
 
@@ -107,4 +110,23 @@ func TestStatusFitsDeviceAndMoment(t *testing.T) {
 	check("row", deviceMouse, want{[]string{"click a row"}, notKeys("tap")})
 	check("row", deviceTouch, want{[]string{"tap a row"}, notKeys("click")})
 	check("row", deviceKeys, want{[]string{"1–4"}, []string{"tap"}})
+	// In the play button's place the same instruction, as text without a button's face (no
+	// greyed button posing as the action), in the device's words.
+	g.LayoutF(390, 844)
+	tb.relayout()
+	for d, word := range map[device]string{deviceMouse: "Click a row", deviceTouch: "Tap a row", deviceKeys: "1–4"} {
+		g.device = d
+		tb.drawButtons(ebiten.NewImage(1, 1))
+		w := &tb.btns[layout.BtnConfirm]
+		if w.kind != kindNotice || !strings.Contains(w.label, word) {
+			t.Errorf("row, device %d: the play button's place shows %q as kind %d, want the notice %q", d, w.label, w.kind, word)
+		}
+		checkWidgetText(t, g, "row instruction", w)
+	}
+	// Back to choosing: a button again.
+	tb.disp.Phase, tb.disp.Waiting = engine.PhaseChoose, nil
+	tb.drawButtons(ebiten.NewImage(1, 1))
+	if w := tb.btns[layout.BtnConfirm]; w.kind == kindNotice || w.label != msg.ButtonPlayCard.Text() {
+		t.Errorf("choosing: the play button is %q of kind %d", w.label, w.kind)
+	}
 }

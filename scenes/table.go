@@ -109,6 +109,8 @@ type table struct {
 	panelStr string
 	// online is the room screen of an online game (its menu, play again and leave), or nil.
 	online *room
+	// rings are the decision timer's rings (ring.go).
+	rings ringState
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -363,5 +365,6 @@ func (t *table) update(in *Input) error {
 		t.handleTable(in)
 	}
 	t.driveSession()
+	t.tickRings()
 	return nil
 }

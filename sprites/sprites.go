@@ -188,6 +188,24 @@ func (p *Painter) FillCircle(dst *ebiten.Image, cx, cy, r float32, c color.Color
 	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 }
 
+// FillArc fills a ring's arc (device pixels): width wide inside the circle of radius r around
+// (cx, cy), from 12 o'clock clockwise through the fraction frac of the circle (0 draws nothing,
+// 1 the whole ring).
+func (p *Painter) FillArc(dst *ebiten.Image, cx, cy, r, width float32, frac float64, c color.Color) {
+	if frac <= 0 || width <= 0 || r <= 0 {
+		return
+	}
+	frac = math.Min(frac, 1)
+	from := float32(-math.Pi / 2)
+	to := from + float32(2*math.Pi*frac)
+	in := max(r-width, 0)
+	p.path.Reset()
+	p.path.Arc(cx, cy, r, from, to, vector.Clockwise)
+	p.path.Arc(cx, cy, in, to, from, vector.CounterClockwise)
+	p.path.Close()
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
+}
+
 // Line draws a line of the given width (device pixels).
 func (p *Painter) Line(dst *ebiten.Image, x0, y0, x1, y1, width float32, c color.Color) {
 	dx, dy := x1-x0, y1-y0
