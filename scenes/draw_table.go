@@ -59,7 +59,6 @@ var (
 // pre-rendered still background.
 type tableResources struct {
 	big, small, tiny *sprites.Cards
-	bg               *ebiten.Image
 	op               ebiten.DrawImageOptions
 }
 
@@ -86,13 +85,6 @@ func (r *tableResources) resize(g *Game, l *layout.Table) {
 	} else {
 		r.tiny.Resize(l.CardW*s*0.6, l.CardH*s*0.6)
 	}
-	dw, dh := int(math.Ceil(g.w*s)), int(math.Ceil(g.h*s))
-	if r.bg == nil || r.bg.Bounds().Dx() != dw || r.bg.Bounds().Dy() != dh {
-		if r.bg != nil {
-			r.bg.Deallocate()
-		}
-		r.bg = ebiten.NewImage(dw, dh)
-	}
 }
 
 // pick returns the cache to draw a card of hdev device pixels high from: the row size for
@@ -112,12 +104,14 @@ func (g *Game) drawFelt(dst *ebiten.Image) {
 	g.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
 }
 
-func (t *table) renderBackground() {
+// drawBackground draws the felt and the rows' empty places. It draws them straight onto the
+// screen, 25 images in one batch: a screen-sized image holding them cost 3.5 MiB of texture and
+// made Ebitengine's atlas twice as large (docs/PERFORMANCE.md, "Memory of a whole game").
+func (t *table) drawBackground(dst *ebiten.Image) {
 	g := t.g
-	bg := t.res.bg
-	g.painter.DrawFelt(bg, float32(bg.Bounds().Dx()), float32(bg.Bounds().Dy()))
-	// Slots and danger marks are cached shapes copied onto the background: vector fills on a
-	// screen-sized image cost far more than the same fills on a small one.
+	g.drawFelt(dst)
+	// Slots and danger marks are cached shapes: vector fills on a screen-sized image cost far
+	// more than the same fills on a small one.
 	for r := range t.lay.Rows {
 		row := &t.lay.Rows[r]
 		for i, sl := range row.Slots {
@@ -125,10 +119,9 @@ func (t *table) renderBackground() {
 			if i == layout.Slots-1 {
 				kind = 4
 			}
-			g.drawShape(bg, kind, sl, 0, 0, sprites.Ink)
+			g.drawShape(dst, kind, sl, 0, 0, sprites.Ink)
 		}
 	}
-	t.bgDirty = false
 }
 
 func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
@@ -202,13 +195,11 @@ func (t *table) draw(dst *ebiten.Image) {
 		t.drawHandover(dst)
 		return
 	}
-	if t.bgDirty || t.res.bg == nil {
+	if t.bgDirty {
 		t.relayout()
-		t.renderBackground()
+		t.bgDirty = false
 	}
-	t.res.op.GeoM.Reset()
-	t.res.op.ColorScale.Reset()
-	dst.DrawImage(t.res.bg, &t.res.op)
+	t.drawBackground(dst)
 	l := &t.lay
 	u := l.Unit
 

@@ -87,7 +87,7 @@ type table struct {
 	saveErr     bool
 	tutorial    *tutorial
 	bgKey       [3]float64
-	bgDirty     bool
+	bgDirty     bool // the screen changed size: lay the table out again before drawing
 	res         tableResources
 	btns        [layout.NumButtons]widget
 	// facesPending is set when a card face was not rendered yet in the last frame.
