@@ -61,8 +61,7 @@ func (t *table) refreshPlates() {
 	t.banner = ""
 	if m := t.connectionText(); m.ID != msg.None {
 		t.banner = m.String()
-		r := bannerRect(&t.lay)
-		t.bannerSize = t.g.txt.Fit(t.banner, text.Style{Size: t.lay.Unit * 1.2}, r.W-t.lay.Unit, 8)
+		t.bannerSize = bannerTextSize(t.g, &t.lay, t.banner)
 	}
 }
 

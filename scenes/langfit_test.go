@@ -203,7 +203,7 @@ func TestOverTextsEveryLanguage(t *testing.T) {
 // whole at 9 px or more (a plate cuts a text still too wide: "Intermedi…" says less); the score
 // bar's title fits in every form (rounds and an end score, three-digit numbers) at 9 px or more;
 // the landing warnings fit their
-// banner at 9 px or more; and each caption of the rules walkthrough fits its box.
+// banner at 9 px or more, and so does the connection banner, which stands on the same line; and each caption of the rules walkthrough fits its box.
 func TestTableTextsFitEveryLanguage(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	t.Cleanup(func() { g.setLang(msg.English) })
@@ -260,6 +260,13 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 					if tw, _ := g.txt.Measure(line, style); tw > st.R.W {
 						t.Errorf("%s: score title %q %.0f px wide in %.0f at %.1f px", name, line, tw, st.R.W, style.Size)
 					}
+				}
+				// The connection banner stands on the warning's line, its text at 9 px or more.
+				banner := msg.New(msg.OnlineReconnecting, 99).String()
+				if size := bannerTextSize(g, &l, banner); size < 9 {
+					t.Errorf("%s: banner %q at %.1f px in %+v", name, banner, size, bannerRect(&l))
+				} else if tw, _ := g.txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > bannerRect(&l).W-l.Unit {
+					t.Errorf("%s: banner %q %.0f px wide in %+v", name, banner, tw, bannerRect(&l))
 				}
 				for _, w := range warnings {
 					style := text.Style{Size: l.Unit, Bold: true}

@@ -246,11 +246,14 @@ func (t *table) connectionText() msg.Message {
 	return msg.Message{}
 }
 
-// bannerRect is where the connection banner stands: across the middle of the table's top, over
-// whatever is there (it is shown only while the table cannot play).
-func bannerRect(l *layout.Table) layout.Rect {
-	w := min(l.W*0.9, l.Unit*36)
-	return layout.Rect{X: (l.W - w) / 2, Y: l.Unit * 0.6, W: w, H: l.Unit * 2.4}
+// bannerRect is where the connection banner stands: the landing warning's line under the status
+// line (no warning shows while the table cannot play), which covers no seat, row or card.
+func bannerRect(l *layout.Table) layout.Rect { return l.Warn }
+
+// bannerTextSize is the banner's text size: as large as fits its line, not above Unit*1.2.
+func bannerTextSize(g *Game, l *layout.Table, s string) float64 {
+	r := bannerRect(l)
+	return g.txt.Fit(s, text.Style{Size: min(l.Unit*1.2, r.H*0.75), Bold: true}, r.W-l.Unit, 8)
 }
 
 // drawBanner draws the connection banner, if any.
