@@ -78,7 +78,7 @@ test-xvfb:
 
 # Every screenshot scene (scenes.ShotScenes) at a phone upright, a phone on its side and a
 # desktop window, into build/screenshots/SCENE-WxH.png (10 seats: SCENE-10-WxH.png for the table).
-SHOT_SCENES ?= menu newgame variants seat keyboard settings rules deal choose warning reveal placement rowchoice score gameover tracker log handover stats online online-create room reconnecting timer
+SHOT_SCENES ?= menu newgame variants seat keyboard settings rules deal choose warning reveal placement rowchoice score gameover tracker log handover stats online online-create room reconnecting timer online-keyboard room-keyboard
 SHOT_SIZES  ?= 390x844 844x390 1280x720
 screenshots:
 	@scripts/deps.sh xvfb
@@ -86,7 +86,7 @@ screenshots:
 	$(GO) build -o build/screenshots/nimmt .
 	for sz in $(SHOT_SIZES); do for sc in $(SHOT_SCENES); do \
 		xvfb-run -a build/screenshots/nimmt -scale 1 -size $$sz -scene $$sc -screenshot build/screenshots/$$sc-$$sz.png || exit 1; \
-	done; for sc in choose placement; do \
+	done; for sc in choose placement timer; do \
 		xvfb-run -a build/screenshots/nimmt -scale 1 -size $$sz -seats 10 -scene $$sc -screenshot build/screenshots/$$sc-10-$$sz.png || exit 1; \
 	done; done
 	rm -f build/screenshots/nimmt

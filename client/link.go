@@ -125,8 +125,8 @@ type Link struct {
 	base   string
 	first  protocol.Message
 	opt    LinkOptions
-	ctx    context.Context
-	cancel context.CancelFunc
+	ctx    *linkCtx
+	cancel func()
 
 	mu     sync.Mutex
 	code   string // the room's code once known
@@ -138,7 +138,7 @@ type Link struct {
 	signal chan struct{} // a message was queued
 	wake   chan struct{} // Reconnect: stop waiting
 	conn   int           // connections opened so far; the current one's number
-	drop   context.CancelFunc
+	drop   func()
 	status LinkStatus
 	stale  bool // status changed since the last Poll
 
@@ -182,7 +182,7 @@ func Open(d Dialer, base, code string, first protocol.Message, opt LinkOptions) 
 	}
 	l := &Link{dial: d, base: base, first: first, opt: opt, code: code,
 		signal: make(chan struct{}, 1), wake: make(chan struct{}, 1)}
-	l.ctx, l.cancel = context.WithCancel(context.Background())
+	l.ctx, l.cancel = newLinkCtx(nil)
 	if h, ok := first.(protocol.Hello); ok {
 		l.token = h.Token
 	}
@@ -382,7 +382,7 @@ func (l *Link) run() {
 		select {
 		case <-l.wake: // a Reconnect before the wait: no wait
 		default:
-			ctx, cancel := context.WithCancel(l.ctx)
+			ctx, cancel := newLinkCtx(l.ctx)
 			go func() {
 				select {
 				case <-l.wake:
@@ -399,7 +399,7 @@ func (l *Link) run() {
 // connect makes one connection and serves it until it ends; online says the server welcomed it.
 // A *FailedError means the server refused the room for good.
 func (l *Link) connect() (online bool, err error) {
-	ctx, cancel := context.WithCancel(l.ctx)
+	ctx, cancel := newLinkCtx(l.ctx)
 	defer cancel()
 	l.mu.Lock()
 	code := l.code
@@ -423,7 +423,7 @@ func (l *Link) connect() (online bool, err error) {
 	}
 	l.mu.Unlock()
 
-	dctx, dcancel := context.WithTimeout(ctx, l.opt.DialTimeout)
+	dctx, dcancel := linkCtxTimeout(ctx, l.opt.DialTimeout)
 	t, err := l.dial(dctx, l.base, code)
 	dcancel()
 	if err != nil {

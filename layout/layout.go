@@ -306,11 +306,11 @@ func (t *Table) landscape(seats, handN int) {
 	if t.Deck.X+cardW > sideX-m {
 		t.Deck.X = sideX - m - cardW
 	}
-	// The tracker / log overlay: under the status line when that sits beside the rows, so the
-	// line that says what to do stays readable.
+	// The tracker / log overlay: under the status line (both its lines) and the warning banner
+	// when they sit beside the rows, so the line that says what to do stays readable.
 	panelTop := rowsTop
-	if t.Status.Y == rowsTop {
-		panelTop += t.Unit * 1.6
+	if beside {
+		panelTop = t.Warn.Y + t.Warn.H + m/4
 	}
 	// It keeps clear of the rows (their sixth slots and sums) when there is room beside them.
 	panelX := m + mainW*0.35

@@ -236,8 +236,9 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 	// rows, and leaves the rows' sums visible when it fits beside them.
 	in("panel", l.Panel)
 	beside := !l.Portrait && l.Status.X > l.Rows[0].Sum.X
-	if line := (Rect{l.Status.X, l.Status.Y, l.Status.W, l.Unit * 1.5}); beside && l.Panel.Overlaps(line) {
-		t.Errorf("panel %+v covers the status line %+v", l.Panel, line)
+	// The tracker or log never covers the status line (every line of it) or the warning banner.
+	if l.Panel.Overlaps(l.Status) || l.Panel.Overlaps(l.Warn) {
+		t.Errorf("panel %+v covers the status line %+v or the warning %+v", l.Panel, l.Status, l.Warn)
 	}
 	for r := range l.Rows {
 		if beside && l.Panel.Overlaps(l.Rows[r].Sum) {

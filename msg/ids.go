@@ -72,6 +72,10 @@ const (
 	// KeyboardLetters are the on-screen keyboard's letter rows, separated by spaces.
 	KeyboardLetters
 	KeyboardSpace
+	// KeyboardSymbols and KeyboardABC label the on-screen keyboard's key that shows digits and
+	// signs, and the one that shows the letters again.
+	KeyboardSymbols
+	KeyboardABC
 	// HandoverClick and HandoverKeys are the hand-over screen's hint for a mouse and for the
 	// keyboard (handover.tap is the touch form).
 	HandoverClick
@@ -442,6 +446,8 @@ var defs = [numIDs]def{
 	SumDoublets:            {"form.sum_doublets", ""},
 	KeyboardLetters:        {"form.keyboard_letters", ""},
 	KeyboardSpace:          {"form.keyboard_space", ""},
+	KeyboardSymbols:        {"form.keyboard_symbols", ""},
+	KeyboardABC:            {"form.keyboard_abc", ""},
 	HandoverClick:          {"form.handover_click", "name"},
 	HandoverKeys:           {"form.handover_keys", "name"},
 

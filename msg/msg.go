@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -390,33 +389,20 @@ func init() {
 		}
 		byName[defs[id].name] = id
 	}
-	files, err := assets.Lang.ReadDir("lang")
-	if err != nil {
-		loadErrs = append(loadErrs, fmt.Errorf("msg: %w", err))
-	}
-	for _, f := range files {
-		code, ok := strings.CutSuffix(f.Name(), ".json")
-		if !ok {
-			continue
-		}
-		b, err := assets.Lang.ReadFile("lang/" + f.Name())
-		if err != nil {
-			loadErrs = append(loadErrs, fmt.Errorf("msg: %w", err))
-			continue
-		}
-		t, errs := parseTable(code, b)
+	for _, f := range assets.Lang {
+		t, errs := parseTable(f.Code, f.JSON)
 		loadErrs = append(loadErrs, errs...)
 		if t != nil {
-			tables[code] = t
-			codes = append(codes, code)
+			tables[f.Code] = t
+			codes = append(codes, f.Code)
 		}
 	}
-	sort.Slice(codes, func(i, j int) bool {
-		if (codes[i] == English) != (codes[j] == English) {
-			return codes[i] == English
+	// English first, then by code: an insertion sort, as sort.Slice adds 5 KB to the wasm (#13).
+	for i := 1; i < len(codes); i++ {
+		for j := i; j > 0 && codeBefore(codes[j], codes[j-1]); j-- {
+			codes[j], codes[j-1] = codes[j-1], codes[j]
 		}
-		return codes[i] < codes[j]
-	})
+	}
 	en := tables[English]
 	if en == nil {
 		loadErrs = append(loadErrs, errors.New("msg: no English table (assets/lang/en.json)"))
@@ -430,6 +416,14 @@ func init() {
 		}
 	}
 	current.Store(en)
+}
+
+// codeBefore reports whether language a is listed before b: English first, then by code.
+func codeBefore(a, b string) bool {
+	if (a == English) != (b == English) {
+		return a == English
+	}
+	return a < b
 }
 
 // langFile is the JSON form of a language file.

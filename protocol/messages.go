@@ -179,6 +179,10 @@ type Seat struct {
 	Away bool `json:"away,omitempty"`
 	// Resigned says the fallback bot plays the seat to the end of the game.
 	Resigned bool `json:"resigned,omitempty"`
+	// Deadline is when this person's pending decision passes to their fallback bot, in Unix
+	// milliseconds of the server's clock; 0 when no timer runs for the seat. (A seat taken back
+	// after a disconnection has a deadline of its own; Room.Deadline is the earliest.)
+	Deadline int64 `json:"deadline,omitempty"`
 }
 
 // Result is how a game ended.

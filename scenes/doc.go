@@ -31,6 +31,10 @@
 // scene manager) and shoot.go, shootonline.go, shootremote.go (the screenshots and autoplay,
 // desktop only: rig_js.go refuses them in the browser, keeping their code out of the wasm).
 //
+// Text fields: textfield.go (the platform's own text field, the browser's <input>) and
+// keyboard.go (the game's on-screen keyboard on a touch screen without one, the phone app: the
+// new-game form's names and every field of the online screens, through form.go).
+//
 // Online play (online.go, room*.go, form.go): Menu → Play online is the lobby
 // (the server's address — the browser's own page's — the name and colour, create a room with the
 // new-game form plus a decision timer, or join by code; ?room=CODE in the browser opens it with
@@ -95,6 +99,9 @@
 //	room:      copy (browser), remove-N (the host, on a bot's line), level, add-bot, start
 //	           (the host), colour, take-seat (not seated), to-table, again (the host, game over),
 //	           chat, send, leave, resign, finish (the host), no, yes (confirming)
+//	keyboard:  while a field is typed into on a touch screen without the platform's text
+//	           field (the phone app), on any of these screens: key-LETTER (key-a, key-Q, key-3,
+//	           key-/ …, as shown), key-shift, key-symbols, key-back, key-space, key-done
 //
 // To play a card: tap one of HandRects (it lifts), then tap it again or tap "confirm". To take a
 // row when Decision is "row": tap one of RowRects.
@@ -105,7 +112,8 @@
 // menu, newgame, variants, seat, keyboard (a name typed on the on-screen keyboard), settings,
 // rules, deal, choose, reveal, placement, rowchoice, score, gameover,
 // tracker, log, handover (the hot-seat hand-over screen), online, online-create, room,
-// reconnecting (an online table whose connection dropped) and timer (an online table with the
-// decision timer running). `make screenshots` renders every one
+// reconnecting (an online table whose connection dropped), timer (an online table with the
+// decision timer running), online-keyboard and room-keyboard (a room code and a chat line typed
+// on the on-screen keyboard). `make screenshots` renders every one
 // at 390x844, 844x390 and 1280x720 into build/screenshots.
 package scenes

@@ -59,7 +59,6 @@ var (
 // pre-rendered still background.
 type tableResources struct {
 	big, small, tiny *sprites.Cards
-	bg               *ebiten.Image
 	op               ebiten.DrawImageOptions
 }
 
@@ -86,13 +85,6 @@ func (r *tableResources) resize(g *Game, l *layout.Table) {
 	} else {
 		r.tiny.Resize(l.CardW*s*0.6, l.CardH*s*0.6)
 	}
-	dw, dh := int(math.Ceil(g.w*s)), int(math.Ceil(g.h*s))
-	if r.bg == nil || r.bg.Bounds().Dx() != dw || r.bg.Bounds().Dy() != dh {
-		if r.bg != nil {
-			r.bg.Deallocate()
-		}
-		r.bg = ebiten.NewImage(dw, dh)
-	}
 }
 
 // pick returns the cache to draw a card of hdev device pixels high from: the row size for
@@ -112,12 +104,14 @@ func (g *Game) drawFelt(dst *ebiten.Image) {
 	g.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
 }
 
-func (t *table) renderBackground() {
+// drawBackground draws the felt and the rows' empty places. It draws them straight onto the
+// screen, 25 images in one batch: a screen-sized image holding them cost 3.5 MiB of texture and
+// made Ebitengine's atlas twice as large (docs/PERFORMANCE.md, "Memory of a whole game").
+func (t *table) drawBackground(dst *ebiten.Image) {
 	g := t.g
-	bg := t.res.bg
-	g.painter.DrawFelt(bg, float32(bg.Bounds().Dx()), float32(bg.Bounds().Dy()))
-	// Slots and danger marks are cached shapes copied onto the background: vector fills on a
-	// screen-sized image cost far more than the same fills on a small one.
+	g.drawFelt(dst)
+	// Slots and danger marks are cached shapes: vector fills on a screen-sized image cost far
+	// more than the same fills on a small one.
 	for r := range t.lay.Rows {
 		row := &t.lay.Rows[r]
 		for i, sl := range row.Slots {
@@ -125,10 +119,9 @@ func (t *table) renderBackground() {
 			if i == layout.Slots-1 {
 				kind = 4
 			}
-			g.drawShape(bg, kind, sl, 0, 0, sprites.Ink)
+			g.drawShape(dst, kind, sl, 0, 0, sprites.Ink)
 		}
 	}
-	t.bgDirty = false
 }
 
 func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
@@ -202,13 +195,11 @@ func (t *table) draw(dst *ebiten.Image) {
 		t.drawHandover(dst)
 		return
 	}
-	if t.bgDirty || t.res.bg == nil {
+	if t.bgDirty {
 		t.relayout()
-		t.renderBackground()
+		t.bgDirty = false
 	}
-	t.res.op.GeoM.Reset()
-	t.res.op.ColorScale.Reset()
-	dst.DrawImage(t.res.bg, &t.res.op)
+	t.drawBackground(dst)
 	l := &t.lay
 	u := l.Unit
 
@@ -339,7 +330,7 @@ func (t *table) drawScoreList(dst *ebiten.Image) {
 		if s == t.me {
 			col = chipYou
 		}
-		name, _ := t.scoreCuts[s].get(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W, nm.Size)
+		name := t.scoreCuts[s].name(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
 		g.label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
 		v := l.ScoreVals[s]
 		g.label(dst, t.seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
@@ -469,7 +460,14 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		if k == layout.TxtLevel || k == layout.TxtState {
 			floor = minPlateText
 		}
-		str, size := t.plateCuts[s][k].get(g, strs[k], text.Style{Size: tx.Size, Bold: bold[k]}, tx.R.W, floor)
+		st := text.Style{Size: tx.Size, Bold: bold[k]}
+		c := &t.plateCuts[s][k]
+		str, size := strs[k], tx.Size
+		if k == layout.TxtName { // a name keeps what tells it apart: "Ada L.", "P. 10"
+			str = c.name(g, str, st, tx.R.W)
+		} else {
+			str, size = c.get(g, str, st, tx.R.W, floor)
+		}
 		x, a := tx.R.X, text.Left|text.VertCenter
 		if tx.Right {
 			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
@@ -496,12 +494,23 @@ type plateCut struct {
 // shrunk), cut short when it is still too wide; and the size to draw it at. It comes from the
 // cache when nothing changed.
 func (c *plateCut) get(g *Game, s string, st text.Style, w, min float64) (string, float64) {
+	return c.fit(s, st, w, min, g.txt.Fit, g.txt.Cut)
+}
+
+// name returns the name s fitted to width w at st.Size, shortened as text.Renderer.CutName
+// shortens a name ("Ada L.", "P. 10"); from the cache when nothing changed.
+func (c *plateCut) name(g *Game, s string, st text.Style, w float64) string {
+	out, _ := c.fit(s, st, w, st.Size, g.txt.Fit, g.txt.CutName)
+	return out
+}
+
+func (c *plateCut) fit(s string, st text.Style, w, min float64, fitSize func(string, text.Style, float64, float64) float64, cut func(string, text.Style, float64) string) (string, float64) {
 	if c.in != s || c.w != w || c.st != st || c.min != min || c.out == "" {
 		fit := st
 		if min < st.Size {
-			fit.Size = math.Max(min, g.txt.Fit(s, st, w, min))
+			fit.Size = math.Max(min, fitSize(s, st, w, min))
 		}
-		*c = plateCut{in: s, w: w, min: min, st: st, size: fit.Size, out: g.txt.Cut(s, fit, w)}
+		*c = plateCut{in: s, w: w, min: min, st: st, size: fit.Size, out: cut(s, fit, w)}
 	}
 	return c.out, c.size
 }

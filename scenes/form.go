@@ -9,8 +9,9 @@ import (
 )
 
 // form is the input of a screen of widgets with text fields (the online screens): a tap or Enter
-// on a button activates it, arrows move the focus over enabled buttons, and a text field (a chip
-// widget whose id is in fields) takes the letters typed while it has the caret.
+// on a button activates it, arrows move the focus over enabled buttons, and a text field (a
+// kindField widget) takes the letters typed while it has the caret — from the keys, the
+// platform's own text field, or, on a touch screen without one, the on-screen keyboard.
 type form struct {
 	g       *Game
 	widgets []widget
@@ -20,6 +21,10 @@ type form struct {
 	buf   []rune
 	// max is the most letters the field being edited takes.
 	max int
+	// kb is the on-screen keyboard while a field is typed into on a touch screen (keyboard.go),
+	// offering the letters of kcase.
+	kb    keyboard
+	kcase keyCase
 }
 
 func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *widget {
@@ -37,6 +42,7 @@ func (f *form) addField(id, value string, r layout.Rect) {
 		if tf := f.g.opts.TextField; tf != nil {
 			tf.Open(r, string(f.buf), f.max)
 		}
+		f.kb.build(f.g, keyboardWanted(f.g), f.buf, r, f.kcase)
 	}
 }
 
@@ -46,11 +52,14 @@ func (f *form) stopEdit() {
 		f.g.opts.TextField.Close()
 	}
 	f.field = ""
+	f.kb.build(f.g, false, nil, layout.Rect{}, f.kcase)
 }
 
-// edit gives the caret to field id, starting from value, for at most max letters.
-func (f *form) edit(id, value string, max int) {
-	f.field, f.buf, f.max = id, []rune(value), max
+// edit gives the caret to field id, starting from value, for at most max letters; the on-screen
+// keyboard offers the letters of kc.
+func (f *form) edit(id, value string, max int, kc keyCase) {
+	f.field, f.buf, f.max, f.kcase = id, []rune(value), max, kc
+	f.kb.shift, f.kb.symbols = false, false
 }
 
 // typing reports whether a text field has the caret (letters are not commands then).
@@ -73,6 +82,21 @@ type formEvent struct {
 // update reads the tick's input.
 func (f *form) update(in *Input) formEvent {
 	var ev formEvent
+	if f.g.noteDevice(in) && f.field != "" {
+		ev.changed = true // the on-screen keyboard comes or goes
+	}
+	if id, on := f.kb.tap(f.g, in); on && f.field != "" {
+		if id != "" {
+			f.buf, ev.enter, _ = f.kb.press(id, f.buf, f.max)
+			ev.changed = true
+			if ev.enter { // Done
+				ev.commit, ev.text = f.field, string(f.buf)
+				f.stopEdit()
+			}
+		}
+		in.NKeys = 0
+		return ev
+	}
 	tf := f.g.opts.TextField
 	if f.field != "" && tf != nil {
 		// The platform's own field (the browser's <input>) holds the text meanwhile.
@@ -151,11 +175,16 @@ func (f *form) focusOn(id string) {
 	}
 }
 
-// draw draws the widgets.
+// draw draws the widgets, and the on-screen keyboard over them while it shows.
 func (f *form) draw(dst *ebiten.Image) {
+	var field *widget
 	for i := range f.widgets {
 		f.g.drawWidget(dst, &f.widgets[i], i == f.focus)
+		if f.widgets[i].id == f.field && f.field != "" {
+			field = &f.widgets[i]
+		}
 	}
+	f.kb.draw(f.g, dst, field)
 }
 
 // title draws a screen's title fitted to its box.
@@ -173,4 +202,5 @@ func (f *form) buttons(ts *TestState) {
 			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
 		}
 	}
+	f.kb.buttons(ts)
 }

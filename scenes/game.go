@@ -278,6 +278,10 @@ type Game struct {
 	saver   *saver
 	shapes  map[shapeKey]*ebiten.Image
 	shapeOp ebiten.DrawImageOptions
+	// sliceVerts, sliceIdx and sliceOp draw a stretched shape in nine pieces (drawShape).
+	sliceVerts []ebiten.Vertex
+	sliceIdx   []uint32
+	sliceOp    ebiten.DrawTrianglesOptions
 	// rig drives the game without a player (screenshot, autoplay, injected input); nil in play.
 	rig *rig
 	// snd plays the sound effects (never nil).

@@ -1,11 +1,11 @@
 package scenes
 
 import (
+	"image"
 	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"nimmt/engine"
 	"nimmt/layout"
@@ -144,7 +144,7 @@ func (t *table) overData() *overCache {
 	c.names = make([]string, n)
 	c.cells = make([][]string, n)
 	for s := range n {
-		c.names[s] = g.txt.Cut(t.seats[s].Name, st, l.NameW-l.Size*1.2-4)
+		c.names[s] = g.txt.CutName(t.seats[s].Name, st, l.NameW-l.Size*1.2-4)
 		row := make([]string, 0, l.Cols+1)
 		for r := first; r < rounds; r++ {
 			row = append(row, num(t.roundPens[r][s]))
@@ -194,40 +194,44 @@ func (c *overCache) renderChart(t *table) {
 		}
 		c.chart = ebiten.NewImage(pw, ph)
 	}
-	c.chart.Clear()
+	// The chart is drawn on the CPU and written once: Ebitengine's vector fills keep one stencil
+	// image, as large as the largest batch of paths ever drawn, for the rest of the run, and the
+	// lines of a whole game in one batch made it 16 MiB (docs/PERFORMANCE.md, "Memory").
+	img := image.NewRGBA(image.Rect(0, 0, pw, ph))
+	z := sprites.NewRaster(pw, ph)
 	top := t.chartMax()
 	c.maxStr = num(top)
 	plot := chartPlot(l)
-	ox, oy := (plot.X-l.Chart.X)*s, (plot.Y-l.Chart.Y)*s
-	w, h := plot.W*s, plot.H*s
-	axis := color.RGBA{0x90, 0xa8, 0x98, 0xff}
-	vector.StrokeLine(c.chart, float32(ox), float32(oy), float32(ox), float32(oy+h), float32(s), axis, true)
-	vector.StrokeLine(c.chart, float32(ox), float32(oy+h), float32(ox+w), float32(oy+h), float32(s), axis, true)
+	ox, oy := float32((plot.X-l.Chart.X)*s), float32((plot.Y-l.Chart.Y)*s)
+	w, h := float32(plot.W*s), float32(plot.H*s)
+	z.Line(ox, oy, ox, oy+h, float32(s))
+	z.Line(ox, oy+h, ox+w, oy+h, float32(s))
+	z.Paint(img, color.RGBA{0x90, 0xa8, 0x98, 0xff})
 	if end := t.disp.Config.EndScore; end > 0 && end <= top {
-		y := oy + h - h*float64(end)/float64(top)
-		vector.StrokeLine(c.chart, float32(ox), float32(y), float32(ox+w), float32(y), float32(s), sprites.Danger, true)
+		y := oy + h - h*float32(end)/float32(top)
+		z.Line(ox, y, ox+w, y, float32(s))
+		z.Paint(img, sprites.Danger)
 	}
-	n := len(t.roundTotals)
-	if n == 0 {
-		return
-	}
-	px := func(r int) float64 { return ox + w*float64(r+1)/float64(n) }
-	py := func(v int) float64 { return oy + h - h*float64(v)/float64(top) }
-	lw := float32(math.Max(2, l.Size*0.18) * s)
-	for seat := range t.seats {
-		col := seatCols[seat%len(seatCols)]
-		x0, y0 := ox, py(0)
-		for r := range n {
-			v := 0
-			if seat < len(t.roundTotals[r]) {
-				v = t.roundTotals[r][seat]
+	if n := len(t.roundTotals); n > 0 {
+		px := func(r int) float32 { return ox + w*float32(r+1)/float32(n) }
+		py := func(v int) float32 { return oy + h - h*float32(v)/float32(top) }
+		lw := float32(math.Max(2, l.Size*0.18) * s)
+		pts := make([]float32, 0, 2*(n+1))
+		for seat := range t.seats {
+			pts = append(pts[:0], ox, py(0))
+			for r := range n {
+				v := 0
+				if seat < len(t.roundTotals[r]) {
+					v = t.roundTotals[r][seat]
+				}
+				pts = append(pts, px(r), py(v))
 			}
-			x1, y1 := px(r), py(v)
-			vector.StrokeLine(c.chart, float32(x0), float32(y0), float32(x1), float32(y1), lw, col, true)
-			x0, y0 = x1, y1
+			z.Polyline(pts, lw)
+			z.Disc(pts[len(pts)-2], pts[len(pts)-1], lw*1.2)
+			z.Paint(img, seatCols[seat%len(seatCols)])
 		}
-		vector.FillCircle(c.chart, float32(x0), float32(y0), lw*1.2, col, true)
 	}
+	c.chart.WritePixels(img.Pix)
 }
 
 // isWinner reports whether seat s is among the winners.

@@ -64,7 +64,8 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 }
 
 // TestStatusFitsEveryLanguage: the status line — every moment of the choice and of a row choice,
-// for the mouse, a touch screen and the keys — fits its box in every language at every size of
+// and the variants' steps (draft, order, keep, face-up and two-card turns), for the mouse, a
+// touch screen and the keys — fits its box in every language at every size of
 // fitSizes, at 9 px or more, in one line, or in two beside the rows of a landscape table, where
 // it may not shrink under 60 % of its size; on a phone (either way up) at layout.MinStatusSize
 // (11 px) or more.
@@ -92,6 +93,23 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 		}},
 		{"all chosen", func() { tb.disp.Chosen[2] = true }},
 		{"row", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseRowChoice, []int{tb.me} }},
+		// The variants' steps: the draft (Logic, Tournament), Nifty's order, Hand's keep, the
+		// face-up turns of Open and Hand and Nifty's two cards; the person's and another's.
+		{"draft", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseDraft, []int{tb.me} }},
+		{"draft other", func() { tb.disp.Waiting = []int{1} }},
+		{"order", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseOrder, []int{tb.me} }},
+		{"order other", func() { tb.disp.Waiting = []int{1} }},
+		{"keep", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseKeep, []int{tb.me} }},
+		{"keep other", func() { tb.disp.Waiting = []int{1} }},
+		{"hand", func() {
+			tb.disp.Phase, tb.disp.Waiting, tb.disp.Config.Variant, tb.disp.MyChoice = engine.PhaseChoose, []int{tb.me}, engine.HandVariant, 0
+		}},
+		{"hand pick", func() { tb.pick = tb.disp.Hand[0] }},
+		{"open", func() { tb.pick, tb.disp.Config.Variant = 0, engine.Open }},
+		{"face up other", func() { tb.disp.Waiting = []int{1} }},
+		{"nifty", func() { tb.disp.Config.Variant, tb.disp.Waiting = engine.Nifty, nil }},
+		{"nifty pick", func() { tb.pick = tb.disp.Hand[0] }},
+		{"basic again", func() { tb.pick, tb.disp.Config.Variant = 0, engine.Basic }},
 	}
 	for _, lang := range msg.Langs() {
 		if err := g.setLang(lang.Code); err != nil {
@@ -276,6 +294,43 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 						t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, tw, r.W-24)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestPlateNamesTellSeatsApart: with ten people at the table named as the new-game form names
+// them ("Player 2" … "Player 10", "Spieler 10" …), in every language at every size of fitSizes,
+// each plate's name — shortened as the plates shorten a name (text.Renderer.CutName) — fits its
+// box at its size, that size is at least layout.MinNameSizePhone on a phone and
+// layout.MinNameSize elsewhere, and the ten names stay ten different names.
+func TestPlateNamesTellSeatsApart(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	t.Cleanup(func() { g.setLang(msg.English) })
+	for _, lang := range msg.Langs() {
+		if err := g.setLang(lang.Code); err != nil {
+			t.Fatal(err)
+		}
+		for _, sz := range fitSizes {
+			l := layout.NewTable(sz[0], sz[1], 10, 10)
+			lo := float64(layout.MinNameSize)
+			if min(sz[0], sz[1]) < 600 {
+				lo = layout.MinNameSizePhone
+			}
+			seen := map[string]int{}
+			for s, seat := range l.Seats {
+				name := msg.New(msg.PlayerName, s+1).String()
+				tx := seat.Text[layout.TxtName]
+				st := text.Style{Size: tx.Size, Bold: true}
+				got := g.txt.CutName(name, st, tx.R.W)
+				tw, _ := g.txt.Measure(got, st)
+				if tw > tx.R.W || tx.Size < lo {
+					t.Errorf("%s %gx%g: seat %d's name %q drawn as %q, %.0f px wide in %.0f at %.1f px", lang.Code, sz[0], sz[1], s, name, got, tw, tx.R.W, tx.Size)
+				}
+				if o, dup := seen[got]; dup {
+					t.Errorf("%s %gx%g: seats %d and %d both read %q", lang.Code, sz[0], sz[1], o, s, got)
+				}
+				seen[got] = s
 			}
 		}
 	}

@@ -150,10 +150,8 @@ type newGameForm struct {
 	// editing is the seat whose name is being typed (-1: none); nameBuf holds the text.
 	editing int
 	nameBuf []rune
-	// keys are the on-screen keyboard's keys while it shows (textfield.go); shift is set when
-	// its Shift key flips the case of the next letter.
-	keys  []widget
-	shift bool
+	// kb is the on-screen keyboard while a name is typed on a touch screen (keyboard.go).
+	kb keyboard
 }
 
 // newNewGameForm returns the form editing st.
@@ -245,14 +243,21 @@ func (f *newGameForm) draw(dst *ebiten.Image) {
 	for i := range f.widgets {
 		g.drawWidget(dst, &f.widgets[i], i == f.focus)
 	}
-	f.drawKeys(dst)
+	var field *widget
+	for i := range f.widgets {
+		if f.widgets[i].r == f.kb.field && f.widgets[i].id != "" {
+			field = &f.widgets[i]
+		}
+	}
+	f.kb.draw(g, dst, field)
 }
 
 // testState reports the page's buttons.
 func (f *newGameForm) testState(ts *TestState) {
-	for _, w := range append(f.widgets, f.keys...) {
+	for _, w := range f.widgets {
 		if w.id != "" {
 			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
 		}
 	}
+	f.kb.buttons(ts)
 }

@@ -9,6 +9,7 @@ import (
 
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/protocol"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -287,43 +288,91 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 	}
 	touch("name")
 	f := g.cur.(*menu).form
-	if !f.typing() || len(f.keys) == 0 {
+	if !f.typing() || len(f.kb.keys) == 0 {
 		t.Fatalf("%s: a touch on the name shows no keyboard (typing %v)", name, f.typing())
 	}
-	field, _ := f.fieldRect()
-	panel := f.keyPanel()
-	if field.Overlaps(panel) || !panel.Within(layout.Rect{W: g.w, H: g.h}) {
-		t.Errorf("%s: the keyboard %+v covers the field %+v or leaves the screen", name, panel, field)
-	}
-	for i, k := range f.keys {
-		if !k.r.Within(panel) || k.r.H < layout.MinTap || k.r.W < 28 || phone && k.r.W < layout.MinTap {
-			t.Errorf("%s: key %q %+v outside the keyboard or too small", name, k.label, k.r)
-		}
-		for _, o := range f.keys[i+1:] {
-			if k.r.Overlaps(o.r) {
-				t.Errorf("%s: keys %q and %q overlap", name, k.label, o.label)
-			}
-		}
-		ts, n := g.widgetTexts(&f.keys[i])
-		for _, pt := range ts[:n] {
-			if tw, _ := g.txt.Measure(pt.s, pt.style); tw > k.r.W {
-				t.Errorf("%s: key %q text %.0f px wide in %.0f", name, pt.s, tw, k.r.W)
-			}
-		}
-	}
+	checkKeyboard(t, g, name+" new game", phone, &f.kb)
 	for len(f.nameBuf) > 0 {
 		touch("key-back")
 	}
 	for _, id := range []string{"key-Z", "key-o", "key-e", "key-space", "key-M", "key-c", "key-shift", "key-K", "key-a", "key-y", "key-done"} {
 		touch(id)
 	}
-	if g.settings.Name != "Zoe McKay" || f.typing() || len(f.keys) != 0 {
-		t.Errorf("%s: typed %q (still typing %v, %d keys)", name, g.settings.Name, f.typing(), len(f.keys))
+	if g.settings.Name != "Zoe McKay" || f.typing() || len(f.kb.keys) != 0 {
+		t.Errorf("%s: typed %q (still typing %v, %d keys)", name, g.settings.Name, f.typing(), len(f.kb.keys))
 	}
 	// With a mouse the physical keyboard types; no keys show.
 	tapButton(t, g, "name")
-	if !f.typing() || len(f.keys) != 0 {
-		t.Errorf("%s: a click on the name: typing %v with %d on-screen keys", name, f.typing(), len(f.keys))
+	if !f.typing() || len(f.kb.keys) != 0 {
+		t.Errorf("%s: a click on the name: typing %v with %d on-screen keys", name, f.typing(), len(f.kb.keys))
+	}
+
+	// The lobby: a room code typed with taps only (capitals, digits after "?123").
+	link := sampleRoom()
+	g.dialRoom = func(string, string, protocol.Message) roomLink { return link }
+	g.goTo(newLobby(g, ""))
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "online" })
+	touch("code")
+	l := g.cur.(*lobby)
+	if !l.typing() || !l.kb.shown() {
+		t.Fatalf("%s: a touch on the room code shows no keyboard (typing %v)", name, l.typing())
+	}
+	checkKeyboard(t, g, name+" room code", phone, &l.kb)
+	for _, id := range []string{"key-A", "key-B", "key-symbols", "key-3", "key-symbols", "key-C", "key-D", "key-E", "key-done"} {
+		touch(id)
+	}
+	if l.code != "AB3CDE" || l.typing() || l.kb.shown() {
+		t.Fatalf("%s: typed the code %q (still typing %v, keyboard %v)", name, l.code, l.typing(), l.kb.shown())
+	}
+
+	// The room: a chat line typed with taps only, its field shown above the keyboard; Done sends
+	// it and keeps the keyboard up for the next line.
+	touch("join")
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "room" })
+	touch("chat")
+	r := g.cur.(*room)
+	if !r.typing() || !r.kb.shown() {
+		t.Fatalf("%s: a touch on the chat shows no keyboard (typing %v)", name, r.typing())
+	}
+	checkKeyboard(t, g, name+" chat", phone, &r.kb)
+	for _, id := range []string{"key-H", "key-i", "key-space", "key-symbols", "key-2", "key-!", "key-done"} {
+		touch(id)
+	}
+	if n := len(link.sent); n == 0 || link.sent[n-1] != (protocol.Say{Text: "Hi 2!"}) {
+		t.Fatalf("%s: the chat sent %v, want Hi 2!", name, link.sent)
+	}
+	if !r.typing() || !r.kb.shown() || r.kb.symbols {
+		t.Errorf("%s: after sending, typing %v, keyboard %v with signs %v; want the letters up", name, r.typing(), r.kb.shown(), r.kb.symbols)
+	}
+}
+
+// checkKeyboard checks the on-screen keyboard kb on g's screen: inside the screen, the field
+// typed into in sight above it, every key inside it, at least layout.MinTap high (and wide on
+// phones), none overlapping another, each key's text within its key.
+func checkKeyboard(t *testing.T, g *Game, name string, phone bool, kb *keyboard) {
+	t.Helper()
+	panel := kb.panel(g)
+	if kb.lifted.Overlaps(panel) || !kb.lifted.Within(layout.Rect{W: g.w, H: g.h}) || !panel.Within(layout.Rect{W: g.w, H: g.h}) {
+		t.Errorf("%s: the keyboard %+v covers the field %+v or leaves the screen", name, panel, kb.lifted)
+	}
+	if kb.lifted.W != kb.field.W || kb.lifted.H != kb.field.H || kb.lifted.X != kb.field.X {
+		t.Errorf("%s: the field %+v shows as %+v", name, kb.field, kb.lifted)
+	}
+	for i, k := range kb.keys {
+		if !k.r.Within(panel) || k.r.H < layout.MinTap || k.r.W < 28 || phone && k.r.W < layout.MinTap {
+			t.Errorf("%s: key %q %+v outside the keyboard or too small", name, k.label, k.r)
+		}
+		for _, o := range kb.keys[i+1:] {
+			if k.r.Overlaps(o.r) {
+				t.Errorf("%s: keys %q and %q overlap", name, k.label, o.label)
+			}
+		}
+		ts, n := g.widgetTexts(&kb.keys[i])
+		for _, pt := range ts[:n] {
+			if tw, _ := g.txt.Measure(pt.s, pt.style); tw > k.r.W {
+				t.Errorf("%s: key %q text %.0f px wide in %.0f", name, pt.s, tw, k.r.W)
+			}
+		}
 	}
 }
 
@@ -348,8 +397,8 @@ func TestPlatformTextField(t *testing.T) {
 	tapButton(t, g, "name")
 	f := g.cur.(*menu).form
 	r, _ := f.fieldRect()
-	if !tf.open || tf.r != r || tf.value != g.settings.Name || len(f.keys) != 0 {
-		t.Fatalf("field open %v at %+v holding %q, the name is at %+v; %d on-screen keys", tf.open, tf.r, tf.value, r, len(f.keys))
+	if !tf.open || tf.r != r || tf.value != g.settings.Name || len(f.kb.keys) != 0 {
+		t.Fatalf("field open %v at %+v holding %q, the name is at %+v; %d on-screen keys", tf.open, tf.r, tf.value, r, len(f.kb.keys))
 	}
 	g.LayoutF(844, 390)
 	if r, _ := f.fieldRect(); tf.r != r {

@@ -109,7 +109,8 @@ func (f *newGameForm) activate(id string) (FormResult, error) {
 
 // startTyping puts the cursor in seat s's name.
 func (f *newGameForm) startTyping(s int) {
-	f.editing, f.shift = s, false
+	f.editing = s
+	f.kb.shift, f.kb.symbols = false, false
 	if s == 0 {
 		f.nameBuf = []rune(f.st.Name)
 	} else {
@@ -153,16 +154,11 @@ func (f *newGameForm) update(in *Input) (FormResult, error) {
 	}
 	if f.editing >= 0 {
 		f.typeKeys(in)
-		for i := range f.keys {
-			if in.TapIn(f.keys[i].r) {
-				f.pressKey(f.keys[i].id)
-				return FormOpen, nil
+		if id, on := f.kb.tap(f.g, in); on {
+			if id != "" {
+				f.pressKey(id)
 			}
-		}
-		if in.Tap && len(f.keys) > 0 {
-			if in.TapY >= f.keyPanel().Y {
-				in.TakeTap() // between the keys
-			}
+			return FormOpen, nil
 		}
 		if in.Tap && !f.tapOnField(in) {
 			f.stopTyping()
@@ -184,6 +180,16 @@ func (f *newGameForm) update(in *Input) (FormResult, error) {
 		f.build()
 	}
 	return FormOpen, nil
+}
+
+// pressKey types the on-screen key id into the name; Done ends typing.
+func (f *newGameForm) pressKey(id string) {
+	buf, done, _ := f.kb.press(id, f.nameBuf, maxName)
+	f.nameBuf = buf
+	if done {
+		f.stopTyping()
+	}
+	f.build()
 }
 
 // tapOnField reports whether this tick's tap is on the name field being typed into.

@@ -77,7 +77,8 @@ func (f *newGameForm) build() {
 	if f.focus >= len(f.widgets) {
 		f.focus = -1
 	}
-	f.buildKeys()
+	field, _ := f.fieldRect()
+	f.kb.build(f.g, f.editing >= 0 && keyboardWanted(f.g), f.nameBuf, field, caseWords)
 	if tf := f.g.opts.TextField; tf != nil && f.editing >= 0 {
 		if r, ok := f.fieldRect(); ok {
 			tf.Open(r, string(f.nameBuf), maxName)

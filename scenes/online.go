@@ -205,11 +205,11 @@ func (l *lobby) activate(id string) error {
 		g.goTo(newMenu(g))
 		return nil
 	case "server":
-		l.edit(id, l.server(), 80)
+		l.edit(id, l.server(), 80, caseLower)
 	case "name":
-		l.edit(id, st.Name, maxName)
+		l.edit(id, st.Name, maxName, caseWords)
 	case "code":
-		l.edit(id, l.code, 64)
+		l.edit(id, l.code, 64, caseUpper)
 	case "colour":
 		cs := append([]string{""}, protocol.Colours...)
 		st.Online.Colour = cycle(cs, st.Online.Colour, 1)

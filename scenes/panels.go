@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image/color"
 	"math"
 	"slices"
 
@@ -33,44 +34,103 @@ func (t *table) overlayPanel() layout.Rect {
 	return layout.Rect{X: (g.w - w) / 2, Y: (g.h - h) / 2, W: w, H: h}
 }
 
-func (t *table) drawScoreOverlay(dst *ebiten.Image) {
+// boxText is one line of a panel's text with its box: drawn at size, vertically centred in the
+// box, at its left edge, centre or right edge (align: text.Left, text.HorzCenter, text.Right).
+// The panels' tests measure each against its box.
+type boxText struct {
+	s     string
+	box   layout.Rect
+	size  float64
+	bold  bool
+	align text.Align
+	col   color.Color
+}
+
+// draw draws the line.
+func (b *boxText) draw(g *Game, dst *ebiten.Image) {
+	x := b.box.X
+	switch b.align {
+	case text.HorzCenter:
+		x += b.box.W / 2
+	case text.Right:
+		x += b.box.W
+	}
+	g.label(dst, b.s, x, b.box.Y+b.box.H/2, b.size, b.col, b.align|text.VertCenter, b.bold)
+}
+
+// fitted is a boxText of s in box at size or smaller (not under minPanelText); a name is
+// shortened as the plates shorten one, another text cut short only if it is still too wide.
+func (g *Game) fitted(s string, box layout.Rect, size float64, bold, name bool, align text.Align, col color.Color) boxText {
+	st := text.Style{Size: size, Bold: bold}
+	if name {
+		s = g.txt.CutName(s, st, box.W)
+	} else {
+		st.Size = max(minPanelText, g.txt.Fit(s, st, box.W, minPanelText))
+		s = g.txt.Cut(s, st, box.W)
+	}
+	return boxText{s: s, box: box, size: st.Size, bold: bold, align: align, col: col}
+}
+
+// minPanelText is the smallest size a panel's text shrinks to before it is cut short.
+const minPanelText = 9
+
+// scoreTexts are the round score panel's texts: the title, the two column heads, and each seat's
+// name, penalty this round and total.
+func (t *table) scoreTexts() []boxText {
 	g := t.g
 	p := t.overlayPanel()
-	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
-	g.roundRect(dst, p, 14, sprites.PlateBG)
 	lineH := clampF(g.h*0.045, 18, 34)
-	g.label(dst, t.cached(msg.New(msg.ScoreTitle, t.lastRound.Round)), p.X+p.W/2, p.Y+lineH, lineH*0.9, sprites.White, text.Center, true)
-	y := p.Y + lineH*2.2
+	out := t.panelTexts[:0]
+	out = append(out, g.fitted(t.cached(msg.New(msg.ScoreTitle, t.lastRound.Round)), layout.Rect{X: p.X + 12, Y: p.Y + lineH/2, W: p.W - 24, H: lineH}, lineH*0.9, true, false, text.HorzCenter, sprites.White))
 	size := lineH * 0.62
-	g.label(dst, msg.ScoreThisRound.Text(), p.X+p.W*0.62, y, size*0.8, sprites.Muted, text.Center, false)
-	g.label(dst, msg.ScoreTotal.Text(), p.X+p.W*0.85, y, size*0.8, sprites.Muted, text.Center, false)
+	colW := p.W * 0.22
+	col := func(i int, y float64) layout.Rect { // the columns centred at 62 % and 85 % of the width
+		return layout.Rect{X: p.X + p.W*[2]float64{0.62, 0.85}[i] - colW/2, Y: y - lineH/2, W: colW, H: lineH}
+	}
+	y := p.Y + lineH*2.2
+	out = append(out, g.fitted(msg.ScoreThisRound.Text(), col(0, y), size*0.8, false, false, text.HorzCenter, sprites.Muted),
+		g.fitted(msg.ScoreTotal.Text(), col(1, y), size*0.8, false, false, text.HorzCenter, sprites.Muted))
 	cfg := t.disp.Config
 	for s := range t.seats {
 		y += lineH
-		col := sprites.White
+		c := sprites.White
 		tot := 0
 		if s < len(t.lastRound.Totals) {
 			tot = t.lastRound.Totals[s]
 		}
 		if cfg.EndScore > 0 && tot >= cfg.EndScore {
-			col = sprites.Danger
+			c = sprites.Danger
 		}
-		g.label(dst, t.seats[s].Name, p.X+20, y, size, col, text.Left|text.VertCenter, s == t.me)
 		pen := 0
 		if s < len(t.lastRound.Penalties) {
 			pen = t.lastRound.Penalties[s]
 		}
-		g.label(dst, "+"+num(pen), p.X+p.W*0.62, y, size, floatCol, text.Center, true)
-		g.label(dst, num(tot), p.X+p.W*0.85, y, size, col, text.Center, true)
+		name := layout.Rect{X: p.X + 20, Y: y - lineH/2, W: col(0, y).X - 4 - (p.X + 20), H: lineH}
+		out = append(out, g.fitted(t.seats[s].Name, name, size, s == t.me, true, text.Left, c),
+			g.fitted("+"+num(pen), col(0, y), size, true, false, text.HorzCenter, floatCol),
+			g.fitted(num(tot), col(1, y), size, true, false, text.HorzCenter, c))
+	}
+	t.panelTexts = out
+	return out
+}
+
+func (t *table) drawScoreOverlay(dst *ebiten.Image) {
+	g := t.g
+	p := t.overlayPanel()
+	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
+	g.roundRect(dst, p, 14, sprites.PlateBG)
+	for _, b := range t.scoreTexts() {
+		b.draw(g, dst)
 	}
 	w := widget{id: "continue", r: t.overlayButton(0), label: msg.ButtonContinue.Text(), enabled: true}
 	g.drawWidget(dst, &w, true)
 }
 
-func (t *table) drawTracker(dst *ebiten.Image) {
+// trackerTexts are the card tracker's texts: its head and every card number in its cell,
+// coloured by what is known of the card.
+func (t *table) trackerTexts() []boxText {
 	g := t.g
 	p := t.lay.Panel
-	g.roundRect(dst, p, 10, overlay)
 	// Copies counted: in Double each number can be seen once or twice.
 	var seen, mine [engine.DeckSize + 1]uint8
 	for _, c := range t.disp.Revealed {
@@ -88,13 +148,12 @@ func (t *table) drawTracker(dst *ebiten.Image) {
 	if cfg.Variant == engine.Double {
 		head = msg.TrackerHeadDouble.Text()
 	}
-	hs := math.Min(clampF(ch*0.5, 8, t.lay.Unit), g.txt.Fit(head, text.Style{Size: clampF(ch*0.5, 8, t.lay.Unit)}, p.W-20, 8))
-	g.label(dst, head, p.X+10, p.Y+title/2+4, hs, sprites.White, text.Left|text.VertCenter, false)
+	out := t.panelTexts[:0]
+	out = append(out, g.fitted(head, layout.Rect{X: p.X + 10, Y: p.Y + 4, W: p.W - 20, H: title}, clampF(ch*0.5, minPanelText, t.lay.Unit), false, false, text.Left, sprites.White))
 	size := clampF(math.Min(cw, ch)*0.55, 7, 22)
 	for c := 1; c <= engine.DeckSize; c++ {
 		i := c - 1
-		x := p.X + 8 + float64(i%cols)*cw + cw/2
-		y := p.Y + 8 + title + float64(i/cols)*ch + ch/2
+		cell := layout.Rect{X: p.X + 8 + float64(i%cols)*cw, Y: p.Y + 8 + title + float64(i/cols)*ch, W: cw, H: ch}
 		col := sprites.White
 		switch n := int(seen[c] + mine[c]); {
 		case mine[c] > 0:
@@ -104,17 +163,29 @@ func (t *table) drawTracker(dst *ebiten.Image) {
 		case n > 0:
 			col = trackHalf
 		}
-		g.label(dst, num(c), x, y, size, col, text.Center, mine[c] > 0)
+		out = append(out, boxText{s: num(c), box: cell, size: size, bold: mine[c] > 0, align: text.HorzCenter, col: col})
+	}
+	t.panelTexts = out
+	return out
+}
+
+func (t *table) drawTracker(dst *ebiten.Image) { t.drawPanelTexts(dst, t.trackerTexts()) }
+
+// drawPanelTexts draws the tracker's or the log's panel with its texts.
+func (t *table) drawPanelTexts(dst *ebiten.Image, bs []boxText) {
+	t.g.roundRect(dst, t.lay.Panel, 10, overlay)
+	for _, b := range bs {
+		b.draw(t.g, dst)
 	}
 }
 
-func (t *table) drawLog(dst *ebiten.Image) {
+// logTexts are the log's last lines that fit the panel and that this seat may read (another
+// person's private lines are skipped), each at its size or smaller to fit the panel's width.
+func (t *table) logTexts() []boxText {
 	g := t.g
 	p := t.lay.Panel
-	g.roundRect(dst, p, 10, overlay)
 	lh := clampF(t.lay.Unit*1.4, 12, 30)
 	n := int((p.H - 16) / lh)
-	// The last n lines this seat may read (another person's private lines are skipped).
 	first := len(t.log)
 	for k := 0; first > 0 && k < n; {
 		first--
@@ -122,15 +193,19 @@ func (t *table) drawLog(dst *ebiten.Image) {
 			k++
 		}
 	}
-	i := 0
+	out := t.panelTexts[:0]
 	for _, e := range t.log[first:] {
 		if e.private >= 0 && e.private != t.me {
 			continue
 		}
-		g.label(dst, e.m.String(), p.X+10, p.Y+8+lh*(float64(i)+0.5), lh*0.7, sprites.White, text.Left|text.VertCenter, false)
-		i++
+		box := layout.Rect{X: p.X + 10, Y: p.Y + 8 + lh*float64(len(out)), W: p.W - 20, H: lh}
+		out = append(out, g.fitted(e.m.String(), box, lh*0.7, false, false, text.Left, sprites.White))
 	}
+	t.panelTexts = out
+	return out
 }
+
+func (t *table) drawLog(dst *ebiten.Image) { t.drawPanelTexts(dst, t.logTexts()) }
 
 // poolRects lays the face-up draft pool (Logic, Tournament) out as a grid over the rows, which
 // are empty during the draft: one rectangle per card of t.disp.Pool, the largest cards that fit.
@@ -207,6 +282,13 @@ func (t *table) choiceTitle(d engine.Decision) string {
 	return t.cached(msg.New(msg.ChoiceKeep, room))
 }
 
+// choiceTitleText is the choice panel's instruction in its box over the cards.
+func (t *table) choiceTitleText(d engine.Decision, panel layout.Rect) boxText {
+	bh := clampF(t.g.h*0.07, layout.MinTap, 60)
+	box := layout.Rect{X: panel.X + 12, Y: panel.Y + 16, W: panel.W - 24, H: bh * 0.8}
+	return t.g.fitted(t.choiceTitle(d), box, bh*0.4, true, false, text.HorzCenter, titleCol)
+}
+
 // drawChoice draws the choice panel.
 func (t *table) drawChoice(dst *ebiten.Image) {
 	d, ok := t.choiceDecision()
@@ -216,9 +298,8 @@ func (t *table) drawChoice(dst *ebiten.Image) {
 	g := t.g
 	panel, cards, button := t.choiceLayout(d)
 	g.roundRect(dst, panel, 10, overlay)
-	bh := clampF(g.h*0.07, layout.MinTap, 60)
-	title := t.choiceTitle(d)
-	g.label(dst, title, panel.X+panel.W/2, panel.Y+16+bh*0.4, g.txt.Fit(title, text.Style{Size: bh * 0.4, Bold: true}, panel.W-24, 9), titleCol, text.Center, true)
+	title := t.choiceTitleText(d, panel)
+	title.draw(g, dst)
 	for i, r := range cards {
 		if d.Kind == engine.DecideKeep && t.keepSel[i] {
 			r.Y -= r.H * 0.1

@@ -195,24 +195,24 @@ func (s *remoteSession) Status(seat int) SeatStatus {
 	return s.status[seat]
 }
 
-// Deadline implements Session: the room's decision timer (protocol.Room.Deadline, Unix
-// milliseconds of the server's clock) for a person of this game connected and deciding for
-// themselves whom the game waits for; none for bots, for people away, resigned or gone, and
-// when the room has no timer. The room has one deadline for all (the earliest); this device's
-// clock is taken to agree with the server's, and a deadline further than the timer's span away
-// (a clock behind the server's) shows as the whole span.
+// Deadline implements Session: the seat's own deadline in the room (protocol.Seat.Deadline,
+// Unix milliseconds of the server's clock) while the game waits for its person, connected and
+// deciding for themselves; none for bots, for people away, resigned or gone, and when the room
+// has no timer. This device's clock is taken to agree with the server's; a deadline further
+// than the timer's span away (a clock behind the server's) shows as the whole span.
 func (s *remoteSession) Deadline(seat int) (time.Time, time.Duration) {
 	st := s.link.State()
 	rm := &st.Room
-	if rm.Deadline == 0 || rm.Settings.Timer <= 0 || rm.State != protocol.StatePlaying || rm.Game != s.game ||
-		st.Game != s.game || seat < 0 || seat >= len(rm.Seats) {
+	if rm.Settings.Timer <= 0 || rm.State != protocol.StatePlaying || rm.Game != s.game || st.Game != s.game ||
+		seat < 0 || seat >= len(rm.Seats) {
 		return time.Time{}, 0
 	}
 	x := &rm.Seats[seat]
-	if x.Kind != protocol.KindPerson || !x.Connected || x.Away || x.Resigned || !slices.Contains(st.View.Waiting, seat) {
+	if x.Deadline == 0 || x.Kind != protocol.KindPerson || !x.Connected || x.Away || x.Resigned ||
+		!slices.Contains(st.View.Waiting, seat) {
 		return time.Time{}, 0
 	}
-	return time.UnixMilli(rm.Deadline), time.Duration(rm.Settings.Timer) * time.Second
+	return time.UnixMilli(x.Deadline), time.Duration(rm.Settings.Timer) * time.Second
 }
 
 // Save implements Session: the server keeps the game.

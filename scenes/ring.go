@@ -165,17 +165,35 @@ func (t *table) drawRing(dst *ebiten.Image, r layout.Rect, secs int, frac float6
 	}
 	g := t.g
 	col := ringColor(secs, mine)
-	lw := max(2, r.W*0.13)
+	lw := ringLine(r)
 	g.roundRect(dst, r, r.W/2, ringDisc)
 	g.drawArc(dst, r, lw, 1, ringTrack)
 	g.drawArc(dst, r, lw, frac, col)
+	if size := ringTextSize(r, secs); size > 0 {
+		cx, cy := r.Center()
+		g.label(dst, num(secs), cx, cy, size, sprites.White, text.Center, true)
+	}
+}
+
+// ringLine is the width of the arc of a ring drawn in r.
+func ringLine(r layout.Rect) float64 { return max(2, r.W*0.13) }
+
+// ringTextSize is the size of the seconds in a ring drawn in r: three digits smaller than two,
+// and none where they would be smaller than minRingText (a small ring shows its seconds from 99
+// on; the arc, nearly full, says enough before).
+func ringTextSize(r layout.Rect, secs int) float64 {
 	size := r.W * 0.44
 	if secs >= 100 {
 		size = r.W * 0.34
 	}
-	cx, cy := r.Center()
-	g.label(dst, num(secs), cx, cy, size, sprites.White, text.Center, true)
+	if size < minRingText {
+		return 0
+	}
+	return size
 }
+
+// minRingText is the smallest size a ring's seconds are drawn at.
+const minRingText = 7
 
 // ringColor is the colour of a ring's arc: the warning colour for the last ringWarn seconds,
 // else the person's own colour or the one of a seat deciding.

@@ -1,12 +1,15 @@
 package scenes
 
 import (
+	"slices"
 	"testing"
 	"time"
 
 	"nimmt/clock"
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/sprites"
+	"nimmt/text"
 )
 
 // TestRingLeft: what the ring shows (whole seconds left, rounded up, and the part of the ring
@@ -63,18 +66,19 @@ func TestRingLeft(t *testing.T) {
 	}
 }
 
-// TestRingWakes: an online table with the decision timer running (the person and Bruno decide,
-// 22.6 s left; Chloé, a bot, has chosen; Dev is away) shows rings for the person and Bruno only,
-// in their Chosen places. While the game's frames are stopped it is woken exactly at each second
-// the rings step — not a millisecond before — redraws, and stops its frames again; once the
-// deadline has passed no timer is left and nothing wakes it. When the room's timer stops (the
-// decision is made), the rings go and the timer is cancelled. The clock is the test's.
+// TestRingWakes: an online table with the decision timer running (the person decides with
+// 22.6 s left, Bruno, back after a lost connection, with 48.6 s; Chloé, a bot, has chosen; Dev
+// is away) shows rings for the person and Bruno only, in their Chosen places, each with its own
+// seconds. While the game's frames are stopped it is woken exactly at each second a ring steps —
+// not a millisecond before — redraws, and stops its frames again; once both deadlines have
+// passed no timer is left and nothing wakes it. When the room's timer stops (the decision is
+// made), the rings go and the timer is cancelled. The clock is the test's.
 func TestRingWakes(t *testing.T) {
 	g, p, tick := pacedGame(t, Options{Speed: "fast"})
 	g.InjectInput(func(*Input) {})
 	clk := clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
 	g.clock = clk
-	tb, err := shotRemote(g, 0, clk.Now()) // 22.6 s left (shown rounded up: 23)
+	tb, err := shotRemote(g, 0, clk.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,44 +102,46 @@ func TestRingWakes(t *testing.T) {
 			t.Errorf("seat %d's ring %+v is not in its place %+v", s, r, tb.lay.Ring(tb.layIndex(s)))
 		}
 	}
-	if tb.rings.secs[0] != 23 || tb.rings.secs[1] != 23 {
-		t.Fatalf("the rings show %v s, want 23", tb.rings.secs)
+	if tb.rings.secs[0] != 23 || tb.rings.secs[1] != 49 {
+		t.Fatalf("the rings show %v s, want 23 and 49", tb.rings.secs)
 	}
-	for secs := 22; secs >= 0; secs-- {
+	for k := 1; k <= 49; k++ {
 		if n := clk.Pending(); n != 1 {
-			t.Fatalf("%d s: %d timers pending, want 1", secs+1, n)
+			t.Fatalf("step %d: %d timers pending, want 1", k, n)
 		}
 		step := time.Second
-		if secs == 22 {
+		if k == 1 {
 			step = 600 * time.Millisecond
 		}
 		clk.Advance(step - time.Millisecond)
 		if len(p.wakes) != 0 || !p.idle.Load() {
-			t.Fatalf("%d s: the game was woken before the ring's step", secs+1)
+			t.Fatalf("step %d: the game was woken before the ring's step", k)
 		}
 		redraws := g.redraws
 		clk.Advance(time.Millisecond)
 		p.waitWake(t, "the ring's step")
 		settle("after the ring's step")
-		if tb.rings.secs[0] != secs || tb.rings.secs[1] != secs || !tb.rings.on[0] {
-			t.Fatalf("after the step to %d s the rings show %v s (on %v)", secs, tb.rings.secs, tb.rings.on)
+		if mine, his := max(23-k, 0), 49-k; tb.rings.secs[0] != mine || tb.rings.secs[1] != his || !tb.rings.on[0] || !tb.rings.on[1] {
+			t.Fatalf("step %d: the rings show %v s (on %v), want %d and %d", k, tb.rings.secs, tb.rings.on, mine, his)
 		}
 		if g.redraws == redraws {
-			t.Fatalf("the step to %d s was not drawn", secs)
+			t.Fatalf("step %d was not drawn", k)
 		}
 	}
 	if n := clk.Pending(); n != 0 {
-		t.Fatalf("%d timers pending after the deadline, want none", n)
+		t.Fatalf("%d timers pending after the deadlines, want none", n)
 	}
 	clk.Advance(time.Minute)
 	if len(p.wakes) != 0 || !p.idle.Load() {
-		t.Fatal("the game was woken after the deadline")
+		t.Fatal("the game was woken after the deadlines")
 	}
 
 	// The server's timer for a new decision, then the decision made: no ring, no timer.
 	link := tb.sess.(*remoteSession).link.(*cannedLink)
 	rm := link.st.Room
+	rm.Seats = slices.Clone(rm.Seats)
 	rm.Deadline = clk.Now().Add(30 * time.Second).UnixMilli()
+	rm.Seats[0].Deadline, rm.Seats[1].Deadline = rm.Deadline, 0
 	if err := link.push(rm); err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +151,8 @@ func TestRingWakes(t *testing.T) {
 	if !tb.rings.on[0] || tb.rings.secs[0] != 30 || clk.Pending() != 1 {
 		t.Fatalf("with a new deadline: rings %v, %v s, %d timers; want on, 30 s, one timer", tb.rings.on, tb.rings.secs, clk.Pending())
 	}
-	rm.Deadline = 0
+	rm.Seats = slices.Clone(rm.Seats)
+	rm.Deadline, rm.Seats[0].Deadline = 0, 0
 	if err := link.push(rm); err != nil {
 		t.Fatal(err)
 	}
@@ -154,5 +161,39 @@ func TestRingWakes(t *testing.T) {
 	settle("no deadline")
 	if tb.rings.on != [engine.MaxSeats]bool{} || clk.Pending() != 0 {
 		t.Fatalf("without a deadline: rings %v, %d timers; want none", tb.rings.on, clk.Pending())
+	}
+}
+
+// TestRingText: on every screen of the layout matrix, with 2, 4 and 10 seats, the seconds of
+// each seat's ring and of the ring beside the warning line fit inside the ring's arc, at least
+// minRingText large; up to 99 they always show, 100 to 120 (the longest timer) on the rings
+// large enough.
+func TestRingText(t *testing.T) {
+	g, err := NewGame(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 1366}, {1280, 720}, {1920, 1080}, {2560, 1440}, {800, 600}} {
+		for _, seats := range []int{2, 4, 10} {
+			l := layout.NewTable(sz[0], sz[1], seats, 10)
+			rs := []layout.Rect{l.WarnRing()}
+			for s := range l.Seats {
+				rs = append(rs, l.Ring(s))
+			}
+			for _, r := range rs {
+				inner := r.W - 2*ringLine(r)
+				for _, secs := range []int{9, 60, 120} {
+					size := ringTextSize(r, secs)
+					if size == 0 && secs >= 100 {
+						continue
+					}
+					w, h := g.txt.Measure(num(secs), text.Style{Size: size, Bold: true})
+					if w > inner || h > inner*1.2 || size < minRingText {
+						t.Errorf("%vx%v, %d seats: %d s at %.1f px is %.1f×%.1f in a ring %.1f across (%.1f inside)",
+							sz[0], sz[1], seats, secs, size, w, h, r.W, inner)
+					}
+				}
+			}
+		}
 	}
 }

@@ -104,7 +104,7 @@ func (r *room) update(in *Input) error {
 		r.draft = ev.text
 		if ev.enter {
 			r.say()
-			r.edit("chat", "", maxChatDraft) // keep typing
+			r.edit("chat", "", maxChatDraft, caseWords) // keep typing
 		}
 		r.build()
 	}
@@ -149,7 +149,7 @@ func (r *room) activate(id string) {
 	case id == "again":
 		r.link.Send(protocol.Again{})
 	case id == "chat":
-		r.edit("chat", r.draft, maxChatDraft)
+		r.edit("chat", r.draft, maxChatDraft, caseWords)
 	case id == "send":
 		r.say()
 	case id == "resign", id == "finish":

@@ -20,7 +20,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -73,7 +73,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		m := newMenu(g)
 		m.page = scene
 		g.cur = m
-	case "online", "online-create", "room":
+	case "online", "online-create", "online-keyboard", "room", "room-keyboard":
 		shotOnline(g, scene)
 	case "reconnecting", "timer":
 		shot := shotReconnecting

@@ -72,22 +72,32 @@ func sampleRoom() *cannedLink {
 }
 
 // shotOnline prepares the online screens' screenshots: the lobby (online), the room form
-// (online-create) and the room (room), over a canned link.
+// (online-create) and the room (room), over a canned link; online-keyboard and room-keyboard
+// show them on a touch screen of the phone app, a room code and a chat line half typed on the
+// on-screen keyboard.
 func shotOnline(g *Game, scene string) {
 	g.settings.Name = botNames[0].Text()
 	g.settings.Online.Colour = "green"
 	link := sampleRoom()
 	g.dialRoom = func(string, string, protocol.Message) roomLink { return link }
 	switch scene {
-	case "online", "online-create":
+	case "online", "online-create", "online-keyboard":
 		l := newLobby(g, "")
-		if scene == "online-create" {
+		switch scene {
+		case "online-create":
 			l.openCreate()
 			l.room.Levels[1] = "expert" // an expert bot beside the open seats
+		case "online-keyboard":
+			g.device = deviceTouch
+			l.edit("code", sampleCode[:3], 64, caseUpper)
 		}
 		g.cur = l
-	case "room":
+	case "room", "room-keyboard":
 		r := newRoom(g, link, "wss://nimmt.example.org", false)
+		if scene == "room-keyboard" {
+			g.device = deviceTouch
+			r.edit("chat", botNames[1].Text()+", ", maxChatDraft, caseWords)
+		}
 		g.cur = r
 	}
 }

@@ -20,21 +20,23 @@ func shotReconnecting(g *Game, seed uint64) (*table, error) {
 }
 
 // shotTimer prepares the screenshot of an online table with the decision timer running: the
-// fourth turn of the first round, Chloé's card (a bot) chosen, Dev away, and the person and
-// Bruno with 23 of their 60 seconds left, on a clock standing still.
+// fourth turn of the first round, Chloé's card (a bot) chosen, Dev away, the person with 23 of
+// 60 seconds left and Bruno (back after a lost connection) with 49, on a clock standing still.
 func shotTimer(g *Game, seed uint64) (*table, error) {
 	now := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
 	g.clock = stillClock{now}
 	return shotRemote(g, seed, now)
 }
 
-// shotRemote prepares an online table over a canned link after three turns: reconnecting, or,
-// with a time now, online with the decision timer running at that time, 22.6 s left.
+// shotRemote prepares an online table of the settings' seats (at least 4) over a canned link
+// after three turns: reconnecting, or, with a time now, online with the decision timer running
+// at that time: 22.6 s left for the person and the people after Dev, 48.6 s for Bruno.
 func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	if seed == 0 {
 		seed = shotSeed
 	}
-	eg, err := engine.NewGame(engine.DefaultConfig(4), rand.New(rand.NewPCG(seed, 1)))
+	n := max(g.settings.Seats, 4)
+	eg, err := engine.NewGame(engine.DefaultConfig(n), rand.New(rand.NewPCG(seed, 1)))
 	if err != nil {
 		return nil, err
 	}
@@ -51,12 +53,12 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 		}
 	}
 	link := &cannedLink{status: client.LinkStatus{Phase: client.LinkReconnecting, Attempt: 2}}
-	seats := make([]protocol.Seat, 4)
+	seats := make([]protocol.Seat, n)
 	for i := range seats {
-		seats[i] = protocol.Seat{Name: botNames[i].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
+		seats[i] = protocol.Seat{Name: botNames[i%len(botNames)].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
 	}
 	seats[0].Name = g.settings.Name
-	rm := protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(4), State: protocol.StatePlaying, Game: 1, Seats: seats}
+	rm := protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(n), State: protocol.StatePlaying, Game: 1, Seats: seats}
 	if !now.IsZero() {
 		link.status = client.LinkStatus{Phase: client.LinkOnline}
 		seats[2].Kind, seats[2].Level, seats[3].Away = protocol.KindBot, "expert", true
@@ -65,7 +67,12 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 				return nil, err
 			}
 		}
-		rm.Deadline = now.Add(22*time.Second + 600*time.Millisecond).UnixMilli() // 23 s shown
+		// The person has 22.6 s left (23 shown); Bruno, back after a lost connection, 48.6.
+		mine := now.Add(22*time.Second + 600*time.Millisecond).UnixMilli()
+		seats[0].Deadline, seats[1].Deadline, rm.Deadline = mine, mine+26_000, mine
+		for i := 4; i < n; i++ {
+			seats[i].Deadline = mine
+		}
 	}
 	ms := []protocol.Message{protocol.Welcome{Version: protocol.Version, Code: sampleCode}, rm}
 	for i, e := range eg.EventsFor(0, 0) {

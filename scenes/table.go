@@ -87,7 +87,7 @@ type table struct {
 	saveErr     bool
 	tutorial    *tutorial
 	bgKey       [3]float64
-	bgDirty     bool
+	bgDirty     bool // the screen changed size: lay the table out again before drawing
 	res         tableResources
 	btns        [layout.NumButtons]widget
 	// facesPending is set when a card face was not rendered yet in the last frame.
@@ -107,6 +107,8 @@ type table struct {
 	// panelMsg and panelStr cache a panel title's text the same way.
 	panelMsg msg.Message
 	panelStr string
+	// panelTexts is the panels' lines of text, reused from frame to frame.
+	panelTexts []boxText
 	// online is the room screen of an online game (its menu, play again and leave), or nil.
 	online *room
 	// rings are the decision timer's rings (ring.go).

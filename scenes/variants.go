@@ -3,6 +3,7 @@ package scenes
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"nimmt/engine"
 	"nimmt/msg"
@@ -70,12 +71,18 @@ func variantConfig(st *Settings) engine.Config {
 	return cfg
 }
 
+// breakable reports whether a line may break at r: a space, but not a no-break space (French
+// puts U+202F before ":" and U+00A0 inside "10 %": the line never breaks there).
+func breakable(r rune) bool {
+	return unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f' && r != '\u2007'
+}
+
 // wrapText breaks s into lines no wider than w at the given size.
 func (g *Game) wrapText(s string, size, w float64) []string {
 	st := text.Style{Size: size}
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(s) {
+	for _, word := range strings.FieldsFunc(s, breakable) {
 		try := word
 		if line != "" {
 			try = line + " " + word

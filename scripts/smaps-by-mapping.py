@@ -15,8 +15,9 @@ for line in open(sys.argv[1]):
             elif name=='[heap]': k='C heap (brk)'
             elif name.startswith('['): k='other '+name
             else: k='other shared libraries'
-        # Go 1.26 places its heap arenas at a random address below the mmap area.
-        elif s < 0x7f0000000000 and s > 0x10000000000: k='Go heap'
+        # Go 1.26 places its heap arenas at a random address between 4 GiB and the mmap area
+        # (seen at 0xc3_5640_0000 and above 0x100_0000_0000).
+        elif 0x100000000 <= s < 0x7f0000000000: k='Go heap'
         elif s % (64<<20)==0 and size>=(1<<20): k='GL: malloc thread arenas (llvmpipe)'
         elif size >= (1<<20)+4096 and s>=0x7f0000000000: k='GL: large malloc blocks (textures, vertex buffers)'
         else: k='small anonymous (thread stacks, Go runtime, libraries\' data)'

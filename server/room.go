@@ -470,8 +470,11 @@ func (r *Room) snapshot(you int) protocol.Room {
 	for i, s := range r.Seats {
 		m.Seats[i] = protocol.Seat{Name: s.Name, Colour: s.Colour, Kind: s.Kind, Level: s.Level,
 			Connected: s.Kind == protocol.KindBot || s.conns > 0, Away: s.Away, Resigned: s.Resigned}
-		if !s.deadline.IsZero() && (m.Deadline == 0 || s.deadline.UnixMilli() < m.Deadline) {
-			m.Deadline = s.deadline.UnixMilli()
+		if !s.deadline.IsZero() {
+			m.Seats[i].Deadline = s.deadline.UnixMilli()
+			if m.Deadline == 0 || s.deadline.UnixMilli() < m.Deadline {
+				m.Deadline = s.deadline.UnixMilli()
+			}
 		}
 	}
 	for p := range r.peers {

@@ -108,11 +108,29 @@ func TestTimerTakeover(t *testing.T) {
 	start := ts.clock.Now()
 	lobby(t, ts.url, s, []string{"beginner"}, ann, bo)
 	ann.roundTrip()
-	if want := start.Add(30 * time.Second).UnixMilli(); ann.st.Room.Deadline != want {
+	want := start.Add(30 * time.Second).UnixMilli()
+	if ann.st.Room.Deadline != want {
 		t.Errorf("deadline %d, want %d", ann.st.Room.Deadline, want)
 	}
+	// seatDeadlines checks each seat's own deadline: want for the people deciding, none for the
+	// bot and for a person who has chosen (seat chose).
+	seatDeadlines := func(chose int) {
+		t.Helper()
+		for i, x := range ann.st.Room.Seats {
+			w := want
+			if x.Kind == protocol.KindBot || i == chose {
+				w = 0
+			}
+			if x.Deadline != w {
+				t.Errorf("%s's deadline %d, want %d", x.Name, x.Deadline, w)
+			}
+		}
+	}
+	seatDeadlines(-1)
 	bo.move()
 	ann.until("Bo's choice", func(protocol.Message) bool { return seatChose(ann, 1, 0) })
+	ann.roundTrip()
+	seatDeadlines(1)
 	ts.clock.Advance(29 * time.Second)
 	ann.roundTrip()
 	if seatChose(ann, 0, 0) || ann.st.Room.Seats[0].Away {

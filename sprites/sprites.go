@@ -438,18 +438,17 @@ func (p *Painter) DrawBack(dst *ebiten.Image, x, y, w, h float32) {
 	ix, iy, iw, ih := x+in, y+in, w-2*in, h-2*in
 	step := iw / 4
 	lw := float32(math.Max(1, float64(w)*0.02))
+	// Every line of the lattice in one path: each path drawn costs Ebitengine's vector package
+	// room in its stencil image, which it keeps as large as the largest batch ever drawn.
+	p.path.Reset()
 	for i := float32(-ih); i <= iw; i += step {
 		// "/" lines and "\" lines clipped to the inner rect.
-		p.clippedLine(dst, ix+i, iy+ih, ix+i+ih, iy, ix, iy, iw, ih, lw)
-		p.clippedLine(dst, ix+i, iy, ix+i+ih, iy+ih, ix, iy, iw, ih, lw)
+		p.appendClippedLine(ix+i, iy+ih, ix+i+ih, iy, ix, iy, iw, ih, lw)
+		p.appendClippedLine(ix+i, iy, ix+i+ih, iy+ih, ix, iy, iw, ih, lw)
 	}
+	p.fillPath(dst, BackLine)
 	p.StrokeRoundRect(dst, ix, iy, iw, ih, r*0.6, lw*1.5, BackLine)
 	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
-}
-
-// clippedLine draws the part of a line inside the rectangle (rx, ry, rw, rh) in the back colour.
-func (p *Painter) clippedLine(dst *ebiten.Image, x0, y0, x1, y1, rx, ry, rw, rh, lw float32) {
-	p.clippedLineColor(dst, x0, y0, x1, y1, rx, ry, rw, rh, lw, BackLine)
 }
 
 // DrawFelt fills the table: a green felt with a lighter centre and a darker rim. The
@@ -495,13 +494,16 @@ func (p *Painter) DrawDanger(dst *ebiten.Image, x, y, w, h float32, alpha float3
 	lw := float32(math.Max(1.5, float64(w)*0.03))
 	p.StrokeRoundRect(dst, x, y, w, h, w*0.09, lw, c)
 	step := w / 4
+	p.path.Reset()
 	for i := float32(-h); i < w; i += step {
 		x0, y0, x1, y1 := x+i, y+h, x+i+h, y
-		p.clippedLineColor(dst, x0, y0, x1, y1, x+lw, y+lw, w-2*lw, h-2*lw, lw*0.6, c)
+		p.appendClippedLine(x0, y0, x1, y1, x+lw, y+lw, w-2*lw, h-2*lw, lw*0.6)
 	}
+	p.fillPath(dst, c)
 }
 
-func (p *Painter) clippedLineColor(dst *ebiten.Image, x0, y0, x1, y1, rx, ry, rw, rh, lw float32, c color.Color) {
+// appendClippedLine adds the part of a line inside the rectangle (rx, ry, rw, rh) to the path.
+func (p *Painter) appendClippedLine(x0, y0, x1, y1, rx, ry, rw, rh, lw float32) {
 	dx, dy := x1-x0, y1-y0
 	t0, t1 := float32(0), float32(1)
 	ok := true
@@ -523,6 +525,6 @@ func (p *Painter) clippedLineColor(dst *ebiten.Image, x0, y0, x1, y1, rx, ry, rw
 		}
 	}
 	if ok && t1 > t0 {
-		p.Line(dst, x0+t0*dx, y0+t0*dy, x0+t1*dx, y0+t1*dy, lw, c)
+		p.appendLine(x0+t0*dx, y0+t0*dy, x0+t1*dx, y0+t1*dy, lw)
 	}
 }

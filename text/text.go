@@ -189,6 +189,53 @@ func (t *Renderer) Cut(s string, st Style, w float64) string {
 	return "…"
 }
 
+// CutName returns a person's name s shortened to fit width w (logical pixels) at st the way a
+// reader still tells the names apart: s when it fits; else the first word whole and the others
+// by their initials ("Ada L." for "Ada Lovelace", "Jean-B." for "Jean-Baptiste"), a word with a
+// digit always whole ("P. 10" for "Player 10", so that ten "Player N" stay ten names); else
+// every word but those by its initial; else, as Cut, the longest start with an ellipsis.
+func (t *Renderer) CutName(s string, st Style, w float64) string {
+	if tw, _ := t.Measure(s, st); tw <= w {
+		return s
+	}
+	fits := func(c string) bool { tw, _ := t.Measure(c, st); return tw <= w }
+	words := strings.Fields(s)
+	if len(words) == 1 {
+		// A hyphenated name is words too: "Jean-Baptiste" is "Jean-B.".
+		if first, rest, ok := strings.Cut(s, "-"); ok && first != "" && rest != "" {
+			if c := first + "-" + initial(rest); fits(c) {
+				return c
+			}
+		}
+		return t.Cut(s, st, w)
+	}
+	numbered := false
+	short := make([]string, len(words)) // the words by their initials, numbers whole
+	for i, wd := range words {
+		short[i] = initial(wd)
+		if strings.ContainsAny(wd, "0123456789") {
+			short[i], numbered = wd, true
+		}
+	}
+	if c := words[0] + " " + strings.Join(short[1:], " "); !strings.ContainsAny(words[0], "0123456789") && fits(c) {
+		return c
+	}
+	if c := strings.Join(short, " "); numbered && fits(c) {
+		return c
+	}
+	return t.Cut(s, st, w)
+}
+
+// initial is a word's first letter and a full stop ("L." for "Lovelace"); a word of one letter
+// stays as it is.
+func initial(word string) string {
+	r := []rune(word)
+	if len(r) <= 1 {
+		return word
+	}
+	return string(r[0]) + "."
+}
+
 // MeasureWrap returns the size in logical pixels of s wrapped at width w, as DrawWrap draws it.
 func (t *Renderer) MeasureWrap(s string, st Style, w float64) (float64, float64) {
 	t.apply(st)

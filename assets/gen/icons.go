@@ -10,48 +10,17 @@ import (
 	"math"
 	"strconv"
 
-	ebvector "github.com/hajimehoshi/ebiten/v2/vector"
-	"golang.org/x/image/vector"
-
 	"nimmt/sprites"
 )
-
-// raster is a software rasteriser that takes the sprites' outlines (sprites.Pather).
-type raster struct{ *vector.Rasterizer }
-
-// Close closes the current subpath.
-func (r raster) Close() { r.ClosePath() }
-
-// Arc adds an arc around (x, y) as quadratic curves of at most 45° each, starting a new
-// subpath at its first point (the sprites close the path before each arc). Angles grow
-// clockwise on screen, as in Ebitengine's vector.Path.
-func (r raster) Arc(x, y, radius, a0, a1 float32, dir ebvector.Direction) {
-	from, to := float64(a0), float64(a1)
-	if dir == ebvector.CounterClockwise {
-		from, to = to, from
-	}
-	n := int(math.Ceil(math.Abs(to-from) / (math.Pi / 4)))
-	step := (to - from) / float64(n)
-	pt := func(a, d float64) (float32, float32) {
-		return x + float32(d*math.Cos(a)), y + float32(d*math.Sin(a))
-	}
-	r.MoveTo(pt(from, float64(radius)))
-	for i := range n {
-		mid := from + step*(float64(i)+0.5)
-		cx, cy := pt(mid, float64(radius)/math.Cos(step/2))
-		ex, ey := pt(from+step*float64(i+1), float64(radius))
-		r.QuadTo(cx, cy, ex, ey)
-	}
-}
 
 // canvas is an icon being drawn.
 type canvas struct {
 	img *image.NRGBA
-	r   raster
+	r   sprites.Raster
 }
 
 func newCanvas(n int) *canvas {
-	return &canvas{img: image.NewNRGBA(image.Rect(0, 0, n, n)), r: raster{vector.NewRasterizer(n, n)}}
+	return &canvas{img: image.NewNRGBA(image.Rect(0, 0, n, n)), r: sprites.NewRaster(n, n)}
 }
 
 // fill paints the outline added by add in colour c.

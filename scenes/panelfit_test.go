@@ -1,0 +1,154 @@
+package scenes
+
+import (
+	"fmt"
+	"testing"
+
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/msg"
+	"nimmt/storage"
+	"nimmt/text"
+)
+
+// playedTable plays a whole game of the given number of seats through the real Update, the
+// person's moves by the tests' driver, and returns the table at the end: its log holds every
+// line of the game.
+func playedTable(t *testing.T, g *Game, seats int) *table {
+	t.Helper()
+	g.settings.Seats = seats
+	g.cur = newMenu(g)
+	g.cur.(*menu).activate("new-game")
+	g.cur.(*menu).start()
+	d := &driver{g: g}
+	g.InjectInput(d.step)
+	defer g.InjectInput(nil)
+	for i := 0; ; i++ {
+		if i > 100000 {
+			t.Fatal("the game did not end")
+		}
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
+			tb, ok := g.cur.(*table)
+			if !ok {
+				t.Fatalf("scene %T at game over", g.cur)
+			}
+			return tb
+		}
+	}
+}
+
+// checkBoxTexts reports a text of a panel that is wider than its box or smaller than
+// minPanelText, lies outside the panel, overlaps another, or is not whole: whole(i) is the
+// i-th text as it should read, or "" where it may be shortened (a name).
+func checkBoxTexts(t *testing.T, g *Game, name string, panel layout.Rect, bs []boxText, whole func(i int) string) {
+	t.Helper()
+	for i, b := range bs {
+		tw, _ := g.txt.Measure(b.s, text.Style{Size: b.size, Bold: b.bold})
+		if tw > b.box.W+0.01 || b.size < minPanelText {
+			t.Errorf("%s: %q %.0f px wide in a box of %.0f at %.1f px", name, b.s, tw, b.box.W, b.size)
+		}
+		if w := whole(i); w != "" && b.s != w {
+			t.Errorf("%s: %q cut short to %q in a box of %.0f", name, w, b.s, b.box.W)
+		}
+		if !b.box.Within(panel) {
+			t.Errorf("%s: %q's box %+v outside the panel %+v", name, b.s, b.box, panel)
+		}
+		for j := range i {
+			if b.box.Inset(0.01).Overlaps(bs[j].box) {
+				t.Errorf("%s: %q %+v overlaps %q %+v", name, b.s, b.box, bs[j].s, bs[j].box)
+			}
+		}
+	}
+}
+
+// TestPanelTextsFitEveryLanguage: the table's panels in every language at every size of
+// fitSizes, with 4 and 10 seats — the round score (three-digit totals, round 20), the card
+// tracker, every line of the log of a whole game, the Nifty order and Hand keep panels (their
+// title and the Keep button) and the status lines of the draft, order and keep steps: every text
+// fits its box at minPanelText (9 px) or more, inside its panel, none over another, and only a
+// name is ever shortened. The game-over panel has its own test (TestOverTextsEveryLanguage).
+func TestPanelTextsFitEveryLanguage(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	t.Cleanup(func() { g.setLang(msg.English) })
+	for _, seats := range []int{4, 10} {
+		tb := playedTable(t, g, seats)
+		log := tb.log
+		if len(log) < 20 {
+			t.Fatalf("%d seats: only %d log lines", seats, len(log))
+		}
+		tb.lastRound = engine.RoundScored{Round: 20, Penalties: make([]int, seats), Totals: make([]int, seats)}
+		for s := range seats {
+			tb.lastRound.Penalties[s], tb.lastRound.Totals[s] = 104, 188
+		}
+		for _, lang := range msg.Langs() {
+			if err := g.setLang(lang.Code); err != nil {
+				t.Fatal(err)
+			}
+			for _, sz := range fitSizes {
+				g.LayoutF(sz[0], sz[1])
+				tb.relayout()
+				name := fmt.Sprintf("%s %gx%g %d seats", lang.Code, sz[0], sz[1], seats)
+				screen := layout.Rect{W: g.w, H: g.h}
+				// The round score: names may be shortened, nothing else.
+				p := tb.overlayPanel()
+				if !p.Within(screen) {
+					t.Errorf("%s: score panel %+v off the screen", name, p)
+				}
+				bs := tb.scoreTexts()
+				want := []string{msg.New(msg.ScoreTitle, 20).String(), msg.ScoreThisRound.Text(), msg.ScoreTotal.Text()}
+				for range seats {
+					want = append(want, "", "+104", "188")
+				}
+				checkBoxTexts(t, g, name+" score", p, bs, func(i int) string { return want[i] })
+				btn := tb.overlayButton(0)
+				for _, b := range bs {
+					if b.box.Inset(0.01).Overlaps(btn) {
+						t.Errorf("%s score: %q %+v over the Continue button %+v", name, b.s, b.box, btn)
+					}
+				}
+				checkWidgetText(t, g, name+" score", &widget{r: btn, label: msg.ButtonContinue.Text(), enabled: true})
+				// The tracker.
+				head := msg.TrackerHead.Text()
+				checkBoxTexts(t, g, name+" tracker", tb.lay.Panel, tb.trackerTexts(), func(i int) string {
+					if i == 0 {
+						return head
+					}
+					return num(i)
+				})
+				// Every line of the log, one at a time in the panel.
+				for _, e := range log {
+					tb.log = []logEntry{{m: e.m, private: -1}}
+					line := e.m.String()
+					checkBoxTexts(t, g, name+" log", tb.lay.Panel, tb.logTexts(), func(int) string { return line })
+				}
+				tb.log = log
+				// The choice panels: Nifty's order of two cards, Hand's keep of a row of five.
+				for _, d := range []engine.Decision{
+					{Kind: engine.DecideOrder, Cards: []engine.Card{12, 104}},
+					{Kind: engine.DecideKeep, Cards: []engine.Card{12, 23, 34, 45, 104}},
+				} {
+					panel, cards, button := tb.choiceLayout(d)
+					if !panel.Within(screen) {
+						t.Errorf("%s: choice panel %+v off the screen", name, panel)
+					}
+					title := tb.choiceTitleText(d, panel)
+					checkBoxTexts(t, g, name+" choice", panel, []boxText{title}, func(int) string { return tb.choiceTitle(d) })
+					for i, c := range cards {
+						if !c.Within(panel) || c.Overlaps(title.box) {
+							t.Errorf("%s: choice card %d %+v outside the panel %+v or over its title", name, i, c, panel)
+						}
+					}
+					if d.Kind == engine.DecideKeep {
+						for _, n := range []int{0, 2, 5} {
+							checkWidgetText(t, g, name+" keep", &widget{r: button, label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), enabled: true})
+						}
+					}
+				}
+			}
+		}
+		g.setLang(msg.English)
+	}
+}

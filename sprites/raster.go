@@ -1,0 +1,84 @@
+package sprites
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	ebvector "github.com/hajimehoshi/ebiten/v2/vector"
+	"golang.org/x/image/vector"
+)
+
+// Raster is a software rasteriser that takes the sprites' outlines (Pather): the app icon
+// (assets/gen) and pictures drawn once into a plain image, such as the game-over chart.
+// Shapes added between two Paint calls are filled together; where they overlap they count
+// once, so every shape is added clockwise on screen.
+type Raster struct{ *vector.Rasterizer }
+
+// NewRaster returns a rasteriser for a w×h image.
+func NewRaster(w, h int) Raster { return Raster{vector.NewRasterizer(w, h)} }
+
+// Close closes the current subpath.
+func (r Raster) Close() { r.ClosePath() }
+
+// Arc adds an arc around (x, y) as quadratic curves of at most 45° each, starting a new
+// subpath at its first point (the sprites close the path before each arc). Angles grow
+// clockwise on screen, as in Ebitengine's vector.Path.
+func (r Raster) Arc(x, y, radius, a0, a1 float32, dir ebvector.Direction) {
+	from, to := float64(a0), float64(a1)
+	if dir == ebvector.CounterClockwise {
+		from, to = to, from
+	}
+	n := int(math.Ceil(math.Abs(to-from) / (math.Pi / 4)))
+	step := (to - from) / float64(n)
+	pt := func(a, d float64) (float32, float32) {
+		return x + float32(d*math.Cos(a)), y + float32(d*math.Sin(a))
+	}
+	r.MoveTo(pt(from, float64(radius)))
+	for i := range n {
+		mid := from + step*(float64(i)+0.5)
+		cx, cy := pt(mid, float64(radius)/math.Cos(step/2))
+		ex, ey := pt(from+step*float64(i+1), float64(radius))
+		r.QuadTo(cx, cy, ex, ey)
+	}
+}
+
+// Line adds a straight line of the given width from (x0, y0) to (x1, y1), with butt ends.
+func (r Raster) Line(x0, y0, x1, y1, width float32) {
+	dx, dy := x1-x0, y1-y0
+	l := float32(math.Hypot(float64(dx), float64(dy)))
+	if l == 0 {
+		return
+	}
+	// n points to the right of the direction of travel on screen (y grows down), so the
+	// corners below go round clockwise, like Arc's.
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	r.MoveTo(x0-nx, y0-ny)
+	r.LineTo(x1-nx, y1-ny)
+	r.LineTo(x1+nx, y1+ny)
+	r.LineTo(x0+nx, y0+ny)
+	r.ClosePath()
+}
+
+// Disc adds a filled circle.
+func (r Raster) Disc(x, y, radius float32) {
+	r.Arc(x, y, radius, 0, 2*math.Pi, ebvector.Clockwise)
+	r.ClosePath()
+}
+
+// Polyline adds a line of the given width through pts (x, y pairs) with round joins.
+func (r Raster) Polyline(pts []float32, width float32) {
+	for i := 0; i+3 < len(pts); i += 2 {
+		r.Line(pts[i], pts[i+1], pts[i+2], pts[i+3], width)
+		if i+5 < len(pts) {
+			r.Disc(pts[i+2], pts[i+3], width/2)
+		}
+	}
+}
+
+// Paint fills what was added since the last Paint over dst in colour c and starts afresh.
+func (r Raster) Paint(dst *image.RGBA, c color.Color) {
+	b := dst.Bounds()
+	r.Draw(dst, b, image.NewUniform(c), image.Point{})
+	r.Reset(b.Dx(), b.Dy())
+}
