@@ -6,7 +6,7 @@ SHARED  ?= ../shared
 export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/alsa-null.conf
 
 .PHONY: test-long test-under-load
-.PHONY: screenshots
+.PHONY: screenshots docs-img
 .PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: assets
 .PHONY: server web serve test-web test-wasm-storage wasm-figures wasm-size android ios test-mobile
@@ -90,6 +90,11 @@ screenshots:
 		xvfb-run -a build/screenshots/nimmt -scale 1 -size $$sz -seats 10 -scene $$sc -screenshot build/screenshots/$$sc-10-$$sz.png || exit 1; \
 	done; done
 	rm -f build/screenshots/nimmt
+
+# The README's images in docs/img, rendered by the game (scripts/docs-img.sh).
+docs-img:
+	@scripts/deps.sh xvfb
+	scripts/docs-img.sh
 
 # Under node the property test runs its -short size (2,000 games); natively it plays 100,000.
 test-wasm-engine:

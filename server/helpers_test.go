@@ -80,6 +80,8 @@ type recorder struct {
 	client.Transport
 	mu     sync.Mutex
 	frames [][]byte
+	// more is closed (and replaced) whenever a frame is added, for waitFrame.
+	more chan struct{}
 }
 
 func (r *recorder) Read(ctx context.Context) ([]byte, error) {
@@ -87,9 +89,47 @@ func (r *recorder) Read(ctx context.Context) ([]byte, error) {
 	if err == nil {
 		r.mu.Lock()
 		r.frames = append(r.frames, b)
+		if r.more != nil {
+			close(r.more)
+			r.more = nil
+		}
 		r.mu.Unlock()
 	}
 	return b, err
+}
+
+// mark is the number of frames received so far, for waitFrame.
+func (r *recorder) mark() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.frames)
+}
+
+// waitFrame waits until a frame received after the first from frames decodes to a message for
+// which cond holds, while another goroutine reads the connection. It reports false if none came
+// within guard.
+func (r *recorder) waitFrame(from int, cond func(protocol.Message) bool) bool {
+	timer := time.NewTimer(guard)
+	defer timer.Stop()
+	for {
+		r.mu.Lock()
+		for ; from < len(r.frames); from++ {
+			if m, err := protocol.DecodeServer(r.frames[from]); err == nil && cond(m) {
+				r.mu.Unlock()
+				return true
+			}
+		}
+		if r.more == nil {
+			r.more = make(chan struct{})
+		}
+		more := r.more
+		r.mu.Unlock()
+		select {
+		case <-more:
+		case <-timer.C:
+			return false
+		}
+	}
 }
 
 // player is a test client: a connection, what it knows, and every frame it received.
