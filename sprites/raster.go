@@ -25,22 +25,10 @@ func (r Raster) Close() { r.ClosePath() }
 // subpath at its first point (the sprites close the path before each arc). Angles grow
 // clockwise on screen, as in Ebitengine's vector.Path.
 func (r Raster) Arc(x, y, radius, a0, a1 float32, dir ebvector.Direction) {
-	from, to := float64(a0), float64(a1)
 	if dir == ebvector.CounterClockwise {
-		from, to = to, from
+		a0, a1 = a1, a0
 	}
-	n := int(math.Ceil(math.Abs(to-from) / (math.Pi / 4)))
-	step := (to - from) / float64(n)
-	pt := func(a, d float64) (float32, float32) {
-		return x + float32(d*math.Cos(a)), y + float32(d*math.Sin(a))
-	}
-	r.MoveTo(pt(from, float64(radius)))
-	for i := range n {
-		mid := from + step*(float64(i)+0.5)
-		cx, cy := pt(mid, float64(radius)/math.Cos(step/2))
-		ex, ey := pt(from+step*float64(i+1), float64(radius))
-		r.QuadTo(cx, cy, ex, ey)
-	}
+	addArc(r, true, x, y, radius, a0, a1)
 }
 
 // Line adds a straight line of the given width from (x0, y0) to (x1, y1), with butt ends.
@@ -62,7 +50,7 @@ func (r Raster) Line(x0, y0, x1, y1, width float32) {
 
 // Disc adds a filled circle.
 func (r Raster) Disc(x, y, radius float32) {
-	r.Arc(x, y, radius, 0, 2*math.Pi, ebvector.Clockwise)
+	addArc(r, true, x, y, radius, 0, 2*math.Pi)
 	r.ClosePath()
 }
 
@@ -81,4 +69,51 @@ func (r Raster) Paint(dst *image.RGBA, c color.Color) {
 	b := dst.Bounds()
 	r.Draw(dst, b, image.NewUniform(c), image.Point{})
 	r.Reset(b.Dx(), b.Dy())
+}
+
+// quadPather is the part of a path that arcs are made of: Ebitengine's vector.Path and
+// x/image/vector's Rasterizer both have it.
+type quadPather interface {
+	MoveTo(x, y float32)
+	LineTo(x, y float32)
+	QuadTo(x1, y1, x2, y2 float32)
+}
+
+// addArc adds an arc of the circle of the given radius around (x, y) from angle a0 to a1
+// (radians, growing clockwise on screen; a1 < a0 goes the other way) as quadratic curves of at
+// most 45° each (off the circle by less than 0.03 % of the radius). It starts a new subpath at
+// the arc's first point with move, else draws a line there.
+func addArc(p quadPather, move bool, x, y, radius, a0, a1 float32) {
+	from, to := float64(a0), float64(a1)
+	n := max(1, int(math.Ceil(math.Abs(to-from)/(math.Pi/4)-1e-9)))
+	step := (to - from) / float64(n)
+	pt := func(a, d float64) (float32, float32) {
+		return x + float32(d*math.Cos(a)), y + float32(d*math.Sin(a))
+	}
+	if sx, sy := pt(from, float64(radius)); move {
+		p.MoveTo(sx, sy)
+	} else {
+		p.LineTo(sx, sy)
+	}
+	if radius <= 0 {
+		return
+	}
+	for i := range n {
+		mid := from + step*(float64(i)+0.5)
+		cx, cy := pt(mid, float64(radius)/math.Cos(step/2))
+		ex, ey := pt(from+step*float64(i+1), float64(radius))
+		p.QuadTo(cx, cy, ex, ey)
+	}
+}
+
+// quadPath is an Ebitengine path whose arcs are quadratic curves (addArc), for the outlines
+// shared with the software rasteriser (Pather).
+type quadPath struct{ *ebvector.Path }
+
+// Arc adds an arc as quadratic curves, starting a new subpath at its first point.
+func (q quadPath) Arc(x, y, radius, a0, a1 float32, dir ebvector.Direction) {
+	if dir == ebvector.CounterClockwise {
+		a0, a1 = a1, a0
+	}
+	addArc(q.Path, true, x, y, radius, a0, a1)
 }

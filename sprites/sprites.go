@@ -127,22 +127,29 @@ func (p *Painter) colorOpts(c color.Color) *vector.DrawPathOptions {
 
 func (p *Painter) roundRectPath(x, y, w, h, r float32) {
 	p.path.Reset()
-	if r > w/2 {
-		r = w / 2
+	appendRoundRect(&p.path, x, y, w, h, r, false)
+}
+
+// appendRoundRect adds a rounded rectangle to a path as one closed subpath, clockwise on screen
+// or, with ccw, counter-clockwise (a hole in a clockwise shape around it). Its corners are
+// quadratic curves (addArc): Ebitengine's ArcTo makes cubic curves that its vector package cuts
+// into dozens of pieces, and every piece costs vertices in every frame that renders a card.
+func appendRoundRect(p *vector.Path, x, y, w, h, r float32, ccw bool) {
+	r = max(0, min(r, w/2, h/2))
+	const q = math.Pi / 2
+	// Corner centres clockwise from the top right, with the angle each corner's arc starts at.
+	cs := [4][3]float32{{x + w - r, y + r, -q}, {x + w - r, y + h - r, 0}, {x + r, y + h - r, q}, {x + r, y + r, 2 * q}}
+	p.MoveTo(x+r, y)
+	for i := range 4 {
+		c := cs[i]
+		a0, a1 := c[2], c[2]+q
+		if ccw {
+			c = cs[3-i]
+			a0, a1 = c[2]+q, c[2]
+		}
+		addArc(p, false, c[0], c[1], r, a0, a1)
 	}
-	if r > h/2 {
-		r = h / 2
-	}
-	p.path.MoveTo(x+r, y)
-	p.path.LineTo(x+w-r, y)
-	p.path.ArcTo(x+w, y, x+w, y+r, r)
-	p.path.LineTo(x+w, y+h-r)
-	p.path.ArcTo(x+w, y+h, x+w-r, y+h, r)
-	p.path.LineTo(x+r, y+h)
-	p.path.ArcTo(x, y+h, x, y+h-r, r)
-	p.path.LineTo(x, y+r)
-	p.path.ArcTo(x, y, x+r, y, r)
-	p.path.Close()
+	p.Close()
 }
 
 // FillRoundRect fills a rounded rectangle (device pixels).
@@ -154,15 +161,22 @@ func (p *Painter) FillRoundRect(dst *ebiten.Image, x, y, w, h, r float32, c colo
 	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 }
 
-// StrokeRoundRect outlines a rounded rectangle (device pixels).
+// StrokeRoundRect outlines a rounded rectangle (device pixels): a line of the given width
+// centred on its edge, with round outer corners. It fills the ring between two rounded
+// rectangles, the outer one clockwise and the inner one counter-clockwise, which is the same
+// shape as vector.StrokePath with round joins for a fraction of its vertices.
 func (p *Painter) StrokeRoundRect(dst *ebiten.Image, x, y, w, h, r, width float32, c color.Color) {
 	if w <= 0 || h <= 0 {
 		return
 	}
-	p.roundRectPath(x, y, w, h, r)
-	p.strk.Width = width
-	p.strk.LineJoin = vector.LineJoinRound
-	vector.StrokePath(dst, &p.path, &p.strk, p.colorOpts(c))
+	r = min(r, w/2, h/2)
+	hw := width / 2
+	p.path.Reset()
+	appendRoundRect(&p.path, x-hw, y-hw, w+width, h+width, r+hw, false)
+	if w > width && h > width {
+		appendRoundRect(&p.path, x+hw, y+hw, w-width, h-width, r-hw, true)
+	}
+	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 }
 
 // Every shape below is a vector path: paths drawn one after another onto an image are filled in
@@ -183,7 +197,7 @@ func (p *Painter) FillRect(dst *ebiten.Image, x, y, w, h float32, c color.Color)
 // FillCircle fills a circle (device pixels).
 func (p *Painter) FillCircle(dst *ebiten.Image, cx, cy, r float32, c color.Color) {
 	p.path.Reset()
-	p.path.Arc(cx, cy, r, 0, 2*math.Pi, vector.Clockwise)
+	addArc(&p.path, true, cx, cy, r, 0, 2*math.Pi)
 	p.path.Close()
 	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 }
@@ -240,7 +254,7 @@ func (p *Painter) Bullhead(dst *ebiten.Image, cx, cy, s float32, c, eyes color.C
 func (p *Painter) appendHead(cx, cy, s float32) { BullheadHead(&p.path, cx, cy, s) }
 
 // appendEyes adds a bullhead's eyes and nostrils to the path.
-func (p *Painter) appendEyes(cx, cy, s float32) { BullheadEyes(&p.path, cx, cy, s) }
+func (p *Painter) appendEyes(cx, cy, s float32) { BullheadEyes(quadPath{&p.path}, cx, cy, s) }
 
 // Pather takes an outline: Ebitengine's *vector.Path on screen, a software rasteriser for the
 // app icon (assets/gen), so that both draw the same bullhead.
