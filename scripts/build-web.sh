@@ -5,9 +5,10 @@
 # (wasm/favicon.ico and wasm/*.png, drawn by assets/gen) and the sound effects in sounds/ (with
 # gzip -9 copies), which the page's Web Audio fetches: they are not embedded in the wasm.
 # PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
-# The game's interface packages (all but the engine and the bots) and the text stack are compiled
-# without inlining (-l): 44.6 + 13.8 KB less gzipped wasm for ~15 µs more per Update tick and
-# slower text measuring (docs/PERFORMANCE.md, "Web"). The engine keeps inlining: the bots' search
+# The game's interface packages (all but the engine and the bots), the online client and protocol,
+# the text stack and Ebitengine's inpututil are compiled without inlining (-l): 44.6 + 13.8 + 3.8 KB
+# less gzipped wasm for ~15 µs more per Update tick, slower text measuring and decoding of server
+# messages (docs/PERFORMANCE.md, "Web"). The engine keeps inlining: the bots' search
 # runs it, 1.4-3x slower without.
 set -euo pipefail
 out=${1:?usage: build-web.sh OUT [go build flags...]}; shift
@@ -21,12 +22,14 @@ mkdir -p "$out/sounds"
 cp assets/sounds/*.wav "$out/sounds/"
 gzip -9 -k -f "$out"/sounds/*.wav
 noinline=()
-for p in scenes msg stats storage layout sprites text anim sound wasm/webrun wasm; do
+for p in scenes msg stats storage layout sprites text anim sound wasm/webrun wasm client protocol; do
 	noinline+=("-gcflags=nimmt/$p=-l")
 done
 # The text stack too (etxt, golang.org/x/image's sfnt and rasteriser, golang.org/x/text): 13.8 KB
-# less gzipped for measuring and drawing text at about 1.7x the CPU time (docs/PERFORMANCE.md).
-for p in github.com/tinne26/etxt/... golang.org/x/image/... golang.org/x/text/...; do
+# less gzipped for measuring and drawing text at about 1.7x the CPU time (docs/PERFORMANCE.md);
+# and inpututil, a few calls a frame. Not Ebitengine's vector: 4 KB less, but filling shapes takes
+# 1.6x the time (BenchmarkPainterShapes).
+for p in github.com/tinne26/etxt/... golang.org/x/image/... golang.org/x/text/... github.com/hajimehoshi/ebiten/v2/inpututil; do
 	noinline+=("-gcflags=$p=-l")
 done
 GOOS=js GOARCH=wasm $GO build -trimpath -ldflags="-s -w" "${noinline[@]}" "$@" -o "$out/nimmt.wasm" "$pkg"
