@@ -25,7 +25,6 @@ var issueSizes = [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 1366}, 
 // screen, none over another, every text inside its widget.
 func TestFormPagesBalanced(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	t.Cleanup(func() { g.setLang(msg.English) })
 	silent := errors.New("no sound card")
 	type page struct {
 		name  string
@@ -79,19 +78,11 @@ func TestFormPagesBalanced(t *testing.T) {
 		}})
 	}
 	t.Cleanup(func() { g.opts.Desktop, g.opts.SoundStatus, g.settings.Online.Code = false, nil, "" })
-	for _, lang := range msg.Langs() {
-		if err := g.setLang(lang.Code); err != nil {
-			t.Fatal(err)
+	eachLangSize(t, g, issueSizes, func(at string) {
+		for _, p := range pages {
+			checkBalanced(t, g, at+" "+p.name, p.build())
 		}
-		for _, sz := range issueSizes {
-			g.LayoutF(sz[0], sz[1])
-			for _, p := range pages {
-				name := fmt.Sprintf("%s %gx%g %s", lang.Code, sz[0], sz[1], p.name)
-				ws := p.build()
-				checkBalanced(t, g, name, ws)
-			}
-		}
-	}
+	})
 }
 
 // checkBalanced checks one page of TestFormPagesBalanced.
