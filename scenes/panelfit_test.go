@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"nimmt/engine"
@@ -104,14 +105,38 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 				}
 			}
 			checkWidgetText(t, g, name+" score", &widget{r: btn, label: msg.ButtonContinue.Text(), enabled: true})
-			// The tracker.
-			head := msg.TrackerHead.Text()
-			checkBoxTexts(t, g, name+" tracker", tb.lay.Panel, tb.trackerTexts(), func(i int) string {
-				if i == 0 {
-					return head
+			// The tracker, of each variant's heading: the heading whole, in one or two lines at
+			// a name's size or more (layout.MinNameSize, MinNameSizePhone on a phone).
+			lo := float64(layout.MinNameSize)
+			if min(g.w, g.h) < 600 {
+				lo = layout.MinNameSizePhone
+			}
+			for _, v := range []engine.Variant{engine.Basic, engine.Double} {
+				tb.disp.Config.Variant = v
+				head := msg.TrackerHead.Text()
+				if v == engine.Double {
+					head = msg.TrackerHeadDouble.Text()
 				}
-				return num(i)
-			})
+				bs := tb.trackerTexts()
+				lines := len(bs) - engine.DeckSize
+				var got []string
+				for _, b := range bs[:lines] {
+					got = append(got, b.s)
+					if b.size < lo {
+						t.Errorf("%s tracker: heading %q at %.1f px, under %.0f", name, b.s, b.size, lo)
+					}
+				}
+				if lines < 1 || lines > 2 || strings.Join(got, " ") != head {
+					t.Errorf("%s tracker: heading %q drawn as %q", name, head, got)
+				}
+				checkBoxTexts(t, g, name+" tracker", tb.lay.Panel, bs, func(i int) string {
+					if i < lines {
+						return got[i]
+					}
+					return num(i - lines + 1)
+				})
+			}
+			tb.disp.Config.Variant = engine.Basic
 			// Every line of the log, one at a time in the panel.
 			for _, e := range log {
 				tb.log = []logEntry{{m: e.m, private: -1}}
