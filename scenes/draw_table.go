@@ -110,8 +110,7 @@ func (g *Game) drawFelt(dst *ebiten.Image) {
 func (t *table) drawBackground(dst *ebiten.Image) {
 	g := t.g
 	g.drawFelt(dst)
-	// Slots and danger marks are cached shapes: vector fills on a screen-sized image cost far
-	// more than the same fills on a small one.
+	// Slots and danger marks are cached shapes, filled once on the CPU and drawn as images.
 	for r := range t.lay.Rows {
 		row := &t.lay.Rows[r]
 		for i, sl := range row.Slots {
