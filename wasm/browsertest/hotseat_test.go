@@ -2,11 +2,8 @@ package browsertest
 
 import (
 	"context"
-	"encoding/base64"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // hotSeatState is the part of scenes.TestState a hot-seat game adds: the seat shown, the person
@@ -32,11 +29,9 @@ func TestHotSeat(t *testing.T) {
 	enabled(t)
 	url := serve(t)
 	ctx := browser(t)
-	open(t, ctx, url+"/")
 	for _, variant := range []string{"basic", "logic"} {
-		settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"instant","name":"Ann","seats":4,` +
-			`"levels":["person","person","intermediate"],"names":["Bob","Cy"],"end_mode":"rounds","rounds":1,"variant":"` + variant + `"}`))
-		run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
+		setSettings(t, ctx, url, `{"speed":"instant","name":"Ann","seats":4,`+
+			`"levels":["person","person","intermediate"],"names":["Bob","Cy"],"end_mode":"rounds","rounds":1,"variant":"`+variant+`"}`)
 		open(t, ctx, url+"/")
 		waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })
 		clickButton(t, ctx, "new-game")

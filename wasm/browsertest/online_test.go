@@ -3,7 +3,6 @@ package browsertest
 import (
 	"bufio"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"io"
 	"net"
@@ -479,12 +478,7 @@ type player struct {
 // animations, and (for the room the host makes) a game of two rounds without a decision timer.
 func seedSettings(t *testing.T, ctx context.Context, url, name string) {
 	t.Helper()
-	// A small page of the same origin (its localStorage is the game's), not the game itself: a
-	// second navigation while the game loads races the page's first frames.
-	run(t, ctx, guard, chromedp.Navigate(url+"/favicon.ico"))
-	s := fmt.Sprintf(`{"name":%q,"speed":"instant","seats":5,"end_mode":"rounds","rounds":2,"online":{"timer":0}}`, name)
-	b := base64.StdEncoding.EncodeToString([]byte(s))
-	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+b+`")`))
+	setSettings(t, ctx, url, fmt.Sprintf(`{"name":%q,"speed":"instant","seats":5,"end_mode":"rounds","rounds":2,"online":{"timer":0}}`, name))
 }
 
 // act makes the page's next move if it has one: a card (tap to lift, tap again to play), a row,
