@@ -206,6 +206,9 @@ func (t *table) draw(dst *ebiten.Image) {
 	t.drawPreview(dst)
 	// Row sums.
 	for r := range l.Rows {
+		if !t.sumsShown() {
+			break
+		}
 		sum := 0
 		for _, c := range t.disp.Rows[r] {
 			sum += c.Bullheads()

@@ -275,6 +275,13 @@ func (t *table) poolRects() []layout.Rect {
 	return out
 }
 
+// sumsShown reports whether the rows' bullhead sums are drawn: not during a draft, whose pool
+// lies over the empty rows, sums and all.
+func (t *table) sumsShown() bool { return t.disp.Phase != engine.PhaseDraft }
+
+// poolLift is how far a pool card under the pointer rises, in its heights.
+const poolLift = 0.12
+
 // drawPool draws the face-up draft pool; the card under the pointer is lifted when it is the
 // person's turn to draft.
 func (t *table) drawPool(dst *ebiten.Image) {
@@ -284,7 +291,7 @@ func (t *table) drawPool(dst *ebiten.Image) {
 	mine := t.disp.Decision != nil && t.disp.Decision.Kind == engine.DecideDraft
 	for i, r := range t.poolRects() {
 		if mine && i == t.poolHover {
-			r.Y -= r.H * 0.12
+			r.Y -= r.H * poolLift
 		}
 		t.drawCard(dst, t.disp.Pool[i], r.X, r.Y, r.W, r.H, true, 1, mine && i == t.poolHover)
 	}
