@@ -9,7 +9,7 @@ export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/
 .PHONY: screenshots docs-img
 .PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: assets
-.PHONY: server web serve test-web test-wasm-storage wasm-figures wasm-size android ios test-mobile
+.PHONY: web-deps server web serve test-web test-wasm-storage wasm-figures wasm-size android ios test-mobile
 
 run:
 	@scripts/deps.sh run
@@ -18,11 +18,19 @@ run:
 build:
 	$(GO) build ./...
 
-# vet also checks gofmt and that go.mod/go.sum are tidy (direct dependencies not "// indirect").
-vet:
+# vet also checks gofmt, that go.mod/go.sum are tidy (direct dependencies not "// indirect") and
+# what the web build links (web-deps).
+vet: web-deps
 	$(GO) vet ./...
 	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod/go.sum are not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+
+# Packages the web build must not link (#13, the size goal; docs/PERFORMANCE.md "Size savings"):
+# Ebitengine's vector package (60 KB gzipped; sprites.Painter fills the shapes on the CPU).
+WEB_FORBIDDEN ?= github.com/hajimehoshi/ebiten/v2/vector
+web-deps:
+	@bad=$$(GOOS=js GOARCH=wasm $(GO) list -deps ./wasm | grep -Fx $(addprefix -e ,$(WEB_FORBIDDEN))); \
+	test -z "$$bad" || { echo "web-deps: the web build (./wasm) links $$bad again (see WEB_FORBIDDEN in the Makefile)"; exit 1; }
 
 # Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node; the
 # drawing tests under Xvfb; the web build in headless Chromium; the mobile binding checks.
@@ -166,7 +174,7 @@ wasm-figures:
 	scripts/wasm-figures.sh
 
 # Only the sizes: the release wasm beside the bare Ebitengine build, built in the same run.
-wasm-size:
+wasm-size: web-deps
 	scripts/wasm-figures.sh --sizes
 
 # --- Mobile (ebitenmobile): see mobile/README.md -----------------------------------------------

@@ -15,7 +15,10 @@
 // on phones), compact (name and score) when the table is crowded.
 package layout
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // NumRows is the number of rows on the table.
 const NumRows = 4
@@ -748,33 +751,99 @@ func Form(w, h float64, n int) []Rect {
 }
 
 // FormSpread is Form for a page that should fill a tall screen (a phone held upright) rather
-// than leave its lower half empty: the same rows, the gaps between them grown by up to
-// spreadGap of a row's height, and what space is still left shared above and below the column.
+// than leave its lower half empty: the same rows, spread as Spread spreads them.
 func FormSpread(w, h float64, n int) []Rect {
 	rs := Form(w, h, n)
-	if len(rs) == 0 {
+	spreadForm(rs, w, h)
+	return rs
+}
+
+// FormPair lays out a page of two groups of rows, a rows then b, spread as FormSpread spreads
+// them. Where Form would put most rows (the page with every optional row shown) in two columns,
+// the groups stand side by side — a in the first column, b in the second, each from the top —
+// so a row that comes and goes (a notice) stays in its own group's column and leaves no empty
+// slot anywhere; elsewhere they are one column, a over b.
+func FormPair(w, h float64, most, a, b int) []Rect {
+	wide := Form(w, h, max(most, a+b))
+	if len(wide) < 2 || wide[len(wide)-1].X == wide[0].X {
+		rs := Form(w, h, a+b)
+		spreadForm(rs, w, h)
 		return rs
+	}
+	first, second := wide[0], wide[len(wide)-1]
+	step := wide[1].Y - first.Y
+	rs := make([]Rect, a+b)
+	for i := range rs {
+		r, j := first, i
+		if i >= a {
+			r, j = second, i-a
+		}
+		rs[i] = Rect{r.X, first.Y + float64(j)*step, r.W, r.H}
+	}
+	spreadForm(rs, w, h)
+	return rs
+}
+
+// spreadForm spreads a form's rows (Spread), a column being the rows of one X.
+func spreadForm(rs []Rect, w, h float64) {
+	if len(rs) == 0 {
+		return
 	}
 	m := math.Round(clamp(math.Min(w, h)*0.02, 4, 24))
-	// The rows of the first column, top to bottom (a second column has as many or fewer).
-	per := 1
-	for per < len(rs) && rs[per].X == rs[0].X {
-		per++
-	}
-	bottom := rs[per-1].Y + rs[per-1].H
-	spare := h - m - bottom
-	if spare <= 0 {
-		return rs
-	}
-	extra := 0.0
-	if per > 1 {
-		extra = math.Floor(math.Min(spare/float64(per-1), rs[0].H*spreadGap))
-	}
-	shift := math.Ceil((spare - extra*float64(per-1)) / 2)
+	var cols [][]*Rect
 	for i := range rs {
-		rs[i].Y += shift + extra*float64(i%per)
+		c := slices.IndexFunc(cols, func(col []*Rect) bool { return col[0].X == rs[i].X })
+		if c < 0 {
+			cols = append(cols, nil)
+			c = len(cols) - 1
+		}
+		cols[c] = append(cols[c], &rs[i])
 	}
-	return rs
+	Spread(cols, h-m, rs[0].H*spreadGap)
+}
+
+// Spread fills a page laid out from the top down to bottom rather than leave its lower part
+// empty: cols holds each column's rectangles, those sharing a top being one row. The gaps
+// between a column's rows all grow by the same amount — the same in every column, at most
+// maxGap — and what is still left under the tallest column is shared above and below the page.
+// Nothing moves up; a page that already reaches bottom stays as it is.
+func Spread(cols [][]*Rect, bottom, maxGap float64) {
+	extra, left := maxGap, math.Inf(1)
+	tops := make([][]float64, len(cols))
+	for c, col := range cols {
+		low := math.Inf(-1)
+		for _, r := range col {
+			if !slices.Contains(tops[c], r.Y) {
+				tops[c] = append(tops[c], r.Y)
+			}
+			low = math.Max(low, r.Y+r.H)
+		}
+		slices.Sort(tops[c])
+		spare := bottom - low
+		left = math.Min(left, spare)
+		if n := len(tops[c]); n > 1 {
+			extra = math.Min(extra, spare/float64(n-1))
+		}
+	}
+	if left <= 0 || math.IsInf(left, 1) {
+		return
+	}
+	extra = math.Max(0, math.Floor(extra))
+	// The shift: half of what the tallest column (after growing its gaps) leaves.
+	shift := math.Inf(1)
+	for c, col := range cols {
+		low := math.Inf(-1)
+		for _, r := range col {
+			low = math.Max(low, r.Y+r.H+extra*float64(slices.Index(tops[c], r.Y)))
+		}
+		shift = math.Min(shift, bottom-low)
+	}
+	shift = math.Max(0, math.Ceil(shift/2))
+	for c, col := range cols {
+		for _, r := range col {
+			r.Y += shift + extra*float64(slices.Index(tops[c], r.Y))
+		}
+	}
 }
 
 // spreadGap is how much FormSpread may widen the gap between two rows, in rows' heights.

@@ -355,6 +355,39 @@ func TestFormSpread(t *testing.T) {
 	}
 }
 
+// TestFormPair: the two groups stand side by side where Form would put the page's most rows in
+// two columns (a phone on its side), each column from the same top, else one column a over b;
+// every row inside the screen, under the title, none over another.
+func TestFormPair(t *testing.T) {
+	for _, sz := range sizes {
+		w, h := sz[0], sz[1]
+		two := Form(w, h, 8)[7].X != Form(w, h, 8)[0].X
+		for _, ab := range [][2]int{{3, 3}, {4, 3}, {3, 4}, {4, 4}} {
+			a, b := ab[0], ab[1]
+			rs := FormPair(w, h, 8, a, b)
+			if len(rs) != a+b {
+				t.Fatalf("%v %d+%d: %d rows", sz, a, b, len(rs))
+			}
+			for i, r := range rs {
+				if !r.Inside(w, h) || r.Overlaps(FormTitle(w, h)) || r.H < MinTap {
+					t.Errorf("%v %d+%d row %d: %+v", sz, a, b, i, r)
+				}
+				for j := range i {
+					if r.Overlaps(rs[j]) {
+						t.Errorf("%v %d+%d: rows %d and %d overlap", sz, a, b, j, i)
+					}
+				}
+			}
+			if side := rs[a].X != rs[0].X; side != two {
+				t.Errorf("%v %d+%d: groups side by side %v, want %v", sz, a, b, side, two)
+			}
+			if two && (rs[a].Y != rs[0].Y || rs[a-1].X != rs[0].X || rs[a+b-1].X != rs[a].X) {
+				t.Errorf("%v %d+%d: groups not in two columns from one top: %+v", sz, a, b, rs)
+			}
+		}
+	}
+}
+
 func TestRect(t *testing.T) {
 	r := Rect{10, 10, 20, 20}
 	tests := []struct {

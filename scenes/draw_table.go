@@ -110,8 +110,7 @@ func (g *Game) drawFelt(dst *ebiten.Image) {
 func (t *table) drawBackground(dst *ebiten.Image) {
 	g := t.g
 	g.drawFelt(dst)
-	// Slots and danger marks are cached shapes: vector fills on a screen-sized image cost far
-	// more than the same fills on a small one.
+	// Slots and danger marks are cached shapes, filled once on the CPU and drawn as images.
 	for r := range t.lay.Rows {
 		row := &t.lay.Rows[r]
 		for i, sl := range row.Slots {
@@ -207,6 +206,9 @@ func (t *table) draw(dst *ebiten.Image) {
 	t.drawPreview(dst)
 	// Row sums.
 	for r := range l.Rows {
+		if !t.sumsShown() {
+			break
+		}
 		sum := 0
 		for _, c := range t.disp.Rows[r] {
 			sum += c.Bullheads()

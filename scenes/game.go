@@ -282,6 +282,9 @@ type Game struct {
 	sliceVerts []ebiten.Vertex
 	sliceIdx   []uint32
 	sliceOp    ebiten.DrawTrianglesOptions
+	// pixel is one white pixel that fillRect scales and tints with rectOp.
+	pixel  *ebiten.Image
+	rectOp ebiten.DrawImageOptions
 	// rig drives the game without a player (screenshot, autoplay, injected input); nil in play.
 	rig *rig
 	// snd plays the sound effects (never nil).

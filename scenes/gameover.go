@@ -194,9 +194,7 @@ func (c *overCache) renderChart(t *table) {
 		}
 		c.chart = ebiten.NewImage(pw, ph)
 	}
-	// The chart is drawn on the CPU and written once: Ebitengine's vector fills keep one stencil
-	// image, as large as the largest batch of paths ever drawn, for the rest of the run, and the
-	// lines of a whole game in one batch made it 16 MiB (docs/PERFORMANCE.md, "Memory").
+	// The chart is drawn on the CPU and written once, like every shape of the game (sprites).
 	img := image.NewRGBA(image.Rect(0, 0, pw, ph))
 	z := sprites.NewRaster(pw, ph)
 	top := t.chartMax()

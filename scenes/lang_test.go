@@ -125,3 +125,70 @@ func TestGermanMenu(t *testing.T) {
 		t.Errorf("the saved choice English lost to the German locale: %q", ts.Lang)
 	}
 }
+
+// TestContinueInAnotherLanguage: a game started in English by a person named by default ("You")
+// and by a second person here named by default ("Player 3"), continued in French, shows and logs
+// them by the French default names ("Vous", "Joueur 3"), not "You ramasse…"; a typed name stays.
+func TestContinueInAnotherLanguage(t *testing.T) {
+	defer func() { _ = msg.SetLang(msg.English) }()
+	for _, typed := range []bool{false, true} {
+		mem := &storage.Memory{}
+		g := newTestGame(t, mem, "instant")
+		if err := g.setLang(msg.English); err != nil {
+			t.Fatal(err)
+		}
+		g.settings.Seats = 3
+		g.settings.Levels[1] = levelPerson
+		g.settings.Names[1] = ""
+		if typed {
+			g.settings.Name = "Ann"
+		}
+		tb, err := newTable(g, 99)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tb.seats[0].Name != map[bool]string{false: "You", true: "Ann"}[typed] || tb.seats[2].Name != "Player 3" {
+			t.Fatalf("the English game's seats are %q and %q", tb.seats[0].Name, tb.seats[2].Name)
+		}
+		g.goTo(tb)
+		d := &driver{g: g}
+		g.InjectInput(func(in *Input) {
+			ts := g.TestState()
+			if ts.Handover != "" {
+				if r, ok := d.button(&ts, "handover-ready"); ok {
+					d.tapRect(in, r)
+				}
+				return
+			}
+			d.step(in)
+		})
+		runUntil(t, g, 20000, func(ts TestState) bool { return ts.Turn >= 3 && ts.Decision == "play" && ts.Input })
+		g.FlushSaves()
+
+		g2, err := NewGame(Options{Storage: mem, Speed: "instant", Seed: 7, InlineBots: true, Lang: "fr"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g2.LayoutF(1280, 720)
+		fr, err := resumeTable(g2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "Vous"
+		if typed {
+			want = "Ann"
+		}
+		if fr.seats[0].Name != want || fr.seats[2].Name != "Joueur 3" {
+			t.Errorf("typed %v: the French game's seats are %q and %q, want %q and %q", typed, fr.seats[0].Name, fr.seats[2].Name, want, "Joueur 3")
+		}
+		var log []string
+		for _, e := range fr.log {
+			log = append(log, e.m.String())
+		}
+		all := strings.Join(log, "\n")
+		if strings.Contains(all, "You") || strings.Contains(all, "Player 3") || !strings.Contains(all, want+" ") {
+			t.Errorf("typed %v: the French log names the English defaults or not %q:\n%s", typed, want, all)
+		}
+		_ = msg.SetLang(msg.English)
+	}
+}

@@ -7,9 +7,11 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/client"
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/protocol"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -18,6 +20,23 @@ import (
 // upright and on its side, and two desktop windows.
 var fitSizes = [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}, {1920, 1080}}
 
+// eachLangSize runs check in every language at every size of sizes: the game's language set
+// and its screen laid out at the size; name says which ("de 390x844"). English is set again when
+// the test ends.
+func eachLangSize(t *testing.T, g *Game, sizes [][2]float64, check func(name string)) {
+	t.Helper()
+	t.Cleanup(func() { g.setLang(msg.English) })
+	for _, lang := range msg.Langs() {
+		if err := g.setLang(lang.Code); err != nil {
+			t.Fatal(err)
+		}
+		for _, sz := range sizes {
+			g.LayoutF(sz[0], sz[1])
+			check(fmt.Sprintf("%s %gx%g", lang.Code, sz[0], sz[1]))
+		}
+	}
+}
+
 // TestMenuPagesFitEveryLanguage lays the main menu, the settings, the statistics (with games in
 // them) and the reset question out in every language at every size of fitSizes: every text
 // inside its widget at 9 px or more, the title inside its box at its minimum size or more, no
@@ -25,42 +44,35 @@ var fitSizes = [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}, {19
 // TestNewGameFormLayout, which runs every language too.)
 func TestMenuPagesFitEveryLanguage(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	t.Cleanup(func() { g.setLang(msg.English) })
 	if err := sampleStats(g, 3); err != nil {
 		t.Fatal(err)
 	}
-	for _, lang := range msg.Langs() {
-		if err := g.setLang(lang.Code); err != nil {
-			t.Fatal(err)
-		}
-		for _, sz := range fitSizes {
-			g.LayoutF(sz[0], sz[1])
-			for _, page := range []string{"menu", "settings", "stats", "stats-reset"} {
-				name := fmt.Sprintf("%s %gx%g %s", lang.Code, sz[0], sz[1], page)
-				m := newMenu(g)
-				m.page = page
-				m.build()
-				m.draw(ebiten.NewImage(1, 1)) // fits the title
-				title := layout.FormTitle(g.w, g.h)
-				if tw, _ := g.txt.Measure(m.title, text.Style{Size: m.titleSize, Bold: true}); tw > title.W || m.titleSize < 16 {
-					t.Errorf("%s: title %q %.0f px wide in %.0f at %.1f px", name, m.title, tw, title.W, m.titleSize)
+	eachLangSize(t, g, fitSizes, func(at string) {
+		for _, page := range []string{"menu", "settings", "stats", "stats-reset"} {
+			name := at + " " + page
+			m := newMenu(g)
+			m.page = page
+			m.build()
+			m.draw(ebiten.NewImage(1, 1)) // fits the title
+			title := layout.FormTitle(g.w, g.h)
+			if tw, _ := g.txt.Measure(m.title, text.Style{Size: m.titleSize, Bold: true}); tw > title.W || m.titleSize < 16 {
+				t.Errorf("%s: title %q %.0f px wide in %.0f at %.1f px", name, m.title, tw, title.W, m.titleSize)
+			}
+			screen := layout.Rect{W: g.w, H: g.h}
+			for i := range m.widgets {
+				w := &m.widgets[i]
+				if !w.r.Within(screen) {
+					t.Errorf("%s: %q %+v off the screen", name, w.label, w.r)
 				}
-				screen := layout.Rect{W: g.w, H: g.h}
-				for i := range m.widgets {
-					w := &m.widgets[i]
-					if !w.r.Within(screen) {
-						t.Errorf("%s: %q %+v off the screen", name, w.label, w.r)
+				for j := i + 1; j < len(m.widgets); j++ {
+					if o := m.widgets[j]; w.r.Inset(0.5).Overlaps(o.r) {
+						t.Errorf("%s: %q %+v overlaps %q %+v", name, w.label, w.r, o.label, o.r)
 					}
-					for j := i + 1; j < len(m.widgets); j++ {
-						if o := m.widgets[j]; w.r.Inset(0.5).Overlaps(o.r) {
-							t.Errorf("%s: %q %+v overlaps %q %+v", name, w.label, w.r, o.label, o.r)
-						}
-					}
-					checkWidgetText(t, g, name, w)
 				}
+				checkWidgetText(t, g, name, w)
 			}
 		}
-	}
+	})
 }
 
 // TestStatusFitsEveryLanguage: the status line — every moment of the choice and of a row choice,
@@ -74,7 +86,6 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { g.setLang(msg.English) })
 	tb, err := newTable(g, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -111,47 +122,41 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 		{"nifty pick", func() { tb.pick = tb.disp.Hand[0] }},
 		{"basic again", func() { tb.pick, tb.disp.Config.Variant = 0, engine.Basic }},
 	}
-	for _, lang := range msg.Langs() {
-		if err := g.setLang(lang.Code); err != nil {
-			t.Fatal(err)
-		}
-		for _, sz := range fitSizes {
-			g.LayoutF(sz[0], sz[1])
-			tb.relayout()
-			for _, mo := range moments {
-				mo.set()
-				for _, d := range []device{deviceMouse, deviceTouch, deviceKeys} {
-					g.device = d
-					tb.refreshPlates()
-					name := fmt.Sprintf("%s %gx%g %s device %d", lang.Code, sz[0], sz[1], mo.name, d)
-					box := tb.lay.Status
-					if len(tb.statusLines) < 1 || len(tb.statusLines) > 2 || strings.Join(tb.statusLines, " ") != tb.status {
-						t.Fatalf("%s: status %q in lines %q", name, tb.status, tb.statusLines)
-					}
-					for i, line := range tb.statusLines {
-						tw, _ := g.txt.Measure(line, text.Style{Size: tb.statusSize})
-						bottom := box.Y + tb.lay.Unit*0.75 + float64(i)*tb.statusSize*1.25 + tb.statusSize/2
-						if tw > box.W || tb.statusSize < 9 || bottom > box.Y+box.H {
-							t.Errorf("%s: status line %q %.0f px wide in %.0f at %.1f px, bottom %.0f in %.0f", name, line, tw, box.W, tb.statusSize, bottom, box.Y+box.H)
-						}
-					}
-					if tb.lay.StatusLines() == 2 && tb.statusSize < tb.lay.Unit*1.1*0.6 {
-						t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.statusSize, tb.lay.Unit*1.1, tb.statusLines)
-					}
-					if min(sz[0], sz[1]) < 600 && tb.statusSize < layout.MinStatusSize {
-						t.Errorf("%s: status at %.1f px on a phone, under %d: %q", name, tb.statusSize, layout.MinStatusSize, tb.statusLines)
-					}
-					if testing.Verbose() && tb.statusSize < tb.lay.Unit*1.1 {
-						t.Logf("%s: status at %.1f px (%.1f wanted)", name, tb.statusSize, tb.lay.Unit*1.1)
+	eachLangSize(t, g, fitSizes, func(at string) {
+		tb.relayout()
+		for _, mo := range moments {
+			mo.set()
+			for _, d := range []device{deviceMouse, deviceTouch, deviceKeys} {
+				g.device = d
+				tb.refreshPlates()
+				name := fmt.Sprintf("%s %s device %d", at, mo.name, d)
+				box := tb.lay.Status
+				if len(tb.statusLines) < 1 || len(tb.statusLines) > 2 || strings.Join(tb.statusLines, " ") != tb.status {
+					t.Fatalf("%s: status %q in lines %q", name, tb.status, tb.statusLines)
+				}
+				for i, line := range tb.statusLines {
+					tw, _ := g.txt.Measure(line, text.Style{Size: tb.statusSize})
+					bottom := box.Y + tb.lay.Unit*0.75 + float64(i)*tb.statusSize*1.25 + tb.statusSize/2
+					if tw > box.W || tb.statusSize < 9 || bottom > box.Y+box.H {
+						t.Errorf("%s: status line %q %.0f px wide in %.0f at %.1f px, bottom %.0f in %.0f", name, line, tw, box.W, tb.statusSize, bottom, box.Y+box.H)
 					}
 				}
-			}
-			tb.disp.MyChoice, tb.disp.Phase, tb.disp.Waiting = 0, engine.PhaseChoose, nil
-			for s := range tb.disp.Chosen {
-				tb.disp.Chosen[s] = false
+				if tb.lay.StatusLines() == 2 && tb.statusSize < tb.lay.Unit*1.1*0.6 {
+					t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.statusSize, tb.lay.Unit*1.1, tb.statusLines)
+				}
+				if min(g.w, g.h) < 600 && tb.statusSize < layout.MinStatusSize {
+					t.Errorf("%s: status at %.1f px on a phone, under %d: %q", name, tb.statusSize, layout.MinStatusSize, tb.statusLines)
+				}
+				if testing.Verbose() && tb.statusSize < tb.lay.Unit*1.1 {
+					t.Logf("%s: status at %.1f px (%.1f wanted)", name, tb.statusSize, tb.lay.Unit*1.1)
+				}
 			}
 		}
-	}
+		tb.disp.MyChoice, tb.disp.Phase, tb.disp.Waiting = 0, engine.PhaseChoose, nil
+		for s := range tb.disp.Chosen {
+			tb.disp.Chosen[s] = false
+		}
+	})
 }
 
 // TestOverTextsEveryLanguage: on the game-over panel, in every language, at every size of
@@ -160,41 +165,34 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 // the default length shared — fits at 10 px or more, and the two buttons' labels fit them.
 func TestOverTextsEveryLanguage(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	t.Cleanup(func() { g.setLang(msg.English) })
-	for _, lang := range msg.Langs() {
-		if err := g.setLang(lang.Code); err != nil {
-			t.Fatal(err)
-		}
+	eachLangSize(t, g, fitSizes, func(at string) {
 		titles := []string{msg.GameOverYouShare.Text(), msg.GameOverYouWin.Text(), msg.GameOverTitle.Text(),
 			msg.New(msg.GameOverWins, "Chloé").String(), msg.New(msg.GameOverShare, "Ada, Bruno", "Chloé").String()}
-		for _, sz := range fitSizes {
-			g.LayoutF(sz[0], sz[1])
-			for _, seats := range []int{2, 4, 10} {
-				for _, rounds := range []int{1, 20} {
-					name := fmt.Sprintf("%s %gx%g %d seats %d rounds", lang.Code, sz[0], sz[1], seats, rounds)
-					l := newOverLayout(g.w, g.h, seats, rounds)
-					small := text.Style{Size: l.Size * 0.8}
-					if tw, _ := g.txt.Measure(msg.ScoreTotal.Text(), small); tw > l.TotalW {
-						t.Errorf("%s: %q %.0f px wide in a column of %.0f", name, msg.ScoreTotal.Text(), tw, l.TotalW)
+		for _, seats := range []int{2, 4, 10} {
+			for _, rounds := range []int{1, 20} {
+				name := fmt.Sprintf("%s %d seats %d rounds", at, seats, rounds)
+				l := newOverLayout(g.w, g.h, seats, rounds)
+				small := text.Style{Size: l.Size * 0.8}
+				if tw, _ := g.txt.Measure(msg.ScoreTotal.Text(), small); tw > l.TotalW {
+					t.Errorf("%s: %q %.0f px wide in a column of %.0f", name, msg.ScoreTotal.Text(), tw, l.TotalW)
+				}
+				if tw, _ := g.txt.Measure(msg.GameOverChart.Text(), small); tw > l.Chart.W {
+					t.Errorf("%s: %q %.0f px wide over a chart of %.0f", name, msg.GameOverChart.Text(), tw, l.Chart.W)
+				}
+				for _, title := range titles {
+					st := text.Style{Size: l.Title.H * 0.8, Bold: true}
+					if st.Size = g.txt.Fit(title, st, l.Title.W, 10); st.Size < 10 {
+						t.Errorf("%s: title %q at %.1f px", name, title, st.Size)
+					} else if tw, _ := g.txt.Measure(title, st); tw > l.Title.W {
+						t.Errorf("%s: title %q %.0f px wide in %.0f", name, title, tw, l.Title.W)
 					}
-					if tw, _ := g.txt.Measure(msg.GameOverChart.Text(), small); tw > l.Chart.W {
-						t.Errorf("%s: %q %.0f px wide over a chart of %.0f", name, msg.GameOverChart.Text(), tw, l.Chart.W)
-					}
-					for _, title := range titles {
-						st := text.Style{Size: l.Title.H * 0.8, Bold: true}
-						if st.Size = g.txt.Fit(title, st, l.Title.W, 10); st.Size < 10 {
-							t.Errorf("%s: title %q at %.1f px", name, title, st.Size)
-						} else if tw, _ := g.txt.Measure(title, st); tw > l.Title.W {
-							t.Errorf("%s: title %q %.0f px wide in %.0f", name, title, tw, l.Title.W)
-						}
-					}
-					for i, label := range []string{msg.ButtonPlayAgain.Text(), msg.ButtonMenu.Text()} {
-						checkWidgetText(t, g, name, &widget{r: l.Buttons[i], label: label, enabled: true})
-					}
+				}
+				for i, label := range []string{msg.ButtonPlayAgain.Text(), msg.ButtonMenu.Text()} {
+					checkWidgetText(t, g, name, &widget{r: l.Buttons[i], label: label, enabled: true})
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestTableTextsFitEveryLanguage: the table's texts, in every language, at every size of
@@ -206,7 +204,6 @@ func TestOverTextsEveryLanguage(t *testing.T) {
 // banner at 9 px or more, and so does the connection banner, which stands on the same line; and each caption of the rules walkthrough fits its box.
 func TestTableTextsFitEveryLanguage(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	t.Cleanup(func() { g.setLang(msg.English) })
 	buttons := map[int][]msg.ID{
 		layout.BtnMenu: {msg.ButtonMenu}, layout.BtnTracker: {msg.ButtonTracker}, layout.BtnAdvisor: {msg.ButtonAdvisor},
 		layout.BtnLog: {msg.ButtonLog}, layout.BtnReplay: {msg.ButtonReplay},
@@ -216,129 +213,146 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 	notice := map[msg.ID]bool{msg.ButtonClickRow: true, msg.ButtonTapRow: true, msg.ButtonKeyRow: true}
 	kinds := []msg.ID{msg.PlateYou, msg.PlatePlayer, msg.PlateOnline, msg.LevelRandom, msg.LevelBeginner, msg.LevelIntermediate, msg.LevelExpert}
 	states := []msg.ID{msg.PlateWinner, msg.PlateDisconnected, msg.PlateAway, msg.PlateChoosingRow, msg.PlateReady, msg.PlateThinking, msg.PlateYourTurn}
-	for _, lang := range msg.Langs() {
-		if err := g.setLang(lang.Code); err != nil {
-			t.Fatal(err)
-		}
+	eachLangSize(t, g, fitSizes, func(at string) {
 		scoreLines := []string{
 			msg.New(msg.RoundToEitherLine, 20, 500, 50).String(), msg.New(msg.RoundOfLine, 20, 50).String(),
 			msg.New(msg.RoundToScoreLine, 20, 500).String(), msg.New(msg.RoundLine, 20).String(),
 		}
 		warnings := []string{msg.WarnTooLow.Text(), msg.New(msg.WarnSixth, 4, 27).String()}
-		for _, sz := range fitSizes {
-			for _, seats := range []int{2, 4, 10} {
-				name := fmt.Sprintf("%s %gx%g %d seats", lang.Code, sz[0], sz[1], seats)
-				l := layout.NewTable(sz[0], sz[1], seats, 10)
-				for b, ids := range buttons {
+		for _, seats := range []int{2, 4, 10} {
+			name := fmt.Sprintf("%s %d seats", at, seats)
+			l := layout.NewTable(g.w, g.h, seats, 10)
+			for b, ids := range buttons {
+				for _, id := range ids {
+					w := widget{r: l.Buttons[b], label: id.Text(), enabled: true}
+					if notice[id] {
+						w.kind = kindNotice
+					}
+					checkWidgetText(t, g, name, &w)
+				}
+			}
+			for s, seat := range l.Seats {
+				for k, ids := range map[int][]msg.ID{layout.TxtLevel: kinds, layout.TxtState: states} {
+					tx := seat.Text[k]
+					if !tx.Shown() {
+						continue
+					}
 					for _, id := range ids {
-						w := widget{r: l.Buttons[b], label: id.Text(), enabled: true}
-						if notice[id] {
-							w.kind = kindNotice
+						style := text.Style{Size: tx.Size, Bold: k == layout.TxtState}
+						style.Size = max(minPlateText, g.txt.Fit(id.Text(), style, tx.R.W, minPlateText))
+						if tw, _ := g.txt.Measure(id.Text(), style); tw > tx.R.W {
+							t.Errorf("%s: seat %d's plate cuts %q (%.0f px wide in %.0f at %.1f px)", name, s, id.Text(), tw, tx.R.W, style.Size)
 						}
-						checkWidgetText(t, g, name, &w)
-					}
-				}
-				for s, seat := range l.Seats {
-					for k, ids := range map[int][]msg.ID{layout.TxtLevel: kinds, layout.TxtState: states} {
-						tx := seat.Text[k]
-						if !tx.Shown() {
-							continue
-						}
-						for _, id := range ids {
-							style := text.Style{Size: tx.Size, Bold: k == layout.TxtState}
-							style.Size = max(minPlateText, g.txt.Fit(id.Text(), style, tx.R.W, minPlateText))
-							if tw, _ := g.txt.Measure(id.Text(), style); tw > tx.R.W {
-								t.Errorf("%s: seat %d's plate cuts %q (%.0f px wide in %.0f at %.1f px)", name, s, id.Text(), tw, tx.R.W, style.Size)
-							}
-						}
-					}
-				}
-				st := l.ScoreTitle
-				for _, line := range scoreLines {
-					style := text.Style{Size: st.Size, Bold: true}
-					style.Size = max(minPlateText, g.txt.Fit(line, style, st.R.W, minPlateText))
-					if tw, _ := g.txt.Measure(line, style); tw > st.R.W {
-						t.Errorf("%s: score title %q %.0f px wide in %.0f at %.1f px", name, line, tw, st.R.W, style.Size)
-					}
-				}
-				// The connection banner stands on the warning's line, its text at 9 px or more.
-				banner := msg.New(msg.OnlineReconnecting, 99).String()
-				if size := bannerTextSize(g, &l, banner); size < 9 {
-					t.Errorf("%s: banner %q at %.1f px in %+v", name, banner, size, bannerRect(&l))
-				} else if tw, _ := g.txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > bannerRect(&l).W-l.Unit {
-					t.Errorf("%s: banner %q %.0f px wide in %+v", name, banner, tw, bannerRect(&l))
-				}
-				for _, w := range warnings {
-					style := text.Style{Size: l.Unit, Bold: true}
-					if style.Size = g.txt.Fit(w, style, l.Warn.W-16, 8); style.Size < 9 {
-						t.Errorf("%s: warning %q at %.1f px in %.0f", name, w, style.Size, l.Warn.W-16)
-					} else if tw, _ := g.txt.Measure(w, style); tw > l.Warn.W-16 {
-						t.Errorf("%s: warning %q %.0f px wide in %.0f", name, w, tw, l.Warn.W-16)
 					}
 				}
 			}
-			// The rules walkthrough's captions, each step.
-			g.LayoutF(sz[0], sz[1])
-			tb, ok := newRules(g).(*table)
-			if !ok {
-				t.Fatal("no rules walkthrough")
+			st := l.ScoreTitle
+			for _, line := range scoreLines {
+				style := text.Style{Size: st.Size, Bold: true}
+				style.Size = max(minPlateText, g.txt.Fit(line, style, st.R.W, minPlateText))
+				if tw, _ := g.txt.Measure(line, style); tw > st.R.W {
+					t.Errorf("%s: score title %q %.0f px wide in %.0f at %.1f px", name, line, tw, st.R.W, style.Size)
+				}
 			}
-			tb.relayout()
-			tu := tb.tutorial
-			for tu.step < len(tutorialCaptions) {
-				tu.advance()
-				name := fmt.Sprintf("%s %gx%g rules step %d", lang.Code, sz[0], sz[1], tu.step)
-				r := tu.captionRect()
-				title, lines, size := tu.captionText(r)
-				if tw, _ := g.txt.Measure(tu.title, text.Style{Size: title, Bold: true}); tw > r.W-24 {
-					t.Errorf("%s: caption title %q %.0f px wide in %.0f", name, tu.title, tw, r.W-24)
-				}
-				if title*2.6+float64(len(lines))*size*1.3 > r.H-8 || size < 9 {
-					t.Errorf("%s: caption of %d lines at %.1f px does not fit %+v", name, len(lines), size, r)
-				}
-				for _, line := range lines {
-					if tw, _ := g.txt.Measure(line, text.Style{Size: size}); tw > r.W-24 {
-						t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, tw, r.W-24)
-					}
+			// The connection banner stands on the warning's line, its text at 9 px or more.
+			banner := msg.New(msg.OnlineReconnecting, 99).String()
+			if size := bannerTextSize(g, &l, banner); size < 9 {
+				t.Errorf("%s: banner %q at %.1f px in %+v", name, banner, size, bannerRect(&l))
+			} else if tw, _ := g.txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > bannerRect(&l).W-l.Unit {
+				t.Errorf("%s: banner %q %.0f px wide in %+v", name, banner, tw, bannerRect(&l))
+			}
+			for _, w := range warnings {
+				style := text.Style{Size: l.Unit, Bold: true}
+				if style.Size = g.txt.Fit(w, style, l.Warn.W-16, 8); style.Size < 9 {
+					t.Errorf("%s: warning %q at %.1f px in %.0f", name, w, style.Size, l.Warn.W-16)
+				} else if tw, _ := g.txt.Measure(w, style); tw > l.Warn.W-16 {
+					t.Errorf("%s: warning %q %.0f px wide in %.0f", name, w, tw, l.Warn.W-16)
 				}
 			}
 		}
-	}
+		// The rules walkthrough's captions, each step.
+		tb, ok := newRules(g).(*table)
+		if !ok {
+			t.Fatal("no rules walkthrough")
+		}
+		tb.relayout()
+		tu := tb.tutorial
+		for tu.step < len(tutorialCaptions) {
+			tu.advance()
+			name := fmt.Sprintf("%s rules step %d", at, tu.step)
+			r := tu.captionRect()
+			title, lines, size := tu.captionText(r)
+			if tw, _ := g.txt.Measure(tu.title, text.Style{Size: title, Bold: true}); tw > r.W-24 {
+				t.Errorf("%s: caption title %q %.0f px wide in %.0f", name, tu.title, tw, r.W-24)
+			}
+			if title*2.6+float64(len(lines))*size*1.3 > r.H-8 || size < 9 {
+				t.Errorf("%s: caption of %d lines at %.1f px does not fit %+v", name, len(lines), size, r)
+			}
+			for _, line := range lines {
+				if tw, _ := g.txt.Measure(line, text.Style{Size: size}); tw > r.W-24 {
+					t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, tw, r.W-24)
+				}
+			}
+		}
+	})
 }
 
 // TestPlateNamesTellSeatsApart: with ten people at the table named as the new-game form names
 // them ("Player 2" … "Player 10", "Spieler 10" …), in every language at every size of fitSizes,
 // each plate's name — shortened as the plates shorten a name (text.Renderer.CutName) — fits its
 // box at its size, that size is at least layout.MinNameSizePhone on a phone and
-// layout.MinNameSize elsewhere, and the ten names stay ten different names.
+// layout.MinNameSize elsewhere, and the ten names stay ten different names. The same holds for
+// the online room's seat lines (room.seatName), ten seats named so, each shortened just as a
+// plate shortens it ("J. 10", not "Jugador 1…").
 func TestPlateNamesTellSeatsApart(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	t.Cleanup(func() { g.setLang(msg.English) })
-	for _, lang := range msg.Langs() {
-		if err := g.setLang(lang.Code); err != nil {
-			t.Fatal(err)
+	eachLangSize(t, g, fitSizes, func(at string) {
+		lo := float64(layout.MinNameSize)
+		if min(g.w, g.h) < 600 {
+			lo = layout.MinNameSizePhone
 		}
-		for _, sz := range fitSizes {
-			l := layout.NewTable(sz[0], sz[1], 10, 10)
-			lo := float64(layout.MinNameSize)
-			if min(sz[0], sz[1]) < 600 {
-				lo = layout.MinNameSizePhone
-			}
+		// names checks the ten names as drawn: name(s) and its style and width.
+		names := func(where string, name func(s int) (string, text.Style, float64)) {
 			seen := map[string]int{}
-			for s, seat := range l.Seats {
-				name := msg.New(msg.PlayerName, s+1).String()
-				tx := seat.Text[layout.TxtName]
-				st := text.Style{Size: tx.Size, Bold: true}
-				got := g.txt.CutName(name, st, tx.R.W)
+			for s := range 10 {
+				got, st, w := name(s)
 				tw, _ := g.txt.Measure(got, st)
-				if tw > tx.R.W || tx.Size < lo {
-					t.Errorf("%s %gx%g: seat %d's name %q drawn as %q, %.0f px wide in %.0f at %.1f px", lang.Code, sz[0], sz[1], s, name, got, tw, tx.R.W, tx.Size)
+				if tw > w || st.Size < lo {
+					t.Errorf("%s: %s %d's name drawn as %q, %.0f px wide in %.0f at %.1f px", at, where, s, got, tw, w, st.Size)
 				}
 				if o, dup := seen[got]; dup {
-					t.Errorf("%s %gx%g: seats %d and %d both read %q", lang.Code, sz[0], sz[1], o, s, got)
+					t.Errorf("%s: %ss %d and %d both read %q", at, where, o, s, got)
 				}
 				seen[got] = s
 			}
 		}
+		l := layout.NewTable(g.w, g.h, 10, 10)
+		names("seat", func(s int) (string, text.Style, float64) {
+			tx := l.Seats[s].Text[layout.TxtName]
+			st := text.Style{Size: tx.Size, Bold: true}
+			return g.txt.CutName(msg.New(msg.PlayerName, s+1).String(), st, tx.R.W), st, tx.R.W
+		})
+		r := newRoom(g, tenSeatRoom(), "wss://nimmt.example.org", false)
+		r.build()
+		names("room seat", func(s int) (string, text.Style, float64) {
+			got, st, w := r.seatName(s)
+			// Shortened as the plates shorten it: the same person reads the same in the room.
+			if full := r.state().Seats[s].Name; got != g.txt.CutName(full, st, w) {
+				t.Errorf("%s: the room shows %q as %q, the plates as %q", at, full, got, g.txt.CutName(full, st, w))
+			}
+			return got, st, w
+		})
+	})
+}
+
+// tenSeatRoom is a canned room of ten people named as the new-game form names them.
+func tenSeatRoom() *cannedLink {
+	c := &cannedLink{status: client.LinkStatus{Phase: client.LinkOnline}}
+	rm := protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(10), State: protocol.StateLobby, Host: 0}
+	for s := range 10 {
+		rm.Seats = append(rm.Seats, protocol.Seat{Name: msg.New(msg.PlayerName, s+1).String(), Colour: "green",
+			Kind: protocol.KindPerson, Level: "intermediate", Connected: true})
 	}
+	_ = c.push(protocol.Welcome{Version: protocol.Version, Code: sampleCode}, protocol.Joined{Token: "t", Colour: "green"}, rm)
+	return c
 }

@@ -353,6 +353,21 @@ func resumeLocal(g *Game) (*localSession, error) {
 	return l, nil
 }
 
+// localName is the name of the person at seat s of a saved game in the language shown: a
+// default name of any language — "You" for the person at the device, "Player 3" for another
+// (hot-seat) — becomes the current language's ("Vous", "Joueur 3"); a typed name stays.
+func localName(name string, s int) string {
+	if isDefaultName(name) {
+		return msg.DefaultName.Text()
+	}
+	for _, l := range msg.Langs() {
+		if msg.New(msg.PlayerName, s+1).In(l.Code) == name {
+			return msg.New(msg.PlayerName, s+1).String()
+		}
+	}
+	return name
+}
+
 // savedSeats returns the seats of a saved game of n seats: as saved (version 2), or seat 0 the
 // person and the others bots of the saved levels (version 1). Anything unusable becomes an
 // Intermediate bot; seat 0 stays a person.
@@ -365,10 +380,8 @@ func savedSeats(s *saved, rec *engine.Record, n int) []Seat {
 		}
 		st := Seat{Kind: SeatBot, Name: name, Level: "intermediate"}
 		switch {
-		case i < len(s.Seats) && s.Seats[i].Kind == SeatPerson:
-			st = Seat{Kind: SeatPerson, Name: name}
-		case i == 0:
-			st = Seat{Kind: SeatPerson, Name: name}
+		case i < len(s.Seats) && s.Seats[i].Kind == SeatPerson, i == 0:
+			st = Seat{Kind: SeatPerson, Name: localName(name, i)}
 		case i < len(s.Seats) && s.Seats[i].Kind == SeatBot && levelIndex(s.Seats[i].Level) >= 0:
 			st.Level = s.Seats[i].Level
 		case len(s.Seats) == 0 && i < len(s.Levels) && levelIndex(s.Levels[i]) >= 0:

@@ -136,7 +136,17 @@ func (m *menu) build() {
 		m.add("", g.notice.String(), rs[0], true, kindNotice)
 	case "settings":
 		m.title = msg.MenuSettings.Text()
-		rs := layout.Form(g.w, g.h, 9)
+		// The game's settings beside the sound's where the screen is wide and low; one column
+		// elsewhere. Why the device is silent and Fullscreen take a row only when shown.
+		why := g.silence()
+		b := 3
+		if why != "" {
+			b++
+		}
+		if g.opts.Desktop {
+			b++
+		}
+		rs := layout.FormPair(g.w, g.h, 9, 4, b)
 		row := func(r layout.Rect, lbl, id, val string, on bool) {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
 			m.add("", lbl, l, true, 1)
@@ -147,20 +157,23 @@ func (m *menu) build() {
 		row(rs[1], msg.SettingsTracker.Text(), "tracker", onOff(st.Tracker), st.Tracker)
 		row(rs[2], msg.SettingsAdvisor.Text(), "advisor", onOff(st.Advisor), st.Advisor)
 		row(rs[3], msg.SettingsLanguage.Text(), "lang", langName(msg.Lang()), false)
-		vol := rs[4]
+		rs = rs[4:]
+		vol := rs[0]
 		m.add("", msg.SettingsVolume.Text(), layout.Rect{X: vol.X, Y: vol.Y, W: vol.W * 0.5, H: vol.H}, true, 1)
 		step := vol.W * 0.5 / 4
 		m.add("volume-minus", "−", layout.Rect{X: vol.X + vol.W*0.5, Y: vol.Y, W: step, H: vol.H}, st.Volume > 0, 0)
 		m.add("", msg.New(msg.SettingsPercent, st.Volume).String(), layout.Rect{X: vol.X + vol.W*0.5 + step, Y: vol.Y, W: 2 * step, H: vol.H}, true, 2)
 		m.add("volume-plus", "+", layout.Rect{X: vol.X + vol.W - step, Y: vol.Y, W: step, H: vol.H}, st.Volume < 100, 0)
-		row(rs[5], msg.SettingsSound.Text(), "mute", onOff(!st.Muted), !st.Muted)
-		if why := g.silence(); why != "" {
-			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[6], true, kindNotice)
+		row(rs[1], msg.SettingsSound.Text(), "mute", onOff(!st.Muted), !st.Muted)
+		rs = rs[2:]
+		if why != "" {
+			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[0], true, kindNotice)
+			rs = rs[1:]
 		}
 		if g.opts.Desktop {
-			row(rs[7], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+			row(rs[0], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
 		}
-		m.add("back", msg.Back.Text(), rs[8], true, 0)
+		m.add("back", msg.Back.Text(), rs[len(rs)-1], true, 0)
 	}
 	if m.focus >= len(m.widgets) {
 		m.focus = -1

@@ -47,6 +47,25 @@ func (f *newGameForm) gridFor(units []float64) formGrid {
 	return fg
 }
 
+// spread moves the page's widgets down to fill the screen (layout.Spread): the rows of each
+// column a little further apart, the page centred under the title, so a tall screen (a phone
+// held upright) shows no empty lower part.
+func (fg formGrid) spread(ws []widget, h float64) {
+	cols := make([][]*layout.Rect, len(fg.cols))
+	for i := range ws {
+		r := &ws[i].r
+		c := slices.IndexFunc(fg.cols, func(col layout.Rect) bool { return r.X >= col.X-0.5 && r.X < col.X+col.W })
+		if c < 0 {
+			c = 0
+		}
+		cols[c] = append(cols[c], r)
+	}
+	layout.Spread(cols, h-fg.m, fg.rh*formSpreadGap)
+}
+
+// formSpreadGap is how much spread may widen the gap between two rows, in rows' heights.
+const formSpreadGap = 0.4
+
 // stack hands out the rows of one column, top down.
 type stack struct {
 	r       layout.Rect
@@ -192,6 +211,7 @@ func (f *newGameForm) buildForm() {
 	bw := b.W * 0.36
 	f.add("back", msg.Back.Text(), layout.Rect{X: b.X, Y: b.Y, W: bw, H: b.H}, true, kindSecondary)
 	f.add("start", f.opts.StartLabel.Text(), layout.Rect{X: b.X + bw + grid.gap*2, Y: b.Y, W: b.W - bw - grid.gap*2, H: b.H}, true, kindPrimary)
+	grid.spread(f.widgets, g.h)
 }
 
 // variantButton adds a variant's two-line button (title and summary) in r with a "?" at its
@@ -325,4 +345,5 @@ func (f *newGameForm) buildSeat() {
 		col = side
 	}
 	f.add("seat-done", msg.Done.Text(), col.row(1.2), true, kindPrimary)
+	grid.spread(f.widgets, f.g.h)
 }

@@ -93,24 +93,38 @@ func (l *lobby) build() {
 	}
 	switch l.page {
 	case "online":
-		rs := layout.FormSpread(g.w, g.h, 8)
-		l.add("", l.notice.String(), rs[0], true, 2)
-		if g.opts.Server != "" {
-			l.add("", l.server(), labelled(rs[1], msg.OnlineServer.Text()), true, 2)
-		} else {
-			l.addField("server", l.server(), labelled(rs[1], msg.OnlineServer.Text()))
+		// Who and where (the server, the name, the colour, what went wrong) beside what to do
+		// (create, join, rejoin, back) where the screen is wide and low; one column elsewhere.
+		// The notice and the rejoin button take a row only when they are shown.
+		a, b := 3, 3
+		if l.notice.ID != msg.None {
+			a++
 		}
-		l.addField("name", st.Name, labelled(rs[2], msg.OnlineName.Text()))
-		l.add("colour", l.colourLabel(), labelled(rs[3], msg.OnlineColour.Text()), true, 0)
-		l.add("create", msg.OnlineCreate.Text(), rs[4], true, 0)
-		cr := labelled(rs[5], msg.OnlineCode.Text())
+		rejoin := st.Online.Code != ""
+		if rejoin {
+			b++
+		}
+		rs := layout.FormPair(g.w, g.h, 8, a, b)
+		if g.opts.Server != "" {
+			l.add("", l.server(), labelled(rs[0], msg.OnlineServer.Text()), true, 2)
+		} else {
+			l.addField("server", l.server(), labelled(rs[0], msg.OnlineServer.Text()))
+		}
+		l.addField("name", st.Name, labelled(rs[1], msg.OnlineName.Text()))
+		l.add("colour", l.colourLabel(), labelled(rs[2], msg.OnlineColour.Text()), true, 0)
+		if l.notice.ID != msg.None {
+			l.add("", l.notice.String(), rs[3], true, kindNotice)
+		}
+		rs = rs[a:]
+		l.add("create", msg.OnlineCreate.Text(), rs[0], true, 0)
+		cr := labelled(rs[1], msg.OnlineCode.Text())
 		jw := clampF(cr.W*0.4, layout.MinTap, 200)
 		l.addField("code", l.code, layout.Rect{X: cr.X, Y: cr.Y, W: cr.W - jw - 6, H: cr.H})
 		l.add("join", msg.OnlineJoin.Text(), layout.Rect{X: cr.X + cr.W - jw, Y: cr.Y, W: jw, H: cr.H}, true, 0)
-		if o := st.Online; o.Code != "" {
-			l.add("rejoin", msg.New(msg.OnlineRejoin, o.Code).String(), rs[6], true, 0)
+		if rejoin {
+			l.add("rejoin", msg.New(msg.OnlineRejoin, st.Online.Code).String(), rs[2], true, 0)
 		}
-		l.add("back", msg.Back.Text(), rs[7], true, 0)
+		l.add("back", msg.Back.Text(), rs[b-1], true, 0)
 	}
 	if l.focus >= len(l.widgets) {
 		l.focus = -1

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"nimmt/engine"
@@ -72,7 +73,6 @@ func checkBoxTexts(t *testing.T, g *Game, name string, panel layout.Rect, bs []b
 // name is ever shortened. The game-over panel has its own test (TestOverTextsEveryLanguage).
 func TestPanelTextsFitEveryLanguage(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	t.Cleanup(func() { g.setLang(msg.English) })
 	for _, seats := range []int{4, 10} {
 		tb := playedTable(t, g, seats)
 		log := tb.log
@@ -83,72 +83,89 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 		for s := range seats {
 			tb.lastRound.Penalties[s], tb.lastRound.Totals[s] = 104, 188
 		}
-		for _, lang := range msg.Langs() {
-			if err := g.setLang(lang.Code); err != nil {
-				t.Fatal(err)
+		eachLangSize(t, g, fitSizes, func(at string) {
+			tb.relayout()
+			name := fmt.Sprintf("%s %d seats", at, seats)
+			screen := layout.Rect{W: g.w, H: g.h}
+			// The round score: names may be shortened, nothing else.
+			p := tb.overlayPanel()
+			if !p.Within(screen) {
+				t.Errorf("%s: score panel %+v off the screen", name, p)
 			}
-			for _, sz := range fitSizes {
-				g.LayoutF(sz[0], sz[1])
-				tb.relayout()
-				name := fmt.Sprintf("%s %gx%g %d seats", lang.Code, sz[0], sz[1], seats)
-				screen := layout.Rect{W: g.w, H: g.h}
-				// The round score: names may be shortened, nothing else.
-				p := tb.overlayPanel()
-				if !p.Within(screen) {
-					t.Errorf("%s: score panel %+v off the screen", name, p)
+			bs := tb.scoreTexts()
+			want := []string{msg.New(msg.ScoreTitle, 20).String(), msg.ScoreThisRound.Text(), msg.ScoreTotal.Text()}
+			for range seats {
+				want = append(want, "", "+104", "188")
+			}
+			checkBoxTexts(t, g, name+" score", p, bs, func(i int) string { return want[i] })
+			btn := tb.overlayButton(0)
+			for _, b := range bs {
+				if b.box.Inset(0.01).Overlaps(btn) {
+					t.Errorf("%s score: %q %+v over the Continue button %+v", name, b.s, b.box, btn)
 				}
-				bs := tb.scoreTexts()
-				want := []string{msg.New(msg.ScoreTitle, 20).String(), msg.ScoreThisRound.Text(), msg.ScoreTotal.Text()}
-				for range seats {
-					want = append(want, "", "+104", "188")
-				}
-				checkBoxTexts(t, g, name+" score", p, bs, func(i int) string { return want[i] })
-				btn := tb.overlayButton(0)
-				for _, b := range bs {
-					if b.box.Inset(0.01).Overlaps(btn) {
-						t.Errorf("%s score: %q %+v over the Continue button %+v", name, b.s, b.box, btn)
-					}
-				}
-				checkWidgetText(t, g, name+" score", &widget{r: btn, label: msg.ButtonContinue.Text(), enabled: true})
-				// The tracker.
+			}
+			checkWidgetText(t, g, name+" score", &widget{r: btn, label: msg.ButtonContinue.Text(), enabled: true})
+			// The tracker, of each variant's heading: the heading whole, in one or two lines at
+			// a name's size or more (layout.MinNameSize, MinNameSizePhone on a phone).
+			lo := float64(layout.MinNameSize)
+			if min(g.w, g.h) < 600 {
+				lo = layout.MinNameSizePhone
+			}
+			for _, v := range []engine.Variant{engine.Basic, engine.Double} {
+				tb.disp.Config.Variant = v
 				head := msg.TrackerHead.Text()
-				checkBoxTexts(t, g, name+" tracker", tb.lay.Panel, tb.trackerTexts(), func(i int) string {
-					if i == 0 {
-						return head
-					}
-					return num(i)
-				})
-				// Every line of the log, one at a time in the panel.
-				for _, e := range log {
-					tb.log = []logEntry{{m: e.m, private: -1}}
-					line := e.m.String()
-					checkBoxTexts(t, g, name+" log", tb.lay.Panel, tb.logTexts(), func(int) string { return line })
+				if v == engine.Double {
+					head = msg.TrackerHeadDouble.Text()
 				}
-				tb.log = log
-				// The choice panels: Nifty's order of two cards, Hand's keep of a row of five.
-				for _, d := range []engine.Decision{
-					{Kind: engine.DecideOrder, Cards: []engine.Card{12, 104}},
-					{Kind: engine.DecideKeep, Cards: []engine.Card{12, 23, 34, 45, 104}},
-				} {
-					panel, cards, button := tb.choiceLayout(d)
-					if !panel.Within(screen) {
-						t.Errorf("%s: choice panel %+v off the screen", name, panel)
+				bs := tb.trackerTexts()
+				lines := len(bs) - engine.DeckSize
+				var got []string
+				for _, b := range bs[:lines] {
+					got = append(got, b.s)
+					if b.size < lo {
+						t.Errorf("%s tracker: heading %q at %.1f px, under %.0f", name, b.s, b.size, lo)
 					}
-					title := tb.choiceTitleText(d, panel)
-					checkBoxTexts(t, g, name+" choice", panel, []boxText{title}, func(int) string { return tb.choiceTitle(d) })
-					for i, c := range cards {
-						if !c.Within(panel) || c.Overlaps(title.box) {
-							t.Errorf("%s: choice card %d %+v outside the panel %+v or over its title", name, i, c, panel)
-						}
+				}
+				if lines < 1 || lines > 2 || strings.Join(got, " ") != head {
+					t.Errorf("%s tracker: heading %q drawn as %q", name, head, got)
+				}
+				checkBoxTexts(t, g, name+" tracker", tb.lay.Panel, bs, func(i int) string {
+					if i < lines {
+						return got[i]
 					}
-					if d.Kind == engine.DecideKeep {
-						for _, n := range []int{0, 2, 5} {
-							checkWidgetText(t, g, name+" keep", &widget{r: button, label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), enabled: true})
-						}
+					return num(i - lines + 1)
+				})
+			}
+			tb.disp.Config.Variant = engine.Basic
+			// Every line of the log, one at a time in the panel.
+			for _, e := range log {
+				tb.log = []logEntry{{m: e.m, private: -1}}
+				line := e.m.String()
+				checkBoxTexts(t, g, name+" log", tb.lay.Panel, tb.logTexts(), func(int) string { return line })
+			}
+			tb.log = log
+			// The choice panels: Nifty's order of two cards, Hand's keep of a row of five.
+			for _, d := range []engine.Decision{
+				{Kind: engine.DecideOrder, Cards: []engine.Card{12, 104}},
+				{Kind: engine.DecideKeep, Cards: []engine.Card{12, 23, 34, 45, 104}},
+			} {
+				panel, cards, button := tb.choiceLayout(d)
+				if !panel.Within(screen) {
+					t.Errorf("%s: choice panel %+v off the screen", name, panel)
+				}
+				title := tb.choiceTitleText(d, panel)
+				checkBoxTexts(t, g, name+" choice", panel, []boxText{title}, func(int) string { return tb.choiceTitle(d) })
+				for i, c := range cards {
+					if !c.Within(panel) || c.Overlaps(title.box) {
+						t.Errorf("%s: choice card %d %+v outside the panel %+v or over its title", name, i, c, panel)
+					}
+				}
+				if d.Kind == engine.DecideKeep {
+					for _, n := range []int{0, 2, 5} {
+						checkWidgetText(t, g, name+" keep", &widget{r: button, label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), enabled: true})
 					}
 				}
 			}
-		}
-		g.setLang(msg.English)
+		})
 	}
 }

@@ -148,9 +148,24 @@ func (t *table) trackerTexts() []boxText {
 	if cfg.Variant == engine.Double {
 		head = msg.TrackerHeadDouble.Text()
 	}
+	// The heading: at least a seat name's size (layout.MinNameSize, MinNameSizePhone on a
+	// phone), on two lines where one would be smaller; the numbers share what is left.
+	lo := float64(layout.MinNameSize)
+	if min(g.w, g.h) < 600 {
+		lo = layout.MinNameSizePhone
+	}
+	lines, hs := t.trackerHead(head, p.W-20, math.Max(lo, clampF(ch*0.5, minPanelText, t.lay.Unit)))
+	lh := math.Ceil(hs * 1.25)
+	if need := float64(len(lines))*lh + 4; need > title {
+		title = need
+		ch = (p.H - 16 - title) / float64(rows)
+	}
 	out := t.panelTexts[:0]
-	out = append(out, g.fitted(head, layout.Rect{X: p.X + 10, Y: p.Y + 4, W: p.W - 20, H: title}, clampF(ch*0.5, minPanelText, t.lay.Unit), false, false, text.Left, sprites.White))
-	size := clampF(math.Min(cw, ch)*0.55, 7, 22)
+	top := p.Y + 4 + (title-float64(len(lines))*lh)/2
+	for i, line := range lines {
+		out = append(out, g.fitted(line, layout.Rect{X: p.X + 10, Y: top + float64(i)*lh, W: p.W - 20, H: lh}, hs, false, false, text.Left, sprites.White))
+	}
+	size := clampF(math.Min(cw*0.55, ch*0.6), minPanelText, 22)
 	for c := 1; c <= engine.DeckSize; c++ {
 		i := c - 1
 		cell := layout.Rect{X: p.X + 8 + float64(i%cols)*cw, Y: p.Y + 8 + title + float64(i/cols)*ch, W: cw, H: ch}
@@ -167,6 +182,33 @@ func (t *table) trackerTexts() []boxText {
 	}
 	t.panelTexts = out
 	return out
+}
+
+// headLines is the tracker's heading broken into lines (table.trackerHead), kept while the
+// heading, its width and its wanted size stay.
+type headLines struct {
+	s           string
+	w, want, at float64
+	lines       []string
+}
+
+// trackerHead returns head in lines no wider than w and their size: one line at size where it
+// fits, else two lines at size or as little smaller as two lines need (not under minPanelText).
+func (t *table) trackerHead(head string, w, size float64) ([]string, float64) {
+	c := &t.headLines
+	if c.s == head && c.w == w && c.want == size {
+		return c.lines, c.at
+	}
+	*c = headLines{s: head, w: w, want: size, at: size, lines: []string{head}}
+	if tw, _ := t.g.txt.Measure(head, text.Style{Size: size}); tw > w {
+		for c.at = size; ; c.at -= 0.5 {
+			c.lines = t.g.wrapText(head, c.at, w)
+			if len(c.lines) <= 2 || c.at <= minPanelText {
+				break
+			}
+		}
+	}
+	return c.lines, c.at
 }
 
 func (t *table) drawTracker(dst *ebiten.Image) { t.drawPanelTexts(dst, t.trackerTexts()) }
@@ -233,6 +275,13 @@ func (t *table) poolRects() []layout.Rect {
 	return out
 }
 
+// sumsShown reports whether the rows' bullhead sums are drawn: not during a draft, whose pool
+// lies over the empty rows, sums and all.
+func (t *table) sumsShown() bool { return t.disp.Phase != engine.PhaseDraft }
+
+// poolLift is how far a pool card under the pointer rises, in its heights.
+const poolLift = 0.12
+
 // drawPool draws the face-up draft pool; the card under the pointer is lifted when it is the
 // person's turn to draft.
 func (t *table) drawPool(dst *ebiten.Image) {
@@ -242,7 +291,7 @@ func (t *table) drawPool(dst *ebiten.Image) {
 	mine := t.disp.Decision != nil && t.disp.Decision.Kind == engine.DecideDraft
 	for i, r := range t.poolRects() {
 		if mine && i == t.poolHover {
-			r.Y -= r.H * 0.12
+			r.Y -= r.H * poolLift
 		}
 		t.drawCard(dst, t.disp.Pool[i], r.X, r.Y, r.W, r.H, true, 1, mine && i == t.poolHover)
 	}

@@ -164,6 +164,15 @@ func (r *room) seatInfoText(s int) string {
 	return strings.Join(parts, " · ")
 }
 
+// seatName is seat s's name as its line shows it, with its style and the width it fits:
+// shortened as the table's plates shorten a name (text.Renderer.CutName), so that seats stay
+// told apart ("P. 10", "Ada L.").
+func (r *room) seatName(s int) (string, text.Style, float64) {
+	st := text.Style{Size: r.lay.Text, Bold: true}
+	w := r.lay.Seats[s].Name.W - 4
+	return r.g.txt.CutName(r.state().Seats[s].Name, st, w), st, w
+}
+
 func (r *room) draw(dst *ebiten.Image) {
 	g := r.g
 	l := &r.lay
@@ -202,8 +211,8 @@ func (r *room) draw(dst *ebiten.Image) {
 		}
 		seat := rm.Seats[s]
 		g.roundRect(dst, line.Swatch, line.Swatch.W/2, seatCol(seat.Colour))
-		bold := text.Style{Size: size, Bold: true}
-		g.label(dst, g.txt.Cut(seat.Name, bold, line.Name.W-4), line.Name.X, cy, size, titleCol, text.Left|text.VertCenter, true)
+		name, _, _ := r.seatName(s)
+		g.label(dst, name, line.Name.X, cy, size, titleCol, text.Left|text.VertCenter, true)
 		g.label(dst, g.txt.Cut(r.seatInfoText(s), st, line.Info.W), line.Info.X, cy, size, labelCol, text.Left|text.VertCenter, false)
 	}
 	r.drawChat(dst)

@@ -36,8 +36,8 @@ func shapeSize(kind uint8, w, h, r int32) (int32, int32) {
 	return min(w, c), min(h, c)
 }
 
-// shape returns the cached image of a rounded rectangle, rendering it on first use. Vector
-// fills are costly on software GL when they cover the screen, so every frame draws images.
+// shape returns the cached image of a shape, filling it on the CPU (sprites.Painter) on first
+// use, so every frame draws images.
 func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Image {
 	k := shapeKey{kind: kind, w: int32(w + 0.5), h: int32(h + 0.5), r: int32(r + 0.5), l: int32(lw*4 + 0.5)}
 	if !tinted(kind) {
@@ -79,9 +79,9 @@ func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Ima
 	default:
 		g.painter.StrokeRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), float32(lw), c)
 	}
-	img = g.painter.CopyScratch(iw, ih)
-	g.shapes[k] = img
-	return img
+	cached := g.painter.CopyScratch()
+	g.shapes[k] = cached
+	return cached
 }
 
 // drawShape draws a cached shape over the logical rectangle r. A rounded rectangle whose

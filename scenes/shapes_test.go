@@ -50,7 +50,7 @@ func TestShapeNineSlice(t *testing.T) {
 				} else {
 					g.painter.StrokeRoundRect(img, p, p, float32(kw), float32(kh), float32(tc.rad), float32(tc.lw), sprites.White)
 				}
-				full := g.painter.CopyScratch(iw, ih)
+				full := g.painter.CopyScratch()
 				var op ebiten.DrawImageOptions
 				op.GeoM.Translate(float64(int(tc.r.X+0.5))-float64(pad), float64(int(tc.r.Y+0.5))-float64(pad))
 				op.ColorScale.ScaleWithColor(col)

@@ -109,6 +109,7 @@ type table struct {
 	panelStr string
 	// panelTexts is the panels' lines of text, reused from frame to frame.
 	panelTexts []boxText
+	headLines  headLines
 	// online is the room screen of an online game (its menu, play again and leave), or nil.
 	online *room
 	// rings are the decision timer's rings (ring.go).

@@ -1,12 +1,12 @@
 package scenes
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"nimmt/layout"
 	"nimmt/sprites"
@@ -147,10 +147,22 @@ var (
 	primaryCol color.Color = color.RGBA{0xff, 0xc9, 0x3c, 0xff}
 )
 
-// fillRect fills a logical rectangle.
+// fillRect fills a logical rectangle: one white pixel scaled over it and tinted, without
+// anti-aliasing.
 func (g *Game) fillRect(dst *ebiten.Image, r layout.Rect, c color.Color) {
+	if g.pixel == nil {
+		// The middle of a 3×3 white image: a scaled pixel's edges sample no neighbour.
+		img := ebiten.NewImage(3, 3)
+		img.Fill(color.White)
+		g.pixel = img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	}
 	s := g.scale
-	vector.FillRect(dst, float32(r.X*s), float32(r.Y*s), float32(r.W*s), float32(r.H*s), c, false)
+	g.rectOp.GeoM.Reset()
+	g.rectOp.GeoM.Scale(r.W*s, r.H*s)
+	g.rectOp.GeoM.Translate(r.X*s, r.Y*s)
+	g.rectOp.ColorScale.Reset()
+	g.rectOp.ColorScale.ScaleWithColor(c)
+	dst.DrawImage(g.pixel, &g.rectOp)
 }
 
 // bullhead draws a bullhead icon of logical size sz centred at (cx, cy).

@@ -9,15 +9,18 @@
 #
 # The browser build: `scripts/idle-cpu.sh --web [SECONDS] [RUNS]` runs the browser test
 # TestIdleCPU (wasm/browsertest/idle_figures_test.go): the CPU time of every process of a headless
-# Chromium (browser, renderer, GPU) over SECONDS on the menu and at the table, in the test build
-# and in the same build with its frames never stopped (-X main.steadyFrames=1, before the idle
-# mode), RUNS fresh browsers each; it prints every run and the medians. Needs /usr/bin/chromium.
+# Chromium (browser, renderer, GPU) over SECONDS, side by side in RUNS rounds of fresh browsers: a
+# blank page, the bare Ebitengine program (wasm/bare) drawing, the same with its animation frames
+# held (an Ebitengine page that draws nothing), the game on the menu and at the table; it prints
+# every run with the busiest threads and the page's timer and animation-frame requests, and the
+# medians. NIMMT_IDLE_BEFORE=1 adds the game built with its frames never stopped
+# (-X main.steadyFrames=1, before the idle mode). Needs /usr/bin/chromium.
 set -eu
 if [ "${1:-}" = --web ]; then
 	cd "$(dirname "$0")/.."
 	NIMMT_BROWSER_TEST=1 NIMMT_FIGURES=1 NIMMT_IDLE_SECONDS=${2:-30} NIMMT_IDLE_RUNS=${3:-3} \
 		go test -count=1 -timeout 60m -run '^TestIdleCPU$' -v ./wasm/browsertest 2>&1 |
-		grep -E 'of a core|FAIL|panic|waiting for' | sed 's/^ *//'
+		grep -E 'of a core|busiest|FAIL|panic|waiting for' | sed 's/^ *//'
 	exit 0
 fi
 bin=${1:-}
@@ -38,7 +41,7 @@ one() {
 		if [ "$2" = table ]; then
 			win=$(xdotool search --sync --pid $pid | head -1)
 			xdotool mousemove --window "$win" 480 184 mousedown 1 sleep 0.2 mouseup 1; sleep 2
-			xdotool mousemove --window "$win" 802 587 mousedown 1 sleep 0.2 mouseup 1; sleep 1
+			xdotool mousemove --window "$win" 1075 474 mousedown 1 sleep 0.2 mouseup 1; sleep 1
 			xdotool mousemove --window "$win" 1270 10; sleep 19
 			# The clicks hit New game and Start of the 1280x720 layout: a game has started
 			# only if it autosaved.

@@ -66,8 +66,7 @@ func (c *Cards) Face(n int) *ebiten.Image {
 			return nil
 		}
 		c.p.Budget--
-		c.p.DrawFace(c.p.Scratch(c.w, c.h), c.t, n, 0, 0, float32(c.w), float32(c.h))
-		c.faces[n] = c.p.CopyScratch(c.w, c.h)
+		c.faces[n] = c.p.Face(c.t, n, c.w, c.h)
 	}
 	return c.faces[n]
 }
@@ -76,8 +75,7 @@ func (c *Cards) Face(n int) *ebiten.Image {
 func (c *Cards) Back() *ebiten.Image {
 	if c.back == nil {
 		c.p.Budget--
-		c.p.DrawBack(c.p.Scratch(c.w, c.h), 0, 0, float32(c.w), float32(c.h))
-		c.back = c.p.CopyScratch(c.w, c.h)
+		c.back = c.p.Back(c.w, c.h)
 	}
 	return c.back
 }

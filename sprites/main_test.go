@@ -91,8 +91,15 @@ func TestCardSheet(t *testing.T) {
 		op.GeoM.Translate(float64(5+i*100), 5)
 		sheet.DrawImage(img, op)
 	}
-	p.DrawSlot(sheet, 5, 150, 90, 135)
-	p.DrawDanger(sheet, 105, 150, 90, 135, 1)
+	for i, draw := range []func(*image.RGBA){
+		func(dst *image.RGBA) { p.DrawSlot(dst, 0, 0, 90, 135) },
+		func(dst *image.RGBA) { p.DrawDanger(dst, 0, 0, 90, 135, 1) },
+	} {
+		draw(p.Scratch(90, 135))
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(5+i*100), 150)
+		sheet.DrawImage(p.CopyScratch(), op)
+	}
 	small := NewCards(p, tx)
 	small.Resize(40, 60)
 	for i, n := range []int{1, 5, 10, 11, 55, 104} {

@@ -5,12 +5,11 @@ import (
 	"image/color"
 	"math"
 
-	ebvector "github.com/hajimehoshi/ebiten/v2/vector"
 	"golang.org/x/image/vector"
 )
 
-// Raster is a software rasteriser that takes the sprites' outlines (Pather): the app icon
-// (assets/gen) and pictures drawn once into a plain image, such as the game-over chart.
+// Raster is a software rasteriser that takes the sprites' outlines (Pather): the game's shapes
+// (Painter), the app icon (assets/gen) and the game-over chart.
 // Shapes added between two Paint calls are filled together; where they overlap they count
 // once, so every shape is added clockwise on screen.
 type Raster struct{ *vector.Rasterizer }
@@ -23,9 +22,9 @@ func (r Raster) Close() { r.ClosePath() }
 
 // Arc adds an arc around (x, y) as quadratic curves of at most 45° each, starting a new
 // subpath at its first point (the sprites close the path before each arc). Angles grow
-// clockwise on screen, as in Ebitengine's vector.Path.
-func (r Raster) Arc(x, y, radius, a0, a1 float32, dir ebvector.Direction) {
-	if dir == ebvector.CounterClockwise {
+// clockwise on screen.
+func (r Raster) Arc(x, y, radius, a0, a1 float32, dir Direction) {
+	if dir == CounterClockwise {
 		a0, a1 = a1, a0
 	}
 	addArc(r, true, x, y, radius, a0, a1)
@@ -71,8 +70,7 @@ func (r Raster) Paint(dst *image.RGBA, c color.Color) {
 	r.Reset(b.Dx(), b.Dy())
 }
 
-// quadPather is the part of a path that arcs are made of: Ebitengine's vector.Path and
-// x/image/vector's Rasterizer both have it.
+// quadPather is the part of a path that arcs are made of.
 type quadPather interface {
 	MoveTo(x, y float32)
 	LineTo(x, y float32)
@@ -104,16 +102,4 @@ func addArc(p quadPather, move bool, x, y, radius, a0, a1 float32) {
 		ex, ey := pt(from+step*float64(i+1), float64(radius))
 		p.QuadTo(cx, cy, ex, ey)
 	}
-}
-
-// quadPath is an Ebitengine path whose arcs are quadratic curves (addArc), for the outlines
-// shared with the software rasteriser (Pather).
-type quadPath struct{ *ebvector.Path }
-
-// Arc adds an arc as quadratic curves, starting a new subpath at its first point.
-func (q quadPath) Arc(x, y, radius, a0, a1 float32, dir ebvector.Direction) {
-	if dir == ebvector.CounterClockwise {
-		a0, a1 = a1, a0
-	}
-	addArc(q.Path, true, x, y, radius, a0, a1)
 }

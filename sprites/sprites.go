@@ -1,4 +1,5 @@
-// Package sprites draws the game's pictures with Ebitengine's vector API at device resolution:
+// Package sprites draws the game's pictures at device resolution, their shapes filled on the CPU
+// (Painter, Raster):
 // card faces and backs, the table felt, seat plates, row slots and the danger mark.
 //
 // Card images are rendered once per card and size into a Cards cache and then drawn with
@@ -14,7 +15,6 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"nimmt/engine"
 	"nimmt/layout"
@@ -77,192 +77,23 @@ func LevelOf(bullheads int) Level {
 	}
 }
 
-// Painter draws vector shapes; it reuses one path so drawing does not allocate.
-type Painter struct {
-	path vector.Path
-	fill vector.FillOptions
-	opts vector.DrawPathOptions
-	strk vector.StrokeOptions
-	felt *ebiten.Image
-	// scratch is where shapes for cached images are drawn before they are copied: vector fills
-	// keep per-destination stencil buffers alive as long as the destination, so every cached
-	// image drawing into one shared scratch keeps memory flat.
-	scratch *ebiten.Image
-	// Budget is how many card images may still be rendered this frame (see Cards.Face); the
-	// game resets it every frame. Rendering a card face queues a lot of vertex data for the
-	// frame, so spreading the renders keeps the peak memory low.
-	Budget int
-}
+// Direction is the way round an arc goes (Pather.Arc).
+type Direction int
 
-// Scratch returns a cleared scratch image at least w×h device pixels; draw into its top-left
-// corner and copy the result with CopyScratch.
-func (p *Painter) Scratch(w, h int) *ebiten.Image {
-	if p.scratch != nil {
-		b := p.scratch.Bounds()
-		if b.Dx() < w || b.Dy() < h {
-			nw, nh := max(b.Dx(), w), max(b.Dy(), h)
-			p.scratch.Deallocate()
-			p.scratch = ebiten.NewImage(nw, nh)
-		}
-	} else {
-		p.scratch = ebiten.NewImage(max(w, 256), max(h, 256))
-	}
-	p.scratch.Clear()
-	return p.scratch
-}
+const (
+	// Clockwise goes round clockwise on screen (y grows down).
+	Clockwise Direction = iota
+	// CounterClockwise goes round counter-clockwise on screen.
+	CounterClockwise
+)
 
-// CopyScratch copies the top-left w×h of the scratch image into a new image.
-func (p *Painter) CopyScratch(w, h int) *ebiten.Image {
-	img := ebiten.NewImage(w, h)
-	img.DrawImage(p.scratch.SubImage(image.Rect(0, 0, w, h)).(*ebiten.Image), nil)
-	return img
-}
-
-func (p *Painter) colorOpts(c color.Color) *vector.DrawPathOptions {
-	p.opts.AntiAlias = true
-	p.opts.ColorScale.Reset()
-	p.opts.ColorScale.ScaleWithColor(c)
-	return &p.opts
-}
-
-func (p *Painter) roundRectPath(x, y, w, h, r float32) {
-	p.path.Reset()
-	appendRoundRect(&p.path, x, y, w, h, r, false)
-}
-
-// appendRoundRect adds a rounded rectangle to a path as one closed subpath, clockwise on screen
-// or, with ccw, counter-clockwise (a hole in a clockwise shape around it). Its corners are
-// quadratic curves (addArc): Ebitengine's ArcTo makes cubic curves that its vector package cuts
-// into dozens of pieces, and every piece costs vertices in every frame that renders a card.
-func appendRoundRect(p *vector.Path, x, y, w, h, r float32, ccw bool) {
-	r = max(0, min(r, w/2, h/2))
-	const q = math.Pi / 2
-	// Corner centres clockwise from the top right, with the angle each corner's arc starts at.
-	cs := [4][3]float32{{x + w - r, y + r, -q}, {x + w - r, y + h - r, 0}, {x + r, y + h - r, q}, {x + r, y + r, 2 * q}}
-	p.MoveTo(x+r, y)
-	for i := range 4 {
-		c := cs[i]
-		a0, a1 := c[2], c[2]+q
-		if ccw {
-			c = cs[3-i]
-			a0, a1 = c[2]+q, c[2]
-		}
-		addArc(p, false, c[0], c[1], r, a0, a1)
-	}
-	p.Close()
-}
-
-// FillRoundRect fills a rounded rectangle (device pixels).
-func (p *Painter) FillRoundRect(dst *ebiten.Image, x, y, w, h, r float32, c color.Color) {
-	if w <= 0 || h <= 0 {
-		return
-	}
-	p.roundRectPath(x, y, w, h, r)
-	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
-}
-
-// StrokeRoundRect outlines a rounded rectangle (device pixels): a line of the given width
-// centred on its edge, with round outer corners. It fills the ring between two rounded
-// rectangles, the outer one clockwise and the inner one counter-clockwise, which is the same
-// shape as vector.StrokePath with round joins for a fraction of its vertices.
-func (p *Painter) StrokeRoundRect(dst *ebiten.Image, x, y, w, h, r, width float32, c color.Color) {
-	if w <= 0 || h <= 0 {
-		return
-	}
-	r = min(r, w/2, h/2)
-	hw := width / 2
-	p.path.Reset()
-	appendRoundRect(&p.path, x-hw, y-hw, w+width, h+width, r+hw, false)
-	if w > width && h > width {
-		appendRoundRect(&p.path, x+hw, y+hw, w-width, h-width, r-hw, true)
-	}
-	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
-}
-
-// Every shape below is a vector path: paths drawn one after another onto an image are filled in
-// one batch, while mixing them with other draws (vector's util functions, text) flushes the
-// batch each time, which costs memory for the rest of the frame.
-
-// FillRect fills a rectangle (device pixels).
-func (p *Painter) FillRect(dst *ebiten.Image, x, y, w, h float32, c color.Color) {
-	p.path.Reset()
-	p.path.MoveTo(x, y)
-	p.path.LineTo(x+w, y)
-	p.path.LineTo(x+w, y+h)
-	p.path.LineTo(x, y+h)
-	p.path.Close()
-	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
-}
-
-// FillCircle fills a circle (device pixels).
-func (p *Painter) FillCircle(dst *ebiten.Image, cx, cy, r float32, c color.Color) {
-	p.path.Reset()
-	addArc(&p.path, true, cx, cy, r, 0, 2*math.Pi)
-	p.path.Close()
-	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
-}
-
-// FillArc fills a ring's arc (device pixels): width wide inside the circle of radius r around
-// (cx, cy), from 12 o'clock clockwise through the fraction frac of the circle (0 draws nothing,
-// 1 the whole ring).
-func (p *Painter) FillArc(dst *ebiten.Image, cx, cy, r, width float32, frac float64, c color.Color) {
-	if frac <= 0 || width <= 0 || r <= 0 {
-		return
-	}
-	frac = math.Min(frac, 1)
-	from := float32(-math.Pi / 2)
-	to := from + float32(2*math.Pi*frac)
-	in := max(r-width, 0)
-	p.path.Reset()
-	p.path.Arc(cx, cy, r, from, to, vector.Clockwise)
-	p.path.Arc(cx, cy, in, to, from, vector.CounterClockwise)
-	p.path.Close()
-	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
-}
-
-// Line draws a line of the given width (device pixels).
-func (p *Painter) Line(dst *ebiten.Image, x0, y0, x1, y1, width float32, c color.Color) {
-	dx, dy := x1-x0, y1-y0
-	l := float32(math.Hypot(float64(dx), float64(dy)))
-	if l == 0 {
-		return
-	}
-	nx, ny := -dy/l*width/2, dx/l*width/2
-	p.path.Reset()
-	p.path.MoveTo(x0+nx, y0+ny)
-	p.path.LineTo(x1+nx, y1+ny)
-	p.path.LineTo(x1-nx, y1-ny)
-	p.path.LineTo(x0-nx, y0-ny)
-	p.path.Close()
-	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
-}
-
-// Bullhead draws one bullhead icon of size s centred at (cx, cy): a head, two horns, two
-// eyes and a muzzle.
-func (p *Painter) Bullhead(dst *ebiten.Image, cx, cy, s float32, c, eyes color.Color) {
-	p.path.Reset()
-	p.appendHead(cx, cy, s)
-	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
-	if s >= 9 {
-		p.path.Reset()
-		p.appendEyes(cx, cy, s)
-		vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(eyes))
-	}
-}
-
-// appendHead adds a bullhead's head, horns and ears to the path.
-func (p *Painter) appendHead(cx, cy, s float32) { BullheadHead(&p.path, cx, cy, s) }
-
-// appendEyes adds a bullhead's eyes and nostrils to the path.
-func (p *Painter) appendEyes(cx, cy, s float32) { BullheadEyes(quadPath{&p.path}, cx, cy, s) }
-
-// Pather takes an outline: Ebitengine's *vector.Path on screen, a software rasteriser for the
-// app icon (assets/gen), so that both draw the same bullhead.
+// Pather takes an outline: Raster does, for the game's shapes (Painter), the game-over chart
+// and the app icon (assets/gen), so that all of them draw the same bullhead.
 type Pather interface {
 	MoveTo(x, y float32)
 	LineTo(x, y float32)
 	QuadTo(x1, y1, x2, y2 float32)
-	Arc(x, y, radius, startAngle, endAngle float32, dir vector.Direction)
+	Arc(x, y, radius, startAngle, endAngle float32, dir Direction)
 	Close()
 }
 
@@ -297,43 +128,14 @@ func BullheadHead(p Pather, cx, cy, s float32) {
 
 // BullheadEyes adds the eyes and nostrils of the bullhead BullheadHead outlines to p.
 func BullheadEyes(p Pather, cx, cy, s float32) {
-	p.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Arc(cx-0.12*s, cy, 0.055*s, 0, 2*math.Pi, Clockwise)
 	p.Close()
-	p.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Arc(cx+0.12*s, cy, 0.055*s, 0, 2*math.Pi, Clockwise)
 	p.Close()
-	p.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Arc(cx-0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, Clockwise)
 	p.Close()
-	p.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, vector.Clockwise)
+	p.Arc(cx+0.07*s, cy+0.28*s, 0.04*s, 0, 2*math.Pi, Clockwise)
 	p.Close()
-}
-
-// appendRect adds a rectangle to the path.
-func (p *Painter) appendRect(x, y, w, h float32) {
-	p.path.MoveTo(x, y)
-	p.path.LineTo(x+w, y)
-	p.path.LineTo(x+w, y+h)
-	p.path.LineTo(x, y+h)
-	p.path.Close()
-}
-
-// appendLine adds a line of the given width to the path, as a quadrilateral.
-func (p *Painter) appendLine(x0, y0, x1, y1, width float32) {
-	dx, dy := x1-x0, y1-y0
-	l := float32(math.Hypot(float64(dx), float64(dy)))
-	if l == 0 {
-		return
-	}
-	nx, ny := -dy/l*width/2, dx/l*width/2
-	p.path.MoveTo(x0+nx, y0+ny)
-	p.path.LineTo(x1+nx, y1+ny)
-	p.path.LineTo(x1-nx, y1-ny)
-	p.path.LineTo(x0-nx, y0-ny)
-	p.path.Close()
-}
-
-// fillPath fills the current path in one colour.
-func (p *Painter) fillPath(dst *ebiten.Image, c color.Color) {
-	vector.FillPath(dst, &p.path, &p.fill, p.colorOpts(c))
 }
 
 // headGrid places n bullheads in box (the card's layout.Face Heads): one or two lines,
@@ -361,30 +163,51 @@ func headGrid(n int, box layout.Rect, at func(cx, cy float64)) (size float64) {
 // headScale is the drawn size of a bullhead in its headGrid cell: a small gap between heads.
 const headScale = 0.94
 
-// DrawFace draws the face of card number c filling a w×h device-pixel image area at (x, y),
-// by the anatomy of layout.FaceOf: a band across the top in the penalty's colour and pattern,
-// the number small in the top left corner with every bullhead under it (so the strip of the
-// card a fanned hand leaves visible shows both), the number large in the middle and again
-// small in the bottom right corner.
-func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, h float32) {
+// Face returns a new w×h device-pixel image of the face of card number c, by the anatomy of
+// layout.FaceOf: a band across the top in the penalty's colour and pattern, the number small in
+// the top left corner with every bullhead under it (so the strip of the card a fanned hand
+// leaves visible shows both), the number large in the middle and again small in the bottom
+// right corner. The shapes are filled on the CPU, the numbers drawn over them with t.
+func (p *Painter) Face(t *text.Renderer, c, w, h int) *ebiten.Image {
+	f := layout.FaceOf(layout.Rect{W: float64(w), H: float64(h)})
+	p.drawFaceShapes(p.Scratch(w, h), c, f, float32(w), float32(h))
+	img := p.CopyScratch()
+	lv := LevelOf(engine.Card(c).Bullheads())
+	num := strconv.Itoa(c)
+	// Corner numbers.
+	t.DrawDevice(img, num, f.Num.X, f.Num.Y+f.Num.H/2, text.Style{Size: f.Num.H, Color: lv.Text, Bold: true, Align: text.Left | text.VertCenter})
+	t.DrawDevice(img, num, f.Foot.X+f.Foot.W, f.Foot.Y+f.Foot.H/2, text.Style{Size: f.Foot.H, Color: Ink, Bold: true, Align: text.Right | text.VertCenter})
+	// The hero number.
+	var numCol color.Color = Ink
+	if lv.Border {
+		numCol = lv.Band
+	}
+	cx, cy := f.Hero.Center()
+	t.DrawDevice(img, num, cx, cy, text.Style{Size: HeroSize(f.Hero, len(num)), Color: numCol, Bold: true, Align: text.Center})
+	return img
+}
+
+// drawFaceShapes fills the shapes of card c's face (f, w×h) into dst: paper, band, stripes,
+// hatching, border, bullheads and outline.
+func (p *Painter) drawFaceShapes(dst *image.RGBA, c int, f layout.Face, w, h float32) {
 	bh := engine.Card(c).Bullheads()
 	lv := LevelOf(bh)
-	f := layout.FaceOf(layout.Rect{X: float64(x), Y: float64(y), W: float64(w), H: float64(h)})
+	var x, y float32
 	r := w * 0.09
 	p.FillRoundRect(dst, x, y, w, h, r, Paper)
 	band := float32(f.Band.H)
-	// Band clipped to the card's top corners: a rounded rect plus a plain rect below its middle.
-	// One path per colour: each path costs a stencil pass when the batch is flushed.
-	p.roundRectPath(x, y, w, band, r)
+	// Band clipped to the card's top corners: a rounded rect plus a plain rect below its middle,
+	// and the stripes, filled together.
+	p.roundRectPath(dst, x, y, w, band, r)
 	p.appendRect(x, y+band/2, w, band/2)
 	sw := h * 0.028
 	for i := 0; i < lv.Stripes; i++ {
 		sy := y + band + sw*0.6 + float32(i)*sw*1.8
 		p.appendRect(x, sy, w, sw)
 	}
-	p.fillPath(dst, lv.Band)
+	p.fill(dst, lv.Band)
 	if lv.Hatch {
-		p.path.Reset()
+		p.begin(dst)
 		step := w * 0.16
 		for i := float32(-band); i < w; i += step {
 			x0, y0 := x+i, y+band
@@ -399,10 +222,10 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 				x1 = x + w
 			}
 			if x1 > x0 {
-				p.appendLine(x0, y0, x1, y1, w*0.025)
+				p.r.Line(x0, y0, x1, y1, w*0.025)
 			}
 		}
-		p.fillPath(dst, hatchCol)
+		p.fill(dst, hatchCol)
 	}
 	// Border: bold coloured, under the bullheads.
 	if lv.Border {
@@ -414,28 +237,16 @@ func (p *Painter) DrawFace(dst *ebiten.Image, t *text.Renderer, c int, x, y, w, 
 	if lv.Text == White {
 		ink = White
 	}
-	p.path.Reset()
+	p.begin(dst)
 	s := float32(headGrid(bh, f.Heads, func(float64, float64) {}) * headScale)
-	headGrid(bh, f.Heads, func(cx, cy float64) { p.appendHead(float32(cx), float32(cy), s) })
-	p.fillPath(dst, ink)
+	headGrid(bh, f.Heads, func(cx, cy float64) { BullheadHead(p.r, float32(cx), float32(cy), s) })
+	p.fill(dst, ink)
 	if s >= 9 {
-		p.path.Reset()
-		headGrid(bh, f.Heads, func(cx, cy float64) { p.appendEyes(float32(cx), float32(cy), s) })
-		p.fillPath(dst, lv.Band)
+		p.begin(dst)
+		headGrid(bh, f.Heads, func(cx, cy float64) { BullheadEyes(p.r, float32(cx), float32(cy), s) })
+		p.fill(dst, lv.Band)
 	}
 	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
-	// Text last: every vector fill above is flushed once, not once per glyph run.
-	num := strconv.Itoa(c)
-	// Corner numbers.
-	t.DrawDevice(dst, num, f.Num.X, f.Num.Y+f.Num.H/2, text.Style{Size: f.Num.H, Color: lv.Text, Bold: true, Align: text.Left | text.VertCenter})
-	t.DrawDevice(dst, num, f.Foot.X+f.Foot.W, f.Foot.Y+f.Foot.H/2, text.Style{Size: f.Foot.H, Color: Ink, Bold: true, Align: text.Right | text.VertCenter})
-	// The hero number.
-	var numCol color.Color = Ink
-	if bh >= 5 {
-		numCol = lv.Band
-	}
-	cx, cy := f.Hero.Center()
-	t.DrawDevice(dst, num, cx, cy, text.Style{Size: HeroSize(f.Hero, len(num)), Color: numCol, Bold: true, Align: text.Center})
 }
 
 // HeroSize is the text size of a card's big number of the given digits in the Hero box: as
@@ -444,23 +255,28 @@ func HeroSize(hero layout.Rect, digits int) float64 {
 	return math.Min(hero.H, hero.W/(0.58*float64(digits)))
 }
 
-// DrawBack draws the card back: a navy field with a diamond lattice.
-func (p *Painter) DrawBack(dst *ebiten.Image, x, y, w, h float32) {
+// Back returns a new w×h device-pixel image of the card back.
+func (p *Painter) Back(w, h int) *ebiten.Image {
+	p.DrawBack(p.Scratch(w, h), 0, 0, float32(w), float32(h))
+	return p.CopyScratch()
+}
+
+// DrawBack draws the card back into dst: a navy field with a diamond lattice.
+func (p *Painter) DrawBack(dst *image.RGBA, x, y, w, h float32) {
 	r := w * 0.09
 	p.FillRoundRect(dst, x, y, w, h, r, BackBlue)
 	in := w * 0.1
 	ix, iy, iw, ih := x+in, y+in, w-2*in, h-2*in
 	step := iw / 4
 	lw := float32(math.Max(1, float64(w)*0.02))
-	// Every line of the lattice in one path: each path drawn costs Ebitengine's vector package
-	// room in its stencil image, which it keeps as large as the largest batch ever drawn.
-	p.path.Reset()
+	// Every line of the lattice in one outline: where two cross they are filled once.
+	p.begin(dst)
 	for i := float32(-ih); i <= iw; i += step {
 		// "/" lines and "\" lines clipped to the inner rect.
 		p.appendClippedLine(ix+i, iy+ih, ix+i+ih, iy, ix, iy, iw, ih, lw)
 		p.appendClippedLine(ix+i, iy, ix+i+ih, iy+ih, ix, iy, iw, ih, lw)
 	}
-	p.fillPath(dst, BackLine)
+	p.fill(dst, BackLine)
 	p.StrokeRoundRect(dst, ix, iy, iw, ih, r*0.6, lw*1.5, BackLine)
 	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
 }
@@ -498,47 +314,20 @@ func lerpColor(a, b color.Color, t float64) color.Color {
 }
 
 // DrawSlot draws an empty row place: a faint rounded outline.
-func (p *Painter) DrawSlot(dst *ebiten.Image, x, y, w, h float32) {
+func (p *Painter) DrawSlot(dst *image.RGBA, x, y, w, h float32) {
 	p.StrokeRoundRect(dst, x, y, w, h, w*0.09, float32(math.Max(1, float64(w)*0.025)), SlotLine)
 }
 
 // DrawDanger draws the sixth place of a row: a red hatched outline that reads "takes the row".
-func (p *Painter) DrawDanger(dst *ebiten.Image, x, y, w, h float32, alpha float32) {
+func (p *Painter) DrawDanger(dst *image.RGBA, x, y, w, h float32, alpha float32) {
 	c := color.RGBA{0xe0, 0x3a, 0x3a, uint8(0x90 * alpha)}
 	lw := float32(math.Max(1.5, float64(w)*0.03))
 	p.StrokeRoundRect(dst, x, y, w, h, w*0.09, lw, c)
 	step := w / 4
-	p.path.Reset()
+	p.begin(dst)
 	for i := float32(-h); i < w; i += step {
 		x0, y0, x1, y1 := x+i, y+h, x+i+h, y
 		p.appendClippedLine(x0, y0, x1, y1, x+lw, y+lw, w-2*lw, h-2*lw, lw*0.6)
 	}
-	p.fillPath(dst, c)
-}
-
-// appendClippedLine adds the part of a line inside the rectangle (rx, ry, rw, rh) to the path.
-func (p *Painter) appendClippedLine(x0, y0, x1, y1, rx, ry, rw, rh, lw float32) {
-	dx, dy := x1-x0, y1-y0
-	t0, t1 := float32(0), float32(1)
-	ok := true
-	for _, pq := range [4][2]float32{{-dx, x0 - rx}, {dx, rx + rw - x0}, {-dy, y0 - ry}, {dy, ry + rh - y0}} {
-		pp, q := pq[0], pq[1]
-		if pp == 0 {
-			if q < 0 {
-				ok = false
-			}
-			continue
-		}
-		r := q / pp
-		if pp < 0 {
-			if r > t0 {
-				t0 = r
-			}
-		} else if r < t1 {
-			t1 = r
-		}
-	}
-	if ok && t1 > t0 {
-		p.appendLine(x0+t0*dx, y0+t0*dy, x0+t1*dx, y0+t1*dy, lw)
-	}
+	p.fill(dst, c)
 }

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -15,66 +17,130 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"nimmt/wasm/site"
 )
 
-// TestIdleCPU measures what the browser spends while the game shows something still: the CPU
-// time (utime + stime of /proc/PID/stat) of every process of the headless Chromium (browser,
-// renderer, GPU, utilities) over NIMMT_IDLE_SECONDS (default 30) on the menu and at the table
-// waiting for the person (4 seats, Intermediate bots, normal speed, the mouse parked on the
-// felt; from 5 s after the game is still), NIMMT_IDLE_RUNS times each (default 3) in fresh browsers, and logs the medians as % of
-// one core with the renderer's and GPU process's shares and the frames the game drew in the
-// window. It measures the test build (the hook tells when the table waits and when the game has
-// stopped its frames; it costs nothing while no frame is drawn) and the same build with
-// -X main.steadyFrames=1 (the frames never stop, as before the idle mode). scripts/idle-cpu.sh
-// --web runs it (NIMMT_FIGURES=1).
+// TestIdleCPU measures what the browser spends while nothing moves: the CPU time (utime + stime
+// of /proc/PID/stat) of every process of a headless Chromium (browser, renderer, GPU, utilities)
+// over NIMMT_IDLE_SECONDS (default 30), side by side in each of NIMMT_IDLE_RUNS rounds (default
+// 3), each in a fresh browser, 5 s after the page is still:
+//   - a blank page (Chromium's own floor with this harness attached),
+//   - the bare Ebitengine program (wasm/bare, release build: it draws every frame at the
+//     display's rate, as an Ebitengine game does unless it stops its frames),
+//   - the same with every animation frame it asks for held back by the page (window.nimmtHold
+//     always true, as the game's page does while the game is idle): what an Ebitengine program
+//     costs that draws nothing, its floor,
+//   - the game (test build: its hook tells when the table waits and when the game has stopped
+//     its frames; it costs nothing while no frame is drawn) on the menu, and
+//   - at the table waiting for the person (4 seats, Intermediate bots, normal speed), the mouse
+//     parked in the page's corner.
+//
+// With NIMMT_IDLE_BEFORE=1 it also measures the game built with -X main.steadyFrames=1 (its
+// frames never stop, as before the idle mode). It logs every run with the busiest threads (CPU
+// and wake-ups, from /proc/PID/task/TID/status), the page's timer and animation-frame requests in
+// the window, and the medians as % of one core. scripts/idle-cpu.sh --web runs it
+// (NIMMT_FIGURES=1).
 func TestIdleCPU(t *testing.T) {
 	enabled(t)
 	if os.Getenv("NIMMT_FIGURES") != "1" {
 		t.Skip("figures: set NIMMT_FIGURES=1 (scripts/idle-cpu.sh --web does)")
 	}
 	secs, runs := envInt("NIMMT_IDLE_SECONDS", 30), envInt("NIMMT_IDLE_RUNS", 3)
-	builds := []struct{ name, url string }{
-		{"steady frames (before)", siteWith(t, "./wasm", "-tags", "nimmttest", "-ldflags=-s -w -X main.steadyFrames=1")},
-		{"idle frames (after)", siteWith(t, "./wasm", "-tags", "nimmttest")},
+	blank := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, `<!doctype html><html><head><title>blank</title></head><body style="background:#1d3b2a"></body></html>`)
+	}))
+	t.Cleanup(blank.Close)
+	bare := siteWith(t, "./wasm/bare")
+	game := siteWith(t, "./wasm", "-tags", "nimmttest")
+	type idleCase struct{ name, url, where string }
+	cases := []idleCase{
+		{"blank page", blank.URL, "blank"},
+		{"bare Ebitengine", bare, "bare"},
+		{"bare Ebitengine, frames held", bare, "bare-held"},
+		{"game, menu", game, "menu"},
+		{"game, table", game, "table"},
 	}
-	for _, b := range builds {
-		for _, where := range []string{"menu", "table"} {
-			var total, renderer, gpu, frames []float64
-			for range runs {
-				m := idleRun(t, b.url, where, time.Duration(secs)*time.Second, !strings.HasPrefix(b.name, "steady"))
-				total, renderer, gpu, frames = append(total, m.total), append(renderer, m.byType["renderer"]),
-					append(gpu, m.byType["gpu-process"]), append(frames, m.frames)
-				t.Logf("  %s, %s: %.2f %% of a core (renderer %.2f, gpu %.2f, browser %.2f, other %.2f), %0.f frames in %d s",
-					b.name, where, m.total, m.byType["renderer"], m.byType["gpu-process"], m.byType["browser"],
-					m.total-m.byType["renderer"]-m.byType["gpu-process"]-m.byType["browser"], m.frames, secs)
-			}
-			t.Logf("idle cpu, browser, %s, %s: median %.2f %% of a core (renderer %.2f, gpu %.2f), %.0f frames in %d s; runs %.2f",
-				b.name, where, median(total), median(renderer), median(gpu), median(frames), secs, total)
+	if os.Getenv("NIMMT_IDLE_BEFORE") == "1" {
+		steady := siteWith(t, "./wasm", "-tags", "nimmttest", "-ldflags=-s -w -X main.steadyFrames=1")
+		cases = append(cases, idleCase{"steady frames (before), menu", steady, "menu"}, idleCase{"steady frames (before), table", steady, "table"})
+	}
+	type results struct{ total, renderer, gpu, browser []float64 }
+	res := make([]results, len(cases))
+	for range runs {
+		for i, c := range cases {
+			m := idleRun(t, c.url, c.where, time.Duration(secs)*time.Second, !strings.HasPrefix(c.name, "steady"))
+			r := &res[i]
+			r.total, r.renderer, r.gpu, r.browser = append(r.total, m.total), append(r.renderer, m.byType["renderer"]),
+				append(r.gpu, m.byType["gpu-process"]), append(r.browser, m.byType["browser"])
+			t.Logf("  %s: %.2f %% of a core (renderer %.2f, gpu %.2f, browser %.2f, other %.2f); in %d s: %s",
+				c.name, m.total, m.byType["renderer"], m.byType["gpu-process"], m.byType["browser"],
+				m.total-m.byType["renderer"]-m.byType["gpu-process"]-m.byType["browser"], secs, m.page)
 		}
+	}
+	for i, c := range cases {
+		r := res[i]
+		t.Logf("idle cpu, browser, %s: median %.2f %% of a core (renderer %.2f, gpu %.2f, browser %.2f); runs %.2f",
+			c.name, median(r.total), median(r.renderer), median(r.gpu), median(r.browser), r.total)
 	}
 }
 
-// idleMeasure is one measured window: % of one core in all, by process type, and frames drawn.
+// callCounter counts, in any page, the requests for timers and animation frames (Go's wasm
+// runtime schedules its timers with setTimeout; Ebitengine's loop asks for animation frames).
+const callCounter = `(() => {
+  const c = window.nimmtCalls = {setTimeout: 0, setInterval: 0, requestAnimationFrame: 0};
+  for (const name of Object.keys(c)) {
+    const f = window[name];
+    window[name] = function (...a) { c[name]++; return f.apply(window, a); };
+  }
+})();`
+
+// idleMeasure is one measured window: % of one core in all and by process type, and what the
+// page asked for (timers, animation frames, frames the game drew).
 type idleMeasure struct {
 	total  float64
 	byType map[string]float64
-	frames float64
+	page   string
 }
 
-// idleRun opens url in a fresh browser, brings the game to where (menu or table), waits until it
-// is still (the hook's nimmtIdle when idle, else only the state) and 5 s more, and measures for d.
+// idleRun opens url in a fresh browser, brings the page to where (blank, bare, or the game's
+// menu or table), waits until it is still (the hook's nimmtIdle when idle, else only the state)
+// and 5 s more, and measures for d.
 func idleRun(t *testing.T, url, where string, d time.Duration, idle bool) idleMeasure {
 	t.Helper()
 	ctx := browser(t)
 	defer chromedp.Cancel(ctx)
-	open(t, ctx, url+"/")
-	settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"normal","seats":4,"levels":["intermediate","intermediate","intermediate"]}`))
-	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
-	open(t, ctx, url+"/")
-	waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })
+	{
+		c, cancel := context.WithTimeout(ctx, step)
+		_, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: callCounter})
+		cancel()
+		if err != nil {
+			t.Fatalf("chromium: %v", err)
+		}
+	}
+	game := where == "menu" || where == "table"
+	if game {
+		open(t, ctx, url+"/")
+		settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"normal","seats":4,"levels":["intermediate","intermediate","intermediate"]}`))
+		run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
+		open(t, ctx, url+"/")
+		waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })
+	} else {
+		if where == "bare-held" {
+			c, cancel := context.WithTimeout(ctx, step)
+			_, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: "window.nimmtHold = () => true;"})
+			cancel()
+			if err != nil {
+				t.Fatalf("chromium: %v", err)
+			}
+		}
+		run(t, ctx, guard, chromedp.Navigate(url+"/"))
+		if where != "blank" {
+			until(t, ctx, "the bare program's canvas", `document.querySelector("canvas") !== null && document.getElementById("loader").hidden`)
+		}
+	}
 	if where == "table" {
 		clickButton(t, ctx, "new-game")
 		waitState(t, ctx, "the new game form", func(s gameState) bool { return s.Scene == "newgame" })
@@ -85,38 +151,41 @@ func idleRun(t *testing.T, url, where string, d time.Duration, idle bool) idleMe
 	}
 	// The mouse off every control, in the page's corner.
 	run(t, ctx, step, chromedp.MouseEvent(chromedp.MouseMoved, 2, 2))
-	if idle {
+	switch {
+	case game && idle:
 		until(t, ctx, "the game to stop its frames", "window.nimmtIdle === true")
-	} else {
+	case game:
 		until(t, ctx, "a frame after the mouse move", fmt.Sprintf("window.nimmtFrames > %d", run(t, ctx, step, chromedp.Evaluate[int]("window.nimmtFrames"))))
 	}
 	// 5 s to settle: the sound device suspends Web Audio 3 s after the last effect (sound.Device).
 	time.Sleep(5 * time.Second)
+	const calls = `JSON.stringify(Object.assign({frames: window.nimmtFrames || 0}, window.nimmtCalls))`
 	pids := chromiumPids(t, ctx)
-	f0 := run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtFrames"))
-	c0, t0 := cpuTicks(pids), threadTicks(pids)
+	p0 := run(t, ctx, step, chromedp.Evaluate[string](calls))
+	c0, t0 := cpuTicks(pids), threadStats(pids)
 	start := time.Now()
 	time.Sleep(d) // the measured window: nothing is sent to the page
-	c1, t1 := cpuTicks(pids), threadTicks(pids)
+	c1, t1 := cpuTicks(pids), threadStats(pids)
 	el := time.Since(start).Seconds()
-	f1 := run(t, ctx, step, chromedp.Evaluate[float64]("window.nimmtFrames"))
-	m := idleMeasure{byType: map[string]float64{}, frames: f1 - f0}
+	p1 := run(t, ctx, step, chromedp.Evaluate[string](calls))
+	m := idleMeasure{byType: map[string]float64{}, page: callDelta(t, p0, p1)}
 	type busy struct {
-		name string
-		pct  float64
+		name   string
+		pct    float64
+		wakeup float64
 	}
 	var threads []busy
 	for k, b := range t1 {
-		if p := float64(b-t0[k]) / clockTicks / el * 100; p > 0 {
-			threads = append(threads, busy{k, p})
+		if p := float64(b.ticks-t0[k].ticks) / clockTicks / el * 100; p > 0 {
+			threads = append(threads, busy{k, p, float64(b.switches-t0[k].switches) / el})
 		}
 	}
 	slices.SortFunc(threads, func(a, b busy) int { return cmp.Compare(b.pct, a.pct) })
 	var top []string
 	for _, b := range threads[:min(len(threads), 8)] {
-		top = append(top, fmt.Sprintf("%s %.2f", b.name, b.pct))
+		top = append(top, fmt.Sprintf("%s %.2f (%.0f/s)", b.name, b.pct, b.wakeup))
 	}
-	t.Logf("  busiest threads (%% of a core): %s", strings.Join(top, ", "))
+	t.Logf("  busiest threads (%% of a core, wake-ups a second): %s", strings.Join(top, ", "))
 	for pid, typ := range pids {
 		a, okA := c0[pid]
 		b, okB := c1[pid]
@@ -128,6 +197,20 @@ func idleRun(t *testing.T, url, where string, d time.Duration, idle bool) idleMe
 		m.byType[typ] += pct
 	}
 	return m
+}
+
+// callDelta formats what the page asked for between two readings of the counters.
+func callDelta(t *testing.T, a, b string) string {
+	t.Helper()
+	var x, y map[string]float64
+	if err := json.Unmarshal([]byte(a), &x); err != nil {
+		t.Fatalf("page counters %q: %v", a, err)
+	}
+	if err := json.Unmarshal([]byte(b), &y); err != nil {
+		t.Fatalf("page counters %q: %v", b, err)
+	}
+	return fmt.Sprintf("%.0f setTimeout, %.0f setInterval, %.0f requestAnimationFrame, %.0f frames drawn",
+		y["setTimeout"]-x["setTimeout"], y["setInterval"]-x["setInterval"], y["requestAnimationFrame"]-x["requestAnimationFrame"], y["frames"]-x["frames"])
 }
 
 // clockTicks is USER_HZ, the unit of /proc/PID/stat's times: 100 on Linux.
@@ -206,10 +289,14 @@ func cpuTicks(pids map[int]string) map[int]int64 {
 	return out
 }
 
-// threadTicks returns utime + stime of the threads of pids, added up by process type and
-// thread name ("renderer/Compositor").
-func threadTicks(pids map[int]string) map[string]int64 {
-	out := map[string]int64{}
+// threadStat is a thread's CPU time (utime + stime, in clock ticks) and its context switches
+// (voluntary + involuntary: about the times it woke up).
+type threadStat struct{ ticks, switches int64 }
+
+// threadStats returns the CPU time and switches of the threads of pids, added up by process
+// type and thread name ("renderer/Compositor").
+func threadStats(pids map[int]string) map[string]threadStat {
+	out := map[string]threadStat{}
 	for pid, typ := range pids {
 		dir := filepath.Join("/proc", strconv.Itoa(pid), "task")
 		ents, _ := os.ReadDir(dir)
@@ -229,10 +316,30 @@ func threadTicks(pids map[int]string) map[string]int64 {
 			}
 			u, _ := strconv.ParseInt(f[11], 10, 64)
 			st, _ := strconv.ParseInt(f[12], 10, 64)
-			out[typ+"/"+s[i+1:j]] += u + st
+			k := typ + "/" + s[i+1:j]
+			v := out[k]
+			v.ticks += u + st
+			v.switches += switches(filepath.Join(dir, e.Name(), "status"))
+			out[k] = v
 		}
 	}
 	return out
+}
+
+// switches reads voluntary_ctxt_switches + nonvoluntary_ctxt_switches from a status file.
+func switches(status string) int64 {
+	b, err := os.ReadFile(status)
+	if err != nil {
+		return 0
+	}
+	var n int64
+	for _, l := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.HasSuffix(k, "ctxt_switches") {
+			x, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			n += x
+		}
+	}
+	return n
 }
 
 // siteWith builds the web site of the main package pkg with extra go build flags into a

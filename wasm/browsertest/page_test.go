@@ -36,6 +36,21 @@ func TestPage(t *testing.T) {
 	// The still menu: the game stops its frames and the page holds back Ebitengine's request
 	// for the next animation frame (index.html), so the idle page does no work at all.
 	until(t, ctx, "the idle menu with its animation frame held", `window.nimmtIdle === true && window.nimmtFrameHeld()`)
+	// And it stays so while nothing moves: over the page's next 120 animation frames (counted, not
+	// timed) the game draws no frame and its request stays held. A wake that came back at a steady
+	// pace (a timer, a poll), a frame drawn only to look, or a request let go would show here.
+	f0 := run(t, ctx, step, chromedp.Evaluate[int]("window.nimmtFrames"))
+	still := run(t, ctx, step, chromedp.Evaluate[string](`new Promise((done) => {
+		let n = 0, lost = "";
+		const f = () => {
+			if (!lost && !window.nimmtFrameHeld()) lost = "the frame request was let go at animation frame " + n;
+			if (++n < 120) requestAnimationFrame(f); else done(lost);
+		};
+		requestAnimationFrame(f);
+	})`, chromedp.EvalAwaitPromise))
+	if f1 := run(t, ctx, step, chromedp.Evaluate[int]("window.nimmtFrames")); f1 != f0 || still != "" {
+		t.Errorf("the still menu drew %d frames over 120 animation frames of the page; %s", f1-f0, still)
+	}
 
 	// Resize: the canvas follows.
 	run(t, ctx, step, chromedp.EmulateViewport(600, 900))

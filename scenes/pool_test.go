@@ -1,0 +1,72 @@
+package scenes
+
+import (
+	"fmt"
+	"testing"
+
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/storage"
+)
+
+// TestDraftPoolFits: the draft's face-up pool (Logic, Tournament) of every size a deal gives —
+// 1 to 104 cards, for 2, 4 and 10 seats — at every size of issue 12 in every language: every
+// card inside the screen (lifted under the pointer too), no two cards over each other, and none
+// over a text of the table drawn during the draft: the status line, the warning's line, the
+// score bar, a seat's plate, a button or a row's sum where the sums are shown.
+func TestDraftPoolFits(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	for _, seats := range []int{2, 4, 10} {
+		g.settings.Seats = seats
+		tb, err := newTable(g, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eachLangSize(t, g, issueSizes, func(at string) {
+			tb.relayout()
+			tb.disp.Phase = engine.PhaseDraft
+			l := &tb.lay
+			texts := map[string]layout.Rect{"status": l.Status, "warning": l.Warn, "score bar": l.ScoreBar}
+			for r, row := range l.Rows {
+				if tb.sumsShown() {
+					texts[fmt.Sprintf("row %d's sum", r+1)] = row.Sum
+				}
+			}
+			for s, seat := range l.Seats {
+				texts[fmt.Sprintf("seat %d's plate", s)] = seat.Plate
+			}
+			for b, r := range l.Buttons {
+				texts[layout.ButtonIDs[b]] = r
+			}
+			full := seats*10 + engine.NumRows
+			for n := 1; n <= full; n++ {
+				tb.disp.Pool = tb.disp.Pool[:0]
+				for c := 1; c <= n; c++ {
+					tb.disp.Pool = append(tb.disp.Pool, engine.Card(c))
+				}
+				rs := tb.poolRects()
+				name := fmt.Sprintf("%s %d seats pool of %d", at, seats, n)
+				if len(rs) != n {
+					t.Fatalf("%s: %d rectangles", name, len(rs))
+				}
+				for i, r := range rs {
+					lifted := r
+					lifted.Y -= r.H * poolLift
+					if r.Empty() || !r.Inside(g.w, g.h) || !lifted.Inside(g.w, g.h) {
+						t.Errorf("%s: card %d %+v (lifted %+v) off the screen", name, i, r, lifted)
+					}
+					for j := range i {
+						if r.Overlaps(rs[j]) {
+							t.Errorf("%s: cards %d %+v and %d %+v overlap", name, j, rs[j], i, r)
+						}
+					}
+					for k, x := range texts {
+						if !x.Empty() && r.Overlaps(x) {
+							t.Errorf("%s: card %d %+v over the %s %+v", name, i, r, k, x)
+						}
+					}
+				}
+			}
+		})
+	}
+}
