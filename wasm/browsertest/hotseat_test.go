@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // hotSeatState is the part of scenes.TestState a hot-seat game adds: the seat shown, the person
@@ -29,6 +31,9 @@ func TestHotSeat(t *testing.T) {
 	enabled(t)
 	url := serve(t)
 	ctx := browser(t)
+	// A small desktop window: what the test checks does not depend on the size, and SwiftShader
+	// spends CPU per pixel of each frame (1280×800: ~79 ms a frame; docs/PERFORMANCE.md).
+	run(t, ctx, step, chromedp.EmulateViewport(800, 500))
 	for _, variant := range []string{"basic", "logic"} {
 		setSettings(t, ctx, url, `{"speed":"instant","name":"Ann","seats":4,`+
 			`"levels":["person","person","intermediate"],"names":["Bob","Cy"],"end_mode":"rounds","rounds":1,"variant":"`+variant+`"}`)
