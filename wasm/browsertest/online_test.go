@@ -537,8 +537,10 @@ func TestOnlineGame(t *testing.T) {
 	code := v.Online.Code
 	t.Logf("room %s: %+v", code, v.Online)
 
+	// The phone at device pixel ratio 1: a quarter of the pixels SwiftShader draws for each frame
+	// at ratio 2 (TestTouchPortrait plays at ratio 2).
 	phone := &player{name: "phone", ctx: withTouch(browser(t))}
-	run(t, phone.ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	run(t, phone.ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	seedSettings(t, phone.ctx, url, "Bo")
 	open(t, phone.ctx, url+"/?room="+code)
 	v = waitRoom(t, phone.ctx, "the join screen of the link", func(v roomView) bool { return v.Scene == "online" && v.Input })
