@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"image"
 	"image/color"
 	"testing"
 
@@ -10,26 +9,25 @@ import (
 	"nimmt/sprites"
 )
 
-// BenchmarkPainterShapes times filling shapes on the CPU as the shape cache does on a miss: per
-// op, four rounded rectangles filled and outlined, four circles, lines and bullheads in a
-// 256×256 scratch image (no display needed). docs/PERFORMANCE.md has the figures (#13):
-// go test -run '^$' -bench PainterShapes -benchtime 200x ./scenes/
+// BenchmarkPainterShapes times filling shapes on the CPU as the shape cache does on a miss,
+// each into a scratch image of its own size (no display needed): per op, four rounded
+// rectangles filled and outlined, four circles, lines and bullheads. docs/PERFORMANCE.md has the
+// figures (#13): go test -run '^$' -bench PainterShapes -benchtime 2000x ./scenes/
 func BenchmarkPainterShapes(b *testing.B) {
 	var p sprites.Painter
 	for range b.N {
-		paintShapes(&p, p.Scratch(256, 256))
+		paintShapes(&p)
 	}
 }
 
-// paintShapes draws one op of BenchmarkPainterShapes.
-func paintShapes(p *sprites.Painter, dst *image.RGBA) {
-	for k := range 4 {
-		x := float32(10 + 60*k)
-		p.FillRoundRect(dst, x, 10, 40, 30, 6, sprites.Paper)
-		p.StrokeRoundRect(dst, x, 10, 40, 30, 6, 2, sprites.Ink)
-		p.FillCircle(dst, x+20, 70, 12, sprites.Danger)
-		p.Line(dst, x, 100, x+40, 130, 2, sprites.Ink)
-		p.Bullhead(dst, x+20, 170, 24, sprites.Ink, sprites.Paper)
+// paintShapes fills one op of BenchmarkPainterShapes.
+func paintShapes(p *sprites.Painter) {
+	for range 4 {
+		p.FillRoundRect(p.Scratch(44, 34), 2, 2, 40, 30, 6, sprites.Paper)
+		p.StrokeRoundRect(p.Scratch(46, 36), 3, 3, 40, 30, 6, 2, sprites.Ink)
+		p.FillCircle(p.Scratch(28, 28), 14, 14, 12, sprites.Danger)
+		p.Line(p.Scratch(44, 34), 2, 2, 42, 32, 2, sprites.Ink)
+		p.Bullhead(p.Scratch(28, 28), 14, 14, 24, sprites.Ink, sprites.Paper)
 	}
 }
 

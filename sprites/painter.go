@@ -71,15 +71,20 @@ func (p *Painter) fill(dst *image.RGBA, c color.Color) {
 	p.r.Draw(&p.mask, p.mask.Rect, image.Opaque, image.Point{})
 	cr, cg, cb, ca := c.RGBA()
 	src := [4]uint32{cr >> 8, cg >> 8, cb >> 8, ca >> 8}
+	opaque := [4]uint8{uint8(src[0]), uint8(src[1]), uint8(src[2]), uint8(src[3])}
 	pix := dst.Pix
 	const one = 255 * 255
 	for i, m := range p.mask.Pix {
 		if m == 0 {
 			continue
 		}
+		j := 4 * i
+		if m == 0xff && src[3] == 0xff {
+			copy(pix[j:j+4], opaque[:])
+			continue
+		}
 		m := uint32(m)
 		keep := one - src[3]*m
-		j := 4 * i
 		for ch := range 4 {
 			v := (uint32(pix[j+ch])*keep + src[ch]*m*255 + one/2) / one
 			pix[j+ch] = uint8(min(v, 255))

@@ -2,12 +2,9 @@ package browsertest
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
 	"slices"
 	"testing"
-
-	"github.com/chromedp/chromedp"
 
 	"nimmt/engine"
 )
@@ -187,11 +184,8 @@ func TestPlayRound(t *testing.T) {
 	enabled(t)
 	url := serve(t)
 	ctx := browser(t)
-	open(t, ctx, url+"/")
-
 	// Instant animations keep the test short; everything else is the default.
-	settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"instant"}`))
-	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
+	setSettings(t, ctx, url, `{"speed":"instant"}`)
 	open(t, ctx, url+"/")
 
 	s := waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })

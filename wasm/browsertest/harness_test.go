@@ -3,6 +3,7 @@ package browsertest
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -89,6 +90,11 @@ func serve(t *testing.T) string {
 }
 
 // browser starts headless Chromium with the flags of PLATFORM.md and an emulated viewport.
+//
+// The tests run V8's baseline wasm compiler only (Liftoff, --liftoff-only): the same wasm
+// semantics without optimising the hot functions of a 16 MB module again on every page load,
+// which took 5 of the 8.7 CPU seconds a page load cost the renderer (docs/PERFORMANCE.md, "make
+// test"). Figure runs (NIMMT_FIGURES=1) time Chromium as shipped.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	exe := os.Getenv("CHROMIUM")
@@ -98,7 +104,7 @@ func browser(t *testing.T) context.Context {
 	if _, err := os.Stat(exe); err != nil {
 		t.Fatalf("browser test: %v (scripts/deps.sh chromium installs it)", err)
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(),
+	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Headless,
 		chromedp.NoSandbox,
@@ -109,7 +115,11 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("mute-audio", true),
 		chromedp.UserDataDir(t.TempDir()),
-	)
+	}
+	if os.Getenv("NIMMT_FIGURES") != "1" {
+		opts = append(opts, chromedp.Flag("js-flags", "--liftoff-only"))
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
 	t.Cleanup(func() { cancel(); cancelA() })
 	// The first Run starts the browser; it must have no timeout (a timeout would kill the browser).
@@ -149,6 +159,18 @@ func waitFirstFrame(t *testing.T, ctx context.Context) {
 		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("error").innerText + " / " + document.getElementById("status").innerText`))
 		t.Fatalf("no first frame: %v (page says %q)", err, msg)
 	}
+}
+
+// setSettings stores the game's settings (settings.json's JSON) in the page origin's
+// localStorage, cleared first, before the game is opened. It loads a small page of the same
+// origin (its localStorage is the game's), not the game: a load of the game costs a browser
+// seconds of CPU (compiling the wasm, the first frames), and a second navigation while the game
+// loads races the page's first frames.
+func setSettings(t *testing.T, ctx context.Context, url, settings string) {
+	t.Helper()
+	run(t, ctx, guard, chromedp.Navigate(url+"/favicon.ico"))
+	b := base64.StdEncoding.EncodeToString([]byte(settings))
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+b+`")`))
 }
 
 // layout is what webrun's hook reports: the CSS size of the page and the game's logical screen.

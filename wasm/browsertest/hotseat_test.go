@@ -2,7 +2,6 @@ package browsertest
 
 import (
 	"context"
-	"encoding/base64"
 	"testing"
 	"time"
 
@@ -32,11 +31,12 @@ func TestHotSeat(t *testing.T) {
 	enabled(t)
 	url := serve(t)
 	ctx := browser(t)
-	open(t, ctx, url+"/")
+	// A small desktop window: what the test checks does not depend on the size, and SwiftShader
+	// spends CPU per pixel of each frame (1280×800: ~79 ms a frame; docs/PERFORMANCE.md).
+	run(t, ctx, step, chromedp.EmulateViewport(800, 500))
 	for _, variant := range []string{"basic", "logic"} {
-		settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"instant","name":"Ann","seats":4,` +
-			`"levels":["person","person","intermediate"],"names":["Bob","Cy"],"end_mode":"rounds","rounds":1,"variant":"` + variant + `"}`))
-		run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
+		setSettings(t, ctx, url, `{"speed":"instant","name":"Ann","seats":4,`+
+			`"levels":["person","person","intermediate"],"names":["Bob","Cy"],"end_mode":"rounds","rounds":1,"variant":"`+variant+`"}`)
 		open(t, ctx, url+"/")
 		waitState(t, ctx, "the menu", func(s gameState) bool { return s.Scene == "menu" && s.Input })
 		clickButton(t, ctx, "new-game")

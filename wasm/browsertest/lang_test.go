@@ -69,9 +69,7 @@ func TestGermanTurn(t *testing.T) {
 	enabled(t)
 	url := serve(t)
 	ctx := browser(t)
-	open(t, ctx, url+"/")
-	settings := base64.StdEncoding.EncodeToString([]byte(`{"speed":"instant"}`))
-	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+settings+`")`))
+	setSettings(t, ctx, url, `{"speed":"instant"}`)
 	open(t, ctx, url+"/")
 
 	untilState(t, ctx, "the menu", `s.scene === "menu" && s.input`, func(s gameState) bool { return s.Scene == "menu" })

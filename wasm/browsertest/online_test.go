@@ -3,7 +3,6 @@ package browsertest
 import (
 	"bufio"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"io"
 	"net"
@@ -471,25 +470,23 @@ type player struct {
 	ctx  context.Context
 	over bool
 	last roomView
+	// frames is the page's frame count when last was read.
+	frames int
 }
 
 // seedSettings gives a page's game its settings before it starts: the person's name, instant
 // animations, and (for the room the host makes) a game of two rounds without a decision timer.
 func seedSettings(t *testing.T, ctx context.Context, url, name string) {
 	t.Helper()
-	// A small page of the same origin (its localStorage is the game's), not the game itself: a
-	// second navigation while the game loads races the page's first frames.
-	run(t, ctx, guard, chromedp.Navigate(url+"/favicon.ico"))
-	s := fmt.Sprintf(`{"name":%q,"speed":"instant","seats":5,"end_mode":"rounds","rounds":2,"online":{"timer":0}}`, name)
-	b := base64.StdEncoding.EncodeToString([]byte(s))
-	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`localStorage.clear(); localStorage.setItem("nimmt/settings.json", "`+b+`")`))
+	setSettings(t, ctx, url, fmt.Sprintf(`{"name":%q,"speed":"instant","seats":5,"end_mode":"rounds","rounds":2,"online":{"timer":0}}`, name))
 }
 
 // act makes the page's next move if it has one: a card (tap to lift, tap again to play), a row,
 // the round score's Continue. It reports what it did ("" nothing).
 func (p *player) act(t *testing.T) string {
 	t.Helper()
-	v := readRoom(t, p.ctx)
+	var v roomView
+	p.frames = testStateAt(t, p.ctx, &v)
 	p.last = v
 	switch {
 	case v.Scene == "gameover":
@@ -540,8 +537,10 @@ func TestOnlineGame(t *testing.T) {
 	code := v.Online.Code
 	t.Logf("room %s: %+v", code, v.Online)
 
+	// The phone at device pixel ratio 1: a quarter of the pixels SwiftShader draws for each frame
+	// at ratio 2 (TestTouchPortrait plays at ratio 2).
 	phone := &player{name: "phone", ctx: withTouch(browser(t))}
-	run(t, phone.ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	run(t, phone.ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	seedSettings(t, phone.ctx, url, "Bo")
 	open(t, phone.ctx, url+"/?room="+code)
 	v = waitRoom(t, phone.ctx, "the join screen of the link", func(v roomView) bool { return v.Scene == "online" && v.Input })
@@ -583,11 +582,13 @@ func TestOnlineGame(t *testing.T) {
 		if dee.done() && dee.scores() == nil {
 			t.Fatalf("the desktop game ended before the game: %v\n%s", dee.err, dee.output())
 		}
+		acted := false
 		for _, p := range []*player{host, phone} {
 			if p.over {
 				continue
 			}
 			if did := p.act(t); did != "" {
+				acted = true
 				t.Logf("%s: round %d turn %d: %s", p.name, p.last.Round, p.last.Turn, did)
 			}
 			s := p.last
@@ -599,7 +600,7 @@ func TestOnlineGame(t *testing.T) {
 		// A page reload in the middle of the phone's turn: the page opens on the room's link,
 		// takes its seat back with the token it kept, and shows the game where it stands.
 		if s := phone.last; !reloaded && s.Round == 1 && s.Turn == 3 && s.Decision == "play" && s.Chosen == 0 && s.Input {
-			reloaded = true
+			reloaded, acted = true, true
 			hand := s.Hand
 			t.Logf("phone: reload in round 1 turn 3 with hand %v", hand)
 			open(t, phone.ctx, url+"/?room="+code)
@@ -612,16 +613,19 @@ func TestOnlineGame(t *testing.T) {
 		}
 		// Every socket dropped in the middle of the host's turn: the links reconnect by themselves.
 		if s := host.last; !cut && s.Round == 1 && s.Turn == 6 && s.Decision == "play" && s.Chosen == 0 && s.Input {
-			cut = true
+			cut, acted = true, true
 			t.Logf("network: %d connections cut in round 1 turn 6", px.cut())
 		}
 		// The server killed in round 2 and started again on the same database: every client comes
 		// back and the game goes on with no action lost.
 		if s := host.last; !killed && s.Round == 2 && s.Turn == 2 && s.Input {
-			killed = true
+			killed, acted = true, true
 			t.Logf("server: kill -9 in round 2 turn 2")
 			srv.stop(syscall.SIGKILL)
 			srv.start()
+		}
+		if !acted {
+			waitProgress(t, deadline, []*player{host, phone}, cy.over, dee.exited)
 		}
 	}
 	if !reloaded || !cut || !killed {
@@ -648,6 +652,48 @@ func TestOnlineGame(t *testing.T) {
 	if got := dee.scores(); !slices.Equal(got, want) {
 		t.Errorf("the desktop game's final scores %v, the server's record %v", got, want)
 	}
+}
+
+// waitProgress waits, when no page had a move to make, until something can have changed: a page
+// that is still playing draws a frame after the one its state was read at (a page draws frames
+// only when its table changes), or the text player's game or the desktop game ends. The loop
+// above then reads the pages again instead of asking them over and over while nothing moves.
+func waitProgress(t *testing.T, deadline time.Time, pages []*player, ends ...<-chan struct{}) {
+	t.Helper()
+	c, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	var wg sync.WaitGroup
+	for _, p := range pages {
+		if p.over {
+			continue
+		}
+		wg.Add(1)
+		go func(p *player) {
+			defer wg.Done()
+			pc, stop := context.WithCancel(p.ctx)
+			defer stop()
+			go func() {
+				<-c.Done()
+				stop()
+			}()
+			if waitFrames(pc, p.frames) == nil {
+				cancel()
+			}
+		}(p)
+	}
+	for _, end := range ends {
+		wg.Add(1)
+		go func(end <-chan struct{}) {
+			defer wg.Done()
+			select {
+			case <-end:
+				cancel()
+			case <-c.Done():
+			}
+		}(end)
+	}
+	<-c.Done()
+	wg.Wait()
 }
 
 // tail returns the text player's last n lines.

@@ -37,13 +37,15 @@ func tap(t *testing.T, ctx context.Context, x, y float64) {
 }
 
 // openPhone opens the game in a page emulating a phone held upright: 390×844 CSS pixels,
-// device pixel ratio 2, touch only; the context taps with a finger.
+// device pixel ratio 2, touch only; the context taps with a finger. The game's animations are
+// instant (the taps, the layouts and the name field are what these tests look at).
 func openPhone(t *testing.T) context.Context {
 	t.Helper()
 	enabled(t)
 	url := serve(t)
 	ctx := withTouch(browser(t))
 	run(t, ctx, step, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	setSettings(t, ctx, url, `{"speed":"instant"}`)
 	open(t, ctx, url+"/")
 	return ctx
 }
