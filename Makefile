@@ -7,9 +7,9 @@ export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/
 
 .PHONY: test-long test-under-load
 .PHONY: screenshots docs-img
-.PHONY: run build test test-go test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
+.PHONY: run build test test-go test-plain test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: assets
-.PHONY: web-deps server web serve test-web test-wasm-storage wasm-figures wasm-size android ios test-mobile
+.PHONY: web-deps server web serve test-web test-web-vet test-web-pages test-web-online test-web-hotseat test-wasm-storage wasm-figures wasm-size android ios test-mobile
 
 run:
 	@scripts/deps.sh run
@@ -34,7 +34,16 @@ web-deps:
 
 # Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node; the
 # drawing tests under Xvfb; the web build in headless Chromium; the mobile binding checks.
-test: vet test-go test-wasm-engine test-wasm-storage test-web test-mobile
+# What they need is installed first, once (apt takes one lock); then the groups run side by side
+# (make -j; -O prints each group's output whole when it ends), longest first: on 2 cores the
+# browser tests alone take half the time, and the Go tests use the CPU they leave.
+# TEST_JOBS=1 runs them one after another.
+TEST_PARTS ?= test-web-online test-web-pages test-web-hotseat test-race test-plain vet test-web-vet \
+	test-mobile test-wasm-engine test-wasm-storage
+TEST_JOBS  ?= $(words $(TEST_PARTS))
+test:
+	@scripts/deps.sh go xvfb chromium jdk node
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) -O $(TEST_PARTS)
 	@echo "make test: all passed"
 
 # The engine's property tests at full size (100,000 rounds, 20 games per variant and seat count,
@@ -53,11 +62,15 @@ test-under-load:
 # Every Go test, once, under Xvfb: the game's drawing tests run inside the game loop there (every
 # scene rendered at two sizes and checked, a whole game drawn at instant speed, allocations per
 # frame); REQUIRE_DISPLAY=1 turns their skip without a display into a failure. The packages of
-# RACE_PKGS run their tests under the race detector instead (test-race); the others run plain.
-# -timeout 30m: at load 30 on 2 cores the scenes package alone passed go test's default 10 minutes.
-test-go: test-race
+# RACE_PKGS run their tests under the race detector instead (test-race); the others run plain
+# (test-plain). -timeout 30m: at load 30 on 2 cores the scenes package alone passed go test's
+# default 10 minutes. Each target's Xvfb looks for a free display from its own number (-n), so
+# that targets run side by side do not race for the same one.
+test-go: test-race test-plain
+
+test-plain:
 	@scripts/deps.sh go xvfb
-	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m $(filter-out $(shell $(GO) list $(RACE_PKGS)),$(shell $(GO) list ./...))
+	REQUIRE_DISPLAY=1 xvfb-run -a -n 130 -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m $(filter-out $(shell $(GO) list $(RACE_PKGS)),$(shell $(GO) list ./...))
 
 # Packages whose tests all run under -race: every package with goroutines of its own (server,
 # client, arena, bots, storage, sound, ...) and the small ones. Left out, as too slow under
@@ -71,18 +84,18 @@ RACE_PKGS ?= ./anim/... ./arena/... ./bots/... ./client/... ./cmd/replay ./cmd/s
 # online tables over a real server, the background saver.
 RACE_SCENES ?= TestIdle|TestRemote|TestCreateRoom|TestJoinRoom|TestContinue|TestDamagedSave|TestBackAndSuspend|TestPanicGoesToMenu
 
-# The race detector's pass (part of test-go): RACE_PKGS in full, the engine at its -short size
+# The race detector's pass (part of test-go and make test): RACE_PKGS in full, the engine at its -short size
 # and the scenes tests of RACE_SCENES.
 test-race:
 	@scripts/deps.sh go xvfb
-	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -count=1 -timeout 30m $(RACE_PKGS)
+	REQUIRE_DISPLAY=1 xvfb-run -a -n 110 -s "-screen 0 1280x1024x24" $(GO) test -race -count=1 -timeout 30m $(RACE_PKGS)
 	$(GO) test -race -short -count=1 -timeout 30m ./engine/
-	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -race -short -count=1 -timeout 30m -run '$(RACE_SCENES)' ./scenes/
+	REQUIRE_DISPLAY=1 xvfb-run -a -n 120 -s "-screen 0 1280x1024x24" $(GO) test -race -short -count=1 -timeout 30m -run '$(RACE_SCENES)' ./scenes/
 
 # Only the drawing tests, under Xvfb (part of test-go; handy while working on the scenes).
 test-xvfb:
 	@scripts/deps.sh xvfb
-	REQUIRE_DISPLAY=1 xvfb-run -a -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./scenes/... ./sprites/...
+	REQUIRE_DISPLAY=1 xvfb-run -a -n 140 -s "-screen 0 1280x1024x24" $(GO) test -count=1 -timeout 30m ./scenes/... ./sprites/...
 
 # Every screenshot scene (scenes.ShotScenes) at a phone upright, a phone on its side and a
 # desktop window, into build/screenshots/SCENE-WxH.png (10 seats: SCENE-10-WxH.png for the table).
@@ -154,13 +167,28 @@ server: web
 	$(GO) run ./cmd/server -web $(WEB) $(ARGS)
 
 # The web build in headless Chromium (chromedp): load, first frame, a round played by clicks, reload,
-# every linked icon served, the sound Device (Web Audio after the first click, suspended when hidden).
-test-web:
-	@scripts/deps.sh chromium xvfb
+# every linked icon served, the sound Device (Web Audio after the first click, suspended when hidden),
+# the online game (two pages, the desktop game, the text port and a bot), hot-seat play. In three
+# groups, each its own test binary and browsers, which make test runs side by side: the online
+# game, the hot-seat games, and the rest.
+BROWSER_LONG ?= ^TestOnlineGame$$|^TestHotSeat$$
+test-web: test-web-vet test-web-pages test-web-online test-web-hotseat
+
+test-web-vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots ./sound ./stats ./wasm/browsertest/testdata/soundcheck
 	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
-	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run . -skip TestHotSeat ./wasm/browsertest
-	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run TestHotSeat ./wasm/browsertest
+
+test-web-pages:
+	@scripts/deps.sh chromium xvfb
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run . -skip '$(BROWSER_LONG)' ./wasm/browsertest
+
+test-web-online:
+	@scripts/deps.sh chromium xvfb
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run '^TestOnlineGame$$' ./wasm/browsertest
+
+test-web-hotseat:
+	@scripts/deps.sh chromium xvfb
+	NIMMT_BROWSER_TEST=1 $(GO) test -count=1 -v -timeout 30m -run '^TestHotSeat$$' ./wasm/browsertest
 
 # The browser-only code under node: localStorage storage, and the bots yielding to the page.
 test-wasm-storage:
