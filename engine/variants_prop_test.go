@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -39,7 +40,11 @@ func deckOf(cfg engine.Config) map[engine.Card]int {
 // equal the game's views, and the record replays to the same events.
 //
 // Size: games per variant configuration and seat count: 5 in make test, 20 in make test-long,
-// 1 with -short; one parallel subtest per configuration.
+// 1 with -short; one parallel subtest per configuration. With -short under the race detector
+// (make test-race) or compiled to WebAssembly (make test-wasm-engine) only the fewest and the
+// most seats of each variant, one game each: the race detector can find there what it can find
+// in every seat count (race_on_test.go), and the wasm run checks that the same code plays the
+// same games on another platform, which the property tests at every seat count check natively.
 func TestVariantProperties(t *testing.T) {
 	t.Parallel()
 	games := sized(20, 5, 1)
@@ -47,7 +52,11 @@ func TestVariantProperties(t *testing.T) {
 		t.Run(fmt.Sprintf("%d-%v", k, base.Variant), func(t *testing.T) {
 			t.Parallel()
 			lo, hi := seatRange(base.Variant)
-			for seats := lo; seats <= hi; seats++ {
+			step := 1
+			if (raceEnabled || runtime.GOOS == "js") && testing.Short() && !long() {
+				step = max(hi-lo, 1)
+			}
+			for seats := lo; seats <= hi; seats += step {
 				cfg := base
 				cfg.Seats = seats
 				for i := 0; i < games; i++ {
