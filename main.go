@@ -32,7 +32,7 @@ func main() {
 	start := time.Now()
 	shot := flag.String("screenshot", "", "render -scene to this PNG file and exit")
 	scene := flag.String("scene", "menu", "scene for -screenshot")
-	size := flag.String("size", "1280x720", "window size for -screenshot, WxH")
+	size := flag.String("size", "1280x720", "window size, WxH (with -screenshot: the screenshot's size)")
 	seed := flag.Uint64("seed", 0, "seed of the first game's deal (0: random)")
 	speed := flag.String("speed", "", "animation speed: slow, normal, fast or instant")
 	seats := flag.Int("seats", 0, "seats of a new game, 2–10 (0: the saved setting)")
@@ -77,12 +77,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)
 	}
-	w, h := 1280, 720
-	if *shot != "" {
-		if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w < 100 || h < 100 {
-			fmt.Fprintln(os.Stderr, "nimmt: bad -size", *size)
-			os.Exit(2)
-		}
+	var w, h int
+	if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w < 100 || h < 100 {
+		fmt.Fprintln(os.Stderr, "nimmt: bad -size", *size)
+		os.Exit(2)
 	}
 	if imgs, err := icons.Images(); err == nil {
 		ebiten.SetWindowIcon(imgs)

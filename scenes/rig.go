@@ -75,9 +75,30 @@ func (r *rig) after() error {
 	return r.autoplay()
 }
 
-// driving reports whether the rig plays by itself (a screenshot, the autoplay): the frames never
-// stop then. Injected input alone is only a replacement of the player's.
-func (r *rig) driving() bool { return r != nil && (r.shot != nil || r.g.opts.Autoplay) }
+// driving reports whether the rig plays by itself and needs every frame: a screenshot, and the
+// autoplay on the menu and at the end of its game. Injected input alone is only a replacement of
+// the player's. Elsewhere the autoplay acts right after each Update (after), so a scene that is
+// still has nothing left for it to do until news wakes the game: the autoplay's game idles as a
+// person's does (the desktop client of the browser's online test ran 60 frames a second while
+// it waited in the room and at the table). Game over keeps the frames: the autoplay counts ticks
+// there before it ends.
+func (r *rig) driving() bool {
+	switch {
+	case r == nil:
+		return false
+	case r.shot != nil:
+		return true
+	case !r.g.opts.Autoplay:
+		return false
+	}
+	switch s := r.g.cur.(type) {
+	case *menu:
+		return true
+	case *table:
+		return s.phase == phaseOver
+	}
+	return false
+}
 
 // capturing reports whether the frame must be drawn for the screenshot.
 func (r *rig) capturing() bool { return r != nil && r.shot != nil && r.shot.capture }
