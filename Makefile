@@ -7,7 +7,7 @@ export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/
 
 .PHONY: test-long test-under-load
 .PHONY: screenshots docs-img
-.PHONY: run build test test-go test-plain test-race test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
+.PHONY: run build test test-go test-plain test-race test-race-pkgs test-race-engine test-race-scenes test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: assets
 .PHONY: web-deps server web serve test-web test-web-vet test-web-pages test-web-online test-web-hotseat test-wasm-storage wasm-figures wasm-size android ios test-mobile
 
@@ -38,8 +38,8 @@ web-deps:
 # (make -j; -O prints each group's output whole when it ends), longest first: on 2 cores the
 # browser tests alone take half the time, and the Go tests use the CPU they leave.
 # TEST_JOBS=1 runs them one after another.
-TEST_PARTS ?= test-web-online test-web-pages test-web-hotseat test-race test-plain vet test-web-vet \
-	test-mobile test-wasm-engine test-wasm-storage
+TEST_PARTS ?= test-web-online test-web-pages test-web-hotseat test-race-pkgs test-race-engine test-plain \
+	vet test-web-vet test-race-scenes test-mobile test-wasm-engine test-wasm-storage
 TEST_JOBS  ?= $(words $(TEST_PARTS))
 test:
 	@scripts/deps.sh go xvfb chromium jdk node
@@ -88,11 +88,18 @@ RACE_PKGS ?= ./anim/... ./arena/... ./bots/... ./client/... ./cmd/replay ./cmd/s
 RACE_SCENES ?= TestIdle|TestRemote|TestCreateRoom|TestJoinRoom|TestContinue|TestDamagedSave|TestBackAndSuspend|TestPanicGoesToMenu
 
 # The race detector's pass (part of test-go and make test): RACE_PKGS in full, the engine at its -short size
-# and the scenes tests of RACE_SCENES.
-test-race:
+# and the scenes tests of RACE_SCENES; three targets, which make test runs side by side.
+test-race: test-race-pkgs test-race-engine test-race-scenes
+
+test-race-pkgs:
 	@scripts/deps.sh go xvfb
 	REQUIRE_DISPLAY=1 xvfb-run -a -n 110 -s "-screen 0 1280x1024x24" $(GO) test -race -count=1 -timeout 30m $(RACE_PKGS)
+
+test-race-engine:
 	$(GO) test -race -short -count=1 -timeout 30m ./engine/
+
+test-race-scenes:
+	@scripts/deps.sh go xvfb
 	REQUIRE_DISPLAY=1 xvfb-run -a -n 120 -s "-screen 0 1280x1024x24" $(GO) test -race -short -count=1 -timeout 30m -run '$(RACE_SCENES)' ./scenes/
 
 # Only the drawing tests, under Xvfb (part of test-go; handy while working on the scenes).
