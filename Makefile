@@ -87,8 +87,8 @@ RACE_PKGS ?= ./anim/... ./arena/... ./bots/... ./client/... ./cmd/replay ./cmd/s
 # online tables over a real server, the background saver.
 RACE_SCENES ?= TestIdle|TestRemote|TestCreateRoom|TestJoinRoom|TestContinue|TestDamagedSave|TestBackAndSuspend|TestPanicGoesToMenu
 
-# The race detector's pass (part of test-go and make test): RACE_PKGS in full, the engine at its -short size
-# and the scenes tests of RACE_SCENES; three targets, which make test runs side by side.
+# The race detector's pass (part of test-go and make test): RACE_PKGS in full, the engine at its
+# -short size and the scenes tests of RACE_SCENES; three targets, which make test runs side by side.
 test-race: test-race-pkgs test-race-engine test-race-scenes
 
 test-race-pkgs:

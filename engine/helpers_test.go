@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"os"
+	"runtime"
 	"strconv"
 	"testing"
 )
@@ -37,4 +38,12 @@ func sized(full, def, short int) int {
 		return short
 	}
 	return def
+}
+
+// endsOnly reports whether a test that plays every seat count plays only the fewest and the most:
+// at -short under the race detector (race_on_test.go) or compiled to WebAssembly, whose run
+// checks that the same code plays the same games on another platform; the plain native run
+// plays every seat count.
+func endsOnly() bool {
+	return (raceEnabled || runtime.GOOS == "js") && testing.Short() && !long()
 }

@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 	"testing"
 
@@ -53,7 +52,7 @@ func TestVariantProperties(t *testing.T) {
 			t.Parallel()
 			lo, hi := seatRange(base.Variant)
 			step := 1
-			if (raceEnabled || runtime.GOOS == "js") && testing.Short() && !long() {
+			if endsOnly() {
 				step = max(hi-lo, 1)
 			}
 			for seats := lo; seats <= hi; seats += step {
