@@ -109,7 +109,7 @@ test-xvfb:
 
 # Every screenshot scene (scenes.ShotScenes) at a phone upright, a phone on its side and a
 # desktop window, into build/screenshots/SCENE-WxH.png (10 seats: SCENE-10-WxH.png for the table).
-SHOT_SCENES ?= menu newgame variants seat keyboard settings rules deal choose warning reveal placement rowchoice score gameover tracker log handover stats online online-create room reconnecting timer online-keyboard room-keyboard
+SHOT_SCENES ?= menu newgame variants seat keyboard settings rules deal choose fan warning reveal placement rowchoice score gameover tracker log handover stats online online-create room reconnecting timer online-keyboard room-keyboard
 SHOT_SIZES  ?= 390x844 844x390 1280x720
 screenshots:
 	@scripts/deps.sh xvfb

@@ -163,6 +163,8 @@ type Table struct {
 	HandN int
 	// Lift is how far a lifted hand card rises.
 	Lift float64
+	// handLines are the lines of the hand, for Opened.
+	handLines []handLine
 	// Seats are the seats; seat 0 is the person.
 	Seats []Seat
 	// ScoreBar shows the round, the end score and the scores.
@@ -545,6 +547,9 @@ const HandOverRow = 1.25
 func handFit(ref int, area Rect, gap, liftFrac float64) (cw float64, per int, lineH float64) {
 	cw, per, lineH = -1, ref, area.H
 	for lines := 1; lines <= 3; lines++ {
+		if lines == 3 && cw > 0 {
+			break // two lines do
+		}
 		p := (ref + lines - 1) / lines
 		if float64(p)*(MinTap+0.5) > area.W && lines < 3 {
 			continue // tap targets too narrow
@@ -554,6 +559,11 @@ func handFit(ref int, area Rect, gap, liftFrac float64) (cw float64, per int, li
 		if p > 1 {
 			w = math.Min(w, area.W/(float64(p-1)*HandShow+1))
 			w = math.Min(w, area.W-(MinTap+0.5)*float64(p-1))
+			// The line opened around a lifted card (see Opened) fits too: the lifted card
+			// and the stretch to its neighbour's index, the others at HandShow and MinTap.
+			o := openFrac()
+			w = math.Min(w, area.W/(float64(p-2)*HandShow+1+o))
+			w = math.Min(w, (area.W-(MinTap+0.5)*float64(p-2))/(1+o))
 		}
 		w = math.Min(w, area.W)
 		if w > cw*1.02 { // fewer lines unless more give clearly larger cards
@@ -622,6 +632,14 @@ func lineStep(n int, w, cw, gap float64) float64 {
 	return step
 }
 
+// handLine is one line of the hand as layHandLine laid it: cards first..first+n-1, step apart,
+// in area.
+type handLine struct {
+	first, n int
+	area     Rect
+	step     float64
+}
+
 // layHandLine places hand cards first..first+n-1 in one line, centred in area. A card's tap
 // target is the part of it not covered by its right neighbour, or, for cards side by side, the
 // whole step around it; it includes the lift space above.
@@ -636,21 +654,84 @@ func (t *Table) layHandLine(first, n int, area Rect, cw, ch, gap float64) {
 	step := lineStep(n, area.W, cw, gap)
 	total := step*float64(n-1) + cw
 	x0 := area.X + (area.W-total)/2
+	t.handLines = append(t.handLines, handLine{first, n, area, step})
 	for i := 0; i < n; i++ {
-		r := Rect{x0 + float64(i)*step, area.Y + (area.H-ch)/2, cw, ch}
-		t.Hand[first+i] = r
+		t.Hand[first+i] = Rect{x0 + float64(i)*step, area.Y + (area.H-ch)/2, cw, ch}
+	}
+	t.handHits(first, n, step)
+}
+
+// handHits sets the tap targets of cards first..first+n-1 of a line from their drawn places:
+// each card's part left of its right neighbour (the step around it for cards side by side),
+// with the lift space above. A lifted card lies over its right neighbour but yields it the
+// space from the neighbour's left edge on.
+func (t *Table) handHits(first, n int, step float64) {
+	for i := first; i < first+n; i++ {
+		r := t.Hand[i]
 		hit := r
 		switch {
-		case step >= cw: // side by side: the tap target is the step, centred on the card
-			hit.X = r.X + cw/2 - step/2
+		case step >= r.W: // side by side: the tap target is the step, centred on the card
+			hit.X = r.X + r.W/2 - step/2
 			hit.W = step - 0.01
-		case i < n-1: // overlapping: the part the next card leaves uncovered
-			hit.W = step - 0.01
+		case i < first+n-1: // overlapping: the part the next card leaves uncovered
+			hit.W = t.Hand[i+1].X - r.X - 0.01
 		}
 		hit.Y -= t.Lift
 		hit.H += t.Lift
-		t.HandHit[first+i] = hit
+		t.HandHit[i] = hit
 	}
+}
+
+// openFrac is, in card widths, how far right of a lifted card's left edge its right neighbour
+// must lie for the lifted card, drawn whole over it, to leave the neighbour's index (corner
+// number and bullheads, Face.Index) uncovered, with a hair (1 % of a card) between them.
+func openFrac() float64 {
+	return 1.01 - FaceOf(Rect{0, 0, 1, 1.5}).Index().X
+}
+
+// Opened returns the hand as it lies while card k is lifted (k < 0: none lifted): the drawn
+// rectangles and tap targets, new slices. The lifted card is drawn whole over its neighbours,
+// so where it would cover its right neighbour's index, its line opens around it: the
+// neighbour moves out to where its index shows beside the lifted card, and the line's other
+// cards close up to make room, none showing less than HandShow of its width or leaving a tap
+// target under MinTap; the line stays inside its area. Other lines, and a card lifted at the
+// end of its line or among cards that already leave room, leave the hand as it rests.
+//
+// A card's place in the opened line covers its resting tap target, so a pointer that lifted
+// it by hovering stays on it.
+func (t *Table) Opened(k int) (hand, hit []Rect) {
+	o := Table{Hand: slices.Clone(t.Hand), HandHit: slices.Clone(t.HandHit), Lift: t.Lift}
+	for _, ln := range t.handLines {
+		j := k - ln.first
+		if j < 0 || j >= ln.n-1 {
+			continue
+		}
+		cw := t.Hand[k].W
+		open := cw * openFrac()
+		if ln.step >= open {
+			break
+		}
+		x0 := t.Hand[ln.first].X
+		total := ln.step*float64(ln.n-1) + cw
+		s := ln.step
+		if ln.n > 2 {
+			least := math.Min(ln.step, math.Max(cw*HandShow, MinTap+0.5))
+			s = math.Max(least, (ln.step*float64(ln.n-1)-open)/float64(ln.n-2))
+		}
+		open = math.Max(ln.step, math.Min(open, ln.area.W-cw-s*float64(ln.n-2)))
+		wide := s*float64(ln.n-2) + open + cw
+		x0 = clamp(x0-(wide-total)/2, ln.area.X, ln.area.X+ln.area.W-wide)
+		for i := 0; i < ln.n; i++ {
+			x := x0 + float64(i)*s
+			if i > j {
+				x = x0 + float64(i-1)*s + open
+			}
+			o.Hand[ln.first+i].X = x
+		}
+		o.handHits(ln.first, ln.n, ln.step)
+		break
+	}
+	return o.Hand, o.HandHit
 }
 
 func (t *Table) portrait(seats, handN int) {

@@ -259,6 +259,23 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 			t.Errorf("warning %+v covers queue %d %+v", l.Warn, i, q)
 		}
 	}
+	// With any card lifted the hand still shows every card's index, the lifted card whole, and
+	// stays clear of everything else.
+	for k := range l.Hand {
+		hand, hit := l.Opened(k)
+		for _, o := range all {
+			if strings.HasPrefix(o.name, "hand ") {
+				continue
+			}
+			for i := range hand {
+				lifted := Rect{hand[i].X, hand[i].Y - l.Lift, hand[i].W, hand[i].H}
+				if hand[i].Overlaps(o.r) || lifted.Overlaps(o.r) || hit[i].Overlaps(o.r) {
+					t.Errorf("card %d lifted: hand card %d %+v overlaps %s %+v", k, i, hand[i], o.name, o.r)
+				}
+			}
+		}
+		checkOpened(t, l, k, hand, hit)
+	}
 	for i := range all {
 		for j := i + 1; j < len(all); j++ {
 			if all[i].r.Overlaps(all[j].r) {
@@ -286,6 +303,55 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 	}
 	if hand > 0 && l.Hand[0].W < l.CardW {
 		t.Errorf("hand cards %.1f narrower than row cards %.1f", l.Hand[0].W, l.CardW)
+	}
+}
+
+// checkOpened checks the hand of l with card k lifted (hand and hit, from l.Opened): the cards
+// keep their size and line; no card drawn after another (the lifted one last, whole) covers
+// its index; the tap targets do not overlap, hold their cards' visible parts, are MinTap wide on
+// phones, and the lifted card's holds its resting one (a pointer that lifted it by hovering
+// stays on it).
+func checkOpened(t *testing.T, l Table, k int, hand, hit []Rect) {
+	t.Helper()
+	w, h := l.W, l.H
+	if len(hand) != len(l.Hand) || len(hit) != len(l.HandHit) {
+		t.Fatalf("card %d lifted: %d/%d rects for %d cards", k, len(hand), len(hit), len(l.Hand))
+	}
+	lifted := Rect{hand[k].X, hand[k].Y - l.Lift, hand[k].W, hand[k].H}
+	for i, c := range hand {
+		if c.W != l.Hand[i].W || c.H != l.Hand[i].H || c.Y != l.Hand[i].Y {
+			t.Errorf("card %d lifted: card %d %+v is not in its line as %+v", k, i, c, l.Hand[i])
+		}
+		if !c.Inside(w, h) || !hit[i].Inside(w, h) {
+			t.Errorf("card %d lifted: card %d %+v (tap %+v) out of screen", k, i, c, hit[i])
+		}
+		if phone(w, h) && (hit[i].W < MinTap || hit[i].H < MinTap) {
+			t.Errorf("card %d lifted: card %d too small to tap: %+v", k, i, hit[i])
+		}
+		if i == k {
+			continue
+		}
+		idx := FaceOf(c).Index()
+		if idx.Overlaps(lifted) {
+			t.Errorf("card %d lifted %+v covers the number or bullheads %+v of card %d", k, lifted, idx, i)
+		}
+		for j := i + 1; j < len(hand); j++ {
+			if j != k && idx.Overlaps(hand[j]) {
+				t.Errorf("card %d lifted: card %d %+v covers the number or bullheads %+v of card %d", k, j, hand[j], idx, i)
+			}
+		}
+		for j := i + 1; j < len(hit); j++ {
+			if hit[i].Overlaps(hit[j]) {
+				t.Errorf("card %d lifted: taps %d %+v and %d %+v overlap", k, i, hit[i], j, hit[j])
+			}
+		}
+	}
+	rest := l.HandHit[k]
+	if hit[k].X > rest.X+1e-9 || hit[k].X+hit[k].W < rest.X+rest.W-1e-9 {
+		t.Errorf("card %d lifted: its tap %+v leaves its resting one %+v", k, hit[k], rest)
+	}
+	if !lifted.Within(union(hit[k], hand[k], false)) {
+		t.Errorf("card %d lifted %+v leaves its place %+v", k, lifted, hit[k])
 	}
 }
 

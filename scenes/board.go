@@ -129,12 +129,18 @@ func (t *table) stepSprites() {
 	}
 	t.floaters = fl
 	for i := range t.lift {
-		want := t.liftTarget(i)
-		t.lift[i] += (want - t.lift[i]) * 0.35
-		if math.Abs(want-t.lift[i]) < 0.01 {
-			t.lift[i] = want
-		}
+		t.lift[i] = ease(t.lift[i], t.liftTarget(i))
+		t.shift[i] = ease(t.shift[i], t.shiftTarget(i))
 	}
+}
+
+// ease moves v a step towards want, there when within 0.01.
+func ease(v, want float64) float64 {
+	v += (want - v) * 0.35
+	if math.Abs(want-v) < 0.01 {
+		return want
+	}
+	return v
 }
 
 func stepSprite(sp *cardSprite) {
@@ -196,13 +202,55 @@ func (t *table) placeBack(s int, animate bool) []anim.Step {
 
 // liftTarget is how far sprite i (a hand card) is lifted now.
 func (t *table) liftTarget(i int) float64 {
-	if t.sel < 0 {
-		return 0
-	}
-	if h := &t.homes[i]; h.at == atHand && int(h.pos) == t.sel && t.tl.Idle() {
+	if h := &t.homes[i]; h.at == atHand && int(h.pos) == t.lifted() {
 		return t.lay.Lift
 	}
 	return 0
+}
+
+// lifted is the hand position of the card lifted now, or -1: the selected card, while nothing
+// moves.
+func (t *table) lifted() int {
+	if t.sel < 0 || t.sel >= len(t.lay.Hand) || !t.tl.Idle() {
+		return -1
+	}
+	return t.sel
+}
+
+// openHand is the hand opened around card k of the layout numbered gen: its drawn places and
+// tap targets.
+type openHand struct {
+	k, gen    int
+	hand, hit []layout.Rect
+}
+
+// hand returns where the hand's cards lie now and their tap targets: the layout's, with the
+// line of the lifted card opened around it so that it covers no neighbour's number or
+// bullheads (layout.Table.Opened).
+func (t *table) hand() (hand, hit []layout.Rect) {
+	k := t.lifted()
+	if k < 0 {
+		return t.lay.Hand, t.lay.HandHit
+	}
+	if t.open.k != k || t.open.gen != t.layGen || t.open.hand == nil {
+		h, hh := t.lay.Opened(k)
+		t.open = openHand{k: k, gen: t.layGen, hand: h, hit: hh}
+	}
+	return t.open.hand, t.open.hit
+}
+
+// shiftTarget is how far right of its home sprite i (a hand card) is drawn now: the way its
+// line opens around the lifted card.
+func (t *table) shiftTarget(i int) float64 {
+	h := &t.homes[i]
+	if h.at != atHand || t.lifted() < 0 {
+		return 0
+	}
+	hand, _ := t.hand()
+	if int(h.pos) >= len(hand) {
+		return 0
+	}
+	return hand[h.pos].X - t.lay.Hand[h.pos].X
 }
 
 var noSeat layout.Seat

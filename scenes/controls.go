@@ -189,19 +189,21 @@ func (t *table) handleTable(in *Input) {
 	if t.handleChoice(in) {
 		return
 	}
-	n := len(t.lay.HandHit)
+	// The tap targets as the player sees the hand: opened around the lifted card.
+	_, hits := t.hand()
+	n := len(hits)
 	switch {
 	case t.disp.Phase == engine.PhaseChoose && t.disp.Decision != nil && t.disp.Decision.Kind == engine.DecidePlay:
 		if in.Hover {
 			t.sel = -1
 			for i := 0; i < n; i++ {
-				if t.lay.HandHit[i].Contains(in.X, in.Y) {
+				if hits[i].Contains(in.X, in.Y) {
 					t.sel = i
 				}
 			}
 		}
 		for i := 0; i < n; i++ {
-			if in.TapIn(t.lay.HandHit[i]) {
+			if in.TapIn(hits[i]) {
 				if t.sel == i {
 					t.play(t.handCard(i))
 				} else {

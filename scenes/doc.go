@@ -110,7 +110,7 @@
 //
 // Options.Screenshot renders Options.Scene from a seeded position to a PNG and ends the game:
 // menu, newgame, variants, seat, keyboard (a name typed on the on-screen keyboard), settings,
-// rules, deal, choose, reveal, placement, rowchoice, score, gameover,
+// rules, deal, choose, fan (a full hand, its second card lifted), warning, reveal, placement, rowchoice, score, gameover,
 // tracker, log, handover (the hot-seat hand-over screen), online, online-create, room,
 // reconnecting (an online table whose connection dropped), timer (an online table with the
 // decision timer running), online-keyboard and room-keyboard (a room code and a chat line typed

@@ -126,7 +126,7 @@ func (t *table) drawBackground(dst *ebiten.Image) {
 func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
 	s := t.g.scale
 	if t.g.cardSpy != nil {
-		t.g.cardSpy(c, face)
+		t.g.cardSpy(c, face, layout.Rect{X: x, Y: y, W: w, H: h})
 	}
 	cache := t.res.pick(h * s)
 	img := cache.Back()
@@ -170,7 +170,7 @@ func (t *table) drawSprite(dst *ebiten.Image, i int) {
 		return
 	}
 	sx, face := flipState(sp)
-	t.drawCard(dst, spriteCard(i), sp.x, sp.y-t.lift[i], sp.w, sp.h, face, sx, true)
+	t.drawCard(dst, spriteCard(i), sp.x+t.shift[i], sp.y-t.lift[i], sp.w, sp.h, face, sx, true)
 }
 
 // pulse is the step of the warning glow (a lifted card's landing row, a row choice): one of 8,
@@ -417,7 +417,7 @@ func (t *table) drawAdvice(dst *ebiten.Image, i int) {
 	sp, c := &t.cards[i], spriteCard(i)
 	w := sp.w * 0.5
 	h := clampF(sp.h*0.14, 14, 28)
-	r := layout.Rect{X: sp.x + sp.w*0.05, Y: sp.y - t.lift[i] + sp.h*0.95 - h, W: w, H: h}
+	r := layout.Rect{X: sp.x + t.shift[i] + sp.w*0.05, Y: sp.y - t.lift[i] + sp.h*0.95 - h, W: w, H: h}
 	bg := adviceBG
 	if t.advice[c] >= 1 {
 		bg = adviceHot

@@ -291,8 +291,8 @@ type Game struct {
 	snd *sound.Player
 	// stats keeps this device's game statistics (never nil).
 	stats *stats.Keeper
-	// cardSpy, when set (tests), is told every card drawn and whether its face shows.
-	cardSpy func(c engine.Card, face bool)
+	// cardSpy, when set (tests), is told every card drawn, whether its face shows and where.
+	cardSpy func(c engine.Card, face bool, r layout.Rect)
 	// dialRoom opens a link to a room of a game server (online play); tests put a fake in.
 	dialRoom roomDialer
 	// dialer opens the connections of dialLink (nil: client.DialTransport); tests dial a server

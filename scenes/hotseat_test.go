@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/engine"
+	"nimmt/layout"
 	"nimmt/storage"
 )
 
@@ -189,7 +190,7 @@ func TestHotSeatDrawsNoOtherHand(t *testing.T) {
 	defer frame(func() { screen.Deallocate() }, nil)
 	var drawn []engine.Card
 	var faces []bool
-	g.cardSpy = func(c engine.Card, face bool) { drawn, faces = append(drawn, c), append(faces, face) }
+	g.cardSpy = func(c engine.Card, face bool, _ layout.Rect) { drawn, faces = append(drawn, c), append(faces, face) }
 	handoverFrames, frames := 0, 0
 	var public []engine.Card
 	for i := 0; ; i++ {

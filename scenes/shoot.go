@@ -20,7 +20,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -88,7 +88,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	case "rules":
 		g.cur = newRules(g)
 		s.t = g.cur.(*table)
-	case "deal", "choose", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
+	case "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
 		seed := g.opts.Seed
 		if seed == 0 {
 			seed = shotSeed
@@ -182,6 +182,13 @@ func (s *shooter) update() error {
 			if t.phaseTicks > 90 {
 				s.capture = true
 			}
+			return nil
+		}
+	case "fan":
+		// The first turn, a full hand, its second card lifted: the fan opens around it.
+		if t.disp.Round == 1 && t.phase == phaseChoose && t.acceptsInput() {
+			t.sel = min(1, len(t.lay.Hand)-1)
+			s.capture = t.phaseTicks > 90
 			return nil
 		}
 	case "warning":

@@ -59,6 +59,12 @@ type table struct {
 	phaseTicks int
 	sel        int // selected hand index, -1 for none
 	lift       [numSprites]float64
+	// shift is how far right of its home a hand card is drawn while its line opens around
+	// the lifted card (layout.Table.Opened); it follows shiftTarget as lift follows liftTarget.
+	shift [numSprites]float64
+	// open caches the hand opened around card k of the layout numbered layGen.
+	open       openHand
+	layGen     int
 	log        []logEntry
 	showPanel  int // 0 none, 1 tracker, 2 log
 	advice     map[engine.Card]float64
@@ -240,7 +246,7 @@ func (t *table) animating() bool {
 		return true
 	}
 	for i := range t.lift {
-		if math.Abs(t.lift[i]-t.liftTarget(i)) > 0.01 {
+		if math.Abs(t.lift[i]-t.liftTarget(i)) > 0.01 || math.Abs(t.shift[i]-t.shiftTarget(i)) > 0.01 {
 			return true
 		}
 	}
@@ -280,6 +286,7 @@ func (t *table) relayout() {
 	g := t.g
 	if t.lay.HandN != n || t.lay.W != g.w || t.lay.H != g.h || len(t.lay.Seats) != len(t.seats) {
 		t.lay = layout.NewTable(g.w, g.h, len(t.seats), n)
+		t.layGen++
 	}
 	key := [3]float64{g.w, g.h, g.scale}
 	if key != t.bgKey {

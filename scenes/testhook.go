@@ -17,7 +17,8 @@ func (t *table) testState(ts *TestState) {
 		}
 		ts.Hand = append(ts.Hand, int(c))
 	}
-	ts.HandRects = append([]layout.Rect(nil), t.lay.HandHit...)
+	_, hit := t.hand()
+	ts.HandRects = append([]layout.Rect(nil), hit...)
 	ts.Chosen = int(t.disp.MyChoice)
 	t.publicState(ts)
 	for r := range t.disp.Rows {
