@@ -575,7 +575,7 @@ func handFit(ref int, area Rect, gap, liftFrac float64) (cw float64, per int, li
 
 // layHand places n hand cards in area as handFit sizes them for handRef(n) cards: a hand of
 // fewer cards keeps the card size and closes ranks. The lines in use are balanced (6 cards are
-// 3 + 3, not 5 + 1) and centred in the area.
+// 3 + 3, not 5 + 1), no taller than their cards and the lift above them, and centred in the area.
 func (t *Table) layHand(n int, area Rect, gap, liftFrac float64) {
 	cw, per, lineH := handFit(handRef(n), area, gap, liftFrac)
 	t.Lift = lineH * liftFrac
@@ -584,6 +584,9 @@ func (t *Table) layHand(n int, area Rect, gap, liftFrac float64) {
 	}
 	cw = math.Max(cw, 1)
 	ch := cw * 1.5
+	// Cards as wide as the lines allow are shorter than the lines: the lines close up around
+	// them and their lift, centred, rather than leave gaps between them.
+	lineH = math.Min(lineH, ch+t.Lift)
 	lines := (n + per - 1) / per
 	per = (n + lines - 1) / lines
 	y0 := area.Y + (area.H-(float64(lines)*lineH+float64(lines-1)*gap))/2
