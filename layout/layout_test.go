@@ -328,6 +328,11 @@ func checkOpened(t *testing.T, l Table, k int, hand, hit []Rect) {
 		if phone(w, h) && (hit[i].W < MinTap || hit[i].H < MinTap) {
 			t.Errorf("card %d lifted: card %d too small to tap: %+v", k, i, hit[i])
 		}
+		for j := i + 1; j < len(hit); j++ { // the lifted card's tap too
+			if hit[i].Overlaps(hit[j]) {
+				t.Errorf("card %d lifted: taps %d %+v and %d %+v overlap", k, i, hit[i], j, hit[j])
+			}
+		}
 		if i == k {
 			continue
 		}
@@ -338,11 +343,6 @@ func checkOpened(t *testing.T, l Table, k int, hand, hit []Rect) {
 		for j := i + 1; j < len(hand); j++ {
 			if j != k && idx.Overlaps(hand[j]) {
 				t.Errorf("card %d lifted: card %d %+v covers the number or bullheads %+v of card %d", k, j, hand[j], idx, i)
-			}
-		}
-		for j := i + 1; j < len(hit); j++ {
-			if hit[i].Overlaps(hit[j]) {
-				t.Errorf("card %d lifted: taps %d %+v and %d %+v overlap", k, i, hit[i], j, hit[j])
 			}
 		}
 	}

@@ -217,10 +217,10 @@ func (t *table) lifted() int {
 	return t.sel
 }
 
-// openHand is the hand opened around card k of the layout numbered gen: its drawn places and
-// tap targets.
+// openHand is the hand of the current layout opened around card k: its drawn places and tap
+// targets (none before the first lift after a relayout).
 type openHand struct {
-	k, gen    int
+	k         int
 	hand, hit []layout.Rect
 }
 
@@ -232,9 +232,9 @@ func (t *table) hand() (hand, hit []layout.Rect) {
 	if k < 0 {
 		return t.lay.Hand, t.lay.HandHit
 	}
-	if t.open.k != k || t.open.gen != t.layGen || t.open.hand == nil {
+	if t.open.hand == nil || t.open.k != k {
 		h, hh := t.lay.Opened(k)
-		t.open = openHand{k: k, gen: t.layGen, hand: h, hit: hh}
+		t.open = openHand{k: k, hand: h, hit: hh}
 	}
 	return t.open.hand, t.open.hit
 }

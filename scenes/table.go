@@ -62,9 +62,8 @@ type table struct {
 	// shift is how far right of its home a hand card is drawn while its line opens around
 	// the lifted card (layout.Table.Opened); it follows shiftTarget as lift follows liftTarget.
 	shift [numSprites]float64
-	// open caches the hand opened around card k of the layout numbered layGen.
+	// open caches the hand opened around a lifted card; relayout clears it.
 	open       openHand
-	layGen     int
 	log        []logEntry
 	showPanel  int // 0 none, 1 tracker, 2 log
 	advice     map[engine.Card]float64
@@ -286,7 +285,7 @@ func (t *table) relayout() {
 	g := t.g
 	if t.lay.HandN != n || t.lay.W != g.w || t.lay.H != g.h || len(t.lay.Seats) != len(t.seats) {
 		t.lay = layout.NewTable(g.w, g.h, len(t.seats), n)
-		t.layGen++
+		t.open = openHand{}
 	}
 	key := [3]float64{g.w, g.h, g.scale}
 	if key != t.bgKey {
