@@ -183,15 +183,15 @@ func (p *Painter) Line(dst *image.RGBA, x0, y0, x1, y1, width float32, c color.C
 	p.fill(dst, c)
 }
 
-// Bullhead draws one bullhead icon of size s centred at (cx, cy): a head, two horns, two
-// eyes and a muzzle.
+// Bullhead draws one bullhead icon of size s centred at (cx, cy), the cards' bull (Bull) in
+// colour c with its eyes and nostrils (BullFeatures) in colour eyes.
 func (p *Painter) Bullhead(dst *image.RGBA, cx, cy, s float32, c, eyes color.Color) {
 	p.begin(dst)
-	BullheadHead(p.r, cx, cy, s)
+	Bull(p.r, cx, cy, s)
 	p.fill(dst, c)
-	if s >= 9 {
+	if s >= bullFeatureMin {
 		p.begin(dst)
-		BullheadEyes(p.r, cx, cy, s)
+		BullFeatures(p.r, cx, cy, s)
 		p.fill(dst, eyes)
 	}
 }

@@ -90,8 +90,8 @@ func TestFillComposes(t *testing.T) {
 }
 
 // TestBullheadShape fills a bullhead 40 pixels large on the CPU: its head is filled in the
-// middle, its eyes in the eyes' colour, its horns reach out to the top corners and the space
-// between them is clear.
+// middle, its eyes and nostrils in the eyes' colour, its horns reach out to the top corners and
+// the space between them and the forelock is clear.
 func TestBullheadShape(t *testing.T) {
 	var p Painter
 	dst := p.Scratch(40, 40)
@@ -102,12 +102,14 @@ func TestBullheadShape(t *testing.T) {
 		want color.Color
 	}{
 		{"head", 20, 24, Ink},
-		{"chin", 20, 35, Ink},
-		{"left eye", 15, 20, Paper},
-		{"right eye", 24, 20, Paper},
+		{"chin", 20, 37, Ink},
+		{"left eye", 14, 16, Paper},
+		{"right eye", 25, 16, Paper},
+		{"left nostril", 15, 32, Paper},
+		{"right nostril", 24, 32, Paper},
 		{"left horn", 3, 7, Ink},
 		{"right horn", 36, 7, Ink},
-		{"between the horns", 20, 2, color.RGBA{}},
+		{"between horn and forelock", 12, 2, color.RGBA{}},
 		{"beside the chin", 5, 35, color.RGBA{}},
 	} {
 		got := dst.RGBAAt(tc.x, tc.y)

@@ -12,13 +12,10 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"nimmt/engine"
 	"nimmt/layout"
-	"nimmt/text"
 )
 
 // Colours used across the game, boxed once so that drawing does not allocate.
@@ -59,21 +56,25 @@ type Level struct {
 	Border bool
 	// Hatch is set for diagonal hatching on the band.
 	Hatch bool
+	// Pattern is the colour of the hatching's lines.
+	Pattern color.Color
 }
 
-// LevelOf returns the look for a card with the given number of bullheads.
+// LevelOf returns the look for a card with the given number of bullheads. The bands darken
+// as the penalty grows (L* about 94, 82, 60, 45, 23), so that they stay in order and apart
+// without colour vision too.
 func LevelOf(bullheads int) Level {
 	switch bullheads {
 	case 7:
-		return Level{Band: color.RGBA{0x4a, 0x1f, 0x78, 0xff}, Text: White, Border: true, Hatch: true}
+		return Level{Band: color.RGBA{0x4b, 0x1e, 0x78, 0xff}, Text: White, Border: true, Hatch: true, Pattern: color.RGBA{0x2c, 0x0f, 0x4e, 0xff}}
 	case 5:
-		return Level{Band: color.RGBA{0xc8, 0x2b, 0x33, 0xff}, Text: White, Border: true}
+		return Level{Band: color.RGBA{0xc4, 0x30, 0x3c, 0xff}, Text: White, Border: true}
 	case 3:
-		return Level{Band: color.RGBA{0xee, 0x8a, 0x22, 0xff}, Text: Ink, Stripes: 2}
+		return Level{Band: color.RGBA{0xe2, 0x69, 0x1f, 0xff}, Text: Ink, Stripes: 2}
 	case 2:
-		return Level{Band: color.RGBA{0xf5, 0xd9, 0x4a, 0xff}, Text: Ink, Stripes: 1}
+		return Level{Band: color.RGBA{0xee, 0xbc, 0x2c, 0xff}, Text: Ink, Stripes: 1}
 	default:
-		return Level{Band: color.RGBA{0xc6, 0xdf, 0xf2, 0xff}, Text: Ink}
+		return Level{Band: color.RGBA{0xe0, 0xee, 0xf8, 0xff}, Text: Ink}
 	}
 }
 
@@ -162,124 +163,6 @@ func headGrid(n int, box layout.Rect, at func(cx, cy float64)) (size float64) {
 
 // headScale is the drawn size of a bullhead in its headGrid cell: a small gap between heads.
 const headScale = 0.94
-
-// Face returns a new w×h device-pixel image of the face of card number c, by the anatomy of
-// layout.FaceOf: a band across the top in the penalty's colour and pattern, the number small in
-// the top left corner with every bullhead under it (so the strip of the card a fanned hand
-// leaves visible shows both), the number large in the middle and again small in the bottom
-// right corner. The shapes are filled on the CPU, the numbers drawn over them with t.
-func (p *Painter) Face(t *text.Renderer, c, w, h int) *ebiten.Image {
-	f := layout.FaceOf(layout.Rect{W: float64(w), H: float64(h)})
-	p.drawFaceShapes(p.Scratch(w, h), c, f, float32(w), float32(h))
-	img := p.CopyScratch()
-	lv := LevelOf(engine.Card(c).Bullheads())
-	num := strconv.Itoa(c)
-	// Corner numbers.
-	t.DrawDevice(img, num, f.Num.X, f.Num.Y+f.Num.H/2, text.Style{Size: f.Num.H, Color: lv.Text, Bold: true, Align: text.Left | text.VertCenter})
-	t.DrawDevice(img, num, f.Foot.X+f.Foot.W, f.Foot.Y+f.Foot.H/2, text.Style{Size: f.Foot.H, Color: Ink, Bold: true, Align: text.Right | text.VertCenter})
-	// The hero number.
-	var numCol color.Color = Ink
-	if lv.Border {
-		numCol = lv.Band
-	}
-	cx, cy := f.Hero.Center()
-	t.DrawDevice(img, num, cx, cy, text.Style{Size: HeroSize(f.Hero, len(num)), Color: numCol, Bold: true, Align: text.Center})
-	return img
-}
-
-// drawFaceShapes fills the shapes of card c's face (f, w×h) into dst: paper, band, stripes,
-// hatching, border, bullheads and outline.
-func (p *Painter) drawFaceShapes(dst *image.RGBA, c int, f layout.Face, w, h float32) {
-	bh := engine.Card(c).Bullheads()
-	lv := LevelOf(bh)
-	var x, y float32
-	r := w * 0.09
-	p.FillRoundRect(dst, x, y, w, h, r, Paper)
-	band := float32(f.Band.H)
-	// Band clipped to the card's top corners: a rounded rect plus a plain rect below its middle,
-	// and the stripes, filled together.
-	p.roundRectPath(dst, x, y, w, band, r)
-	p.appendRect(x, y+band/2, w, band/2)
-	sw := h * 0.028
-	for i := 0; i < lv.Stripes; i++ {
-		sy := y + band + sw*0.6 + float32(i)*sw*1.8
-		p.appendRect(x, sy, w, sw)
-	}
-	p.fill(dst, lv.Band)
-	if lv.Hatch {
-		p.begin(dst)
-		step := w * 0.16
-		for i := float32(-band); i < w; i += step {
-			x0, y0 := x+i, y+band
-			x1, y1 := x+i+band, y
-			// clip to card
-			if x0 < x {
-				y0 -= x - x0
-				x0 = x
-			}
-			if x1 > x+w {
-				y1 += x1 - (x + w)
-				x1 = x + w
-			}
-			if x1 > x0 {
-				p.r.Line(x0, y0, x1, y1, w*0.025)
-			}
-		}
-		p.fill(dst, hatchCol)
-	}
-	// Border: bold coloured, under the bullheads.
-	if lv.Border {
-		bw := w * 0.07
-		p.StrokeRoundRect(dst, x+bw/2, y+bw/2, w-bw, h-bw, r*0.8, bw, lv.Band)
-	}
-	// Bullheads under the corner number.
-	var ink color.Color = Ink
-	if lv.Text == White {
-		ink = White
-	}
-	p.begin(dst)
-	s := float32(headGrid(bh, f.Heads, func(float64, float64) {}) * headScale)
-	headGrid(bh, f.Heads, func(cx, cy float64) { BullheadHead(p.r, float32(cx), float32(cy), s) })
-	p.fill(dst, ink)
-	if s >= 9 {
-		p.begin(dst)
-		headGrid(bh, f.Heads, func(cx, cy float64) { BullheadEyes(p.r, float32(cx), float32(cy), s) })
-		p.fill(dst, lv.Band)
-	}
-	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
-}
-
-// HeroSize is the text size of a card's big number of the given digits in the Hero box: as
-// tall as the box, narrower for three digits (a bold digit is about 0.58 em wide).
-func HeroSize(hero layout.Rect, digits int) float64 {
-	return math.Min(hero.H, hero.W/(0.58*float64(digits)))
-}
-
-// Back returns a new w×h device-pixel image of the card back.
-func (p *Painter) Back(w, h int) *ebiten.Image {
-	p.DrawBack(p.Scratch(w, h), 0, 0, float32(w), float32(h))
-	return p.CopyScratch()
-}
-
-// DrawBack draws the card back into dst: a navy field with a diamond lattice.
-func (p *Painter) DrawBack(dst *image.RGBA, x, y, w, h float32) {
-	r := w * 0.09
-	p.FillRoundRect(dst, x, y, w, h, r, BackBlue)
-	in := w * 0.1
-	ix, iy, iw, ih := x+in, y+in, w-2*in, h-2*in
-	step := iw / 4
-	lw := float32(math.Max(1, float64(w)*0.02))
-	// Every line of the lattice in one outline: where two cross they are filled once.
-	p.begin(dst)
-	for i := float32(-ih); i <= iw; i += step {
-		// "/" lines and "\" lines clipped to the inner rect.
-		p.appendClippedLine(ix+i, iy+ih, ix+i+ih, iy, ix, iy, iw, ih, lw)
-		p.appendClippedLine(ix+i, iy, ix+i+ih, iy+ih, ix, iy, iw, ih, lw)
-	}
-	p.fill(dst, BackLine)
-	p.StrokeRoundRect(dst, ix, iy, iw, ih, r*0.6, lw*1.5, BackLine)
-	p.StrokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, r, float32(math.Max(1, float64(w)*0.012)), Ink)
-}
 
 // DrawFelt fills the table: a green felt with a lighter centre and a darker rim. The
 // gradient is computed on a small image and scaled up smoothly, which costs one draw.
