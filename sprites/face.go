@@ -14,9 +14,10 @@ import (
 )
 
 // compactHead is the smallest bullhead (device pixels across) a card draws one per penalty
-// point; under it the heads would be specks nobody can count, so the card draws one bull and
-// the count as a figure beside it (countOf).
-const compactHead = 7
+// point: the size at which a bull still has a face (bullFeatureMin). Under it the heads would
+// be specks to count one by one, so the card draws one bull and the count as a figure beside
+// it (countOf), which reads at a glance.
+const compactHead = bullFeatureMin
 
 // count is how a card's bullhead count is drawn in its face's Heads box: n heads of size
 // Size at the centres headGrid gives, or, when Digit is set, one bull at (X, Y) and the count
@@ -72,7 +73,12 @@ func (p *Painter) Face(t *text.Renderer, c, w, h int) *ebiten.Image {
 	num := strconv.Itoa(c)
 	// Corner numbers.
 	t.DrawDevice(img, num, f.Num.X, f.Num.Y+f.Num.H/2, text.Style{Size: f.Num.H, Color: lv.Text, Bold: true, Align: text.Left | text.VertCenter})
-	t.DrawDevice(img, num, f.Foot.X+f.Foot.W, f.Foot.Y+f.Foot.H/2, text.Style{Size: f.Foot.H, Color: Ink, Bold: true, Align: text.Right | text.VertCenter})
+	// On a card with a bold border the foot number moves in off it.
+	in := 0.0
+	if lv.Border {
+		in = float64(w) * borderWidth * 0.6
+	}
+	t.DrawDevice(img, num, f.Foot.X+f.Foot.W-in, f.Foot.Y+f.Foot.H/2-in, text.Style{Size: f.Foot.H, Color: Ink, Bold: true, Align: text.Right | text.VertCenter})
 	drawCountDigit(t, img, countOf(bh, f.Heads, float64(w)), lv.Text)
 	// The hero number.
 	var numCol color.Color = Ink
@@ -123,12 +129,15 @@ func (p *Painter) drawFaceShapes(dst *image.RGBA, c int, f layout.Face, w, h flo
 	p.FillRect(dst, 0, band-max(1, h*0.006), w, max(1, h*0.006), darker(lv.Band))
 	// Border: bold coloured, under the bullheads.
 	if lv.Border {
-		bw := w * 0.07
+		bw := w * borderWidth
 		p.StrokeRoundRect(dst, bw/2, bw/2, w-bw, h-bw, r*0.8, bw, lv.Band)
 	}
 	p.drawCount(dst, countOf(bh, f.Heads, float64(w)), lv)
 	p.StrokeRoundRect(dst, 0.5, 0.5, w-1, h-1, r, float32(outlineWidth(float64(w))), Ink)
 }
+
+// borderWidth is the width of a bold border, a fraction of the card's width.
+const borderWidth = 0.07
 
 // outlineWidth is the width of the dark outline of a card w pixels wide.
 func outlineWidth(w float64) float64 { return math.Max(1, w*0.012) }
