@@ -140,7 +140,7 @@ func BullheadEyes(p Pather, cx, cy, s float32) {
 }
 
 // headGrid places n bullheads in box (the card's layout.Face Heads): one or two lines,
-// left-aligned from the box's left edge, as large as fit but at most three quarters of the box's
+// left-aligned from the box's left edge, as large as fit but at most nine tenths of the box's
 // height. It returns the icon size and calls at with each icon's centre.
 func headGrid(n int, box layout.Rect, at func(cx, cy float64)) (size float64) {
 	if n <= 0 {
@@ -152,7 +152,7 @@ func headGrid(n int, box layout.Rect, at func(cx, cy float64)) (size float64) {
 		lines, per = 2, p
 		size = math.Min(box.W/float64(p), box.H/2)
 	}
-	size = math.Min(size, box.H*0.75)
+	size = math.Min(size, box.H*0.9)
 	y0 := box.Y + (box.H-float64(lines)*size)/2
 	for i := 0; i < n; i++ {
 		l, c := i/per, i%per
