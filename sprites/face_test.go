@@ -58,3 +58,51 @@ func TestFaceIndex(t *testing.T) {
 
 // size0 is the cell size headGrid gives n heads in box.
 func size0(box layout.Rect, n int) float64 { return headGrid(n, box, func(float64, float64) {}) }
+
+// TestCountFits: on every card at sizes from a small phone to a large desktop, what draws the
+// bullhead count (countOf: the heads, or one bull and the count as a figure) lies inside the
+// face's Heads box, which the fanned hand keeps visible, and clear of the card's outline; the
+// count is drawn as heads exactly when they are large enough to have a face.
+func TestCountFits(t *testing.T) {
+	tx, err := text.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []float64{24, 28, 36, 48, 60, 90, 140, 200} {
+		f := layout.FaceOf(layout.Rect{W: w, H: w * 1.5})
+		for c := 1; c <= MaxCard; c++ {
+			bh := engine.Card(c).Bullheads()
+			k := countOf(bh, f.Heads, w)
+			s := k.Size
+			n := 0
+			k.each(func(cx, cy float32) {
+				n++
+				r := layout.Rect{X: float64(cx) + float64(bullBox[0])*s, Y: float64(cy) + float64(bullBox[1])*s,
+					W: float64(bullBox[2]-bullBox[0]) * s, H: float64(bullBox[3]-bullBox[1]) * s}
+				if !r.Within(f.Heads) {
+					t.Errorf("card %d at %v wide: bull %+v outside the Heads box %+v", c, w, r, f.Heads)
+				}
+				if r.X < outlineWidth(w)+2-1e-9 {
+					t.Errorf("card %d at %v wide: bull starts at x = %.2f, on the outline", c, w, r.X)
+				}
+			})
+			if k.Digit {
+				if n != 1 {
+					t.Errorf("card %d at %v wide: %d bulls beside the count, want 1", c, w, n)
+				}
+				// Across: the figure's advance; down: its size (its ink, under the line's
+				// height, is checked on the rendered cards by TestCountContrast).
+				dw, _ := tx.Measure(strconv.Itoa(bh), text.Style{Size: k.DigitSize, Bold: true})
+				d := layout.Rect{X: k.DigitX, Y: k.Y - k.DigitSize/2, W: dw, H: k.DigitSize}
+				if !d.Within(f.Heads) {
+					t.Errorf("card %d at %v wide: the count %+v outside the Heads box %+v", c, w, d, f.Heads)
+				}
+				if full := headGrid(bh, f.Heads, func(float64, float64) {}) * headScale; full >= compactHead {
+					t.Errorf("card %d at %v wide: a figure where %.1f px heads would do", c, w, full)
+				}
+			} else if n != bh || (bh > 1 && s < compactHead) {
+				t.Errorf("card %d at %v wide: %d heads of %.1f px, want %d of at least %d", c, w, n, s, bh, compactHead)
+			}
+		}
+	}
+}
