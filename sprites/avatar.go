@@ -164,3 +164,46 @@ func (p *Painter) DrawAvatar(dst *image.RGBA, name string, seat color.Color, cx,
 		p.FillArc(dst, cx, by+0.40*s, 0.085*s, max(1, 0.028*s), 1, avatarRing)
 	}
 }
+
+// Avatars caches avatar images (DrawAvatar) at one size in device pixels, by name and seat
+// colour: drawing a cached avatar allocates nothing.
+type Avatars struct {
+	p    *Painter
+	size int
+	imgs map[avatarKey]*ebiten.Image
+}
+
+// avatarKey is what an avatar's image depends on besides its size.
+type avatarKey struct {
+	name string
+	seat color.RGBA
+}
+
+// NewAvatars returns an empty cache drawing with p.
+func NewAvatars(p *Painter) *Avatars { return &Avatars{p: p, imgs: map[avatarKey]*ebiten.Image{}} }
+
+// Resize sets the size of the cached images in device pixels (at least 8), dropping the old
+// images if it changed.
+func (a *Avatars) Resize(size float64) {
+	n := max(8, int(size+0.999))
+	if n == a.size {
+		return
+	}
+	a.size = n
+	for k, img := range a.imgs {
+		img.Deallocate()
+		delete(a.imgs, k)
+	}
+}
+
+// Get returns the avatar of the seat named name in the seat's colour, drawing it on first use.
+func (a *Avatars) Get(name string, seat color.Color) *ebiten.Image {
+	r, g, b, al := seat.RGBA()
+	k := avatarKey{name, color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(al >> 8)}}
+	img, ok := a.imgs[k]
+	if !ok {
+		img = a.p.AvatarImage(name, seat, max(a.size, 8))
+		a.imgs[k] = img
+	}
+	return img
+}

@@ -71,3 +71,25 @@ func TestAvatars(t *testing.T) {
 		t.Errorf("forty names gave %d of %d coats and %d of %d horn styles", len(coats), len(avatarCoats), len(horns), hornStyles)
 	}
 }
+
+// TestAvatarsCache: the cache hands out the same image for the same seat without allocating,
+// another for another colour, and new images after a resize.
+func TestAvatarsCache(t *testing.T) {
+	needLoop(t)
+	av := NewAvatars(&Painter{})
+	av.Resize(40)
+	a := av.Get("Ada", SeatColor(0))
+	if av.Get("Ada", SeatColor(0)) != a {
+		t.Error("the same seat drew a new image")
+	}
+	if av.Get("Ada", SeatColor(1)) == a {
+		t.Error("another colour gave the same image")
+	}
+	if n := testing.AllocsPerRun(20, func() { av.Get("Ada", SeatColor(0)) }); n != 0 {
+		t.Errorf("a cached avatar costs %v allocations", n)
+	}
+	av.Resize(64)
+	if b := av.Get("Ada", SeatColor(0)); b.Bounds().Dx() != 64 {
+		t.Errorf("after Resize(64) the avatar is %d px", b.Bounds().Dx())
+	}
+}
