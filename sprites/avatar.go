@@ -7,20 +7,22 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// SeatColors are the seats' colours, seat 0 (the person at this device, or the first seat)
-// first: ten hues, each at least 3:1 against the felt's base colour (WCAG) and light enough
-// for dark text.
+// SeatColors are the seats' colours, in the order of the online seat colours
+// (protocol.Colours: green, red, blue, yellow, purple, orange, pink, cyan, brown, grey), so
+// that seat i of a local game and an online seat that asked for protocol.Colours[i] look the
+// same. Each is at least 3:1 against the felt's base colour (WCAG) and light enough for dark
+// text; none is the gold the game marks its highlights with.
 var SeatColors = [10]color.RGBA{
-	{0xe8, 0xb1, 0x3a, 0xff}, // gold
-	{0xf5, 0x83, 0x6e, 0xff}, // coral
-	{0x62, 0xb0, 0xe8, 0xff}, // sky
-	{0xb8, 0x94, 0xee, 0xff}, // violet
-	{0x3f, 0xc0, 0xaa, 0xff}, // teal
+	{0x8f, 0xdc, 0x6e, 0xff}, // green
+	{0xf5, 0x83, 0x6e, 0xff}, // red
+	{0x62, 0xb0, 0xe8, 0xff}, // blue
+	{0xf2, 0xd0, 0x4a, 0xff}, // yellow
+	{0xb8, 0x94, 0xee, 0xff}, // purple
 	{0xf0, 0x8a, 0x3c, 0xff}, // orange
 	{0xea, 0x7f, 0xb6, 0xff}, // pink
-	{0xa8, 0xd0, 0x50, 0xff}, // lime
-	{0x8f, 0xa0, 0xf0, 0xff}, // periwinkle
-	{0xd2, 0xae, 0x86, 0xff}, // sand
+	{0x4f, 0xd0, 0xd0, 0xff}, // cyan
+	{0xc8, 0x99, 0x6a, 0xff}, // brown
+	{0xc9, 0xc9, 0xc9, 0xff}, // grey
 }
 
 // seatColors holds SeatColors boxed once, so that SeatColor does not allocate.
@@ -82,6 +84,12 @@ func lookOf(name string) avatarLook {
 	}
 }
 
+// near reports whether c is within 120 of (r, g, b), summed over the channels.
+func near(c color.RGBA, r, g, b uint8) bool {
+	d := func(x, y uint8) int { return max(int(x), int(y)) - min(int(x), int(y)) }
+	return d(c.R, r)+d(c.G, g)+d(c.B, b) < 120
+}
+
 // AvatarImage returns a new size×size device-pixel image of the avatar of the seat named
 // name in the seat's colour (DrawAvatar).
 func (p *Painter) AvatarImage(name string, seat color.Color, size int) *ebiten.Image {
@@ -98,6 +106,10 @@ func (p *Painter) AvatarImage(name string, seat color.Color, size int) *ebiten.I
 func (p *Painter) DrawAvatar(dst *image.RGBA, name string, seat color.Color, cx, cy, size float32) {
 	lk := lookOf(name)
 	coat := avatarCoats[lk.coat]
+	// A coat too close to the badge's colour (a tan bull on a brown seat) takes the next coat.
+	if sr, sg, sb, _ := seat.RGBA(); near(coat, uint8(sr>>8), uint8(sg>>8), uint8(sb>>8)) {
+		coat = avatarCoats[(lk.coat+1)%len(avatarCoats)]
+	}
 	outline := darker(darker(seat))
 	p.FillCircle(dst, cx, cy, size*0.47, outline)
 	p.FillCircle(dst, cx, cy, size*0.47-max(1, size*0.045), seat)
