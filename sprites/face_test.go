@@ -106,3 +106,18 @@ func TestCountFits(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFaceShapes times filling the shapes of all 104 card faces on the CPU at 90×135
+// pixels, as the Cards cache does after a resize (an op is the whole deck; the numbers are text
+// drawn on the GPU afterwards and not included). docs/PERFORMANCE.md has the figures (#25):
+// go test -run '^$' -bench FaceShapes -benchtime 20x -count 5 ./sprites/
+func BenchmarkFaceShapes(b *testing.B) {
+	var p Painter
+	const w, h = 90, 135
+	f := layout.FaceOf(layout.Rect{W: w, H: h})
+	for range b.N {
+		for c := 1; c <= MaxCard; c++ {
+			p.drawFaceShapes(p.Scratch(w, h), c, f, w, h)
+		}
+	}
+}
