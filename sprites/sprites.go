@@ -61,14 +61,14 @@ type Level struct {
 }
 
 // LevelOf returns the look for a card with the given number of bullheads. The bands darken
-// as the penalty grows (L* about 94, 82, 60, 45, 23), so that they stay in order and apart
+// as the penalty grows (L* about 94, 80, 60, 45, 23), so that they stay in order and apart
 // without colour vision too.
 func LevelOf(bullheads int) Level {
 	switch bullheads {
 	case 7:
 		return Level{Band: color.RGBA{0x4b, 0x1e, 0x78, 0xff}, Text: White, Border: true, Hatch: true, Pattern: color.RGBA{0x2c, 0x0f, 0x4e, 0xff}}
 	case 5:
-		return Level{Band: color.RGBA{0xc4, 0x30, 0x3c, 0xff}, Text: White, Border: true}
+		return Level{Band: color.RGBA{0xc8, 0x2b, 0x33, 0xff}, Text: White, Border: true}
 	case 3:
 		return Level{Band: color.RGBA{0xe2, 0x69, 0x1f, 0xff}, Text: Ink, Stripes: 2}
 	case 2:
