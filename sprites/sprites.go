@@ -61,7 +61,7 @@ type Level struct {
 }
 
 // LevelOf returns the look for a card with the given number of bullheads. The bands darken
-// as the penalty grows (L* about 94, 80, 60, 45, 23), so that they stay in order and apart
+// as the penalty grows (L* about 93, 79, 58, 45, 23), so that they stay in order and apart
 // without colour vision too.
 func LevelOf(bullheads int) Level {
 	switch bullheads {
