@@ -58,8 +58,8 @@ func (p *Painter) begin(dst *image.RGBA) {
 
 // fill fills the outline added since begin over dst (a Scratch image) in colour c. Its
 // colour is composed as Ebitengine composes a draw (premultiplied source over, clamped), so a
-// colour brighter than its alpha, such as hatchCol, lightens what is under it as it did on the
-// GPU.
+// colour brighter than its alpha (a white at low alpha) lightens what is under it as it did
+// on the GPU.
 func (p *Painter) fill(dst *image.RGBA, c color.Color) {
 	b := dst.Bounds()
 	n := b.Dx() * b.Dy()
