@@ -42,7 +42,7 @@ TEST_PARTS ?= test-web-online test-web-pages test-web-hotseat test-race-pkgs tes
 	vet test-web-vet test-race-scenes test-mobile test-wasm-engine test-wasm-storage
 TEST_JOBS  ?= $(words $(TEST_PARTS))
 test:
-	@scripts/deps.sh go xvfb chromium jdk node
+	@scripts/deps.sh go xvfb chromium jdk node android
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) -O $(TEST_PARTS)
 	@echo "make test: all passed"
 
@@ -228,11 +228,15 @@ ios:
 	@mkdir -p build
 	$(GO) tool ebitenmobile bind -target ios -o build/Mobile.xcframework ./mobile
 
-# What can be proven here without an NDK or Xcode: android vet (cgo), Java bindings, iOS import graph.
+# What can be proven here without an NDK or Xcode: android vet (cgo), Java bindings, iOS import graph,
+# and the Android app's resources and manifest packaged into a signed APK (scripts/android-apk.sh:
+# aapt2 against Debian's framework-res.apk, zipalign, apksigner with a key made for the run; aapt dump
+# badging checks the label, launcher activity and icons). That APK holds no code: without android.jar
+# and an NDK nothing here compiles MainActivity.java, dexes it or builds the Go library.
 # Android vet runs with the tag nimmtnoaudio (nimmt/sound's silent Device): oto's Android driver is
 # C++ that needs OpenSLES headers, which Debian does not package.
 test-mobile:
-	@scripts/deps.sh jdk
+	@scripts/deps.sh jdk android
 	@test -z "$$(git ls-files '*_linux.go')" || { echo "test-mobile: *_linux.go files also build for Android:"; git ls-files '*_linux.go'; exit 1; }
 	@! { $(GO) list -deps . && GOOS=js GOARCH=wasm $(GO) list -deps ./wasm; } | grep -qx 'nimmt/mobile' || { echo "test-mobile: desktop/web code imports nimmt/mobile"; exit 1; }
 	bash $(SHARED)/tools/android-vet.sh -tags netgo,nimmtnoaudio $$(CGO_ENABLED=1 GOOS=android GOARCH=arm64 $(GO) list -tags nimmtnoaudio -deps ./mobile | grep '^nimmt/')
@@ -241,7 +245,8 @@ test-mobile:
 	grep -q 'native void setFilesDir' build/_gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
 	grep -q 'native void setLocale' build/_gobind/java/$(subst .,/,$(MOBILE_JAVAPKG))/mobile/Mobile.java
 	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 $(GO) list -deps ./mobile >/dev/null
-	@echo "test-mobile: android vet, gobind java and the iOS import graph are fine"
+	scripts/android-apk.sh check
+	@echo "test-mobile: android vet, gobind java, the iOS import graph and the resource-only APK are fine"
 
 clean:
 	rm -rf build

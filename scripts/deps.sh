@@ -13,6 +13,9 @@ for w in "$@"; do
     chromium) need chromium ;;
     jdk) command -v javac >/dev/null || need default-jdk-headless; need gcc-aarch64-linux-gnu; need libc6-dev-arm64-cross ;;
     node) command -v node >/dev/null || need nodejs ;;
+    # android: a JDK (keytool, apksigner) and Debian's Android build tools, downloaded and unpacked
+    # into build/android-tools, not installed (scripts/android-apk.sh, make test-mobile).
+    android) command -v keytool >/dev/null || need default-jdk-headless; "$(dirname "$0")/android-apk.sh" fetch ;;
     go) ;;
     *) echo "deps.sh: unknown group $w" >&2; exit 2 ;;
   esac
