@@ -81,7 +81,7 @@ test-plain:
 # tests (its -short size runs below), assets/gen, cmd/loadgen and the browser tests.
 RACE_PKGS ?= ./anim/... ./arena/... ./bots/... ./client/... ./cmd/replay ./cmd/server ./cmd/arena \
 	./layout/... ./mobile/... ./msg/... ./netlimit/... ./protocol/... ./server/... ./sound/... \
-	./sprites/... ./stats/... ./storage/... ./text/... ./wasm/site ./wasm/serve \
+	./sprites/... ./stats/... ./storage/... ./text/... ./wasm/serve \
 	./assets/fonts ./assets/icons ./assets/sounds
 # The scenes tests whose games run goroutines beside the loop: bot answers waking an idle game,
 # online tables over a real server, the background saver.

@@ -21,7 +21,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"nimmt/wasm/site"
+	"nimmt/server/site"
 )
 
 // Viewport is the CSS size of the emulated browser window: a desktop window (the game's desktop
