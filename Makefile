@@ -18,10 +18,12 @@ run:
 build:
 	$(GO) build ./...
 
-# vet also checks gofmt, that go.mod/go.sum are tidy (direct dependencies not "// indirect") and
-# what the web build links (web-deps).
+# vet also runs staticcheck (a tool of go.mod, as gobind and ebitenmobile are: `go tool staticcheck`;
+# test-web-vet runs it on the web build's packages), checks gofmt, that go.mod/go.sum are tidy
+# (direct dependencies not "// indirect") and what the web build links (web-deps).
 vet: web-deps
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
 	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod/go.sum are not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
@@ -187,6 +189,8 @@ test-web: test-web-vet test-web-pages test-web-online test-web-hotseat
 test-web-vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots ./sound ./stats ./wasm/browsertest/testdata/soundcheck
 	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
+	sc=$$($(GO) tool -n staticcheck) && GOOS=js GOARCH=wasm $$sc ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots ./sound ./stats && \
+		GOOS=js GOARCH=wasm $$sc -tags nimmttest ./wasm ./wasm/webrun
 
 test-web-pages:
 	@scripts/deps.sh chromium xvfb

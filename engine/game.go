@@ -623,7 +623,7 @@ func (g *Game) resolve() {
 		l := g.placer.Land(&g.rows, p.Card)
 		if l.TooLow {
 			g.phase = PhaseRowChoice
-			g.emit(RowChoiceRequired{Seat: p.Seat, Card: p.Card})
+			g.emit(RowChoiceRequired(p))
 			return
 		}
 		n := g.unit()

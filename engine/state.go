@@ -162,7 +162,7 @@ func (s *State) SetHand(seat int, cards []Card) {
 func (s *State) Target(c Card) int {
 	// Branch-free: key = (c-last-1) as a byte, which is below 104 exactly when last < c and
 	// wraps to 151 or more otherwise; the smallest key, tagged with its row, wins.
-	k0 := uint(c-s.Rows[0].last-1)<<2 | 0
+	k0 := uint(c-s.Rows[0].last-1) << 2 // row 0's tag is 0
 	k1 := uint(c-s.Rows[1].last-1)<<2 | 1
 	k2 := uint(c-s.Rows[2].last-1)<<2 | 2
 	k3 := uint(c-s.Rows[3].last-1)<<2 | 3

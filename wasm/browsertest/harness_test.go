@@ -288,13 +288,6 @@ func pressed(t *testing.T, ctx context.Context, down bool) {
 	until(t, ctx, fmt.Sprintf("the game to see the pointer held=%v", down), fmt.Sprintf("window.nimmtHeld === %v", down))
 }
 
-// clickLogical clicks at a point given in the game's screen pixels (what Layout returned).
-func clickLogical(t *testing.T, ctx context.Context, x, y float64) {
-	t.Helper()
-	cx, cy := getLayout(t, ctx).toCSS(x, y)
-	click(t, ctx, cx, cy)
-}
-
 // click is a left click at CSS pixels (x, y) that the game sees as a person's: Ebitengine
 // samples the mouse once per tick, so the button stays down until the game's Update has seen it
 // pressed, and click returns once an Update has seen it released (the state read next shows
