@@ -13,6 +13,7 @@ export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/
 
 run:
 	@scripts/deps.sh run
+	@echo "make run: building the game, then opening its window (the first build compiles Ebitengine and its C parts: a few minutes; later builds take seconds)"
 	$(GO) run .
 
 build:
@@ -37,15 +38,16 @@ web-deps:
 # Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node; the
 # drawing tests under Xvfb; the web build in headless Chromium; the mobile binding checks.
 # What they need is installed first, once (apt takes one lock); then the groups run side by side
-# (make -j; -O prints each group's output whole when it ends), longest first: on 2 cores the
-# browser tests alone take half the time, and the Go tests use the CPU they leave.
-# TEST_JOBS=1 runs them one after another.
+# (scripts/test-parts.sh: each group's output whole when it ends, as make -j -O would; a line when
+# each starts, and every TEST_HEARTBEAT=60 seconds a line naming those still running), longest
+# first: on 2 cores the browser tests alone take half the time, and the Go tests use the CPU they
+# leave. TEST_JOBS=1 runs them one after another.
 TEST_PARTS ?= test-web-online test-web-pages test-web-hotseat test-race-pkgs test-race-engine test-plain \
 	vet test-web-vet test-race-scenes test-mobile test-wasm-engine test-wasm-storage
 TEST_JOBS  ?= $(words $(TEST_PARTS))
 test:
 	@scripts/deps.sh go xvfb chromium jdk node
-	@$(MAKE) --no-print-directory -j$(TEST_JOBS) -O $(TEST_PARTS)
+	@MAKE="$(MAKE)" scripts/test-parts.sh $(TEST_JOBS) $(TEST_PARTS)
 	@echo "make test: all passed"
 
 # The engine's property tests at full size (100,000 rounds, 20 games per variant and seat count,
