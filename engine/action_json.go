@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"errors"
-	"reflect"
 )
 
 // actionJSON is the wire form of an Action: "cards" only for plays, "row" only for row choices.
@@ -64,7 +63,7 @@ func (m Move) MarshalJSON() ([]byte, error) { return json.Marshal(m.Action.wire(
 // Keys are read strictly, as ParseRecord reads them (the server's log stores moves alone).
 func (m *Move) UnmarshalJSON(b []byte) error {
 	var w actionJSON
-	if err := unmarshalStrict(b, &w, reflect.TypeFor[actionJSON](), "action"); err != nil {
+	if err := unmarshalStrict(b, &w, actionShape, "action"); err != nil {
 		return err
 	}
 	if w.Seat == nil {

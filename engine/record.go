@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"strings"
 )
@@ -43,7 +42,7 @@ func (r *RoundRecord) UnmarshalJSON(b []byte) error {
 		plainDeal
 		Actions []Move `json:"actions"`
 	}
-	if err := unmarshalStrict(b, &w, reflect.TypeFor[RoundRecord](), "round"); err != nil {
+	if err := unmarshalStrict(b, &w, roundShape, "round"); err != nil {
 		return err
 	}
 	*r = RoundRecord{Deal: Deal(w.plainDeal), Actions: w.Actions}
@@ -108,7 +107,7 @@ func ParseRecord(data []byte) (*Record, error) {
 		err := json.Unmarshal(data, &r)
 		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("malformed JSON: %w", err)}
 	}
-	if err := checkStrict(data, reflect.TypeFor[Record](), ""); err != nil {
+	if err := checkStrict(data, recordShape, ""); err != nil {
 		return nil, &RecordError{Seat: -1, Err: err}
 	}
 	if err := json.Unmarshal(data, &r); err != nil {

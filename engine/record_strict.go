@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 )
@@ -16,136 +15,183 @@ import (
 // checkStrict refuses each of these, naming the place; keys no field has in any case are
 // skipped (docs/game-record.md: fields a newer writer may add).
 
-// wireTypes are the types whose JSON form is another type's (their UnmarshalJSON reads it).
-var wireTypes = map[reflect.Type]reflect.Type{
-	reflect.TypeFor[Move]():   reflect.TypeFor[actionJSON](),
-	reflect.TypeFor[Action](): reflect.TypeFor[actionJSON](),
+// shape is what a JSON value of the record format may hold, as its Go type decodes it: an
+// object's keys (exact) and their shapes, an array's elements, a fixed array's length. It is
+// written out rather than read from the types with reflection, which would add its weight to the
+// web build; TestShapesMatchTypes checks it against the types' JSON tags.
+type shape struct {
+	keys map[string]*shape // an object's keys; nil: not an object
+	elem *shape            // an array's elements; nil: not an array
+	n    int               // a fixed array's length, or 0
 }
 
-// checkStrict walks the JSON value data as it decodes into a t, and refuses a key that is a
-// field's name in another case, a key twice in one object, and an array of the wrong length for
-// a fixed-size Go array. where names the value in errors ("" for a whole record). data must be
-// valid JSON.
-func checkStrict(data []byte, t reflect.Type, where string) error {
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
-	return strictValue(d, t, where)
+var (
+	anyValue    = &shape{} // a scalar (or a shape json.Unmarshal checks)
+	cardsShape  = &shape{elem: anyValue}
+	actionShape = &shape{keys: map[string]*shape{"seat": anyValue, "kind": anyValue, "cards": cardsShape, "row": anyValue}}
+	dealShape   = &shape{keys: dealKeys(nil)}
+	roundShape  = &shape{keys: dealKeys(map[string]*shape{"actions": {elem: actionShape}})}
+	configShape = &shape{keys: map[string]*shape{"seats": anyValue, "variant": anyValue, "end_score": anyValue, "rounds": anyValue, "doublets": anyValue}}
+	recordShape = &shape{keys: map[string]*shape{"format": anyValue, "version": anyValue, "config": configShape,
+		"players": {elem: anyValue}, "rounds": {elem: roundShape}}}
+)
+
+// dealKeys adds a Deal's keys to keys.
+func dealKeys(keys map[string]*shape) map[string]*shape {
+	if keys == nil {
+		keys = map[string]*shape{}
+	}
+	keys["hands"] = &shape{elem: cardsShape}
+	keys["rows"] = &shape{elem: anyValue, n: NumRows}
+	keys["stacked"] = cardsShape
+	return keys
 }
 
-// strictValue checks the next value of d as it decodes into a t.
-func strictValue(d *json.Decoder, t reflect.Type, where string) error {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+// checkStrict walks the JSON value data as it has shape sh, and refuses a key that is a known
+// key in another case, a key twice in one object, and an array of the wrong length for a
+// fixed-size Go array. where names the value in errors ("" for a whole record). data must be
+// valid JSON (json.Unmarshal or json.Valid accepted it). It scans the bytes itself: the web build
+// links no json.Decoder for it.
+func checkStrict(data []byte, sh *shape, where string) error {
+	s := scanner{b: data}
+	return s.value(sh, where)
+}
+
+// scanner walks valid JSON; i is the offset of the next byte.
+type scanner struct {
+	b []byte
+	i int
+}
+
+// space skips white space and returns the next byte (0 at the end).
+func (s *scanner) space() byte {
+	for s.i < len(s.b) {
+		switch c := s.b[s.i]; c {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return c
+		}
 	}
-	if w, ok := wireTypes[t]; ok {
-		t = w
-	}
-	tok, err := d.Token()
-	if err != nil {
-		return err
-	}
-	start := d.InputOffset() - 1 // the opening delimiter's
-	delim, ok := tok.(json.Delim)
-	if !ok {
-		return nil // a scalar or null: json.Unmarshal checks its type
-	}
+	return 0
+}
+
+// value checks the next value as it has shape sh.
+func (s *scanner) value(sh *shape, where string) error {
+	c := s.space()
+	start := s.i
 	switch {
-	case delim == '{' && t.Kind() == reflect.Struct:
-		return strictObject(d, fieldTypes(t), where)
-	case delim == '[' && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array):
+	case c == '{' && sh.keys != nil:
+		s.i++
+		return s.object(sh.keys, where)
+	case c == '[' && sh.elem != nil:
+		s.i++
 		n := 0
-		for d.More() {
-			if err := strictValue(d, t.Elem(), where+"["+strconv.Itoa(n)+"]"); err != nil {
-				return err
+		if s.space() == ']' {
+			s.i++
+		} else {
+			for {
+				if err := s.value(sh.elem, where+"["+strconv.Itoa(n)+"]"); err != nil {
+					return err
+				}
+				n++
+				c := s.space()
+				s.i++
+				if c != ',' {
+					break
+				}
 			}
-			n++
 		}
-		if _, err := d.Token(); err != nil {
-			return err
-		}
-		if t.Kind() == reflect.Array && n != t.Len() {
-			return fmt.Errorf("%s (at byte %d): %d values, want %d", name(where), start, n, t.Len())
+		if sh.n > 0 && n != sh.n {
+			return fmt.Errorf("%s (at byte %d): %d values, want %d", name(where), start, n, sh.n)
 		}
 		return nil
 	}
-	return skipRest(d, delim) // a shape json.Unmarshal refuses, or a value of an unknown type
+	s.skip() // a scalar, or a shape json.Unmarshal checks
+	return nil
 }
 
-// strictObject checks the keys and values of an object whose '{' was read.
-func strictObject(d *json.Decoder, fields map[string]reflect.Type, where string) error {
+// object checks the keys and values of an object whose '{' was read.
+func (s *scanner) object(fields map[string]*shape, where string) error {
 	seen := map[string]bool{}
-	for d.More() {
-		tok, err := d.Token()
+	if s.space() == '}' {
+		s.i++
+		return nil
+	}
+	for {
+		s.space()
+		at := s.i
+		s.skip()
+		key, err := s.key(s.b[at:s.i])
 		if err != nil {
 			return err
 		}
-		key, _ := tok.(string)
-		at := d.InputOffset() - int64(len(strconv.Quote(key))) // the key's opening quote, unless escaped
+		s.space()
+		s.i++ // ':'
 		if seen[key] {
 			return fmt.Errorf("%s: key %q appears twice (the second at byte %d); a key may appear once", name(where), key, at)
 		}
 		seen[key] = true
 		if ft, ok := fields[key]; ok {
-			if err := strictValue(d, ft, join(where, key)); err != nil {
+			if err := s.value(ft, join(where, key)); err != nil {
 				return err
 			}
-			continue
-		}
-		for f := range fields {
-			if strings.EqualFold(f, key) {
-				return fmt.Errorf("%s: key %q (at byte %d) is not %q: keys are case-sensitive", name(where), key, at, f)
+		} else {
+			for f := range fields {
+				if strings.EqualFold(f, key) {
+					return fmt.Errorf("%s: key %q (at byte %d) is not %q: keys are case-sensitive", name(where), key, at, f)
+				}
 			}
+			s.space()
+			s.skip()
 		}
-		var skip json.RawMessage
-		if err := d.Decode(&skip); err != nil {
-			return err
+		c := s.space()
+		s.i++
+		if c != ',' {
+			return nil
 		}
 	}
-	_, err := d.Token()
-	return err
 }
 
-// skipRest reads to the end of the object or array whose opening delim was read.
-func skipRest(d *json.Decoder, delim json.Delim) error {
-	for depth := 1; depth > 0; {
-		tok, err := d.Token()
-		if err != nil {
-			return err
-		}
-		switch tok {
-		case json.Delim('{'), json.Delim('['):
+// key decodes a key's JSON string.
+func (s *scanner) key(raw []byte) (string, error) {
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1]), nil
+	}
+	var k string
+	err := json.Unmarshal(raw, &k)
+	return k, err
+}
+
+// skip passes the value that starts at s.i (white space skipped).
+func (s *scanner) skip() {
+	depth := 0
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		switch c {
+		case '"':
+			for s.i++; s.i < len(s.b) && s.b[s.i] != '"'; s.i++ {
+				if s.b[s.i] == '\\' {
+					s.i++
+				}
+			}
+		case '{', '[':
 			depth++
-		case json.Delim('}'), json.Delim(']'):
-			depth--
-		}
-	}
-	return nil
-}
-
-// fieldTypes returns the JSON keys of struct type t and their types, as encoding/json decodes
-// them: the tag's name or the field's, embedded structs' fields inlined, "-" and unexported
-// fields left out.
-func fieldTypes(t reflect.Type) map[string]reflect.Type {
-	out := map[string]reflect.Type{}
-	for f := range t.Fields() {
-		tag := f.Tag.Get("json")
-		key, _, _ := strings.Cut(tag, ",")
-		switch {
-		case key == "-" && !strings.Contains(tag, ","):
-			continue
-		case f.Anonymous && key == "" && f.Type.Kind() == reflect.Struct:
-			for k, v := range fieldTypes(f.Type) {
-				out[k] = v
+		case '}', ']':
+			if depth == 0 {
+				return // the end of the enclosing object or array
 			}
-			continue
-		case !f.IsExported():
-			continue
-		case key == "":
-			key = f.Name
+			depth--
+		case ',', ':', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return
+			}
 		}
-		out[key] = f.Type
+		s.i++
+		if depth == 0 && (c == '"' || c == '}' || c == ']') {
+			return
+		}
 	}
-	return out
 }
 
 func join(where, key string) string {
@@ -168,15 +214,15 @@ type plainDeal Deal
 // UnmarshalJSON reads a deal strictly, as ParseRecord reads a record: exactly four row cards,
 // each key once and in its case (the server's log stores deals alone).
 func (d *Deal) UnmarshalJSON(b []byte) error {
-	return unmarshalStrict(b, (*plainDeal)(d), reflect.TypeFor[Deal](), "deal")
+	return unmarshalStrict(b, (*plainDeal)(d), dealShape, "deal")
 }
 
-// unmarshalStrict decodes b into v after checkStrict as a t.
-func unmarshalStrict(b []byte, v any, t reflect.Type, where string) error {
+// unmarshalStrict decodes b into v after checkStrict with shape sh.
+func unmarshalStrict(b []byte, v any, sh *shape, where string) error {
 	if err := json.Unmarshal(b, v); err != nil {
 		return err
 	}
-	if err := checkStrict(b, t, where); err != nil {
+	if err := checkStrict(b, sh, where); err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}
 	return nil

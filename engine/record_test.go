@@ -305,3 +305,31 @@ func TestDealAndMoveStrict(t *testing.T) {
 		t.Errorf("a good round: %v, %+v", err, rr)
 	}
 }
+
+// TestStrictAnyLayout: the strict reading follows any JSON layout (indented, escaped keys), and
+// still finds a key twice or in another case there (#27).
+func TestStrictAnyLayout(t *testing.T) {
+	g, _ := playRandomGame(t, engine.Config{Seats: 3, Variant: engine.Nifty, EndScore: 66}, 4)
+	good, _ := g.Record().Marshal()
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, good, "", " \t"); err != nil {
+		t.Fatal(err)
+	}
+	escaped := bytes.Replace(ind.Bytes(), []byte(`"players"`), []byte(`"pl\u0061yers"`), 1)
+	if _, err := engine.ParseRecord(escaped); err != nil {
+		t.Fatalf("an indented record with an escaped key: %v", err)
+	}
+	for _, tc := range []struct{ old, new, want string }{
+		{`"cards": [`, `"cards": [], "note": {"a": [1, {"b": "}]\""}]}, "cards": [`, `rounds[0].actions[0]: key "cards" appears twice`},
+		{`"row": `, `"Row": 1, "row": `, `key "Row" (at byte`},
+		{`"end_score": `, `"end_score": 1, "end_score": `, `config: key "end_score" appears twice`},
+	} {
+		bad := bytes.Replace(ind.Bytes(), []byte(tc.old), []byte(tc.new), 1)
+		if bytes.Equal(bad, ind.Bytes()) {
+			t.Fatalf("%s not in the record", tc.old)
+		}
+		if _, err := engine.ParseRecord(bad); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.new, err, tc.want)
+		}
+	}
+}
