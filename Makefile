@@ -13,15 +13,18 @@ export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/
 
 run:
 	@scripts/deps.sh run
+	@echo "make run: building the game, then opening its window (the first build compiles Ebitengine and its C parts: a few minutes; later builds take seconds)"
 	$(GO) run .
 
 build:
 	$(GO) build ./...
 
-# vet also checks gofmt, that go.mod/go.sum are tidy (direct dependencies not "// indirect") and
-# what the web build links (web-deps).
+# vet also runs staticcheck (a tool of go.mod, as gobind and ebitenmobile are: `go tool staticcheck`;
+# test-web-vet runs it on the web build's packages), checks gofmt, that go.mod/go.sum are tidy
+# (direct dependencies not "// indirect") and what the web build links (web-deps).
 vet: web-deps
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
 	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod/go.sum are not tidy: run go mod tidy"; $(GO) mod tidy -diff; exit 1; }
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 
@@ -35,15 +38,16 @@ web-deps:
 # Every test: unit, property and fuzz-corpus tests; the engine compiled to wasm under node; the
 # drawing tests under Xvfb; the web build in headless Chromium; the mobile binding checks.
 # What they need is installed first, once (apt takes one lock); then the groups run side by side
-# (make -j; -O prints each group's output whole when it ends), longest first: on 2 cores the
-# browser tests alone take half the time, and the Go tests use the CPU they leave.
-# TEST_JOBS=1 runs them one after another.
+# (scripts/test-parts.sh: each group's output whole when it ends, as make -j -O would; a line when
+# each starts, and every TEST_HEARTBEAT=60 seconds a line naming those still running), longest
+# first: on 2 cores the browser tests alone take half the time, and the Go tests use the CPU they
+# leave. TEST_JOBS=1 runs them one after another.
 TEST_PARTS ?= test-web-online test-web-pages test-web-hotseat test-race-pkgs test-race-engine test-plain \
 	vet test-web-vet test-race-scenes test-mobile test-wasm-engine test-wasm-storage
 TEST_JOBS  ?= $(words $(TEST_PARTS))
 test:
 	@scripts/deps.sh go xvfb chromium jdk node android
-	@$(MAKE) --no-print-directory -j$(TEST_JOBS) -O $(TEST_PARTS)
+	@MAKE="$(MAKE)" scripts/test-parts.sh $(TEST_JOBS) $(TEST_PARTS)
 	@echo "make test: all passed"
 
 # The engine's property tests at full size (100,000 rounds, 20 games per variant and seat count,
@@ -81,7 +85,7 @@ test-plain:
 # tests (its -short size runs below), assets/gen, cmd/loadgen and the browser tests.
 RACE_PKGS ?= ./anim/... ./arena/... ./bots/... ./client/... ./cmd/replay ./cmd/server ./cmd/arena \
 	./layout/... ./mobile/... ./msg/... ./netlimit/... ./protocol/... ./server/... ./sound/... \
-	./sprites/... ./stats/... ./storage/... ./text/... ./wasm/site ./wasm/serve \
+	./sprites/... ./stats/... ./storage/... ./text/... ./wasm/serve \
 	./assets/fonts ./assets/icons ./assets/sounds
 # The scenes tests whose games run goroutines beside the loop: bot answers waking an idle game,
 # online tables over a real server, the background saver.
@@ -187,6 +191,8 @@ test-web: test-web-vet test-web-pages test-web-online test-web-hotseat
 test-web-vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots ./sound ./stats ./wasm/browsertest/testdata/soundcheck
 	GOOS=js GOARCH=wasm $(GO) vet -tags nimmttest ./wasm ./wasm/webrun
+	sc=$$($(GO) tool -n staticcheck) && GOOS=js GOARCH=wasm $$sc ./wasm ./wasm/webrun ./wasm/bare ./storage ./bots ./sound ./stats && \
+		GOOS=js GOARCH=wasm $$sc -tags nimmttest ./wasm ./wasm/webrun
 
 test-web-pages:
 	@scripts/deps.sh chromium xvfb

@@ -60,9 +60,10 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 func (m Move) MarshalJSON() ([]byte, error) { return json.Marshal(m.Action.wire(&m.Seat)) }
 
 // UnmarshalJSON reads the form MarshalJSON writes; the seat is required.
+// Keys are read strictly, as ParseRecord reads them (the server's log stores moves alone).
 func (m *Move) UnmarshalJSON(b []byte) error {
 	var w actionJSON
-	if err := json.Unmarshal(b, &w); err != nil {
+	if err := unmarshalStrict(b, &w, actionShape, "action"); err != nil {
 		return err
 	}
 	if w.Seat == nil {

@@ -405,7 +405,7 @@ func (g *Game) PlayCards(seat int, cs []Card) error {
 		return nil
 	}
 	if g.rules.sequential {
-		g.current = (seat + 1) % g.cfg.Seats
+		g.current = nextSeat(seat, g.cfg.Seats)
 	}
 	for s := 0; s < g.cfg.Seats; s++ {
 		if g.chosen[s] == nil {
@@ -433,7 +433,7 @@ func (g *Game) Draft(seat int, c Card) error {
 	g.hands[seat] = addCards(g.hands[seat], []Card{c})
 	g.record(seat, DraftCard(c))
 	g.emit(CardDrafted{Seat: seat, Card: c})
-	g.current = (seat + 1) % g.cfg.Seats
+	g.current = nextSeat(seat, g.cfg.Seats)
 	if len(g.pool) > NumRows {
 		return nil
 	}
@@ -623,7 +623,7 @@ func (g *Game) resolve() {
 		l := g.placer.Land(&g.rows, p.Card)
 		if l.TooLow {
 			g.phase = PhaseRowChoice
-			g.emit(RowChoiceRequired{Seat: p.Seat, Card: p.Card})
+			g.emit(RowChoiceRequired(p))
 			return
 		}
 		n := g.unit()
@@ -683,48 +683,21 @@ func (g *Game) put(p Play, row, pos int) {
 // pileSize is the number of cards in seat's pile this round.
 func (g *Game) pileSize(seat int) int { return g.pileBase[seat] + len(g.piles[seat]) }
 
-// endTurn follows the placement of every card of a turn.
+// endTurn follows the placement of every card of a turn: the next turn, or the round's end
+// (rules.afterTurn, which views follow too).
 func (g *Game) endTurn() {
 	g.queue = g.queue[:0]
 	g.next, g.orderedAt = 0, -1
 	g.phase = PhaseChoose
-	n := g.cfg.Seats
-	if g.rules.immediate {
-		g.current = (g.current + 1) % n
-		if g.current != g.first {
-			return
-		}
-		if g.handRoundOver() {
-			g.endRound()
-			return
-		}
-		g.turn++
-		return
+	o, over := g.rules.afterTurn(turnOrder{g.turn, g.first, g.current}, g.cfg.Seats, g.handSize, g.pileSize)
+	g.turn, g.first, g.current = o.turn, o.first, o.current
+	if over {
+		g.endRound()
 	}
-	if len(g.hands[0]) > 0 {
-		g.turn++
-		if g.rules.sequential {
-			g.first = (g.first + 1) % n
-			g.current = g.first
-		}
-		return
-	}
-	g.endRound()
 }
 
-// handRoundOver reports, after a turn of the Hand variant, whether the round ends: a hand is
-// empty or a pile holds more than 20 cards (or the engine's turn limit is reached).
-func (g *Game) handRoundOver() bool {
-	if g.turn >= HandVariantTurnLimit {
-		return true
-	}
-	for s := 0; s < g.cfg.Seats; s++ {
-		if len(g.hands[s]) == 0 || g.pileSize(s) > HandVariantPileLimit {
-			return true
-		}
-	}
-	return false
-}
+// handSize is the number of cards in seat's hand.
+func (g *Game) handSize(seat int) int { return len(g.hands[seat]) }
 
 func (g *Game) endRound() {
 	n := g.cfg.Seats
@@ -782,10 +755,7 @@ func (g *Game) startRound(d *Deal) {
 	g.round++
 	g.turn = 1
 	n := g.cfg.Seats
-	g.first = 0
-	if g.rules.sequential || g.rules.draft {
-		g.first = (g.round - 1) % n
-	}
+	g.first = g.rules.firstSeat(g.round, n)
 	g.current = g.first
 	g.pen = [MaxSeats]int{}
 	g.piles = [MaxSeats][]Card{}

@@ -36,6 +36,19 @@ type RoundRecord struct {
 	Actions []Move `json:"actions"`
 }
 
+// UnmarshalJSON reads a round as MarshalJSON writes it, strictly as ParseRecord does.
+func (r *RoundRecord) UnmarshalJSON(b []byte) error {
+	var w struct {
+		plainDeal
+		Actions []Move `json:"actions"`
+	}
+	if err := unmarshalStrict(b, &w, roundShape, "round"); err != nil {
+		return err
+	}
+	*r = RoundRecord{Deal: Deal(w.plainDeal), Actions: w.Actions}
+	return nil
+}
+
 // Move is one seat's action.
 type Move struct {
 	Seat int `json:"seat"`
@@ -83,10 +96,20 @@ func (e *RecordError) Error() string {
 // Unwrap returns the underlying error.
 func (e *RecordError) Unwrap() error { return e.Err }
 
-// ParseRecord decodes a record and checks its format, version and configuration. Whether its
-// deals and actions are legal is checked by Replay.
+// ParseRecord decodes a record and checks its format, version and configuration. It reads
+// strictly: keys are matched exactly, and a key that is a known key in another case, a key twice
+// in one object or a deal without exactly four row cards is refused with an error naming the
+// place; keys the format does not know are skipped (docs/game-record.md). Whether its deals and
+// actions are legal is checked by Replay.
 func ParseRecord(data []byte) (*Record, error) {
 	var r Record
+	if !json.Valid(data) {
+		err := json.Unmarshal(data, &r)
+		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("malformed JSON: %w", err)}
+	}
+	if err := checkStrict(data, recordShape, ""); err != nil {
+		return nil, &RecordError{Seat: -1, Err: err}
+	}
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("malformed JSON: %w", err)}
 	}

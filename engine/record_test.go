@@ -2,8 +2,10 @@ package engine_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -131,7 +133,17 @@ func TestMalformedRecords(t *testing.T) {
 		{name: "future version", data: func() []byte { return bytes.Replace(good, []byte(`"version":1`), []byte(`"version":7`), 1) }, want: "version 7"},
 		{name: "eleven seats", data: func() []byte { return bytes.Replace(good, []byte(`"seats":3`), []byte(`"seats":11`), 1) }, want: "seats = 11"},
 		{name: "unknown variant", data: func() []byte { return bytes.Replace(good, []byte(`"basic"`), []byte(`"chaos"`), 1) }, want: `unknown variant "chaos"`},
-		{name: "card not a number", data: func() []byte { return bytes.Replace(good, []byte(`"rows":[`), []byte(`"rows":["x",`), 1) }, want: "malformed JSON"},
+		{name: "card not a number", data: func() []byte { return regexp.MustCompile(`"rows":\[\d+`).ReplaceAll(good, []byte(`"rows":["x"`)) }, want: "malformed JSON"},
+		// Read strictly (#27): exact keys, each once, four row cards.
+		{name: "ROWS beside rows", data: func() []byte { return bytes.Replace(good, []byte(`"rows":`), []byte(`"ROWS":[1,2,3,4],"rows":`), 1) }, want: `rounds[0]: key "ROWS" (at byte `},
+		{name: "FORMAT", data: func() []byte { return bytes.Replace(good, []byte(`"format"`), []byte(`"FORMAT"`), 1) }, want: `the record: key "FORMAT" (at byte 1) is not "format": keys are case-sensitive`},
+		{name: "Seats", data: func() []byte { return bytes.Replace(good, []byte(`"seats"`), []byte(`"Seats"`), 1) }, want: `config: key "Seats"`},
+		{name: "KIND", data: func() []byte { return bytes.Replace(good, []byte(`"kind"`), []byte(`"KIND"`), 1) }, want: `rounds[0].actions[0]: key "KIND"`},
+		{name: "rows twice", data: func() []byte { return bytes.Replace(good, []byte(`"rows":`), []byte(`"rows":[1,2,3,4],"rows":`), 1) }, want: `rounds[0]: key "rows" appears twice (the second at byte `},
+		{name: "version twice", data: func() []byte { return bytes.Replace(good, []byte(`"version":1`), []byte(`"version":1,"version":1`), 1) }, want: `the record: key "version" appears twice`},
+		{name: "seat twice", data: func() []byte { return bytes.Replace(good, []byte(`{"seat":`), []byte(`{"seat":0,"seat":`), 1) }, want: `rounds[0].actions[0]: key "seat" appears twice`},
+		{name: "five row cards", data: func() []byte { return bytes.Replace(good, []byte(`"rows":[`), []byte(`"rows":[104,`), 1) }, want: "): 5 values, want 4"},
+		{name: "three row cards", data: func() []byte { return regexp.MustCompile(`"rows":\[\d+,`).ReplaceAll(good, []byte(`"rows":[`)) }, want: "rounds[0].rows (at byte "},
 		{name: "no rounds", mutate: func(r *engine.Record) { r.Rounds = nil }, want: "no rounds"},
 		{name: "missing hand", mutate: func(r *engine.Record) { r.Rounds[0].Hands = r.Rounds[0].Hands[:2] }, want: "round 1: deal has 2 hands for 3 seats"},
 		{name: "short hand", mutate: func(r *engine.Record) { r.Rounds[1].Hands[2] = r.Rounds[1].Hands[2][:9] }, want: "round 2: deal: seat 2 has 9 cards, want 10"},
@@ -259,5 +271,65 @@ func TestRecordUnknownFieldsIgnored(t *testing.T) {
 	}
 	if _, err := engine.ParseRecord([]byte(strings.Replace(data, `"version":1`, `"version":2`, 1))); err == nil {
 		t.Error("version 2 accepted")
+	}
+}
+
+// TestDealAndMoveStrict: the server's log stores deals and moves alone; they are read as
+// strictly as a whole record (#27).
+func TestDealAndMoveStrict(t *testing.T) {
+	for _, tc := range []struct{ data, want string }{
+		{`{"hands":[[1]],"rows":[1,2,3,4,5]}`, "deal.rows (at byte 22): 5 values, want 4"},
+		{`{"hands":[[1]],"rows":[1,2,3,4],"Rows":[5,6,7,8]}`, `deal: key "Rows" (at byte 32) is not "rows"`},
+		{`{"hands":[[1]],"hands":[[2]],"rows":[1,2,3,4]}`, `deal: key "hands" appears twice`},
+	} {
+		var d engine.Deal
+		if err := json.Unmarshal([]byte(tc.data), &d); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.data, err, tc.want)
+		}
+	}
+	for _, tc := range []struct{ data, want string }{
+		{`{"seat":0,"kind":"play","cards":[5],"Seat":1}`, `action: key "Seat" (at byte 36) is not "seat"`},
+		{`{"seat":0,"kind":"row","row":1,"row":2}`, `action: key "row" appears twice`},
+	} {
+		var m engine.Move
+		if err := json.Unmarshal([]byte(tc.data), &m); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.data, err, tc.want)
+		}
+	}
+	var d engine.Deal
+	if err := json.Unmarshal([]byte(`{"hands":[[1]],"rows":[1,2,3,4],"stacked":[2],"note":"x"}`), &d); err != nil || d.Rows != [4]engine.Card{1, 2, 3, 4} || len(d.Stacked) != 1 {
+		t.Errorf("a good deal with an unknown key: %v, %+v", err, d)
+	}
+	var rr engine.RoundRecord
+	if err := json.Unmarshal([]byte(`{"hands":[[1]],"rows":[1,2,3,4],"actions":[{"seat":1,"kind":"row","row":2}]}`), &rr); err != nil || rr.Rows[3] != 4 || len(rr.Actions) != 1 || rr.Actions[0].Row != 2 {
+		t.Errorf("a good round: %v, %+v", err, rr)
+	}
+}
+
+// TestStrictAnyLayout: the strict reading follows any JSON layout (indented, escaped keys), and
+// still finds a key twice or in another case there (#27).
+func TestStrictAnyLayout(t *testing.T) {
+	g, _ := playRandomGame(t, engine.Config{Seats: 3, Variant: engine.Nifty, EndScore: 66}, 4)
+	good, _ := g.Record().Marshal()
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, good, "", " \t"); err != nil {
+		t.Fatal(err)
+	}
+	escaped := bytes.Replace(ind.Bytes(), []byte(`"players"`), []byte(`"pl\u0061yers"`), 1)
+	if _, err := engine.ParseRecord(escaped); err != nil {
+		t.Fatalf("an indented record with an escaped key: %v", err)
+	}
+	for _, tc := range []struct{ old, new, want string }{
+		{`"cards": [`, `"cards": [], "note": {"a": [1, {"b": "}]\""}]}, "cards": [`, `rounds[0].actions[0]: key "cards" appears twice`},
+		{`"row": `, `"Row": 1, "row": `, `key "Row" (at byte`},
+		{`"end_score": `, `"end_score": 1, "end_score": `, `config: key "end_score" appears twice`},
+	} {
+		bad := bytes.Replace(ind.Bytes(), []byte(tc.old), []byte(tc.new), 1)
+		if bytes.Equal(bad, ind.Bytes()) {
+			t.Fatalf("%s not in the record", tc.old)
+		}
+		if _, err := engine.ParseRecord(bad); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.new, err, tc.want)
+		}
 	}
 }

@@ -71,14 +71,6 @@ func select64(x uint64, k int) int {
 	return b*8 + int(selectInByte[uint8(x>>(8*b))][(k-before)&7])
 }
 
-// orderedDeck is the cards 1–104 in order, copied to start a shuffle.
-var orderedDeck = func() (d [DeckSize]Card) {
-	for i := range d {
-		d[i] = Card(i + 1)
-	}
-	return d
-}()
-
 // selectInByte[v][k] is the position of the k-th set bit of the byte v.
 var selectInByte = func() (t [256][8]uint8) {
 	for v := range t {
@@ -162,7 +154,7 @@ func (s *State) SetHand(seat int, cards []Card) {
 func (s *State) Target(c Card) int {
 	// Branch-free: key = (c-last-1) as a byte, which is below 104 exactly when last < c and
 	// wraps to 151 or more otherwise; the smallest key, tagged with its row, wins.
-	k0 := uint(c-s.Rows[0].last-1)<<2 | 0
+	k0 := uint(c-s.Rows[0].last-1) << 2 // row 0's tag is 0
 	k1 := uint(c-s.Rows[1].last-1)<<2 | 1
 	k2 := uint(c-s.Rows[2].last-1)<<2 | 2
 	k3 := uint(c-s.Rows[3].last-1)<<2 | 3
@@ -259,56 +251,5 @@ func (s *State) PlayTurn(cards *[MaxSeats]Card, rc RowChooser) {
 		r := &s.Rows[row]
 		s.Penalty[p.Seat] += int16(r.Bullheads())
 		r.reset(p.Card)
-	}
-}
-
-// DealRandom shuffles the 104 cards with r and deals handSize cards to each of seats seats and
-// the four row cards, starting a fresh round with no penalties.
-func (s *State) DealRandom(r *Rand, seats, handSize int) {
-	*s = State{Seats: seats}
-	// A partial Fisher–Yates shuffle of a copy of the ordered deck: only the cards dealt are drawn.
-	deck := orderedDeck
-	k := 0
-	draw := func() Card {
-		j := k + r.IntN(DeckSize-k)
-		deck[k], deck[j] = deck[j], deck[k]
-		k++
-		return deck[k-1]
-	}
-	for seat := 0; seat < seats; seat++ {
-		h := &s.Hands[seat]
-		for j := 0; j < handSize; j++ {
-			h.Add(draw())
-		}
-	}
-	for i := range s.Rows {
-		s.Rows[i].reset(draw())
-	}
-}
-
-// RandomCard returns a card of seat's hand chosen uniformly with r, or 0 for an empty hand.
-func (s *State) RandomCard(seat int, r *Rand) Card {
-	h := &s.Hands[seat]
-	n0 := bits.OnesCount64(h.bits[0])
-	n := n0 + bits.OnesCount64(h.bits[1])
-	if n == 0 {
-		return 0
-	}
-	if k := r.IntN(n); k < n0 {
-		return Card(select64(h.bits[0], k))
-	} else {
-		return Card(64 + select64(h.bits[1], k-n0))
-	}
-}
-
-// PlayRandomRound plays the rest of the round with every seat choosing uniformly at random and
-// rule 4 answered by rc (nil: the cheapest row).
-func (s *State) PlayRandomRound(r *Rand, rc RowChooser) {
-	var cards [MaxSeats]Card
-	for s.Hands[0].bits != [2]uint64{} {
-		for seat := 0; seat < s.Seats; seat++ {
-			cards[seat] = s.RandomCard(seat, r)
-		}
-		s.PlayTurn(&cards, rc)
 	}
 }

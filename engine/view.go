@@ -242,7 +242,7 @@ func (v *View) apply(e Event) {
 		switch {
 		case len(ev.Pool) > 0:
 			v.Rows = [NumRows][]Card{}
-			v.startDraft()
+			v.startDraft(v.First)
 			return
 		case ev.Rows != [NumRows]Card{}:
 			for i, c := range ev.Rows {
@@ -264,7 +264,7 @@ func (v *View) apply(e Event) {
 		if ev.Seat == v.Seat {
 			v.Hand = addCards(v.Hand, []Card{ev.Card})
 		}
-		v.startDraft()
+		v.startDraft(nextSeat(ev.Seat, v.Config.Seats))
 	case DraftDone:
 		v.Pool, v.Revealed = nil, slices.Clone(ev.Rows[:])
 		for i, c := range ev.Rows {
@@ -283,7 +283,7 @@ func (v *View) apply(e Event) {
 		case r.immediate:
 		case r.sequential:
 			v.FaceUp = append(v.FaceUp, Play{Seat: ev.Seat, Card: ev.Card})
-			if next := (ev.Seat + 1) % v.Config.Seats; next != v.First {
+			if next := nextSeat(ev.Seat, v.Config.Seats); next != v.First {
 				v.await(next)
 			} else {
 				v.Decision, v.Waiting = nil, nil
@@ -370,32 +370,25 @@ func (v *View) apply(e Event) {
 }
 
 // afterPlacement starts the next turn (or, in Hand, the next seat's turn) once every revealed
-// card is placed. actor is the seat of the card just placed.
+// card is placed, by the game's turn order (rules.afterTurn). actor is the seat of the card just
+// placed: in Hand the seat whose turn it was.
 func (v *View) afterPlacement(actor int) {
 	if len(v.Pending) > 0 {
 		return
 	}
 	v.Pending = nil
 	r := v.Config.rules()
-	n := v.Config.Seats
+	o, over := r.afterTurn(turnOrder{v.Turn, v.First, actor}, v.Config.Seats,
+		func(s int) int { return v.HandSizes[s] }, func(s int) int { return v.Piles[s] })
+	if over {
+		return // the round is scored next
+	}
+	v.Turn, v.First = o.turn, o.first
 	if r.immediate {
-		next := (actor + 1) % n
-		if next == v.First {
-			if v.Turn >= HandVariantTurnLimit || slices.Contains(v.HandSizes, 0) || slices.ContainsFunc(v.Piles, func(p int) bool { return p > HandVariantPileLimit }) {
-				return // the round is scored next
-			}
-			v.Turn++
-		}
-		v.await(next)
+		v.await(o.current)
 		return
 	}
-	if v.HandSizes[0] > 0 {
-		v.Turn++
-		if r.sequential {
-			v.First = (v.First + 1) % n
-		}
-		v.startTurn()
-	}
+	v.startTurn()
 }
 
 // startTurn opens the choose phase of a turn.
@@ -430,16 +423,11 @@ func (v *View) await(seat int) {
 	}
 }
 
-// startDraft waits for the next seat to draft: seats draft in turn from First.
-func (v *View) startDraft() {
+// startDraft waits for seat s to draft, unless the draft is over.
+func (v *View) startDraft(s int) {
 	if len(v.Pool) <= NumRows {
 		return // DraftDone follows
 	}
-	total := 0
-	for _, n := range v.HandSizes {
-		total += n
-	}
-	s := (v.First + total) % v.Config.Seats
 	v.Phase, v.Waiting, v.Decision = PhaseDraft, []int{s}, nil
 	clear(v.Chosen)
 	v.MyChoice, v.MyPlay, v.FaceUp, v.Pending = 0, nil, nil, nil

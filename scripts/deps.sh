@@ -22,8 +22,10 @@ for w in "$@"; do
 done
 if [ ${#pkgs[@]} -gt 0 ]; then
   echo "deps.sh: installing ${pkgs[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+  # Another apt (an unattended upgrade, a second make target) may hold the lock: wait for it.
+  lock=(-o DPkg::Lock::Timeout=600)
+  $SUDO apt-get "${lock[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${lock[@]}" install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
 fi
 command -v go >/dev/null || { echo "deps.sh: Go 1.26 is required (https://go.dev/dl)" >&2; exit 2; }
 go mod download

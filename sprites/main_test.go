@@ -1,7 +1,6 @@
 package sprites
 
 import (
-	"errors"
 	"image"
 	"image/png"
 	"os"
@@ -19,8 +18,6 @@ type loop struct {
 	m    *testing.M
 	code int
 }
-
-var errDone = errors.New("done")
 
 func (l *loop) Update() error {
 	l.code = l.m.Run()

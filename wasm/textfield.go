@@ -1,5 +1,7 @@
 //go:build js && wasm
 
+//lint:file-ignore SA1019 ebiten.ScheduleFrame, deprecated, is still the only way to draw a frame while FPSModeVsyncOffMinimum stops them (scenes' idle mode: 0 % CPU)
+
 package main
 
 import (

@@ -19,7 +19,7 @@ import (
 
 func main() {
 	botList := flag.String("bots", "expert,mc100,intermediate,random", "comma-separated bots: levels or 'cmd:PROGRAM ARGS'")
-	games := flag.Int("games", 2000, "games to play (rounded up to whole duplicate sets)")
+	games := flag.Int("games", 2000, "games to play, rounded up to whole duplicate sets (a set: every seat of each seating; at 4 seats with 3 different bots 8 games, so 20 plays 24)")
 	players := flag.Int("players", 4, "seats at the table, 2 to 10")
 	seed := flag.Uint64("seed", 1, "seed for the deals and the bots")
 	rounds := flag.Int("rounds", 0, "play this many rounds per game (instead of -to)")

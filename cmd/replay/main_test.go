@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,6 +61,11 @@ func TestReplayErrors(t *testing.T) {
 	var rec bytes.Buffer
 	run([]string{"-random", "-seats", "3", "-seed", "1"}, nil, &rec, &bytes.Buffer{})
 	bad := bytes.Replace(rec.Bytes(), []byte(`{"seat":1,"kind":"play","cards":[`), []byte(`{"seat":1,"kind":"play","cards":[0,`), 1)
+	tty, err := os.Open(os.DevNull) // a character device, as a terminal is
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tty.Close()
 	cases := []struct {
 		name string
 		args []string
@@ -67,7 +73,15 @@ func TestReplayErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{"no file", []string{}, nil, 2, "usage"},
+		{"no file on a terminal", []string{}, nil, 2, "usage"},
+		{"no file reads standard input", []string{}, bad, 1, "replay: standard input: engine: record: round 1, turn 1, seat 1"},
+		{"two files", []string{"a.json", "b.json"}, nil, 2, "2 files given"},
+		{"seat flag on an illegal record", []string{"-seat", "5", "-"}, bad, 1, "round 1, turn 1, seat 1"},
+		{"variant with a record", []string{"-variant", "tactics", "-"}, rec.Bytes(), 2, "-variant is a flag of -random: a record replays with the configuration it holds"},
+		{"seats with a record", []string{"-seats", "5", "-"}, rec.Bytes(), 2, "-seats is a flag of -random"},
+		{"random with a file", []string{"-random", "game.json"}, nil, 2, "-random writes a record: it reads no FILE"},
+		{"random with eleven seats", []string{"-random", "-seats", "11"}, nil, 2, "-seats 11: engine: config seats = 11: must be 2 to 10"},
+		{"random with an unknown variant", []string{"-random", "-variant", "chaos"}, nil, 2, `-variant: engine: unknown variant "chaos"`},
 		{"missing file", []string{"/nonexistent/x.json"}, nil, 1, "no such file"},
 		{"garbage", []string{"-"}, []byte("garbage"), 1, "malformed JSON"},
 		{"illegal action", []string{"-"}, bad, 1, "round 1, turn 1, seat 1"},
@@ -78,7 +92,11 @@ func TestReplayErrors(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := run(tc.args, bytes.NewReader(tc.in), &out, &errb)
+			var in io.Reader = bytes.NewReader(tc.in)
+			if tc.in == nil {
+				in = tty
+			}
+			code := run(tc.args, in, &out, &errb)
 			if code != tc.code || !strings.Contains(errb.String(), tc.want) {
 				t.Errorf("exit %d, stderr %q; want %d and %q", code, errb.String(), tc.code, tc.want)
 			}

@@ -24,8 +24,8 @@ import (
 	"time"
 
 	"nimmt/server"
+	"nimmt/server/site"
 	"nimmt/server/textport"
-	"nimmt/wasm/site"
 )
 
 func main() {

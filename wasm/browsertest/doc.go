@@ -1,6 +1,6 @@
 // Package browsertest drives the web build of nimmt in headless Chromium (with chromedp): it builds
 // the test wasm (build tag nimmttest, which exposes window.nimmtTestState), serves it with
-// wasm/site, and plays it by clicking.
+// server/site, and plays it by clicking.
 //
 // The tests skip unless NIMMT_BROWSER_TEST=1 (or REQUIRE_BROWSER=1) is set; `make test-web` sets it.
 // CHROMIUM overrides the browser (default /usr/bin/chromium); NIMMT_WEB_PKG the main package built

@@ -11,7 +11,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"nimmt/wasm/site"
+	"nimmt/server/site"
 )
 
 // pageError waits for the page's error message and returns its text.

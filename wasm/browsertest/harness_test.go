@@ -21,7 +21,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"nimmt/wasm/site"
+	"nimmt/server/site"
 )
 
 // Viewport is the CSS size of the emulated browser window: a desktop window (the game's desktop
@@ -286,13 +286,6 @@ func until(t *testing.T, ctx context.Context, what, cond string) {
 func pressed(t *testing.T, ctx context.Context, down bool) {
 	t.Helper()
 	until(t, ctx, fmt.Sprintf("the game to see the pointer held=%v", down), fmt.Sprintf("window.nimmtHeld === %v", down))
-}
-
-// clickLogical clicks at a point given in the game's screen pixels (what Layout returned).
-func clickLogical(t *testing.T, ctx context.Context, x, y float64) {
-	t.Helper()
-	cx, cy := getLayout(t, ctx).toCSS(x, y)
-	click(t, ctx, cx, cy)
 }
 
 // click is a left click at CSS pixels (x, y) that the game sees as a person's: Ebitengine

@@ -20,7 +20,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"nimmt/wasm/site"
+	"nimmt/server/site"
 )
 
 // TestIdleCPU measures what the browser spends while nothing moves: the CPU time (utime + stime

@@ -38,13 +38,6 @@ type roomView struct {
 	} `json:"online"`
 }
 
-func readRoom(t *testing.T, ctx context.Context) roomView {
-	t.Helper()
-	var v roomView
-	testState(t, ctx, &v)
-	return v
-}
-
 // waitRoom waits until ok holds for the page's state (see waitFor).
 func waitRoom(t *testing.T, ctx context.Context, what string, ok func(roomView) bool) roomView {
 	t.Helper()

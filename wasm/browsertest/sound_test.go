@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"nimmt/assets/sounds"
-	"nimmt/wasm/site"
+	"nimmt/server/site"
 )
 
 // soundPage wraps the page's AudioContext so the test sees what the game does with it: the

@@ -14,7 +14,7 @@ import (
 	"os"
 
 	"nimmt/netlimit"
-	"nimmt/wasm/site"
+	"nimmt/server/site"
 )
 
 func main() {

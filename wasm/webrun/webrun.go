@@ -109,7 +109,8 @@ type wrapper struct {
 	updateTime, drawTime time.Duration
 	// held is whether the game's last Update saw the left mouse button or a finger down (test
 	// builds only).
-	held bool
+	held bool //lint:ignore U1000 set and read by hook_nimmttest.go, in builds with the tag nimmttest
+
 }
 
 // layoutInfo is what the browser tests need to map the game's logical pixels to CSS pixels.

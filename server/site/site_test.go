@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"nimmt/wasm/site"
+	"nimmt/server/site"
 )
 
 const secret = "TOP SECRET outside the folder"
