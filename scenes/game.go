@@ -57,7 +57,7 @@ type Options struct {
 	// Doublets picks Double's one deck plus the doublets 11…99.
 	Variant  string
 	Doublets bool
-	// Autoplay starts a game at once and plays the person's seat with a simple player until the
+	// Autoplay starts a game at once and plays the person's seat with the bots' one-step player until the
 	// game is over, then ends (a demo, and a way to measure a whole game).
 	Autoplay bool
 	// InlineBots runs the bots' decisions inside Update instead of in goroutines: a game is then

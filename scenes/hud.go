@@ -152,17 +152,22 @@ func (t *table) plateKind(s int) string {
 	return ""
 }
 
-// levelName is a bot level's name as a plate shows it.
+// levelName is a bot level's name as a plate shows it: the text "level.LEVEL", the
+// Intermediate's for a level without one.
 func levelName(level string) msg.ID {
-	switch level {
-	case "random":
-		return msg.LevelRandom
-	case "beginner":
-		return msg.LevelBeginner
-	case "expert":
-		return msg.LevelExpert
+	if id, ok := msg.ByName("level." + level); ok {
+		return id
 	}
 	return msg.LevelIntermediate
+}
+
+// levelMeans is what a bot level means on the new-game form: the text "form.means_LEVEL", the
+// Intermediate's for a level without one.
+func levelMeans(level string) msg.ID {
+	if id, ok := msg.ByName("form.means_" + level); ok {
+		return id
+	}
+	return msg.LevelMeansIntermediate
 }
 
 // myRowChoice reports whether the person shown must choose a row to take now.

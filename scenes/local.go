@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/storage"
@@ -194,15 +195,19 @@ func (l *localSession) Update(still bool) (changed bool, refused error) {
 				continue
 			}
 			if err := l.eg.Act(s, a); err != nil {
-				// A bot answer the rules refuse: fall back to the simple player.
+				// A bot answer the rules refuse: the bots' one-step player answers instead,
+				// and the refusal is reported (the table logs it).
 				v := l.eg.View(s)
-				_ = l.eg.Act(s, simpleBot{}.Decide(&v))
+				refused = fmt.Errorf("scenes: bot at seat %d: %w", s+1, err)
+				if err := l.eg.Act(s, bots.Heuristic(&v)); err != nil {
+					refused = fmt.Errorf("%w; its fallback too: %w", refused, err)
+				}
 			}
 			l.Save()
 		default:
 		}
 	}
-	return changed, nil
+	return changed, refused
 }
 
 // needsTicks implements tickingSession: a bot's pause is counting down, or an answer waits to be

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"nimmt/anim"
+	"nimmt/bots"
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/sprites"
@@ -14,8 +14,9 @@ import (
 	"nimmt/text"
 )
 
-// Levels are the bot levels, weakest first.
-var Levels = []string{"random", "beginner", "intermediate", "expert"}
+// Levels are the bot levels offered to players, weakest first: the bots package's list
+// (bots.Levels); their names are the texts "level.LEVEL" and "form.means_LEVEL" (levelName).
+var Levels = bots.Levels()
 
 // personName is the name of seat s (1–9) when a person plays it.
 func (s *Settings) personName(seat int) string {
@@ -66,7 +67,6 @@ type menu struct {
 	titleFor  string
 	titleBox  layout.Rect
 	hasSave   bool
-	blink     int
 	// cards draws the title page's cards; cardsPending is set while some are not rendered yet.
 	cards        *sprites.Cards
 	cardsPending bool
@@ -418,10 +418,4 @@ func (m *menu) testState(ts *TestState) {
 			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
 		}
 	}
-}
-
-// speedOf returns the speed setting as an anim.Speed.
-func speedOf(s string) anim.Speed {
-	sp, _ := anim.ParseSpeed(s)
-	return sp
 }

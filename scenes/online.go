@@ -326,7 +326,7 @@ func (l *lobby) openCreate() {
 const seatOpen = "open"
 
 // onlineChoices are what an opponent seat of a room can be: open for a person, or a bot.
-var onlineChoices = append([]SeatChoice{{seatOpen, msg.OnlineSeatOpen, msg.OnlineSeatOpenMeans}}, localChoices[:len(Levels)]...)
+var onlineChoices = append([]SeatChoice{{seatOpen, msg.OnlineSeatOpen, msg.OnlineSeatOpenMeans}}, botChoices()...)
 
 // createRoom makes the room the form describes: the host's seat, the bots of the seats chosen
 // as bots (added once the room is open), the others open.

@@ -44,14 +44,17 @@ func (p *ebitenPacer) setIdle(idle bool) {
 	p.idle = idle
 	if idle {
 		ebiten.SetTPS(ebiten.SyncWithFPS)
-		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //nolint:staticcheck // the only way to stop frames
+		//lint:ignore SA1019 the only way to stop the frames until input or ScheduleFrame
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
 		return
 	}
-	ebiten.SetFPSMode(ebiten.FPSModeVsyncOn) //nolint:staticcheck // back from FPSModeVsyncOffMinimum
+	//lint:ignore SA1019 back from FPSModeVsyncOffMinimum
+	ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
 	ebiten.SetTPS(ebiten.DefaultTPS)
 }
 
 func (p *ebitenPacer) wake() {
+	//lint:ignore SA1019 a frame in FPSModeVsyncOffMinimum (the idle mode) comes only through it
 	ebiten.ScheduleFrame()
 	if p.notify != nil {
 		p.notify()

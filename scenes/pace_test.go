@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/storage"
 )
@@ -73,12 +74,12 @@ func (p *testPacer) waitWake(t *testing.T, what string) {
 	}
 }
 
-// gatedBot answers as simpleBot once its gate is closed.
+// gatedBot answers as bots.Heuristic once its gate is closed.
 type gatedBot struct{ gate chan struct{} }
 
 func (b gatedBot) Decide(v *engine.View) engine.Action {
 	<-b.gate
-	return simpleBot{}.Decide(v)
+	return bots.Heuristic(v)
 }
 
 // lateBot answers as its inner bot, but a card only once the game has stopped its frames: that

@@ -243,7 +243,7 @@ func (s *shooter) update() error {
 	return nil
 }
 
-// autopilot plays for the person with the simple player (screenshots and tests). With
+// autopilot plays for the person with the bots' one-step player (bots.Heuristic) (screenshots and tests). With
 // stopAtRow it leaves a row choice to the person.
 func autopilot(t *table, stopAtRow bool) {
 	if (t.phase == phaseScore) && t.tl.Idle() {
@@ -266,12 +266,12 @@ func autopilot(t *table, stopAtRow bool) {
 	switch {
 	case d.Kind == engine.DecidePlay && d.Count == 1:
 		if !chosen {
-			a := simpleBot{}.Decide(&v)
+			a := bots.Heuristic(&v)
 			t.play(a.Cards[0])
 		}
 	case d.Kind == engine.DecideRow:
 		if !stopAtRow {
-			t.chooseRow(simpleBot{}.Decide(&v).Row)
+			t.chooseRow(bots.Heuristic(&v).Row)
 		}
 	case d.Kind == engine.DecidePlay && chosen:
 		// chosen: wait for the others
