@@ -25,7 +25,7 @@ func TestBotRefusedIsReported(t *testing.T) {
 		t.Fatal(err)
 	}
 	seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatBot, Name: "Bo", Level: "expert"}}
-	l, err := newLocalSession(g, engine.DefaultConfig(2), seats, 5)
+	l, err := newLocalSession(g.host, engine.DefaultConfig(2), seats, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,8 +22,8 @@ const (
 
 // noteDevice records how the person played this tick: a touch, a mouse (moved or clicked), or
 // the keys that play (arrows, digits, Enter). It reports whether the way changed.
-func (g *Game) noteDevice(in *Input) bool {
-	d := g.device
+func (k *Kit) noteDevice(in *Input) bool {
+	d := k.device
 	switch {
 	case in.Touch:
 		d = deviceTouch
@@ -36,14 +36,14 @@ func (g *Game) noteDevice(in *Input) bool {
 			d = deviceKeys
 		}
 	}
-	changed := d != g.device
-	g.device = d
+	changed := d != k.device
+	k.device = d
 	return changed
 }
 
 // byDevice picks the message for the way the person plays.
-func (g *Game) byDevice(mouse, touch, keys msg.ID) msg.ID {
-	switch g.device {
+func (k *Kit) byDevice(mouse, touch, keys msg.ID) msg.ID {
+	switch k.device {
 	case deviceTouch:
 		return touch
 	case deviceKeys:
@@ -117,10 +117,10 @@ func (t *table) handleButtons(in *Input) (took bool) {
 			return true
 		}
 		if t.tutorial != nil {
-			g.goTo(newMenu(g))
+			g.Menu()
 			return true
 		}
-		g.goTo(newMenu(g))
+		g.Menu()
 		return true
 	}
 	if t.tutorial != nil || t.handover >= 0 {
@@ -157,14 +157,14 @@ func (t *table) handleButtons(in *Input) (took bool) {
 			return t.online.overButtons(in, t.overlayButton(0), t.overlayButton(1))
 		}
 		if in.TapIn(t.overlayButton(0)) || in.Key(KeyEnter) {
-			nt, err := newTable(g, 0)
-			if err == nil {
-				g.goTo(nt)
+			if err := g.Play(0); err != nil {
+				g.notice = notice(err)
+				g.Menu()
 			}
 			return true
 		}
 		if in.TapIn(t.overlayButton(1)) {
-			g.goTo(newMenu(g))
+			g.Menu()
 			return true
 		}
 	}

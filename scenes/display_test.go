@@ -238,7 +238,7 @@ func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
 	frame(func() {
 		screen = ebiten.NewImage(1280, 720)
 		g.LayoutF(1280, 720)
-		t, err = newTable(g, 11)
+		t, err = newTable(g.host, 11)
 		if err == nil {
 			g.goTo(t)
 			g.InjectInput(func(in *Input) {})

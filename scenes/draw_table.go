@@ -62,7 +62,7 @@ type tableResources struct {
 	op               ebiten.DrawImageOptions
 }
 
-func (r *tableResources) init(g *Game) {
+func (r *tableResources) init(g *Host) {
 	if r.big != nil {
 		return
 	}
@@ -71,7 +71,7 @@ func (r *tableResources) init(g *Game) {
 	r.tiny = sprites.NewCards(&g.painter, g.txt)
 }
 
-func (r *tableResources) resize(g *Game, l *layout.Table) {
+func (r *tableResources) resize(g *Host, l *layout.Table) {
 	s := g.scale
 	hw, hh := l.CardW*1.4, l.CardH*1.4
 	if len(l.Hand) > 0 {
@@ -99,9 +99,9 @@ func (r *tableResources) pick(hdev float64) *sprites.Cards {
 }
 
 // drawFelt draws the plain table felt (menu screens).
-func (g *Game) drawFelt(dst *ebiten.Image) {
+func (k *Kit) drawFelt(dst *ebiten.Image) {
 	b := dst.Bounds()
-	g.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
+	k.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
 }
 
 // drawBackground draws the felt and the rows' empty places. It draws them straight onto the
@@ -495,13 +495,13 @@ type plateCut struct {
 // get returns s fitted to width w at st: at st.Size or smaller down to min (min ≥ st.Size: never
 // shrunk), cut short when it is still too wide; and the size to draw it at. It comes from the
 // cache when nothing changed.
-func (c *plateCut) get(g *Game, s string, st text.Style, w, min float64) (string, float64) {
+func (c *plateCut) get(g *Host, s string, st text.Style, w, min float64) (string, float64) {
 	return c.fit(s, st, w, min, g.txt.Fit, g.txt.Cut)
 }
 
 // name returns the name s fitted to width w at st.Size, shortened as text.Renderer.CutName
 // shortens a name ("Ada L.", "P. 10"); from the cache when nothing changed.
-func (c *plateCut) name(g *Game, s string, st text.Style, w float64) string {
+func (c *plateCut) name(g *Host, s string, st text.Style, w float64) string {
 	out, _ := c.fit(s, st, w, st.Size, g.txt.Fit, g.txt.CutName)
 	return out
 }

@@ -52,7 +52,7 @@ const (
 var botNames = [...]msg.ID{msg.BotName1, msg.BotName2, msg.BotName3, msg.BotName4, msg.BotName5, msg.BotName6, msg.BotName7, msg.BotName8, msg.BotName9}
 
 // newLocalSession starts a game of cfg for seats; seed 0 picks one.
-func newLocalSession(g *Game, cfg engine.Config, seats []Seat, seed uint64) (*localSession, error) {
+func newLocalSession(g *Host, cfg engine.Config, seats []Seat, seed uint64) (*localSession, error) {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
@@ -94,7 +94,7 @@ func seatsFromSettings(st *Settings) []Seat {
 }
 
 // attachLocal wraps an engine game and makes its bots.
-func attachLocal(g *Game, eg *engine.Game, seats []Seat, seed uint64) (*localSession, error) {
+func attachLocal(g *Host, eg *engine.Game, seats []Seat, seed uint64) (*localSession, error) {
 	l := &localSession{eg: eg, seats: seats, seed: seed, rng: rand.New(rand.NewPCG(seed, 7)),
 		ticks: func(n int) int { return g.speed().Ticks(n) }, inline: g.opts.InlineBots, saver: g.saver, wake: g.Wake}
 	l.bots = make([]botSeat, len(seats))
@@ -275,10 +275,10 @@ const savedVersion = 2
 
 // hasSave reports whether a game to continue is stored. A save that cannot be resumed puts its
 // reason on the menu's notice.
-func (g *Game) hasSave() bool {
-	s, err := loadSaved(g)
+func (e *Env) hasSave() bool {
+	s, err := loadSaved(e)
 	if err != nil {
-		g.notice = notice(err)
+		e.notice = notice(err)
 		return false
 	}
 	return s != nil && !s.Over
@@ -286,12 +286,12 @@ func (g *Game) hasSave() bool {
 
 // loadSaved reads the autosave: nil without an error when there is none, a *noticeError saying
 // why when it cannot be resumed.
-func loadSaved(g *Game) (*saved, error) {
-	if g.opts.Storage == nil {
+func loadSaved(e *Env) (*saved, error) {
+	if e.opts.Storage == nil {
 		return nil, nil
 	}
-	g.FlushSaves()
-	b, _, err := storage.LoadSave(g.opts.Storage, saveFile, savedVersion)
+	e.FlushSaves()
+	b, _, err := storage.LoadSave(e.opts.Storage, saveFile, savedVersion)
 	var se *storage.SaveError
 	switch {
 	case errors.As(err, &se):
@@ -329,8 +329,8 @@ func saveNotice(se *storage.SaveError) msg.Message {
 }
 
 // resumeLocal loads the autosave into a session at exactly the point it stopped.
-func resumeLocal(g *Game) (*localSession, error) {
-	p, err := loadSaved(g)
+func resumeLocal(g *Host) (*localSession, error) {
+	p, err := loadSaved(g.Env)
 	if err != nil {
 		return nil, err
 	}

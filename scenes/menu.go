@@ -55,7 +55,7 @@ var endModeNames = map[string]msg.ID{"66": msg.EndAt66, "score": msg.EndAtScore,
 
 // menu is the title menu with its pages: main, newgame and settings.
 type menu struct {
-	g       *Game
+	g       *Host
 	page    string
 	widgets []widget
 	focus   int
@@ -76,7 +76,7 @@ type menu struct {
 	chart  layout.Rect
 }
 
-func newMenu(g *Game) *menu {
+func newMenu(g *Host) *menu {
 	m := &menu{g: g, page: "menu", focus: -1}
 	m.hasSave = g.hasSave()
 	return m
@@ -225,18 +225,16 @@ func (m *menu) activate(id string) error {
 	case "new-game":
 		m.openForm()
 	case "continue":
-		t, err := resumeTable(g)
-		if err != nil {
+		if err := g.Continue(); err != nil {
 			g.notice = notice(err)
 			m.hasSave = false
 			break
 		}
 		g.notice = msg.Message{}
-		g.goTo(t)
 	case "online":
-		g.goTo(newLobby(g, ""))
+		g.Lobby("")
 	case "rules":
-		g.goTo(newRules(g))
+		g.Rules()
 	case "settings":
 		m.page = "settings"
 		m.focus = -1
@@ -253,7 +251,7 @@ func (m *menu) activate(id string) error {
 		m.page = "stats"
 		m.focus = -1
 	case "quit":
-		g.quit = true
+		g.Quit()
 	case "back":
 		m.page = "menu"
 		m.focus = -1
@@ -329,15 +327,13 @@ func (m *menu) openForm() {
 func (m *menu) start() {
 	g := m.g
 	g.saveSettings()
-	t, err := newTable(g, g.opts.Seed)
-	if err != nil {
+	if err := g.Play(g.opts.Seed); err != nil {
 		g.notice = notice(err)
 		m.page = "menu"
 		m.build()
 		return
 	}
 	g.opts.Seed = 0
-	g.goTo(t)
 }
 
 func (m *menu) draw(dst *ebiten.Image) {

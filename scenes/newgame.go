@@ -135,7 +135,7 @@ func variantEntries() []variantEntry {
 // newGameForm is the form's state: the settings it edits, the page shown, its widgets and the
 // name being typed.
 type newGameForm struct {
-	g    *Game
+	g    *Host
 	st   *Settings
 	opts FormOptions
 	page formPage
@@ -159,7 +159,7 @@ type newGameForm struct {
 }
 
 // newNewGameForm returns the form editing st.
-func newNewGameForm(g *Game, st *Settings, opts FormOptions) *newGameForm {
+func newNewGameForm(g *Host, st *Settings, opts FormOptions) *newGameForm {
 	if opts.Title == msg.None {
 		opts.Title = msg.MenuNewGame
 	}

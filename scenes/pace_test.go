@@ -152,7 +152,7 @@ func TestIdleWakesOnBotAnswer(t *testing.T) {
 	g, p, tick := pacedGame(t, Options{Speed: "fast", Seed: 4,
 		Bots: func(string, uint64) (Bot, error) { return gatedBot{gate}, nil }})
 	g.InjectInput(func(in *Input) {})
-	tb, err := newTable(g, 4)
+	tb, err := newTable(g.host, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestIdleWholeGame(t *testing.T) {
 		tap = &r
 		tick()
 	}
-	tb, err := newTable(g, 9)
+	tb, err := newTable(g.host, 9)
 	if err != nil {
 		t.Fatal(err)
 	}

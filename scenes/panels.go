@@ -47,7 +47,7 @@ type boxText struct {
 }
 
 // draw draws the line.
-func (b *boxText) draw(g *Game, dst *ebiten.Image) {
+func (b *boxText) draw(g *Host, dst *ebiten.Image) {
 	x := b.box.X
 	switch b.align {
 	case text.HorzCenter:
@@ -60,13 +60,13 @@ func (b *boxText) draw(g *Game, dst *ebiten.Image) {
 
 // fitted is a boxText of s in box at size or smaller (not under minPanelText); a name is
 // shortened as the plates shorten one, another text cut short only if it is still too wide.
-func (g *Game) fitted(s string, box layout.Rect, size float64, bold, name bool, align text.Align, col color.Color) boxText {
+func (k *Kit) fitted(s string, box layout.Rect, size float64, bold, name bool, align text.Align, col color.Color) boxText {
 	st := text.Style{Size: size, Bold: bold}
 	if name {
-		s = g.txt.CutName(s, st, box.W)
+		s = k.txt.CutName(s, st, box.W)
 	} else {
-		st.Size = max(minPanelText, g.txt.Fit(s, st, box.W, minPanelText))
-		s = g.txt.Cut(s, st, box.W)
+		st.Size = max(minPanelText, k.txt.Fit(s, st, box.W, minPanelText))
+		s = k.txt.Cut(s, st, box.W)
 	}
 	return boxText{s: s, box: box, size: st.Size, bold: bold, align: align, col: col}
 }

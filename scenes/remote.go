@@ -251,7 +251,7 @@ func (t *table) connectionText() msg.Message {
 func bannerRect(l *layout.Table) layout.Rect { return l.Warn }
 
 // bannerTextSize is the banner's text size: as large as fits its line, not above Unit*1.2.
-func bannerTextSize(g *Game, l *layout.Table, s string) float64 {
+func bannerTextSize(g *Host, l *layout.Table, s string) float64 {
 	r := bannerRect(l)
 	return g.txt.Fit(s, text.Style{Size: min(l.Unit*1.2, r.H*0.75), Bold: true}, r.W-l.Unit, 8)
 }

@@ -209,11 +209,11 @@ func ringColor(secs int, mine bool) color.Color {
 
 // drawArc draws a ring's arc lw wide inside r, the fraction frac of the circle from 12 o'clock
 // clockwise, from the shape cache (one image per size and step of ringSteps).
-func (g *Game) drawArc(dst *ebiten.Image, r layout.Rect, lw, frac float64, c color.Color) {
+func (k *Kit) drawArc(dst *ebiten.Image, r layout.Rect, lw, frac float64, c color.Color) {
 	step := int(frac*ringSteps + 0.5)
 	if step <= 0 {
 		return
 	}
-	s := g.scale
-	g.blitShape(dst, g.shape(shapeArc, r.W*s, r.H*s, float64(step), lw*s, c), shapeArc, r, lw, c)
+	s := k.scale
+	k.blitShape(dst, k.shape(shapeArc, r.W*s, r.H*s, float64(step), lw*s, c), shapeArc, r, lw, c)
 }

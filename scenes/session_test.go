@@ -109,7 +109,7 @@ func TestRemoteLikeSession(t *testing.T) {
 	}
 	seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatRemote, Name: "Bo"}, {Kind: SeatRemote, Name: "Cy"}, {Kind: SeatRemote, Name: "Di"}}
 	sess := &lagSession{eg: eg, seats: seats, lag: 7, refuseOne: true}
-	tb := newTableOn(g, sess, 0)
+	tb := newTableOn(g.host, sess, 0)
 	g.goTo(tb)
 	d := &driver{g: g}
 	away := false

@@ -17,29 +17,29 @@ func (quiet) Play(sounds.Effect, float64) {}
 func (quiet) SetPaused(bool)              {}
 
 // initSound takes the sound player from the options (or a silent one) and applies the settings.
-func (g *Game) initSound() {
-	g.snd = g.opts.Sound
-	if g.snd == nil {
-		g.snd = sound.New(quiet{})
+func (e *Env) initSound() {
+	e.snd = e.opts.Sound
+	if e.snd == nil {
+		e.snd = sound.New(quiet{})
 	}
-	g.applySound()
+	e.applySound()
 }
 
 // applySound gives the player the settings' volume and mute.
-func (g *Game) applySound() {
-	g.snd.SetVolume(float64(g.settings.Volume) / 100)
-	g.snd.SetMuted(g.settings.Muted)
+func (e *Env) applySound() {
+	e.snd.SetVolume(float64(e.settings.Volume) / 100)
+	e.snd.SetMuted(e.settings.Muted)
 }
 
 // cue plays a screen's effect (a button's click).
-func (g *Game) cue(e sounds.Effect) { g.snd.Cue(e) }
+func (e *Env) cue(fx sounds.Effect) { e.snd.Cue(fx) }
 
 // silence returns why the sound device plays nothing, or "" when it plays or may still start.
-func (g *Game) silence() string {
-	if g.opts.SoundStatus == nil {
+func (e *Env) silence() string {
+	if e.opts.SoundStatus == nil {
 		return ""
 	}
-	if ready, err := g.opts.SoundStatus(); !ready && err != nil {
+	if ready, err := e.opts.SoundStatus(); !ready && err != nil {
 		return err.Error()
 	}
 	return ""

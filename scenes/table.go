@@ -23,7 +23,7 @@ type seatInfo struct {
 // table is the playing scene: deal, choose, reveal, placement, row choice, round score and
 // game over are its phases.
 type table struct {
-	g    *Game
+	g    *Host
 	sess Session
 	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
 	plateCuts [][layout.NumPlateTexts]plateCut
@@ -122,7 +122,7 @@ type table struct {
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
-func newTable(g *Game, seed uint64) (*table, error) {
+func newTable(g *Host, seed uint64) (*table, error) {
 	st := &g.settings
 	l, err := newLocalSession(g, variantConfig(st), seatsFromSettings(st), seed)
 	if err != nil {
@@ -132,7 +132,7 @@ func newTable(g *Game, seed uint64) (*table, error) {
 }
 
 // newTableOn opens a table on a session, showing seat me.
-func newTableOn(g *Game, sess Session, me int) *table {
+func newTableOn(g *Host, sess Session, me int) *table {
 	t := &table{g: g, sess: sess, me: me, handover: -1}
 	t.setup()
 	if t.people() > 1 {
@@ -164,7 +164,7 @@ func notice(err error) msg.Message {
 }
 
 // resumeTable loads the autosave and resumes exactly where it stopped.
-func resumeTable(g *Game) (*table, error) {
+func resumeTable(g *Host) (*table, error) {
 	l, err := resumeLocal(g)
 	if err != nil {
 		return nil, err
