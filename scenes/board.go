@@ -29,34 +29,34 @@ type floater struct {
 }
 
 // floaterAt returns where floater f is drawn now: over its seat's pile, risen by its progress.
-func (t *table) floaterAt(f *floater) (x, y float64) {
-	r := t.seatLay(f.seat).Pile
+func (bd *board) floaterAt(f *floater) (x, y float64) {
+	r := bd.seatLay(f.seat).Pile
 	if r.W <= 0 || r.H <= 0 {
-		r = t.seatLay(f.seat).Plate
+		r = bd.seatLay(f.seat).Plate
 	}
 	x, y = r.Center()
-	return x, y - f.tw.Progress()*t.lay.Unit*4
+	return x, y - f.tw.Progress()*bd.lay.Unit*4
 }
 
 // endFloaters removes the "+N" labels of past turns (all of them with all true: the round ended).
-func (t *table) endFloaters(all bool) {
-	fl := t.floaters[:0]
-	for _, f := range t.floaters {
-		if !all && f.turn == t.lastTurn {
+func (bd *board) endFloaters(all bool) {
+	fl := bd.floaters[:0]
+	for _, f := range bd.floaters {
+		if !all && f.turn == bd.lastTurn {
 			fl = append(fl, f)
 		}
 	}
-	clear(t.floaters[len(fl):])
-	t.floaters = fl
+	clear(bd.floaters[len(fl):])
+	bd.floaters = fl
 }
 
 // handCard returns the card at index i of the displayed hand (the hand without the chosen card,
 // lowest first), or 0.
-func (t *table) handCard(i int) engine.Card {
+func (bd *board) handCard(i int) engine.Card {
 	k := 0
 	skipped := false
-	for _, h := range t.disp.Hand {
-		if h == t.disp.MyChoice && !skipped {
+	for _, h := range bd.disp.Hand {
+		if h == bd.disp.MyChoice && !skipped {
 			skipped = true
 			continue
 		}
@@ -70,13 +70,13 @@ func (t *table) handCard(i int) engine.Card {
 
 // settle sends every card whose place changed to its new place, over dur ticks after delay
 // (staggered by stagger per moving card); it appends the tweens, as one parallel step, to out.
-func (t *table) settle(dur, stagger int, animate bool, out []anim.Step) []anim.Step {
+func (bd *board) settle(dur, stagger int, animate bool, out []anim.Step) []anim.Step {
 	var steps []anim.Step
 	k := 0
-	t.refreshHomes()
-	for i := range t.cards {
-		sp := &t.cards[i]
-		h := &t.homes[i]
+	bd.refreshHomes()
+	for i := range bd.cards {
+		sp := &bd.cards[i]
+		h := &bd.homes[i]
 		r, face, vis := h.r, true, h.at != atNone
 		if !vis {
 			if sp.vis && !sp.hideAtEnd {
@@ -92,23 +92,23 @@ func (t *table) settle(dur, stagger int, animate bool, out []anim.Step) []anim.S
 			sp.face = face
 			sp.vis = true
 		}
-		steps = t.moveSprite(sp, r, face, dur, stagger*k, animate, steps)
+		steps = bd.moveSprite(sp, r, face, dur, stagger*k, animate, steps)
 		k++
 	}
 	return par(out, steps)
 }
 
-func (t *table) moveSprite(sp *cardSprite, r layout.Rect, face bool, dur, delay int, animate bool, steps []anim.Step) []anim.Step {
+func (bd *board) moveSprite(sp *cardSprite, r layout.Rect, face bool, dur, delay int, animate bool, steps []anim.Step) []anim.Step {
 	sp.fx, sp.fy, sp.fw, sp.fh = sp.x, sp.y, sp.w, sp.h
 	sp.tx, sp.ty, sp.tw, sp.th = r.X, r.Y, r.W, r.H
 	sp.toFace = face
 	sp.hideAtEnd = false
-	if !animate || t.speed() == anim.Instant {
+	if !animate || bd.speed() == anim.Instant {
 		sp.x, sp.y, sp.w, sp.h, sp.face = r.X, r.Y, r.W, r.H, face
 		sp.tween, sp.moving = nil, false
 		return steps
 	}
-	sp.tween = anim.NewTween(t.ticks(delay), t.ticks(dur), anim.OutCubic)
+	sp.tween = anim.NewTween(bd.ticks(delay), bd.ticks(dur), anim.OutCubic)
 	sp.moving = true
 	return append(steps, sp.tween)
 }
@@ -258,20 +258,20 @@ var noSeat layout.Seat
 // seatLay returns the layout of seat s's place at the table. The seat shown (t.me) sits at the
 // layout's first place, by the hand, and the others follow in seat order; with the person at
 // seat 0 this is the identity.
-func (t *table) seatLay(s int) *layout.Seat {
-	k := t.layIndex(s)
+func (bd *board) seatLay(s int) *layout.Seat {
+	k := bd.layIndex(s)
 	if k < 0 {
 		return &noSeat
 	}
-	return &t.lay.Seats[k]
+	return &bd.lay.Seats[k]
 }
 
 // layIndex is seat s's index in the layout's seats (the person shown is the layout's seat 0),
 // or -1 before a layout.
-func (t *table) layIndex(s int) int {
-	n := len(t.lay.Seats)
+func (bd *board) layIndex(s int) int {
+	n := len(bd.lay.Seats)
 	if n == 0 {
 		return -1
 	}
-	return ((s-t.me)%n + n) % n
+	return ((s-bd.me)%n + n) % n
 }

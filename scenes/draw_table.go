@@ -107,12 +107,12 @@ func (k *Kit) drawFelt(dst *ebiten.Image) {
 // drawBackground draws the felt and the rows' empty places. It draws them straight onto the
 // screen, 25 images in one batch: a screen-sized image holding them cost 3.5 MiB of texture and
 // made Ebitengine's atlas twice as large (docs/PERFORMANCE.md, "Memory of a whole game").
-func (t *table) drawBackground(dst *ebiten.Image) {
-	g := t.g
+func (bd *board) drawBackground(dst *ebiten.Image) {
+	g := bd.g
 	g.drawFelt(dst)
 	// Slots and danger marks are cached shapes, filled once on the CPU and drawn as images.
-	for r := range t.lay.Rows {
-		row := &t.lay.Rows[r]
+	for r := range bd.lay.Rows {
+		row := &bd.lay.Rows[r]
 		for i, sl := range row.Slots {
 			kind := uint8(3)
 			if i == layout.Slots-1 {
@@ -177,8 +177,8 @@ func (t *table) drawSprite(dst *ebiten.Image, i int) {
 // about 1 s a cycle. The table is redrawn only when the step changes (animating),
 // about 14 times a second rather than every frame: a phone waiting for its player with a card
 // lifted, or a browser without a GPU, does a quarter of the work.
-func (t *table) pulse() int {
-	v := 0.5 + 0.5*math.Sin(float64(t.g.frames)*0.1)
+func (bd *board) pulse() int {
+	v := 0.5 + 0.5*math.Sin(float64(bd.g.frames)*0.1)
 	return min(int(v*8), 7)
 }
 
@@ -384,8 +384,8 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 // landingRect is where the landing preview glows for a card that fits a row: its twin's place
 // (Double), the place after the row's last card, the sixth place when it takes the row, or
 // beside the row's first card when it goes to the left end (Professional).
-func (t *table) landingRect(land engine.Landing) (layout.Rect, bool) {
-	row := &t.lay.Rows[land.Row]
+func (bd *board) landingRect(land engine.Landing) (layout.Rect, bool) {
+	row := &bd.lay.Rows[land.Row]
 	switch {
 	case land.Left:
 		return leftOf(row.Slots[0]), true
@@ -404,10 +404,10 @@ func leftOf(first layout.Rect) layout.Rect {
 	return first
 }
 
-func (t *table) drawWarning(dst *ebiten.Image, msg string) {
-	g := t.g
-	u := t.lay.Unit
-	r := t.lay.Warn
+func (bd *board) drawWarning(dst *ebiten.Image, msg string) {
+	g := bd.g
+	u := bd.lay.Unit
+	r := bd.lay.Warn
 	g.roundRect(dst, r, 6, warnBG)
 	g.label(dst, msg, r.X+8, r.Y+r.H/2, g.txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
 }
@@ -565,9 +565,9 @@ func (t *table) drawButtons(dst *ebiten.Image) {
 }
 
 // warning returns the text of the landing warning m, formatted once while it stays the same.
-func (t *table) warning(m msg.Message) string {
-	if m != t.warnMsg || t.warnStr == "" {
-		t.warnMsg, t.warnStr = m, m.String()
+func (hd *hud) warning(m msg.Message) string {
+	if m != hd.warnMsg || hd.warnStr == "" {
+		hd.warnMsg, hd.warnStr = m, m.String()
 	}
-	return t.warnStr
+	return hd.warnStr
 }

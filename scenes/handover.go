@@ -21,14 +21,14 @@ import (
 // nextPerson returns the person at this device who must decide now: the displayed seat if it
 // must, else the next waiting person after it in seat order; -1 when no person here must decide.
 // It reads the displayed view only (the screen has caught up).
-func (t *table) nextPerson() int {
-	n := len(t.seats)
+func (hd *hud) nextPerson() int {
+	n := len(hd.seats)
 	for k := 0; k < n; k++ {
-		s := (t.me + k) % n
-		if !t.seats[s].Here() {
+		s := (hd.me + k) % n
+		if !hd.seats[s].Here() {
 			continue
 		}
-		for _, w := range t.disp.Waiting {
+		for _, w := range hd.disp.Waiting {
 			if w == s {
 				return s
 			}
@@ -111,14 +111,14 @@ func (t *table) switchTo(s int) {
 }
 
 // handoverButton is the hand-over screen's ready button.
-func (t *table) handoverButton() layout.Rect {
-	p := t.handoverPanel()
-	bh := clampF(t.g.h*0.08, layout.MinTap, 72)
+func (hd *hud) handoverButton() layout.Rect {
+	p := hd.handoverPanel()
+	bh := clampF(hd.g.h*0.08, layout.MinTap, 72)
 	return layout.Rect{X: p.X + 24, Y: p.Y + p.H - bh - 24, W: p.W - 48, H: bh}
 }
 
-func (t *table) handoverPanel() layout.Rect {
-	g := t.g
+func (hd *hud) handoverPanel() layout.Rect {
+	g := hd.g
 	w := math.Min(g.w-24, 560)
 	h := math.Min(g.h-24, clampF(g.h*0.5, 260, 420))
 	return layout.Rect{X: (g.w - w) / 2, Y: (g.h - h) / 2, W: w, H: h}

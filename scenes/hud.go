@@ -69,23 +69,23 @@ func (t *table) refreshPlates() {
 // the box has room for two lines (beside the rows, or above them on a phone held upright) and one
 // would be under 80 % of the wanted size or under layout.MinStatusSize, two lines at the larger
 // size that fits.
-func (t *table) fitStatus() {
-	want, box := t.lay.Unit*1.1, t.lay.Status
-	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: want}, box.W, 9)
-	t.statusLines = append(t.statusLines[:0], t.status)
-	if t.statusSize >= max(want*0.8, layout.MinStatusSize) || t.lay.StatusLines() < 2 {
+func (hd *hud) fitStatus() {
+	want, box := hd.lay.Unit*1.1, hd.lay.Status
+	hd.statusSize = hd.g.txt.Fit(hd.status, text.Style{Size: want}, box.W, 9)
+	hd.statusLines = append(hd.statusLines[:0], hd.status)
+	if hd.statusSize >= max(want*0.8, layout.MinStatusSize) || hd.lay.StatusLines() < 2 {
 		return
 	}
-	for size := want; size > t.statusSize; size -= 0.5 {
-		lines := t.g.wrapText(t.status, size, box.W)
+	for size := want; size > hd.statusSize; size -= 0.5 {
+		lines := hd.g.wrapText(hd.status, size, box.W)
 		// The lines are drawn from Unit*0.75 under the box's top, 1.25 sizes apart.
-		fits := len(lines) <= 2 && t.lay.Unit*0.75+float64(len(lines)-1)*size*1.25+size/2 <= box.H
+		fits := len(lines) <= 2 && hd.lay.Unit*0.75+float64(len(lines)-1)*size*1.25+size/2 <= box.H
 		for _, l := range lines {
-			tw, _ := t.g.txt.Measure(l, text.Style{Size: size})
+			tw, _ := hd.g.txt.Measure(l, text.Style{Size: size})
 			fits = fits && tw <= box.W
 		}
 		if fits {
-			t.statusSize, t.statusLines = size, lines
+			hd.statusSize, hd.statusLines = size, lines
 			return
 		}
 	}
@@ -171,8 +171,8 @@ func levelMeans(level string) msg.ID {
 }
 
 // myRowChoice reports whether the person shown must choose a row to take now.
-func (t *table) myRowChoice() bool {
-	return t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me
+func (pr *presenter) myRowChoice() bool {
+	return pr.disp.Phase == engine.PhaseRowChoice && len(pr.disp.Waiting) > 0 && pr.disp.Waiting[0] == pr.me
 }
 
 // statusText is the status line: what happens now and what the displayed person may do.
@@ -301,10 +301,10 @@ func (t *table) logSeat(you, named msg.ID, s int, arg any) {
 }
 
 // people returns how many people play at this device.
-func (t *table) people() int {
+func (hd *hud) people() int {
 	n := 0
-	for i := range t.seats {
-		if t.seats[i].Here() {
+	for i := range hd.seats {
+		if hd.seats[i].Here() {
 			n++
 		}
 	}

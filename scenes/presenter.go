@@ -106,9 +106,9 @@ func (t *table) derivePhase() {
 	}
 }
 
-func (t *table) seatName(s int) string {
-	if s >= 0 && s < len(t.seats) {
-		return t.seats[s].Name
+func (hd *hud) seatName(s int) string {
+	if s >= 0 && s < len(hd.seats) {
+		return hd.seats[s].Name
 	}
 	return "?"
 }

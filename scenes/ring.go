@@ -159,11 +159,11 @@ func (t *table) drawRings(dst *ebiten.Image) {
 
 // drawRing draws one ring in r: a dark disc, the track, the arc of what is left and the
 // seconds.
-func (t *table) drawRing(dst *ebiten.Image, r layout.Rect, secs int, frac float64, mine bool) {
+func (bd *board) drawRing(dst *ebiten.Image, r layout.Rect, secs int, frac float64, mine bool) {
 	if r.Empty() {
 		return
 	}
-	g := t.g
+	g := bd.g
 	col := ringColor(secs, mine)
 	lw := ringLine(r)
 	g.roundRect(dst, r, r.W/2, ringDisc)

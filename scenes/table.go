@@ -25,45 +25,99 @@ type seatInfo struct {
 type table struct {
 	g    *Host
 	sess Session
-	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
-	plateCuts [][layout.NumPlateTexts]plateCut
-	// scoreCuts are the names in the score bar's list cut to their boxes.
-	scoreCuts []plateCut
+	tl   anim.Timeline
+	lay  layout.Table
+	presenter
+	board
+	hud
+	controls
+	// handover is the person the device must pass to (hot-seat), or -1.
+	handover int
+	saveErr  bool
+	tutorial *tutorial
+	bgKey    [3]float64
+	bgDirty  bool // the screen changed size: lay the table out again before drawing
+	res      tableResources
+	// redraw asks for one frame after a change that no animation shows (plates, status).
+	redraw bool
+	// online is the room screen of an online game (its menu, play again and leave), or nil.
+	online *room
+	// rings are the decision timer's rings (ring.go).
+	rings ringState
+	btns  [layout.NumButtons]widget
+}
+
+// presenter is the table's displayed game: the view as far as the timeline has shown it, the
+// events fetched and not yet shown, the typed phase, and what the panels need of the past.
+type presenter struct {
+	g   *Host
+	lay *layout.Table
 	// me is the seat whose view is displayed: the person holding the device.
 	me       int
-	seats    []seatInfo
 	disp     engine.View
 	events   []engine.Event // fetched, not yet consumed
 	consumed int
 	// broken is the malformed event that stopped the stream (stopStream), or nil.
-	broken    error
-	tl        anim.Timeline
-	lay       layout.Table
-	cards     [numSprites]cardSprite // sprite 2c+k is copy k of card c (twins.go)
-	homes     [numSprites]cardHome   // where each sprite belongs in the displayed view
-	occ       [numSprites]cardHome   // the places of each number, in view order (refreshHomes)
-	occN      [engine.DeckSize + 1]uint8
-	swap      [engine.DeckSize + 1]bool // copy 1 of the card has its first place
-	pick      engine.Card               // Nifty: the person's first card, waiting for the second
-	poolHover int                       // the pool card under the pointer during a draft, or -1
-	keepSel   []bool                    // Hand: the taken cards the person chose to keep
-	backs     [engine.MaxSeats]cardSprite
-	floaters  []floater
-	// handover is the person the device must pass to (hot-seat), or -1.
-	handover int
+	broken error
 	// inFlight is set while an action sent through the session has not come back as events.
-	inFlight bool
-	sentAt   int
-
+	inFlight   bool
+	sentAt     int
 	phase      phase
 	phaseTicks int
-	sel        int // selected hand index, -1 for none
-	lift       [numSprites]float64
+	lastTurn   int // event index of the last CardsRevealed consumed
+	lastView   engine.View
+	haveLast   bool
+	lastRound  engine.RoundScored
+	// roundPens and roundTotals are each round's penalties and totals per seat, in order
+	// (RoundScored events), for the game-over table and chart.
+	roundPens   [][]int
+	roundTotals [][]int
+	haveRound   bool
+	// queued is set once the revealed cards have moved from the seats to the queue.
+	queued bool
+}
+
+// board is the table's cards on screen: the sprites, their homes in the displayed view, the
+// hand's lift and shift, the backs of the seats' chosen cards and the "+N" floaters.
+type board struct {
+	g   *Host
+	lay *layout.Table
+	// presenter is the table's: the board shows its displayed view.
+	*presenter
+	cards    [numSprites]cardSprite // sprite 2c+k is copy k of card c (twins.go)
+	homes    [numSprites]cardHome   // where each sprite belongs in the displayed view
+	occ      [numSprites]cardHome   // the places of each number, in view order (refreshHomes)
+	occN     [engine.DeckSize + 1]uint8
+	swap     [engine.DeckSize + 1]bool // copy 1 of the card has its first place
+	backs    [engine.MaxSeats]cardSprite
+	floaters []floater
+	lift     [numSprites]float64
 	// shift is how far right of its home a hand card is drawn while its line opens around
 	// the lifted card (layout.Table.Opened); it follows shiftTarget as lift follows liftTarget.
 	shift [numSprites]float64
 	// open caches the hand opened around a lifted card; relayout clears it.
-	open       openHand
+	open openHand
+	// facesPending is set when a card face was not rendered yet in the last frame.
+	facesPending bool
+	// faceRush lets the next frame render every face it needs (after a resize dropped them
+	// all, so the hand does not show card backs while they come back one per frame).
+	faceRush bool
+	// drawnPulse is the warning glow's step on screen (pulse).
+	drawnPulse int
+}
+
+// hud is the table's words: the seats' plates, the status line, the log, the panels and the
+// buttons, with their texts cached between frames.
+type hud struct {
+	g   *Host
+	lay *layout.Table
+	// presenter is the table's: the words say its displayed view.
+	*presenter
+	seats []seatInfo
+	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
+	plateCuts [][layout.NumPlateTexts]plateCut
+	// scoreCuts are the names in the score bar's list cut to their boxes.
+	scoreCuts  []plateCut
 	log        []logEntry
 	showPanel  int // 0 none, 1 tracker, 2 log
 	advice     map[engine.Card]float64
@@ -79,33 +133,8 @@ type table struct {
 	statusLines []string
 	scoreLine   string
 	scoreCut    plateCut // the score line fitted to the score bar
-	lastTurn    int      // event index of the last CardsRevealed consumed
-	lastView    engine.View
-	haveLast    bool
-	lastRound   engine.RoundScored
-	// roundPens and roundTotals are each round's penalties and totals per seat, in order
-	// (RoundScored events), for the game-over table and chart; over caches that panel.
-	roundPens   [][]int
-	roundTotals [][]int
-	over        overCache
-	haveRound   bool
-	saveErr     bool
-	tutorial    *tutorial
-	bgKey       [3]float64
-	bgDirty     bool // the screen changed size: lay the table out again before drawing
-	res         tableResources
-	btns        [layout.NumButtons]widget
-	// facesPending is set when a card face was not rendered yet in the last frame.
-	facesPending bool
-	// faceRush lets the next frame render every face it needs (after a resize dropped them
-	// all, so the hand does not show card backs while they come back one per frame).
-	faceRush bool
-	// queued is set once the revealed cards have moved from the seats to the queue.
-	queued bool
-	// redraw asks for one frame after a change that no animation shows (plates, status).
-	redraw bool
-	// drawnPulse is the warning glow's step on screen (pulse).
-	drawnPulse int
+	// over caches the game-over panel.
+	over overCache
 	// warnMsg and warnStr cache the landing warning's text (it is drawn every frame).
 	warnMsg msg.Message
 	warnStr string
@@ -115,10 +144,19 @@ type table struct {
 	// panelTexts is the panels' lines of text, reused from frame to frame.
 	panelTexts []boxText
 	headLines  headLines
-	// online is the room screen of an online game (its menu, play again and leave), or nil.
-	online *room
-	// rings are the decision timer's rings (ring.go).
-	rings ringState
+}
+
+// controls is the person's choosing: the lifted hand card, Nifty's first card, the pool card
+// under the pointer and the cards chosen to keep.
+type controls struct {
+	g   *Host
+	lay *layout.Table
+	// presenter is the table's: the person decides from its displayed view only.
+	*presenter
+	sel       int         // selected hand index, -1 for none
+	pick      engine.Card // Nifty: the person's first card, waiting for the second
+	poolHover int         // the pool card under the pointer during a draft, or -1
+	keepSel   []bool      // Hand: the taken cards the person chose to keep
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
@@ -131,9 +169,19 @@ func newTable(g *Host, seed uint64) (*table, error) {
 	return newTableOn(g, l, l.viewer), nil
 }
 
+// wire gives the table's parts what they share: the host, the layout and the presenter.
+func (t *table) wire() {
+	p := &t.presenter
+	p.g, p.lay = t.g, &t.lay
+	t.board.g, t.board.lay, t.board.presenter = t.g, &t.lay, p
+	t.hud.g, t.hud.lay, t.hud.presenter = t.g, &t.lay, p
+	t.controls.g, t.controls.lay, t.controls.presenter = t.g, &t.lay, p
+}
+
 // newTableOn opens a table on a session, showing seat me.
 func newTableOn(g *Host, sess Session, me int) *table {
-	t := &table{g: g, sess: sess, me: me, handover: -1}
+	t := &table{g: g, sess: sess, handover: -1}
+	t.me = me
 	t.setup()
 	if t.people() > 1 {
 		t.passTo(me) // hot-seat: the game starts behind the hand-over screen
@@ -182,6 +230,7 @@ func resumeTable(g *Host) (*table, error) {
 
 func (t *table) setup() {
 	g := t.g
+	t.wire()
 	seats := t.sess.Seats()
 	t.seats = make([]seatInfo, len(seats))
 	for s := range t.seats {
@@ -225,9 +274,9 @@ func (t *table) act(a engine.Action) bool {
 	return true
 }
 
-func (t *table) speed() anim.Speed { return t.g.speed() }
+func (pr *presenter) speed() anim.Speed { return pr.g.speed() }
 
-func (t *table) ticks(n int) int { return t.speed().Ticks(n) }
+func (pr *presenter) ticks(n int) int { return pr.speed().Ticks(n) }
 
 func (t *table) name() string {
 	if t.tutorial != nil {
@@ -315,8 +364,8 @@ func (t *table) resize() {
 	t.faceRush = true
 }
 
-func (t *table) previewActive() bool {
-	return t.sel >= 0 && t.phase == phaseChoose
+func (ct *controls) previewActive() bool {
+	return ct.sel >= 0 && ct.phase == phaseChoose
 }
 
 // driveSession runs the session's tick (the bots of a local game, the messages of a remote one)
