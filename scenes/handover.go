@@ -51,10 +51,10 @@ func (t *table) checkHandover() {
 }
 
 // passTo hides the table behind the hand-over screen until person s is ready.
-func (t *table) passTo(s int) {
-	t.handover = s
-	t.sel, t.pick, t.keepSel, t.poolHover = -1, 0, nil, -1
-	t.redraw = true
+func (ct *controls) passTo(s int) {
+	ct.handover = s
+	ct.sel, ct.pick, ct.keepSel, ct.poolHover = -1, 0, nil, -1
+	ct.redraw = true
 }
 
 // handleHandover takes the hand-over screen's input: the ready button, Enter or Space shows the
@@ -126,21 +126,21 @@ func (hd *hud) handoverPanel() layout.Rect {
 
 // drawHandover draws the hand-over screen over the plain felt: nothing of the table shows, so
 // no hand, choice or advice of the last person can be seen while the device changes hands.
-func (t *table) drawHandover(dst *ebiten.Image) {
-	g := t.g
+func (hd *hud) drawHandover(dst *ebiten.Image) {
+	g := hd.g
 	g.drawFelt(dst)
-	p := t.handoverPanel()
+	p := hd.handoverPanel()
 	g.roundRect(dst, p, 14, sprites.PlateBG)
-	name := t.seatName(t.handover)
+	name := hd.seatName(hd.handover)
 	small := clampF(p.H*0.07, 14, 26)
 	g.label(dst, msg.HandoverPass.Text(), p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
 	big := g.txt.Fit(name, text.Style{Size: clampF(p.H*0.2, 28, 72), Bold: true}, p.W-48, 14)
 	g.label(dst, name, p.X+p.W/2, p.Y+p.H*0.38, big, sprites.Gold, text.Center, true)
 	hint := msg.New(g.byDevice(msg.HandoverClick, msg.HandoverTap, msg.HandoverKeys), name).String()
 	g.label(dst, hint, p.X+p.W/2, p.Y+p.H*0.56, g.txt.Fit(hint, text.Style{Size: small}, p.W-48, 9), sprites.White, text.Center, false)
-	w := widget{id: "handover-ready", r: t.handoverButton(), label: msg.New(msg.HandoverReady, name).String(), enabled: true}
+	w := widget{id: "handover-ready", r: hd.handoverButton(), label: msg.New(msg.HandoverReady, name).String(), enabled: true}
 	g.drawWidget(dst, &w, true)
-	m := widget{id: "menu", r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
+	m := widget{id: "menu", r: hd.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
 	g.drawWidget(dst, &m, false)
 }
 

@@ -92,13 +92,13 @@ func (hd *hud) fitStatus() {
 }
 
 // plateState is the state line of seat s's plate.
-func (t *table) plateState(s int) msg.ID {
-	si := &t.seats[s]
-	chosen := s < len(t.disp.Chosen) && t.disp.Chosen[s]
-	choosing := t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0
+func (hd *hud) plateState(s int) msg.ID {
+	si := &hd.seats[s]
+	chosen := s < len(hd.disp.Chosen) && hd.disp.Chosen[s]
+	choosing := hd.disp.Phase == engine.PhaseChoose && len(hd.disp.Pending) == 0
 	switch {
-	case t.phase == phaseOver:
-		for _, w := range t.disp.Winners {
+	case hd.phase == phaseOver:
+		for _, w := range hd.disp.Winners {
 			if w == s {
 				return msg.PlateWinner
 			}
@@ -108,13 +108,13 @@ func (t *table) plateState(s int) msg.ID {
 		return msg.PlateDisconnected
 	case si.status == StatusAway:
 		return msg.PlateAway
-	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == s:
+	case hd.disp.Phase == engine.PhaseRowChoice && len(hd.disp.Waiting) > 0 && hd.disp.Waiting[0] == s:
 		return msg.PlateChoosingRow
-	case t.disp.Phase == engine.PhaseChoose && chosen:
+	case hd.disp.Phase == engine.PhaseChoose && chosen:
 		return msg.PlateReady
 	case choosing && si.status == StatusThinking:
 		return msg.PlateThinking
-	case choosing && s == t.me && t.tutorial == nil && t.phase != phaseDeal:
+	case choosing && s == hd.me && hd.tutorial == nil && hd.phase != phaseDeal:
 		return msg.PlateYourTurn
 	}
 	return msg.None
@@ -137,14 +137,14 @@ func stateColor(state msg.ID) color.Color {
 
 // plateKind is the second line of seat s's plate: "you", another person here, a remote player
 // or the bot's level.
-func (t *table) plateKind(s int) string {
-	si := &t.seats[s]
+func (hd *hud) plateKind(s int) string {
+	si := &hd.seats[s]
 	switch {
-	case s == t.me && t.tutorial == nil:
+	case s == hd.me && hd.tutorial == nil:
 		return msg.PlateYou.Text()
 	case si.Here():
 		return msg.PlatePlayer.Text()
-	case si.Kind == SeatRemote && t.tutorial == nil:
+	case si.Kind == SeatRemote && hd.tutorial == nil:
 		return msg.PlateOnline.Text()
 	case si.Kind == SeatBot:
 		return levelName(si.Level).Text()
@@ -258,20 +258,20 @@ func (t *table) variantStatus() msg.Message {
 }
 
 // refreshAdvice recomputes the advisor's numbers for the current turn.
-func (t *table) refreshAdvice() {
-	key := t.disp.Round*100 + t.disp.Turn
-	if t.adviceTurn == key || t.g.opts.Advisor == nil || t.tutorial != nil {
+func (hd *hud) refreshAdvice() {
+	key := hd.disp.Round*100 + hd.disp.Turn
+	if hd.adviceTurn == key || hd.g.opts.Advisor == nil || hd.tutorial != nil {
 		return
 	}
-	t.adviceTurn = key
-	v := cloneView(&t.disp)
-	t.advice = t.g.opts.Advisor(&v)
-	for c := range t.adviceStr {
-		t.adviceStr[c] = ""
+	hd.adviceTurn = key
+	v := cloneView(&hd.disp)
+	hd.advice = hd.g.opts.Advisor(&v)
+	for c := range hd.adviceStr {
+		hd.adviceStr[c] = ""
 	}
-	for c, x := range t.advice {
-		if int(c) < len(t.adviceStr) {
-			t.adviceStr[c] = msg.Decimal(x, 1)
+	for c, x := range hd.advice {
+		if int(c) < len(hd.adviceStr) {
+			hd.adviceStr[c] = msg.Decimal(x, 1)
 		}
 	}
 }
@@ -285,19 +285,19 @@ type logEntry struct {
 }
 
 // logf adds a line to the log, private to a seat or public (-1).
-func (t *table) logf(m msg.Message, private int) {
-	t.log = append(t.log, logEntry{m: m, private: private})
-	t.redraw = true
+func (hd *hud) logf(m msg.Message, private int) {
+	hd.log = append(hd.log, logEntry{m: m, private: private})
+	hd.redraw = true
 }
 
 // logSeat adds a public line about seat s: the "you" form for the one person at this device,
 // else the form with the seat's name (several people read one log in a hot-seat game).
-func (t *table) logSeat(you, named msg.ID, s int, arg any) {
-	if s == t.me && t.people() == 1 {
-		t.logf(msg.New(you, arg), -1)
+func (hd *hud) logSeat(you, named msg.ID, s int, arg any) {
+	if s == hd.me && hd.people() == 1 {
+		hd.logf(msg.New(you, arg), -1)
 		return
 	}
-	t.logf(msg.New(named, t.seatName(s), arg), -1)
+	hd.logf(msg.New(named, hd.seatName(s), arg), -1)
 }
 
 // people returns how many people play at this device.
@@ -312,28 +312,28 @@ func (hd *hud) people() int {
 }
 
 // variantLog writes the log line of a variant's event.
-func (t *table) variantLog(e engine.Event) {
+func (hd *hud) variantLog(e engine.Event) {
 	switch ev := e.(type) {
 	case engine.CardDrafted:
-		t.logSeat(msg.LogYouDrafted, msg.LogDrafted, ev.Seat, ev.Card)
+		hd.logSeat(msg.LogYouDrafted, msg.LogDrafted, ev.Seat, ev.Card)
 	case engine.DraftDone:
-		t.logf(msg.New(msg.LogRowsStart), -1)
+		hd.logf(msg.New(msg.LogRowsStart), -1)
 	case engine.CardsKept:
-		t.logSeat(msg.LogYouKept, msg.LogKept, ev.Seat, cardList(ev.Hand))
+		hd.logSeat(msg.LogYouKept, msg.LogKept, ev.Seat, cardList(ev.Hand))
 	}
 }
 
 // logRowChoice says who must choose a row, and why.
-func (t *table) logRowChoice(ev engine.RowChoiceRequired) {
-	if ev.Seat == t.me && t.people() == 1 {
-		t.logf(msg.New(msg.LogYourTooLow, ev.Card), -1)
+func (hd *hud) logRowChoice(ev engine.RowChoiceRequired) {
+	if ev.Seat == hd.me && hd.people() == 1 {
+		hd.logf(msg.New(msg.LogYourTooLow, ev.Card), -1)
 		return
 	}
-	t.logf(msg.New(msg.LogSeatTooLow, t.seatName(ev.Seat), ev.Card), -1)
+	hd.logf(msg.New(msg.LogSeatTooLow, hd.seatName(ev.Seat), ev.Card), -1)
 }
 
 // logRowTaken says who took which row and why.
-func (t *table) logRowTaken(ev engine.RowTaken) {
+func (hd *hud) logRowTaken(ev engine.RowTaken) {
 	id := msg.LogTookSixth
 	switch {
 	case ev.Shared:
@@ -341,7 +341,7 @@ func (t *table) logRowTaken(ev engine.RowTaken) {
 	case ev.Reason == engine.TakeTooLow:
 		id = msg.LogTookTooLow
 	}
-	t.logf(msg.New(id, t.seatName(ev.Seat), ev.Row+1, ev.Bullheads), -1)
+	hd.logf(msg.New(id, hd.seatName(ev.Seat), ev.Row+1, ev.Bullheads), -1)
 }
 
 // cardList lists cards for a message: "12, 45", or "no card".

@@ -171,10 +171,10 @@ func (t *table) apply(e engine.Event, animate bool) {
 
 // stopStream stops folding the session's events after one that does not fit the view, and
 // says so in the log: the table stays as it was before that event.
-func (t *table) stopStream(err error) {
-	t.broken = fmt.Errorf("scenes: event %d: %w", t.consumed, err)
-	t.events = nil
-	t.logf(msg.New(msg.Verbatim, t.broken.Error()), -1)
+func (hd *hud) stopStream(err error) {
+	hd.broken = fmt.Errorf("scenes: event %d: %w", hd.consumed, err)
+	hd.events = nil
+	hd.logf(msg.New(msg.Verbatim, hd.broken.Error()), -1)
 }
 
 // par returns the steps as one parallel step, or nothing.

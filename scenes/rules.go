@@ -145,7 +145,8 @@ var tutorialCaptions = []msg.ID{msg.RulesDeal, msg.RulesPlace, msg.RulesSixth, m
 func newRules(g *Host) scene {
 	src := &script{seats: []Seat{{Kind: SeatPerson, Name: msg.DefaultName.Text()}, {Kind: SeatRemote, Name: msg.RulesName1.Text()},
 		{Kind: SeatRemote, Name: msg.RulesName2.Text()}, {Kind: SeatRemote, Name: msg.RulesName3.Text()}}}
-	t := &table{g: g, sess: src, handover: -1}
+	t := &table{g: g, sess: src}
+	t.handover = -1
 	t.setup()
 	t.showPanel = 0
 	tu := &tutorial{t: t, src: src}

@@ -47,26 +47,26 @@ func (e *Env) silence() string {
 
 // soundStep is the animation step that plays event e's effect when the timeline shows it, heard
 // by the person shown (none while the hand-over screen hides the table).
-func (t *table) soundStep(e engine.Event) anim.Step {
+func (hd *hud) soundStep(e engine.Event) anim.Step {
 	return &anim.Call{Fn: func() {
-		seat := t.me
-		if t.handover >= 0 || seat < 0 || seat >= len(t.seats) || !t.seats[seat].Here() {
+		seat := hd.me
+		if hd.handover >= 0 || seat < 0 || seat >= len(hd.seats) || !hd.seats[seat].Here() {
 			seat = -1
 		}
-		t.g.snd.SetSeat(seat)
-		t.g.snd.Event(e)
+		hd.g.snd.SetSeat(seat)
+		hd.g.snd.Event(e)
 	}}
 }
 
 // withSound puts event e's effect into its steps: a placement sounds as its card lands, every
 // other event as its animation starts.
-func (t *table) withSound(e engine.Event, steps []anim.Step) []anim.Step {
+func (hd *hud) withSound(e engine.Event, steps []anim.Step) []anim.Step {
 	if _, ok := e.(engine.CardPlaced); ok && len(steps) > 0 {
-		return append([]anim.Step{steps[0], t.soundStep(e)}, steps[1:]...)
+		return append([]anim.Step{steps[0], hd.soundStep(e)}, steps[1:]...)
 	}
 	if len(steps) == 0 { // shown at once (a score, a choice asked)
-		t.soundStep(e).Update()
+		hd.soundStep(e).Update()
 		return nil
 	}
-	return append([]anim.Step{t.soundStep(e)}, steps...)
+	return append([]anim.Step{hd.soundStep(e)}, steps...)
 }

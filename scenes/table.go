@@ -31,15 +31,10 @@ type table struct {
 	board
 	hud
 	controls
-	// handover is the person the device must pass to (hot-seat), or -1.
-	handover int
-	saveErr  bool
-	tutorial *tutorial
-	bgKey    [3]float64
-	bgDirty  bool // the screen changed size: lay the table out again before drawing
-	res      tableResources
-	// redraw asks for one frame after a change that no animation shows (plates, status).
-	redraw bool
+	saveErr bool
+	bgKey   [3]float64
+	bgDirty bool // the screen changed size: lay the table out again before drawing
+	res     tableResources
 	// online is the room screen of an online game (its menu, play again and leave), or nil.
 	online *room
 	// rings are the decision timer's rings (ring.go).
@@ -52,8 +47,14 @@ type table struct {
 type presenter struct {
 	g   *Host
 	lay *layout.Table
-	// me is the seat whose view is displayed: the person holding the device.
+	// me is the seat whose view is displayed: the person holding the device; handover is the
+	// person the device must pass to (hot-seat), or -1.
 	me       int
+	handover int
+	// tutorial is the rules walkthrough's script when the table shows it, or nil.
+	tutorial *tutorial
+	// redraw asks for one frame after a change that no animation shows (plates, status).
+	redraw   bool
 	disp     engine.View
 	events   []engine.Event // fetched, not yet consumed
 	consumed int
@@ -180,8 +181,8 @@ func (t *table) wire() {
 
 // newTableOn opens a table on a session, showing seat me.
 func newTableOn(g *Host, sess Session, me int) *table {
-	t := &table{g: g, sess: sess, handover: -1}
-	t.me = me
+	t := &table{g: g, sess: sess}
+	t.me, t.handover = me, -1
 	t.setup()
 	if t.people() > 1 {
 		t.passTo(me) // hot-seat: the game starts behind the hand-over screen
