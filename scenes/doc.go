@@ -27,7 +27,11 @@
 // screen); the log keeps messages (id and arguments), not finished strings. TestNoRawText fails
 // on a raw literal drawn in a converted file (all but variants.go).
 //
-// The table, by job: table.go (the scene: construction, the Update loop, layout), presenter.go
+// The table, by job: table.go (the scene: construction, the Update loop, layout, and the table's
+// four parts over its Session, as types: presenter — the displayed view, the event queue, the
+// typed phase; board — the card sprites, their homes, lift and shift; hud — plates, status, log,
+// panels and their text caches; controls — selection, picks, hover — each part reading the
+// presenter's displayed view), presenter.go
 // (the typed phase with its one setter, one method per event kind returning animation steps),
 // board.go and twins.go (card sprites, their homes, motion), hud.go (plates, status line, log),
 // controls.go (pointer, keyboard, the two-card picks of Nifty and Hand, draft and keep),

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
@@ -59,7 +61,7 @@ func (t *table) refreshPlates() {
 	}
 	t.fitStatus()
 	t.banner = ""
-	if m := t.connectionText(); m.ID != msg.None {
+	if m := connectionText(t.sess); m.ID != msg.None {
 		t.banner = m.String()
 		t.bannerSize = bannerTextSize(t.g, &t.lay, t.banner)
 	}
@@ -354,4 +356,24 @@ func cardList(cs []engine.Card) string {
 		parts[i] = c.String()
 	}
 	return strings.Join(parts, ", ")
+}
+
+// bannerRect is where the connection banner stands: the landing warning's line under the status
+// line (no warning shows while the table cannot play), which covers no seat, row or card.
+func bannerRect(l *layout.Table) layout.Rect { return l.Warn }
+
+// bannerTextSize is the banner's text size: as large as fits its line, not above Unit*1.2.
+func bannerTextSize(g *Host, l *layout.Table, s string) float64 {
+	r := bannerRect(l)
+	return g.txt.Fit(s, text.Style{Size: min(l.Unit*1.2, r.H*0.75), Bold: true}, r.W-l.Unit, 8)
+}
+
+// drawBanner draws the connection banner, if any.
+func (hd *hud) drawBanner(dst *ebiten.Image) {
+	if hd.banner == "" {
+		return
+	}
+	r := bannerRect(hd.lay)
+	hd.g.roundRect(dst, r, hd.lay.Unit*0.4, sprites.Danger)
+	hd.g.label(dst, hd.banner, r.X+r.W/2, r.Y+r.H/2, hd.bannerSize, sprites.White, text.Center, true)
 }

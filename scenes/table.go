@@ -35,11 +35,22 @@ type table struct {
 	bgKey   [3]float64
 	bgDirty bool // the screen changed size: lay the table out again before drawing
 	res     tableResources
-	// online is the room screen of an online game (its menu, play again and leave), or nil.
-	online *room
+	// online is the screen an online game's table belongs to (the room), or nil.
+	online onlineSide
 	// rings are the decision timer's rings (ring.go).
 	rings ringState
 	btns  [layout.NumButtons]widget
+}
+
+// onlineSide is what an online table asks of the screen it belongs to (the room), instead of
+// holding that screen: the menu button goes back to it, it names and takes the game over's two
+// buttons, and it says, at the top of each tick, whether the room's next game opened (the table
+// is then left).
+type onlineSide interface {
+	fromTable()
+	overLabels() (again, leave string)
+	overButtons(in *Input, again, leave layout.Rect) bool
+	follow() bool
 }
 
 // presenter is the table's displayed game: the view as far as the timeline has shown it, the
