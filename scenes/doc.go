@@ -31,8 +31,8 @@
 // four parts over its Session, as types: presenter — the displayed view, the event queue, the
 // typed phase; board — the card sprites, their homes, lift and shift; hud — plates, status, log,
 // panels and their text caches; controls — selection, picks, hover — each part reading the
-// presenter's displayed view), presenter.go
-// (the typed phase with its one setter, one method per event kind returning animation steps),
+// presenter's displayed view; the types are in parts.go), presenter.go (the presenter's
+// typed phase with its one setter, one method per event kind returning animation steps),
 // board.go and twins.go (card sprites, their homes, motion), hud.go (plates, status line, log),
 // controls.go (pointer, keyboard, the two-card picks of Nifty and Hand, draft and keep),
 // draw_table.go and panels.go (drawing; tracker, log, score, game over, choice panels),
