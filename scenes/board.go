@@ -201,20 +201,20 @@ func (t *table) placeBack(s int, animate bool) []anim.Step {
 }
 
 // liftTarget is how far sprite i (a hand card) is lifted now.
-func (t *table) liftTarget(i int) float64 {
-	if h := &t.homes[i]; h.at == atHand && int(h.pos) == t.lifted() {
-		return t.lay.Lift
+func (ct *controls) liftTarget(i int) float64 {
+	if h := &ct.b.homes[i]; h.at == atHand && int(h.pos) == ct.lifted() {
+		return ct.lay.Lift
 	}
 	return 0
 }
 
 // lifted is the hand position of the card lifted now, or -1: the selected card, while nothing
 // moves.
-func (t *table) lifted() int {
-	if t.sel < 0 || t.sel >= len(t.lay.Hand) || !t.tl.Idle() {
+func (ct *controls) lifted() int {
+	if ct.sel < 0 || ct.sel >= len(ct.lay.Hand) || !ct.tl.Idle() {
 		return -1
 	}
-	return t.sel
+	return ct.sel
 }
 
 // openHand is the hand of the current layout opened around card k: its drawn places and tap
@@ -227,30 +227,30 @@ type openHand struct {
 // hand returns where the hand's cards lie now and their tap targets: the layout's, with the
 // line of the lifted card opened around it so that it covers no neighbour's number or
 // bullheads (layout.Table.Opened).
-func (t *table) hand() (hand, hit []layout.Rect) {
-	k := t.lifted()
+func (ct *controls) hand() (hand, hit []layout.Rect) {
+	k := ct.lifted()
 	if k < 0 {
-		return t.lay.Hand, t.lay.HandHit
+		return ct.lay.Hand, ct.lay.HandHit
 	}
-	if t.open.hand == nil || t.open.k != k {
-		h, hh := t.lay.Opened(k)
-		t.open = openHand{k: k, hand: h, hit: hh}
+	if ct.b.open.hand == nil || ct.b.open.k != k {
+		h, hh := ct.lay.Opened(k)
+		ct.b.open = openHand{k: k, hand: h, hit: hh}
 	}
-	return t.open.hand, t.open.hit
+	return ct.b.open.hand, ct.b.open.hit
 }
 
 // shiftTarget is how far right of its home sprite i (a hand card) is drawn now: the way its
 // line opens around the lifted card.
-func (t *table) shiftTarget(i int) float64 {
-	h := &t.homes[i]
-	if h.at != atHand || t.lifted() < 0 {
+func (ct *controls) shiftTarget(i int) float64 {
+	h := &ct.b.homes[i]
+	if h.at != atHand || ct.lifted() < 0 {
 		return 0
 	}
-	hand, _ := t.hand()
+	hand, _ := ct.hand()
 	if int(h.pos) >= len(hand) {
 		return 0
 	}
-	return hand[h.pos].X - t.lay.Hand[h.pos].X
+	return hand[h.pos].X - ct.lay.Hand[h.pos].X
 }
 
 var noSeat layout.Seat

@@ -38,15 +38,15 @@ func (hd *hud) nextPerson() int {
 }
 
 // checkHandover raises the hand-over screen when the decision has passed to another person here.
-func (t *table) checkHandover() {
-	if t.handover >= 0 || t.tutorial != nil || t.people() < 2 || !t.tl.Idle() || !t.caughtUp() {
+func (ct *controls) checkHandover() {
+	if ct.handover >= 0 || ct.tutorial != nil || ct.h.people() < 2 || !ct.tl.Idle() || !ct.caughtUp() {
 		return
 	}
-	if t.phase == phaseScore || t.phase == phaseOver {
+	if ct.phase == phaseScore || ct.phase == phaseOver {
 		return
 	}
-	if s := t.nextPerson(); s >= 0 && s != t.me {
-		t.passTo(s)
+	if s := ct.h.nextPerson(); s >= 0 && s != ct.me {
+		ct.passTo(s)
 	}
 }
 

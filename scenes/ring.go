@@ -69,18 +69,18 @@ func ringNext(at time.Time, span time.Duration, now time.Time) (time.Duration, b
 
 // ringDeadline is seat s's deadline as the table shows it: only while the displayed view waits
 // for the seat's decision (it has not chosen its card), outside the walkthrough.
-func (t *table) ringDeadline(s int) (time.Time, time.Duration) {
-	if t.tutorial != nil || (t.phase != phaseChoose && t.phase != phaseRowChoice) || !t.tl.Idle() {
+func (pr *presenter) ringDeadline(s int) (time.Time, time.Duration) {
+	if pr.tutorial != nil || (pr.phase != phaseChoose && pr.phase != phaseRowChoice) || !pr.tl.Idle() {
 		return time.Time{}, 0
 	}
 	waiting := false
-	for _, w := range t.disp.Waiting {
+	for _, w := range pr.disp.Waiting {
 		waiting = waiting || w == s
 	}
-	if !waiting || s < len(t.disp.Chosen) && t.disp.Chosen[s] {
+	if !waiting || s < len(pr.disp.Chosen) && pr.disp.Chosen[s] {
 		return time.Time{}, 0
 	}
-	return t.sess.Deadline(s)
+	return pr.sess.Deadline(s)
 }
 
 // tickRings runs every tick: it takes the rings' seconds from the clock, asks for a redraw when

@@ -142,19 +142,19 @@ func (t *table) save() {
 
 // act sends the displayed seat's action through the session. A refusal is said in the log and
 // changes nothing.
-func (t *table) act(a engine.Action) bool {
-	n := t.sess.EventCount()
-	if err := t.sess.Act(t.me, a); err != nil {
+func (pr *presenter) act(a engine.Action) bool {
+	n := pr.sess.EventCount()
+	if err := pr.sess.Act(pr.me, a); err != nil {
 		if errors.Is(err, errAnswered) {
 			return false // the events that answered it are on their way
 		}
-		t.logf(msg.New(msg.LogRefused, err.Error()), -1)
-		t.redraw = true
+		pr.h.logf(msg.New(msg.LogRefused, err.Error()), -1)
+		pr.redraw = true
 		return false
 	}
 	// A remote session answers later: input waits for the events (or a refusal).
-	t.inFlight = t.sess.EventCount() == n
-	t.sentAt = n
+	pr.inFlight = pr.sess.EventCount() == n
+	pr.sentAt = n
 	return true
 }
 
@@ -202,8 +202,8 @@ func (t *table) still() bool {
 }
 
 // caughtUp reports whether the screen shows every event the game has produced.
-func (t *table) caughtUp() bool {
-	return len(t.events) == 0 && t.consumed >= t.sess.EventCount() && t.phase != phaseScore && !t.inFlight
+func (pr *presenter) caughtUp() bool {
+	return len(pr.events) == 0 && pr.consumed >= pr.sess.EventCount() && pr.phase != phaseScore && !pr.inFlight
 }
 
 // relayout recomputes the layout for the current hand size and screen.
