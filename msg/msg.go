@@ -222,6 +222,14 @@ func (m *Message) UnmarshalJSON(b []byte) error {
 	return m.Err()
 }
 
+// ByName returns the id whose stable name (its key in the language files) is name, and whether
+// there is one: texts named after a list kept elsewhere (the bots' levels) are found without a
+// table of ids.
+func ByName(name string) (ID, bool) {
+	id, ok := byName[name]
+	return id, ok
+}
+
 // VariantTitle returns the id of a variant's name, as players know it ("Professional").
 func VariantTitle(v engine.Variant) ID {
 	if int(v) >= len(engine.Variants()) {

@@ -38,7 +38,7 @@ func TestFormPagesBalanced(t *testing.T) {
 				if quiet {
 					g.opts.SoundStatus = func() (bool, error) { return false, silent }
 				}
-				m := newMenu(g)
+				m := newMenu(g.host)
 				m.page = "settings"
 				m.build()
 				return m.widgets
@@ -52,7 +52,7 @@ func TestFormPagesBalanced(t *testing.T) {
 				if rejoin {
 					g.settings.Online.Code = "QXWT"
 				}
-				l := newLobby(g, "")
+				l := newLobby(g.host, "")
 				if notice {
 					l.notice = msg.New(msg.OnlineBadServer, "example.org:99999")
 				}
@@ -65,13 +65,13 @@ func TestFormPagesBalanced(t *testing.T) {
 		pages = append(pages, page{fmt.Sprintf("new game %d seats", seats), func() []widget {
 			st := defaultSettings()
 			st.Seats = seats
-			f := newNewGameForm(g, &st, FormOptions{})
+			f := newNewGameForm(g.host, &st, FormOptions{})
 			f.build()
 			return f.widgets
 		}}, page{fmt.Sprintf("seat picker %d seats", seats), func() []widget {
 			st := defaultSettings()
 			st.Seats = seats
-			f := newNewGameForm(g, &st, FormOptions{})
+			f := newNewGameForm(g.host, &st, FormOptions{})
 			f.page, f.seat = pageSeat, 1
 			f.build()
 			return f.widgets

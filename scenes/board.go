@@ -29,34 +29,34 @@ type floater struct {
 }
 
 // floaterAt returns where floater f is drawn now: over its seat's pile, risen by its progress.
-func (t *table) floaterAt(f *floater) (x, y float64) {
-	r := t.seatLay(f.seat).Pile
+func (bd *board) floaterAt(f *floater) (x, y float64) {
+	r := bd.seatLay(f.seat).Pile
 	if r.W <= 0 || r.H <= 0 {
-		r = t.seatLay(f.seat).Plate
+		r = bd.seatLay(f.seat).Plate
 	}
 	x, y = r.Center()
-	return x, y - f.tw.Progress()*t.lay.Unit*4
+	return x, y - f.tw.Progress()*bd.lay.Unit*4
 }
 
 // endFloaters removes the "+N" labels of past turns (all of them with all true: the round ended).
-func (t *table) endFloaters(all bool) {
-	fl := t.floaters[:0]
-	for _, f := range t.floaters {
-		if !all && f.turn == t.lastTurn {
+func (bd *board) endFloaters(all bool) {
+	fl := bd.floaters[:0]
+	for _, f := range bd.floaters {
+		if !all && f.turn == bd.lastTurn {
 			fl = append(fl, f)
 		}
 	}
-	clear(t.floaters[len(fl):])
-	t.floaters = fl
+	clear(bd.floaters[len(fl):])
+	bd.floaters = fl
 }
 
 // handCard returns the card at index i of the displayed hand (the hand without the chosen card,
 // lowest first), or 0.
-func (t *table) handCard(i int) engine.Card {
+func (bd *board) handCard(i int) engine.Card {
 	k := 0
 	skipped := false
-	for _, h := range t.disp.Hand {
-		if h == t.disp.MyChoice && !skipped {
+	for _, h := range bd.disp.Hand {
+		if h == bd.disp.MyChoice && !skipped {
 			skipped = true
 			continue
 		}
@@ -70,13 +70,13 @@ func (t *table) handCard(i int) engine.Card {
 
 // settle sends every card whose place changed to its new place, over dur ticks after delay
 // (staggered by stagger per moving card); it appends the tweens, as one parallel step, to out.
-func (t *table) settle(dur, stagger int, animate bool, out []anim.Step) []anim.Step {
+func (bd *board) settle(dur, stagger int, animate bool, out []anim.Step) []anim.Step {
 	var steps []anim.Step
 	k := 0
-	t.refreshHomes()
-	for i := range t.cards {
-		sp := &t.cards[i]
-		h := &t.homes[i]
+	bd.refreshHomes()
+	for i := range bd.cards {
+		sp := &bd.cards[i]
+		h := &bd.homes[i]
 		r, face, vis := h.r, true, h.at != atNone
 		if !vis {
 			if sp.vis && !sp.hideAtEnd {
@@ -92,23 +92,23 @@ func (t *table) settle(dur, stagger int, animate bool, out []anim.Step) []anim.S
 			sp.face = face
 			sp.vis = true
 		}
-		steps = t.moveSprite(sp, r, face, dur, stagger*k, animate, steps)
+		steps = bd.moveSprite(sp, r, face, dur, stagger*k, animate, steps)
 		k++
 	}
 	return par(out, steps)
 }
 
-func (t *table) moveSprite(sp *cardSprite, r layout.Rect, face bool, dur, delay int, animate bool, steps []anim.Step) []anim.Step {
+func (bd *board) moveSprite(sp *cardSprite, r layout.Rect, face bool, dur, delay int, animate bool, steps []anim.Step) []anim.Step {
 	sp.fx, sp.fy, sp.fw, sp.fh = sp.x, sp.y, sp.w, sp.h
 	sp.tx, sp.ty, sp.tw, sp.th = r.X, r.Y, r.W, r.H
 	sp.toFace = face
 	sp.hideAtEnd = false
-	if !animate || t.speed() == anim.Instant {
+	if !animate || bd.speed() == anim.Instant {
 		sp.x, sp.y, sp.w, sp.h, sp.face = r.X, r.Y, r.W, r.H, face
 		sp.tween, sp.moving = nil, false
 		return steps
 	}
-	sp.tween = anim.NewTween(t.ticks(delay), t.ticks(dur), anim.OutCubic)
+	sp.tween = anim.NewTween(bd.ticks(delay), bd.ticks(dur), anim.OutCubic)
 	sp.moving = true
 	return append(steps, sp.tween)
 }
@@ -201,20 +201,20 @@ func (t *table) placeBack(s int, animate bool) []anim.Step {
 }
 
 // liftTarget is how far sprite i (a hand card) is lifted now.
-func (t *table) liftTarget(i int) float64 {
-	if h := &t.homes[i]; h.at == atHand && int(h.pos) == t.lifted() {
-		return t.lay.Lift
+func (ct *controls) liftTarget(i int) float64 {
+	if h := &ct.b.homes[i]; h.at == atHand && int(h.pos) == ct.lifted() {
+		return ct.lay.Lift
 	}
 	return 0
 }
 
 // lifted is the hand position of the card lifted now, or -1: the selected card, while nothing
 // moves.
-func (t *table) lifted() int {
-	if t.sel < 0 || t.sel >= len(t.lay.Hand) || !t.tl.Idle() {
+func (ct *controls) lifted() int {
+	if ct.sel < 0 || ct.sel >= len(ct.lay.Hand) || !ct.tl.Idle() {
 		return -1
 	}
-	return t.sel
+	return ct.sel
 }
 
 // openHand is the hand of the current layout opened around card k: its drawn places and tap
@@ -227,30 +227,30 @@ type openHand struct {
 // hand returns where the hand's cards lie now and their tap targets: the layout's, with the
 // line of the lifted card opened around it so that it covers no neighbour's number or
 // bullheads (layout.Table.Opened).
-func (t *table) hand() (hand, hit []layout.Rect) {
-	k := t.lifted()
+func (ct *controls) hand() (hand, hit []layout.Rect) {
+	k := ct.lifted()
 	if k < 0 {
-		return t.lay.Hand, t.lay.HandHit
+		return ct.lay.Hand, ct.lay.HandHit
 	}
-	if t.open.hand == nil || t.open.k != k {
-		h, hh := t.lay.Opened(k)
-		t.open = openHand{k: k, hand: h, hit: hh}
+	if ct.b.open.hand == nil || ct.b.open.k != k {
+		h, hh := ct.lay.Opened(k)
+		ct.b.open = openHand{k: k, hand: h, hit: hh}
 	}
-	return t.open.hand, t.open.hit
+	return ct.b.open.hand, ct.b.open.hit
 }
 
 // shiftTarget is how far right of its home sprite i (a hand card) is drawn now: the way its
 // line opens around the lifted card.
-func (t *table) shiftTarget(i int) float64 {
-	h := &t.homes[i]
-	if h.at != atHand || t.lifted() < 0 {
+func (ct *controls) shiftTarget(i int) float64 {
+	h := &ct.b.homes[i]
+	if h.at != atHand || ct.lifted() < 0 {
 		return 0
 	}
-	hand, _ := t.hand()
+	hand, _ := ct.hand()
 	if int(h.pos) >= len(hand) {
 		return 0
 	}
-	return hand[h.pos].X - t.lay.Hand[h.pos].X
+	return hand[h.pos].X - ct.lay.Hand[h.pos].X
 }
 
 var noSeat layout.Seat
@@ -258,20 +258,20 @@ var noSeat layout.Seat
 // seatLay returns the layout of seat s's place at the table. The seat shown (t.me) sits at the
 // layout's first place, by the hand, and the others follow in seat order; with the person at
 // seat 0 this is the identity.
-func (t *table) seatLay(s int) *layout.Seat {
-	k := t.layIndex(s)
+func (bd *board) seatLay(s int) *layout.Seat {
+	k := bd.layIndex(s)
 	if k < 0 {
 		return &noSeat
 	}
-	return &t.lay.Seats[k]
+	return &bd.lay.Seats[k]
 }
 
 // layIndex is seat s's index in the layout's seats (the person shown is the layout's seat 0),
 // or -1 before a layout.
-func (t *table) layIndex(s int) int {
-	n := len(t.lay.Seats)
+func (bd *board) layIndex(s int) int {
+	n := len(bd.lay.Seats)
 	if n == 0 {
 		return -1
 	}
-	return ((s-t.me)%n + n) % n
+	return ((s-bd.me)%n + n) % n
 }

@@ -16,24 +16,6 @@ type BotFactory func(level string, seed uint64) (Bot, error)
 // Advisor estimates, for each card in the view's hand, the bullheads expected from playing it.
 type Advisor func(v *engine.View) map[engine.Card]float64
 
-// simpleBot plays the card that lands safest now and takes the cheapest row; the stand-in
-// until the bots package is wired.
-type simpleBot struct{}
-
-func (simpleBot) Decide(v *engine.View) engine.Action {
-	if v.Decision != nil && v.Decision.Kind == engine.DecideRow {
-		return engine.TakeRow(engine.CheapestRow(&v.Rows))
-	}
-	best, bestRisk := engine.Card(0), 1<<30
-	for _, c := range v.Hand {
-		r := v.Land(c).Bullheads // what the card takes if played alone now
-		if r < bestRisk || r == bestRisk && c > best {
-			best, bestRisk = c, r
-		}
-	}
-	return engine.PlayCard(best)
-}
-
 // defaultBots makes the bots package's players.
 func defaultBots(level string, seed uint64) (Bot, error) {
 	b, err := bots.New(level, seed)

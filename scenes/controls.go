@@ -22,8 +22,8 @@ const (
 
 // noteDevice records how the person played this tick: a touch, a mouse (moved or clicked), or
 // the keys that play (arrows, digits, Enter). It reports whether the way changed.
-func (g *Game) noteDevice(in *Input) bool {
-	d := g.device
+func (k *Kit) noteDevice(in *Input) bool {
+	d := k.device
 	switch {
 	case in.Touch:
 		d = deviceTouch
@@ -36,14 +36,14 @@ func (g *Game) noteDevice(in *Input) bool {
 			d = deviceKeys
 		}
 	}
-	changed := d != g.device
-	g.device = d
+	changed := d != k.device
+	k.device = d
 	return changed
 }
 
 // byDevice picks the message for the way the person plays.
-func (g *Game) byDevice(mouse, touch, keys msg.ID) msg.ID {
-	switch g.device {
+func (k *Kit) byDevice(mouse, touch, keys msg.ID) msg.ID {
+	switch k.device {
 	case deviceTouch:
 		return touch
 	case deviceKeys:
@@ -53,51 +53,51 @@ func (g *Game) byDevice(mouse, touch, keys msg.ID) msg.ID {
 }
 
 // decision returns the displayed seat's decision once the screen shows every event.
-func (t *table) decision() (engine.Decision, bool) {
-	if t.tutorial != nil || t.handover >= 0 || !t.caughtUp() || t.disp.Decision == nil {
+func (ct *controls) decision() (engine.Decision, bool) {
+	if ct.tutorial != nil || ct.handover >= 0 || !ct.caughtUp() || ct.disp.Decision == nil {
 		return engine.Decision{}, false
 	}
-	return *t.disp.Decision, true
+	return *ct.disp.Decision, true
 }
 
 // play is the person choosing card c.
-func (t *table) play(c engine.Card) {
-	d, ok := t.decision()
+func (ct *controls) play(c engine.Card) {
+	d, ok := ct.decision()
 	if !ok || d.Kind != engine.DecidePlay || c == 0 {
 		return
 	}
 	if d.Count > 1 && d.Min == 1 {
 		// Hand: the first card waits; the same card again plays it alone, another plays both.
-		if t.pick == 0 || !slices.Contains(t.disp.Hand, t.pick) {
-			t.pick = c
-			t.logf(msg.New(msg.LogHandPick, c), t.me)
+		if ct.pick == 0 || !slices.Contains(ct.disp.Hand, ct.pick) {
+			ct.pick = c
+			ct.h.logf(msg.New(msg.LogHandPick, c), ct.me)
 			return
 		}
-		cs := []engine.Card{t.pick, c}
-		if c == t.pick {
+		cs := []engine.Card{ct.pick, c}
+		if c == ct.pick {
 			cs = cs[:1]
 		}
-		t.act(engine.PlayCards(cs...))
-		t.pick = 0
+		ct.act(engine.PlayCards(cs...))
+		ct.pick = 0
 		return
 	}
 	if d.Count > 1 && d.Min == 0 {
 		// Nifty: the first card chosen waits for the second.
-		if t.pick == 0 || t.pick == c || !slices.Contains(t.disp.Hand, t.pick) {
-			t.pick = c
-			t.logf(msg.New(msg.LogNiftyPick, c), t.me)
+		if ct.pick == 0 || ct.pick == c || !slices.Contains(ct.disp.Hand, ct.pick) {
+			ct.pick = c
+			ct.h.logf(msg.New(msg.LogNiftyPick, c), ct.me)
 			return
 		}
-		t.act(engine.PlayCards(t.pick, c))
-		t.pick = 0
+		ct.act(engine.PlayCards(ct.pick, c))
+		ct.pick = 0
 		return
 	}
-	t.act(engine.PlayCard(c))
+	ct.act(engine.PlayCard(c))
 }
 
-func (t *table) chooseRow(r int) {
-	if d, ok := t.decision(); ok && d.Kind == engine.DecideRow {
-		t.act(engine.TakeRow(r))
+func (ct *controls) chooseRow(r int) {
+	if d, ok := ct.decision(); ok && d.Kind == engine.DecideRow {
+		ct.act(engine.TakeRow(r))
 	}
 }
 
@@ -117,10 +117,10 @@ func (t *table) handleButtons(in *Input) (took bool) {
 			return true
 		}
 		if t.tutorial != nil {
-			g.goTo(newMenu(g))
+			g.Menu()
 			return true
 		}
-		g.goTo(newMenu(g))
+		g.Menu()
 		return true
 	}
 	if t.tutorial != nil || t.handover >= 0 {
@@ -157,14 +157,14 @@ func (t *table) handleButtons(in *Input) (took bool) {
 			return t.online.overButtons(in, t.overlayButton(0), t.overlayButton(1))
 		}
 		if in.TapIn(t.overlayButton(0)) || in.Key(KeyEnter) {
-			nt, err := newTable(g, 0)
-			if err == nil {
-				g.goTo(nt)
+			if err := g.Play(0); err != nil {
+				g.notice = notice(err)
+				g.Menu()
 			}
 			return true
 		}
 		if in.TapIn(t.overlayButton(1)) {
-			g.goTo(newMenu(g))
+			g.Menu()
 			return true
 		}
 	}
@@ -179,52 +179,52 @@ func toggle(cur, v int) int {
 }
 
 // handleTable handles hand and row input when the timeline allows it.
-func (t *table) handleTable(in *Input) {
-	if t.tutorial != nil || (t.phase == phaseOver) || (t.phase == phaseScore) {
+func (ct *controls) handleTable(in *Input) {
+	if ct.tutorial != nil || (ct.phase == phaseOver) || (ct.phase == phaseScore) {
 		return
 	}
-	if t.handleDraft(in) {
+	if ct.handleDraft(in) {
 		return
 	}
-	if t.handleChoice(in) {
+	if ct.handleChoice(in) {
 		return
 	}
 	// The tap targets as the player sees the hand: opened around the lifted card.
-	_, hits := t.hand()
+	_, hits := ct.hand()
 	n := len(hits)
 	switch {
-	case t.disp.Phase == engine.PhaseChoose && t.disp.Decision != nil && t.disp.Decision.Kind == engine.DecidePlay:
+	case ct.disp.Phase == engine.PhaseChoose && ct.disp.Decision != nil && ct.disp.Decision.Kind == engine.DecidePlay:
 		if in.Hover {
-			t.sel = -1
+			ct.sel = -1
 			for i := 0; i < n; i++ {
 				if hits[i].Contains(in.X, in.Y) {
-					t.sel = i
+					ct.sel = i
 				}
 			}
 		}
 		for i := 0; i < n; i++ {
 			if in.TapIn(hits[i]) {
-				if t.sel == i {
-					t.play(t.handCard(i))
+				if ct.sel == i {
+					ct.play(ct.b.handCard(i))
 				} else {
-					t.sel = i
+					ct.sel = i
 				}
 				return
 			}
 		}
-		if t.sel >= 0 && t.sel < n && (in.TapIn(t.lay.Buttons[layout.BtnConfirm]) || in.Key(KeyEnter)) {
-			t.play(t.handCard(t.sel))
+		if ct.sel >= 0 && ct.sel < n && (in.TapIn(ct.lay.Buttons[layout.BtnConfirm]) || in.Key(KeyEnter)) {
+			ct.play(ct.b.handCard(ct.sel))
 			return
 		}
 		if n > 0 {
 			if in.Key(KeyRight) {
-				t.sel = (t.sel + 1) % n
+				ct.sel = (ct.sel + 1) % n
 			}
 			if in.Key(KeyLeft) {
-				if t.sel <= 0 {
-					t.sel = n - 1
+				if ct.sel <= 0 {
+					ct.sel = n - 1
 				} else {
-					t.sel--
+					ct.sel--
 				}
 			}
 			if d := in.TakeDigit(); d >= 0 {
@@ -233,23 +233,23 @@ func (t *table) handleTable(in *Input) {
 					i = 9
 				}
 				if i < n {
-					t.sel = i
+					ct.sel = i
 				}
 			}
 		}
-		if t.sel >= n {
-			t.sel = -1
+		if ct.sel >= n {
+			ct.sel = -1
 		}
-	case t.disp.Phase == engine.PhaseRowChoice:
-		if d, ok := t.decision(); ok && d.Kind == engine.DecideRow {
+	case ct.disp.Phase == engine.PhaseRowChoice:
+		if d, ok := ct.decision(); ok && d.Kind == engine.DecideRow {
 			for r := 0; r < engine.NumRows; r++ {
-				if in.TapIn(t.lay.Rows[r].Hit) {
-					t.chooseRow(r)
+				if in.TapIn(ct.lay.Rows[r].Hit) {
+					ct.chooseRow(r)
 					return
 				}
 			}
 			if d := in.TakeDigit(); d >= 1 && d <= 4 {
-				t.chooseRow(d - 1)
+				ct.chooseRow(d - 1)
 			}
 		}
 	}
@@ -258,52 +258,52 @@ func (t *table) handleTable(in *Input) {
 // autoDecision answers, for the person, a decision the table has no controls for, with the bots'
 // one-step Heuristic, and says so in the log. It reports whether it acted. Every decision kind of
 // the engine has controls today; this is the safety net for new ones.
-func (t *table) autoDecision() bool {
-	d, ok := t.decision()
-	if !ok || t.inFlight || !t.tl.Idle() {
+func (ct *controls) autoDecision() bool {
+	d, ok := ct.decision()
+	if !ok || ct.inFlight || !ct.tl.Idle() {
 		return false
 	}
 	switch d.Kind {
 	case engine.DecidePlay, engine.DecideRow, engine.DecideDraft, engine.DecideOrder, engine.DecideKeep:
 		return false
 	}
-	v := cloneView(&t.disp)
+	v := cloneView(&ct.disp)
 	a := bots.Heuristic(&v)
-	if !t.act(a) {
+	if !ct.act(a) {
 		return false
 	}
 	switch d.Kind {
 	case engine.DecideDraft:
-		t.logf(msg.New(msg.LogAdvisorDrafted, t.seatName(t.me), a.Cards[0]), -1)
+		ct.h.logf(msg.New(msg.LogAdvisorDrafted, ct.h.seatName(ct.me), a.Cards[0]), -1)
 	case engine.DecideOrder:
-		t.logf(msg.New(msg.LogAdvisorPlaced, t.seatName(t.me), a.Cards[0]), -1)
+		ct.h.logf(msg.New(msg.LogAdvisorPlaced, ct.h.seatName(ct.me), a.Cards[0]), -1)
 	case engine.DecideKeep:
-		t.logf(msg.New(msg.LogAdvisorKept, t.seatName(t.me), cardList(a.Cards)), -1)
+		ct.h.logf(msg.New(msg.LogAdvisorKept, ct.h.seatName(ct.me), cardList(a.Cards)), -1)
 	}
 	return true
 }
 
 // handleDraft lets the person draft a card of the pool by tapping it. It reports whether the
 // input was taken.
-func (t *table) handleDraft(in *Input) bool {
-	d, ok := t.decision()
+func (ct *controls) handleDraft(in *Input) bool {
+	d, ok := ct.decision()
 	if !ok || d.Kind != engine.DecideDraft {
 		return false
 	}
-	rs := t.poolRects()
+	rs := ct.h.poolRects()
 	if in.Hover {
-		t.poolHover = -1
+		ct.poolHover = -1
 		for i, r := range rs {
 			if r.Contains(in.X, in.Y) {
-				t.poolHover = i
+				ct.poolHover = i
 			}
 		}
 	}
 	for i, r := range rs {
-		if in.TapIn(r) && i < len(t.disp.Pool) {
-			c := t.disp.Pool[i]
-			t.act(engine.DraftCard(c))
-			t.poolHover = -1
+		if in.TapIn(r) && i < len(ct.disp.Pool) {
+			c := ct.disp.Pool[i]
+			ct.act(engine.DraftCard(c))
+			ct.poolHover = -1
 			return true
 		}
 	}
@@ -312,11 +312,11 @@ func (t *table) handleDraft(in *Input) bool {
 
 // choiceDecision returns the person's order or keep decision, if one is due and the screen has
 // caught up.
-func (t *table) choiceDecision() (engine.Decision, bool) {
-	if t.phase == phaseOver {
+func (ct *controls) choiceDecision() (engine.Decision, bool) {
+	if ct.phase == phaseOver {
 		return engine.Decision{}, false
 	}
-	d, ok := t.decision()
+	d, ok := ct.decision()
 	if !ok || (d.Kind != engine.DecideOrder && d.Kind != engine.DecideKeep) {
 		return engine.Decision{}, false
 	}
@@ -324,46 +324,46 @@ func (t *table) choiceDecision() (engine.Decision, bool) {
 }
 
 // handleChoice answers the choice panel's taps; it reports whether a choice panel is up.
-func (t *table) handleChoice(in *Input) bool {
-	d, ok := t.choiceDecision()
+func (ct *controls) handleChoice(in *Input) bool {
+	d, ok := ct.choiceDecision()
 	if !ok {
-		t.keepSel = nil
+		ct.keepSel = nil
 		return false
 	}
-	_, cards, button := t.choiceLayout(d)
-	if len(t.keepSel) != len(d.Cards) {
-		t.keepSel = make([]bool, len(d.Cards))
+	_, cards, button := ct.h.choiceLayout(d)
+	if len(ct.keepSel) != len(d.Cards) {
+		ct.keepSel = make([]bool, len(d.Cards))
 	}
 	for i, r := range cards {
 		if !in.TapIn(r) {
 			continue
 		}
 		if d.Kind == engine.DecideOrder {
-			if t.act(engine.PlaceFirst(d.Cards[i])) {
-				t.logSeat(msg.LogYouPlaced, msg.LogPlaced, t.me, d.Cards[i])
+			if ct.act(engine.PlaceFirst(d.Cards[i])) {
+				ct.h.logSeat(msg.LogYouPlaced, msg.LogPlaced, ct.me, d.Cards[i])
 			}
 			return true
 		}
 		n := 0
-		for _, on := range t.keepSel {
+		for _, on := range ct.keepSel {
 			if on {
 				n++
 			}
 		}
-		if t.keepSel[i] || len(t.disp.Hand)+n < engine.MaxHand {
-			t.keepSel[i] = !t.keepSel[i]
+		if ct.keepSel[i] || len(ct.disp.Hand)+n < engine.MaxHand {
+			ct.keepSel[i] = !ct.keepSel[i]
 		}
 		return true
 	}
 	if d.Kind == engine.DecideKeep && (in.TapIn(button) || in.Key(KeyEnter)) {
 		var keep []engine.Card
-		for i, on := range t.keepSel {
+		for i, on := range ct.keepSel {
 			if on {
 				keep = append(keep, d.Cards[i])
 			}
 		}
-		t.act(engine.KeepCards(keep...))
-		t.keepSel = nil
+		ct.act(engine.KeepCards(keep...))
+		ct.keepSel = nil
 	}
 	return true
 }

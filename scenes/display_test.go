@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -121,16 +122,32 @@ func TestRenderScenes(t *testing.T) {
 							t.Errorf("hand card %d not drawn at %+v", i, r)
 						}
 					}
+					checked := 0
 					for r := range ts.Rows {
 						for i := range ts.Rows[r] {
-							if i >= layout.Slots || tb.cards[ts.Rows[r][i]].moving {
+							if i >= layout.Slots {
 								continue
 							}
-							x, y := tb.lay.Rows[r].Slots[i].Center()
+							// A card on its way to its slot (moving, or flying there) is drawn
+							// where it is now, not yet in the slot.
+							slot := tb.lay.Rows[r].Slots[i]
+							x, y := slot.Center()
+							k := tb.spriteAt(atRow, r, i)
+							if k < 0 {
+								t.Errorf("row %d card %d has no sprite", r, i)
+								continue
+							}
+							if sp := &tb.cards[k]; sp.moving || math.Abs(sp.x+sp.w/2-x) > 1 || math.Abs(sp.y+sp.h/2-y) > 1 {
+								continue
+							}
+							checked++
 							if isFelt(img, x, y) {
 								t.Errorf("row %d card %d not drawn", r, i)
 							}
 						}
+					}
+					if checked == 0 {
+						t.Error("no row card in its slot to check")
 					}
 				}
 			})
@@ -221,7 +238,7 @@ func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
 	frame(func() {
 		screen = ebiten.NewImage(1280, 720)
 		g.LayoutF(1280, 720)
-		t, err = newTable(g, 11)
+		t, err = newTable(g.host, 11)
 		if err == nil {
 			g.goTo(t)
 			g.InjectInput(func(in *Input) {})

@@ -3,6 +3,14 @@
 // it with the one constructor NewGame(Options); *Game implements ebiten.Game (with LayoutF, so the
 // screen is in device pixels and HiDPI screens stay crisp).
 //
+// Game (game.go) is the scene manager: it owns the current scene and switches to the next at
+// the start of a tick, draws only when something changed (pace.go), and recovers a scene's panic
+// to the menu. A scene is given a *Host, never the Game: the Kit it draws with (kit.go: text,
+// painter, shape cache, size and scale, the widgets of widgets.go and shapes.go), the Env it
+// reads and keeps (env.go: options, settings.go, sound, statistics, clock, the frames' wake, the
+// online dialer) and the Router it moves on with (router.go: Menu, Play, Continue, Rules,
+// Lobby, Show; the manager builds the scene and shows it next tick). options.go holds Options.
+//
 // Flow: a table's game lives in a Session (session.go): localSession (local.go) holds the
 // engine, runs the bots — paced like people, 20–60 ticks for a card and about 30 before a row
 // choice, in goroutines, or inline with Options.InlineBots — and writes the autosave; the rules
@@ -19,8 +27,12 @@
 // screen); the log keeps messages (id and arguments), not finished strings. TestNoRawText fails
 // on a raw literal drawn in a converted file (all but variants.go).
 //
-// The table, by job: table.go (the scene: construction, the Update loop, layout), presenter.go
-// (the typed phase with its one setter, one method per event kind returning animation steps),
+// The table, by job: table.go (the scene: construction, the Update loop, layout, and the table's
+// four parts over its Session, as types: presenter — the displayed view, the event queue, the
+// typed phase; board — the card sprites, their homes, lift and shift; hud — plates, status, log,
+// panels and their text caches; controls — selection, picks, hover — each part reading the
+// presenter's displayed view; the types are in parts.go), presenter.go (the presenter's
+// typed phase with its one setter, one method per event kind returning animation steps),
 // board.go and twins.go (card sprites, their homes, motion), hud.go (plates, status line, log),
 // controls.go (pointer, keyboard, the two-card picks of Nifty and Hand, draft and keep),
 // draw_table.go and panels.go (drawing; tracker, log, score, game over, choice panels),

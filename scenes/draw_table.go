@@ -3,7 +3,6 @@ package scenes
 import (
 	"image/color"
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -62,7 +61,7 @@ type tableResources struct {
 	op               ebiten.DrawImageOptions
 }
 
-func (r *tableResources) init(g *Game) {
+func (r *tableResources) init(g *Host) {
 	if r.big != nil {
 		return
 	}
@@ -71,7 +70,7 @@ func (r *tableResources) init(g *Game) {
 	r.tiny = sprites.NewCards(&g.painter, g.txt)
 }
 
-func (r *tableResources) resize(g *Game, l *layout.Table) {
+func (r *tableResources) resize(g *Host, l *layout.Table) {
 	s := g.scale
 	hw, hh := l.CardW*1.4, l.CardH*1.4
 	if len(l.Hand) > 0 {
@@ -99,20 +98,20 @@ func (r *tableResources) pick(hdev float64) *sprites.Cards {
 }
 
 // drawFelt draws the plain table felt (menu screens).
-func (g *Game) drawFelt(dst *ebiten.Image) {
+func (k *Kit) drawFelt(dst *ebiten.Image) {
 	b := dst.Bounds()
-	g.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
+	k.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
 }
 
 // drawBackground draws the felt and the rows' empty places. It draws them straight onto the
 // screen, 25 images in one batch: a screen-sized image holding them cost 3.5 MiB of texture and
 // made Ebitengine's atlas twice as large (docs/PERFORMANCE.md, "Memory of a whole game").
-func (t *table) drawBackground(dst *ebiten.Image) {
-	g := t.g
+func (bd *board) drawBackground(dst *ebiten.Image) {
+	g := bd.g
 	g.drawFelt(dst)
 	// Slots and danger marks are cached shapes, filled once on the CPU and drawn as images.
-	for r := range t.lay.Rows {
-		row := &t.lay.Rows[r]
+	for r := range bd.lay.Rows {
+		row := &bd.lay.Rows[r]
 		for i, sl := range row.Slots {
 			kind := uint8(3)
 			if i == layout.Slots-1 {
@@ -177,8 +176,8 @@ func (t *table) drawSprite(dst *ebiten.Image, i int) {
 // about 1 s a cycle. The table is redrawn only when the step changes (animating),
 // about 14 times a second rather than every frame: a phone waiting for its player with a card
 // lifted, or a browser without a GPU, does a quarter of the work.
-func (t *table) pulse() int {
-	v := 0.5 + 0.5*math.Sin(float64(t.g.frames)*0.1)
+func (bd *board) pulse() int {
+	v := 0.5 + 0.5*math.Sin(float64(bd.g.frames)*0.1)
 	return min(int(v*8), 7)
 }
 
@@ -384,8 +383,8 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 // landingRect is where the landing preview glows for a card that fits a row: its twin's place
 // (Double), the place after the row's last card, the sixth place when it takes the row, or
 // beside the row's first card when it goes to the left end (Professional).
-func (t *table) landingRect(land engine.Landing) (layout.Rect, bool) {
-	row := &t.lay.Rows[land.Row]
+func (bd *board) landingRect(land engine.Landing) (layout.Rect, bool) {
+	row := &bd.lay.Rows[land.Row]
 	switch {
 	case land.Left:
 		return leftOf(row.Slots[0]), true
@@ -404,10 +403,10 @@ func leftOf(first layout.Rect) layout.Rect {
 	return first
 }
 
-func (t *table) drawWarning(dst *ebiten.Image, msg string) {
-	g := t.g
-	u := t.lay.Unit
-	r := t.lay.Warn
+func (bd *board) drawWarning(dst *ebiten.Image, msg string) {
+	g := bd.g
+	u := bd.lay.Unit
+	r := bd.lay.Warn
 	g.roundRect(dst, r, 6, warnBG)
 	g.label(dst, msg, r.X+8, r.Y+r.H/2, g.txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
 }
@@ -425,149 +424,4 @@ func (t *table) drawAdvice(dst *ebiten.Image, i int) {
 	g.roundRect(dst, r, h/2, bg)
 	cx, cy := r.Center()
 	g.label(dst, t.adviceStr[c], cx, cy, h*0.7, sprites.White, text.Center, true)
-}
-
-func (t *table) drawPlate(dst *ebiten.Image, s int) {
-	g := t.g
-	seat := t.seatLay(s)
-	p := seat.Plate
-	si := &t.seats[s]
-	bg := sprites.PlateBG
-	if s == t.me {
-		bg = plateMe
-	}
-	g.roundRect(dst, p, math.Min(10, p.H*0.2), bg)
-	waiting := false
-	for _, w := range t.disp.Waiting {
-		if w == s {
-			waiting = true
-		}
-	}
-	if waiting && t.tutorial == nil && (t.phase == phaseChoose || t.phase == phaseRowChoice) && !t.disp.Chosen[s] {
-		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
-	}
-	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
-	// (cached: the strings change only with the game), never shrunk.
-	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), si.pileStr, si.stateStr}
-	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.state)}
-	bold := [layout.NumPlateTexts]bool{true, true, false, true, true}
-	if len(t.plateCuts) != len(t.lay.Seats) {
-		t.plateCuts = make([][layout.NumPlateTexts]plateCut, len(t.lay.Seats))
-	}
-	for k, tx := range seat.Text {
-		if !tx.Shown() || strs[k] == "" {
-			continue
-		}
-		floor := tx.Size // names and scores keep their size
-		if k == layout.TxtLevel || k == layout.TxtState {
-			floor = minPlateText
-		}
-		st := text.Style{Size: tx.Size, Bold: bold[k]}
-		c := &t.plateCuts[s][k]
-		str, size := strs[k], tx.Size
-		if k == layout.TxtName { // a name keeps what tells it apart: "Ada L.", "P. 10"
-			str = c.name(g, str, st, tx.R.W)
-		} else {
-			str, size = c.get(g, str, st, tx.R.W, floor)
-		}
-		x, a := tx.R.X, text.Left|text.VertCenter
-		if tx.Right {
-			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
-		}
-		g.label(dst, str, x, tx.R.Y+tx.R.H/2, size, cols[k], a, bold[k])
-	}
-	// A compact plate has no pile line: the penalty taken this round goes at the right of the
-	// score's box (the score is left-aligned in it).
-	if sc := seat.Text[layout.TxtScore]; seat.Compact && sc.Shown() && !sc.Right && si.pileStr != "" {
-		g.label(dst, si.pileStr, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, sc.Size, floatCol, text.Right|text.VertCenter, true)
-	}
-}
-
-// plateCut is a text fitted to its box — shrunk down to a floor size, then cut short
-// (text.Renderer.Cut) — kept while the text, the box's width and the style stay.
-type plateCut struct {
-	in, out string
-	w, min  float64
-	st      text.Style
-	size    float64
-}
-
-// get returns s fitted to width w at st: at st.Size or smaller down to min (min ≥ st.Size: never
-// shrunk), cut short when it is still too wide; and the size to draw it at. It comes from the
-// cache when nothing changed.
-func (c *plateCut) get(g *Game, s string, st text.Style, w, min float64) (string, float64) {
-	return c.fit(s, st, w, min, g.txt.Fit, g.txt.Cut)
-}
-
-// name returns the name s fitted to width w at st.Size, shortened as text.Renderer.CutName
-// shortens a name ("Ada L.", "P. 10"); from the cache when nothing changed.
-func (c *plateCut) name(g *Game, s string, st text.Style, w float64) string {
-	out, _ := c.fit(s, st, w, st.Size, g.txt.Fit, g.txt.CutName)
-	return out
-}
-
-func (c *plateCut) fit(s string, st text.Style, w, min float64, fitSize func(string, text.Style, float64, float64) float64, cut func(string, text.Style, float64) string) (string, float64) {
-	if c.in != s || c.w != w || c.st != st || c.min != min || c.out == "" {
-		fit := st
-		if min < st.Size {
-			fit.Size = math.Max(min, fitSize(s, st, w, min))
-		}
-		*c = plateCut{in: s, w: w, min: min, st: st, size: fit.Size, out: cut(s, fit, w)}
-	}
-	return c.out, c.size
-}
-
-// minPlateText is the smallest size a plate's level and state lines and the score bar's title
-// shrink to before they are cut short.
-const minPlateText = 9
-
-var buttonLabels = [layout.NumButtons]msg.ID{msg.ButtonMenu, msg.ButtonTracker, msg.ButtonAdvisor, msg.ButtonLog, msg.ButtonReplay, msg.ButtonPlayCard}
-
-func (t *table) drawButtons(dst *ebiten.Image) {
-	g := t.g
-	if t.tutorial != nil {
-		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
-		g.drawWidget(dst, &w, false)
-		return
-	}
-	for i, r := range t.lay.Buttons {
-		w := &t.btns[i]
-		if w.r != r {
-			w.fit = 0
-		}
-		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i].Text(), true, 0, false
-		switch i {
-		case layout.BtnTracker:
-			w.kind, w.on = 3, t.showPanel == 1
-		case layout.BtnAdvisor:
-			w.kind, w.on = 3, g.settings.Advisor
-		case layout.BtnLog:
-			w.kind, w.on = 3, t.showPanel == 2
-		case layout.BtnReplay:
-			w.enabled = t.haveLast && t.tl.Idle()
-		case layout.BtnConfirm:
-			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
-			if t.myRowChoice() {
-				// Not a button to press but what to do: the rows are the targets, so the
-				// instruction stands in the button's place as gold text without a button's face.
-				w.label = g.byDevice(msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow).Text()
-				w.kind, w.enabled = kindNotice, true
-			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
-				// Nifty and Hand: two cards, chosen one after the other.
-				w.label = msg.ButtonPlayFirst.Text()
-				if t.pick != 0 && slices.Contains(t.disp.Hand, t.pick) {
-					w.label = msg.ButtonPlaySecond.Text()
-				}
-			}
-		}
-		g.drawWidget(dst, w, false)
-	}
-}
-
-// warning returns the text of the landing warning m, formatted once while it stays the same.
-func (t *table) warning(m msg.Message) string {
-	if m != t.warnMsg || t.warnStr == "" {
-		t.warnMsg, t.warnStr = m, m.String()
-	}
-	return t.warnStr
 }

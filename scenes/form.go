@@ -13,7 +13,7 @@ import (
 // kindField widget) takes the letters typed while it has the caret — from the keys, the
 // platform's own text field, or, on a touch screen without one, the on-screen keyboard.
 type form struct {
-	g       *Game
+	g       *Host
 	widgets []widget
 	focus   int
 	// field is the id of the text field being edited ("" none) and buf its text.

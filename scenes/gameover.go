@@ -161,9 +161,9 @@ func (t *table) overData() *overCache {
 }
 
 // chartMax is the highest running total (at least 1), the chart's top.
-func (t *table) chartMax() int {
+func (hd *hud) chartMax() int {
 	top := 1
-	for _, tot := range t.roundTotals {
+	for _, tot := range hd.roundTotals {
 		for _, v := range tot {
 			top = max(top, v)
 		}
@@ -233,8 +233,8 @@ func (c *overCache) renderChart(t *table) {
 }
 
 // isWinner reports whether seat s is among the winners.
-func (t *table) isWinner(s int) bool {
-	for _, w := range t.disp.Winners {
+func (hd *hud) isWinner(s int) bool {
+	for _, w := range hd.disp.Winners {
 		if w == s {
 			return true
 		}

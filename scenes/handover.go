@@ -21,14 +21,14 @@ import (
 // nextPerson returns the person at this device who must decide now: the displayed seat if it
 // must, else the next waiting person after it in seat order; -1 when no person here must decide.
 // It reads the displayed view only (the screen has caught up).
-func (t *table) nextPerson() int {
-	n := len(t.seats)
+func (hd *hud) nextPerson() int {
+	n := len(hd.seats)
 	for k := 0; k < n; k++ {
-		s := (t.me + k) % n
-		if !t.seats[s].Here() {
+		s := (hd.me + k) % n
+		if !hd.seats[s].Here() {
 			continue
 		}
-		for _, w := range t.disp.Waiting {
+		for _, w := range hd.disp.Waiting {
 			if w == s {
 				return s
 			}
@@ -38,23 +38,23 @@ func (t *table) nextPerson() int {
 }
 
 // checkHandover raises the hand-over screen when the decision has passed to another person here.
-func (t *table) checkHandover() {
-	if t.handover >= 0 || t.tutorial != nil || t.people() < 2 || !t.tl.Idle() || !t.caughtUp() {
+func (ct *controls) checkHandover() {
+	if ct.handover >= 0 || ct.tutorial != nil || ct.h.people() < 2 || !ct.tl.Idle() || !ct.caughtUp() {
 		return
 	}
-	if t.phase == phaseScore || t.phase == phaseOver {
+	if ct.phase == phaseScore || ct.phase == phaseOver {
 		return
 	}
-	if s := t.nextPerson(); s >= 0 && s != t.me {
-		t.passTo(s)
+	if s := ct.h.nextPerson(); s >= 0 && s != ct.me {
+		ct.passTo(s)
 	}
 }
 
 // passTo hides the table behind the hand-over screen until person s is ready.
-func (t *table) passTo(s int) {
-	t.handover = s
-	t.sel, t.pick, t.keepSel, t.poolHover = -1, 0, nil, -1
-	t.redraw = true
+func (ct *controls) passTo(s int) {
+	ct.handover = s
+	ct.sel, ct.pick, ct.keepSel, ct.poolHover = -1, 0, nil, -1
+	ct.redraw = true
 }
 
 // handleHandover takes the hand-over screen's input: the ready button, Enter or Space shows the
@@ -111,14 +111,14 @@ func (t *table) switchTo(s int) {
 }
 
 // handoverButton is the hand-over screen's ready button.
-func (t *table) handoverButton() layout.Rect {
-	p := t.handoverPanel()
-	bh := clampF(t.g.h*0.08, layout.MinTap, 72)
+func (hd *hud) handoverButton() layout.Rect {
+	p := hd.handoverPanel()
+	bh := clampF(hd.g.h*0.08, layout.MinTap, 72)
 	return layout.Rect{X: p.X + 24, Y: p.Y + p.H - bh - 24, W: p.W - 48, H: bh}
 }
 
-func (t *table) handoverPanel() layout.Rect {
-	g := t.g
+func (hd *hud) handoverPanel() layout.Rect {
+	g := hd.g
 	w := math.Min(g.w-24, 560)
 	h := math.Min(g.h-24, clampF(g.h*0.5, 260, 420))
 	return layout.Rect{X: (g.w - w) / 2, Y: (g.h - h) / 2, W: w, H: h}
@@ -126,21 +126,21 @@ func (t *table) handoverPanel() layout.Rect {
 
 // drawHandover draws the hand-over screen over the plain felt: nothing of the table shows, so
 // no hand, choice or advice of the last person can be seen while the device changes hands.
-func (t *table) drawHandover(dst *ebiten.Image) {
-	g := t.g
+func (hd *hud) drawHandover(dst *ebiten.Image) {
+	g := hd.g
 	g.drawFelt(dst)
-	p := t.handoverPanel()
+	p := hd.handoverPanel()
 	g.roundRect(dst, p, 14, sprites.PlateBG)
-	name := t.seatName(t.handover)
+	name := hd.seatName(hd.handover)
 	small := clampF(p.H*0.07, 14, 26)
 	g.label(dst, msg.HandoverPass.Text(), p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
 	big := g.txt.Fit(name, text.Style{Size: clampF(p.H*0.2, 28, 72), Bold: true}, p.W-48, 14)
 	g.label(dst, name, p.X+p.W/2, p.Y+p.H*0.38, big, sprites.Gold, text.Center, true)
 	hint := msg.New(g.byDevice(msg.HandoverClick, msg.HandoverTap, msg.HandoverKeys), name).String()
 	g.label(dst, hint, p.X+p.W/2, p.Y+p.H*0.56, g.txt.Fit(hint, text.Style{Size: small}, p.W-48, 9), sprites.White, text.Center, false)
-	w := widget{id: "handover-ready", r: t.handoverButton(), label: msg.New(msg.HandoverReady, name).String(), enabled: true}
+	w := widget{id: "handover-ready", r: hd.handoverButton(), label: msg.New(msg.HandoverReady, name).String(), enabled: true}
 	g.drawWidget(dst, &w, true)
-	m := widget{id: "menu", r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
+	m := widget{id: "menu", r: hd.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
 	g.drawWidget(dst, &m, false)
 }
 

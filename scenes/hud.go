@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
@@ -59,7 +61,7 @@ func (t *table) refreshPlates() {
 	}
 	t.fitStatus()
 	t.banner = ""
-	if m := t.connectionText(); m.ID != msg.None {
+	if m := connectionText(t.sess); m.ID != msg.None {
 		t.banner = m.String()
 		t.bannerSize = bannerTextSize(t.g, &t.lay, t.banner)
 	}
@@ -69,36 +71,36 @@ func (t *table) refreshPlates() {
 // the box has room for two lines (beside the rows, or above them on a phone held upright) and one
 // would be under 80 % of the wanted size or under layout.MinStatusSize, two lines at the larger
 // size that fits.
-func (t *table) fitStatus() {
-	want, box := t.lay.Unit*1.1, t.lay.Status
-	t.statusSize = t.g.txt.Fit(t.status, text.Style{Size: want}, box.W, 9)
-	t.statusLines = append(t.statusLines[:0], t.status)
-	if t.statusSize >= max(want*0.8, layout.MinStatusSize) || t.lay.StatusLines() < 2 {
+func (hd *hud) fitStatus() {
+	want, box := hd.lay.Unit*1.1, hd.lay.Status
+	hd.statusSize = hd.g.txt.Fit(hd.status, text.Style{Size: want}, box.W, 9)
+	hd.statusLines = append(hd.statusLines[:0], hd.status)
+	if hd.statusSize >= max(want*0.8, layout.MinStatusSize) || hd.lay.StatusLines() < 2 {
 		return
 	}
-	for size := want; size > t.statusSize; size -= 0.5 {
-		lines := t.g.wrapText(t.status, size, box.W)
+	for size := want; size > hd.statusSize; size -= 0.5 {
+		lines := hd.g.wrapText(hd.status, size, box.W)
 		// The lines are drawn from Unit*0.75 under the box's top, 1.25 sizes apart.
-		fits := len(lines) <= 2 && t.lay.Unit*0.75+float64(len(lines)-1)*size*1.25+size/2 <= box.H
+		fits := len(lines) <= 2 && hd.lay.Unit*0.75+float64(len(lines)-1)*size*1.25+size/2 <= box.H
 		for _, l := range lines {
-			tw, _ := t.g.txt.Measure(l, text.Style{Size: size})
+			tw, _ := hd.g.txt.Measure(l, text.Style{Size: size})
 			fits = fits && tw <= box.W
 		}
 		if fits {
-			t.statusSize, t.statusLines = size, lines
+			hd.statusSize, hd.statusLines = size, lines
 			return
 		}
 	}
 }
 
 // plateState is the state line of seat s's plate.
-func (t *table) plateState(s int) msg.ID {
-	si := &t.seats[s]
-	chosen := s < len(t.disp.Chosen) && t.disp.Chosen[s]
-	choosing := t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0
+func (hd *hud) plateState(s int) msg.ID {
+	si := &hd.seats[s]
+	chosen := s < len(hd.disp.Chosen) && hd.disp.Chosen[s]
+	choosing := hd.disp.Phase == engine.PhaseChoose && len(hd.disp.Pending) == 0
 	switch {
-	case t.phase == phaseOver:
-		for _, w := range t.disp.Winners {
+	case hd.phase == phaseOver:
+		for _, w := range hd.disp.Winners {
 			if w == s {
 				return msg.PlateWinner
 			}
@@ -108,13 +110,13 @@ func (t *table) plateState(s int) msg.ID {
 		return msg.PlateDisconnected
 	case si.status == StatusAway:
 		return msg.PlateAway
-	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == s:
+	case hd.disp.Phase == engine.PhaseRowChoice && len(hd.disp.Waiting) > 0 && hd.disp.Waiting[0] == s:
 		return msg.PlateChoosingRow
-	case t.disp.Phase == engine.PhaseChoose && chosen:
+	case hd.disp.Phase == engine.PhaseChoose && chosen:
 		return msg.PlateReady
 	case choosing && si.status == StatusThinking:
 		return msg.PlateThinking
-	case choosing && s == t.me && t.tutorial == nil && t.phase != phaseDeal:
+	case choosing && s == hd.me && hd.tutorial == nil && hd.phase != phaseDeal:
 		return msg.PlateYourTurn
 	}
 	return msg.None
@@ -137,14 +139,14 @@ func stateColor(state msg.ID) color.Color {
 
 // plateKind is the second line of seat s's plate: "you", another person here, a remote player
 // or the bot's level.
-func (t *table) plateKind(s int) string {
-	si := &t.seats[s]
+func (hd *hud) plateKind(s int) string {
+	si := &hd.seats[s]
 	switch {
-	case s == t.me && t.tutorial == nil:
+	case s == hd.me && hd.tutorial == nil:
 		return msg.PlateYou.Text()
 	case si.Here():
 		return msg.PlatePlayer.Text()
-	case si.Kind == SeatRemote && t.tutorial == nil:
+	case si.Kind == SeatRemote && hd.tutorial == nil:
 		return msg.PlateOnline.Text()
 	case si.Kind == SeatBot:
 		return levelName(si.Level).Text()
@@ -152,22 +154,27 @@ func (t *table) plateKind(s int) string {
 	return ""
 }
 
-// levelName is a bot level's name as a plate shows it.
+// levelName is a bot level's name as a plate shows it: the text "level.LEVEL", the
+// Intermediate's for a level without one.
 func levelName(level string) msg.ID {
-	switch level {
-	case "random":
-		return msg.LevelRandom
-	case "beginner":
-		return msg.LevelBeginner
-	case "expert":
-		return msg.LevelExpert
+	if id, ok := msg.ByName("level." + level); ok {
+		return id
 	}
 	return msg.LevelIntermediate
 }
 
+// levelMeans is what a bot level means on the new-game form: the text "form.means_LEVEL", the
+// Intermediate's for a level without one.
+func levelMeans(level string) msg.ID {
+	if id, ok := msg.ByName("form.means_" + level); ok {
+		return id
+	}
+	return msg.LevelMeansIntermediate
+}
+
 // myRowChoice reports whether the person shown must choose a row to take now.
-func (t *table) myRowChoice() bool {
-	return t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0 && t.disp.Waiting[0] == t.me
+func (pr *presenter) myRowChoice() bool {
+	return pr.disp.Phase == engine.PhaseRowChoice && len(pr.disp.Waiting) > 0 && pr.disp.Waiting[0] == pr.me
 }
 
 // statusText is the status line: what happens now and what the displayed person may do.
@@ -253,20 +260,20 @@ func (t *table) variantStatus() msg.Message {
 }
 
 // refreshAdvice recomputes the advisor's numbers for the current turn.
-func (t *table) refreshAdvice() {
-	key := t.disp.Round*100 + t.disp.Turn
-	if t.adviceTurn == key || t.g.opts.Advisor == nil || t.tutorial != nil {
+func (hd *hud) refreshAdvice() {
+	key := hd.disp.Round*100 + hd.disp.Turn
+	if hd.adviceTurn == key || hd.g.opts.Advisor == nil || hd.tutorial != nil {
 		return
 	}
-	t.adviceTurn = key
-	v := cloneView(&t.disp)
-	t.advice = t.g.opts.Advisor(&v)
-	for c := range t.adviceStr {
-		t.adviceStr[c] = ""
+	hd.adviceTurn = key
+	v := cloneView(&hd.disp)
+	hd.advice = hd.g.opts.Advisor(&v)
+	for c := range hd.adviceStr {
+		hd.adviceStr[c] = ""
 	}
-	for c, x := range t.advice {
-		if int(c) < len(t.adviceStr) {
-			t.adviceStr[c] = msg.Decimal(x, 1)
+	for c, x := range hd.advice {
+		if int(c) < len(hd.adviceStr) {
+			hd.adviceStr[c] = msg.Decimal(x, 1)
 		}
 	}
 }
@@ -280,26 +287,26 @@ type logEntry struct {
 }
 
 // logf adds a line to the log, private to a seat or public (-1).
-func (t *table) logf(m msg.Message, private int) {
-	t.log = append(t.log, logEntry{m: m, private: private})
-	t.redraw = true
+func (hd *hud) logf(m msg.Message, private int) {
+	hd.log = append(hd.log, logEntry{m: m, private: private})
+	hd.redraw = true
 }
 
 // logSeat adds a public line about seat s: the "you" form for the one person at this device,
 // else the form with the seat's name (several people read one log in a hot-seat game).
-func (t *table) logSeat(you, named msg.ID, s int, arg any) {
-	if s == t.me && t.people() == 1 {
-		t.logf(msg.New(you, arg), -1)
+func (hd *hud) logSeat(you, named msg.ID, s int, arg any) {
+	if s == hd.me && hd.people() == 1 {
+		hd.logf(msg.New(you, arg), -1)
 		return
 	}
-	t.logf(msg.New(named, t.seatName(s), arg), -1)
+	hd.logf(msg.New(named, hd.seatName(s), arg), -1)
 }
 
 // people returns how many people play at this device.
-func (t *table) people() int {
+func (hd *hud) people() int {
 	n := 0
-	for i := range t.seats {
-		if t.seats[i].Here() {
+	for i := range hd.seats {
+		if hd.seats[i].Here() {
 			n++
 		}
 	}
@@ -307,28 +314,28 @@ func (t *table) people() int {
 }
 
 // variantLog writes the log line of a variant's event.
-func (t *table) variantLog(e engine.Event) {
+func (hd *hud) variantLog(e engine.Event) {
 	switch ev := e.(type) {
 	case engine.CardDrafted:
-		t.logSeat(msg.LogYouDrafted, msg.LogDrafted, ev.Seat, ev.Card)
+		hd.logSeat(msg.LogYouDrafted, msg.LogDrafted, ev.Seat, ev.Card)
 	case engine.DraftDone:
-		t.logf(msg.New(msg.LogRowsStart), -1)
+		hd.logf(msg.New(msg.LogRowsStart), -1)
 	case engine.CardsKept:
-		t.logSeat(msg.LogYouKept, msg.LogKept, ev.Seat, cardList(ev.Hand))
+		hd.logSeat(msg.LogYouKept, msg.LogKept, ev.Seat, cardList(ev.Hand))
 	}
 }
 
 // logRowChoice says who must choose a row, and why.
-func (t *table) logRowChoice(ev engine.RowChoiceRequired) {
-	if ev.Seat == t.me && t.people() == 1 {
-		t.logf(msg.New(msg.LogYourTooLow, ev.Card), -1)
+func (hd *hud) logRowChoice(ev engine.RowChoiceRequired) {
+	if ev.Seat == hd.me && hd.people() == 1 {
+		hd.logf(msg.New(msg.LogYourTooLow, ev.Card), -1)
 		return
 	}
-	t.logf(msg.New(msg.LogSeatTooLow, t.seatName(ev.Seat), ev.Card), -1)
+	hd.logf(msg.New(msg.LogSeatTooLow, hd.seatName(ev.Seat), ev.Card), -1)
 }
 
 // logRowTaken says who took which row and why.
-func (t *table) logRowTaken(ev engine.RowTaken) {
+func (hd *hud) logRowTaken(ev engine.RowTaken) {
 	id := msg.LogTookSixth
 	switch {
 	case ev.Shared:
@@ -336,7 +343,7 @@ func (t *table) logRowTaken(ev engine.RowTaken) {
 	case ev.Reason == engine.TakeTooLow:
 		id = msg.LogTookTooLow
 	}
-	t.logf(msg.New(id, t.seatName(ev.Seat), ev.Row+1, ev.Bullheads), -1)
+	hd.logf(msg.New(id, hd.seatName(ev.Seat), ev.Row+1, ev.Bullheads), -1)
 }
 
 // cardList lists cards for a message: "12, 45", or "no card".
@@ -349,4 +356,24 @@ func cardList(cs []engine.Card) string {
 		parts[i] = c.String()
 	}
 	return strings.Join(parts, ", ")
+}
+
+// bannerRect is where the connection banner stands: the landing warning's line under the status
+// line (no warning shows while the table cannot play), which covers no seat, row or card.
+func bannerRect(l *layout.Table) layout.Rect { return l.Warn }
+
+// bannerTextSize is the banner's text size: as large as fits its line, not above Unit*1.2.
+func bannerTextSize(g *Host, l *layout.Table, s string) float64 {
+	r := bannerRect(l)
+	return g.txt.Fit(s, text.Style{Size: min(l.Unit*1.2, r.H*0.75), Bold: true}, r.W-l.Unit, 8)
+}
+
+// drawBanner draws the connection banner, if any.
+func (hd *hud) drawBanner(dst *ebiten.Image) {
+	if hd.banner == "" {
+		return
+	}
+	r := bannerRect(hd.lay)
+	hd.g.roundRect(dst, r, hd.lay.Unit*0.4, sprites.Danger)
+	hd.g.label(dst, hd.banner, r.X+r.W/2, r.Y+r.H/2, hd.bannerSize, sprites.White, text.Center, true)
 }

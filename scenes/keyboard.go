@@ -52,7 +52,7 @@ var symbolRows = []string{"1234567890", "-/:.,@?!'", "()&_#+=%*\""}
 
 // keyboardWanted reports whether g types with its own keyboard: on a touch screen, when the
 // platform has no text field of its own.
-func keyboardWanted(g *Game) bool { return g.opts.TextField == nil && g.device == deviceTouch }
+func keyboardWanted(g *Host) bool { return g.opts.TextField == nil && g.device == deviceTouch }
 
 // keyboardPanel is the on-screen keyboard's area at the bottom of the screen for rows of keys.
 func keyboardPanel(w, h float64, rows int) (panel layout.Rect, keyH, gap float64) {
@@ -105,7 +105,7 @@ func flowRows(rows []string, w, h float64, sorted bool) []string {
 }
 
 // rows returns the rows of keys shown now on g's screen: letters or digits and signs.
-func (k *keyboard) rows(g *Game) []string {
+func (k *keyboard) rows(g *Host) []string {
 	if k.symbols {
 		return flowRows(symbolRows, g.w, g.h, false)
 	}
@@ -114,7 +114,7 @@ func (k *keyboard) rows(g *Game) []string {
 
 // build lays the keyboard out on g's screen for typing buf into the field at field with the
 // letters of kc, or takes it away when on is false.
-func (k *keyboard) build(g *Game, on bool, buf []rune, field layout.Rect, kc keyCase) {
+func (k *keyboard) build(g *Host, on bool, buf []rune, field layout.Rect, kc keyCase) {
 	k.keys = k.keys[:0]
 	k.field, k.lifted, k.kcase = field, field, kc
 	if !on {
@@ -175,14 +175,14 @@ const shiftLabel = "↑"
 func (k *keyboard) shown() bool { return len(k.keys) > 0 }
 
 // panel is the keyboard's area on g's screen.
-func (k *keyboard) panel(g *Game) layout.Rect {
+func (k *keyboard) panel(g *Host) layout.Rect {
 	p, _, _ := keyboardPanel(g.w, g.h, len(k.rows(g))+1)
 	return p
 }
 
 // area is what the keyboard takes of the screen: its panel and the strip of the field lifted
 // above it.
-func (k *keyboard) area(g *Game) layout.Rect {
+func (k *keyboard) area(g *Host) layout.Rect {
 	p := k.panel(g)
 	if k.lifted != k.field {
 		_, _, gap := keyboardPanel(g.w, g.h, 1)
@@ -195,7 +195,7 @@ func (k *keyboard) area(g *Game) layout.Rect {
 
 // tap takes this tick's tap when it is on the keyboard (or the field lifted above it): it
 // returns the key tapped ("" between the keys) and true; false for a tap elsewhere or none.
-func (k *keyboard) tap(g *Game, in *Input) (id string, on bool) {
+func (k *keyboard) tap(g *Host, in *Input) (id string, on bool) {
 	if !k.shown() || !in.Tap {
 		return "", false
 	}
@@ -242,7 +242,7 @@ func (k *keyboard) press(id string, buf []rune, max int) (out []rune, done, ok b
 
 // draw draws the keyboard over the screen and, where it would cover the field being typed
 // into, the field w again above it.
-func (k *keyboard) draw(g *Game, dst *ebiten.Image, w *widget) {
+func (k *keyboard) draw(g *Host, dst *ebiten.Image, w *widget) {
 	if !k.shown() {
 		return
 	}

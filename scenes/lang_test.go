@@ -143,7 +143,7 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 		if typed {
 			g.settings.Name = "Ann"
 		}
-		tb, err := newTable(g, 99)
+		tb, err := newTable(g.host, 99)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,7 +170,7 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 		g2.LayoutF(1280, 720)
-		fr, err := resumeTable(g2)
+		fr, err := resumeTable(g2.host)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -50,7 +50,7 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 	eachLangSize(t, g, fitSizes, func(at string) {
 		for _, page := range []string{"menu", "settings", "stats", "stats-reset"} {
 			name := at + " " + page
-			m := newMenu(g)
+			m := newMenu(g.host)
 			m.page = page
 			m.build()
 			m.draw(ebiten.NewImage(1, 1)) // fits the title
@@ -86,7 +86,7 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := newTable(g, 2)
+	tb, err := newTable(g.host, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			}
 			// The connection banner stands on the warning's line, its text at 9 px or more.
 			banner := msg.New(msg.OnlineReconnecting, 99).String()
-			if size := bannerTextSize(g, &l, banner); size < 9 {
+			if size := bannerTextSize(g.host, &l, banner); size < 9 {
 				t.Errorf("%s: banner %q at %.1f px in %+v", name, banner, size, bannerRect(&l))
 			} else if tw, _ := g.txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > bannerRect(&l).W-l.Unit {
 				t.Errorf("%s: banner %q %.0f px wide in %+v", name, banner, tw, bannerRect(&l))
@@ -271,7 +271,7 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			}
 		}
 		// The rules walkthrough's captions, each step.
-		tb, ok := newRules(g).(*table)
+		tb, ok := newRules(g.host).(*table)
 		if !ok {
 			t.Fatal("no rules walkthrough")
 		}
@@ -332,7 +332,7 @@ func TestPlateNamesTellSeatsApart(t *testing.T) {
 			st := text.Style{Size: tx.Size, Bold: true}
 			return g.txt.CutName(msg.New(msg.PlayerName, s+1).String(), st, tx.R.W), st, tx.R.W
 		})
-		r := newRoom(g, tenSeatRoom(), "wss://nimmt.example.org", false)
+		r := newRoom(g.host, tenSeatRoom(), "wss://nimmt.example.org", false)
 		r.build()
 		names("room seat", func(s int) (string, text.Style, float64) {
 			got, st, w := r.seatName(s)

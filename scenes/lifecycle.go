@@ -47,7 +47,7 @@ func (g *Game) Back() bool {
 		if s.tutorial == nil {
 			s.save()
 		}
-		g.goTo(newMenu(g))
+		g.goTo(newMenu(g.host))
 		return true
 	case *menu:
 		if s.page != "menu" {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/storage"
@@ -51,7 +52,7 @@ const (
 var botNames = [...]msg.ID{msg.BotName1, msg.BotName2, msg.BotName3, msg.BotName4, msg.BotName5, msg.BotName6, msg.BotName7, msg.BotName8, msg.BotName9}
 
 // newLocalSession starts a game of cfg for seats; seed 0 picks one.
-func newLocalSession(g *Game, cfg engine.Config, seats []Seat, seed uint64) (*localSession, error) {
+func newLocalSession(g *Host, cfg engine.Config, seats []Seat, seed uint64) (*localSession, error) {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
@@ -93,7 +94,7 @@ func seatsFromSettings(st *Settings) []Seat {
 }
 
 // attachLocal wraps an engine game and makes its bots.
-func attachLocal(g *Game, eg *engine.Game, seats []Seat, seed uint64) (*localSession, error) {
+func attachLocal(g *Host, eg *engine.Game, seats []Seat, seed uint64) (*localSession, error) {
 	l := &localSession{eg: eg, seats: seats, seed: seed, rng: rand.New(rand.NewPCG(seed, 7)),
 		ticks: func(n int) int { return g.speed().Ticks(n) }, inline: g.opts.InlineBots, saver: g.saver, wake: g.Wake}
 	l.bots = make([]botSeat, len(seats))
@@ -194,15 +195,19 @@ func (l *localSession) Update(still bool) (changed bool, refused error) {
 				continue
 			}
 			if err := l.eg.Act(s, a); err != nil {
-				// A bot answer the rules refuse: fall back to the simple player.
+				// A bot answer the rules refuse: the bots' one-step player answers instead,
+				// and the refusal is reported (the table logs it).
 				v := l.eg.View(s)
-				_ = l.eg.Act(s, simpleBot{}.Decide(&v))
+				refused = fmt.Errorf("scenes: bot at seat %d: %w", s+1, err)
+				if err := l.eg.Act(s, bots.Heuristic(&v)); err != nil {
+					refused = fmt.Errorf("%w; its fallback too: %w", refused, err)
+				}
 			}
 			l.Save()
 		default:
 		}
 	}
-	return changed, nil
+	return changed, refused
 }
 
 // needsTicks implements tickingSession: a bot's pause is counting down, or an answer waits to be
@@ -270,10 +275,10 @@ const savedVersion = 2
 
 // hasSave reports whether a game to continue is stored. A save that cannot be resumed puts its
 // reason on the menu's notice.
-func (g *Game) hasSave() bool {
-	s, err := loadSaved(g)
+func (e *Env) hasSave() bool {
+	s, err := loadSaved(e)
 	if err != nil {
-		g.notice = notice(err)
+		e.notice = notice(err)
 		return false
 	}
 	return s != nil && !s.Over
@@ -281,12 +286,12 @@ func (g *Game) hasSave() bool {
 
 // loadSaved reads the autosave: nil without an error when there is none, a *noticeError saying
 // why when it cannot be resumed.
-func loadSaved(g *Game) (*saved, error) {
-	if g.opts.Storage == nil {
+func loadSaved(e *Env) (*saved, error) {
+	if e.opts.Storage == nil {
 		return nil, nil
 	}
-	g.FlushSaves()
-	b, _, err := storage.LoadSave(g.opts.Storage, saveFile, savedVersion)
+	e.FlushSaves()
+	b, _, err := storage.LoadSave(e.opts.Storage, saveFile, savedVersion)
 	var se *storage.SaveError
 	switch {
 	case errors.As(err, &se):
@@ -324,8 +329,8 @@ func saveNotice(se *storage.SaveError) msg.Message {
 }
 
 // resumeLocal loads the autosave into a session at exactly the point it stopped.
-func resumeLocal(g *Game) (*localSession, error) {
-	p, err := loadSaved(g)
+func resumeLocal(g *Host) (*localSession, error) {
+	p, err := loadSaved(g.Env)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"nimmt/anim"
+	"nimmt/bots"
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/sprites"
@@ -14,8 +14,9 @@ import (
 	"nimmt/text"
 )
 
-// Levels are the bot levels, weakest first.
-var Levels = []string{"random", "beginner", "intermediate", "expert"}
+// Levels are the bot levels offered to players, weakest first: the bots package's list
+// (bots.Levels); their names are the texts "level.LEVEL" and "form.means_LEVEL" (levelName).
+var Levels = bots.Levels()
 
 // personName is the name of seat s (1–9) when a person plays it.
 func (s *Settings) personName(seat int) string {
@@ -54,7 +55,7 @@ var endModeNames = map[string]msg.ID{"66": msg.EndAt66, "score": msg.EndAtScore,
 
 // menu is the title menu with its pages: main, newgame and settings.
 type menu struct {
-	g       *Game
+	g       *Host
 	page    string
 	widgets []widget
 	focus   int
@@ -66,7 +67,6 @@ type menu struct {
 	titleFor  string
 	titleBox  layout.Rect
 	hasSave   bool
-	blink     int
 	// cards draws the title page's cards; cardsPending is set while some are not rendered yet.
 	cards        *sprites.Cards
 	cardsPending bool
@@ -76,7 +76,7 @@ type menu struct {
 	chart  layout.Rect
 }
 
-func newMenu(g *Game) *menu {
+func newMenu(g *Host) *menu {
 	m := &menu{g: g, page: "menu", focus: -1}
 	m.hasSave = g.hasSave()
 	return m
@@ -225,18 +225,16 @@ func (m *menu) activate(id string) error {
 	case "new-game":
 		m.openForm()
 	case "continue":
-		t, err := resumeTable(g)
-		if err != nil {
+		if err := g.Continue(); err != nil {
 			g.notice = notice(err)
 			m.hasSave = false
 			break
 		}
 		g.notice = msg.Message{}
-		g.goTo(t)
 	case "online":
-		g.goTo(newLobby(g, ""))
+		g.Lobby("")
 	case "rules":
-		g.goTo(newRules(g))
+		g.Rules()
 	case "settings":
 		m.page = "settings"
 		m.focus = -1
@@ -253,7 +251,7 @@ func (m *menu) activate(id string) error {
 		m.page = "stats"
 		m.focus = -1
 	case "quit":
-		g.quit = true
+		g.Quit()
 	case "back":
 		m.page = "menu"
 		m.focus = -1
@@ -329,15 +327,13 @@ func (m *menu) openForm() {
 func (m *menu) start() {
 	g := m.g
 	g.saveSettings()
-	t, err := newTable(g, g.opts.Seed)
-	if err != nil {
+	if err := g.Play(g.opts.Seed); err != nil {
 		g.notice = notice(err)
 		m.page = "menu"
 		m.build()
 		return
 	}
 	g.opts.Seed = 0
-	g.goTo(t)
 }
 
 func (m *menu) draw(dst *ebiten.Image) {
@@ -418,10 +414,4 @@ func (m *menu) testState(ts *TestState) {
 			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
 		}
 	}
-}
-
-// speedOf returns the speed setting as an anim.Speed.
-func speedOf(s string) anim.Speed {
-	sp, _ := anim.ParseSpeed(s)
-	return sp
 }

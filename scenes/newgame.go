@@ -40,14 +40,18 @@ type SeatChoice struct {
 // levelPerson is the seat choice "a person at this device" (hot-seat).
 const levelPerson = "person"
 
-// localChoices are what an opponent seat can be in a local game, weakest bot first.
-var localChoices = []SeatChoice{
-	{"random", msg.LevelRandom, msg.LevelMeansRandom},
-	{"beginner", msg.LevelBeginner, msg.LevelMeansBeginner},
-	{"intermediate", msg.LevelIntermediate, msg.LevelMeansIntermediate},
-	{"expert", msg.LevelExpert, msg.LevelMeansExpert},
-	{levelPerson, msg.LevelPerson, msg.LevelMeansPerson},
+// botChoices are the bot levels as seat choices, weakest first (Levels).
+func botChoices() []SeatChoice {
+	out := make([]SeatChoice, 0, len(Levels)+1)
+	for _, l := range Levels {
+		out = append(out, SeatChoice{l, levelName(l), levelMeans(l)})
+	}
+	return out
 }
+
+// localChoices are what an opponent seat can be in a local game: the bots, weakest first, and
+// a person at this device.
+var localChoices = append(botChoices(), SeatChoice{levelPerson, msg.LevelPerson, msg.LevelMeansPerson})
 
 // FormOptions adapt the form to its use; the zero value is the local new game.
 type FormOptions struct {
@@ -131,7 +135,7 @@ func variantEntries() []variantEntry {
 // newGameForm is the form's state: the settings it edits, the page shown, its widgets and the
 // name being typed.
 type newGameForm struct {
-	g    *Game
+	g    *Host
 	st   *Settings
 	opts FormOptions
 	page formPage
@@ -155,7 +159,7 @@ type newGameForm struct {
 }
 
 // newNewGameForm returns the form editing st.
-func newNewGameForm(g *Game, st *Settings, opts FormOptions) *newGameForm {
+func newNewGameForm(g *Host, st *Settings, opts FormOptions) *newGameForm {
 	if opts.Title == msg.None {
 		opts.Title = msg.MenuNewGame
 	}

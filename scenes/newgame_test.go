@@ -105,7 +105,7 @@ func TestNewGameFormLayout(t *testing.T) {
 						st := defaultSettings()
 						st.Seats, st.EndMode = seats, end
 						st.Levels[1] = levelPerson
-						f := newNewGameForm(g, &st, FormOptions{})
+						f := newNewGameForm(g.host, &st, FormOptions{})
 						p.set(f)
 						f.build()
 						name := fmt.Sprintf("%s %gx%g %d seats end %s %s", lang, sz[0], sz[1], seats, end, p.name)
@@ -310,7 +310,7 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 	// The lobby: a room code typed with taps only (capitals, digits after "?123").
 	link := sampleRoom()
 	g.dialRoom = func(string, string, protocol.Message) roomLink { return link }
-	g.goTo(newLobby(g, ""))
+	g.goTo(newLobby(g.host, ""))
 	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "online" })
 	touch("code")
 	l := g.cur.(*lobby)
@@ -351,7 +351,7 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 // phones), none overlapping another, each key's text within its key.
 func checkKeyboard(t *testing.T, g *Game, name string, phone bool, kb *keyboard) {
 	t.Helper()
-	panel := kb.panel(g)
+	panel := kb.panel(g.host)
 	if kb.lifted.Overlaps(panel) || !kb.lifted.Within(layout.Rect{W: g.w, H: g.h}) || !panel.Within(layout.Rect{W: g.w, H: g.h}) {
 		t.Errorf("%s: the keyboard %+v covers the field %+v or leaves the screen", name, panel, kb.lifted)
 	}

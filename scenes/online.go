@@ -30,7 +30,7 @@ type lobby struct {
 }
 
 // newLobby opens the online page; code, when set, is a room code to join (from a link).
-func newLobby(g *Game, code string) *lobby {
+func newLobby(g *Host, code string) *lobby {
 	l := &lobby{form: form{g: g, focus: -1}, page: "online", code: code}
 	return l
 }
@@ -216,7 +216,7 @@ func (l *lobby) activate(id string) error {
 	switch id {
 	case "back":
 		g.saveSettings()
-		g.goTo(newMenu(g))
+		g.Menu()
 		return nil
 	case "server":
 		l.edit(id, l.server(), 80, caseLower)
@@ -267,7 +267,7 @@ func (l *lobby) connectTo(base, code string, first protocol.Message, join bool) 
 	link := g.dialRoom(base, code, first)
 	r := newRoom(g, link, base, join)
 	r.back = l
-	g.goTo(r)
+	g.Show(r)
 }
 
 func (l *lobby) draw(dst *ebiten.Image) {
@@ -326,7 +326,7 @@ func (l *lobby) openCreate() {
 const seatOpen = "open"
 
 // onlineChoices are what an opponent seat of a room can be: open for a person, or a bot.
-var onlineChoices = append([]SeatChoice{{seatOpen, msg.OnlineSeatOpen, msg.OnlineSeatOpenMeans}}, localChoices[:len(Levels)]...)
+var onlineChoices = append([]SeatChoice{{seatOpen, msg.OnlineSeatOpen, msg.OnlineSeatOpenMeans}}, botChoices()...)
 
 // createRoom makes the room the form describes: the host's seat, the bots of the seats chosen
 // as bots (added once the room is open), the others open.
@@ -363,5 +363,5 @@ func (l *lobby) createRoom() {
 	r.back = l
 	l.page = "online"
 	l.build()
-	g.goTo(r)
+	g.Show(r)
 }

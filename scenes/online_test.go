@@ -462,9 +462,9 @@ func TestOnlineTableButtons(t *testing.T) {
 	if err := l.push(rm); err != nil {
 		t.Fatal(err)
 	}
-	r := newRoom(g, l, "ws://example.org", false)
+	r := newRoom(g.host, l, "ws://example.org", false)
 	r.poll()
-	tb, err := newTable(g, 5)
+	tb, err := newTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

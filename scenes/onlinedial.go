@@ -19,7 +19,7 @@ func (g *Game) initOnline() {
 	if code == "" || g.cur != nil {
 		return
 	}
-	l := newLobby(g, code)
+	l := newLobby(g.host, code)
 	if protocol.CheckCode(code) != nil {
 		l.notice = msgBadCode()
 		g.cur = l
@@ -27,7 +27,7 @@ func (g *Game) initOnline() {
 	}
 	if o := g.settings.Online; o.Code == code && o.Token != "" {
 		if base, err := serverBase(l.server()); err == nil && base == o.Base {
-			r := newRoom(g, g.dialRoom(base, code, protocol.Hello{Version: protocol.Version, Token: o.Token}), base, false)
+			r := newRoom(g.host, g.dialRoom(base, code, protocol.Hello{Version: protocol.Version, Token: o.Token}), base, false)
 			r.back = l
 			g.cur = r
 			return

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"nimmt/client"
-	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/protocol"
 )
@@ -246,6 +245,3 @@ func resultLeader(r *protocol.Result) int {
 	}
 	return best
 }
-
-// roomConfig is the engine configuration of the room's current game.
-func roomConfig(r *protocol.Room) engine.Config { return r.Settings.Config(len(r.Seats)) }

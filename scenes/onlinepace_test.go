@@ -26,7 +26,7 @@ func TestIdleOnlineWakes(t *testing.T) {
 	g.settings.Name = "Ann"
 	g.InjectInput(func(*Input) {})
 	base := srv.URL()
-	r := newRoom(g, g.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}), base, false)
+	r := newRoom(g.host, g.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}), base, false)
 	t.Cleanup(r.link.Close)
 	g.goTo(r)
 	// settle runs frames as Ebitengine does until the game stops them.

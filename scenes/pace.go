@@ -44,14 +44,17 @@ func (p *ebitenPacer) setIdle(idle bool) {
 	p.idle = idle
 	if idle {
 		ebiten.SetTPS(ebiten.SyncWithFPS)
-		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //nolint:staticcheck // the only way to stop frames
+		//lint:ignore SA1019 the only way to stop the frames until input or ScheduleFrame
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
 		return
 	}
-	ebiten.SetFPSMode(ebiten.FPSModeVsyncOn) //nolint:staticcheck // back from FPSModeVsyncOffMinimum
+	//lint:ignore SA1019 back from FPSModeVsyncOffMinimum
+	ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
 	ebiten.SetTPS(ebiten.DefaultTPS)
 }
 
 func (p *ebitenPacer) wake() {
+	//lint:ignore SA1019 a frame in FPSModeVsyncOffMinimum (the idle mode) comes only through it
 	ebiten.ScheduleFrame()
 	if p.notify != nil {
 		p.notify()
@@ -115,12 +118,12 @@ func (g *Game) pace() {
 // message arrived on a session's network goroutine). Call it after the news is where Update
 // looks for it, and where the session's needsTicks sees it (pace looks again after it stops
 // the frames, so a wake racing with the stop is never lost). It is safe from any goroutine and cheap when the frames run anyway.
-func (g *Game) Wake() { g.pacer.wake() }
+func (e *Env) Wake() { e.pacer.wake() }
 
 // WakeAfter asks for a frame once d has passed on the game's clock (the decision timer's ring
 // at its next step), from the clock's timer. The returned timer can be stopped when the wait
 // is over.
-func (g *Game) WakeAfter(d time.Duration) clock.Stopper { return g.clock.AfterFunc(d, g.Wake) }
+func (e *Env) WakeAfter(d time.Duration) clock.Stopper { return e.clock.AfterFunc(d, e.Wake) }
 
 // Idle reports whether the game has stopped its frames until input or a wake.
 func (g *Game) Idle() bool { return g.idle }

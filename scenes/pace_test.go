@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/storage"
 )
@@ -73,12 +74,12 @@ func (p *testPacer) waitWake(t *testing.T, what string) {
 	}
 }
 
-// gatedBot answers as simpleBot once its gate is closed.
+// gatedBot answers as bots.Heuristic once its gate is closed.
 type gatedBot struct{ gate chan struct{} }
 
 func (b gatedBot) Decide(v *engine.View) engine.Action {
 	<-b.gate
-	return simpleBot{}.Decide(v)
+	return bots.Heuristic(v)
 }
 
 // lateBot answers as its inner bot, but a card only once the game has stopped its frames: that
@@ -151,7 +152,7 @@ func TestIdleWakesOnBotAnswer(t *testing.T) {
 	g, p, tick := pacedGame(t, Options{Speed: "fast", Seed: 4,
 		Bots: func(string, uint64) (Bot, error) { return gatedBot{gate}, nil }})
 	g.InjectInput(func(in *Input) {})
-	tb, err := newTable(g, 4)
+	tb, err := newTable(g.host, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +235,7 @@ func TestIdleWholeGame(t *testing.T) {
 		tap = &r
 		tick()
 	}
-	tb, err := newTable(g, 9)
+	tb, err := newTable(g.host, 9)
 	if err != nil {
 		t.Fatal(err)
 	}

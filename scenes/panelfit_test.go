@@ -18,7 +18,7 @@ import (
 func playedTable(t *testing.T, g *Game, seats int) *table {
 	t.Helper()
 	g.settings.Seats = seats
-	g.cur = newMenu(g)
+	g.cur = newMenu(g.host)
 	g.cur.(*menu).activate("new-game")
 	g.cur.(*menu).start()
 	d := &driver{g: g}

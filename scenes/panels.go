@@ -25,10 +25,10 @@ func (t *table) overlayButton(i int) layout.Rect {
 	return row
 }
 
-func (t *table) overlayPanel() layout.Rect {
-	g := t.g
+func (hd *hud) overlayPanel() layout.Rect {
+	g := hd.g
 	w := math.Min(g.w-24, 560)
-	rows := float64(len(t.seats))
+	rows := float64(len(hd.seats))
 	lineH := clampF(g.h*0.045, 18, 34)
 	h := math.Min(g.h-24, lineH*(rows+4)+clampF(g.h*0.07, layout.MinTap, 60)+40)
 	return layout.Rect{X: (g.w - w) / 2, Y: (g.h - h) / 2, W: w, H: h}
@@ -47,7 +47,7 @@ type boxText struct {
 }
 
 // draw draws the line.
-func (b *boxText) draw(g *Game, dst *ebiten.Image) {
+func (b *boxText) draw(g *Host, dst *ebiten.Image) {
 	x := b.box.X
 	switch b.align {
 	case text.HorzCenter:
@@ -60,13 +60,13 @@ func (b *boxText) draw(g *Game, dst *ebiten.Image) {
 
 // fitted is a boxText of s in box at size or smaller (not under minPanelText); a name is
 // shortened as the plates shorten one, another text cut short only if it is still too wide.
-func (g *Game) fitted(s string, box layout.Rect, size float64, bold, name bool, align text.Align, col color.Color) boxText {
+func (k *Kit) fitted(s string, box layout.Rect, size float64, bold, name bool, align text.Align, col color.Color) boxText {
 	st := text.Style{Size: size, Bold: bold}
 	if name {
-		s = g.txt.CutName(s, st, box.W)
+		s = k.txt.CutName(s, st, box.W)
 	} else {
-		st.Size = max(minPanelText, g.txt.Fit(s, st, box.W, minPanelText))
-		s = g.txt.Cut(s, st, box.W)
+		st.Size = max(minPanelText, k.txt.Fit(s, st, box.W, minPanelText))
+		s = k.txt.Cut(s, st, box.W)
 	}
 	return boxText{s: s, box: box, size: st.Size, bold: bold, align: align, col: col}
 }
@@ -76,12 +76,12 @@ const minPanelText = 9
 
 // scoreTexts are the round score panel's texts: the title, the two column heads, and each seat's
 // name, penalty this round and total.
-func (t *table) scoreTexts() []boxText {
-	g := t.g
-	p := t.overlayPanel()
+func (hd *hud) scoreTexts() []boxText {
+	g := hd.g
+	p := hd.overlayPanel()
 	lineH := clampF(g.h*0.045, 18, 34)
-	out := t.panelTexts[:0]
-	out = append(out, g.fitted(t.cached(msg.New(msg.ScoreTitle, t.lastRound.Round)), layout.Rect{X: p.X + 12, Y: p.Y + lineH/2, W: p.W - 24, H: lineH}, lineH*0.9, true, false, text.HorzCenter, sprites.White))
+	out := hd.panelTexts[:0]
+	out = append(out, g.fitted(hd.cached(msg.New(msg.ScoreTitle, hd.lastRound.Round)), layout.Rect{X: p.X + 12, Y: p.Y + lineH/2, W: p.W - 24, H: lineH}, lineH*0.9, true, false, text.HorzCenter, sprites.White))
 	size := lineH * 0.62
 	colW := p.W * 0.22
 	col := func(i int, y float64) layout.Rect { // the columns centred at 62 % and 85 % of the width
@@ -90,27 +90,27 @@ func (t *table) scoreTexts() []boxText {
 	y := p.Y + lineH*2.2
 	out = append(out, g.fitted(msg.ScoreThisRound.Text(), col(0, y), size*0.8, false, false, text.HorzCenter, sprites.Muted),
 		g.fitted(msg.ScoreTotal.Text(), col(1, y), size*0.8, false, false, text.HorzCenter, sprites.Muted))
-	cfg := t.disp.Config
-	for s := range t.seats {
+	cfg := hd.disp.Config
+	for s := range hd.seats {
 		y += lineH
 		c := sprites.White
 		tot := 0
-		if s < len(t.lastRound.Totals) {
-			tot = t.lastRound.Totals[s]
+		if s < len(hd.lastRound.Totals) {
+			tot = hd.lastRound.Totals[s]
 		}
 		if cfg.EndScore > 0 && tot >= cfg.EndScore {
 			c = sprites.Danger
 		}
 		pen := 0
-		if s < len(t.lastRound.Penalties) {
-			pen = t.lastRound.Penalties[s]
+		if s < len(hd.lastRound.Penalties) {
+			pen = hd.lastRound.Penalties[s]
 		}
 		name := layout.Rect{X: p.X + 20, Y: y - lineH/2, W: col(0, y).X - 4 - (p.X + 20), H: lineH}
-		out = append(out, g.fitted(t.seats[s].Name, name, size, s == t.me, true, text.Left, c),
+		out = append(out, g.fitted(hd.seats[s].Name, name, size, s == hd.me, true, text.Left, c),
 			g.fitted("+"+num(pen), col(0, y), size, true, false, text.HorzCenter, floatCol),
 			g.fitted(num(tot), col(1, y), size, true, false, text.HorzCenter, c))
 	}
-	t.panelTexts = out
+	hd.panelTexts = out
 	return out
 }
 
@@ -128,20 +128,20 @@ func (t *table) drawScoreOverlay(dst *ebiten.Image) {
 
 // trackerTexts are the card tracker's texts: its head and every card number in its cell,
 // coloured by what is known of the card.
-func (t *table) trackerTexts() []boxText {
-	g := t.g
-	p := t.lay.Panel
+func (hd *hud) trackerTexts() []boxText {
+	g := hd.g
+	p := hd.lay.Panel
 	// Copies counted: in Double each number can be seen once or twice.
 	var seen, mine [engine.DeckSize + 1]uint8
-	for _, c := range t.disp.Revealed {
+	for _, c := range hd.disp.Revealed {
 		seen[c]++
 	}
-	for _, c := range t.disp.Hand {
+	for _, c := range hd.disp.Hand {
 		mine[c]++
 	}
-	cfg := &t.disp.Config
+	cfg := &hd.disp.Config
 	cols, rows := 13, 8
-	title := t.lay.Unit * 1.6
+	title := hd.lay.Unit * 1.6
 	cw := (p.W - 16) / float64(cols)
 	ch := (p.H - 16 - title) / float64(rows)
 	head := msg.TrackerHead.Text()
@@ -154,13 +154,13 @@ func (t *table) trackerTexts() []boxText {
 	if min(g.w, g.h) < 600 {
 		lo = layout.MinNameSizePhone
 	}
-	lines, hs := t.trackerHead(head, p.W-20, math.Max(lo, clampF(ch*0.5, minPanelText, t.lay.Unit)))
+	lines, hs := hd.trackerHead(head, p.W-20, math.Max(lo, clampF(ch*0.5, minPanelText, hd.lay.Unit)))
 	lh := math.Ceil(hs * 1.25)
 	if need := float64(len(lines))*lh + 4; need > title {
 		title = need
 		ch = (p.H - 16 - title) / float64(rows)
 	}
-	out := t.panelTexts[:0]
+	out := hd.panelTexts[:0]
 	top := p.Y + 4 + (title-float64(len(lines))*lh)/2
 	for i, line := range lines {
 		out = append(out, g.fitted(line, layout.Rect{X: p.X + 10, Y: top + float64(i)*lh, W: p.W - 20, H: lh}, hs, false, false, text.Left, sprites.White))
@@ -180,7 +180,7 @@ func (t *table) trackerTexts() []boxText {
 		}
 		out = append(out, boxText{s: num(c), box: cell, size: size, bold: mine[c] > 0, align: text.HorzCenter, col: col})
 	}
-	t.panelTexts = out
+	hd.panelTexts = out
 	return out
 }
 
@@ -194,15 +194,15 @@ type headLines struct {
 
 // trackerHead returns head in lines no wider than w and their size: one line at size where it
 // fits, else two lines at size or as little smaller as two lines need (not under minPanelText).
-func (t *table) trackerHead(head string, w, size float64) ([]string, float64) {
-	c := &t.headLines
+func (hd *hud) trackerHead(head string, w, size float64) ([]string, float64) {
+	c := &hd.headLines
 	if c.s == head && c.w == w && c.want == size {
 		return c.lines, c.at
 	}
 	*c = headLines{s: head, w: w, want: size, at: size, lines: []string{head}}
-	if tw, _ := t.g.txt.Measure(head, text.Style{Size: size}); tw > w {
+	if tw, _ := hd.g.txt.Measure(head, text.Style{Size: size}); tw > w {
 		for c.at = size; ; c.at -= 0.5 {
-			c.lines = t.g.wrapText(head, c.at, w)
+			c.lines = hd.g.wrapText(head, c.at, w)
 			if len(c.lines) <= 2 || c.at <= minPanelText {
 				break
 			}
@@ -211,52 +211,52 @@ func (t *table) trackerHead(head string, w, size float64) ([]string, float64) {
 	return c.lines, c.at
 }
 
-func (t *table) drawTracker(dst *ebiten.Image) { t.drawPanelTexts(dst, t.trackerTexts()) }
+func (hd *hud) drawTracker(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.trackerTexts()) }
 
 // drawPanelTexts draws the tracker's or the log's panel with its texts.
-func (t *table) drawPanelTexts(dst *ebiten.Image, bs []boxText) {
-	t.g.roundRect(dst, t.lay.Panel, 10, overlay)
+func (hd *hud) drawPanelTexts(dst *ebiten.Image, bs []boxText) {
+	hd.g.roundRect(dst, hd.lay.Panel, 10, overlay)
 	for _, b := range bs {
-		b.draw(t.g, dst)
+		b.draw(hd.g, dst)
 	}
 }
 
 // logTexts are the log's last lines that fit the panel and that this seat may read (another
 // person's private lines are skipped), each at its size or smaller to fit the panel's width.
-func (t *table) logTexts() []boxText {
-	g := t.g
-	p := t.lay.Panel
-	lh := clampF(t.lay.Unit*1.4, 12, 30)
+func (hd *hud) logTexts() []boxText {
+	g := hd.g
+	p := hd.lay.Panel
+	lh := clampF(hd.lay.Unit*1.4, 12, 30)
 	n := int((p.H - 16) / lh)
-	first := len(t.log)
+	first := len(hd.log)
 	for k := 0; first > 0 && k < n; {
 		first--
-		if e := &t.log[first]; e.private < 0 || e.private == t.me {
+		if e := &hd.log[first]; e.private < 0 || e.private == hd.me {
 			k++
 		}
 	}
-	out := t.panelTexts[:0]
-	for _, e := range t.log[first:] {
-		if e.private >= 0 && e.private != t.me {
+	out := hd.panelTexts[:0]
+	for _, e := range hd.log[first:] {
+		if e.private >= 0 && e.private != hd.me {
 			continue
 		}
 		box := layout.Rect{X: p.X + 10, Y: p.Y + 8 + lh*float64(len(out)), W: p.W - 20, H: lh}
 		out = append(out, g.fitted(e.m.String(), box, lh*0.7, false, false, text.Left, sprites.White))
 	}
-	t.panelTexts = out
+	hd.panelTexts = out
 	return out
 }
 
-func (t *table) drawLog(dst *ebiten.Image) { t.drawPanelTexts(dst, t.logTexts()) }
+func (hd *hud) drawLog(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.logTexts()) }
 
 // poolRects lays the face-up draft pool (Logic, Tournament) out as a grid over the rows, which
 // are empty during the draft: one rectangle per card of t.disp.Pool, the largest cards that fit.
-func (t *table) poolRects() []layout.Rect {
-	n := len(t.disp.Pool)
+func (hd *hud) poolRects() []layout.Rect {
+	n := len(hd.disp.Pool)
 	if n == 0 {
 		return nil
 	}
-	top, bot := t.lay.Rows[0].Hit, t.lay.Rows[engine.NumRows-1].Hit
+	top, bot := hd.lay.Rows[0].Hit, hd.lay.Rows[engine.NumRows-1].Hit
 	area := layout.Rect{X: top.X, Y: top.Y, W: top.W, H: bot.Y + bot.H - top.Y}
 	best, bestCols := 0.0, 1
 	for cols := 1; cols <= n; cols++ {
@@ -277,7 +277,7 @@ func (t *table) poolRects() []layout.Rect {
 
 // sumsShown reports whether the rows' bullhead sums are drawn: not during a draft, whose pool
 // lies over the empty rows, sums and all.
-func (t *table) sumsShown() bool { return t.disp.Phase != engine.PhaseDraft }
+func (hd *hud) sumsShown() bool { return hd.disp.Phase != engine.PhaseDraft }
 
 // poolLift is how far a pool card under the pointer rises, in its heights.
 const poolLift = 0.12
@@ -298,10 +298,10 @@ func (t *table) drawPool(dst *ebiten.Image) {
 }
 
 // choiceLayout returns the panel, one rectangle per card of the decision and the Keep button.
-func (t *table) choiceLayout(d engine.Decision) (panel layout.Rect, cards []layout.Rect, button layout.Rect) {
-	g := t.g
+func (hd *hud) choiceLayout(d engine.Decision) (panel layout.Rect, cards []layout.Rect, button layout.Rect) {
+	g := hd.g
 	n := max(len(d.Cards), 1)
-	slot := t.lay.Rows[0].Slots[0]
+	slot := hd.lay.Rows[0].Slots[0]
 	cw := min(slot.W*1.2, (min(g.w-24, 640)-32)/float64(n)*0.9)
 	ch := cw * 1.5
 	bh := clampF(g.h*0.07, layout.MinTap, 60)
@@ -323,19 +323,19 @@ func (t *table) choiceLayout(d engine.Decision) (panel layout.Rect, cards []layo
 }
 
 // choiceTitle is the panel's instruction.
-func (t *table) choiceTitle(d engine.Decision) string {
+func (hd *hud) choiceTitle(d engine.Decision) string {
 	if d.Kind == engine.DecideOrder {
 		return msg.ChoiceOrder.Text()
 	}
-	room := engine.MaxHand - len(t.disp.Hand)
-	return t.cached(msg.New(msg.ChoiceKeep, room))
+	room := engine.MaxHand - len(hd.disp.Hand)
+	return hd.cached(msg.New(msg.ChoiceKeep, room))
 }
 
 // choiceTitleText is the choice panel's instruction in its box over the cards.
-func (t *table) choiceTitleText(d engine.Decision, panel layout.Rect) boxText {
-	bh := clampF(t.g.h*0.07, layout.MinTap, 60)
+func (hd *hud) choiceTitleText(d engine.Decision, panel layout.Rect) boxText {
+	bh := clampF(hd.g.h*0.07, layout.MinTap, 60)
 	box := layout.Rect{X: panel.X + 12, Y: panel.Y + 16, W: panel.W - 24, H: bh * 0.8}
-	return t.g.fitted(t.choiceTitle(d), box, bh*0.4, true, false, text.HorzCenter, titleCol)
+	return hd.g.fitted(hd.choiceTitle(d), box, bh*0.4, true, false, text.HorzCenter, titleCol)
 }
 
 // drawChoice draws the choice panel.
@@ -369,31 +369,31 @@ func (t *table) drawChoice(dst *ebiten.Image) {
 
 // gameOverTitle says who won: "You win!" to the one person at this device, else the winner's
 // name, or the names of those who share the win.
-func (t *table) gameOverTitle() msg.Message {
-	w := t.disp.Winners
-	mine := slices.Contains(w, t.me) && t.people() == 1
+func (hd *hud) gameOverTitle() msg.Message {
+	w := hd.disp.Winners
+	mine := slices.Contains(w, hd.me) && hd.people() == 1
 	switch {
 	case mine && len(w) > 1:
 		return msg.New(msg.GameOverYouShare)
 	case mine:
 		return msg.New(msg.GameOverYouWin)
 	case len(w) == 1:
-		return msg.New(msg.GameOverWins, t.seatName(w[0]))
+		return msg.New(msg.GameOverWins, hd.seatName(w[0]))
 	case len(w) > 1:
 		// "Ada and Bruno share the win"; more winners: "Ada, Bruno and Cleo".
-		first := t.seatName(w[0])
+		first := hd.seatName(w[0])
 		for _, s := range w[1 : len(w)-1] {
-			first += ", " + t.seatName(s)
+			first += ", " + hd.seatName(s)
 		}
-		return msg.New(msg.GameOverShare, first, t.seatName(w[len(w)-1]))
+		return msg.New(msg.GameOverShare, first, hd.seatName(w[len(w)-1]))
 	}
 	return msg.New(msg.GameOverTitle)
 }
 
 // cached returns m's text, formatted once while the panel shows the same message.
-func (t *table) cached(m msg.Message) string {
-	if m != t.panelMsg || t.panelStr == "" {
-		t.panelMsg, t.panelStr = m, m.String()
+func (hd *hud) cached(m msg.Message) string {
+	if m != hd.panelMsg || hd.panelStr == "" {
+		hd.panelMsg, hd.panelStr = m, m.String()
 	}
-	return t.panelStr
+	return hd.panelStr
 }

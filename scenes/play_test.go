@@ -166,7 +166,7 @@ func TestContinue(t *testing.T) {
 	mem := &storage.Memory{}
 	g := newTestGame(t, mem, "instant")
 	g.settings.Seats = 3
-	tb, err := newTable(g, 99)
+	tb, err := newTable(g.host, 99)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestDamagedFiles(t *testing.T) {
 // TestKeyboard plays turns with the keyboard alone: digits select, Enter plays.
 func TestKeyboard(t *testing.T) {
 	g := newTestGame(t, nil, "instant")
-	tb, err := newTable(g, 5)
+	tb, err := newTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestUpdateTime(t *testing.T) {
 		t.Skip("plays a whole game at normal speed")
 	}
 	g := newTestGame(t, &storage.Memory{}, "normal")
-	tb, err := newTable(g, 21)
+	tb, err := newTable(g.host, 21)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +343,7 @@ func TestUpdateTime(t *testing.T) {
 // and end where they were.
 func TestReplayLastTurn(t *testing.T) {
 	g := newTestGame(t, nil, "fast")
-	tb, err := newTable(g, 8)
+	tb, err := newTable(g.host, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +368,7 @@ func TestReplayLastTurn(t *testing.T) {
 // with a notice instead of ending the game.
 func TestPanicGoesToMenu(t *testing.T) {
 	g := newTestGame(t, nil, "instant")
-	tb, err := newTable(g, 4)
+	tb, err := newTable(g.host, 4)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func TestDraftPoolFits(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	for _, seats := range []int{2, 4, 10} {
 		g.settings.Seats = seats
-		tb, err := newTable(g, 5)
+		tb, err := newTable(g.host, 5)
 		if err != nil {
 			t.Fatal(err)
 		}

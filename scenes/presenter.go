@@ -33,82 +33,82 @@ func (p phase) String() string { return phaseNames[p] }
 
 // setPhase is the one place the phase changes: the phase's tick count restarts and the plates
 // and status follow.
-func (t *table) setPhase(p phase) {
-	if t.phase == p {
+func (pr *presenter) setPhase(p phase) {
+	if pr.phase == p {
 		return
 	}
-	t.phase = p
-	t.phaseTicks = 0
-	t.refreshPlates()
+	pr.phase = p
+	pr.phaseTicks = 0
+	pr.stage.refreshPlates()
 }
 
 // fastForward folds all events in without animation (resuming a save).
-func (t *table) fastForward() {
-	for t.broken == nil && (t.sess.EventCount() > t.consumed || len(t.events) > 0) {
-		t.fetch()
-		for len(t.events) > 0 {
-			e := t.events[0]
-			t.events = t.events[1:]
-			t.consumed++
-			t.apply(e, false)
+func (pr *presenter) fastForward() {
+	for pr.broken == nil && (pr.sess.EventCount() > pr.consumed || len(pr.events) > 0) {
+		pr.fetch()
+		for len(pr.events) > 0 {
+			e := pr.events[0]
+			pr.events = pr.events[1:]
+			pr.consumed++
+			pr.apply(e, false)
 		}
 	}
-	if t.phase == phaseScore {
-		t.setPhase(phaseDeal)
+	if pr.phase == phaseScore {
+		pr.setPhase(phaseDeal)
 	}
-	t.tl.Skip()
-	t.stepSprites()
-	t.derivePhase()
+	pr.tl.Skip()
+	pr.stage.stepSprites()
+	pr.derivePhase()
 }
 
 // consume folds events in, one at a time, while nothing animates and no score waits.
-func (t *table) consume() {
-	for t.tl.Idle() && t.phase != phaseScore {
-		t.fetch()
-		if len(t.events) == 0 {
+func (pr *presenter) consume() {
+	for pr.tl.Idle() && pr.phase != phaseScore {
+		pr.fetch()
+		if len(pr.events) == 0 {
 			break
 		}
-		e := t.events[0]
-		if _, ok := e.(engine.RoundScored); ok && len(t.floaters) > 0 {
+		e := pr.events[0]
+		if _, ok := e.(engine.RoundScored); ok && len(pr.b.floaters) > 0 {
 			break // the last "+N" of the round rises before the score opens
 		}
-		t.events[0] = nil
-		t.events = t.events[1:]
-		t.consumed++
-		t.apply(e, true)
-		t.phaseTicks = 0
-		if t.tl.Idle() {
-			t.stepSprites()
+		pr.events[0] = nil
+		pr.events = pr.events[1:]
+		pr.consumed++
+		pr.apply(e, true)
+		pr.phaseTicks = 0
+		if pr.tl.Idle() {
+			pr.stage.stepSprites()
 		}
 	}
 }
 
-func (t *table) fetch() {
-	if t.broken != nil {
+func (pr *presenter) fetch() {
+	if pr.broken != nil {
 		return
 	}
-	if t.inFlight && t.sess.EventCount() > t.sentAt {
-		t.inFlight = false
+	if pr.inFlight && pr.sess.EventCount() > pr.sentAt {
+		pr.inFlight = false
 	}
-	if len(t.events) == 0 && t.sess.EventCount() > t.consumed {
-		t.events = t.sess.EventsFor(t.me, t.consumed)
+	if len(pr.events) == 0 && pr.sess.EventCount() > pr.consumed {
+		pr.events = pr.sess.EventsFor(pr.me, pr.consumed)
 	}
 }
 
 // derivePhase names the phase when nothing is animating.
-func (t *table) derivePhase() {
+func (pr *presenter) derivePhase() {
 	switch {
-	case t.phase == phaseOver || t.phase == phaseScore:
-	case t.disp.Phase == engine.PhaseRowChoice:
-		t.setPhase(phaseRowChoice)
-	case t.disp.Phase == engine.PhaseChoose:
-		t.setPhase(phaseChoose)
+	case pr.phase == phaseOver || pr.phase == phaseScore:
+	case pr.disp.Phase == engine.PhaseRowChoice:
+		pr.setPhase(phaseRowChoice)
+	case pr.disp.Phase == engine.PhaseChoose:
+		pr.setPhase(phaseChoose)
 	}
 }
 
-func (t *table) seatName(s int) string {
-	if s >= 0 && s < len(t.seats) {
-		return t.seats[s].Name
+func (hd *hud) seatName(s int) string {
+	if s >= 0 && s < len(hd.seats) {
+		return hd.seats[s].Name
 	}
 	return "?"
 }
@@ -117,64 +117,64 @@ func (t *table) seatName(s int) string {
 // event that does not fit the view (engine.View.CheckEvent: a malformed one from a remote
 // session) leaves the view as it is and stops the stream (stopStream); every fold below is of an
 // event checked here.
-func (t *table) apply(e engine.Event, animate bool) {
-	if err := t.disp.CheckEvent(e); err != nil {
-		t.stopStream(err)
+func (pr *presenter) apply(e engine.Event, animate bool) {
+	if err := pr.disp.CheckEvent(e); err != nil {
+		pr.h.stopStream(err)
 		return
 	}
 	var steps []anim.Step
 	switch ev := e.(type) {
 	case engine.RoundDealt:
-		steps = t.onDealt(ev, animate)
+		steps = pr.onDealt(ev, animate)
 	case engine.SeatChose:
-		steps = t.onChose(ev, animate)
+		steps = pr.onChose(ev, animate)
 	case engine.CardsRevealed:
-		steps = t.onRevealed(ev, animate)
+		steps = pr.onRevealed(ev, animate)
 	case engine.RowChoiceRequired:
-		t.disp.Apply(e)
-		t.setPhase(phaseRowChoice)
-		t.logRowChoice(ev)
+		pr.disp.Apply(e)
+		pr.setPhase(phaseRowChoice)
+		pr.h.logRowChoice(ev)
 	case engine.RowTaken:
-		steps = t.onRowTaken(ev, animate)
+		steps = pr.onRowTaken(ev, animate)
 	case engine.CardPlaced:
-		steps = t.onPlaced(ev, animate)
+		steps = pr.onPlaced(ev, animate)
 	case engine.RoundScored:
-		t.endFloaters(true)
-		t.disp.Apply(e)
-		t.lastRound = ev
-		t.roundPens = append(t.roundPens, slices.Clone(ev.Penalties))
-		t.roundTotals = append(t.roundTotals, slices.Clone(ev.Totals))
-		t.haveRound = true
-		t.haveLast = false
-		t.setPhase(phaseScore)
+		pr.b.endFloaters(true)
+		pr.disp.Apply(e)
+		pr.lastRound = ev
+		pr.roundPens = append(pr.roundPens, slices.Clone(ev.Penalties))
+		pr.roundTotals = append(pr.roundTotals, slices.Clone(ev.Totals))
+		pr.haveRound = true
+		pr.haveLast = false
+		pr.setPhase(phaseScore)
 	case engine.GameOver:
-		t.disp.Apply(e)
-		t.setPhase(phaseOver)
-		t.recordGame(ev)
+		pr.disp.Apply(e)
+		pr.setPhase(phaseOver)
+		pr.stage.recordGame(ev)
 	case engine.CardDrafted, engine.DraftDone, engine.CardsKept:
 		// Variants: cards move between the pool, the hands and the rows.
-		t.disp.Apply(e)
-		t.variantLog(e)
-		t.relayout()
-		steps = t.settle(12, 0, animate, nil)
+		pr.disp.Apply(e)
+		pr.h.variantLog(e)
+		pr.stage.relayout()
+		steps = pr.b.settle(12, 0, animate, nil)
 	default:
-		t.disp.Apply(e)
+		pr.disp.Apply(e)
 	}
 	if animate {
-		steps = t.withSound(e, steps)
+		steps = pr.h.withSound(e, steps)
 	}
 	for _, s := range steps {
-		t.tl.Add(s)
+		pr.tl.Add(s)
 	}
-	t.refreshPlates()
+	pr.stage.refreshPlates()
 }
 
 // stopStream stops folding the session's events after one that does not fit the view, and
 // says so in the log: the table stays as it was before that event.
-func (t *table) stopStream(err error) {
-	t.broken = fmt.Errorf("scenes: event %d: %w", t.consumed, err)
-	t.events = nil
-	t.logf(msg.New(msg.Verbatim, t.broken.Error()), -1)
+func (hd *hud) stopStream(err error) {
+	hd.broken = fmt.Errorf("scenes: event %d: %w", hd.consumed, err)
+	hd.events = nil
+	hd.logf(msg.New(msg.Verbatim, hd.broken.Error()), -1)
 }
 
 // par returns the steps as one parallel step, or nothing.
@@ -186,75 +186,75 @@ func par(out []anim.Step, steps []anim.Step) []anim.Step {
 }
 
 // onDealt: the last round's cards gather on the deck, then the new ones fly out.
-func (t *table) onDealt(ev engine.RoundDealt, animate bool) []anim.Step {
+func (pr *presenter) onDealt(ev engine.RoundDealt, animate bool) []anim.Step {
 	var gather []anim.Step
-	if animate && t.speed() != anim.Instant {
-		for c := range t.cards {
-			if sp := &t.cards[c]; sp.vis {
-				gather = t.moveSprite(sp, t.lay.Deck, false, 16, 0, true, gather)
+	if animate && pr.speed() != anim.Instant {
+		for c := range pr.b.cards {
+			if sp := &pr.b.cards[c]; sp.vis {
+				gather = pr.b.moveSprite(sp, pr.lay.Deck, false, 16, 0, true, gather)
 				sp.hideAtEnd = true
 			}
 		}
 	}
-	t.endFloaters(true)
-	t.disp.Apply(ev)
-	t.setPhase(phaseDeal)
-	t.log = t.log[:0]
-	t.logf(msg.New(msg.LogDealt, ev.Round), -1)
-	t.haveLast = false
-	t.sel = -1
+	pr.b.endFloaters(true)
+	pr.disp.Apply(ev)
+	pr.setPhase(phaseDeal)
+	pr.h.log = pr.h.log[:0]
+	pr.h.logf(msg.New(msg.LogDealt, ev.Round), -1)
+	pr.haveLast = false
+	pr.c.sel = -1
 	if len(gather) > 0 {
 		return append(par(nil, gather), &anim.Call{Fn: func() {
-			for _, s := range t.dealSprites(animate) {
-				t.tl.Add(s)
+			for _, s := range pr.dealSprites(animate) {
+				pr.tl.Add(s)
 			}
 		}})
 	}
-	return t.dealSprites(animate)
+	return pr.dealSprites(animate)
 }
 
 // dealSprites sends the dealt cards from the deck to their places, face up on arrival, and one
 // card back to each other seat (its hand stays hidden).
-func (t *table) dealSprites(animate bool) []anim.Step {
-	for c := range t.cards {
-		t.cards[c] = cardSprite{}
+func (pr *presenter) dealSprites(animate bool) []anim.Step {
+	for c := range pr.b.cards {
+		pr.b.cards[c] = cardSprite{}
 	}
-	for s := range t.backs {
-		t.backs[s] = cardSprite{}
+	for s := range pr.b.backs {
+		pr.b.backs[s] = cardSprite{}
 	}
-	clear(t.swap[:])
-	t.relayout()
-	d := t.lay.Deck
+	clear(pr.b.swap[:])
+	pr.stage.relayout()
+	d := pr.lay.Deck
 	var steps []anim.Step
 	k := 0
 	deal := func(i int) {
-		sp := &t.cards[i]
+		sp := &pr.b.cards[i]
 		sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
-		steps = t.moveSprite(sp, t.homes[i].r, true, 18, 6*k, animate, steps)
+		steps = pr.b.moveSprite(sp, pr.b.homes[i].r, true, 18, 6*k, animate, steps)
 		k++
 	}
-	for r := range t.disp.Rows { // the new rows, or the kept table (TCG's second half)
-		for i := range t.homes {
-			if h := &t.homes[i]; h.at == atRow && int(h.row) == r {
+	for r := range pr.disp.Rows { // the new rows, or the kept table (TCG's second half)
+		for i := range pr.b.homes {
+			if h := &pr.b.homes[i]; h.at == atRow && int(h.row) == r {
 				deal(i)
 			}
 		}
 	}
-	for i := range t.homes {
-		if t.homes[i].at == atHand || t.homes[i].at == atChosen {
+	for i := range pr.b.homes {
+		if pr.b.homes[i].at == atHand || pr.b.homes[i].at == atChosen {
 			deal(i)
 		}
 	}
-	for s := range t.seats {
-		if s == t.me || t.tutorial != nil {
+	for s := range pr.h.seats {
+		if s == pr.me || pr.tutorial != nil {
 			continue
 		}
-		sp := &t.backs[s]
-		p, ch := t.seatLay(s).Plate, t.seatLay(s).Chosen
+		sp := &pr.b.backs[s]
+		p, ch := pr.b.seatLay(s).Plate, pr.b.seatLay(s).Chosen
 		sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
-		steps = t.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
+		steps = pr.b.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
 		sp.hideAtEnd = true
-		if !animate || t.speed() == anim.Instant {
+		if !animate || pr.speed() == anim.Instant {
 			sp.vis, sp.hideAtEnd = false, false
 		}
 		k++
@@ -263,103 +263,103 @@ func (t *table) dealSprites(animate bool) []anim.Step {
 }
 
 // onChose: a seat has chosen; its card goes face down to its plate (face up in Open).
-func (t *table) onChose(ev engine.SeatChose, animate bool) []anim.Step {
-	t.disp.Apply(ev)
+func (pr *presenter) onChose(ev engine.SeatChose, animate bool) []anim.Step {
+	pr.disp.Apply(ev)
 	switch {
-	case ev.Card != 0 && ev.Seat != t.me && len(t.disp.FaceUp) > 0:
-		t.logf(msg.New(msg.LogPlaysFaceUp, t.seatName(ev.Seat), ev.Card), -1)
-		return t.settle(12, 0, animate, nil)
-	case ev.Seat == t.me:
-		t.relayout()
-		t.sel = -1
-		return t.settle(12, 0, animate, nil)
+	case ev.Card != 0 && ev.Seat != pr.me && len(pr.disp.FaceUp) > 0:
+		pr.h.logf(msg.New(msg.LogPlaysFaceUp, pr.h.seatName(ev.Seat), ev.Card), -1)
+		return pr.b.settle(12, 0, animate, nil)
+	case ev.Seat == pr.me:
+		pr.stage.relayout()
+		pr.c.sel = -1
+		return pr.b.settle(12, 0, animate, nil)
 	}
-	return par(nil, t.placeBack(ev.Seat, animate))
+	return par(nil, pr.stage.placeBack(ev.Seat, animate))
 }
 
 // onRevealed: the chosen cards turn over at the seats, then slide into the queue, lowest first.
-func (t *table) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
+func (pr *presenter) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 	// Remember where the turn started, for "watch the last turn again".
-	t.lastTurn = t.consumed - 1
-	t.endFloaters(false)
-	t.lastView = cloneView(&t.disp)
-	t.haveLast = true
-	t.setPhase(phaseReveal)
-	my := t.disp.MyChoice
-	t.disp.Apply(ev)
-	t.relayout()
+	pr.lastTurn = pr.consumed - 1
+	pr.b.endFloaters(false)
+	pr.lastView = cloneView(&pr.disp)
+	pr.haveLast = true
+	pr.setPhase(phaseReveal)
+	my := pr.disp.MyChoice
+	pr.disp.Apply(ev)
+	pr.stage.relayout()
 	var flips []anim.Step
 	for i, p := range ev.Plays {
-		r := t.seatLay(p.Seat).Chosen
-		si := t.spriteAt(atPending, 0, i)
+		r := pr.b.seatLay(p.Seat).Chosen
+		si := pr.b.spriteAt(atPending, 0, i)
 		if si < 0 {
 			continue
 		}
-		sp := &t.cards[si]
-		if p.Seat != t.me || p.Card != my || !sp.vis {
+		sp := &pr.b.cards[si]
+		if p.Seat != pr.me || p.Card != my || !sp.vis {
 			sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = r.X, r.Y, r.W, r.H, false, true
 		}
-		flips = t.moveSprite(sp, r, true, 15, 0, animate, flips)
-		t.backs[p.Seat].vis = false
-		t.logf(msg.New(msg.LogPlayed, t.seatName(p.Seat), p.Card), -1)
+		flips = pr.b.moveSprite(sp, r, true, 15, 0, animate, flips)
+		pr.b.backs[p.Seat].vis = false
+		pr.h.logf(msg.New(msg.LogPlayed, pr.h.seatName(p.Seat), p.Card), -1)
 	}
 	var steps []anim.Step
 	if len(flips) > 0 {
-		steps = append(par(nil, flips), &anim.Wait{N: t.ticks(15)})
+		steps = append(par(nil, flips), &anim.Wait{N: pr.ticks(15)})
 	}
-	t.queued = false
+	pr.queued = false
 	return append(steps, &anim.Call{Fn: func() {
-		t.queued = len(t.lay.Queue) > 0
-		for _, s := range t.settle(14, 3, animate, nil) {
-			t.tl.Add(s)
+		pr.queued = len(pr.lay.Queue) > 0
+		for _, s := range pr.b.settle(14, 3, animate, nil) {
+			pr.tl.Add(s)
 		}
 	}})
 }
 
 // onRowTaken: the row's cards fly to the taker's pile and a "+N" rises from it (until the turn
 // ends: endFloaters).
-func (t *table) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
-	t.setPhase(phasePlacement)
-	t.refreshHomes()
-	pile := t.seatLay(ev.Seat).Pile
+func (pr *presenter) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
+	pr.setPhase(phasePlacement)
+	pr.b.refreshHomes()
+	pile := pr.b.seatLay(ev.Seat).Pile
 	var moves []anim.Step
-	for i := range t.disp.Rows[ev.Row] {
-		si := t.spriteAt(atRow, ev.Row, i)
+	for i := range pr.disp.Rows[ev.Row] {
+		si := pr.b.spriteAt(atRow, ev.Row, i)
 		if si < 0 {
 			continue
 		}
-		sp := &t.cards[si]
-		moves = t.moveSprite(sp, layout.Rect{X: pile.X, Y: pile.Y, W: sp.w * 0.5, H: sp.h * 0.5}, true, 30, 2*i, animate, moves)
+		sp := &pr.b.cards[si]
+		moves = pr.b.moveSprite(sp, layout.Rect{X: pile.X, Y: pile.Y, W: sp.w * 0.5, H: sp.h * 0.5}, true, 30, 2*i, animate, moves)
 		sp.hideAtEnd = true
-		if !animate || t.speed() == anim.Instant {
+		if !animate || pr.speed() == anim.Instant {
 			sp.vis = false
 		}
 	}
-	t.disp.Apply(ev)
-	t.refreshHomes()
-	t.logRowTaken(ev)
+	pr.disp.Apply(ev)
+	pr.b.refreshHomes()
+	pr.h.logRowTaken(ev)
 	steps := par(nil, moves)
-	if animate && t.speed() != anim.Instant {
-		tw := anim.NewTween(0, t.ticks(50), anim.OutCubic)
+	if animate && pr.speed() != anim.Instant {
+		tw := anim.NewTween(0, pr.ticks(50), anim.OutCubic)
 		steps = append(steps, &anim.Call{Fn: func() {
-			t.floaters = append(t.floaters, floater{label: "+" + strconv.Itoa(ev.Bullheads), seat: ev.Seat, turn: t.lastTurn, tw: tw})
+			pr.b.floaters = append(pr.b.floaters, floater{label: "+" + strconv.Itoa(ev.Bullheads), seat: ev.Seat, turn: pr.lastTurn, tw: tw})
 		}})
 	}
 	return steps
 }
 
 // onPlaced: a card goes to its row.
-func (t *table) onPlaced(ev engine.CardPlaced, animate bool) []anim.Step {
-	t.setPhase(phasePlacement)
-	t.disp.Apply(ev)
-	t.relayout()
-	travel, hold := placePace(len(t.seats))
-	steps := t.settle(travel, 0, animate, nil)
+func (pr *presenter) onPlaced(ev engine.CardPlaced, animate bool) []anim.Step {
+	pr.setPhase(phasePlacement)
+	pr.disp.Apply(ev)
+	pr.stage.relayout()
+	travel, hold := placePace(len(pr.h.seats))
+	steps := pr.b.settle(travel, 0, animate, nil)
 	if animate {
-		steps = append(steps, &anim.Wait{N: t.ticks(hold)})
+		steps = append(steps, &anim.Wait{N: pr.ticks(hold)})
 	}
 	if ev.Pos > 0 {
-		t.logf(msg.New(msg.LogGoesTo, ev.Card, ev.Row+1), -1)
+		pr.h.logf(msg.New(msg.LogGoesTo, ev.Card, ev.Row+1), -1)
 	}
 	return steps
 }
@@ -396,23 +396,23 @@ func cloneView(v *engine.View) engine.View {
 }
 
 // replayLastTurn rewinds the display to the start of the last turn and plays it again.
-func (t *table) replayLastTurn() {
-	if !t.haveLast || !t.tl.Idle() || t.phase == phaseScore || t.phase == phaseOver {
+func (pr *presenter) replayLastTurn() {
+	if !pr.haveLast || !pr.tl.Idle() || pr.phase == phaseScore || pr.phase == phaseOver {
 		return
 	}
-	t.disp = cloneView(&t.lastView)
-	t.consumed = t.lastTurn
-	t.events = nil
-	t.endFloaters(true)
-	t.relayout()
-	for i := range t.cards {
-		t.cards[i].tween = nil
+	pr.disp = cloneView(&pr.lastView)
+	pr.consumed = pr.lastTurn
+	pr.events = nil
+	pr.b.endFloaters(true)
+	pr.stage.relayout()
+	for i := range pr.b.cards {
+		pr.b.cards[i].tween = nil
 	}
-	t.settle(0, 0, false, nil)
-	for s := range t.backs {
-		t.backs[s] = cardSprite{}
-		t.placeBack(s, false)
+	pr.b.settle(0, 0, false, nil)
+	for s := range pr.b.backs {
+		pr.b.backs[s] = cardSprite{}
+		pr.stage.placeBack(s, false)
 	}
-	t.stepSprites()
-	t.logf(msg.New(msg.LogReplay), -1)
+	pr.stage.stepSprites()
+	pr.h.logf(msg.New(msg.LogReplay), -1)
 }

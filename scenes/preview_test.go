@@ -13,7 +13,7 @@ import (
 func TestLandingPreviewFollowsVariant(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	g.settings.Variant = "professional"
-	tb, err := newTable(g, 5)
+	tb, err := newTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,15 +5,10 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"nimmt/client"
 	"nimmt/engine"
-	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
-	"nimmt/sprites"
-	"nimmt/text"
 )
 
 // remoteLink is what a remote session needs of its connection to the room: client.Link, which
@@ -226,10 +221,11 @@ func (s *remoteSession) reconnect() {
 	}
 }
 
-// connectionText is the banner of an online table while its link is not online: reconnecting,
-// with the attempt, or the server's reason for refusing the room for good. Empty otherwise.
-func (t *table) connectionText() msg.Message {
-	r, ok := t.sess.(*remoteSession)
+// connectionText is the banner of an online table while its session's link is not online:
+// reconnecting, with the attempt, or the server's reason for refusing the room for good. Empty
+// otherwise (and for a session that is not remote).
+func connectionText(sess Session) msg.Message {
+	r, ok := sess.(*remoteSession)
 	if !ok {
 		return msg.Message{}
 	}
@@ -244,24 +240,4 @@ func (t *table) connectionText() msg.Message {
 		}
 	}
 	return msg.Message{}
-}
-
-// bannerRect is where the connection banner stands: the landing warning's line under the status
-// line (no warning shows while the table cannot play), which covers no seat, row or card.
-func bannerRect(l *layout.Table) layout.Rect { return l.Warn }
-
-// bannerTextSize is the banner's text size: as large as fits its line, not above Unit*1.2.
-func bannerTextSize(g *Game, l *layout.Table, s string) float64 {
-	r := bannerRect(l)
-	return g.txt.Fit(s, text.Style{Size: min(l.Unit*1.2, r.H*0.75), Bold: true}, r.W-l.Unit, 8)
-}
-
-// drawBanner draws the connection banner, if any.
-func (t *table) drawBanner(dst *ebiten.Image) {
-	if t.banner == "" {
-		return
-	}
-	r := bannerRect(&t.lay)
-	t.g.roundRect(dst, r, t.lay.Unit*0.4, sprites.Danger)
-	t.g.label(dst, t.banner, r.X+r.W/2, r.Y+r.H/2, t.bannerSize, sprites.White, text.Center, true)
 }

@@ -29,7 +29,7 @@ func onlineTable(t *testing.T, st Storage) (srv *servertest.Server, g *Game, tb 
 	ann.Must("the first event", func() bool { return ann.L.State().Next > 0 })
 	g = newTestGame(t, st, "fast")
 	sess = newRemoteSession(ann.L)
-	tb = newTableOn(g, sess, sess.me)
+	tb = newTableOn(g.host, sess, sess.me)
 	g.goTo(tb)
 	done := make(chan struct{})
 	go func() {
@@ -89,7 +89,7 @@ func TestRemoteTableWholeGame(t *testing.T) {
 	st := &storage.Memory{}
 	// A local game in progress, autosaved.
 	lg := newTestGame(t, st, "fast")
-	lt, err := newTable(lg, 5)
+	lt, err := newTable(lg.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestRemoteTableReconnects(t *testing.T) {
 	fresh.Must("the whole game", fresh.Over)
 	g2 := newTestGame(t, &storage.Memory{}, "fast")
 	s2 := newRemoteSession(fresh.L)
-	t2 := newTableOn(g2, s2, s2.me)
+	t2 := newTableOn(g2.host, s2, s2.me)
 	t2.fastForward()
 	if a, b := logText(tb), logText(t2); !slices.Equal(a, b) {
 		t.Errorf("the table's log (%d lines) differs from the stored game's (%d lines)", len(a), len(b))
@@ -204,7 +204,7 @@ func TestRemoteSpectatorTable(t *testing.T) {
 			t.Fatalf("seats %+v", sess.Seats())
 		}
 	}
-	tb := newTableOn(g, sess, sess.me)
+	tb := newTableOn(g.host, sess, sess.me)
 	g.goTo(tb)
 	d := &driver{g: g} // taps through the round's scores
 	g.InjectInput(d.step)

@@ -69,18 +69,18 @@ func ringNext(at time.Time, span time.Duration, now time.Time) (time.Duration, b
 
 // ringDeadline is seat s's deadline as the table shows it: only while the displayed view waits
 // for the seat's decision (it has not chosen its card), outside the walkthrough.
-func (t *table) ringDeadline(s int) (time.Time, time.Duration) {
-	if t.tutorial != nil || (t.phase != phaseChoose && t.phase != phaseRowChoice) || !t.tl.Idle() {
+func (pr *presenter) ringDeadline(s int) (time.Time, time.Duration) {
+	if pr.tutorial != nil || (pr.phase != phaseChoose && pr.phase != phaseRowChoice) || !pr.tl.Idle() {
 		return time.Time{}, 0
 	}
 	waiting := false
-	for _, w := range t.disp.Waiting {
+	for _, w := range pr.disp.Waiting {
 		waiting = waiting || w == s
 	}
-	if !waiting || s < len(t.disp.Chosen) && t.disp.Chosen[s] {
+	if !waiting || s < len(pr.disp.Chosen) && pr.disp.Chosen[s] {
 		return time.Time{}, 0
 	}
-	return t.sess.Deadline(s)
+	return pr.sess.Deadline(s)
 }
 
 // tickRings runs every tick: it takes the rings' seconds from the clock, asks for a redraw when
@@ -159,11 +159,11 @@ func (t *table) drawRings(dst *ebiten.Image) {
 
 // drawRing draws one ring in r: a dark disc, the track, the arc of what is left and the
 // seconds.
-func (t *table) drawRing(dst *ebiten.Image, r layout.Rect, secs int, frac float64, mine bool) {
+func (bd *board) drawRing(dst *ebiten.Image, r layout.Rect, secs int, frac float64, mine bool) {
 	if r.Empty() {
 		return
 	}
-	g := t.g
+	g := bd.g
 	col := ringColor(secs, mine)
 	lw := ringLine(r)
 	g.roundRect(dst, r, r.W/2, ringDisc)
@@ -209,11 +209,11 @@ func ringColor(secs int, mine bool) color.Color {
 
 // drawArc draws a ring's arc lw wide inside r, the fraction frac of the circle from 12 o'clock
 // clockwise, from the shape cache (one image per size and step of ringSteps).
-func (g *Game) drawArc(dst *ebiten.Image, r layout.Rect, lw, frac float64, c color.Color) {
+func (k *Kit) drawArc(dst *ebiten.Image, r layout.Rect, lw, frac float64, c color.Color) {
 	step := int(frac*ringSteps + 0.5)
 	if step <= 0 {
 		return
 	}
-	s := g.scale
-	g.blitShape(dst, g.shape(shapeArc, r.W*s, r.H*s, float64(step), lw*s, c), shapeArc, r, lw, c)
+	s := k.scale
+	k.blitShape(dst, k.shape(shapeArc, r.W*s, r.H*s, float64(step), lw*s, c), shapeArc, r, lw, c)
 }

@@ -51,7 +51,7 @@ type room struct {
 	status    client.LinkStatus
 }
 
-func newRoom(g *Game, link roomLink, base string, join bool) *room {
+func newRoom(g *Host, link roomLink, base string, join bool) *room {
 	r := &room{form: form{g: g, focus: -1}, link: link, base: base, join: join, level: "intermediate",
 		colour: g.settings.Online.Colour}
 	return r
@@ -93,7 +93,7 @@ func (r *room) update(in *Input) error {
 	if r.poll() {
 		g.dirty = true
 	}
-	if g.next != nil {
+	if g.Leaving() {
 		return nil // poll moved on (the table, the lobby)
 	}
 	ev := r.form.update(in)
@@ -143,7 +143,7 @@ func (r *room) activate(id string) {
 		r.link.Send(protocol.Join{Name: g.settings.Name, Colour: r.colour})
 	case id == "to-table":
 		if r.table != nil {
-			g.goTo(r.table)
+			g.Show(r.table)
 			return
 		}
 	case id == "again":
@@ -203,7 +203,7 @@ func (r *room) leave() {
 		r.forget()
 	}
 	r.link.Close()
-	r.g.goTo(newMenu(r.g))
+	r.g.Menu()
 }
 
 // again is the table's "play again" at the game's end: the host asks for the next game; everyone
@@ -213,13 +213,13 @@ func (r *room) again() {
 		r.link.Send(protocol.Again{})
 	}
 	r.build()
-	r.g.goTo(r)
+	r.g.Show(r)
 }
 
 // fromTable is the table's menu button in an online game: the room screen.
 func (r *room) fromTable() {
 	r.build()
-	r.g.goTo(r)
+	r.g.Show(r)
 }
 
 // overLabels are the labels of the game-over panel's buttons online: play again (the host) or

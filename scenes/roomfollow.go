@@ -98,7 +98,7 @@ func (r *room) giveUp(why msg.Message) {
 	}
 	l.notice = why
 	l.build()
-	r.g.goTo(l)
+	r.g.Show(l)
 }
 
 // keep remembers the seat token (with the room and server) so that the seat can be taken back
@@ -141,7 +141,7 @@ func (r *room) openTable() {
 	r.table, r.tableGame = t, rm.Game
 	r.confirm = ""
 	r.build()
-	r.g.goTo(t)
+	r.g.Show(t)
 }
 
 // follow runs at the top of the table's tick: it keeps the seat token and opens the room's next
@@ -154,5 +154,5 @@ func (r *room) follow() bool {
 		return false
 	}
 	r.openTable()
-	return r.g.next != nil
+	return r.g.Leaving()
 }

@@ -142,10 +142,11 @@ func rulebookEvents() ([][]engine.Event, error) {
 var tutorialCaptions = []msg.ID{msg.RulesDeal, msg.RulesPlace, msg.RulesSixth, msg.RulesTooLow, msg.RulesScore}
 
 // newRules opens the rules walkthrough on a table.
-func newRules(g *Game) scene {
+func newRules(g *Host) scene {
 	src := &script{seats: []Seat{{Kind: SeatPerson, Name: msg.DefaultName.Text()}, {Kind: SeatRemote, Name: msg.RulesName1.Text()},
 		{Kind: SeatRemote, Name: msg.RulesName2.Text()}, {Kind: SeatRemote, Name: msg.RulesName3.Text()}}}
-	t := &table{g: g, sess: src, handover: -1}
+	t := &table{g: g, sess: src}
+	t.handover = -1
 	t.setup()
 	t.showPanel = 0
 	tu := &tutorial{t: t, src: src}
@@ -182,7 +183,7 @@ func (tu *tutorial) update(in *Input) {
 	}
 	if in.TapIn(tu.nextRect()) || in.Key(KeyEnter) || in.Key(KeyRight) || in.Key(KeySpace) {
 		if tu.step >= len(tutorialCaptions) {
-			tu.t.g.goTo(newMenu(tu.t.g))
+			tu.t.g.Menu()
 			return
 		}
 		tu.advance()

@@ -54,7 +54,7 @@ func TestCaptionClear(t *testing.T) {
 	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 768}, {1280, 720}, {1920, 1080}, {2560, 1440}}
 	for _, sz := range sizes {
 		g.LayoutF(sz[0], sz[1])
-		g.goTo(newRules(g))
+		g.goTo(newRules(g.host))
 		runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene != "menu" })
 		tb := g.cur.(*table)
 		tu := tb.tutorial

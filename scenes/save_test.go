@@ -59,7 +59,7 @@ func TestDamagedSave(t *testing.T) {
 					t.Error("Continue is offered for a save that cannot be resumed")
 				}
 			}
-			if _, err := resumeLocal(g); err == nil || notice(err).String() != tc.notice {
+			if _, err := resumeLocal(g.host); err == nil || notice(err).String() != tc.notice {
 				t.Errorf("resumeLocal: %v, want %q", err, tc.notice)
 			}
 			if b, err := mem.Load(saveFile); err != nil || string(b) != tc.save {

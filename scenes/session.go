@@ -17,6 +17,12 @@ import (
 // refusal by the server comes back from a later Update with the engine's error message. Every
 // seat's stream has the same length: an event another seat may not see arrives redacted, never
 // dropped, so the table can switch the seat it shows (hot-seat play) at any index.
+//
+// Two views of one game, never mixed: the latest state is the session's (its events so far,
+// EventCount; what a bot or the server decides from), and the displayed state is the table's
+// presenter's (presenter.disp: the events folded in as far as the timeline has shown them). The
+// table's board, HUD and controls read the displayed state only, so the person never acts on, or
+// sees, anything the screen has not shown yet.
 type Session interface {
 	// Config is the game's configuration.
 	Config() engine.Config

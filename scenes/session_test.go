@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/storage"
@@ -84,7 +85,7 @@ func (l *lagSession) Update(still bool) (bool, error) {
 		}
 		if d, ok := l.eg.Decision(s); ok && !(d.Kind == engine.DecidePlay && l.eg.Chosen(s)) {
 			v := l.eg.View(s)
-			if err := l.eg.Act(s, simpleBot{}.Decide(&v)); err != nil {
+			if err := l.eg.Act(s, bots.Heuristic(&v)); err != nil {
 				panic(err)
 			}
 		}
@@ -108,7 +109,7 @@ func TestRemoteLikeSession(t *testing.T) {
 	}
 	seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatRemote, Name: "Bo"}, {Kind: SeatRemote, Name: "Cy"}, {Kind: SeatRemote, Name: "Di"}}
 	sess := &lagSession{eg: eg, seats: seats, lag: 7, refuseOne: true}
-	tb := newTableOn(g, sess, 0)
+	tb := newTableOn(g.host, sess, 0)
 	g.goTo(tb)
 	d := &driver{g: g}
 	away := false

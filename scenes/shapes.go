@@ -38,7 +38,7 @@ func shapeSize(kind uint8, w, h, r int32) (int32, int32) {
 
 // shape returns the cached image of a shape, filling it on the CPU (sprites.Painter) on first
 // use, so every frame draws images.
-func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Image {
+func (kt *Kit) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Image {
 	k := shapeKey{kind: kind, w: int32(w + 0.5), h: int32(h + 0.5), r: int32(r + 0.5), l: int32(lw*4 + 0.5)}
 	if !tinted(kind) {
 		// Icons and marks keep their own colours; plain fills and outlines are cached in white
@@ -52,44 +52,44 @@ func (g *Game) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Ima
 		return nil
 	}
 	k.w, k.h = shapeSize(kind, k.w, k.h, k.r)
-	if img, ok := g.shapes[k]; ok {
+	if img, ok := kt.shapes[k]; ok {
 		return img
 	}
-	if g.shapes == nil || len(g.shapes) > 600 {
-		for _, img := range g.shapes {
+	if kt.shapes == nil || len(kt.shapes) > 600 {
+		for _, img := range kt.shapes {
 			img.Deallocate()
 		}
-		g.shapes = map[shapeKey]*ebiten.Image{}
+		kt.shapes = map[shapeKey]*ebiten.Image{}
 	}
 	pad := int32(lw + 2)
 	iw, ih := int(k.w+2*pad), int(k.h+2*pad)
-	img := g.painter.Scratch(iw, ih)
+	img := kt.painter.Scratch(iw, ih)
 	p := float32(pad)
 	switch kind {
 	case 0:
-		g.painter.FillRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), c)
+		kt.painter.FillRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), c)
 	case 2:
-		g.painter.Bullhead(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w), c, sprites.FeltDark)
+		kt.painter.Bullhead(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w), c, sprites.FeltDark)
 	case 3:
-		g.painter.DrawSlot(img, p, p, float32(k.w), float32(k.h))
+		kt.painter.DrawSlot(img, p, p, float32(k.w), float32(k.h))
 	case 4:
-		g.painter.DrawDanger(img, p, p, float32(k.w), float32(k.h), 1)
+		kt.painter.DrawDanger(img, p, p, float32(k.w), float32(k.h), 1)
 	case shapeArc:
-		g.painter.FillArc(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w)/2, float32(lw), float64(k.r)/ringSteps, c)
+		kt.painter.FillArc(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w)/2, float32(lw), float64(k.r)/ringSteps, c)
 	default:
-		g.painter.StrokeRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), float32(lw), c)
+		kt.painter.StrokeRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), float32(lw), c)
 	}
-	cached := g.painter.CopyScratch()
-	g.shapes[k] = cached
+	cached := kt.painter.CopyScratch()
+	kt.shapes[k] = cached
 	return cached
 }
 
 // drawShape draws a cached shape over the logical rectangle r. A rounded rectangle whose
 // cached image is smaller than r is drawn in nine pieces: the corners as they are, the
 // one-pixel column and row between them stretched over the sides and the middle.
-func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw float64, c color.Color) {
-	s := g.scale
-	img := g.shape(kind, r.W*s, r.H*s, rad*s, lw*s, c)
+func (k *Kit) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw float64, c color.Color) {
+	s := k.scale
+	img := k.shape(kind, r.W*s, r.H*s, rad*s, lw*s, c)
 	if img == nil {
 		return
 	}
@@ -98,7 +98,7 @@ func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw f
 	b := img.Bounds()
 	w, h := float64(int32(r.W*s+0.5))+2*pad, float64(int32(r.H*s+0.5))+2*pad
 	if kind > 1 || (float64(b.Dx()) == w && float64(b.Dy()) == h) {
-		g.blitShape(dst, img, kind, r, lw, c)
+		k.blitShape(dst, img, kind, r, lw, c)
 		return
 	}
 	// Source and destination edges of the three columns and rows: the corner part ends
@@ -116,8 +116,8 @@ func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw f
 	sy, dy := cuts(float64(b.Dy()), h)
 	cr, cg, cb, ca := c.RGBA()
 	col := [4]float32{float32(cr) / 0xffff, float32(cg) / 0xffff, float32(cb) / 0xffff, float32(ca) / 0xffff}
-	vs := g.sliceVerts[:0]
-	is := g.sliceIdx[:0]
+	vs := k.sliceVerts[:0]
+	is := k.sliceIdx[:0]
 	for j := range 3 {
 		for i := range 3 {
 			if sx[i] == sx[i+1] || sy[j] == sy[j+1] {
@@ -134,9 +134,9 @@ func (g *Game) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw f
 			is = append(is, n, n+1, n+2, n+1, n+3, n+2)
 		}
 	}
-	g.sliceVerts, g.sliceIdx = vs, is
-	g.sliceOp.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
-	dst.DrawTriangles32(vs, is, img, &g.sliceOp)
+	k.sliceVerts, k.sliceIdx = vs, is
+	k.sliceOp.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+	dst.DrawTriangles32(vs, is, img, &k.sliceOp)
 }
 
 // shapeArc is the shape kind of a ring's arc (ring.go).
@@ -148,17 +148,17 @@ func tinted(kind uint8) bool { return kind < 2 || kind == shapeArc }
 
 // blitShape draws a cached shape image of logical rectangle r with line width lw, tinted to c
 // where its kind is cached in white.
-func (g *Game) blitShape(dst, img *ebiten.Image, kind uint8, r layout.Rect, lw float64, c color.Color) {
+func (k *Kit) blitShape(dst, img *ebiten.Image, kind uint8, r layout.Rect, lw float64, c color.Color) {
 	if img == nil {
 		return
 	}
-	s := g.scale
+	s := k.scale
 	pad := float64(int32(lw*s + 2))
-	g.shapeOp.GeoM.Reset()
-	g.shapeOp.GeoM.Translate(math.Round(r.X*s)-pad, math.Round(r.Y*s)-pad)
-	g.shapeOp.ColorScale.Reset()
+	k.shapeOp.GeoM.Reset()
+	k.shapeOp.GeoM.Translate(math.Round(r.X*s)-pad, math.Round(r.Y*s)-pad)
+	k.shapeOp.ColorScale.Reset()
 	if tinted(kind) {
-		g.shapeOp.ColorScale.ScaleWithColor(c)
+		k.shapeOp.ColorScale.ScaleWithColor(c)
 	}
-	dst.DrawImage(img, &g.shapeOp)
+	dst.DrawImage(img, &k.shapeOp)
 }

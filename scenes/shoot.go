@@ -45,9 +45,9 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	g.opts.InlineBots = true
 	switch scene {
 	case "menu":
-		g.cur = newMenu(g)
+		g.cur = newMenu(g.host)
 	case "newgame", "variants", "seat", "keyboard":
-		m := newMenu(g)
+		m := newMenu(g.host)
 		m.openForm()
 		switch scene {
 		case "variants":
@@ -63,14 +63,14 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		m.form.build()
 		g.cur = m
 	case "settings":
-		m := newMenu(g)
+		m := newMenu(g.host)
 		m.page = scene
 		g.cur = m
 	case "stats":
 		if err := sampleStats(g, g.opts.Seed); err != nil {
 			return nil, err
 		}
-		m := newMenu(g)
+		m := newMenu(g.host)
 		m.page = scene
 		g.cur = m
 	case "online", "online-create", "online-keyboard", "room", "room-keyboard":
@@ -86,7 +86,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		}
 		g.cur = t
 	case "rules":
-		g.cur = newRules(g)
+		g.cur = newRules(g.host)
 		s.t = g.cur.(*table)
 	case "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
 		seed := g.opts.Seed
@@ -101,7 +101,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 			// Hot-seat: the first opponent is another person at this device.
 			g.settings.Levels[0] = levelPerson
 		}
-		t, err := newTable(g, seed)
+		t, err := newTable(g.host, seed)
 		if err != nil {
 			return nil, err
 		}
@@ -243,7 +243,7 @@ func (s *shooter) update() error {
 	return nil
 }
 
-// autopilot plays for the person with the simple player (screenshots and tests). With
+// autopilot plays for the person with the bots' one-step player (bots.Heuristic) (screenshots and tests). With
 // stopAtRow it leaves a row choice to the person.
 func autopilot(t *table, stopAtRow bool) {
 	if (t.phase == phaseScore) && t.tl.Idle() {
@@ -266,12 +266,12 @@ func autopilot(t *table, stopAtRow bool) {
 	switch {
 	case d.Kind == engine.DecidePlay && d.Count == 1:
 		if !chosen {
-			a := simpleBot{}.Decide(&v)
+			a := bots.Heuristic(&v)
 			t.play(a.Cards[0])
 		}
 	case d.Kind == engine.DecideRow:
 		if !stopAtRow {
-			t.chooseRow(simpleBot{}.Decide(&v).Row)
+			t.chooseRow(bots.Heuristic(&v).Row)
 		}
 	case d.Kind == engine.DecidePlay && chosen:
 		// chosen: wait for the others
@@ -338,7 +338,7 @@ func (r *rig) autoplay() error {
 	switch s := g.cur.(type) {
 	case *menu:
 		if g.next == nil {
-			t, err := newTable(g, g.opts.Seed)
+			t, err := newTable(g.host, g.opts.Seed)
 			if err != nil {
 				return err
 			}

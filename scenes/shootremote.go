@@ -82,7 +82,7 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 		return nil, err
 	}
 	s := newRemoteSession(link)
-	t := newTableOn(g, s, 0)
+	t := newTableOn(g.host, s, 0)
 	t.fastForward()
 	return t, nil
 }

@@ -17,29 +17,29 @@ func (quiet) Play(sounds.Effect, float64) {}
 func (quiet) SetPaused(bool)              {}
 
 // initSound takes the sound player from the options (or a silent one) and applies the settings.
-func (g *Game) initSound() {
-	g.snd = g.opts.Sound
-	if g.snd == nil {
-		g.snd = sound.New(quiet{})
+func (e *Env) initSound() {
+	e.snd = e.opts.Sound
+	if e.snd == nil {
+		e.snd = sound.New(quiet{})
 	}
-	g.applySound()
+	e.applySound()
 }
 
 // applySound gives the player the settings' volume and mute.
-func (g *Game) applySound() {
-	g.snd.SetVolume(float64(g.settings.Volume) / 100)
-	g.snd.SetMuted(g.settings.Muted)
+func (e *Env) applySound() {
+	e.snd.SetVolume(float64(e.settings.Volume) / 100)
+	e.snd.SetMuted(e.settings.Muted)
 }
 
 // cue plays a screen's effect (a button's click).
-func (g *Game) cue(e sounds.Effect) { g.snd.Cue(e) }
+func (e *Env) cue(fx sounds.Effect) { e.snd.Cue(fx) }
 
 // silence returns why the sound device plays nothing, or "" when it plays or may still start.
-func (g *Game) silence() string {
-	if g.opts.SoundStatus == nil {
+func (e *Env) silence() string {
+	if e.opts.SoundStatus == nil {
 		return ""
 	}
-	if ready, err := g.opts.SoundStatus(); !ready && err != nil {
+	if ready, err := e.opts.SoundStatus(); !ready && err != nil {
 		return err.Error()
 	}
 	return ""
@@ -47,26 +47,26 @@ func (g *Game) silence() string {
 
 // soundStep is the animation step that plays event e's effect when the timeline shows it, heard
 // by the person shown (none while the hand-over screen hides the table).
-func (t *table) soundStep(e engine.Event) anim.Step {
+func (hd *hud) soundStep(e engine.Event) anim.Step {
 	return &anim.Call{Fn: func() {
-		seat := t.me
-		if t.handover >= 0 || seat < 0 || seat >= len(t.seats) || !t.seats[seat].Here() {
+		seat := hd.me
+		if hd.handover >= 0 || seat < 0 || seat >= len(hd.seats) || !hd.seats[seat].Here() {
 			seat = -1
 		}
-		t.g.snd.SetSeat(seat)
-		t.g.snd.Event(e)
+		hd.g.snd.SetSeat(seat)
+		hd.g.snd.Event(e)
 	}}
 }
 
 // withSound puts event e's effect into its steps: a placement sounds as its card lands, every
 // other event as its animation starts.
-func (t *table) withSound(e engine.Event, steps []anim.Step) []anim.Step {
+func (hd *hud) withSound(e engine.Event, steps []anim.Step) []anim.Step {
 	if _, ok := e.(engine.CardPlaced); ok && len(steps) > 0 {
-		return append([]anim.Step{steps[0], t.soundStep(e)}, steps[1:]...)
+		return append([]anim.Step{steps[0], hd.soundStep(e)}, steps[1:]...)
 	}
 	if len(steps) == 0 { // shown at once (a score, a choice asked)
-		t.soundStep(e).Update()
+		hd.soundStep(e).Update()
 		return nil
 	}
-	return append([]anim.Step{t.soundStep(e)}, steps...)
+	return append([]anim.Step{hd.soundStep(e)}, steps...)
 }

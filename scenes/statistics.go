@@ -20,19 +20,19 @@ import (
 
 // openStats opens the statistics kept beside the settings. A damaged file is replaced and said
 // on the menu; a storage that cannot be read keeps them in memory, said the same way.
-func (g *Game) openStats() {
+func (e *Env) openStats() {
 	var st stats.Store
-	if g.opts.Storage != nil {
-		st = g.opts.Storage
+	if e.opts.Storage != nil {
+		st = e.opts.Storage
 	}
 	k, err := stats.Open(st)
-	g.stats = k
+	e.stats = k
 	var derr *stats.DamagedError
 	switch {
 	case errors.As(err, &derr):
-		g.notice = msg.New(msg.NoticeStatsDamaged)
+		e.notice = msg.New(msg.NoticeStatsDamaged)
 	case err != nil:
-		g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
+		e.notice = msg.New(msg.NoticeSaveFailed, err.Error())
 	}
 }
 

@@ -60,7 +60,7 @@ func TestStatusFitsDeviceAndMoment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := newTable(g, 2)
+	tb, err := newTable(g.host, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestMalformedEvent(t *testing.T) {
 		good := eg.EventsFor(0, 0)
 		seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatRemote, Name: "Bo"}, {Kind: SeatRemote, Name: "Cy"}, {Kind: SeatRemote, Name: "Di"}}
 		sess := &script{events: slices.Clone(good), seats: seats}
-		tb := newTableOn(g, sess, 0)
+		tb := newTableOn(g.host, sess, 0)
 		g.goTo(tb)
 		g.InjectInput(func(in *Input) {})
 		runUntil(t, g, 2000, func(TestState) bool { return tb.consumed == len(good) && tb.tl.Idle() })

@@ -23,106 +23,27 @@ type seatInfo struct {
 // table is the playing scene: deal, choose, reveal, placement, row choice, round score and
 // game over are its phases.
 type table struct {
-	g    *Game
+	g    *Host
 	sess Session
-	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
-	plateCuts [][layout.NumPlateTexts]plateCut
-	// scoreCuts are the names in the score bar's list cut to their boxes.
-	scoreCuts []plateCut
-	// me is the seat whose view is displayed: the person holding the device.
-	me       int
-	seats    []seatInfo
-	disp     engine.View
-	events   []engine.Event // fetched, not yet consumed
-	consumed int
-	// broken is the malformed event that stopped the stream (stopStream), or nil.
-	broken    error
-	tl        anim.Timeline
-	lay       layout.Table
-	cards     [numSprites]cardSprite // sprite 2c+k is copy k of card c (twins.go)
-	homes     [numSprites]cardHome   // where each sprite belongs in the displayed view
-	occ       [numSprites]cardHome   // the places of each number, in view order (refreshHomes)
-	occN      [engine.DeckSize + 1]uint8
-	swap      [engine.DeckSize + 1]bool // copy 1 of the card has its first place
-	pick      engine.Card               // Nifty: the person's first card, waiting for the second
-	poolHover int                       // the pool card under the pointer during a draft, or -1
-	keepSel   []bool                    // Hand: the taken cards the person chose to keep
-	backs     [engine.MaxSeats]cardSprite
-	floaters  []floater
-	// handover is the person the device must pass to (hot-seat), or -1.
-	handover int
-	// inFlight is set while an action sent through the session has not come back as events.
-	inFlight bool
-	sentAt   int
-
-	phase      phase
-	phaseTicks int
-	sel        int // selected hand index, -1 for none
-	lift       [numSprites]float64
-	// shift is how far right of its home a hand card is drawn while its line opens around
-	// the lifted card (layout.Table.Opened); it follows shiftTarget as lift follows liftTarget.
-	shift [numSprites]float64
-	// open caches the hand opened around a lifted card; relayout clears it.
-	open       openHand
-	log        []logEntry
-	showPanel  int // 0 none, 1 tracker, 2 log
-	advice     map[engine.Card]float64
-	adviceStr  [engine.DeckSize + 1]string
-	adviceTurn int
-	status     string
-	statusSize float64
-	// banner is the connection banner of an online table ("reconnecting …"), at bannerSize.
-	banner     string
-	bannerSize float64
-	// statusLines is the status broken into lines: one, or two where the box beside the rows is
-	// tall enough and one line would be small (German is long).
-	statusLines []string
-	scoreLine   string
-	scoreCut    plateCut // the score line fitted to the score bar
-	lastTurn    int      // event index of the last CardsRevealed consumed
-	lastView    engine.View
-	haveLast    bool
-	lastRound   engine.RoundScored
-	// roundPens and roundTotals are each round's penalties and totals per seat, in order
-	// (RoundScored events), for the game-over table and chart; over caches that panel.
-	roundPens   [][]int
-	roundTotals [][]int
-	over        overCache
-	haveRound   bool
-	saveErr     bool
-	tutorial    *tutorial
-	bgKey       [3]float64
-	bgDirty     bool // the screen changed size: lay the table out again before drawing
-	res         tableResources
-	btns        [layout.NumButtons]widget
-	// facesPending is set when a card face was not rendered yet in the last frame.
-	facesPending bool
-	// faceRush lets the next frame render every face it needs (after a resize dropped them
-	// all, so the hand does not show card backs while they come back one per frame).
-	faceRush bool
-	// queued is set once the revealed cards have moved from the seats to the queue.
-	queued bool
-	// redraw asks for one frame after a change that no animation shows (plates, status).
-	redraw bool
-	// drawnPulse is the warning glow's step on screen (pulse).
-	drawnPulse int
-	// warnMsg and warnStr cache the landing warning's text (it is drawn every frame).
-	warnMsg msg.Message
-	warnStr string
-	// panelMsg and panelStr cache a panel title's text the same way.
-	panelMsg msg.Message
-	panelStr string
-	// panelTexts is the panels' lines of text, reused from frame to frame.
-	panelTexts []boxText
-	headLines  headLines
-	// online is the room screen of an online game (its menu, play again and leave), or nil.
-	online *room
+	tl   anim.Timeline
+	lay  layout.Table
+	presenter
+	board
+	hud
+	controls
+	saveErr bool
+	bgKey   [3]float64
+	bgDirty bool // the screen changed size: lay the table out again before drawing
+	res     tableResources
+	// online is the screen an online game's table belongs to (the room), or nil.
+	online onlineSide
 	// rings are the decision timer's rings (ring.go).
 	rings ringState
+	btns  [layout.NumButtons]widget
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
-func newTable(g *Game, seed uint64) (*table, error) {
+func newTable(g *Host, seed uint64) (*table, error) {
 	st := &g.settings
 	l, err := newLocalSession(g, variantConfig(st), seatsFromSettings(st), seed)
 	if err != nil {
@@ -131,9 +52,20 @@ func newTable(g *Game, seed uint64) (*table, error) {
 	return newTableOn(g, l, l.viewer), nil
 }
 
+// wire gives the table's parts what they share: the host, the layout and the presenter.
+func (t *table) wire() {
+	p := &t.presenter
+	p.g, p.lay, p.sess, p.tl = t.g, &t.lay, t.sess, &t.tl
+	p.b, p.h, p.c, p.stage = &t.board, &t.hud, &t.controls, t
+	t.board.g, t.board.lay, t.board.presenter = t.g, &t.lay, p
+	t.hud.g, t.hud.lay, t.hud.presenter = t.g, &t.lay, p
+	t.controls.g, t.controls.lay, t.controls.presenter = t.g, &t.lay, p
+}
+
 // newTableOn opens a table on a session, showing seat me.
-func newTableOn(g *Game, sess Session, me int) *table {
-	t := &table{g: g, sess: sess, me: me, handover: -1}
+func newTableOn(g *Host, sess Session, me int) *table {
+	t := &table{g: g, sess: sess}
+	t.me, t.handover = me, -1
 	t.setup()
 	if t.people() > 1 {
 		t.passTo(me) // hot-seat: the game starts behind the hand-over screen
@@ -164,7 +96,7 @@ func notice(err error) msg.Message {
 }
 
 // resumeTable loads the autosave and resumes exactly where it stopped.
-func resumeTable(g *Game) (*table, error) {
+func resumeTable(g *Host) (*table, error) {
 	l, err := resumeLocal(g)
 	if err != nil {
 		return nil, err
@@ -182,6 +114,7 @@ func resumeTable(g *Game) (*table, error) {
 
 func (t *table) setup() {
 	g := t.g
+	t.wire()
 	seats := t.sess.Seats()
 	t.seats = make([]seatInfo, len(seats))
 	for s := range t.seats {
@@ -209,25 +142,25 @@ func (t *table) save() {
 
 // act sends the displayed seat's action through the session. A refusal is said in the log and
 // changes nothing.
-func (t *table) act(a engine.Action) bool {
-	n := t.sess.EventCount()
-	if err := t.sess.Act(t.me, a); err != nil {
+func (pr *presenter) act(a engine.Action) bool {
+	n := pr.sess.EventCount()
+	if err := pr.sess.Act(pr.me, a); err != nil {
 		if errors.Is(err, errAnswered) {
 			return false // the events that answered it are on their way
 		}
-		t.logf(msg.New(msg.LogRefused, err.Error()), -1)
-		t.redraw = true
+		pr.h.logf(msg.New(msg.LogRefused, err.Error()), -1)
+		pr.redraw = true
 		return false
 	}
 	// A remote session answers later: input waits for the events (or a refusal).
-	t.inFlight = t.sess.EventCount() == n
-	t.sentAt = n
+	pr.inFlight = pr.sess.EventCount() == n
+	pr.sentAt = n
 	return true
 }
 
-func (t *table) speed() anim.Speed { return t.g.speed() }
+func (pr *presenter) speed() anim.Speed { return pr.g.speed() }
 
-func (t *table) ticks(n int) int { return t.speed().Ticks(n) }
+func (pr *presenter) ticks(n int) int { return pr.speed().Ticks(n) }
 
 func (t *table) name() string {
 	if t.tutorial != nil {
@@ -269,8 +202,8 @@ func (t *table) still() bool {
 }
 
 // caughtUp reports whether the screen shows every event the game has produced.
-func (t *table) caughtUp() bool {
-	return len(t.events) == 0 && t.consumed >= t.sess.EventCount() && t.phase != phaseScore && !t.inFlight
+func (pr *presenter) caughtUp() bool {
+	return len(pr.events) == 0 && pr.consumed >= pr.sess.EventCount() && pr.phase != phaseScore && !pr.inFlight
 }
 
 // relayout recomputes the layout for the current hand size and screen.
@@ -315,8 +248,8 @@ func (t *table) resize() {
 	t.faceRush = true
 }
 
-func (t *table) previewActive() bool {
-	return t.sel >= 0 && t.phase == phaseChoose
+func (ct *controls) previewActive() bool {
+	return ct.sel >= 0 && ct.phase == phaseChoose
 }
 
 // driveSession runs the session's tick (the bots of a local game, the messages of a remote one)

@@ -58,11 +58,11 @@ func (t *table) testState(ts *TestState) {
 }
 
 // poolState adds the draft pool to the test state.
-func (t *table) poolState(ts *TestState) {
-	for _, c := range t.disp.Pool {
+func (hd *hud) poolState(ts *TestState) {
+	for _, c := range hd.disp.Pool {
 		ts.Pool = append(ts.Pool, int(c))
 	}
-	ts.PoolRects = t.poolRects()
+	ts.PoolRects = hd.poolRects()
 }
 
 // choiceState adds the choice panel to the test state.
@@ -148,17 +148,17 @@ type TestState struct {
 func (g *Game) Frames() int { return g.frames }
 
 // publicState fills in what every seat may see: the rows, the scores, the round and the seat shown.
-func (t *table) publicState(ts *TestState) {
-	for r := range t.disp.Rows {
-		for _, c := range t.disp.Rows[r] {
+func (hd *hud) publicState(ts *TestState) {
+	for r := range hd.disp.Rows {
+		for _, c := range hd.disp.Rows[r] {
 			ts.Rows[r] = append(ts.Rows[r], int(c))
 		}
 	}
-	ts.Scores = append(ts.Scores, t.disp.Scores...)
-	for s := range t.seats {
-		ts.Names = append(ts.Names, t.seatName(s))
+	ts.Scores = append(ts.Scores, hd.disp.Scores...)
+	for s := range hd.seats {
+		ts.Names = append(ts.Names, hd.seatName(s))
 	}
-	ts.Round, ts.Turn = t.disp.Round, t.disp.Turn
-	ts.Winners = append(ts.Winners, t.disp.Winners...)
-	ts.Seat = t.me
+	ts.Round, ts.Turn = hd.disp.Round, hd.disp.Turn
+	ts.Winners = append(ts.Winners, hd.disp.Winners...)
+	ts.Seat = hd.me
 }

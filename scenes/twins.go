@@ -58,49 +58,49 @@ func rowSlot(row []engine.Card, i int) (slot int, top bool) {
 }
 
 // refreshHomes recomputes every sprite's home from the displayed view and the layout.
-func (t *table) refreshHomes() {
-	clear(t.occ[:])
-	clear(t.occN[:])
+func (bd *board) refreshHomes() {
+	clear(bd.occ[:])
+	clear(bd.occN[:])
 	add := func(c engine.Card, h cardHome) {
-		if c <= 0 || int(c) > engine.DeckSize || t.occN[c] >= 2 {
+		if c <= 0 || int(c) > engine.DeckSize || bd.occN[c] >= 2 {
 			return
 		}
-		t.occ[spriteIdx(c, int(t.occN[c]))] = h
-		t.occN[c]++
+		bd.occ[spriteIdx(c, int(bd.occN[c]))] = h
+		bd.occN[c]++
 	}
-	chosen := t.disp.MyChoice
+	chosen := bd.disp.MyChoice
 	if chosen != 0 {
-		add(chosen, cardHome{r: t.seatLay(t.me).Chosen, at: atChosen})
+		add(chosen, cardHome{r: bd.seatLay(bd.me).Chosen, at: atChosen})
 	}
 	skipped := false
 	i := 0
-	for _, h := range t.disp.Hand {
+	for _, h := range bd.disp.Hand {
 		if h == chosen && !skipped {
 			skipped = true
 			continue
 		}
-		if i < len(t.lay.Hand) {
-			add(h, cardHome{r: t.lay.Hand[i], at: atHand, pos: int8(i)})
+		if i < len(bd.lay.Hand) {
+			add(h, cardHome{r: bd.lay.Hand[i], at: atHand, pos: int8(i)})
 		}
 		i++
 	}
-	for i, p := range t.disp.Pending {
-		r := t.seatLay(p.Seat).Chosen
-		if t.queued && i < len(t.lay.Queue) {
-			r = t.lay.Queue[i]
+	for i, p := range bd.disp.Pending {
+		r := bd.seatLay(p.Seat).Chosen
+		if bd.queued && i < len(bd.lay.Queue) {
+			r = bd.lay.Queue[i]
 		}
 		add(p.Card, cardHome{r: r, at: atPending, pos: int8(i)})
 	}
-	for i, p := range t.disp.FaceUp {
-		add(p.Card, cardHome{r: t.seatLay(p.Seat).Chosen, at: atFaceUp, pos: int8(i)})
+	for i, p := range bd.disp.FaceUp {
+		add(p.Card, cardHome{r: bd.seatLay(p.Seat).Chosen, at: atFaceUp, pos: int8(i)})
 	}
-	for r, row := range t.disp.Rows {
+	for r, row := range bd.disp.Rows {
 		for i, c := range row {
 			slot, top := rowSlot(row, i)
 			if slot >= layout.Slots {
 				continue
 			}
-			rect := t.lay.Rows[r].Slots[slot]
+			rect := bd.lay.Rows[r].Slots[slot]
 			if top {
 				dx, dy := stackOffset(rect.W, rect.H)
 				rect.X += dx
@@ -109,27 +109,27 @@ func (t *table) refreshHomes() {
 			add(c, cardHome{r: rect, at: atRow, row: int8(r), pos: int8(i), top: top})
 		}
 	}
-	twins := t.disp.Config.Variant == engine.Double
+	twins := bd.disp.Config.Variant == engine.Double
 	for c := engine.Card(1); int(c) <= engine.DeckSize; c++ {
 		a, b := spriteIdx(c, 0), spriteIdx(c, 1)
 		if twins {
 			// Keep the assignment unless the other one moves the sprites less.
-			o0, o1 := &t.occ[a], &t.occ[b]
-			if t.swap[c] {
+			o0, o1 := &bd.occ[a], &bd.occ[b]
+			if bd.swap[c] {
 				o0, o1 = o1, o0
 			}
-			keep := homeCost(&t.cards[a], o0) + homeCost(&t.cards[b], o1)
-			alt := homeCost(&t.cards[a], o1) + homeCost(&t.cards[b], o0)
+			keep := homeCost(&bd.cards[a], o0) + homeCost(&bd.cards[b], o1)
+			alt := homeCost(&bd.cards[a], o1) + homeCost(&bd.cards[b], o0)
 			if alt < keep {
-				t.swap[c] = !t.swap[c]
+				bd.swap[c] = !bd.swap[c]
 			}
 		} else {
-			t.swap[c] = false
+			bd.swap[c] = false
 		}
-		if t.swap[c] {
-			t.homes[a], t.homes[b] = t.occ[b], t.occ[a]
+		if bd.swap[c] {
+			bd.homes[a], bd.homes[b] = bd.occ[b], bd.occ[a]
 		} else {
-			t.homes[a], t.homes[b] = t.occ[a], t.occ[b]
+			bd.homes[a], bd.homes[b] = bd.occ[a], bd.occ[b]
 		}
 	}
 }
@@ -150,9 +150,9 @@ func homeCost(sp *cardSprite, h *cardHome) float64 {
 }
 
 // spriteAt returns the sprite whose home is the given place, or -1.
-func (t *table) spriteAt(at uint8, row, pos int) int {
-	for i := range t.homes {
-		if h := &t.homes[i]; h.at == at && int(h.pos) == pos && (at != atRow || int(h.row) == row) {
+func (bd *board) spriteAt(at uint8, row, pos int) int {
+	for i := range bd.homes {
+		if h := &bd.homes[i]; h.at == at && int(h.pos) == pos && (at != atRow || int(h.row) == row) {
 			return i
 		}
 	}

@@ -45,7 +45,7 @@ func TestRowSlots(t *testing.T) {
 func doubleTable(t *testing.T, g *Game) *table {
 	t.Helper()
 	g.settings.Variant = "double"
-	tb, err := newTable(g, 5)
+	tb, err := newTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

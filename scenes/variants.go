@@ -78,7 +78,7 @@ func breakable(r rune) bool {
 }
 
 // wrapText breaks s into lines no wider than w at the given size.
-func (g *Game) wrapText(s string, size, w float64) []string {
+func (k *Kit) wrapText(s string, size, w float64) []string {
 	st := text.Style{Size: size}
 	var lines []string
 	line := ""
@@ -87,7 +87,7 @@ func (g *Game) wrapText(s string, size, w float64) []string {
 		if line != "" {
 			try = line + " " + word
 		}
-		if tw, _ := g.txt.Measure(try, st); tw > w && line != "" {
+		if tw, _ := k.txt.Measure(try, st); tw > w && line != "" {
 			lines = append(lines, line)
 			line = word
 			continue

@@ -178,7 +178,7 @@ func TestHandVariantTwoCards(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	g.settings.Variant = "hand"
 	g.settings.Seats = 3
-	tb, err := newTable(g, 5)
+	tb, err := newTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ type placedText struct {
 
 // widgetTexts returns a widget's texts as drawWidget draws them, their sizes fitted to the
 // widget (and cached in it); tests measure them.
-func (g *Game) widgetTexts(w *widget) (out [2]placedText, n int) {
+func (k *Kit) widgetTexts(w *widget) (out [2]placedText, n int) {
 	size := clampF(w.r.H*0.42, 12, 30)
 	if w.size > 0 {
 		size = w.size
@@ -73,7 +73,7 @@ func (g *Game) widgetTexts(w *widget) (out [2]placedText, n int) {
 	cx, cy := w.r.Center()
 	fit := func(s string, st text.Style, width, min float64, cache *float64, key *string) float64 {
 		if *cache == 0 || *key != s {
-			*cache = g.txt.Fit(s, st, width, min)
+			*cache = k.txt.Fit(s, st, width, min)
 			*key = s
 		}
 		return *cache
@@ -112,8 +112,8 @@ func (g *Game) widgetTexts(w *widget) (out [2]placedText, n int) {
 		inner := w.r.W - 8
 		if w.fit == 0 || w.fitFor != w.label {
 			w.fitFor = w.label
-			one := g.txt.Fit(w.label, st, inner, minSize)
-			wrapped := g.txt.FitWrap(w.label, st, inner, w.r.H, minSize)
+			one := k.txt.Fit(w.label, st, inner, minSize)
+			wrapped := k.txt.FitWrap(w.label, st, inner, w.r.H, minSize)
 			w.fit, w.wrapped = one, wrapped > one
 			if w.wrapped {
 				w.fit = wrapped
@@ -125,7 +125,7 @@ func (g *Game) widgetTexts(w *widget) (out [2]placedText, n int) {
 			return out, 1
 		}
 		st.Align = text.Left | text.Top
-		_, h := g.txt.MeasureWrap(w.label, st, inner)
+		_, h := k.txt.MeasureWrap(w.label, st, inner)
 		out[0] = placedText{w.label, w.r.X + 4, w.r.Y + (w.r.H-h)/2, st, inner}
 		return out, 1
 	case kindSecondary:
@@ -149,53 +149,53 @@ var (
 
 // fillRect fills a logical rectangle: one white pixel scaled over it and tinted, without
 // anti-aliasing.
-func (g *Game) fillRect(dst *ebiten.Image, r layout.Rect, c color.Color) {
-	if g.pixel == nil {
+func (k *Kit) fillRect(dst *ebiten.Image, r layout.Rect, c color.Color) {
+	if k.pixel == nil {
 		// The middle of a 3×3 white image: a scaled pixel's edges sample no neighbour.
 		img := ebiten.NewImage(3, 3)
 		img.Fill(color.White)
-		g.pixel = img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+		k.pixel = img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
 	}
-	s := g.scale
-	g.rectOp.GeoM.Reset()
-	g.rectOp.GeoM.Scale(r.W*s, r.H*s)
-	g.rectOp.GeoM.Translate(r.X*s, r.Y*s)
-	g.rectOp.ColorScale.Reset()
-	g.rectOp.ColorScale.ScaleWithColor(c)
-	dst.DrawImage(g.pixel, &g.rectOp)
+	s := k.scale
+	k.rectOp.GeoM.Reset()
+	k.rectOp.GeoM.Scale(r.W*s, r.H*s)
+	k.rectOp.GeoM.Translate(r.X*s, r.Y*s)
+	k.rectOp.ColorScale.Reset()
+	k.rectOp.ColorScale.ScaleWithColor(c)
+	dst.DrawImage(k.pixel, &k.rectOp)
 }
 
 // bullhead draws a bullhead icon of logical size sz centred at (cx, cy).
-func (g *Game) bullhead(dst *ebiten.Image, cx, cy, sz float64, c color.Color) {
-	g.drawShape(dst, 2, layout.Rect{X: cx - sz/2, Y: cy - sz/2, W: sz, H: sz}, 0, 0, c)
+func (k *Kit) bullhead(dst *ebiten.Image, cx, cy, sz float64, c color.Color) {
+	k.drawShape(dst, 2, layout.Rect{X: cx - sz/2, Y: cy - sz/2, W: sz, H: sz}, 0, 0, c)
 }
 
 // roundRect fills a logical rounded rectangle.
-func (g *Game) roundRect(dst *ebiten.Image, r layout.Rect, rad float64, c color.Color) {
-	g.drawShape(dst, 0, r, rad, 0, c)
+func (k *Kit) roundRect(dst *ebiten.Image, r layout.Rect, rad float64, c color.Color) {
+	k.drawShape(dst, 0, r, rad, 0, c)
 }
 
 // strokeRect outlines a logical rounded rectangle.
-func (g *Game) strokeRect(dst *ebiten.Image, r layout.Rect, rad, width float64, c color.Color) {
-	g.drawShape(dst, 1, r, rad, width, c)
+func (k *Kit) strokeRect(dst *ebiten.Image, r layout.Rect, rad, width float64, c color.Color) {
+	k.drawShape(dst, 1, r, rad, width, c)
 }
 
 // label draws text in logical coordinates.
-func (g *Game) label(dst *ebiten.Image, s string, x, y, size float64, c color.Color, a text.Align, bold bool) {
-	g.txt.Draw(dst, s, x, y, text.Style{Size: size, Color: c, Align: a, Bold: bold})
+func (k *Kit) label(dst *ebiten.Image, s string, x, y, size float64, c color.Color, a text.Align, bold bool) {
+	k.txt.Draw(dst, s, x, y, text.Style{Size: size, Color: c, Align: a, Bold: bold})
 }
 
 // drawWidget draws a button, label or chip.
-func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
+func (k *Kit) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 	if w.kind == kindField {
 		size := clampF(w.r.H*0.42, 12, 30)
 		if w.size > 0 {
 			size = w.size
 		}
-		g.drawField(dst, w, size, focused)
+		k.drawField(dst, w, size, focused)
 		return
 	}
-	ts, n := g.widgetTexts(w)
+	ts, n := k.widgetTexts(w)
 	if w.kind != 1 && w.kind != 2 && w.kind != kindNotice {
 		bg := sprites.ButtonBG
 		if (w.kind == 3 || w.kind == kindTwoLine) && w.on {
@@ -209,21 +209,21 @@ func (g *Game) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 		}
 		rad := w.r.H * 0.22
 		if w.kind == kindSecondary {
-			g.strokeRect(dst, w.r, rad, 2, titleCol)
+			k.strokeRect(dst, w.r, rad, 2, titleCol)
 		} else {
-			g.roundRect(dst, layout.Rect{X: w.r.X + 2, Y: w.r.Y + 3, W: w.r.W, H: w.r.H}, rad, sprites.Shadow)
-			g.roundRect(dst, w.r, rad, bg)
+			k.roundRect(dst, layout.Rect{X: w.r.X + 2, Y: w.r.Y + 3, W: w.r.W, H: w.r.H}, rad, sprites.Shadow)
+			k.roundRect(dst, w.r, rad, bg)
 		}
 		if focused {
-			g.strokeRect(dst, w.r.Inset(-2), rad+2, 3, focusCol)
+			k.strokeRect(dst, w.r.Inset(-2), rad+2, 3, focusCol)
 		}
 	}
 	for _, t := range ts[:n] {
 		if t.wrap > 0 {
-			g.txt.DrawWrap(dst, t.s, t.x, t.y, t.wrap, t.style)
+			k.txt.DrawWrap(dst, t.s, t.x, t.y, t.wrap, t.style)
 			continue
 		}
-		g.txt.Draw(dst, t.s, t.x, t.y, t.style)
+		k.txt.Draw(dst, t.s, t.x, t.y, t.style)
 	}
 }
 
@@ -278,14 +278,14 @@ func clampF(v, lo, hi float64) float64 {
 
 // drawField draws a text field: its text (cut at the left, the caret's end kept) or its hint on a
 // dark field, outlined brighter while it has the caret or the focus.
-func (g *Game) drawField(dst *ebiten.Image, w *widget, size float64, focused bool) {
+func (k *Kit) drawField(dst *ebiten.Image, w *widget, size float64, focused bool) {
 	rad := w.r.H * 0.18
-	g.roundRect(dst, w.r, rad, overlay)
+	k.roundRect(dst, w.r, rad, overlay)
 	edge, lw := labelCol, 1.5
 	if w.on || focused {
 		edge, lw = focusCol, 3
 	}
-	g.strokeRect(dst, w.r, rad, lw, edge)
+	k.strokeRect(dst, w.r, rad, lw, edge)
 	// The text at the form's size, vertically centred; while typed, its end (where the caret is)
 	// stays in view and the caret is a bar after it.
 	st := text.Style{Size: math.Min(size, w.r.H*0.6)}
@@ -295,7 +295,7 @@ func (g *Game) drawField(dst *ebiten.Image, w *widget, size float64, focused boo
 	s := w.label
 	tw := 0.0
 	for len(s) > 0 {
-		if tw, _ = g.txt.Measure(s, st); tw <= room {
+		if tw, _ = k.txt.Measure(s, st); tw <= room {
 			break
 		}
 		_, n := utf8.DecodeRuneInString(s)
@@ -309,9 +309,9 @@ func (g *Game) drawField(dst *ebiten.Image, w *widget, size float64, focused boo
 		c = sprites.Muted
 	}
 	_, cy := w.r.Center()
-	g.label(dst, s, w.r.X+pad, cy, st.Size, c, text.Left|text.VertCenter, false)
+	k.label(dst, s, w.r.X+pad, cy, st.Size, c, text.Left|text.VertCenter, false)
 	if w.on {
 		ch := st.Size * 1.15
-		g.roundRect(dst, layout.Rect{X: w.r.X + pad + tw + 1, Y: cy - ch/2, W: caretW, H: ch}, caretW/2, focusCol)
+		k.roundRect(dst, layout.Rect{X: w.r.X + pad + tw + 1, Y: cy - ch/2, W: caretW, H: ch}, caretW/2, focusCol)
 	}
 }

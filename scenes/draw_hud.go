@@ -1,0 +1,163 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"slices"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/msg"
+	"nimmt/sprites"
+	"nimmt/text"
+)
+
+// The HUD's drawing on the table: the seats' plates and their cut texts, the buttons and the
+// landing warning.
+
+func (t *table) drawPlate(dst *ebiten.Image, s int) {
+	g := t.g
+	seat := t.seatLay(s)
+	p := seat.Plate
+	si := &t.seats[s]
+	bg := sprites.PlateBG
+	if s == t.me {
+		bg = plateMe
+	}
+	g.roundRect(dst, p, math.Min(10, p.H*0.2), bg)
+	waiting := false
+	for _, w := range t.disp.Waiting {
+		if w == s {
+			waiting = true
+		}
+	}
+	if waiting && t.tutorial == nil && (t.phase == phaseChoose || t.phase == phaseRowChoice) && !t.disp.Chosen[s] {
+		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
+	}
+	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
+	// (cached: the strings change only with the game), never shrunk.
+	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), si.pileStr, si.stateStr}
+	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.state)}
+	bold := [layout.NumPlateTexts]bool{true, true, false, true, true}
+	if len(t.plateCuts) != len(t.lay.Seats) {
+		t.plateCuts = make([][layout.NumPlateTexts]plateCut, len(t.lay.Seats))
+	}
+	for k, tx := range seat.Text {
+		if !tx.Shown() || strs[k] == "" {
+			continue
+		}
+		floor := tx.Size // names and scores keep their size
+		if k == layout.TxtLevel || k == layout.TxtState {
+			floor = minPlateText
+		}
+		st := text.Style{Size: tx.Size, Bold: bold[k]}
+		c := &t.plateCuts[s][k]
+		str, size := strs[k], tx.Size
+		if k == layout.TxtName { // a name keeps what tells it apart: "Ada L.", "P. 10"
+			str = c.name(g, str, st, tx.R.W)
+		} else {
+			str, size = c.get(g, str, st, tx.R.W, floor)
+		}
+		x, a := tx.R.X, text.Left|text.VertCenter
+		if tx.Right {
+			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
+		}
+		g.label(dst, str, x, tx.R.Y+tx.R.H/2, size, cols[k], a, bold[k])
+	}
+	// A compact plate has no pile line: the penalty taken this round goes at the right of the
+	// score's box (the score is left-aligned in it).
+	if sc := seat.Text[layout.TxtScore]; seat.Compact && sc.Shown() && !sc.Right && si.pileStr != "" {
+		g.label(dst, si.pileStr, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, sc.Size, floatCol, text.Right|text.VertCenter, true)
+	}
+}
+
+// plateCut is a text fitted to its box — shrunk down to a floor size, then cut short
+// (text.Renderer.Cut) — kept while the text, the box's width and the style stay.
+type plateCut struct {
+	in, out string
+	w, min  float64
+	st      text.Style
+	size    float64
+}
+
+// get returns s fitted to width w at st: at st.Size or smaller down to min (min ≥ st.Size: never
+// shrunk), cut short when it is still too wide; and the size to draw it at. It comes from the
+// cache when nothing changed.
+func (c *plateCut) get(g *Host, s string, st text.Style, w, min float64) (string, float64) {
+	return c.fit(s, st, w, min, g.txt.Fit, g.txt.Cut)
+}
+
+// name returns the name s fitted to width w at st.Size, shortened as text.Renderer.CutName
+// shortens a name ("Ada L.", "P. 10"); from the cache when nothing changed.
+func (c *plateCut) name(g *Host, s string, st text.Style, w float64) string {
+	out, _ := c.fit(s, st, w, st.Size, g.txt.Fit, g.txt.CutName)
+	return out
+}
+
+func (c *plateCut) fit(s string, st text.Style, w, min float64, fitSize func(string, text.Style, float64, float64) float64, cut func(string, text.Style, float64) string) (string, float64) {
+	if c.in != s || c.w != w || c.st != st || c.min != min || c.out == "" {
+		fit := st
+		if min < st.Size {
+			fit.Size = math.Max(min, fitSize(s, st, w, min))
+		}
+		*c = plateCut{in: s, w: w, min: min, st: st, size: fit.Size, out: cut(s, fit, w)}
+	}
+	return c.out, c.size
+}
+
+// minPlateText is the smallest size a plate's level and state lines and the score bar's title
+// shrink to before they are cut short.
+const minPlateText = 9
+
+var buttonLabels = [layout.NumButtons]msg.ID{msg.ButtonMenu, msg.ButtonTracker, msg.ButtonAdvisor, msg.ButtonLog, msg.ButtonReplay, msg.ButtonPlayCard}
+
+func (t *table) drawButtons(dst *ebiten.Image) {
+	g := t.g
+	if t.tutorial != nil {
+		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
+		g.drawWidget(dst, &w, false)
+		return
+	}
+	for i, r := range t.lay.Buttons {
+		w := &t.btns[i]
+		if w.r != r {
+			w.fit = 0
+		}
+		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i].Text(), true, 0, false
+		switch i {
+		case layout.BtnTracker:
+			w.kind, w.on = 3, t.showPanel == 1
+		case layout.BtnAdvisor:
+			w.kind, w.on = 3, g.settings.Advisor
+		case layout.BtnLog:
+			w.kind, w.on = 3, t.showPanel == 2
+		case layout.BtnReplay:
+			w.enabled = t.haveLast && t.tl.Idle()
+		case layout.BtnConfirm:
+			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
+			if t.myRowChoice() {
+				// Not a button to press but what to do: the rows are the targets, so the
+				// instruction stands in the button's place as gold text without a button's face.
+				w.label = g.byDevice(msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow).Text()
+				w.kind, w.enabled = kindNotice, true
+			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
+				// Nifty and Hand: two cards, chosen one after the other.
+				w.label = msg.ButtonPlayFirst.Text()
+				if t.pick != 0 && slices.Contains(t.disp.Hand, t.pick) {
+					w.label = msg.ButtonPlaySecond.Text()
+				}
+			}
+		}
+		g.drawWidget(dst, w, false)
+	}
+}
+
+// warning returns the text of the landing warning m, formatted once while it stays the same.
+func (hd *hud) warning(m msg.Message) string {
+	if m != hd.warnMsg || hd.warnStr == "" {
+		hd.warnMsg, hd.warnStr = m, m.String()
+	}
+	return hd.warnStr
+}

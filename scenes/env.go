@@ -1,0 +1,36 @@
+package scenes
+
+import (
+	"nimmt/client"
+	"nimmt/clock"
+	"nimmt/msg"
+	"nimmt/sound"
+	"nimmt/stats"
+)
+
+// Env is what the scenes read and keep beside the screen: the options, the person's settings
+// and their storage, the menu's notice, the sound, the statistics, the clock and the wake of
+// the frames (pace.go). The scene manager owns one.
+type Env struct {
+	opts     Options
+	settings Settings
+	// notice is a one-line message shown on the menu (e.g. a corrupt save).
+	notice msg.Message
+	saver  *saver
+	// snd plays the sound effects (never nil).
+	snd *sound.Player
+	// stats keeps this device's game statistics (never nil).
+	stats *stats.Keeper
+	// pacer stops and restarts the frames (pace.go); Wake asks it for a frame.
+	pacer pacer
+	// clock is the time of the decision timer's ring and its wakes: the wall clock in play,
+	// one the test moves in tests.
+	clock clock.Clock
+	// dialRoom opens a link to a room of a game server (online play); tests put a fake in.
+	dialRoom roomDialer
+	// dialer opens the connections of dialLink (nil: client.DialTransport); tests dial a server
+	// in the process.
+	dialer client.Dialer
+	// sessionFor makes the table's session over a room's link.
+	sessionFor func(l roomLink) Session
+}

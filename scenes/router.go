@@ -1,0 +1,60 @@
+package scenes
+
+// Router is how a scene moves on: the scene asks, the scene manager (Game) builds the next
+// scene and shows it at the start of the next tick. A scene never holds the manager.
+type Router interface {
+	// Menu opens the title menu.
+	Menu()
+	// Play starts a new local game from the settings with the seed (0: random).
+	Play(seed uint64) error
+	// Continue resumes the autosaved game exactly where it stopped.
+	Continue() error
+	// Rules opens the rules walkthrough.
+	Rules()
+	// Lobby opens online play's page; code, when set, is a room code to join.
+	Lobby(code string)
+	// Show shows a scene that exists already (an online room and its table, which go back to
+	// each other).
+	Show(s scene)
+	// Leaving reports whether a switch is asked for this tick.
+	Leaving() bool
+	// Quit ends the game (desktop).
+	Quit()
+}
+
+// Host is what a scene is given: the Kit it draws with, the Env it reads and keeps, and the
+// Router it moves on with.
+type Host struct {
+	*Kit
+	*Env
+	Router
+}
+
+// router is the Game's Router: each call builds the scene and queues it.
+type router struct{ g *Game }
+
+func (r router) Menu() { r.g.next = newMenu(r.g.host) }
+
+func (r router) Play(seed uint64) error {
+	t, err := newTable(r.g.host, seed)
+	if err != nil {
+		return err
+	}
+	r.g.next = t
+	return nil
+}
+
+func (r router) Continue() error {
+	t, err := resumeTable(r.g.host)
+	if err != nil {
+		return err
+	}
+	r.g.next = t
+	return nil
+}
+
+func (r router) Rules()            { r.g.next = newRules(r.g.host) }
+func (r router) Lobby(code string) { r.g.next = newLobby(r.g.host, code) }
+func (r router) Show(s scene)      { r.g.next = s }
+func (r router) Leaving() bool     { return r.g.next != nil }
+func (r router) Quit()             { r.g.quit = true }

@@ -1,0 +1,195 @@
+package scenes
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/anim"
+	"nimmt/engine"
+	"nimmt/msg"
+	"nimmt/protocol"
+	"nimmt/sound"
+)
+
+const (
+	settingsFile = "settings.json"
+	saveFile     = "save.json"
+)
+
+// Settings are the person's choices, kept in settings.json.
+type Settings struct {
+	Name  string `json:"name"`
+	Seats int    `json:"seats"`
+	// Levels are seats 1–9: a bot level, or "person" for another person at this device
+	// (hot-seat), named by Names.
+	Levels   []string `json:"levels"`
+	Names    []string `json:"names,omitempty"`
+	EndMode  string   `json:"end_mode"` // "66", "score" or "rounds"
+	EndScore int      `json:"end_score"`
+	Rounds   int      `json:"rounds"`
+	Speed    string   `json:"speed"`
+	Tracker  bool     `json:"tracker"`
+	Advisor  bool     `json:"advisor"`
+	Variant  string   `json:"variant,omitempty"`  // an engine variant name offered by menuVariants; "" = basic
+	Doublets bool     `json:"doublets,omitempty"` // Double with one deck and the doublets 11…99 of a second
+	// Online holds online play's choices and the seat held in a room (online.go).
+	Online onlineSettings `json:"online"`
+	// Lang is the language chosen on the settings page (a nimmt/msg code); "" follows the
+	// system's language (Options.Locale).
+	Lang string `json:"lang,omitempty"`
+	// Volume is the sound's volume in percent, 0–100 in steps of volumeStep; Muted silences it.
+	Volume int  `json:"volume"`
+	Muted  bool `json:"muted,omitempty"`
+}
+
+func defaultSettings() Settings {
+	return Settings{Name: msg.DefaultName.Text(), Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
+		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
+		Names: make([]string, 9), EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal",
+		Volume: int(sound.DefaultVolume * 100), Online: onlineSettings{Timer: protocol.DefaultTimer}}
+}
+
+// maxName is the most letters (runes) of a name the settings keep: what the name field and the
+// plates fit, within what a game record keeps (engine.MaxPlayerName).
+const maxName = min(16, engine.MaxPlayerName)
+
+// clipName returns name as valid UTF-8 of at most maxName runes; it reads no further than that,
+// however long name is.
+func clipName(name string) string {
+	n := 0
+	for i := range name {
+		if n == maxName {
+			name = name[:i]
+			break
+		}
+		n++
+	}
+	return strings.ToValidUTF8(name, "\uFFFD")
+}
+
+func (s *Settings) sanitize() {
+	d := defaultSettings()
+	if s.Name == "" {
+		s.Name = d.Name
+	}
+	s.Name = clipName(s.Name)
+	if s.Seats < 2 || s.Seats > 10 {
+		s.Seats = d.Seats
+	}
+	s.sanitizeVariant()
+	for len(s.Levels) < 9 {
+		s.Levels = append(s.Levels, "intermediate")
+	}
+	for len(s.Names) < 9 {
+		s.Names = append(s.Names, "")
+	}
+	for i, n := range s.Names {
+		s.Names[i] = clipName(n)
+	}
+	for i, l := range s.Levels {
+		if levelIndex(l) < 0 && l != levelPerson {
+			s.Levels[i] = "intermediate"
+		}
+	}
+	switch s.EndMode {
+	case "66", "score", "rounds":
+	default:
+		s.EndMode = "66"
+	}
+	if s.EndScore < 10 || s.EndScore > 500 {
+		s.EndScore = 66
+	}
+	if s.Rounds < 1 || s.Rounds > 50 {
+		s.Rounds = 5
+	}
+	if _, ok := anim.ParseSpeed(s.Speed); !ok {
+		s.Speed = "normal"
+	}
+	if s.Lang != "" && msg.Match(s.Lang) != s.Lang {
+		s.Lang = ""
+	}
+	if s.Volume < 0 || s.Volume > 100 {
+		s.Volume = d.Volume
+	}
+	s.Volume -= s.Volume % volumeStep
+	s.Online.sanitize()
+}
+
+// setLang makes code the game's language (the settings' or the system's when code is "") and
+// renames the person's default name ("You") into it.
+func (e *Env) setLang(code string) error {
+	if code == "" {
+		code = msg.Match(e.opts.Locale)
+	}
+	wasDefault := isDefaultName(e.settings.Name)
+	if err := msg.SetLang(code); err != nil {
+		return fmt.Errorf("scenes: %w", err)
+	}
+	if wasDefault {
+		e.settings.Name = msg.DefaultName.Text()
+	}
+	if e.opts.Desktop {
+		ebiten.SetWindowTitle(msg.GameTitle.Text())
+	}
+	return nil
+}
+
+// isDefaultName reports whether name is the default person's name in some language.
+func isDefaultName(name string) bool {
+	for _, l := range msg.Langs() {
+		if msg.New(msg.DefaultName).In(l.Code) == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Env) loadSettings() {
+	if e.opts.Storage == nil {
+		return
+	}
+	b, err := e.opts.Storage.Load(settingsFile)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			e.notice = msg.New(msg.NoticeSettingsUnread)
+		}
+		return
+	}
+	s := defaultSettings() // a field the file lacks (an older file) keeps its default
+	if err := json.Unmarshal(b, &s); err != nil {
+		e.notice = msg.New(msg.NoticeSettingsDamaged)
+		return
+	}
+	s.sanitize()
+	e.settings = s
+}
+
+func (e *Env) saveSettings() {
+	if e.opts.Storage == nil {
+		return
+	}
+	b, err := json.MarshalIndent(e.settings, "", "  ")
+	if err != nil {
+		e.notice = msg.New(msg.NoticeSettingsUnsaved)
+		return
+	}
+	e.saver.save(settingsFile, b)
+}
+
+// FlushSaves waits until the settings and the autosave queued so far are written. The game
+// writes them in the background; call this before the process exits.
+func (e *Env) FlushSaves() {
+	if e.saver != nil {
+		e.saver.flush()
+	}
+}
+
+func (e *Env) speed() anim.Speed {
+	s, _ := anim.ParseSpeed(e.settings.Speed)
+	return s
+}
