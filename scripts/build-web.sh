@@ -2,7 +2,7 @@
 # build-web.sh OUT [GO BUILD FLAGS...] — builds the browser site into OUT (used by `make web`, the
 # browser test and wasm-figures.sh): index.html, wasm_exec.js copied from this Go's GOROOT, nimmt.wasm
 # built with -trimpath -ldflags="-s -w", gzip -9 copies of the three, the icons the page links
-# (wasm/favicon.ico and wasm/*.png, drawn by assets/gen) and the sound effects in sounds/ (with
+# (wasm/favicon.ico and wasm/*.png, drawn by cmd/assets) and the sound effects in sounds/ (with
 # gzip -9 copies), which the page's Web Audio fetches: they are not embedded in the wasm.
 # PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
 # The game's interface packages (all but the engine and the bots), the online client and protocol,

@@ -1,5 +1,5 @@
 // Package sounds holds the game's sound effects: short mono 8-bit WAV files made by
-// `make assets` (assets/gen synthesises them; see the Makefile), embedded in the desktop and
+// `make assets` (cmd/assets synthesises them; see the Makefile), embedded in the desktop and
 // mobile binaries (WAV). The web build does not embed them: scripts/build-web.sh puts them in
 // the site's Dir folder and the page's Web Audio fetches and decodes them (URL), which keeps
 // them out of the wasm. The player that decodes and plays them is package nimmt/sound.
