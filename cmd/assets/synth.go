@@ -80,13 +80,27 @@ func (s *svf) step(x, f, q float64) (low, band, high float64) {
 // mallet adds a struck bar (a marimba's partials: 1, 3.93 and 9.2 times the pitch, the upper
 // ones dying faster) at t0: the placements, the chimes and the music's off-beats.
 func (c *clip) mallet(t0, f, amp, decay float64) {
-	i0, i1 := c.span(t0, decay*8)
+	c.partial(t0, f, amp, 0.002, decay)
+	c.partial(t0, 3.93*f, 0.3*amp, 0.001, decay/4)
+	c.partial(t0, 9.2*f, 0.08*amp, 0.0005, decay/12)
+}
+
+// partial adds a sine at t0 with a linear attack of a seconds and an exponential decay with time
+// constant d (env), for 8 time constants (-70 dB); the decay is a product per sample, not an
+// exponential each.
+func (c *clip) partial(t0, f, amp, a, d float64) {
+	i0, i1 := c.span(t0, a+8*d)
+	k := math.Exp(-1 / (d * rate))
+	g := 1.0
 	for i := i0; i < i1; i++ {
 		t := float64(i)/rate - t0
-		v := math.Sin(2*math.Pi*f*t) * env(t, 0.002, decay)
-		v += 0.3 * math.Sin(2*math.Pi*3.93*f*t) * env(t, 0.001, decay/4)
-		v += 0.08 * math.Sin(2*math.Pi*9.2*f*t) * env(t, 0.0005, decay/12)
-		c.s[i] += amp * v
+		e := g
+		if t < a {
+			e = t / a
+		} else {
+			g *= k
+		}
+		c.s[i] += amp * e * math.Sin(2*math.Pi*f*t)
 	}
 }
 
@@ -114,23 +128,34 @@ func (c *clip) keys(t0, f, dur, amp, r float64) {
 	}
 }
 
-// pad adds a held, slowly swelling chord tone: a few harmonics falling off steeply, each played
-// by two voices detuned by a few cents, so the tone breathes without moving.
+// pad adds a held, slowly swelling chord tone: a few harmonics falling off steeply, played by
+// two voices detuned by a few cents, so the tone breathes without moving. Each voice's phase turns
+// as a rotating unit vector (one complex product a sample instead of a sine).
 func (c *clip) pad(t0, f, dur, amp float64) {
 	const a, r = 0.9, 1.4
 	i0, i1 := c.span(t0, dur+r)
+	type voice struct{ s, c, ws, wc float64 }
+	var vs [2]voice
+	for j, det := range [2]float64{1.0025, 0.9975} {
+		start := 2*math.Pi*f*det*(float64(i0)/rate-t0) + float64(j) // the second voice starts a radian on
+		vs[j].s, vs[j].c = math.Sincos(start)
+		vs[j].ws, vs[j].wc = math.Sincos(2 * math.Pi * f * det / rate)
+	}
 	for i := i0; i < i1; i++ {
 		t := float64(i)/rate - t0
-		v := harmonics(2*math.Pi*f*1.0025*t) + harmonics(2*math.Pi*f*0.9975*t+1)
+		v := 0.0
+		for j := range vs {
+			p := &vs[j]
+			v += harmonics(p.s, p.c)
+			p.s, p.c = p.s*p.wc+p.c*p.ws, p.c*p.wc-p.s*p.ws
+		}
 		c.s[i] += amp * 0.5 * soft(t, dur, a, r) * v
 	}
 }
 
-// harmonics returns the pad's tone at phase x: its first five harmonics at weights 1/h²,
-// sin(h·x) by the recurrence sin((h+1)x) = 2cos(x)sin(hx) - sin((h-1)x) (two calls of math
-// instead of five).
-func harmonics(x float64) float64 {
-	s1, c := math.Sincos(x)
+// harmonics returns the pad's tone at the phase whose sine and cosine are s1 and c: its first
+// five harmonics at weights 1/h², sin(h·x) by sin((h+1)x) = 2cos(x)sin(hx) - sin((h-1)x).
+func harmonics(s1, c float64) float64 {
 	prev, cur, v := 0.0, s1, s1
 	for h := 2; h <= 5; h++ {
 		prev, cur = cur, 2*c*cur-prev
