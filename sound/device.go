@@ -138,6 +138,11 @@ func (d *Device) Play(e sounds.Effect, volume float64) {
 	if d.ctx == nil || d.err != nil || e < 0 || e >= sounds.NumEffects {
 		return
 	}
+	if d.loop != nil && !d.loop.touch() { // the music rested: it comes back
+		d.fading = append(d.fading, d.player)
+		d.loop, d.player, d.playing = nil, nil, sounds.NoTheme
+		d.applyMusic()
+	}
 	ps := d.players[e]
 	var p *audio.Player
 	for _, q := range ps {

@@ -19,6 +19,11 @@ const (
 	duckAttack  = 0.12
 	duckHold    = 1.4
 	duckRelease = 1.6
+	// restAfter is how long a theme plays without an effect (nobody plays) before it rests:
+	// it fades out over restFade and ends, so an idle game goes quiet; the next effect brings it
+	// back (Device.Play).
+	restAfter = 60
+	restFade  = 4
 	// smooth is the time constant of the one-pole that smooths every change of gain (a duck
 	// asked again while the music is coming back, a fade reversed), so no change clicks.
 	smooth = 0.03
@@ -34,16 +39,18 @@ type loop struct {
 	pos  int       // the next frame of pcm
 	// fade is the theme's fade (0 to 1), moving to fadeTo by fadeStep a frame.
 	fade, fadeTo, fadeStep float64
-	// frame counts the frames read; ducked is the frame of the last duck (-1: none).
-	frame, ducked int
+	// frame counts the frames read; ducked is the frame of the last duck (-1: none); touched
+	// is the frame of the last effect and rest the frames without one before the theme rests.
+	frame, ducked, touched, rest int
 	gain          float64 // the smoothed gain
-	done          bool    // faded out: the reader has ended
+	stopped       bool    // stop was called: fading out for good
+	done          bool    // faded out (stopped or rested): the reader has ended
 }
 
 // newLoop returns a loop that fades in at a context's sample rate; set gives it its samples.
 func newLoop(rate int) *loop {
 	r := float64(rate)
-	return &loop{rate: r, fadeTo: 1, fadeStep: 1 / (fadeIn * r), ducked: -1}
+	return &loop{rate: r, fadeTo: 1, fadeStep: 1 / (fadeIn * r), ducked: -1, rest: int(restAfter * r)}
 }
 
 // set gives the loop its decoded samples.
@@ -56,8 +63,20 @@ func (l *loop) set(pcm []float32) {
 // stop fades the loop out; its reader then ends.
 func (l *loop) stop() {
 	l.mu.Lock()
-	l.fadeTo, l.fadeStep = 0, 1/(fadeOut*l.rate)
+	l.fadeTo, l.fadeStep, l.stopped = 0, 1/(fadeOut*l.rate), true
 	l.mu.Unlock()
+}
+
+// touch tells the loop that an effect played: its rest is restAfter from now, and a rest that
+// was fading out is called off. It reports false when the loop has ended (rested or stopped).
+func (l *loop) touch() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.touched = l.frame
+	if !l.stopped && !l.done {
+		l.fadeTo, l.fadeStep = 1, 1/(fadeIn*l.rate)
+	}
+	return !l.done
 }
 
 // duck lowers the loop for a moment from the next frame read; a duck during a duck holds the
@@ -99,6 +118,9 @@ func (l *loop) Read(b []byte) (int, error) {
 	a := 1 - math.Exp(-1/(smooth*l.rate))
 	n := len(b) / 8
 	for i := range n {
+		if !l.stopped && l.fadeTo == 1 && l.frame-l.touched > l.rest {
+			l.fadeTo, l.fadeStep = 0, 1/(restFade*l.rate)
+		}
 		switch {
 		case l.fade < l.fadeTo:
 			l.fade = math.Min(l.fadeTo, l.fade+l.fadeStep)

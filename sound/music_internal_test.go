@@ -24,8 +24,8 @@ func read(t *testing.T, l *loop, n int) []float64 {
 }
 
 // TestLoop: the desktop's music stream is silent until its samples are decoded, fades in, loops
-// without a seam, ducks to duckDepth and comes back, and after stop fades out and ends, with no
-// step between samples larger than the music's own.
+// without a seam, ducks to duckDepth and comes back, after stop fades out and ends, and rests
+// (fades out and ends) when no effect plays for a while, unless one comes before the end.
 func TestLoop(t *testing.T) {
 	const rate = 1000
 	l := newLoop(rate)
@@ -69,6 +69,35 @@ func TestLoop(t *testing.T) {
 	}
 	if n, err := l.Read(make([]byte, 64)); n != 0 || err != io.EOF {
 		t.Errorf("after the fade-out: %d bytes, %v; want io.EOF", n, err)
+	}
+
+	// The rest: without an effect the theme fades out; an effect calls the fade off; then,
+	// without one for good, it ends, and touch says so.
+	l = newLoop(rate)
+	l.set(pcm)
+	read(t, l, int(fadeIn*rate)+100)
+	l.rest = 500
+	l.touch()
+	s = read(t, l, 1000)
+	if s[400] < 0.499 || s[999] > 0.45 {
+		t.Errorf("resting: %v at 400 frames after the effect, %v at 1000; want 0.5, then fading", s[400], s[999])
+	}
+	if !l.touch() {
+		t.Fatal("touch while resting: the loop has ended")
+	}
+	s = read(t, l, 300)
+	if got := s[len(s)-1]; math.Abs(got-0.5) > 1e-3 {
+		t.Errorf("after an effect called the rest off: %v, want 0.5", got)
+	}
+	b := make([]byte, 8*1000)
+	var err error
+	for range int((restAfter + 8*restFade) * rate / 1000) {
+		if _, err = l.Read(b); err != nil {
+			break
+		}
+	}
+	if err != io.EOF || l.touch() {
+		t.Errorf("after the rest: %v, touch %v; want io.EOF and false", err, l.touch())
 	}
 
 	ramp := make([]float32, 2*100) // a ramp: the loop must wrap from its last frame to its first

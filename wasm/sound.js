@@ -9,6 +9,8 @@
 // suspended while the tab is hidden, while the game is paused, and while it is quiet: a running
 // context renders silence on the browser's audio threads (~4 % of a core in Chromium), so it is
 // suspended 3 s after the last effect ended when no music plays, and resumed by the next sound.
+// The music rests too: a theme fades out after restAfter seconds without an effect (nobody
+// plays), so an idle page goes quiet and its context is suspended; the next effect brings it back.
 "use strict";
 window.nimmtAudio = (() => {
   const Ctor = window.AudioContext || window.webkitAudioContext;
@@ -23,11 +25,15 @@ window.nimmtAudio = (() => {
   const gestures = ["pointerdown", "keydown", "touchend"];
   // The music's envelope (s): fades in and out, a duck to duckDepth held duckHold (time constants).
   const fadeIn = 0.4, fadeOut = 0.2, duckDepth = 0.3, duckAttack = 0.04, duckHold = 1.4, duckRelease = 0.5;
+  // A theme rests restAfter seconds after the last effect, fading out (time constant restFade).
+  // (A test page may set window.nimmtMusicRest to a shorter rest before loading this script.)
+  const restAfter = window.nimmtMusicRest || 60, restFade = 1.5;
   let ctx = null, paused = false, quiet = false, playing = 0, plays = 0;
   let effectURLs = [], themeURLs = [];
   const raw = [], buffers = [], music = [], fetched = [];
   // The music asked for (theme index, -1 none; volume) and what plays.
-  let want = -1, wantVolume = 0, theme = -1, volume = 0, src = null, gain = null;
+  // rest is the GainNode of the rest's fade; rested is set while the theme asked for rests.
+  let want = -1, wantVolume = 0, theme = -1, volume = 0, src = null, gain = null, rest = null, rested = false;
 
   const failed = (url, why) => {
     if (!a.loadError) a.loadError = `sound: ${url}: ${why && why.message ? why.message : why}`;
@@ -79,9 +85,10 @@ window.nimmtAudio = (() => {
       gain.gain.cancelScheduledValues(now);
       gain.gain.setTargetAtTime(0, now, fadeOut);
       src.stop(now + 6 * fadeOut);
-      src = gain = null;
-      theme = -1;
+      src = gain = rest = null;
     }
+    theme = -1;
+    rested = false;
     const t = want;
     if (t < 0) {
       quietSoon();
@@ -106,9 +113,28 @@ window.nimmtAudio = (() => {
     gain = ctx.createGain();
     gain.gain.setValueAtTime(0, now);
     gain.gain.setTargetAtTime(volume, now, fadeIn);
-    src.connect(gain);
+    rest = ctx.createGain();
+    const s = src;
+    s.addEventListener("ended", () => {
+      if (src !== s) return; // replaced by another theme
+      src = gain = rest = null; // rested: the theme stays asked for until the next effect
+      rested = true;
+      quietSoon();
+    });
+    src.connect(rest);
+    rest.connect(gain);
     gain.connect(ctx.destination);
     src.start();
+    awake();
+  };
+  // awake puts the music's rest restAfter seconds from now.
+  const awake = () => {
+    if (!src) return;
+    const now = ctx.currentTime;
+    rest.gain.cancelScheduledValues(now);
+    rest.gain.setTargetAtTime(1, now, 0.3);
+    rest.gain.setTargetAtTime(0, now + restAfter, restFade);
+    src.stop(now + restAfter + 6 * restFade);
   };
   const start = () => {
     if (ctx) return;
@@ -140,6 +166,13 @@ window.nimmtAudio = (() => {
   a.play = (i, v) => {
     if (!ctx || paused || !buffers[i]) return;
     wake();
+    if (rested) { // the music rested: it comes back
+      rested = false;
+      theme = -1;
+      applyMusic();
+    } else {
+      awake();
+    }
     playing++;
     plays++;
     const s = ctx.createBufferSource();

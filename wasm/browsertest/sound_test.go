@@ -24,6 +24,7 @@ const soundPage = `<!doctype html><meta charset="utf-8"><title>sound</title>
 <body style="margin:0;width:100vw;height:100vh">
 <script>
 window.seen = {contexts: [], decoded: 0, started: 0, loops: 0};
+window.nimmtMusicRest = 2; // s without an effect before the music rests (60 in the game)
 const Real = window.AudioContext;
 window.AudioContext = function () {
   const c = new Real();
@@ -45,8 +46,9 @@ WebAssembly.instantiateStreaming(fetch("check.wasm"), go.importObject).then((r) 
 // TestSound checks nimmt/sound in Chromium: no AudioContext (so no autoplay warning) and no music
 // fetched before the first click, then one that decodes every effect, fetched from the site; cues
 // play; a hidden tab, a pause or a few quiet seconds suspend it, and the next cue resumes it; a
-// theme is fetched and loops, another replaces it, and without music the context goes quiet; the
-// console shows no error or warning on the way.
+// theme is fetched and loops, another replaces it, without music the context goes quiet, and so
+// it does when the music rests for want of effects, until the next one; the console shows no
+// error or warning on the way.
 func TestSound(t *testing.T) {
 	enabled(t)
 	dir := t.TempDir()
@@ -176,6 +178,14 @@ func TestSound(t *testing.T) {
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.music(-1)`))
 	poll(`seen.contexts[0].state === "suspended"`)
 	started(effects + 3)
+	// The music rests when nobody plays: without an effect it fades out and the context goes
+	// quiet; the next effect brings the theme back.
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.music(0)`))
+	poll(`seen.loops === 3 && seen.contexts[0].state === "running"`)
+	poll(`seen.contexts[0].state === "suspended"`)
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.cue(0)`))
+	poll(`seen.loops === 4`)
+	started(effects + 4)
 	mu.Lock()
 	defer mu.Unlock()
 	for _, c := range complaints {
