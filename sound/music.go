@@ -42,9 +42,9 @@ type loop struct {
 	// frame counts the frames read; ducked is the frame of the last duck (-1: none); touched
 	// is the frame of the last effect and rest the frames without one before the theme rests.
 	frame, ducked, touched, rest int
-	gain          float64 // the smoothed gain
-	stopped       bool    // stop was called: fading out for good
-	done          bool    // faded out (stopped or rested): the reader has ended
+	gain                         float64 // the smoothed gain
+	stopped                      bool    // stop was called: fading out for good
+	done                         bool    // faded out (stopped or rested): the reader has ended
 }
 
 // newLoop returns a loop that fades in at a context's sample rate; set gives it its samples.
