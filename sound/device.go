@@ -138,11 +138,7 @@ func (d *Device) Play(e sounds.Effect, volume float64) {
 	if d.ctx == nil || d.err != nil || e < 0 || e >= sounds.NumEffects {
 		return
 	}
-	if d.loop != nil && !d.loop.touch() { // the music rested: it comes back
-		d.fading = append(d.fading, d.player)
-		d.loop, d.player, d.playing = nil, nil, sounds.NoTheme
-		d.applyMusic()
-	}
+
 	ps := d.players[e]
 	var p *audio.Player
 	for _, q := range ps {
@@ -193,6 +189,15 @@ func (d *Device) SetPaused(paused bool) {
 func (d *Device) Music(t sounds.Theme, volume float64) {
 	d.want, d.wantVolume = wanted(t, volume)
 	d.Update()
+}
+
+// Active implements MusicSink: the music's rest starts again, and music that rested comes back.
+func (d *Device) Active() {
+	if d.loop != nil && !d.loop.touch() {
+		d.fading = append(d.fading, d.player)
+		d.loop, d.player, d.playing = nil, nil, sounds.NoTheme
+		d.applyMusic()
+	}
 }
 
 // Duck implements MusicSink.

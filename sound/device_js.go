@@ -82,6 +82,13 @@ func (d *Device) Music(t sounds.Theme, volume float64) {
 	}
 }
 
+// Active implements MusicSink.
+func (d *Device) Active() {
+	if d.err == nil {
+		d.a.Call("active")
+	}
+}
+
 // Duck implements MusicSink.
 func (d *Device) Duck() {
 	if d.err == nil {

@@ -38,3 +38,6 @@ func (d *Device) Music(sounds.Theme, float64) {}
 
 // Duck implements MusicSink.
 func (d *Device) Duck() {}
+
+// Active implements MusicSink.
+func (d *Device) Active() {}

@@ -19,9 +19,9 @@ const (
 	duckAttack  = 0.12
 	duckHold    = 1.4
 	duckRelease = 1.6
-	// restAfter is how long a theme plays without an effect (nobody plays) before it rests:
-	// it fades out over restFade and ends, so an idle game goes quiet; the next effect brings it
-	// back (Device.Play).
+	// restAfter is how long a theme plays without an event or cue (nobody plays) before it
+	// rests: it fades out over restFade and ends, so an idle game goes quiet; the next event or
+	// cue brings it back (Device.Active).
 	restAfter = 60
 	restFade  = 4
 	// smooth is the time constant of the one-pole that smooths every change of gain (a duck
@@ -67,7 +67,7 @@ func (l *loop) stop() {
 	l.mu.Unlock()
 }
 
-// touch tells the loop that an effect played: its rest is restAfter from now, and a rest that
+// touch tells the loop that the game is being played (Device.Active): its rest is restAfter from now, and a rest that
 // was fading out is called off. It reports false when the loop has ended (rested or stopped).
 func (l *loop) touch() bool {
 	l.mu.Lock()

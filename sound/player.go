@@ -36,6 +36,9 @@ type MusicSink interface {
 	Music(t sounds.Theme, volume float64)
 	// Duck lowers the music for a moment under a big effect, then brings it back.
 	Duck()
+	// Active says the game is being played (an event, a cue): the music rests only after a
+	// while without it, and comes back with it.
+	Active()
 }
 
 // DefaultVolume is the volume of a new Player's effects.
@@ -146,6 +149,13 @@ func (p *Player) Duck() {
 	}
 }
 
+// active tells the sink that the game is being played, while music plays.
+func (p *Player) active() {
+	if ms, ok := p.sink.(MusicSink); ok && !p.muted && !p.paused && p.music != sounds.NoTheme && p.musicVolume > 0 {
+		ms.Active()
+	}
+}
+
 // wanted returns the theme and volume a MusicSink plays for Music(t, volume): NoTheme at 0 for
 // no theme, a value that names none, or no volume.
 func wanted(t sounds.Theme, volume float64) (sounds.Theme, float64) {
@@ -203,6 +213,7 @@ func (p *Player) SetPaused(paused bool) {
 // Cue plays an effect the screens ask for directly, such as sounds.Click for a button or
 // sounds.Choose when the person picks a card.
 func (p *Player) Cue(e sounds.Effect) {
+	p.active()
 	if e < 0 || e >= sounds.NumEffects || p.muted || p.paused || p.volume == 0 {
 		return
 	}
@@ -214,6 +225,7 @@ func (p *Player) Cue(e sounds.Effect) {
 
 // Event plays the effects of one of the game's events, if it has any.
 func (p *Player) Event(ev engine.Event) {
+	p.active()
 	switch ev := ev.(type) {
 	case engine.CardsRevealed:
 		p.turn, p.placed = len(ev.Plays), 0

@@ -22,6 +22,7 @@ type recorder struct {
 	pauses []bool
 	music  []music
 	ducks  int
+	active int
 }
 
 // music is one Music call.
@@ -34,6 +35,7 @@ func (r *recorder) Play(e sounds.Effect, v float64) { r.played = append(r.played
 func (r *recorder) SetPaused(p bool)                { r.pauses = append(r.pauses, p) }
 func (r *recorder) Music(t sounds.Theme, v float64) { r.music = append(r.music, music{t, v}) }
 func (r *recorder) Duck()                           { r.ducks++ }
+func (r *recorder) Active()                         { r.active++ }
 func (r *recorder) effects() (out []sounds.Effect) {
 	for _, p := range r.played {
 		out = append(out, p.e)
@@ -211,6 +213,21 @@ func TestMusic(t *testing.T) {
 	p.Event(engine.GameOver{Totals: []int{3, 9}, Winners: []int{0}})
 	if rec.ducks != n {
 		t.Errorf("muted, the music ducked")
+	}
+
+	// Activity keeps the music from resting: every event and cue while it plays, even with the
+	// effects at volume 0; none without music.
+	rec = &recorder{}
+	p = sound.New(rec)
+	p.SetVolume(0)
+	p.Cue(sounds.Click)
+	p.PlayMusic(sounds.MenuTheme)
+	p.Cue(sounds.Click)
+	p.Event(engine.SeatChose{Seat: 3})
+	p.SetMusicVolume(0)
+	p.Cue(sounds.Click)
+	if rec.active != 2 || len(rec.played) != 0 {
+		t.Errorf("active %d times, %d effects played; want 2 and none", rec.active, len(rec.played))
 	}
 }
 

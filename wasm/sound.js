@@ -9,8 +9,9 @@
 // suspended while the tab is hidden, while the game is paused, and while it is quiet: a running
 // context renders silence on the browser's audio threads (~4 % of a core in Chromium), so it is
 // suspended 3 s after the last effect ended when no music plays, and resumed by the next sound.
-// The music rests too: a theme fades out after restAfter seconds without an effect (nobody
-// plays), so an idle page goes quiet and its context is suspended; the next effect brings it back.
+// The music rests too: a theme fades out after restAfter seconds without an event or a cue
+// (active: nobody plays), so an idle page goes quiet and its context is suspended; the next one
+// brings it back.
 "use strict";
 window.nimmtAudio = (() => {
   const Ctor = window.AudioContext || window.webkitAudioContext;
@@ -18,14 +19,14 @@ window.nimmtAudio = (() => {
   const a = { ready: false, error: "", loadError: "" };
   if (!Ctor) {
     a.error = "sound: this browser has no Web Audio: the game is silent";
-    a.open = a.play = a.pause = a.music = a.duck = () => {};
+    a.open = a.play = a.pause = a.music = a.duck = a.active = () => {};
     return a;
   }
   const quietAfter = 3000; // ms: long enough that the sounds of one move do not each wait for a resume
   const gestures = ["pointerdown", "keydown", "touchend"];
   // The music's envelope (s): fades in and out, a duck to duckDepth held duckHold (time constants).
   const fadeIn = 0.4, fadeOut = 0.2, duckDepth = 0.3, duckAttack = 0.04, duckHold = 1.4, duckRelease = 0.5;
-  // A theme rests restAfter seconds after the last effect, fading out (time constant restFade).
+  // A theme rests restAfter seconds after the last event or cue (active), fading out (time constant restFade).
   // (A test page may set window.nimmtMusicRest to a shorter rest before loading this script.)
   const restAfter = window.nimmtMusicRest || 60, restFade = 1.5;
   let ctx = null, paused = false, quiet = false, playing = 0, plays = 0;
@@ -166,13 +167,6 @@ window.nimmtAudio = (() => {
   a.play = (i, v) => {
     if (!ctx || paused || !buffers[i]) return;
     wake();
-    if (rested) { // the music rested: it comes back
-      rested = false;
-      theme = -1;
-      applyMusic();
-    } else {
-      awake();
-    }
     playing++;
     plays++;
     const s = ctx.createBufferSource();
@@ -194,6 +188,17 @@ window.nimmtAudio = (() => {
     want = t;
     wantVolume = v;
     applyMusic();
+  };
+  // active says the game is being played: the music's rest starts again, and music that rested
+  // comes back.
+  a.active = () => {
+    if (rested) {
+      rested = false;
+      theme = -1;
+      applyMusic();
+    } else if (src) {
+      awake();
+    }
   };
   // duck lowers the music for a moment.
   a.duck = () => {
