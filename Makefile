@@ -152,9 +152,9 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzVariantActions$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
 	$(GO) test -run='^$$' -fuzz='^FuzzViewApply$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
 
-# The generated assets: the sound effects (assets/sounds/*.wav, synthesised) and the icons
-# (assets/icons, the web favicon and touch icon in wasm/, the launcher icons in mobile/android and
-# mobile/ios), all made by `go run ./cmd/assets`. They are committed because no build can make
+# The generated assets: the sound effects and the music (assets/sounds/*.wav, synthesised), the
+# fonts without hinting (assets/fonts) and the icons (assets/icons, the web favicon and touch icon
+# in wasm/, the launcher icons in mobile/android and mobile/ios), all made by `go run ./cmd/assets`. They are committed because no build can make
 # them: `go build` embeds files and runs no generator, and Gradle and Xcode read the icons from the
 # tree. cmd/assets's test fails when a committed file differs from the generator's output.
 assets:
