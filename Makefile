@@ -82,7 +82,7 @@ test-plain:
 # Packages whose tests all run under -race: every package with goroutines of its own (server,
 # client, arena, bots, storage, sound, ...) and the small ones. Left out, as too slow under
 # -race on a busy machine: the drawing tests of scenes (40 minutes), the engine's full property
-# tests (its -short size runs below), assets/gen, cmd/loadgen and the browser tests.
+# tests (its -short size runs below), cmd/assets, cmd/loadgen and the browser tests.
 RACE_PKGS ?= ./anim/... ./arena/... ./bots/... ./client/... ./cmd/replay ./cmd/server ./cmd/arena \
 	./layout/... ./mobile/... ./msg/... ./netlimit/... ./protocol/... ./server/... ./sound/... \
 	./sprites/... ./stats/... ./storage/... ./text/... ./wasm/serve \
@@ -156,13 +156,13 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzVariantActions$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
 	$(GO) test -run='^$$' -fuzz='^FuzzViewApply$$' -fuzztime=30s -fuzzminimizetime=3s ./engine
 
-# The generated assets: the sound effects (assets/sounds/*.wav, synthesised) and the icons
-# (assets/icons, the web favicon and touch icon in wasm/, the launcher icons in mobile/android and
-# mobile/ios), all made by `go run ./assets/gen`. They are committed because no build can make
+# The generated assets: the sound effects and the music (assets/sounds/*.wav, synthesised), the
+# fonts without hinting (assets/fonts) and the icons (assets/icons, the web favicon and touch icon
+# in wasm/, the launcher icons in mobile/android and mobile/ios), all made by `go run ./cmd/assets`. They are committed because no build can make
 # them: `go build` embeds files and runs no generator, and Gradle and Xcode read the icons from the
-# tree. assets/gen's test fails when a committed file differs from the generator's output.
+# tree. cmd/assets's test fails when a committed file differs from the generator's output.
 assets:
-	$(GO) run ./assets/gen
+	$(GO) run ./cmd/assets
 
 # --- Web (WebAssembly) build: see README "Play in the browser" -----------------------------------
 WEB ?= build/web

@@ -2,8 +2,9 @@
 # build-web.sh OUT [GO BUILD FLAGS...] — builds the browser site into OUT (used by `make web`, the
 # browser test and wasm-figures.sh): index.html, wasm_exec.js copied from this Go's GOROOT, nimmt.wasm
 # built with -trimpath -ldflags="-s -w", gzip -9 copies of the three, the icons the page links
-# (wasm/favicon.ico and wasm/*.png, drawn by assets/gen) and the sound effects in sounds/ (with
-# gzip -9 copies), which the page's Web Audio fetches: they are not embedded in the wasm.
+# (wasm/favicon.ico and wasm/*.png, drawn by cmd/assets), the page's sound device (wasm/sound.js)
+# and the sound effects and music in sounds/ (with gzip -9 copies), which sound.js fetches: they
+# are not embedded in the wasm.
 # PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
 # The game's interface packages (all but the engine and the bots), the online client and protocol,
 # the text stack and Ebitengine's inpututil are compiled without inlining (-l): 44.6 + 13.8 + 3.8 KB
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 GO=${GO:-go}
 rm -rf "$out"; mkdir -p "$out"
 cp "$($GO env GOROOT)/lib/wasm/wasm_exec.js" "$out/"
-cp wasm/favicon.ico wasm/*.png "$out/"
+cp wasm/favicon.ico wasm/*.png wasm/sound.js "$out/"
 mkdir -p "$out/sounds"
 cp assets/sounds/*.wav "$out/sounds/"
 gzip -9 -k -f "$out"/sounds/*.wav
@@ -35,5 +36,5 @@ done
 GOOS=js GOARCH=wasm $GO build -trimpath -ldflags="-s -w" "${noinline[@]}" "$@" -o "$out/nimmt.wasm" "$pkg"
 size=$(wc -c < "$out/nimmt.wasm" | tr -d ' ')
 sed "s/name=\"nimmt-wasm-size\" content=\"0\"/name=\"nimmt-wasm-size\" content=\"$size\"/" wasm/index.html > "$out/index.html"
-gzip -9 -k -f "$out/nimmt.wasm" "$out/wasm_exec.js" "$out/index.html"
+gzip -9 -k -f "$out/nimmt.wasm" "$out/wasm_exec.js" "$out/sound.js" "$out/index.html"
 echo "build-web: $out/nimmt.wasm $size bytes, $(wc -c < "$out/nimmt.wasm.gz" | tr -d ' ') gzipped"

@@ -3,181 +3,56 @@
 package sound
 
 import (
-	"fmt"
 	"syscall/js"
 
 	"nimmt/assets/sounds"
 )
 
-// Device is the real Sink in the browser: the page's Web Audio, which decodes the WAV files
-// itself, so the wasm carries no decoder; the files are not in the wasm either: Open fetches
-// them from the site (sounds.Effect.URL, beside the page). Browsers let a page start sound only
-// after a tap, click or key, so the AudioContext is made by the first of those (no warning, no
-// error before); effects asked for before that are dropped. The context is suspended while the
-// tab is hidden, and while it is quiet: a running context renders silence on the browser's audio
-// threads (~4 % of a core in Chromium), so it is suspended quietAfter the last effect ended and
-// resumed by the next one.
+// Device is the real Sink in the browser: the page's Web Audio, driven through the object
+// window.nimmtAudio that the page's sound.js makes (wasm/sound.js; it is in the page, not in the
+// wasm, and so are the sounds: it fetches the effects' and themes' files from the site, URL
+// beside the page, and decodes them itself). Browsers let a page start sound only after a tap,
+// click or key: sound.js makes the AudioContext on the first of those, drops the effects asked
+// for before, and suspends the context while the tab is hidden, while paused and while quiet.
 type Device struct {
-	ctx     js.Value
-	raw     [sounds.NumEffects]js.Value // fetched files (ArrayBuffer) waiting for the context
-	buffers [sounds.NumEffects]js.Value // decoded once the context has started
-	paused  bool
-	playing int  // effects started and not yet ended
-	quiet   bool // nothing played for quietAfter: the context is suspended
-	plays   int  // effects started so far: a quiet check sees whether one started since
-	// quietCheck runs quietAfter after the last effect ended (setTimeout); ended counts it down.
-	quietCheck, ended js.Func
-	err               error // no Web Audio: silent for good
-	loadErr           error // the first effect that could not be fetched or decoded (it stays silent)
-	funcs             []js.Func
+	a   js.Value // window.nimmtAudio
+	err error    // no sound.js in the page: silent for good
 }
 
-// Open prepares the Device: it starts fetching the effects' files and waits for the first user
-// gesture to start Web Audio.
+// Open prepares the Device: sound.js starts fetching the effects' files and waits for the first
+// user gesture to start Web Audio.
 func Open() *Device {
-	d := &Device{}
-	win := js.Global()
-	ctor := win.Get("AudioContext")
-	if ctor.IsUndefined() {
-		ctor = win.Get("webkitAudioContext")
+	a := js.Global().Get("nimmtAudio")
+	if a.IsUndefined() {
+		return &Device{err: errNoScript}
 	}
-	if ctor.IsUndefined() {
-		d.err = errNoWebAudio
-		return d
-	}
-	d.fetchAll()
-	var start js.Func
-	start = js.FuncOf(func(js.Value, []js.Value) any {
-		if d.ctx.Truthy() {
-			return nil
-		}
-		for _, ev := range gestures {
-			win.Call("removeEventListener", ev, start, true)
-		}
-		d.ctx = ctor.New()
-		for e := range sounds.NumEffects {
-			d.decode(e)
-		}
-		d.quietSoon()
-		return nil
-	})
-	d.quietCheck = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if d.playing == 0 && args[0].Int() == d.plays {
-			d.quiet = true
-			d.apply()
-		}
-		return nil
-	})
-	d.ended = js.FuncOf(func(js.Value, []js.Value) any {
-		d.playing--
-		if d.playing == 0 {
-			d.quietSoon()
-		}
-		return nil
-	})
-	for _, ev := range gestures {
-		win.Call("addEventListener", ev, start, true)
-	}
-	visible := js.FuncOf(func(js.Value, []js.Value) any {
-		d.apply()
-		return nil
-	})
-	js.Global().Get("document").Call("addEventListener", "visibilitychange", visible)
-	d.funcs = append(d.funcs, start, visible, d.quietCheck, d.ended)
-	return d
-}
-
-// quietAfter is how long after the last effect the context is suspended: long enough that the
-// sounds of one move do not each wait for a resume.
-const quietAfter = 3000 // ms
-
-// quietSoon suspends the context quietAfter from now unless an effect plays by then.
-func (d *Device) quietSoon() {
-	js.Global().Call("setTimeout", d.quietCheck, quietAfter, d.plays)
-}
-
-// gestures are the events browsers accept as a user's activation for sound.
-var gestures = []string{"pointerdown", "keydown", "touchend"}
-
-// fetchAll fetches every effect's file; each is decoded once it has arrived and the context runs.
-func (d *Device) fetchAll() {
+	effects := make([]any, sounds.NumEffects)
 	for e := range sounds.NumEffects {
-		var onResp, onBuf, onFail js.Func
-		release := func() {
-			onResp.Release()
-			onBuf.Release()
-			onFail.Release()
-		}
-		onResp = js.FuncOf(func(_ js.Value, args []js.Value) any {
-			if r := args[0]; !r.Get("ok").Bool() {
-				d.failed(e, fmt.Errorf("HTTP %d", r.Get("status").Int()))
-				return nil
-			}
-			return args[0].Call("arrayBuffer")
-		})
-		onBuf = js.FuncOf(func(_ js.Value, args []js.Value) any {
-			defer release()
-			if len(args) > 0 && args[0].Truthy() {
-				d.raw[e] = args[0]
-				d.decode(e)
-			}
-			return nil
-		})
-		onFail = js.FuncOf(func(_ js.Value, args []js.Value) any {
-			defer release()
-			d.failed(e, jsReason(args))
-			return nil
-		})
-		js.Global().Call("fetch", e.URL()).Call("then", onResp).Call("then", onBuf).Call("catch", onFail)
+		effects[e] = e.URL()
 	}
-}
-
-// decode starts decoding an effect's fetched file with decodeAudioData once the context runs;
-// the buffer is kept when ready.
-func (d *Device) decode(e sounds.Effect) {
-	if !d.ctx.Truthy() || !d.raw[e].Truthy() {
-		return
+	themes := make([]any, sounds.NumThemes)
+	for t := range sounds.NumThemes {
+		themes[t] = t.URL()
 	}
-	raw := d.raw[e]
-	d.raw[e] = js.Undefined() // decodeAudioData takes the ArrayBuffer over
-	var ok, fail js.Func
-	ok = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		d.buffers[e] = args[0]
-		ok.Release()
-		fail.Release()
-		return nil
-	})
-	fail = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		d.failed(e, jsReason(args))
-		ok.Release()
-		fail.Release()
-		return nil
-	})
-	d.ctx.Call("decodeAudioData", raw, ok, fail)
-}
-
-// failed records the first effect that could not be loaded.
-func (d *Device) failed(e sounds.Effect, err error) {
-	if d.loadErr == nil {
-		d.loadErr = fmt.Errorf("sound: %s: %w", e.URL(), err)
-	}
-}
-
-// jsReason turns a rejected promise's reason into an error.
-func jsReason(args []js.Value) error {
-	if len(args) == 0 || !args[0].Truthy() {
-		return jsError("failed")
-	}
-	return jsError(args[0].Call("toString").String())
+	a.Call("open", effects, themes)
+	return &Device{a: a}
 }
 
 // Status says whether the device plays: ready once a gesture started Web Audio; err when the
-// browser has no Web Audio, or else the first effect that could not be fetched or decoded.
+// page or the browser has no Web Audio, or else the first file that could not be fetched or
+// decoded.
 func (d *Device) Status() (ready bool, err error) {
 	if d.err != nil {
 		return false, d.err
 	}
-	return d.ctx.Truthy(), d.loadErr
+	if e := d.a.Get("error").String(); e != "" {
+		return false, jsError(e)
+	}
+	ready = d.a.Get("ready").Bool()
+	if e := d.a.Get("loadError").String(); e != "" {
+		return ready, jsError(e)
+	}
+	return ready, nil
 }
 
 // Update does nothing in the browser (the context starts on a gesture); it is here for the
@@ -186,40 +61,38 @@ func (d *Device) Update() {}
 
 // Play implements Sink.
 func (d *Device) Play(e sounds.Effect, volume float64) {
-	if !d.ctx.Truthy() || d.paused || e < 0 || e >= sounds.NumEffects || !d.buffers[e].Truthy() {
-		return
+	if d.err == nil && e >= 0 && e < sounds.NumEffects {
+		d.a.Call("play", int(e), volume)
 	}
-	if d.quiet {
-		d.quiet = false
-		d.apply() // resume: the effect starts when the context runs
-	}
-	d.playing++
-	d.plays++
-	src := d.ctx.Call("createBufferSource")
-	src.Set("buffer", d.buffers[e])
-	src.Call("addEventListener", "ended", d.ended)
-	g := d.ctx.Call("createGain")
-	g.Get("gain").Set("value", volume)
-	src.Call("connect", g)
-	g.Call("connect", d.ctx.Get("destination"))
-	src.Call("start")
 }
 
 // SetPaused implements Sink: the AudioContext is suspended while paused or while the tab is hidden.
 func (d *Device) SetPaused(paused bool) {
-	d.paused = paused
-	d.apply()
+	if d.err == nil {
+		d.a.Call("pause", paused)
+	}
 }
 
-// apply suspends or resumes the context to match the pause, the quiet and the tab's visibility.
-func (d *Device) apply() {
-	if !d.ctx.Truthy() {
-		return
+// Music implements MusicSink: sound.js fetches a theme's file when it is first asked for after
+// the first gesture, and plays it once decoded if it is still the one asked for.
+func (d *Device) Music(t sounds.Theme, volume float64) {
+	if d.err == nil {
+		t, volume = wanted(t, volume)
+		d.a.Call("music", int(t), volume)
 	}
-	if d.paused || d.quiet || js.Global().Get("document").Get("hidden").Truthy() {
-		d.ctx.Call("suspend")
-	} else {
-		d.ctx.Call("resume")
+}
+
+// Active implements MusicSink.
+func (d *Device) Active() {
+	if d.err == nil {
+		d.a.Call("active")
+	}
+}
+
+// Duck implements MusicSink.
+func (d *Device) Duck() {
+	if d.err == nil {
+		d.a.Call("duck")
 	}
 }
 
@@ -227,4 +100,4 @@ type jsError string
 
 func (e jsError) Error() string { return string(e) }
 
-const errNoWebAudio = jsError("sound: this browser has no Web Audio: the game is silent")
+const errNoScript = jsError("sound: the page has no sound.js (window.nimmtAudio): the game is silent")

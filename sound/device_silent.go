@@ -32,3 +32,12 @@ func (d *Device) SetPaused(bool) {}
 
 // ProbeChild does nothing: there is no probe in a build without audio.
 func ProbeChild() {}
+
+// Music implements MusicSink: it plays nothing.
+func (d *Device) Music(sounds.Theme, float64) {}
+
+// Duck implements MusicSink.
+func (d *Device) Duck() {}
+
+// Active implements MusicSink.
+func (d *Device) Active() {}

@@ -53,7 +53,8 @@ func runGame(g interface {
 }
 
 // deviceGame waits for the device to be settled (playing or silent for good), then plays every
-// effect and runs 30 more frames, which is when a failing device would have stopped RunGame.
+// effect and the music (a theme, a duck, another theme) and runs 30 more frames, which is when a
+// failing device would have stopped RunGame.
 type deviceGame struct {
 	d      *sound.Device
 	frames int
@@ -69,6 +70,14 @@ func (g *deviceGame) Update() error {
 		for e := range sounds.NumEffects {
 			g.d.Play(e, 0.01)
 		}
+		g.d.Music(sounds.TableTheme, 0.01)
+		g.d.Duck()
+	}
+	if g.frames == 10 { // the table's theme fades out, the menu's fades in
+		g.d.Music(sounds.MenuTheme, 0.01)
+	}
+	if g.frames == 28 { // a theme that would not decode would say so by now
+		ready, err = g.d.Status()
 		fmt.Printf("device: ready %v, err %v\n", ready, err)
 	}
 	g.frames++

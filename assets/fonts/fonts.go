@@ -1,6 +1,6 @@
 // Package fonts holds the game's two fonts, embedded: the Go fonts' Regular and Bold (Bigelow &
 // Holmes, BSD licence: see README in this folder) without their TrueType hinting, which the
-// game's renderer (golang.org/x/image/font/sfnt under etxt) never runs. `make assets` (assets/gen)
+// game's renderer (golang.org/x/image/font/sfnt under etxt) never runs. `make assets` (cmd/assets)
 // makes them from golang.org/x/image/font/gofont; fonts_test checks that every glyph's outline
 // and metrics are those of the original.
 package fonts

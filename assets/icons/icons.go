@@ -1,5 +1,5 @@
 // Package icons holds the game's window icon at the sizes desktops ask for, drawn by
-// assets/gen (`make assets`) and embedded. The web and mobile icons are generated beside their
+// cmd/assets (`make assets`) and embedded. The web and mobile icons are generated beside their
 // projects (wasm/, mobile/android, mobile/ios).
 package icons
 

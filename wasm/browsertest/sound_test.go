@@ -23,7 +23,8 @@ import (
 const soundPage = `<!doctype html><meta charset="utf-8"><title>sound</title>
 <body style="margin:0;width:100vw;height:100vh">
 <script>
-window.seen = {contexts: [], decoded: 0, started: 0};
+window.seen = {contexts: [], decoded: 0, started: 0, loops: 0};
+window.nimmtMusicRest = 2; // s without an effect before the music rests (60 in the game)
 const Real = window.AudioContext;
 window.AudioContext = function () {
   const c = new Real();
@@ -31,19 +32,22 @@ window.AudioContext = function () {
   const decode = c.decodeAudioData.bind(c);
   c.decodeAudioData = (buf, ok, fail) => decode(buf, (b) => { seen.decoded++; ok(b); }, fail);
   const source = c.createBufferSource.bind(c);
-  c.createBufferSource = () => { const s = source(); const start = s.start.bind(s); s.start = (...a) => { seen.started++; start(...a); }; return s; };
+  c.createBufferSource = () => { const s = source(); const start = s.start.bind(s); s.start = (...a) => { if (s.loop) seen.loops++; else seen.started++; start(...a); }; return s; };
   return c;
 };
 </script>
+<script src="sound.js"></script>
 <script src="wasm_exec.js"></script>
 <script>
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch("check.wasm"), go.importObject).then((r) => go.run(r.instance));
 </script>`
 
-// TestSound checks nimmt/sound in Chromium: no AudioContext (so no autoplay warning) before the
-// first click, then one that decodes every effect, fetched from the site; cues play; a hidden tab,
-// a pause or a few quiet seconds suspend it, and the next cue resumes it; the console shows no
+// TestSound checks nimmt/sound in Chromium: no AudioContext (so no autoplay warning) and no music
+// fetched before the first click, then one that decodes every effect, fetched from the site; cues
+// play; a hidden tab, a pause or a few quiet seconds suspend it, and the next cue resumes it; a
+// theme is fetched and loops, another replaces it, without music the context goes quiet, and so
+// it does when the music rests for want of effects, until the next one; the console shows no
 // error or warning on the way.
 func TestSound(t *testing.T) {
 	enabled(t)
@@ -63,9 +67,16 @@ func TestSound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string][]byte{"wasm_exec.js": js, "index.html": []byte(soundPage)}
-	for e := range sounds.NumEffects { // the site serves the effects beside the page
+	device, err := os.ReadFile(filepath.Join(root, "wasm", "sound.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{"wasm_exec.js": js, "sound.js": device, "index.html": []byte(soundPage)}
+	for e := range sounds.NumEffects { // the site serves the effects and the music beside the page
 		files[e.URL()] = sounds.WAV(e)
+	}
+	for th := range sounds.NumThemes {
+		files[th.URL()] = sounds.Music(th)
 	}
 	if err := os.Mkdir(filepath.Join(dir, sounds.Dir), 0o755); err != nil {
 		t.Fatal(err)
@@ -115,9 +126,15 @@ func TestSound(t *testing.T) {
 		}
 	}
 	poll(`window.nimmtSound !== undefined`)
-	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.cue(0)`))
-	if n := run(t, ctx, step, chromedp.Evaluate[int](`seen.contexts.length + seen.started`)); n != 0 {
+	fetchedMusic := func() int {
+		return run(t, ctx, step, chromedp.Evaluate[int](`performance.getEntriesByType("resource").filter((e) => e.name.includes("/music-")).length`))
+	}
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.cue(0); nimmtSound.music(0); nimmtSound.music(-1)`))
+	if n := run(t, ctx, step, chromedp.Evaluate[int](`seen.contexts.length + seen.started + seen.loops`)); n != 0 {
 		t.Fatalf("before any gesture: %d contexts and sounds, want none", n)
+	}
+	if n := fetchedMusic(); n != 0 {
+		t.Fatalf("before any gesture: %d themes fetched, want none", n)
 	}
 	run(t, ctx, step, chromedp.MouseClickXY(200, 200))
 	poll(`seen.contexts.length === 1 && seen.decoded === nimmtSound.effects`)
@@ -149,6 +166,26 @@ func TestSound(t *testing.T) {
 	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.cue(0)`))
 	poll(`seen.contexts[0].state === "running"`)
 	started(effects + 3)
+	// Music: a theme asked for is fetched, decoded and looped; another one replaces it (the first
+	// fades out); a duck is no error; without music the context goes quiet again.
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.music(0)`))
+	poll(`seen.loops === 1`)
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.duck(); nimmtSound.music(1)`))
+	poll(`seen.loops === 2`)
+	if n := fetchedMusic(); n != 2 {
+		t.Errorf("%d themes fetched, want 2", n)
+	}
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.music(-1)`))
+	poll(`seen.contexts[0].state === "suspended"`)
+	started(effects + 3)
+	// The music rests when nobody plays: without an effect it fades out and the context goes
+	// quiet; the next effect brings the theme back.
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.music(0)`))
+	poll(`seen.loops === 3 && seen.contexts[0].state === "running"`)
+	poll(`seen.contexts[0].state === "suspended"`)
+	run(t, ctx, step, chromedp.Evaluate[chromedp.Void](`nimmtSound.cue(0)`))
+	poll(`seen.loops === 4`)
+	started(effects + 4)
 	mu.Lock()
 	defer mu.Unlock()
 	for _, c := range complaints {

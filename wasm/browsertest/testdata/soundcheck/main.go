@@ -23,6 +23,14 @@ func main() {
 		p.SetPaused(args[0].Bool())
 		return nil
 	}))
+	api.Set("music", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		p.PlayMusic(sounds.Theme(args[0].Int()))
+		return nil
+	}))
+	api.Set("duck", js.FuncOf(func(js.Value, []js.Value) any {
+		p.Duck()
+		return nil
+	}))
 	js.Global().Set("nimmtSound", api)
 	select {}
 }
