@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -45,16 +46,21 @@ func (r *recorder) Play(e sounds.Effect, _ float64) {
 
 func (r *recorder) SetPaused(p bool) { r.paused = p }
 
-// effectOf is the effect a player at seat plays for ev (the reference mapping, package sound).
-func effectOf(seat int, ev engine.Event) (sounds.Effect, bool) {
+// effectsOf returns the effects a player at seat plays for a stream of events (the reference
+// mapping, package sound: a placement's pitch depends on its place in the turn), each with the
+// event it plays for.
+func effectsOf(seat int, evs []engine.Event) (effects []sounds.Effect, of []engine.Event) {
 	rec := &recorder{}
 	p := sound.New(rec)
 	p.SetSeat(seat)
-	p.Event(ev)
-	if len(rec.played) == 0 {
-		return 0, false
+	for _, ev := range evs {
+		n := len(rec.played)
+		p.Event(ev)
+		for _, h := range rec.played[n:] {
+			effects, of = append(effects, h.e), append(of, ev)
+		}
 	}
-	return rec.played[0].e, true
+	return effects, of
 }
 
 // TestSoundFollowsTheTable plays a round at normal speed with a recording sink: every effect of
@@ -92,23 +98,18 @@ func TestSoundFollowsTheTable(t *testing.T) {
 		t.Fatal("the engine never ran ahead of the reveal animation: the test shows nothing")
 	}
 	// What the person's stream, as far as shown, should sound like.
-	var want []sounds.Effect
-	for _, ev := range tb.sess.EventsFor(tb.me, 0)[:tb.consumed] {
-		if e, ok := effectOf(tb.me, ev); ok {
-			want = append(want, e)
-		}
-	}
+	want, of := effectsOf(tb.me, tb.sess.EventsFor(tb.me, 0)[:tb.consumed])
 	var got []sounds.Effect
 	places := 0
 	for _, h := range rec.played {
 		if h.e == sounds.Click {
 			continue
 		}
-		got = append(got, h.e)
-		if e, ok := effectOf(tb.me, h.shown); !ok || e != h.e {
-			t.Errorf("%v played while the table showed %T (its effect: %v)", h.e, h.shown, e)
+		if i := len(got); i < len(of) && !reflect.DeepEqual(h.shown, of[i]) {
+			t.Errorf("%v played while the table showed %T, not %T", h.e, h.shown, of[i])
 		}
-		if h.e == sounds.Place {
+		got = append(got, h.e)
+		if h.e >= sounds.Place && h.e <= sounds.Place5 {
 			places++
 			if h.moving {
 				t.Errorf("a placement sounded while card %d still flew to its row", h.shown.(engine.CardPlaced).Card)
