@@ -94,6 +94,8 @@ const (
 	SettingsFullscreen
 	SettingsLanguage
 	SettingsVolume
+	// SettingsMusic labels the music's volume, apart from the effects'.
+	SettingsMusic
 	// SettingsPercent shows the volume: "80 %".
 	SettingsPercent
 	SettingsSound
@@ -462,6 +464,7 @@ var defs = [numIDs]def{
 	SettingsFullscreen: {"settings.fullscreen", ""},
 	SettingsLanguage:   {"settings.language", ""},
 	SettingsVolume:     {"settings.volume", ""},
+	SettingsMusic:      {"settings.music", ""},
 	SettingsPercent:    {"settings.percent", "percent"},
 	SettingsSound:      {"settings.sound", ""},
 	SettingsSilent:     {"settings.silent", "reason"},

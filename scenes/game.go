@@ -181,6 +181,8 @@ func (g *Game) update() error {
 	if g.cur == nil {
 		return nil
 	}
+	g.snd.PlayMusic(themeOf(g.cur)) // the theme playing already: nothing to do
+	g.snd.Update()
 	g.ptr.read(&g.in, g.scale)
 	g.rig.input(&g.in)
 	if g.in.Tap || g.in.Moved || g.in.NKeys > 0 || g.in.NRune > 0 {

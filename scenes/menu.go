@@ -139,14 +139,14 @@ func (m *menu) build() {
 		// The game's settings beside the sound's where the screen is wide and low; one column
 		// elsewhere. Why the device is silent and Fullscreen take a row only when shown.
 		why := g.silence()
-		b := 3
+		b := 4
 		if why != "" {
 			b++
 		}
 		if g.opts.Desktop {
 			b++
 		}
-		rs := layout.FormPair(g.w, g.h, 9, 4, b)
+		rs := layout.FormPair(g.w, g.h, 10, 4, b)
 		row := func(r layout.Rect, lbl, id, val string, on bool) {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
 			m.add("", lbl, l, true, 1)
@@ -164,8 +164,13 @@ func (m *menu) build() {
 		m.add("volume-minus", "−", layout.Rect{X: vol.X + vol.W*0.5, Y: vol.Y, W: step, H: vol.H}, st.Volume > 0, 0)
 		m.add("", msg.New(msg.SettingsPercent, st.Volume).String(), layout.Rect{X: vol.X + vol.W*0.5 + step, Y: vol.Y, W: 2 * step, H: vol.H}, true, 2)
 		m.add("volume-plus", "+", layout.Rect{X: vol.X + vol.W - step, Y: vol.Y, W: step, H: vol.H}, st.Volume < 100, 0)
-		row(rs[1], msg.SettingsSound.Text(), "mute", onOff(!st.Muted), !st.Muted)
-		rs = rs[2:]
+		mus := rs[1]
+		m.add("", msg.SettingsMusic.Text(), layout.Rect{X: mus.X, Y: mus.Y, W: mus.W * 0.5, H: mus.H}, true, 1)
+		m.add("music-minus", "−", layout.Rect{X: mus.X + mus.W*0.5, Y: mus.Y, W: step, H: mus.H}, st.MusicVolume > 0, 0)
+		m.add("", msg.New(msg.SettingsPercent, st.MusicVolume).String(), layout.Rect{X: mus.X + mus.W*0.5 + step, Y: mus.Y, W: 2 * step, H: mus.H}, true, 2)
+		m.add("music-plus", "+", layout.Rect{X: mus.X + mus.W - step, Y: mus.Y, W: step, H: mus.H}, st.MusicVolume < 100, 0)
+		row(rs[2], msg.SettingsSound.Text(), "mute", onOff(!st.Muted), !st.Muted)
+		rs = rs[3:]
 		if why != "" {
 			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[0], true, kindNotice)
 			rs = rs[1:]
@@ -273,6 +278,13 @@ func (m *menu) activate(id string) error {
 			d = -d
 		}
 		st.Volume = int(clampF(float64(st.Volume+d), 0, 100))
+		g.applySound()
+	case "music-minus", "music-plus":
+		d := volumeStep
+		if id == "music-minus" {
+			d = -d
+		}
+		st.MusicVolume = int(clampF(float64(st.MusicVolume+d), 0, 100))
 		g.applySound()
 	case "mute":
 		st.Muted = !st.Muted

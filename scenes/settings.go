@@ -45,13 +45,15 @@ type Settings struct {
 	// Volume is the sound's volume in percent, 0–100 in steps of volumeStep; Muted silences it.
 	Volume int  `json:"volume"`
 	Muted  bool `json:"muted,omitempty"`
+	// MusicVolume is the music's volume in percent, apart from the effects', in the same steps.
+	MusicVolume int `json:"music"`
 }
 
 func defaultSettings() Settings {
 	return Settings{Name: msg.DefaultName.Text(), Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
 		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
 		Names: make([]string, 9), EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal",
-		Volume: int(sound.DefaultVolume * 100), Online: onlineSettings{Timer: protocol.DefaultTimer}}
+		Volume: int(sound.DefaultVolume * 100), MusicVolume: int(sound.DefaultMusicVolume * 100), Online: onlineSettings{Timer: protocol.DefaultTimer}}
 }
 
 // maxName is the most letters (runes) of a name the settings keep: what the name field and the
@@ -117,6 +119,10 @@ func (s *Settings) sanitize() {
 		s.Volume = d.Volume
 	}
 	s.Volume -= s.Volume % volumeStep
+	if s.MusicVolume < 0 || s.MusicVolume > 100 {
+		s.MusicVolume = d.MusicVolume
+	}
+	s.MusicVolume -= s.MusicVolume % volumeStep
 	s.Online.sanitize()
 }
 

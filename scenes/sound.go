@@ -25,10 +25,20 @@ func (e *Env) initSound() {
 	e.applySound()
 }
 
-// applySound gives the player the settings' volume and mute.
+// applySound gives the player the settings' volumes and mute.
 func (e *Env) applySound() {
 	e.snd.SetVolume(float64(e.settings.Volume) / 100)
+	e.snd.SetMusicVolume(float64(e.settings.MusicVolume) / 100)
 	e.snd.SetMuted(e.settings.Muted)
+}
+
+// themeOf is the music a scene plays under it: the table's theme at a table (its score and game
+// over included), the menus' theme on every other screen.
+func themeOf(s scene) sounds.Theme {
+	if _, ok := s.(*table); ok {
+		return sounds.TableTheme
+	}
+	return sounds.MenuTheme
 }
 
 // cue plays a screen's effect (a button's click).

@@ -191,3 +191,61 @@ func (r *recorder) cur() (*table, bool) {
 	tb, ok := r.g.cur.(*table)
 	return tb, ok
 }
+
+// TestMusicFollowsTheScreens: the menus play the menu theme and a table the table's; the music's
+// volume has its own row on the settings page, is given to the player and kept; an older
+// settings file without it gets the default, not silence.
+func TestMusicFollowsTheScreens(t *testing.T) {
+	mem := &storage.Memory{}
+	g, err := NewGame(Options{Storage: mem, Speed: "instant", Seed: 7, InlineBots: true, Sound: sound.New(&recorder{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.LayoutF(390, 844)
+	g.InjectInput(func(in *Input) {})
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	if g.snd.Music() != sounds.MenuTheme {
+		t.Errorf("the menu plays theme %v, want the menu theme", g.snd.Music())
+	}
+	if want := sound.DefaultMusicVolume; g.snd.MusicVolume() != want {
+		t.Errorf("music volume %v at first, want the default %v", g.snd.MusicVolume(), want)
+	}
+	tapButton(t, g, "settings")
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "settings" })
+	tapButton(t, g, "music-minus")
+	if g.settings.MusicVolume != 40 || g.snd.MusicVolume() != 0.4 || g.settings.Volume != int(sound.DefaultVolume*100) {
+		t.Fatalf("after a music step down: music %d (player %v), effects %d; want 40, 0.4, unchanged",
+			g.settings.MusicVolume, g.snd.MusicVolume(), g.settings.Volume)
+	}
+	tapButton(t, g, "back")
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "new-game")
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "newgame" })
+	if g.snd.Music() != sounds.MenuTheme {
+		t.Errorf("the new-game form plays theme %v, want the menu theme", g.snd.Music())
+	}
+	tapButton(t, g, "start")
+	runUntil(t, g, 50, func(ts TestState) bool { return ts.Scene == "choose" })
+	if g.snd.Music() != sounds.TableTheme {
+		t.Errorf("the table plays theme %v, want the table theme", g.snd.Music())
+	}
+	g.FlushSaves()
+	g2, err := NewGame(Options{Storage: mem, Sound: sound.New(&recorder{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g2.settings.MusicVolume != 40 || g2.snd.MusicVolume() != 0.4 {
+		t.Errorf("a new game has music %d (player %v), want 40 kept", g2.settings.MusicVolume, g2.snd.MusicVolume())
+	}
+	old := &storage.Memory{}
+	if err := old.Save(settingsFile, []byte(`{"name":"Ann","volume":70}`)); err != nil {
+		t.Fatal(err)
+	}
+	g3, err := NewGame(Options{Storage: old, Sound: sound.New(&recorder{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int(sound.DefaultMusicVolume * 100); g3.settings.MusicVolume != want || g3.settings.Volume != 70 {
+		t.Errorf("settings without music: music %d, volume %d; want %d, 70", g3.settings.MusicVolume, g3.settings.Volume, want)
+	}
+}
