@@ -41,6 +41,10 @@ type Expert struct {
 	seed uint64
 	opt  ExpertOptions
 	pol  playPolicy
+	name string
+	// budget and vbudget are the default playouts per decision at a number of seats, in the
+	// basic game's search and in the variant search.
+	budget, vbudget func(seats int) int
 }
 
 // NewExpert returns an Expert with the given seed and options.
@@ -57,11 +61,13 @@ func NewExpert(seed uint64, opt ExpertOptions) *Expert {
 	// In the playouts the other seats play at random (as far as this seat can tell, their cards
 	// are), while this seat plays its risk policy: measured against MC100, this beats modelling
 	// the others with the risk policy too (see docs/BOTS.md).
-	return &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise}}
+	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise},
+		name: LevelExpert, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
+	return e
 }
 
 // Name implements Bot.
-func (*Expert) Name() string { return LevelExpert }
+func (e *Expert) Name() string { return e.name }
 
 // Decide implements Bot.
 func (e *Expert) Decide(v *engine.View) engine.Action {
@@ -86,7 +92,16 @@ func (e *Expert) DecideContext(ctx context.Context, v *engine.View) engine.Actio
 	if v.Decision == nil || (v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) {
 		return Fallback(v)
 	}
+	return e.decideBasic(ctx, v, nil)
+}
+
+// decideBasic answers a card or row decision of the basic game by the search; hands, when not
+// nil, are every seat's true hand (the clairvoyant ceiling), dealt instead of sampled deals.
+func (e *Expert) decideBasic(ctx context.Context, v *engine.View, hands [][]engine.Card) engine.Action {
 	w := newWorld(v)
+	if hands != nil {
+		w.know(hands)
+	}
 	cands := w.candidates(v, true)
 	best := e.search(ctx, w, cands, viewSeed(e.seed, v))
 	if w.kind == engine.DecideRow {
@@ -109,7 +124,7 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	}
 	budget := e.opt.Playouts
 	if budget <= 0 {
-		budget = DefaultExpertBudget / w.seats
+		budget = e.budget(w.seats)
 	}
 	for round := 0; round < rounds && len(alive) > 1; round++ {
 		if ctx.Err() != nil {
@@ -196,4 +211,21 @@ func fanOut(workers, n int, run func(i int)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// expertBudget is the Expert's default playouts per decision at seats seats.
+func expertBudget(seats int) int { return DefaultExpertBudget / seats }
+
+// HardBudget is Hard's playouts per decision at any number of seats: the Expert's search on a
+// small budget, about MC100's strength at 4 seats (docs/BOTS.md) and about 1 ms a decision.
+const HardBudget = 1000
+
+// NewHard returns a Hard bot: the Expert's search with HardBudget playouts per decision (in the
+// variants' search a quarter of the Expert's budget). opt.Playouts, when set, overrides the budget.
+func NewHard(seed uint64, opt ExpertOptions) *Expert {
+	e := NewExpert(seed, opt)
+	e.name = LevelHard
+	e.budget = func(int) int { return HardBudget }
+	e.vbudget = func(seats int) int { return max(expertLanes, DefaultVariantBudget/seats/4) }
+	return e
 }

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"nimmt/engine"
@@ -143,6 +144,33 @@ func TestWorldOpenFaceUp(t *testing.T) {
 			}
 			var fix rowFix
 			w.playout(&st, candidate{v.Hand[0], -1}, playPolicy{opp: policyRandom, self: policyRisk}, &rr, &fix)
+		}
+	}
+}
+
+// TestClairvoyantDealsTrueHands: told the hands, the search deals every other seat its true hand
+// in every playout, whatever the random stream.
+func TestClairvoyantDealsTrueHands(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Seats: 5, Rounds: 1}, rand.New(rand.NewPCG(4, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands := make([][]engine.Card, 5)
+	for s := range hands {
+		v := g.View(s)
+		hands[s] = v.Hand
+	}
+	v := g.View(2)
+	w := newWorld(&v)
+	w.know(hands)
+	for trial := uint64(0); trial < 5; trial++ {
+		r := newRNG(trial)
+		st := w.base
+		w.deal(&st, &r)
+		for s := range hands {
+			if got := st.Hands[s].Cards(nil); !slices.Equal(got, hands[s]) {
+				t.Fatalf("seat %d dealt %v, holds %v", s, got, hands[s])
+			}
 		}
 	}
 }
