@@ -148,16 +148,6 @@ const (
 type playPolicy struct {
 	opp, self policy
 	noise     float64
-	// oppNoise is the noise of the other seats' risk policy (opp policyRisk); 0: noise.
-	oppNoise float64
-}
-
-// oppNoiseOr returns the noise of the other seats' policy.
-func (p *playPolicy) oppNoiseOr() float64 {
-	if p.oppNoise > 0 {
-		return p.oppNoise
-	}
-	return p.noise
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -194,7 +184,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			case w.fixed[s] != 0:
 				cards[s] = w.fixed[s]
 			default:
-				cards[s] = pick(st, s, pol.opp, pol.oppNoiseOr(), r, &seen)
+				cards[s] = pick(st, s, pol.opp, pol.noise, r, &seen)
 			}
 		}
 		*fix = rowFix{seat: w.me, row: cand.row, active: true}
@@ -205,11 +195,11 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 	}
 	for t := 0; t < w.turns; t++ {
 		for s := 0; s < w.seats; s++ {
-			p, noise := pol.opp, pol.oppNoiseOr()
+			p := pol.opp
 			if s == w.me {
-				p, noise = pol.self, pol.noise
+				p = pol.self
 			}
-			cards[s] = pick(st, s, p, noise, r, &seen)
+			cards[s] = pick(st, s, p, pol.noise, r, &seen)
 		}
 		st.PlayTurn(&cards, nil)
 		for _, c := range cards[:w.seats] {
