@@ -9,15 +9,11 @@ import (
 	"nimmt/engine"
 )
 
-// DefaultExpertBudget and ExpertPlayoutsPerSeat set the Expert's default node budget: the larger
-// of DefaultExpertBudget/seats and ExpertPlayoutsPerSeat×seats playouts per decision (12,000 at 2
-// seats, 6,000 at 4, 4,800 at 5, 9,600 at 10). Against MC100, 6,000 playouts at 4 seats take 0.77×
-// its penalty where 2,000 take 0.81× and 12,000 no fewer; at 10 seats, where a playout varies
-// more, 9,600 take fewer bullheads than 2,400 (docs/BOTS.md).
-const (
-	DefaultExpertBudget   = 24000
-	ExpertPlayoutsPerSeat = 960
-)
+// DefaultExpertBudget sets the Expert's default node budget: DefaultExpertBudget/seats playouts
+// per decision (6,000 at 4 seats, 2,400 at 10), so a decision costs about the same at every table
+// size. Against MC100, 6,000 playouts at 4 seats take 0.77× its penalty where 2,000 take 0.81×;
+// at 10 seats four times the budget (9,600) took no measurably fewer bullheads (docs/BOTS.md).
+const DefaultExpertBudget = 24000
 
 // expertLanes is the fixed number of independent random streams a decision's playouts are split
 // into. The lanes, not the goroutines, fix the result, so a decision is the same on one core or
@@ -27,7 +23,7 @@ const expertLanes = 4
 // ExpertOptions tune the Expert. The zero value is the default.
 type ExpertOptions struct {
 	// Playouts is the node budget: playouts per decision (0: the level's default, see
-	// DefaultExpertBudget and HardPlayoutsPerSeat; in the variant search of Nifty, Hand, Double
+	// DefaultExpertBudget and NewHard; in the variant search of Nifty, Hand, Double
 	// and Professional DefaultVariantBudget/seats, a quarter of it for Hard).
 	Playouts int
 	// Workers is the number of goroutines (0: all cores; always 1 in the browser).
@@ -219,22 +215,21 @@ func fanOut(workers, n int, run func(i int)) {
 	wg.Wait()
 }
 
-// expertBudget is the Expert's default playouts per decision at seats seats:
-// DefaultExpertBudget/seats up to 5 seats, ExpertPlayoutsPerSeat×seats from 6 (9,600 at 10).
-func expertBudget(seats int) int { return max(DefaultExpertBudget/seats, ExpertPlayoutsPerSeat*seats) }
+// expertBudget is the Expert's default playouts per decision at seats seats.
+func expertBudget(seats int) int { return DefaultExpertBudget / seats }
 
-// HardPlayoutsPerSeat sets Hard's budget: HardPlayoutsPerSeat×seats playouts per decision (300
-// at 4 seats, where it takes MC100's bullheads, 0.99× over 800 rounds; docs/BOTS.md), the Expert's
-// search on a budget that a phone's browser spends in a few milliseconds.
-const HardPlayoutsPerSeat = 75
+// hardBudget is Hard's playouts per decision at seats seats: 300 up to 4 seats, where it takes
+// MC100's bullheads (0.99× over 800 rounds), then 150 more a seat up to 1,200 at 10 seats, half
+// the Expert's budget there (750 played no better than Intermediate, +0.72 ± 0.96 bullheads a
+// round). docs/BOTS.md has the runs.
+func hardBudget(seats int) int { return max(300, 150*seats-300) }
 
-// NewHard returns a Hard bot: the Expert's search with HardPlayoutsPerSeat×seats playouts per
-// decision (in the variants' search a quarter of the Expert's budget). opt.Playouts, when set,
-// overrides the budget.
+// NewHard returns a Hard bot: the Expert's search on a smaller budget (hardBudget; in the
+// variants' search a quarter of the Expert's). opt.Playouts, when set, overrides the budget.
 func NewHard(seed uint64, opt ExpertOptions) *Expert {
 	e := NewExpert(seed, opt)
 	e.name = LevelHard
-	e.budget = func(seats int) int { return HardPlayoutsPerSeat * seats }
+	e.budget = hardBudget
 	e.vbudget = func(seats int) int { return max(expertLanes, DefaultVariantBudget/seats/4) }
 	return e
 }
