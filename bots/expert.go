@@ -44,6 +44,8 @@ type Expert struct {
 	opt  ExpertOptions
 	pol  playPolicy
 	name string
+	// crowd: from crowdSeats seats the others play the risk policy in the playouts (the Expert).
+	crowd bool
 	// budget and vbudget are the default playouts per decision at a number of seats, in the
 	// basic game's search and in the variant search.
 	budget, vbudget func(seats int) int
@@ -64,7 +66,7 @@ func NewExpert(seed uint64, opt ExpertOptions) *Expert {
 	// are), while this seat plays its risk policy: measured against MC100, this beats modelling
 	// the others with the risk policy too (see docs/BOTS.md).
 	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise},
-		name: LevelExpert, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
+		name: LevelExpert, crowd: true, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
 	return e
 }
 
@@ -167,6 +169,7 @@ func halving(n int) (alive []int, rounds int) {
 // runLanes scores the alive candidates on deals sampled deals, split over the lanes, and runs the
 // lanes on the Expert's workers. Lane l's results depend only on seed and l.
 func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, alive []int, lanes []lane, deals int, seed uint64) {
+	pol := e.policy(w.seats)
 	run := func(l int) {
 		ln := &lanes[l]
 		clear(ln.sums)
@@ -185,7 +188,7 @@ func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, aliv
 			for _, i := range alive {
 				ln.st = ln.dealt
 				pr := newRNG(ps)
-				ln.sums[i] += int64(w.playout(&ln.st, cands[i], e.pol, &pr, &ln.fix))
+				ln.sums[i] += int64(w.playout(&ln.st, cands[i], pol, &pr, &ln.fix))
 			}
 			yieldToPage()
 		}
@@ -215,8 +218,33 @@ func fanOut(workers, n int, run func(i int)) {
 	wg.Wait()
 }
 
+// crowdSeats and crowdNoise: from crowdSeats seats the Expert's playouts model the other seats by
+// the risk policy with crowdNoise bullheads of noise instead of random cards, on a budget of
+// crowdBudget playouts (each costs ~2.5 times a random one). Measured at 10 seats against MC100
+// (docs/BOTS.md); below, random others played better (4 seats) or were not measured.
+const (
+	crowdSeats  = 10
+	crowdNoise  = 1.0
+	crowdBudget = 1200
+)
+
+// policy is how the playouts play at seats seats: the others at random, or from crowdSeats by the
+// risk policy with crowdNoise (the Expert, not Hard).
+func (e *Expert) policy(seats int) playPolicy {
+	pol := e.pol
+	if e.crowd && seats >= crowdSeats {
+		pol.opp, pol.oppNoise = policyRisk, crowdNoise
+	}
+	return pol
+}
+
 // expertBudget is the Expert's default playouts per decision at seats seats.
-func expertBudget(seats int) int { return DefaultExpertBudget / seats }
+func expertBudget(seats int) int {
+	if seats >= crowdSeats {
+		return crowdBudget
+	}
+	return DefaultExpertBudget / seats
+}
 
 // hardBudget is Hard's playouts per decision at seats seats: 300 up to 4 seats, where it takes
 // MC100's bullheads (0.99× over 800 rounds), then 150 more a seat up to 1,200 at 10 seats, half
@@ -229,6 +257,7 @@ func hardBudget(seats int) int { return max(300, 150*seats-300) }
 func NewHard(seed uint64, opt ExpertOptions) *Expert {
 	e := NewExpert(seed, opt)
 	e.name = LevelHard
+	e.crowd = false
 	e.budget = hardBudget
 	e.vbudget = func(seats int) int { return max(expertLanes, DefaultVariantBudget/seats/4) }
 	return e

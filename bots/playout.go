@@ -148,6 +148,8 @@ const (
 type playPolicy struct {
 	opp, self policy
 	noise     float64
+	// oppNoise is the noise of the other seats' risk policy (opp policyRisk).
+	oppNoise float64
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -184,7 +186,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			case w.fixed[s] != 0:
 				cards[s] = w.fixed[s]
 			default:
-				cards[s] = pick(st, s, pol.opp, pol.noise, r, &seen)
+				cards[s] = pick(st, s, pol.opp, pol.oppNoise, r, &seen)
 			}
 		}
 		*fix = rowFix{seat: w.me, row: cand.row, active: true}
@@ -195,11 +197,11 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 	}
 	for t := 0; t < w.turns; t++ {
 		for s := 0; s < w.seats; s++ {
-			p := pol.opp
+			p, noise := pol.opp, pol.oppNoise
 			if s == w.me {
-				p = pol.self
+				p, noise = pol.self, pol.noise
 			}
-			cards[s] = pick(st, s, p, pol.noise, r, &seen)
+			cards[s] = pick(st, s, p, noise, r, &seen)
 		}
 		st.PlayTurn(&cards, nil)
 		for _, c := range cards[:w.seats] {

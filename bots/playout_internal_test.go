@@ -174,3 +174,20 @@ func TestClairvoyantDealsTrueHands(t *testing.T) {
 		}
 	}
 }
+
+// TestCrowdPolicy: at 10 seats the Expert's playouts model the others by the risk policy on a
+// smaller budget; below, and for Hard, the others play at random.
+func TestCrowdPolicy(t *testing.T) {
+	e, h := NewExpert(1, ExpertOptions{}), NewHard(1, ExpertOptions{})
+	if p := e.policy(10); p.opp != policyRisk || p.oppNoise != crowdNoise || e.budget(10) != crowdBudget {
+		t.Errorf("Expert at 10 seats: policy %+v, budget %d", p, e.budget(10))
+	}
+	for _, seats := range []int{2, 4, 5, 9} {
+		if p := e.policy(seats); p.opp != policyRandom {
+			t.Errorf("Expert at %d seats: others play %v", seats, p.opp)
+		}
+	}
+	if p := h.policy(10); p.opp != policyRandom {
+		t.Errorf("Hard at 10 seats: others play %v", p.opp)
+	}
+}
