@@ -10,9 +10,10 @@ import (
 )
 
 // DefaultExpertBudget sets the Expert's default node budget: DefaultExpertBudget/seats playouts
-// per decision (6,000 at 4 seats, 2,400 at 10), so a decision costs about the same at every table
-// size. Against MC100, 6,000 playouts at 4 seats take 0.77× its penalty where 2,000 take 0.81×;
-// at 10 seats four times the budget (9,600) took no measurably fewer bullheads (docs/BOTS.md).
+// per decision (6,000 at 4 seats, 2,400 at 9), so a decision costs about the same at every table
+// size; at 10 seats, where the others are modelled by the risk policy, crowdBudget. Against
+// MC100, 6,000 playouts at 4 seats take 0.77× its penalty where 2,000 take 0.81×; at 10 seats
+// 9,600 random-model playouts took no measurably fewer bullheads than 2,400 (docs/BOTS.md).
 const DefaultExpertBudget = 24000
 
 // expertLanes is the fixed number of independent random streams a decision's playouts are split
@@ -34,9 +35,9 @@ type ExpertOptions struct {
 
 // Expert searches over deals of the unseen cards consistent with its view (determinized Monte
 // Carlo with card counting). For each sampled deal it plays every option to the end of the round —
-// the other seats at random, itself by a cheap risk estimate with a little noise — and it scores
-// every option on the same deals (common random numbers). Options are pruned by successive halving, so the budget
-// goes to the best ones. When its card may be the lowest of the turn it simulates each row it
+// the other seats at random (at 10 seats by the risk estimate with noise), itself by a cheap risk
+// estimate with a little noise — and it scores every option on the same deals (common random
+// numbers). Options are pruned by successive halving, so the budget goes to the best ones. When its card may be the lowest of the turn it simulates each row it
 // could take, and on a row choice each row, so taking a bigger row wins when it pays. The search
 // is anytime: DecideContext returns the best option so far when its context ends.
 type Expert struct {
@@ -247,9 +248,9 @@ func expertBudget(seats int) int {
 }
 
 // hardBudget is Hard's playouts per decision at seats seats: 300 up to 4 seats, where it takes
-// MC100's bullheads (0.99× over 800 rounds), then 150 more a seat up to 1,200 at 10 seats, half
-// the Expert's budget there (750 played no better than Intermediate, +0.72 ± 0.96 bullheads a
-// round). docs/BOTS.md has the runs.
+// MC100's bullheads (0.99× over 800 rounds), then 150 more a seat up to 1,200 at 10 seats (750
+// played no better than Intermediate there, +0.72 ± 0.96 bullheads a round). docs/BOTS.md has
+// the runs.
 func hardBudget(seats int) int { return max(300, 150*seats-300) }
 
 // NewHard returns a Hard bot: the Expert's search on a smaller budget (hardBudget; in the
