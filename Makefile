@@ -142,8 +142,12 @@ bench:
 
 # Bot speed: Expert/MC100/Intermediate decision times (mean and ms-p95) and playout allocations
 # (docs/PERFORMANCE.md "Bots").
+# The bots' benchmarks natively, then the browser's: the one-goroutine Expert and Hard decisions
+# compiled to wasm and run under node (with the search's yielding to the event loop).
 bench-bots:
 	$(GO) test -run='^$$' -bench=. -benchmem -benchtime=100x ./bots/
+	GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench='^Benchmark(Expert4OneCore|Expert10OneCore|Hard4|Hard10)$$' -benchtime=50x \
+		-exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./bots/
 
 # Every arena table of docs/BOTS.md, into build/bots-figures/ (about 30 minutes on 2 cores).
 bots-figures:

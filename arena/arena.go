@@ -269,7 +269,12 @@ func playGame(o Options, cfg engine.Config, set, idx int, seating []int, faultMu
 		s := g.Waiting()[0]
 		v := g.View(s)
 		t0 := time.Now()
-		a := players[s].Decide(&v)
+		var a engine.Action
+		if c, ok := players[s].(*bots.Clairvoyant); ok {
+			a = c.DecideSeeing(&v, hands(g, n))
+		} else {
+			a = players[s].Decide(&v)
+		}
 		gr.times[s] = append(gr.times[s], float64(time.Since(t0).Nanoseconds())/1e6)
 		if err := g.Act(s, a); err != nil {
 			// A built-in bot answered illegally: a bug. Count it and play the fallback.
@@ -298,6 +303,16 @@ func playGame(o Options, cfg engine.Config, set, idx int, seating []int, faultMu
 		}
 	}
 	return gr
+}
+
+// hands returns every seat's hand, for the clairvoyant ceiling only.
+func hands(g *engine.Game, n int) [][]engine.Card {
+	out := make([][]engine.Card, n)
+	for s := range out {
+		v := g.View(s)
+		out[s] = v.Hand
+	}
+	return out
 }
 
 // botSeed gives the bot at seat s of a duplicate set a seed that depends on the set and on which
@@ -408,16 +423,29 @@ func meanCI(sum, sq float64, n int) (mean, ci float64) {
 	return mean, 1.96 * math.Sqrt(max(0, v)/float64(n))
 }
 
-// newBot makes a built-in bot from its spec: a level name, or "expert@N" for an Expert with a
-// budget of N playouts per decision.
+// newBot makes a built-in bot from its spec: a level name, "clairvoyant" (the Expert told every
+// hand: a ceiling), or LEVEL@N for an Expert, Hard or Clairvoyant with a budget of N playouts per
+// decision.
 func newBot(spec string, seed uint64) (bots.Bot, error) {
 	level, budget, ok := strings.Cut(spec, "@")
-	if !ok {
-		return bots.New(spec, seed)
+	n := 0
+	if ok {
+		var err error
+		if n, err = strconv.Atoi(budget); err != nil || n <= 0 {
+			return nil, fmt.Errorf("arena: bot %q: the budget after @ must be a number of playouts above 0", spec)
+		}
 	}
-	n, err := strconv.Atoi(budget)
-	if level != bots.LevelExpert || err != nil || n <= 0 {
-		return nil, fmt.Errorf("arena: bot %q: only expert@N, N > 0 playouts, takes a budget", spec)
+	opt := bots.ExpertOptions{Playouts: n}
+	switch level {
+	case bots.LevelExpert:
+		return bots.NewExpert(seed, opt), nil
+	case bots.LevelHard:
+		return bots.NewHard(seed, opt), nil
+	case bots.LevelClairvoyant:
+		return bots.NewClairvoyant(seed, opt), nil
 	}
-	return bots.NewExpert(seed, bots.ExpertOptions{Playouts: n}), nil
+	if ok {
+		return nil, fmt.Errorf("arena: bot %q: only expert, hard and clairvoyant take a budget (@N)", spec)
+	}
+	return bots.New(spec, seed)
 }

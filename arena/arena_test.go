@@ -192,3 +192,17 @@ func TestExternalFaultsCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetSpecs: hard@N, expert@N and the clairvoyant ceiling play; budgets on other levels,
+// and budgets that are not a positive number, are refused.
+func TestBudgetSpecs(t *testing.T) {
+	r := run(t, arena.Options{Bots: []string{"hard@40", "clairvoyant@40", "expert@40"}, Players: 3, Games: 1, Seed: 3, Rounds: 1})
+	if len(r.Stats) != 3 || r.Stats[1].Bot != "clairvoyant@40" || r.Stats[0].Rounds == 0 {
+		t.Errorf("stats %+v", r.Stats)
+	}
+	for _, spec := range []string{"intermediate@50", "expert@0", "hard@x", "clairvoyant@-1"} {
+		if _, err := arena.Run(arena.Options{Bots: []string{spec}, Players: 4, Games: 1, Rounds: 1}); err == nil {
+			t.Errorf("%s accepted", spec)
+		}
+	}
+}

@@ -56,6 +56,20 @@ func BenchmarkExpert4OneCore(b *testing.B) {
 	benchDecide(b, bots.NewExpert(1, bots.ExpertOptions{Workers: 1}), 4)
 }
 
+// BenchmarkExpert10OneCore is BenchmarkExpert10 on one goroutine, as in the browser.
+func BenchmarkExpert10OneCore(b *testing.B) {
+	benchDecide(b, bots.NewExpert(1, bots.ExpertOptions{Workers: 1}), 10)
+}
+
+// BenchmarkHard4 is one Hard card decision early in a 4-seat round, on one goroutine (as on a
+// phone's browser).
+func BenchmarkHard4(b *testing.B) { benchDecide(b, bots.NewHard(1, bots.ExpertOptions{Workers: 1}), 4) }
+
+// BenchmarkHard10 is the same at 10 seats.
+func BenchmarkHard10(b *testing.B) {
+	benchDecide(b, bots.NewHard(1, bots.ExpertOptions{Workers: 1}), 10)
+}
+
 // BenchmarkMC100At4 is one MC100 card decision at 4 seats.
 func BenchmarkMC100At4(b *testing.B) {
 	m, _ := bots.New(bots.LevelMC100, 1)

@@ -37,14 +37,16 @@ const (
 	LevelRandom       = "random"
 	LevelBeginner     = "beginner"
 	LevelIntermediate = "intermediate"
+	LevelHard         = "hard"
 	LevelExpert       = "expert"
 	LevelMC100        = "mc100"
 )
 
-// Levels returns the levels offered to players, weakest first. MC100, a reference for
-// measurements, is not among them.
+// Levels returns the levels offered to players, weakest first: the one list every seat picker,
+// the server and the text port take their levels from. MC100, a reference for measurements, is
+// not among them. msg.Level gives each level's name and description.
 func Levels() []string {
-	return []string{LevelRandom, LevelBeginner, LevelIntermediate, LevelExpert}
+	return []string{LevelRandom, LevelBeginner, LevelIntermediate, LevelHard, LevelExpert}
 }
 
 // AllLevels returns every level New accepts, MC100 included.
@@ -59,6 +61,8 @@ func New(level string, seed uint64) (Bot, error) {
 		return &Beginner{seed: seed}, nil
 	case LevelIntermediate:
 		return &Intermediate{}, nil
+	case LevelHard:
+		return NewHard(seed, ExpertOptions{}), nil
 	case LevelExpert:
 		return NewExpert(seed, ExpertOptions{}), nil
 	case LevelMC100:

@@ -3,6 +3,7 @@ package bots_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"nimmt/bots"
@@ -42,8 +43,11 @@ func views(t testing.TB, seats, n int, seed uint64) []engine.View {
 
 func newBot(t testing.TB, level string, seed uint64) bots.Bot {
 	t.Helper()
-	if level == bots.LevelExpert {
+	switch level {
+	case bots.LevelExpert:
 		return bots.NewExpert(seed, bots.ExpertOptions{Playouts: 300})
+	case bots.LevelHard:
+		return bots.NewHard(seed, bots.ExpertOptions{Playouts: 200})
 	}
 	b, err := bots.New(level, seed)
 	if err != nil {
@@ -142,8 +146,14 @@ func TestNewUnknown(t *testing.T) {
 	if _, err := bots.New("grandmaster", 1); err == nil {
 		t.Error("New(grandmaster) gave no error")
 	}
-	if got := bots.Levels(); len(got) != 4 || got[0] != bots.LevelRandom || got[3] != bots.LevelExpert {
-		t.Errorf("Levels() = %v", got)
+	want := []string{bots.LevelRandom, bots.LevelBeginner, bots.LevelIntermediate, bots.LevelHard, bots.LevelExpert}
+	if got := bots.Levels(); !slices.Equal(got, want) {
+		t.Errorf("Levels() = %v, want %v", got, want)
+	}
+	for _, l := range bots.AllLevels() {
+		if b, err := bots.New(l, 1); err != nil || b.Name() != l {
+			t.Errorf("New(%q) = %v, %v", l, b, err)
+		}
 	}
 }
 
@@ -187,7 +197,7 @@ func TestAdviseKnownTable(t *testing.T) {
 	if len(adv) != 2 || adv[0].Card != 6 || adv[0].Bullheads != 6 || adv[0].Row != 0 || adv[1].Bullheads != 0 {
 		t.Errorf("Advise = %+v", adv)
 	}
-	for _, level := range []string{bots.LevelBeginner, bots.LevelIntermediate, bots.LevelExpert, bots.LevelMC100} {
+	for _, level := range []string{bots.LevelBeginner, bots.LevelIntermediate, bots.LevelHard, bots.LevelExpert, bots.LevelMC100} {
 		if a := newBot(t, level, 1).Decide(&v); firstCard(a) != 50 {
 			t.Errorf("%s plays %v into a full row", level, a.Cards)
 		}

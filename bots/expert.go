@@ -10,8 +10,10 @@ import (
 )
 
 // DefaultExpertBudget sets the Expert's default node budget: DefaultExpertBudget/seats playouts
-// per decision (6,000 at 4 seats, 2,400 at 10), so a decision costs about the same at every table
-// size. Against MC100, 6,000 playouts at 4 seats take 0.77× its penalty where 2,000 take 0.81×.
+// per decision (6,000 at 4 seats, 2,400 at 9), so a decision costs about the same at every table
+// size; at 10 seats, where the others are modelled by the risk policy, crowdBudget. Against
+// MC100, 6,000 playouts at 4 seats take 0.77× its penalty where 2,000 take 0.81×; at 10 seats
+// 9,600 random-model playouts took no measurably fewer bullheads than 2,400 (docs/BOTS.md).
 const DefaultExpertBudget = 24000
 
 // expertLanes is the fixed number of independent random streams a decision's playouts are split
@@ -21,8 +23,9 @@ const expertLanes = 4
 
 // ExpertOptions tune the Expert. The zero value is the default.
 type ExpertOptions struct {
-	// Playouts is the node budget: playouts per decision (0: DefaultExpertBudget/seats; in the
-	// variant search of Nifty, Hand, Double and Professional DefaultVariantBudget/seats).
+	// Playouts is the node budget: playouts per decision (0: the level's default, see
+	// DefaultExpertBudget and NewHard; in the variant search of Nifty, Hand, Double
+	// and Professional DefaultVariantBudget/seats, a quarter of it for Hard).
 	Playouts int
 	// Workers is the number of goroutines (0: all cores; always 1 in the browser).
 	Workers int
@@ -32,15 +35,21 @@ type ExpertOptions struct {
 
 // Expert searches over deals of the unseen cards consistent with its view (determinized Monte
 // Carlo with card counting). For each sampled deal it plays every option to the end of the round —
-// the other seats at random, itself by a cheap risk estimate with a little noise — and it scores
-// every option on the same deals (common random numbers). Options are pruned by successive halving, so the budget
-// goes to the best ones. When its card may be the lowest of the turn it simulates each row it
+// the other seats at random (at 10 seats by the risk estimate with noise), itself by a cheap risk
+// estimate with a little noise — and it scores every option on the same deals (common random
+// numbers). Options are pruned by successive halving, so the budget goes to the best ones. When its card may be the lowest of the turn it simulates each row it
 // could take, and on a row choice each row, so taking a bigger row wins when it pays. The search
 // is anytime: DecideContext returns the best option so far when its context ends.
 type Expert struct {
 	seed uint64
 	opt  ExpertOptions
 	pol  playPolicy
+	name string
+	// crowd: from crowdSeats seats the others play the risk policy in the playouts (the Expert).
+	crowd bool
+	// budget and vbudget are the default playouts per decision at a number of seats, in the
+	// basic game's search and in the variant search.
+	budget, vbudget func(seats int) int
 }
 
 // NewExpert returns an Expert with the given seed and options.
@@ -57,11 +66,13 @@ func NewExpert(seed uint64, opt ExpertOptions) *Expert {
 	// In the playouts the other seats play at random (as far as this seat can tell, their cards
 	// are), while this seat plays its risk policy: measured against MC100, this beats modelling
 	// the others with the risk policy too (see docs/BOTS.md).
-	return &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise}}
+	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise},
+		name: LevelExpert, crowd: true, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
+	return e
 }
 
 // Name implements Bot.
-func (*Expert) Name() string { return LevelExpert }
+func (e *Expert) Name() string { return e.name }
 
 // Decide implements Bot.
 func (e *Expert) Decide(v *engine.View) engine.Action {
@@ -86,7 +97,16 @@ func (e *Expert) DecideContext(ctx context.Context, v *engine.View) engine.Actio
 	if v.Decision == nil || (v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) {
 		return Fallback(v)
 	}
+	return e.decideBasic(ctx, v, nil)
+}
+
+// decideBasic answers a card or row decision of the basic game by the search; hands, when not
+// nil, are every seat's true hand (the clairvoyant ceiling), dealt instead of sampled deals.
+func (e *Expert) decideBasic(ctx context.Context, v *engine.View, hands [][]engine.Card) engine.Action {
 	w := newWorld(v)
+	if hands != nil {
+		w.know(hands)
+	}
 	cands := w.candidates(v, true)
 	best := e.search(ctx, w, cands, viewSeed(e.seed, v))
 	if w.kind == engine.DecideRow {
@@ -109,7 +129,7 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	}
 	budget := e.opt.Playouts
 	if budget <= 0 {
-		budget = DefaultExpertBudget / w.seats
+		budget = e.budget(w.seats)
 	}
 	for round := 0; round < rounds && len(alive) > 1; round++ {
 		if ctx.Err() != nil {
@@ -150,6 +170,7 @@ func halving(n int) (alive []int, rounds int) {
 // runLanes scores the alive candidates on deals sampled deals, split over the lanes, and runs the
 // lanes on the Expert's workers. Lane l's results depend only on seed and l.
 func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, alive []int, lanes []lane, deals int, seed uint64) {
+	pol := e.policy(w.seats)
 	run := func(l int) {
 		ln := &lanes[l]
 		clear(ln.sums)
@@ -168,7 +189,7 @@ func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, aliv
 			for _, i := range alive {
 				ln.st = ln.dealt
 				pr := newRNG(ps)
-				ln.sums[i] += int64(w.playout(&ln.st, cands[i], e.pol, &pr, &ln.fix))
+				ln.sums[i] += int64(w.playout(&ln.st, cands[i], pol, &pr, &ln.fix))
 			}
 			yieldToPage()
 		}
@@ -196,4 +217,49 @@ func fanOut(workers, n int, run func(i int)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// crowdSeats and crowdNoise: from crowdSeats seats the Expert's playouts model the other seats by
+// the risk policy with crowdNoise bullheads of noise instead of random cards, on a budget of
+// crowdBudget playouts (each costs ~2.5 times a random one). Measured at 10 seats against MC100
+// (docs/BOTS.md); below, random others played better (4 seats) or were not measured.
+const (
+	crowdSeats  = 10
+	crowdNoise  = 1.0
+	crowdBudget = 1200
+)
+
+// policy is how the playouts play at seats seats: the others at random, or from crowdSeats by the
+// risk policy with crowdNoise (the Expert, not Hard).
+func (e *Expert) policy(seats int) playPolicy {
+	pol := e.pol
+	if e.crowd && seats >= crowdSeats {
+		pol.opp, pol.oppNoise = policyRisk, crowdNoise
+	}
+	return pol
+}
+
+// expertBudget is the Expert's default playouts per decision at seats seats.
+func expertBudget(seats int) int {
+	if seats >= crowdSeats {
+		return crowdBudget
+	}
+	return DefaultExpertBudget / seats
+}
+
+// hardBudget is Hard's playouts per decision at seats seats: 300 up to 4 seats, where it takes
+// MC100's bullheads (0.99× over 800 rounds), then 150 more a seat up to 1,200 at 10 seats (750
+// played no better than Intermediate there, +0.72 ± 0.96 bullheads a round). docs/BOTS.md has
+// the runs.
+func hardBudget(seats int) int { return max(300, 150*seats-300) }
+
+// NewHard returns a Hard bot: the Expert's search on a smaller budget (hardBudget; in the
+// variants' search a quarter of the Expert's). opt.Playouts, when set, overrides the budget.
+func NewHard(seed uint64, opt ExpertOptions) *Expert {
+	e := NewExpert(seed, opt)
+	e.name = LevelHard
+	e.crowd = false
+	e.budget = hardBudget
+	e.vbudget = func(seats int) int { return max(expertLanes, DefaultVariantBudget/seats/4) }
+	return e
 }

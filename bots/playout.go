@@ -31,6 +31,20 @@ type world struct {
 	// fixed are, in Open, the cards other seats have played face up this turn (0: none): they
 	// play them in the first turn of every playout and are dealt the rest of their hands.
 	fixed [engine.MaxSeats]engine.Card
+	// known, when set, are the other seats' true hands, dealt as they are (the clairvoyant).
+	known *[engine.MaxSeats]engine.Hand
+}
+
+// know makes the world deal the true hands: hands[s] is seat s's hand (this seat's is ignored).
+func (w *world) know(hands [][]engine.Card) {
+	w.known = new([engine.MaxSeats]engine.Hand)
+	for s := 0; s < w.seats && s < len(hands); s++ {
+		if s != w.me {
+			for _, c := range hands[s] {
+				w.known[s].Add(c)
+			}
+		}
+	}
 }
 
 func newWorld(v *engine.View) *world {
@@ -93,6 +107,14 @@ func (w *world) candidates(v *engine.View, rowChoices bool) []candidate {
 
 // deal fills the other seats' hands of st with a uniformly random share of the unseen cards.
 func (w *world) deal(st *engine.State, r *rng) {
+	if w.known != nil {
+		for s := 0; s < w.seats; s++ {
+			if s != w.me {
+				st.Hands[s] = w.known[s]
+			}
+		}
+		return
+	}
 	deck := w.unseen
 	k := 0
 	for s := 0; s < w.seats; s++ {
@@ -126,6 +148,8 @@ const (
 type playPolicy struct {
 	opp, self policy
 	noise     float64
+	// oppNoise is the noise of the other seats' risk policy (opp policyRisk).
+	oppNoise float64
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -162,7 +186,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			case w.fixed[s] != 0:
 				cards[s] = w.fixed[s]
 			default:
-				cards[s] = pick(st, s, pol.opp, pol.noise, r, &seen)
+				cards[s] = pick(st, s, pol.opp, pol.oppNoise, r, &seen)
 			}
 		}
 		*fix = rowFix{seat: w.me, row: cand.row, active: true}
@@ -173,11 +197,11 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 	}
 	for t := 0; t < w.turns; t++ {
 		for s := 0; s < w.seats; s++ {
-			p := pol.opp
+			p, noise := pol.opp, pol.oppNoise
 			if s == w.me {
-				p = pol.self
+				p, noise = pol.self, pol.noise
 			}
-			cards[s] = pick(st, s, p, pol.noise, r, &seen)
+			cards[s] = pick(st, s, p, noise, r, &seen)
 		}
 		st.PlayTurn(&cards, nil)
 		for _, c := range cards[:w.seats] {

@@ -2,6 +2,7 @@ package bots
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"nimmt/engine"
@@ -144,5 +145,49 @@ func TestWorldOpenFaceUp(t *testing.T) {
 			var fix rowFix
 			w.playout(&st, candidate{v.Hand[0], -1}, playPolicy{opp: policyRandom, self: policyRisk}, &rr, &fix)
 		}
+	}
+}
+
+// TestClairvoyantDealsTrueHands: told the hands, the search deals every other seat its true hand
+// in every playout, whatever the random stream.
+func TestClairvoyantDealsTrueHands(t *testing.T) {
+	g, err := engine.NewGame(engine.Config{Seats: 5, Rounds: 1}, rand.New(rand.NewPCG(4, 4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands := make([][]engine.Card, 5)
+	for s := range hands {
+		v := g.View(s)
+		hands[s] = v.Hand
+	}
+	v := g.View(2)
+	w := newWorld(&v)
+	w.know(hands)
+	for trial := uint64(0); trial < 5; trial++ {
+		r := newRNG(trial)
+		st := w.base
+		w.deal(&st, &r)
+		for s := range hands {
+			if got := st.Hands[s].Cards(nil); !slices.Equal(got, hands[s]) {
+				t.Fatalf("seat %d dealt %v, holds %v", s, got, hands[s])
+			}
+		}
+	}
+}
+
+// TestCrowdPolicy: at 10 seats the Expert's playouts model the others by the risk policy on a
+// smaller budget; below, and for Hard, the others play at random.
+func TestCrowdPolicy(t *testing.T) {
+	e, h := NewExpert(1, ExpertOptions{}), NewHard(1, ExpertOptions{})
+	if p := e.policy(10); p.opp != policyRisk || p.oppNoise != crowdNoise || e.budget(10) != crowdBudget {
+		t.Errorf("Expert at 10 seats: policy %+v, budget %d", p, e.budget(10))
+	}
+	for _, seats := range []int{2, 4, 5, 9} {
+		if p := e.policy(seats); p.opp != policyRandom {
+			t.Errorf("Expert at %d seats: others play %v", seats, p.opp)
+		}
+	}
+	if p := h.policy(10); p.opp != policyRandom {
+		t.Errorf("Hard at 10 seats: others play %v", p.opp)
 	}
 }

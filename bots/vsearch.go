@@ -145,7 +145,7 @@ func (e *Expert) gameSearch(ctx context.Context, v *engine.View) engine.Action {
 	}
 	budget := e.opt.Playouts
 	if budget <= 0 {
-		budget = DefaultVariantBudget / v.Config.Seats
+		budget = e.vbudget(v.Config.Seats)
 	}
 	s := &gameSearcher{v: v, me: v.Seat, pool: v.HiddenPool(), sizes: v.HiddenSizes(), cands: cands,
 		seed: viewSeed(e.seed, v), workers: e.opt.Workers}

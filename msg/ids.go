@@ -55,6 +55,7 @@ const (
 	LevelMeansRandom
 	LevelMeansBeginner
 	LevelMeansIntermediate
+	LevelMeansHard
 	LevelMeansExpert
 	LevelMeansPerson
 	SumBasic
@@ -243,6 +244,7 @@ const (
 	LevelRandom
 	LevelBeginner
 	LevelIntermediate
+	LevelHard
 	LevelExpert
 
 	// The table: the log.
@@ -433,6 +435,7 @@ var defs = [numIDs]def{
 	LevelMeansRandom:       {"form.means_random", ""},
 	LevelMeansBeginner:     {"form.means_beginner", ""},
 	LevelMeansIntermediate: {"form.means_intermediate", ""},
+	LevelMeansHard:         {"form.means_hard", ""},
 	LevelMeansExpert:       {"form.means_expert", ""},
 	LevelMeansPerson:       {"form.means_person", ""},
 	SumBasic:               {"form.sum_basic", ""},
@@ -595,6 +598,7 @@ var defs = [numIDs]def{
 	LevelRandom:          {"level.random", ""},
 	LevelBeginner:        {"level.beginner", ""},
 	LevelIntermediate:    {"level.intermediate", ""},
+	LevelHard:            {"level.hard", ""},
 	LevelExpert:          {"level.expert", ""},
 	LogDealt:             {"log.dealt", "round"},
 	LogPlaysFaceUp:       {"log.plays_face_up", "name card"},
@@ -729,4 +733,21 @@ var defs = [numIDs]def{
 	BotName7:             {"bot.name7", ""},
 	BotName8:             {"bot.name8", ""},
 	BotName9:             {"bot.name9", ""},
+}
+
+// levels are each bot level's name and one-line description (the seat picker's), keyed by the
+// level names of bots.Levels.
+var levels = map[string][2]ID{
+	"random":       {LevelRandom, LevelMeansRandom},
+	"beginner":     {LevelBeginner, LevelMeansBeginner},
+	"intermediate": {LevelIntermediate, LevelMeansIntermediate},
+	"hard":         {LevelHard, LevelMeansHard},
+	"expert":       {LevelExpert, LevelMeansExpert},
+}
+
+// Level returns a bot level's name and its one-line description, for a level of bots.Levels;
+// ok is false for any other string.
+func Level(level string) (name, means ID, ok bool) {
+	l, ok := levels[level]
+	return l[0], l[1], ok
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimmt/bots"
 	"nimmt/engine"
 )
 
@@ -334,5 +335,25 @@ func TestSystemLocale(t *testing.T) {
 		if got := SystemLocale(func(k string) string { return tc.env[k] }); got != tc.want {
 			t.Errorf("%v: %q, want %q", tc.env, got, tc.want)
 		}
+	}
+}
+
+// TestLevelsNamed: every bot level offered to players has a name and a one-line description, each
+// with a text in every language, and no other string is a level.
+func TestLevelsNamed(t *testing.T) {
+	for _, l := range bots.Levels() {
+		name, means, ok := Level(l)
+		if !ok {
+			t.Errorf("level %q has no name or description", l)
+			continue
+		}
+		for code, tb := range tables {
+			if tb.texts[name] == nil || tb.texts[means] == nil {
+				t.Errorf("%s: level %q lacks its name or description", code, l)
+			}
+		}
+	}
+	if _, _, ok := Level(bots.LevelMC100); ok {
+		t.Errorf("mc100, not offered to players, has a description")
 	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	botList := flag.String("bots", "expert,mc100,intermediate,random", "comma-separated bots: levels or 'cmd:PROGRAM ARGS'")
+	botList := flag.String("bots", "expert,mc100,intermediate,random", "comma-separated bots: levels, expert@N / hard@N (N playouts), clairvoyant, or 'cmd:PROGRAM ARGS'")
 	games := flag.Int("games", 2000, "games to play, rounded up to whole duplicate sets (a set: every seat of each seating; at 4 seats with 3 different bots 8 games, so 20 plays 24)")
 	players := flag.Int("players", 4, "seats at the table, 2 to 10")
 	seed := flag.Uint64("seed", 1, "seed for the deals and the bots")
@@ -28,6 +28,7 @@ func main() {
 	doublets := flag.Bool("doublets", false, "with -variant double: one deck plus the doublets 11…99 of a second")
 	workers := flag.Int("workers", 0, "games played at once (0: all cores)")
 	timeout := flag.Duration("timeout", 2*time.Second, "time limit for each answer of an external bot")
+	hello := flag.Duration("hello-timeout", 10*time.Second, "time limit for an external bot's greeting (its start-up)")
 	asJSON := flag.Bool("json", false, "print one JSON object per bot per line")
 	quiet := flag.Bool("q", false, "no progress on stderr")
 	flag.Parse()
@@ -37,7 +38,8 @@ func main() {
 		fail(err)
 	}
 	o := arena.Options{Bots: splitBots(*botList), Players: *players, Games: *games, Seed: *seed,
-		Rounds: *rounds, EndScore: *to, Variant: v, Doublets: *doublets, Workers: *workers, Timeout: *timeout, Faults: os.Stderr}
+		Rounds: *rounds, EndScore: *to, Variant: v, Doublets: *doublets, Workers: *workers, Timeout: *timeout,
+		HelloTimeout: *hello, Faults: os.Stderr}
 	if !*quiet {
 		o.Progress = os.Stderr
 	}
