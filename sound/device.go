@@ -215,7 +215,7 @@ func (d *Device) applyMusic() {
 		if p.IsPlaying() || d.paused {
 			live = append(live, p)
 		} else {
-			_ = p.Close() // faded out; a player that ended has nothing to report
+			p.PauseAndStopReading() // faded out: the stream is read no more
 		}
 	}
 	d.fading = live

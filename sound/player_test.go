@@ -43,16 +43,6 @@ func (r *recorder) effects() (out []sounds.Effect) {
 	return out
 }
 
-func (r *recorder) count(e sounds.Effect) int {
-	n := 0
-	for _, p := range r.played {
-		if p.e == e {
-			n++
-		}
-	}
-	return n
-}
-
 // playGame plays a whole game with random legal actions and returns every event (seat 0's
 // stream, as the table at seat 0 sees it).
 func playGame(t *testing.T, cfg engine.Config, seed uint64) []engine.Event {

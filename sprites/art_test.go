@@ -143,11 +143,10 @@ func TestLevelsWithoutColour(t *testing.T) {
 	p := &Painter{}
 	const w, h = 90, 135
 	type look struct {
-		stripes        int
-		border, hatch  bool
-		band           [3]color.RGBA
-		bandL          [3]float64
-		normal, simulP color.RGBA
+		stripes       int
+		border, hatch bool
+		band          [3]color.RGBA
+		bandL         [3]float64
 	}
 	var looks [5]look
 	f := layout.FaceOf(layout.Rect{W: w, H: h})
