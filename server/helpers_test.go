@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"nimmt/client"
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server"
@@ -29,7 +30,7 @@ var fast = server.HTTPOptions{Rate: 1e9}
 // 127.0.0.1, with a manual clock.
 type testServer struct {
 	t     *testing.T
-	clock *server.ManualClock
+	clock *clock.Manual
 	store *server.SQLStore
 	hub   *server.Hub
 	http  *httptest.Server
@@ -39,7 +40,7 @@ type testServer struct {
 
 func newTestServer(t *testing.T, opts server.Options, hopts server.HTTPOptions) *testServer {
 	t.Helper()
-	ts := &testServer{t: t, clock: server.NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
+	ts := &testServer{t: t, clock: clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
 	ts.db = filepath.Join(t.TempDir(), "nimmt.db")
 	ts.start(opts, hopts)
 	t.Cleanup(ts.stop)

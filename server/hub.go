@@ -9,6 +9,10 @@ package server
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"nimmt/clock"
 	"nimmt/protocol"
 )
 
@@ -29,7 +34,7 @@ type Sink interface {
 // Options tune a Hub. The zero value is usable.
 type Options struct {
 	// Clock is the time rooms see; nil means the wall clock.
-	Clock Clock
+	Clock clock.Clock
 	// Random is the source of room codes, tokens and game seeds; nil means crypto/rand.
 	Random io.Reader
 	// Grace is how long a disconnected person's seat waits before its fallback bot decides for
@@ -52,7 +57,7 @@ type Options struct {
 type Hub struct {
 	opts  Options
 	store Store
-	clock Clock
+	clock clock.Clock
 
 	mu       sync.Mutex
 	rooms    map[string]*Room
@@ -65,7 +70,7 @@ type Hub struct {
 // NewHub returns a hub over store with every stored room restored as it was.
 func NewHub(store Store, opts Options) (*Hub, error) {
 	if opts.Clock == nil {
-		opts.Clock = WallClock{}
+		opts.Clock = clock.Wall{}
 	}
 	if opts.Random == nil {
 		opts.Random = rand.Reader
@@ -159,6 +164,66 @@ func (h *Hub) newCode() (string, error) {
 		}
 	}
 	return "", errors.New("server: no free room code")
+}
+
+// newToken returns a seat token (128 random bits) and its stored hash.
+func (h *Hub) newToken() (token, hash string, err error) {
+	var b [16]byte
+	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
+		return "", "", fmt.Errorf("server: token: %w", err)
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func (h *Hub) newSeed() uint64 {
+	var b [8]byte
+	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
+		return uint64(time.Now().UnixNano())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// reload replaces a room whose change could not be stored by the room as stored, and closes the
+// old room's connections: their clients reconnect to the stored state.
+func (h *Hub) reload(old *Room) {
+	old.closed = true
+	if old.timer != nil {
+		old.timer.Stop()
+	}
+	for p := range old.peers {
+		p.sink.Close("the server could not store the last change; reconnect")
+	}
+	stored, err := h.store.Load()
+	if err != nil {
+		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
+		return
+	}
+	for _, sr := range stored {
+		if sr.Code != old.code {
+			continue
+		}
+		r, err := restoreRoom(h, sr)
+		if err != nil {
+			h.opts.Log.Error("server: reload", "room", old.code, "err", err)
+			return
+		}
+		h.mu.Lock()
+		h.rooms[r.code] = r
+		h.mu.Unlock()
+		r.mu.Lock()
+		r.arm(h.clock.Now())
+		r.mu.Unlock()
+		return
+	}
+	h.mu.Lock()
+	delete(h.rooms, old.code)
+	h.mu.Unlock()
 }
 
 // allow counts an attempt of addr against the join-attempt limit.
