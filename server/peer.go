@@ -223,22 +223,25 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	token, err = r.seatPerson(s)
+	if err == nil {
+		// Stored before anyone hears of it: a client never holds a code and token for a room
+		// the store does not have. A failing store has taken the room out of the hub.
+		err = r.save()
+	}
 	if err != nil {
 		h.mu.Lock()
-		delete(h.rooms, code)
+		if h.rooms[code] == r {
+			delete(h.rooms, code)
+		}
 		h.mu.Unlock()
-		p.fail(protocol.ErrServer, m.Type(), err)
+		p.fail(protocol.ErrServer, m.Type(), fmt.Errorf("server: the room could not be made: %w", err))
 		return "", ""
 	}
 	p.attach(r, s)
 	p.sink.Send(protocol.Welcome{Version: protocol.Version, Code: code, Link: link(code)})
 	p.sink.Send(protocol.Joined{Token: token, Colour: s.Colour})
 	if err := r.update(); err != nil {
-		h.mu.Lock()
-		delete(h.rooms, code)
-		h.mu.Unlock()
 		p.fail(protocol.ErrServer, m.Type(), err)
-		p.sink.Close("store failed")
 		return "", ""
 	}
 	return code, token
