@@ -207,6 +207,13 @@ func (r *Room) seatOf(token string) *seat {
 // welcome, the room, the chat's last lines and the events of the current game from since (-1:
 // all of them, the connection had another game).
 func (r *Room) welcome(p *Peer, s *seat, since int) {
+	if s != nil {
+		for q := range r.peers {
+			if q.seat == s {
+				r.replace(q)
+			}
+		}
+	}
 	p.attach(r, s)
 	if s != nil {
 		s.deadline = time.Time{} // a reclaimed seat's pending decision gets a fresh deadline
@@ -227,4 +234,15 @@ func (r *Room) welcome(p *Peer, s *seat, since int) {
 	if err := r.update(); err != nil {
 		r.hub.opts.Log.Error("server: hello", "room", r.code, "err", err)
 	}
+}
+
+// replace closes connection q, whose seat a newer connection takes with its token: the newest
+// connection holds a seat, and the older one is told why.
+func (r *Room) replace(q *Peer) {
+	q.sink.Send(protocol.Error{Code: protocol.ErrReplaced, Ref: protocol.TypeHello,
+		Message: "server: another connection took this seat with its token; this one is closed"})
+	q.sink.Close("another connection took the seat")
+	q.closed = true
+	delete(r.peers, q)
+	q.seat.conns--
 }
