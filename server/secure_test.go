@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"crypto/rand"
 	"strings"
 	"testing"
 
@@ -70,5 +71,31 @@ func TestNewestConnectionTakesSeat(t *testing.T) {
 	newer.until("the bot", func(m protocol.Message) bool { r, ok := m.(protocol.Room); return ok && len(r.Seats) == 2 })
 	if s := ts.hub.Room(code).Summary().Seats[0]; !s.Connected {
 		t.Errorf("the seat is not connected after the older connection closed: %+v", s)
+	}
+}
+
+// TestCreateIDIsUnguessable: a create id shorter than 128 random bits is refused, so a create id
+// cannot be guessed to take another host's seat; a long random one repeats its create (#27
+// finding 5).
+func TestCreateIDIsUnguessable(t *testing.T) {
+	ts := newTestServer(t, server.Options{}, fast)
+	p := newPlayer(t, "Ann", 1)
+	p.connect(ts.url, "")
+	p.send(protocol.Create{Version: protocol.Version, Settings: noTimer(2), Name: "Ann", ID: "1"})
+	if e := p.untilError(); e.Code != protocol.ErrBadMessage || !strings.Contains(e.Message, "128 random bits") {
+		t.Errorf("create id \"1\": %+v; want bad_message asking for 128 random bits", e)
+	}
+	if n := ts.hub.Rooms(); n != 0 {
+		t.Fatalf("a create with id \"1\" made %d rooms", n)
+	}
+	id := rand.Text()
+	p.send(protocol.Create{Version: protocol.Version, Settings: noTimer(2), Name: "Ann", ID: id})
+	p.untilType(protocol.TypeRoom)
+	q := newPlayer(t, "Ann", 2)
+	q.connect(ts.url, "")
+	q.send(protocol.Create{Version: protocol.Version, Settings: noTimer(2), Name: "Ann", ID: id})
+	q.untilType(protocol.TypeJoined)
+	if q.st.Code != p.st.Code || q.st.Token != p.st.Token || ts.hub.Rooms() != 1 {
+		t.Errorf("the create sent again made room %s (first %s), %d rooms", q.st.Code, p.st.Code, ts.hub.Rooms())
 	}
 }
