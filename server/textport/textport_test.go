@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
+	"nimmt/clock"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -316,8 +317,8 @@ func TestTelnetLinesAndLimits(t *testing.T) {
 	d.untilHas("no named rooms")
 }
 
-// The connection cap of netlimit closes a connection past it at once, and an idle connection is
-// closed.
+// The connection cap of netlimit closes a connection past it at once, telling it why, and an
+// idle connection is closed.
 func TestConnectionCapAndIdle(t *testing.T) {
 	o := fastText
 	o.Limits.MaxConns = 1
@@ -328,22 +329,21 @@ func TestConnectionCapAndIdle(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	buf := make([]byte, 64)
-	if n, err := nc.Read(buf); err == nil {
-		t.Errorf("a connection past the cap reads %q", buf[:n])
+	full := &textClient{t: t, name: "full", nc: nc, br: bufio.NewReader(nc)}
+	if !full.closedWith("server full, try later") {
+		t.Errorf("a connection past the cap was not told the server is full")
 	}
 	a.send("quit")
 	a.untilHas("* bye")
 
 	o = fastText
-	o.Limits.Idle = 1 // a nanosecond: the first read times out
+	cc := clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	o.Clock, o.Limits.Idle = cc, time.Minute
 	e = newEnv(t, o)
-	nc, err = net.Dial("tcp", e.text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &textClient{t: t, name: "idle", nc: nc}
-	c.br = bufio.NewReader(nc)
+	c := dialText(t, e.text, "idle")
+	c.send("help")
+	c.untilHas("commands (GAME is")
+	cc.Advance(time.Minute)
 	c.untilHas("* closing: idle for too long")
 }
 
