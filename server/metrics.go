@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -161,4 +162,19 @@ func (l *storeLog) failing() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.err
+}
+
+// storeFailure is a change the store refused: save has logged it (at most once a minute).
+type storeFailure struct{ err error }
+
+func (e *storeFailure) Error() string { return e.err.Error() }
+func (e *storeFailure) Unwrap() error { return e.err }
+
+// logUpdate logs a room's update error that happened where (a timer, a close, a hello), unless
+// it is a store failure, which the hub logs at most once a minute.
+func (h *Hub) logUpdate(where, code string, err error) {
+	var sf *storeFailure
+	if !errors.As(err, &sf) {
+		h.opts.Log.Error("server: "+where, "room", code, "err", err)
+	}
 }

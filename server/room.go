@@ -352,7 +352,7 @@ func (r *Room) save() error {
 		r.hub.storeLog.failed(r.hub, r.hub.clock.Now(), err, "room", r.code)
 		r.pending, r.chatPending = nil, nil
 		r.hub.reload(r)
-		return err
+		return &storeFailure{err}
 	}
 	r.hub.storeLog.ok()
 	r.logN += len(r.pending)
@@ -472,7 +472,7 @@ func (r *Room) wake() {
 		}
 	}
 	if err := r.update(); err != nil {
-		r.hub.opts.Log.Error("server: timer", "room", r.code, "err", err)
+		r.hub.logUpdate("timer", r.code, err)
 	}
 }
 

@@ -187,7 +187,7 @@ func (r *Room) detach(p *Peer) {
 	}
 	if !r.closed {
 		if err := r.update(); err != nil {
-			r.hub.opts.Log.Error("server: close", "room", r.code, "err", err)
+			r.hub.logUpdate("close", r.code, err)
 		}
 	}
 }
@@ -232,7 +232,7 @@ func (r *Room) welcome(p *Peer, s *seat, since int) {
 	}
 	r.sendEvents(p, nil)
 	if err := r.update(); err != nil {
-		r.hub.opts.Log.Error("server: hello", "room", r.code, "err", err)
+		r.hub.logUpdate("hello", r.code, err)
 	}
 }
 

@@ -286,6 +286,7 @@ type wsSink struct {
 	greeted  bool      // the client's first message came
 	lastRead time.Time // when the client's last message came
 	pingAt   time.Time // when the last ping went; zero: none since the last pong
+	pingDue  time.Time // when the next ping goes
 	timer    clock.Stopper
 }
 
@@ -400,7 +401,10 @@ func (s *wsSink) pong() {
 
 // armLocked sets the timer for the next ping or the idle time-out, whichever comes first.
 func (s *wsSink) armLocked(now time.Time) {
-	d := min(s.interval, s.lastRead.Add(s.idle).Sub(now))
+	if !s.pingDue.After(now) {
+		s.pingDue = now.Add(s.interval)
+	}
+	d := min(s.pingDue.Sub(now), s.lastRead.Add(s.idle).Sub(now))
 	if !s.greeted {
 		d = min(d, s.opened.Add(s.first).Sub(now))
 	}
@@ -428,8 +432,10 @@ func (s *wsSink) tick() {
 	case !s.pingAt.IsZero() && !now.Before(s.pingAt.Add(s.interval)):
 		s.closeLocked("no answer to ping")
 		return
+	case now.Before(s.pingDue): // the first-message deadline's tick: no ping due yet
 	case s.pingAt.IsZero():
 		s.pingAt = now
+		s.pingDue = now.Add(s.interval)
 		ctx, conn, wait := s.ctx, s.conn, s.interval
 		go func() { // lives until the pong (or the connection's end): the answer is seen by pong
 			pctx, cancel := context.WithTimeout(ctx, wait)
