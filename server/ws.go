@@ -219,8 +219,8 @@ func (e *endpoint) read(p *Peer, s *wsSink) {
 	strikes := 0
 	handled := make(chan bool)
 	handle := func(typ websocket.MessageType, b []byte) bool {
-		strike := func(code, msg string) bool {
-			s.Send(protocol.Error{Code: code, Message: msg})
+		strike := func(code, msg, ref string) bool {
+			s.Send(protocol.Error{Code: code, Message: msg, Ref: ref})
 			strikes++
 			if strikes >= 20 {
 				s.Close("too many bad or excess messages")
@@ -228,15 +228,15 @@ func (e *endpoint) read(p *Peer, s *wsSink) {
 			}
 			return true
 		}
-		if !rate.take(clock.Now()) {
-			return strike(protocol.ErrLimit, "server: too many messages: slow down")
-		}
 		if typ != websocket.MessageText {
-			return strike(protocol.ErrBadMessage, "server: send JSON text messages")
+			return strike(protocol.ErrBadMessage, "server: send JSON text messages", "")
 		}
 		m, err := protocol.DecodeClient(b)
 		if err != nil {
-			return strike(protocol.ErrBadMessage, err.Error())
+			return strike(protocol.ErrBadMessage, err.Error(), "")
+		}
+		if !rate.take(clock.Now()) {
+			return strike(protocol.ErrLimit, "server: too many messages: slow down", m.Type())
 		}
 		p.Handle(m)
 		return true

@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"nimmt/clock"
+	"nimmt/engine"
 	"nimmt/netlimit"
+	"nimmt/protocol"
 	"nimmt/server/textport"
 )
 
@@ -93,5 +95,33 @@ func TestTextSlotsCannotBeHeld(t *testing.T) {
 	cc.Advance(10 * time.Minute)
 	if !ann.closedWith("idle for too long") {
 		t.Error("an idle connection was not closed")
+	}
+}
+
+// TestTextNamesAndQuietTable: "join game on GAME" without a name names the person after the
+// colour they get, as docs/server.md says (not "Guest-N"); another seat's face-down choice is a
+// line, not a reprinted table (#27 finding 7).
+func TestTextNamesAndQuietTable(t *testing.T) {
+	e := newEnv(t, fastText)
+	tex := dialText(t, e.text, "Tex")
+	code := tex.makeRoom("join game on oak")
+	tex.untilHas("you sit as green")
+	bo := dialText(t, e.text, "Bo")
+	bo.send("join game on oak")
+	bo.untilHas("you sit as red")
+	tex.untilHas("* Red joined as red")
+	ann := dialWS(t, e.ws, code, "Ann", 1)
+	tex.send("start new game on oak")
+	ann.until("a decision", func(protocol.Message) bool { return ann.st.View.Decision != nil })
+	ann.send(protocol.Act{Game: ann.st.Game, Action: engine.RandomAction(&ann.st.View, ann.rng)})
+	tex.untilHas("- Ann chose a card.")
+	from := len(tex.all())
+	tex.send("say sync on oak")
+	tex.untilHas("<Green> sync")
+	for _, l := range tex.all()[from:] {
+		if headerRe.MatchString(l) {
+			t.Errorf("the table was printed again after another seat chose a card: %q", tex.all()[from:])
+			break
+		}
 	}
 }

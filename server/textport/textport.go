@@ -552,6 +552,11 @@ type room struct {
 	dirty  bool
 	taking map[engine.Card]int // rows named in advance with "play C taking R": card → row (0-based)
 	gone   bool
+	shown  string // the table and prompt last printed, less who is awaited
+	force  bool   // print the table at the next flush even if unchanged ("look")
+	// catching is set while the room's answer to a hello is folded: its events and lines are
+	// not printed (they are the past), and the present is printed once it is over.
+	catching bool
 }
 
 var _ server.Sink = (*room)(nil)
@@ -571,6 +576,12 @@ func (r *room) Send(m protocol.Message) {
 	}
 	r.st.Chat = nil // the lines are printed; nothing needs them again
 	r.st.Errors = nil
+	if r.catching {
+		switch m.(type) {
+		case protocol.Event, protocol.Room, protocol.Chat:
+			return // the past: caughtUp prints the present
+		}
+	}
 	switch m := m.(type) {
 	case protocol.Welcome:
 		c.appendLine(r.name, fmt.Sprintf("* room %s has the code %s: browser and app players join with it (link %s)", r.name, m.Code, m.Link))
@@ -586,6 +597,9 @@ func (r *room) Send(m protocol.Message) {
 			clear(r.taking)
 		}
 		c.appendLine(r.name, "- "+eventLine(names{seats: r.st.Room.Seats, you: r.st.Room.You}, m.Event))
+		if e, ok := m.Event.(engine.SeatChose); ok && e.Seat != r.st.Room.You {
+			break // another seat's face-down choice: its line says it, the table is as it was
+		}
 		r.markDirty()
 		if d := r.st.View.Decision; d != nil && d.Kind == engine.DecideRow {
 			if row, ok := r.taking[d.Card]; ok {
@@ -616,6 +630,26 @@ func (r *room) Send(m protocol.Message) {
 	}
 }
 
+// caughtUp ends the catching up after a hello: the room's present is printed once, the table
+// with its prompt.
+func (r *room) caughtUp() {
+	c := r.c
+	c.mu.Lock()
+	defer c.kick()
+	defer c.mu.Unlock()
+	if !r.catching {
+		return
+	}
+	r.catching = false
+	if r.gone || r.st.Code == "" {
+		return
+	}
+	if r.st.Game > 0 {
+		c.appendLine(r.name, fmt.Sprintf("* caught up with game %d: %s so far", r.st.Game, plural(len(r.st.Events), "event")))
+	}
+	r.markDirty()
+}
+
 func (r *room) markDirty() {
 	if !r.dirty {
 		r.dirty = true
@@ -636,10 +670,25 @@ func (r *room) appendTable(out []byte) []byte {
 		out = append(out, text...)
 		out = append(out, '\r', '\n')
 	}
-	for _, l := range table(&r.st, r.name) {
+	lines, p := table(&r.st, r.name), prompt(&r.st, r.name, r.taking)
+	// The table again only when something the person must see changed: who is still awaited
+	// alone is said by the lines of the choices ("Ann chose a card.").
+	var key strings.Builder
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "  waiting for ") {
+			key.WriteString(l)
+			key.WriteByte('\n')
+		}
+	}
+	key.WriteString(p)
+	if !r.force && key.String() == r.shown {
+		return out
+	}
+	r.force, r.shown = false, key.String()
+	for _, l := range lines {
 		line("| ", l)
 	}
-	if p := prompt(&r.st, r.name, r.taking); p != "" {
+	if p != "" {
 		line("> ", p)
 	}
 	return out

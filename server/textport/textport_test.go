@@ -253,7 +253,7 @@ func TestCommandErrors(t *testing.T) {
 		{"add bot on oak", `expected "add bot LEVEL to GAME"`},
 		{"add bot godlike to oak", `no bot level "godlike"`},
 		{"remove bot x from oak", `expected "remove bot SEAT from GAME"`},
-		{"remove bot 2 from oak", "seat 1 holds no bot"},
+		{"remove bot 2 from oak", "seat 2 (counting from 1) holds no bot"}, // #27 finding 7: it said seat 1
 		{"start now on oak", `expected "start new game on GAME"`},
 		{"resign now from oak", `expected "resign from GAME"`},
 		{"resign from oak", "no game is being played"},
@@ -288,6 +288,8 @@ func TestCommandErrors(t *testing.T) {
 	other.expectErrors([]struct{ cmd, want string }{{"finish game on oak", "only the host"}})
 	c.send("finish game on oak")
 	c.untilHas("the host finished the game")
+	// #27 finding 7: /start after the end said "the game has started".
+	c.expectErrors([]struct{ cmd, want string }{{"say /start on oak", "the game is over: the host starts the next with again (/again)"}})
 	other.untilHas("the host finished the game")
 }
 
@@ -370,12 +372,23 @@ func TestJoinByCodeAndRejoin(t *testing.T) {
 	c.untilHas(fmt.Sprintf("> you chose %d", hand[0]))
 	c.nc.Close()
 
+	// The rejoin catches up silently, then prints the present once: no event of the past, no
+	// stale table or prompt (answering one replaced the choice made, #27 finding 4).
 	d := dialText(t, e.text, "Tex again")
 	d.send("rejoin " + code + " with " + m[2])
-	if got := d.untilHas("- round 1 dealt"); got != first {
-		t.Errorf("after the rejoin: %q, before: %q", got, first)
+	d.untilHas("* caught up with game 1")
+	prompt := d.until("the prompt", func(l string) bool { return strings.Contains(l, "] > ") })
+	if want := fmt.Sprintf("> you chose %d", hand[0]); !strings.Contains(prompt, want) {
+		t.Errorf("the first prompt after the rejoin: %q; want %q", prompt, want)
 	}
-	d.untilHas(fmt.Sprintf("> you chose %d", hand[0]))
+	for _, l := range d.all() {
+		if strings.Contains(l, "] - ") {
+			t.Errorf("the rejoin printed an event of the past: %q", l)
+		}
+	}
+	if n := len(headerRe.FindAllString(strings.Join(d.all(), "\n"), -1)); n != 1 {
+		t.Errorf("the rejoin printed %d tables; want the present once", n)
+	}
 	d.send("look")
 	d.untilHas("|   seat 2: Tex (you), red")
 	ann.send(protocol.Finish{})
