@@ -9,6 +9,10 @@ package server
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"nimmt/clock"
 	"nimmt/protocol"
 )
 
@@ -29,15 +34,18 @@ type Sink interface {
 // Options tune a Hub. The zero value is usable.
 type Options struct {
 	// Clock is the time rooms see; nil means the wall clock.
-	Clock Clock
+	Clock clock.Clock
 	// Random is the source of room codes, tokens and game seeds; nil means crypto/rand.
 	Random io.Reader
 	// Grace is how long a disconnected person's seat waits before its fallback bot decides for
 	// it; 0 means the room's timer, or 30 s without a timer.
 	Grace time.Duration
-	// JoinAttempts is how many create, join and token attempts an address may make per minute;
-	// 0 means 30.
+	// JoinAttempts is how many join and token attempts (a hello with a seat token) an address
+	// may make per minute, in bursts of as many; 0 means 30.
 	JoinAttempts int
+	// CreateAttempts is how many rooms an address may create per minute, in bursts of as many;
+	// 0 means 10.
+	CreateAttempts int
 	// MaxRooms caps the rooms held; 0 means 100,000.
 	MaxRooms int
 	// Expire is how long a room nobody is connected to is kept: then it is removed from memory
@@ -52,26 +60,38 @@ type Options struct {
 type Hub struct {
 	opts  Options
 	store Store
-	clock Clock
+	clock clock.Clock
 
 	mu       sync.Mutex
 	rooms    map[string]*Room
-	attempts map[string]*bucket
+	attempts map[attemptKey]*bucket
 	// creates are the create IDs answered lately (creates.go).
 	creates map[string]*created
 	closed  bool
+
+	metrics  *Metrics
+	storeLog storeLog
+}
+
+// attemptKey is what an address attempts: its creates and its joins are limited apart.
+type attemptKey struct {
+	create bool
+	addr   string
 }
 
 // NewHub returns a hub over store with every stored room restored as it was.
 func NewHub(store Store, opts Options) (*Hub, error) {
 	if opts.Clock == nil {
-		opts.Clock = WallClock{}
+		opts.Clock = clock.Wall{}
 	}
 	if opts.Random == nil {
 		opts.Random = rand.Reader
 	}
 	if opts.JoinAttempts == 0 {
 		opts.JoinAttempts = 30
+	}
+	if opts.CreateAttempts == 0 {
+		opts.CreateAttempts = 10
 	}
 	if opts.MaxRooms == 0 {
 		opts.MaxRooms = 100_000
@@ -82,7 +102,8 @@ func NewHub(store Store, opts Options) (*Hub, error) {
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
-	h := &Hub{opts: opts, store: store, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[string]*bucket{}, creates: map[string]*created{}}
+	h := &Hub{opts: opts, store: store, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[attemptKey]*bucket{}, creates: map[string]*created{}}
+	h.metrics = newMetrics(h)
 	stored, err := store.Load()
 	if err != nil {
 		return nil, err
@@ -161,11 +182,73 @@ func (h *Hub) newCode() (string, error) {
 	return "", errors.New("server: no free room code")
 }
 
-// allow counts an attempt of addr against the join-attempt limit.
-func (h *Hub) allow(addr string) bool {
+// newToken returns a seat token (128 random bits) and its stored hash.
+func (h *Hub) newToken() (token, hash string, err error) {
+	var b [16]byte
+	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
+		return "", "", fmt.Errorf("server: token: %w", err)
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func (h *Hub) newSeed() uint64 {
+	var b [8]byte
+	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
+		return uint64(time.Now().UnixNano())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// reload replaces a room whose change could not be stored by the room as stored, and closes the
+// old room's connections: their clients reconnect to the stored state.
+func (h *Hub) reload(old *Room) {
+	old.closed = true
+	if old.timer != nil {
+		old.timer.Stop()
+	}
+	for p := range old.peers {
+		p.sink.Close("the server could not store the last change; reconnect")
+	}
+	stored, err := h.store.Load()
+	if err != nil {
+		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
+		return
+	}
+	for _, sr := range stored {
+		if sr.Code != old.code {
+			continue
+		}
+		r, err := restoreRoom(h, sr)
+		if err != nil {
+			h.opts.Log.Error("server: reload", "room", old.code, "err", err)
+			return
+		}
+		h.mu.Lock()
+		h.rooms[r.code] = r
+		h.mu.Unlock()
+		r.mu.Lock()
+		r.arm(h.clock.Now())
+		r.mu.Unlock()
+		return
+	}
+	h.mu.Lock()
+	delete(h.rooms, old.code)
+	h.mu.Unlock()
+}
+
+// allow counts an attempt of addr, a create or a join (a token attempt too), against its
+// per-minute limit.
+func (h *Hub) allow(create bool, addr string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	b := h.attempts[addr]
+	k := attemptKey{create: create, addr: addr}
+	b := h.attempts[k]
 	now := h.clock.Now()
 	if b == nil {
 		if len(h.attempts) > 100_000 {
@@ -175,8 +258,12 @@ func (h *Hub) allow(addr string) bool {
 				}
 			}
 		}
-		b = newBucket(float64(h.opts.JoinAttempts), float64(h.opts.JoinAttempts)/60, now)
-		h.attempts[addr] = b
+		n := h.opts.JoinAttempts
+		if create {
+			n = h.opts.CreateAttempts
+		}
+		b = newBucket(float64(n), float64(n)/60, now)
+		h.attempts[k] = b
 	}
 	return b.take(now)
 }

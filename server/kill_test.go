@@ -16,6 +16,28 @@ import (
 	"nimmt/protocol"
 )
 
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+	out  []byte
+}
+
+// serverBinary builds cmd/server once for the package's tests and returns its path.
+func serverBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "nimmt-server-test")
+		if built.err == nil {
+			built.out, built.err = exec.Command("go", "build", "-o", filepath.Join(built.dir, "server"), "nimmt/cmd/server").CombinedOutput()
+		}
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
+	}
+	return filepath.Join(built.dir, "server")
+}
+
 // child is the server binary running as a child process.
 type child struct {
 	cmd    *exec.Cmd
@@ -23,9 +45,10 @@ type child struct {
 	stderr *bytes.Buffer
 }
 
-func startChild(t *testing.T, bin, db string) *child {
+func startChild(t *testing.T, bin, db string, args ...string) *child {
 	t.Helper()
-	c := &child{cmd: exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db, "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", ""), stderr: &bytes.Buffer{}}
+	args = append([]string{"-addr", "127.0.0.1:0", "-db", db, "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", ""}, args...)
+	c := &child{cmd: exec.Command(bin, args...), stderr: &bytes.Buffer{}}
 	c.cmd.Stderr = c.stderr
 	out, err := c.cmd.StdoutPipe()
 	if err != nil {
@@ -56,11 +79,7 @@ func startChild(t *testing.T, bin, db string) *child {
 // SIGTERM shuts the server down cleanly.
 func TestKillRestart(t *testing.T) {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "server")
-	build := exec.Command("go", "build", "-o", bin, "nimmt/cmd/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := serverBinary(t)
 	db := filepath.Join(dir, "nimmt.db")
 	srv := startChild(t, bin, db)
 	defer func() {
@@ -130,4 +149,12 @@ func TestKillRestart(t *testing.T) {
 	if _, err := os.Stat(db); err != nil {
 		t.Error(err)
 	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }

@@ -4,6 +4,12 @@
 // directory (docs/server.md):
 //
 //	go run ./cmd/server [-addr 127.0.0.1:8080] [-data DIR] [-db FILE] [-web build/web] [-origins a.com,*.b.org] [-text 127.0.0.1:4000]
+//
+// The limits a public server needs (per-address caps, first-message deadlines, a trusted proxy,
+// TLS) have flags: docs/server.md "Security and limits". /metrics and /healthz are served on
+// -admin (loopback by default). An online backup of the database:
+//
+//	go run ./cmd/server backup [-db FILE] OUT
 package main
 
 import (
@@ -14,7 +20,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	_ "net/http/pprof" // the profiles of -debug
+	_ "net/http/pprof"
+	"net/netip" // the profiles of -debug
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -23,6 +30,7 @@ import (
 	"syscall"
 	"time"
 
+	"nimmt/netlimit"
 	"nimmt/server"
 	"nimmt/server/site"
 	"nimmt/server/textport"
@@ -36,6 +44,9 @@ func main() {
 }
 
 func run() error {
+	if len(os.Args) > 1 && os.Args[1] == "backup" {
+		return backup(os.Args[2:])
+	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
 	data := flag.String("data", defaultData(), "data directory (holds nimmt.db)")
 	db := flag.String("db", "", "SQLite database file (default DATA/nimmt.db)")
@@ -49,7 +60,32 @@ func run() error {
 	commitDelay := flag.Duration("commit-delay", 2*time.Millisecond, "under load, start a store transaction at most this often, so that the rooms' actions share it (docs/PERFORMANCE.md); 0: each batch at once")
 	expire := flag.Duration("expire", 24*time.Hour, "how long a room nobody is connected to is kept before it is removed")
 	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
+	perAddr := flag.Int("ws-per-addr", 32, "most WebSocket connections from one client address")
+	firstMessage := flag.Duration("first-message", 10*time.Second, "close a WebSocket that sent no hello or create within this time, and a text connection with no line")
+	idle := flag.Duration("idle", time.Hour, "close a WebSocket that sent no message for this long")
+	textMax := flag.Int("text-max-conns", 1000, "most text-port connections")
+	textPerAddr := flag.Int("text-per-addr", 8, "most text-port connections from one address")
+	textIdle := flag.Duration("text-idle", 30*time.Minute, "close a text connection that sent no line for this long")
+	creates := flag.Int("creates-per-min", 10, "rooms one address may create per minute")
+	joins := flag.Int("joins-per-min", 30, "joins and seat-token attempts one address may make per minute")
+	trusted := flag.String("trusted-proxy", "", "comma-separated CIDRs of the reverse proxies whose X-Forwarded-For/Forwarded name the client (e.g. 127.0.0.1/32); others' are ignored")
+	tlsCert := flag.String("tls-cert", "", "TLS certificate file (PEM): serve https and wss (with -tls-key)")
+	tlsKey := flag.String("tls-key", "", "TLS key file (PEM)")
+	adminAddr := flag.String("admin", "", "address of /metrics (Prometheus) and /healthz, e.g. 127.0.0.1:9090 (keep it private); empty: none")
 	flag.Parse()
+	if (*tlsCert == "") != (*tlsKey == "") {
+		return errors.New("server: -tls-cert and -tls-key go together")
+	}
+	var proxies []netip.Prefix
+	if *trusted != "" {
+		for _, c := range strings.Split(*trusted, ",") {
+			p, err := netip.ParsePrefix(strings.TrimSpace(c))
+			if err != nil {
+				return fmt.Errorf("server: -trusted-proxy: %w", err)
+			}
+			proxies = append(proxies, p)
+		}
+	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(*gcPercent)
 	}
@@ -67,13 +103,14 @@ func run() error {
 	defer store.Close()
 	store.SetCommitDelay(*commitDelay)
 	start := time.Now()
-	hub, err := server.NewHub(store, server.Options{Grace: *grace, Expire: *expire})
+	hub, err := server.NewHub(store, server.Options{Grace: *grace, Expire: *expire, CreateAttempts: *creates, JoinAttempts: *joins})
 	if err != nil {
 		return err
 	}
 	slog.Info("server: rooms restored", "rooms", hub.Rooms(), "took", time.Since(start).Round(time.Millisecond), "db", *db)
 
-	opts := server.HTTPOptions{MaxConns: *maxConns, Rate: *rate}
+	opts := server.HTTPOptions{MaxConns: *maxConns, Rate: *rate, PerAddr: *perAddr, FirstMessage: *firstMessage,
+		IdleTimeout: *idle, TrustedProxies: proxies}
 	if *origins != "" {
 		opts.Origins = strings.Split(*origins, ",")
 	}
@@ -91,17 +128,22 @@ func run() error {
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    16 << 10,
+		MaxHeaderBytes:    12 << 10, // net/http reads 4 KiB more: a request's header has at most 16 KiB
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
 	// The first line names the address actually bound (with -addr 127.0.0.1:0, the port chosen).
-	fmt.Printf("server: listening on http://%s/ (web: %v)\n", ln.Addr(), opts.Site != nil)
+	scheme := "http"
+	if *tlsCert != "" {
+		scheme = "https"
+	}
+	fmt.Printf("server: listening on %s://%s/ (web: %v)\n", scheme, ln.Addr(), opts.Site != nil)
 
 	if *textAddr != "" {
-		tp := textport.New(hub, textport.Options{})
+		tp := textport.New(hub, textport.Options{FirstLine: *firstMessage,
+			Limits: netlimit.Limits{MaxConns: *textMax, PerAddr: *textPerAddr, Idle: *textIdle}})
 		tln, err := tp.Listen(*textAddr)
 		if err != nil {
 			return err
@@ -124,10 +166,27 @@ func run() error {
 		go http.Serve(dln, http.DefaultServeMux) // net/http/pprof registers itself there
 	}
 
+	if *adminAddr != "" {
+		aln, err := net.Listen("tcp", *adminAddr)
+		if err != nil {
+			return fmt.Errorf("server: %w", err)
+		}
+		fmt.Printf("server: metrics on http://%s/metrics, health on /healthz\n", aln.Addr())
+		asrv := &http.Server{Handler: hub.AdminHandler(), ReadHeaderTimeout: 10 * time.Second}
+		go asrv.Serve(aln)
+		defer asrv.Close()
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() {
+		if *tlsCert != "" {
+			errc <- srv.ServeTLS(ln, *tlsCert, *tlsKey)
+			return
+		}
+		errc <- srv.Serve(ln)
+	}()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("server: %w", err)
@@ -141,6 +200,34 @@ func run() error {
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("server: shutdown: %w", err)
 	}
+	return nil
+}
+
+// backup copies the database into a new file while a server may be using it (docs/server.md
+// "Backups").
+func backup(args []string) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	data := fs.String("data", defaultData(), "data directory (holds nimmt.db)")
+	db := fs.String("db", "", "SQLite database file (default DATA/nimmt.db)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: server backup [-data DIR] [-db FILE] OUT")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errors.New("server: backup: name the file to write")
+	}
+	if *db == "" {
+		*db = filepath.Join(*data, "nimmt.db")
+	}
+	start := time.Now()
+	if err := server.BackupSQLite(context.Background(), *db, fs.Arg(0)); err != nil {
+		return err
+	}
+	fmt.Printf("server: %s backed up into %s in %v\n", *db, fs.Arg(0), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"nimmt/client"
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/server"
 )
@@ -25,7 +26,7 @@ type Server struct {
 	hopts server.HTTPOptions
 	db    string
 	// Clock is the hubs' clock; it moves only when the test advances it.
-	Clock *server.ManualClock
+	Clock *clock.Manual
 
 	mu    sync.Mutex
 	store *server.SQLStore
@@ -40,7 +41,7 @@ type Server struct {
 func New(t testing.TB, opts server.Options, hopts server.HTTPOptions) *Server {
 	t.Helper()
 	s := &Server{t: t, opts: opts, hopts: hopts, db: filepath.Join(t.TempDir(), "nimmt.db"),
-		Clock: server.NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), up: make(chan struct{})}
+		Clock: clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), up: make(chan struct{})}
 	if s.opts.Clock == nil {
 		s.opts.Clock = s.Clock
 	}
