@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh WHAT... — installs what a make target needs on a fresh Debian/Ubuntu machine.
-# WHAT: run (runtime libraries for the desktop window), xvfb (with xclip for the clipboard test), chromium, jdk (android vet), go (modules).
+# WHAT: run (runtime libraries for the desktop window), xvfb (with xclip for the clipboard test), chromium, jdk (android vet), go (modules),
+# postgres (PostgreSQL, which the server's tests start as a throw-away cluster), haproxy (the balancer of the several-process test).
 # Installs only what is missing; needs root or sudo for apt.
 set -euo pipefail
 SUDO=""; [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && SUDO="sudo"
@@ -13,14 +14,16 @@ for w in "$@"; do
     chromium) need chromium ;;
     jdk) command -v javac >/dev/null || need default-jdk-headless; need gcc-aarch64-linux-gnu; need libc6-dev-arm64-cross ;;
     node) command -v node >/dev/null || need nodejs ;;
+    postgres) ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || need postgresql ;;
+    haproxy) command -v haproxy >/dev/null || need haproxy ;;
     go) ;;
     *) echo "deps.sh: unknown group $w" >&2; exit 2 ;;
   esac
 done
 if [ ${#pkgs[@]} -gt 0 ]; then
   echo "deps.sh: installing ${pkgs[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+  $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
 fi
 command -v go >/dev/null || { echo "deps.sh: Go 1.26 is required (https://go.dev/dl)" >&2; exit 2; }
 go mod download

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server"
+	"nimmt/server/store/storetest"
 )
 
 // guard is how long a test waits for a message before it calls the test deadlocked: a guard
@@ -25,22 +25,23 @@ const guard = 2 * time.Minute
 // that does not move.
 var fast = server.HTTPOptions{Rate: 1e9}
 
-// testServer is a hub on a SQLite file in a temporary directory behind a real HTTP server on
-// 127.0.0.1, with a manual clock.
+// testServer is a hub on a fresh database of the suite's store (storetest: SQLite, or
+// PostgreSQL with NIMMT_TEST_STORE=postgres) behind a real HTTP server on 127.0.0.1, with a
+// manual clock.
 type testServer struct {
 	t     *testing.T
 	clock *server.ManualClock
-	store *server.SQLStore
+	store storetest.Store
 	hub   *server.Hub
 	http  *httptest.Server
 	url   string
-	db    string
+	db    *storetest.DB
 }
 
 func newTestServer(t *testing.T, opts server.Options, hopts server.HTTPOptions) *testServer {
 	t.Helper()
 	ts := &testServer{t: t, clock: server.NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
-	ts.db = filepath.Join(t.TempDir(), "nimmt.db")
+	ts.db = storetest.New(t)
 	ts.start(opts, hopts)
 	t.Cleanup(ts.stop)
 	return ts
@@ -49,7 +50,7 @@ func newTestServer(t *testing.T, opts server.Options, hopts server.HTTPOptions) 
 func (ts *testServer) start(opts server.Options, hopts server.HTTPOptions) {
 	t := ts.t
 	var err error
-	ts.store, err = server.OpenSQLite(ts.db)
+	ts.store, err = ts.db.Open()
 	if err != nil {
 		t.Fatal(err)
 	}

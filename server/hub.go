@@ -8,6 +8,7 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"nimmt/protocol"
+	"nimmt/server/store"
 )
 
 // Sink delivers messages to one client. Send must not block (a transport queues, and closes a
@@ -51,7 +53,8 @@ type Options struct {
 // Hub holds the rooms.
 type Hub struct {
 	opts  Options
-	store Store
+	store store.Store
+	names store.Names // nil: the store keeps no room names
 	clock Clock
 
 	mu       sync.Mutex
@@ -62,8 +65,9 @@ type Hub struct {
 	closed  bool
 }
 
-// NewHub returns a hub over store with every stored room restored as it was.
-func NewHub(store Store, opts Options) (*Hub, error) {
+// NewHub returns a hub over st with every stored room restored as it was. When st is also a
+// store.Names (both stores of nimmt/server/store are), it keeps the text port's room names.
+func NewHub(st store.Store, opts Options) (*Hub, error) {
 	if opts.Clock == nil {
 		opts.Clock = WallClock{}
 	}
@@ -82,8 +86,9 @@ func NewHub(store Store, opts Options) (*Hub, error) {
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
-	h := &Hub{opts: opts, store: store, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[string]*bucket{}, creates: map[string]*created{}}
-	stored, err := store.Load()
+	names, _ := st.(store.Names)
+	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[string]*bucket{}, creates: map[string]*created{}}
+	stored, err := st.Load(context.Background())
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"nimmt/protocol"
+	"nimmt/server/store/storetest"
 )
 
 // child is the server binary running as a child process.
@@ -23,9 +24,9 @@ type child struct {
 	stderr *bytes.Buffer
 }
 
-func startChild(t *testing.T, bin, db string) *child {
+func startChild(t *testing.T, bin string, db *storetest.DB) *child {
 	t.Helper()
-	c := &child{cmd: exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db, "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", ""), stderr: &bytes.Buffer{}}
+	c := &child{cmd: exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db.DSN(), "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", ""), stderr: &bytes.Buffer{}}
 	c.cmd.Stderr = c.stderr
 	out, err := c.cmd.StdoutPipe()
 	if err != nil {
@@ -51,7 +52,7 @@ func startChild(t *testing.T, bin, db string) *child {
 }
 
 // The server binary is killed with SIGKILL in the middle of a game and restarted on the same
-// SQLite file: the clients reconnect with their tokens and finish the game; the events from the
+// database (the suite's store: an SQLite file, or a PostgreSQL database): the clients reconnect with their tokens and finish the game; the events from the
 // start are exactly those they had before the kill (no action lost, none applied twice); then
 // SIGTERM shuts the server down cleanly.
 func TestKillRestart(t *testing.T) {
@@ -61,7 +62,7 @@ func TestKillRestart(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	db := filepath.Join(dir, "nimmt.db")
+	db := storetest.New(t)
 	srv := startChild(t, bin, db)
 	defer func() {
 		if srv.cmd.ProcessState == nil {
@@ -127,7 +128,9 @@ func TestKillRestart(t *testing.T) {
 	if err := srv.cmd.Wait(); err != nil {
 		t.Errorf("after SIGTERM: %v\n%s", err, srv.stderr)
 	}
-	if _, err := os.Stat(db); err != nil {
-		t.Error(err)
+	if !db.Postgres() {
+		if _, err := os.Stat(db.DSN()); err != nil {
+			t.Error(err)
+		}
 	}
 }

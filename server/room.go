@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -20,6 +21,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/server/store"
 )
 
 // seat is one seat of a room. Its seatData is stored; the other fields live while the process
@@ -65,10 +67,10 @@ type Room struct {
 	meta
 	game     *engine.Game
 	rng      *rand.Rand
-	logN     int     // entries of the current game's log in the store
-	pending  []Entry // entries made and not stored yet
-	lastMeta []byte  // the metadata as stored, until lastKey is known (a restored room)
-	lastKey  metaKey // the metadata as last stored: an update that changed none of it skips JSON
+	logN     int           // entries of the current game's log in the store
+	pending  []store.Entry // entries made and not stored yet
+	lastMeta []byte        // the metadata as stored, until lastKey is known (a restored room)
+	lastKey  metaKey       // the metadata as last stored: an update that changed none of it skips JSON
 	lastRoom protocol.Room
 	peers    map[*Peer]struct{}
 	timer    Stopper
@@ -138,7 +140,7 @@ func (r *Room) seedRNG() error {
 }
 
 // restoreRoom rebuilds a stored room: its metadata, and its game by replaying the log.
-func restoreRoom(h *Hub, sr StoredRoom) (*Room, error) {
+func restoreRoom(h *Hub, sr store.Room) (*Room, error) {
 	r := &Room{hub: h, code: sr.Code, peers: map[*Peer]struct{}{}, lastMeta: sr.Meta}
 	if err := json.Unmarshal(sr.Meta, &r.meta); err != nil {
 		return nil, fmt.Errorf("server: room %s: %w", sr.Code, err)
@@ -166,13 +168,13 @@ func restoreRoom(h *Hub, sr StoredRoom) (*Room, error) {
 	rec := &engine.Record{Format: engine.RecordFormat, Version: engine.RecordVersion, Config: r.Settings.Config(len(r.Seats)), Players: r.names()}
 	for i, e := range sr.Log {
 		switch e.Kind {
-		case EntryDeal:
+		case store.EntryDeal:
 			var d engine.Deal
 			if err := json.Unmarshal(e.Data, &d); err != nil {
 				return nil, fmt.Errorf("server: room %s: log entry %d: %w", sr.Code, i, err)
 			}
 			rec.Rounds = append(rec.Rounds, engine.RoundRecord{Deal: d})
-		case EntryMove:
+		case store.EntryMove:
 			var m engine.Move
 			if err := json.Unmarshal(e.Data, &m); err != nil || len(rec.Rounds) == 0 {
 				return nil, fmt.Errorf("server: room %s: log entry %d: %w", sr.Code, i, errors.Join(err, errors.New("bad move")))
@@ -243,7 +245,7 @@ func (r *Room) apply(i int, a engine.Action) error {
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
-	r.pending = append(r.pending, Entry{Kind: EntryMove, Data: data})
+	r.pending = append(r.pending, store.Entry{Kind: store.EntryMove, Data: data})
 	for i := before; i < r.game.EventCount(); i++ {
 		if e, _ := r.game.EventFor(-1, i); isDeal(e) {
 			if err := r.logDeal(); err != nil {
@@ -265,7 +267,7 @@ func (r *Room) logDeal() error {
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
-	r.pending = append(r.pending, Entry{Kind: EntryDeal, Data: data})
+	r.pending = append(r.pending, store.Entry{Kind: store.EntryDeal, Data: data})
 	return nil
 }
 
@@ -325,15 +327,15 @@ func (r *Room) update() error {
 		}
 	}
 	if m != nil || len(r.pending) > 0 || len(r.chatPending) > 0 {
-		c := Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
+		c := store.Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
 		for _, l := range r.chatPending {
 			data, err := json.Marshal(l)
 			if err != nil {
 				return fmt.Errorf("server: %w", err)
 			}
-			c.Chat = append(c.Chat, ChatLine{N: l.N, Data: data})
+			c.Chat = append(c.Chat, store.ChatLine{N: l.N, Data: data})
 		}
-		if err := r.hub.store.Commit(c); err != nil {
+		if err := r.hub.store.Commit(context.Background(), c); err != nil {
 			r.hub.opts.Log.Error("server: store failed; the room goes back to what is stored", "room", r.code, "err", err)
 			r.pending, r.chatPending = nil, nil
 			r.hub.reload(r)
@@ -638,7 +640,7 @@ func (r *Room) system(text string) {
 // expire removes a room nobody has been connected to for the hub's Expire time, from the store
 // and from the hub; if the store refuses, the room stays and tries again after another Expire.
 func (r *Room) expire(now time.Time) {
-	if err := r.hub.store.Delete(r.code); err != nil {
+	if err := r.hub.store.Delete(context.Background(), r.code); err != nil {
 		r.hub.opts.Log.Error("server: an expired room could not be removed", "room", r.code, "err", err)
 		r.idleSince = now
 		r.arm(now)
@@ -740,31 +742,28 @@ func (h *Hub) reload(old *Room) {
 	for p := range old.peers {
 		p.sink.Close("the server could not store the last change; reconnect")
 	}
-	stored, err := h.store.Load()
+	sr, err := h.store.LoadRoom(context.Background(), old.code)
+	if errors.Is(err, store.ErrNotFound) {
+		h.mu.Lock()
+		delete(h.rooms, old.code)
+		h.mu.Unlock()
+		return
+	}
 	if err != nil {
 		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
 		return
 	}
-	for _, sr := range stored {
-		if sr.Code != old.code {
-			continue
-		}
-		r, err := restoreRoom(h, sr)
-		if err != nil {
-			h.opts.Log.Error("server: reload", "room", old.code, "err", err)
-			return
-		}
-		h.mu.Lock()
-		h.rooms[r.code] = r
-		h.mu.Unlock()
-		r.mu.Lock()
-		r.arm(h.clock.Now())
-		r.mu.Unlock()
+	r, err := restoreRoom(h, sr)
+	if err != nil {
+		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
 		return
 	}
 	h.mu.Lock()
-	delete(h.rooms, old.code)
+	h.rooms[r.code] = r
 	h.mu.Unlock()
+	r.mu.Lock()
+	r.arm(h.clock.Now())
+	r.mu.Unlock()
 }
 
 // Record returns the engine record of the room's current game (nil before the first start):

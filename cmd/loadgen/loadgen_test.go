@@ -15,6 +15,7 @@ import (
 	"time"
 
 	gameserver "nimmt/server"
+	"nimmt/server/store/sqlite"
 )
 
 // A short run of the generator against a server in the test: 20 rooms of 4 WebSocket clients
@@ -22,7 +23,7 @@ import (
 // same totals, no action may be refused, and every action must be answered by its event. It
 // asserts correctness only, never a time.
 func TestShortRun(t *testing.T) {
-	store, err := gameserver.OpenSQLite(filepath.Join(t.TempDir(), "nimmt.db"))
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "nimmt.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,11 @@
 // Command server is the nimmt game server: rooms of people and bots playing over WebSocket
-// (docs/protocol.md), every action stored in an embedded SQLite file, and the web build served
-// beside it. With no flags it listens on 127.0.0.1:8080 and keeps its data in the user's config
-// directory (docs/server.md):
+// (docs/protocol.md), every action stored in an embedded SQLite file or in PostgreSQL, and the
+// web build served beside it. With no flags it listens on 127.0.0.1:8080 and keeps its data in
+// an SQLite file in the user's config directory (docs/server.md); -db postgres://… (or the
+// variable NIMMT_DB) stores in PostgreSQL instead, the schema created or migrated at start
+// (docs/SCALING.md):
 //
-//	go run ./cmd/server [-addr 127.0.0.1:8080] [-data DIR] [-db FILE] [-web build/web] [-origins a.com,*.b.org] [-text 127.0.0.1:4000]
+//	go run ./cmd/server [-addr 127.0.0.1:8080] [-data DIR] [-db FILE|postgres://…] [-web build/web] [-origins a.com,*.b.org] [-text 127.0.0.1:4000]
 package main
 
 import (
@@ -15,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	_ "net/http/pprof" // the profiles of -debug
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -24,6 +27,9 @@ import (
 	"time"
 
 	"nimmt/server"
+	"nimmt/server/store"
+	"nimmt/server/store/pg"
+	"nimmt/server/store/sqlite"
 	"nimmt/server/textport"
 	"nimmt/wasm/site"
 )
@@ -38,7 +44,7 @@ func main() {
 func run() error {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
 	data := flag.String("data", defaultData(), "data directory (holds nimmt.db)")
-	db := flag.String("db", "", "SQLite database file (default DATA/nimmt.db)")
+	db := flag.String("db", os.Getenv("NIMMT_DB"), "SQLite database file, or a PostgreSQL URL postgres://… (default $NIMMT_DB, else DATA/nimmt.db)")
 	web := flag.String("web", "build/web", "web build to serve when it exists (make web)")
 	origins := flag.String("origins", "", "comma-separated origin host patterns whose pages may connect, besides the server's own host")
 	maxConns := flag.Int("max-conns", 20000, "most WebSocket connections")
@@ -60,7 +66,7 @@ func run() error {
 		}
 		*db = filepath.Join(*data, "nimmt.db")
 	}
-	store, err := server.OpenSQLite(*db)
+	store, err := openStore(*db)
 	if err != nil {
 		return err
 	}
@@ -71,7 +77,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	slog.Info("server: rooms restored", "rooms", hub.Rooms(), "took", time.Since(start).Round(time.Millisecond), "db", *db)
+	slog.Info("server: rooms restored", "rooms", hub.Rooms(), "took", time.Since(start).Round(time.Millisecond), "db", redact(*db))
 
 	opts := server.HTTPOptions{MaxConns: *maxConns, Rate: *rate}
 	if *origins != "" {
@@ -142,6 +148,31 @@ func run() error {
 		return fmt.Errorf("server: shutdown: %w", err)
 	}
 	return nil
+}
+
+// dbStore is what cmd/server needs of a store: rooms, the text port's names, grouped commits.
+type dbStore interface {
+	store.Store
+	store.Names
+	SetCommitDelay(time.Duration)
+}
+
+// openStore opens PostgreSQL for a postgres:// or postgresql:// URL, else the SQLite file.
+func openStore(db string) (dbStore, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		return pg.Open(ctx, db)
+	}
+	return sqlite.Open(db)
+}
+
+// redact drops the password from a database URL, for the log.
+func redact(db string) string {
+	if u, err := url.Parse(db); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return db
 }
 
 // defaultData is the data directory: nimmt/server in the user's config directory, or ./data.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"nimmt/client"
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/server/store/storetest"
 	"nimmt/server/textport"
 )
 
@@ -482,7 +482,7 @@ func TestTimerAwayAndBack(t *testing.T) {
 // A room's text-port name outlives a restart: the port reads the stored names back, so the
 // game is found, listed and joined by its name.
 func TestRoomNamesStored(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "nimmt.db")
+	db := storetest.New(t)
 	e := newEnvAt(t, fastText, db)
 	c := dialText(t, e.text, "Tex")
 	c.send("join game as red on oak")
