@@ -86,3 +86,38 @@ type Names interface {
 	// Names returns every stored room name with its room code.
 	Names(ctx context.Context) (map[string]string, error)
 }
+
+// ErrFenced is returned by Commit when the room's lease is no longer this process's: another
+// process serves the room, and this one's copy is stale.
+var ErrFenced = errors.New("store: the room's lease is another process's")
+
+// ErrLeased is returned by Leases.Acquire for a room another live process serves.
+var ErrLeased = errors.New("store: the room is served by another process")
+
+// Leases keeps two processes from serving one room: a process loads a room, and serves it,
+// only while it holds the room's lease. A lease lasts while its process lives (a process that
+// dies, or loses its connection to the database, loses all its leases at once); it moves to
+// another process when the holder releases it, or when the holder is dead. A holder that lost
+// its leases without noticing is fenced by Store.Commit: the next owner's entries are there.
+type Leases interface {
+	// Acquire takes the room's lease for this process: nil when this process holds it (already
+	// or now), ErrLeased when another live process does.
+	Acquire(ctx context.Context, code string) error
+	// Release gives the room's lease up.
+	Release(ctx context.Context, code string) error
+	// Request asks the live process holding the room's lease to release it: it is told by
+	// Events (the request is stored, and a notification wakes the holder at once).
+	Request(ctx context.Context, code string) error
+	// Events tells this process what happened to its leases: requests for rooms it holds, and
+	// the loss of them all.
+	Events() <-chan LeaseEvent
+}
+
+// LeaseEvent is something that happened to this process's leases.
+type LeaseEvent struct {
+	// Code is the room another process asked for; "" with Lost.
+	Code string
+	// Lost says that this process lost every lease it held (its hold on the database ended):
+	// it must stop serving every room it holds.
+	Lost bool
+}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -19,6 +20,10 @@ import (
 type Store struct {
 	pool  *pgxpool.Pool
 	batch *store.Batcher
+	// owner, when set (OpenLeases), is this process's lease number: a commit stores a room's
+	// change only while the room's lease is this process's (else store.ErrFenced).
+	owner atomic.Int32
+	fence atomic.Bool
 }
 
 var (
@@ -56,6 +61,14 @@ CREATE TABLE names (
 	code TEXT NOT NULL
 );
 CREATE INDEX names_code ON names (code);`,
+	// The rooms' leases (leases.go): the owner is a process's number, alive while the process
+	// holds the advisory lock (lockClass, owner); wanted: another process asked for the room.
+	`CREATE TABLE leases (
+	code   TEXT PRIMARY KEY,
+	owner  INTEGER NOT NULL,
+	wanted BOOLEAN NOT NULL DEFAULT false
+);
+CREATE INDEX leases_owner ON leases (owner) WHERE wanted;`,
 }
 
 // Open connects to the PostgreSQL database at url (postgres://user@host:port/db?...) and brings
@@ -113,9 +126,17 @@ func (s *Store) SetCommitDelay(d time.Duration) { s.batch.SetDelay(d) }
 
 // writeBatch stores the changes in one transaction, its statements sent in one round trip.
 func (s *Store) writeBatch(ctx context.Context, batch []store.Change) error {
+	fence, owner := s.fence.Load(), s.owner.Load()
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		b := &pgx.Batch{}
+		var fenced []string // the room of each fence query, in order; "" for the other statements
 		for _, c := range batch {
+			if fence {
+				// The lease row is locked until the commit: a process taking the room waits
+				// for this transaction, then loads the room with this change in it.
+				b.Queue(`SELECT 1 FROM leases WHERE code = $1 AND owner = $2 FOR SHARE`, c.Code, owner)
+				fenced = append(fenced, c.Code)
+			}
 			if c.Meta != nil {
 				b.Queue(`INSERT INTO rooms (code, game, meta) VALUES ($1, $2, $3)
 					ON CONFLICT (code) DO UPDATE SET game = excluded.game, meta = excluded.meta`, c.Code, c.Game, string(c.Meta))
@@ -130,8 +151,21 @@ func (s *Store) writeBatch(ctx context.Context, batch []store.Change) error {
 			if len(c.Chat) > 0 && c.ChatCap > 0 {
 				b.Queue(`DELETE FROM chat WHERE code = $1 AND n <= $2`, c.Code, c.Chat[len(c.Chat)-1].N-c.ChatCap)
 			}
+			for len(fenced) < b.Len() {
+				fenced = append(fenced, "")
+			}
 		}
-		return tx.SendBatch(ctx, b).Close()
+		br := tx.SendBatch(ctx, b)
+		for _, code := range fenced {
+			tag, err := br.Exec()
+			if err != nil {
+				return errors.Join(err, br.Close())
+			}
+			if code != "" && tag.RowsAffected() != 1 {
+				return errors.Join(fmt.Errorf("room %s: %w", code, store.ErrFenced), br.Close())
+			}
+		}
+		return br.Close()
 	})
 	if err != nil {
 		if len(batch) == 1 {
@@ -209,6 +243,7 @@ func (s *Store) Delete(ctx context.Context, code string) error {
 			`DELETE FROM chat WHERE code = $1`,
 			`DELETE FROM names WHERE code = $1`,
 			`DELETE FROM rooms WHERE code = $1`,
+			`DELETE FROM leases WHERE code = $1`,
 		} {
 			b.Queue(q, code)
 		}
