@@ -474,7 +474,7 @@ func (l *Link) connect() (online bool, err error) {
 			}
 			return online, err
 		}
-		if e, ok := m.(protocol.Error); ok && !online && fatal(e) {
+		if e, ok := m.(protocol.Error); ok && (!online && fatal(e) || e.Code == protocol.ErrReplaced) {
 			cancel()
 			<-werr
 			l.mu.Lock()

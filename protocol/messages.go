@@ -301,6 +301,7 @@ const (
 	ErrIllegal    = "illegal"     // the engine refused the action; Message is its error
 	ErrLimit      = "limit"       // too many messages or attempts: slow down
 	ErrServer     = "server"      // the server could not store the action; nothing changed
+	ErrReplaced   = "replaced"    // a newer connection took the seat with its token: this one is closed
 )
 
 // Error says a message was refused and why. Nothing changed in the room. Ref is the type of the

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -112,42 +113,17 @@ func roomURL(base, code string) string {
 // other text is said in the room. /help, a wrong command or a wrong level is answered here
 // (local) and nothing is sent. name and colour are the person's, for a bare /join.
 func chatAction(line, name, colour string) (m protocol.Message, local msg.Message) {
-	line = strings.TrimSpace(line)
-	if line == "" {
-		return nil, msg.Message{}
-	}
-	if !strings.HasPrefix(line, "/") {
-		return protocol.Say{Text: line}, msg.Message{}
-	}
-	f := strings.Fields(line)
-	cmd := strings.ToLower(f[0])
+	m, err := protocol.ParseChat(line, protocol.ChatDefaults{Name: name, Colour: colour, Levels: Levels})
+	var ce *protocol.CommandError
 	switch {
-	case cmd == "/help" && len(f) == 1:
+	case errors.Is(err, protocol.ErrChatHelp):
 		return nil, msg.New(msg.RoomHelp)
-	case cmd == "/join" && len(f) <= 3:
-		j := protocol.Join{Name: name, Colour: colour}
-		if len(f) >= 2 {
-			j.Name = f[1]
-		}
-		if len(f) == 3 {
-			j.Colour = strings.ToLower(f[2])
-		}
-		return j, msg.Message{}
-	case cmd == "/start" && len(f) == 1:
-		return protocol.Start{}, msg.Message{}
-	case cmd == "/resign" && len(f) == 1:
-		return protocol.Resign{}, msg.Message{}
-	case cmd == "/finish" && len(f) == 1:
-		return protocol.Finish{}, msg.Message{}
-	case cmd == "/again" && len(f) == 1:
-		return protocol.Again{}, msg.Message{}
-	case cmd == "/bot":
-		if len(f) == 2 && levelIndex(strings.ToLower(f[1])) >= 0 {
-			return protocol.AddBot{Level: strings.ToLower(f[1])}, msg.Message{}
-		}
+	case errors.As(err, &ce) && ce.Known && strings.EqualFold(ce.Command, "/bot"):
 		return nil, msg.New(msg.RoomBotLevel, strings.Join(Levels, ", "))
+	case errors.As(err, &ce):
+		return nil, msg.New(msg.RoomUnknownCommand, ce.Command)
 	}
-	return nil, msg.New(msg.RoomUnknownCommand, f[0])
+	return m, msg.Message{}
 }
 
 // errorText says a refusal by the server in the person's words, at the place it concerns.

@@ -5,13 +5,14 @@ import (
 	"errors"
 	"time"
 
+	"nimmt/clock"
 	"nimmt/protocol"
 )
 
 // This file exports what other transports (the text port, the load generator) need of the hub.
 
 // Clock returns the hub's clock.
-func (h *Hub) Clock() Clock { return h.clock }
+func (h *Hub) Clock() clock.Clock { return h.clock }
 
 // NameRoom stores that the room name (the text port's "oak") leads to the room with the code, so
 // that the name outlives a restart; the name goes when the room expires.

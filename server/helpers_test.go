@@ -2,18 +2,22 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"nimmt/client"
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server"
+	"nimmt/server/store"
 	"nimmt/server/store/storetest"
 )
 
@@ -30,17 +34,19 @@ var fast = server.HTTPOptions{Rate: 1e9}
 // manual clock.
 type testServer struct {
 	t     *testing.T
-	clock *server.ManualClock
+	clock *clock.Manual
 	store storetest.Store
-	hub   *server.Hub
-	http  *httptest.Server
-	url   string
-	db    *storetest.DB
+	// fail wraps store: the hub's commits fail while it is set.
+	fail failStore
+	hub  *server.Hub
+	http *httptest.Server
+	url  string
+	db   *storetest.DB
 }
 
 func newTestServer(t *testing.T, opts server.Options, hopts server.HTTPOptions) *testServer {
 	t.Helper()
-	ts := &testServer{t: t, clock: server.NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
+	ts := &testServer{t: t, clock: clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
 	ts.db = storetest.New(t)
 	ts.start(opts, hopts)
 	t.Cleanup(ts.stop)
@@ -57,7 +63,8 @@ func (ts *testServer) start(opts server.Options, hopts server.HTTPOptions) {
 	if opts.Clock == nil {
 		opts.Clock = ts.clock
 	}
-	ts.hub, err = server.NewHub(ts.store, opts)
+	ts.fail.Store = ts.store
+	ts.hub, err = server.NewHub(&ts.fail, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,4 +352,17 @@ func lobby(t *testing.T, url string, s protocol.Settings, levels []string, ps ..
 		p.until("the first event", func(protocol.Message) bool { return p.st.Next > 0 })
 	}
 	return code
+}
+
+// failStore is a store whose commits fail while failing is set (a full disk).
+type failStore struct {
+	storetest.Store
+	failing atomic.Bool
+}
+
+func (f *failStore) Commit(ctx context.Context, c store.Change) error {
+	if f.failing.Load() {
+		return errors.New("disk full")
+	}
+	return f.Store.Commit(ctx, c)
 }

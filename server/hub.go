@@ -10,6 +10,10 @@ package server
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"nimmt/clock"
 	"nimmt/protocol"
 	"nimmt/server/store"
 )
@@ -31,7 +36,7 @@ type Sink interface {
 // Options tune a Hub. The zero value is usable.
 type Options struct {
 	// Clock is the time rooms see; nil means the wall clock.
-	Clock Clock
+	Clock clock.Clock
 	// Random is the source of room codes, tokens and game seeds; nil means crypto/rand.
 	Random io.Reader
 	// Grace is how long a disconnected person's seat waits before its fallback bot decides for
@@ -55,7 +60,7 @@ type Hub struct {
 	opts  Options
 	store store.Store
 	names store.Names // nil: the store keeps no room names
-	clock Clock
+	clock clock.Clock
 
 	mu       sync.Mutex
 	rooms    map[string]*Room
@@ -69,7 +74,7 @@ type Hub struct {
 // store.Names (both stores of nimmt/server/store are), it keeps the text port's room names.
 func NewHub(st store.Store, opts Options) (*Hub, error) {
 	if opts.Clock == nil {
-		opts.Clock = WallClock{}
+		opts.Clock = clock.Wall{}
 	}
 	if opts.Random == nil {
 		opts.Random = rand.Reader
@@ -164,6 +169,63 @@ func (h *Hub) newCode() (string, error) {
 		}
 	}
 	return "", errors.New("server: no free room code")
+}
+
+// newToken returns a seat token (128 random bits) and its stored hash.
+func (h *Hub) newToken() (token, hash string, err error) {
+	var b [16]byte
+	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
+		return "", "", fmt.Errorf("server: token: %w", err)
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func (h *Hub) newSeed() uint64 {
+	var b [8]byte
+	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
+		return uint64(time.Now().UnixNano())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// reload replaces a room whose change could not be stored by the room as stored, and closes the
+// old room's connections: their clients reconnect to the stored state.
+func (h *Hub) reload(old *Room) {
+	old.closed = true
+	if old.timer != nil {
+		old.timer.Stop()
+	}
+	for p := range old.peers {
+		p.sink.Close("the server could not store the last change; reconnect")
+	}
+	sr, err := h.store.LoadRoom(context.Background(), old.code)
+	if errors.Is(err, store.ErrNotFound) {
+		h.mu.Lock()
+		delete(h.rooms, old.code)
+		h.mu.Unlock()
+		return
+	}
+	if err != nil {
+		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
+		return
+	}
+	r, err := restoreRoom(h, sr)
+	if err != nil {
+		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
+		return
+	}
+	h.mu.Lock()
+	h.rooms[r.code] = r
+	h.mu.Unlock()
+	r.mu.Lock()
+	r.arm(h.clock.Now())
+	r.mu.Unlock()
 }
 
 // allow counts an attempt of addr against the join-attempt limit.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"nimmt/bots"
 	"nimmt/engine"
@@ -91,21 +90,7 @@ func (p *Peer) Close() {
 		return
 	}
 	p.closed = true
-	delete(r.peers, p)
-	if len(r.peers) == 0 {
-		r.idleSince = r.hub.clock.Now()
-	}
-	if s := p.seat; s != nil {
-		s.conns--
-		if s.conns == 0 {
-			s.goneAt = r.hub.clock.Now()
-		}
-	}
-	if !r.closed {
-		if err := r.update(); err != nil {
-			r.hub.opts.Log.Error("server: close", "room", r.code, "err", err)
-		}
-	}
+	r.detach(p)
 }
 
 func (p *Peer) hello(m protocol.Hello) {
@@ -139,37 +124,16 @@ func (p *Peer) hello(m protocol.Hello) {
 	}
 	var s *seat
 	if m.Token != "" {
-		h := hashToken(m.Token)
-		for _, x := range r.Seats {
-			if x.Token != "" && x.Token == h {
-				s = x
-			}
-		}
-		if s == nil {
+		if s = r.seatOf(m.Token); s == nil {
 			p.fail(protocol.ErrToken, m.Type(), errors.New("server: no seat of this room has that token"))
 			return
 		}
 	}
-	p.attach(r, s)
-	if s != nil {
-		s.deadline = time.Time{} // a reclaimed seat's pending decision gets a fresh deadline
-	}
+	since := -1
 	if m.Game == r.Game {
-		p.game, p.next = r.Game, max(m.Since, 0)
+		since = max(m.Since, 0)
 	}
-	w := protocol.Welcome{Version: protocol.Version, Code: r.code, Link: link(r.code), Game: r.Game}
-	if r.game != nil {
-		w.Events = r.game.EventCount()
-	}
-	p.sink.Send(w)
-	p.sink.Send(r.snapshotFor(p))
-	for _, c := range r.chat {
-		p.sink.Send(c)
-	}
-	r.sendEvents(p, nil)
-	if err := r.update(); err != nil {
-		r.hub.opts.Log.Error("server: hello", "room", r.code, "err", err)
-	}
+	r.welcome(p, s, since)
 }
 
 func link(code string) string { return "/?room=" + code }
@@ -259,22 +223,25 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	token, err = r.seatPerson(s)
+	if err == nil {
+		// Stored before anyone hears of it: a client never holds a code and token for a room
+		// the store does not have. A failing store has taken the room out of the hub.
+		err = r.save()
+	}
 	if err != nil {
 		h.mu.Lock()
-		delete(h.rooms, code)
+		if h.rooms[code] == r {
+			delete(h.rooms, code)
+		}
 		h.mu.Unlock()
-		p.fail(protocol.ErrServer, m.Type(), err)
+		p.fail(protocol.ErrServer, m.Type(), fmt.Errorf("server: the room could not be made: %w", err))
 		return "", ""
 	}
 	p.attach(r, s)
 	p.sink.Send(protocol.Welcome{Version: protocol.Version, Code: code, Link: link(code)})
 	p.sink.Send(protocol.Joined{Token: token, Colour: s.Colour})
 	if err := r.update(); err != nil {
-		h.mu.Lock()
-		delete(h.rooms, code)
-		h.mu.Unlock()
 		p.fail(protocol.ErrServer, m.Type(), err)
-		p.sink.Close("store failed")
 		return "", ""
 	}
 	return code, token
@@ -342,7 +309,8 @@ func (r *Room) takeSeat(s *seat) error {
 	return nil
 }
 
-// handle acts on a message in the room, under its lock.
+// handle translates a message in the room into the room's command, under its lock, once it has
+// checked that the connection may ask it (it holds a seat; it is the host's).
 func (p *Peer) handle(r *Room, m protocol.Message) error {
 	switch m := m.(type) {
 	case protocol.Hello, protocol.Create:
@@ -350,94 +318,54 @@ func (p *Peer) handle(r *Room, m protocol.Message) error {
 	case protocol.Join:
 		return p.join(r, m)
 	case protocol.Leave:
-		if p.seat == nil {
-			return refuse(protocol.ErrNoSeat, "you hold no seat")
+		if err := p.seated(); err != nil {
+			return err
 		}
-		if r.State != protocol.StateLobby {
-			return refuse(protocol.ErrState, "the game has started: resign instead")
+		if err := r.leave(p.seat); err != nil {
+			return err
 		}
-		i := r.index(p.seat)
-		r.Seats = slices.Delete(r.Seats, i, i+1)
-		r.system(p.seat.Name + " left")
-		r.fixHost(i)
-		p.seat.conns--
 		p.seat = nil
-		return r.update()
+		return nil
 	case protocol.AddBot:
 		if err := p.host(r); err != nil {
 			return err
 		}
-		if !slices.Contains(bots.Levels(), m.Level) {
-			return refuse(protocol.ErrBadMessage, "no bot level %q: one of %s", m.Level, strings.Join(bots.Levels(), ", "))
-		}
-		n := 1
-		for _, s := range r.Seats {
-			if s.Kind == protocol.KindBot {
-				n++
-			}
-		}
-		s := &seat{seatData: seatData{Name: fmt.Sprintf("%s bot %d", strings.ToUpper(m.Level[:1])+m.Level[1:], n), Kind: protocol.KindBot, Level: m.Level}}
-		if err := r.takeSeat(s); err != nil {
-			return err
-		}
-		return r.update()
+		return r.addBot(m.Level)
 	case protocol.RemoveBot:
-		if err := p.hostWhen(r, protocol.StateLobby, "the game has started"); err != nil {
+		if err := p.host(r); err != nil {
 			return err
 		}
-		if m.Seat < 0 || m.Seat >= len(r.Seats) || r.Seats[m.Seat].Kind != protocol.KindBot {
-			return refuse(protocol.ErrBadMessage, "seat %d holds no bot", m.Seat)
-		}
-		r.Seats = slices.Delete(r.Seats, m.Seat, m.Seat+1)
-		r.fixHost(m.Seat)
-		return r.update()
+		return r.removeBot(m.Seat)
 	case protocol.Start:
-		if err := p.hostWhen(r, protocol.StateLobby, "the game has started"); err != nil {
+		if err := p.host(r); err != nil {
 			return err
 		}
-		if lo, _ := engine.SeatsAllowed(r.Settings.Variant); len(r.Seats) < lo {
-			return refuse(protocol.ErrState, "%s needs at least %d seats: add bots or wait for players", r.Settings.Variant.Title(), lo)
-		}
-		if err := r.start(); err != nil {
-			return refuse(protocol.ErrState, "%v", err)
-		}
-		return r.update()
+		return r.begin()
 	case protocol.Act:
-		return p.act(r, m)
+		if p.seat == nil {
+			return refuse(protocol.ErrNoSeat, "spectators do not play: join before the start")
+		}
+		return r.act(p.seat, m.Game, m.Action)
 	case protocol.Back:
-		if p.seat == nil {
-			return refuse(protocol.ErrNoSeat, "you hold no seat")
+		if err := p.seated(); err != nil {
+			return err
 		}
-		p.seat.Away = false
-		return r.update()
+		return r.back(p.seat)
 	case protocol.Resign:
-		if p.seat == nil {
-			return refuse(protocol.ErrNoSeat, "you hold no seat")
+		if err := p.seated(); err != nil {
+			return err
 		}
-		if r.State != protocol.StatePlaying {
-			return refuse(protocol.ErrState, "no game is being played")
-		}
-		if p.seat.Resigned {
-			return refuse(protocol.ErrState, "you have resigned already")
-		}
-		p.seat.Resigned = true
-		r.system(fmt.Sprintf("%s resigned: their %s bot plays on", p.seat.Name, p.seat.Level))
-		return r.update()
+		return r.resign(p.seat)
 	case protocol.Finish:
-		if err := p.hostWhen(r, protocol.StatePlaying, "no game is being played"); err != nil {
+		if err := p.host(r); err != nil {
 			return err
 		}
-		r.finish()
-		r.system("the host finished the game")
-		return r.update()
+		return r.finishNow()
 	case protocol.Again:
-		if err := p.hostWhen(r, protocol.StateOver, "the game is not over"); err != nil {
+		if err := p.host(r); err != nil {
 			return err
 		}
-		if err := r.start(); err != nil {
-			return refuse(protocol.ErrState, "%v", err)
-		}
-		return r.update()
+		return r.again()
 	case protocol.Say:
 		return p.say(r, m.Text)
 	}
@@ -466,13 +394,10 @@ func (p *Peer) host(r *Room) error {
 	return nil
 }
 
-// hostWhen checks that p is the host and the room is in state; msg says why not otherwise.
-func (p *Peer) hostWhen(r *Room, state, msg string) error {
-	if err := p.host(r); err != nil {
-		return err
-	}
-	if r.State != state {
-		return refuse(protocol.ErrState, "%s", msg)
+// seated refuses a connection that holds no seat.
+func (p *Peer) seated() error {
+	if p.seat == nil {
+		return refuse(protocol.ErrNoSeat, "you hold no seat")
 	}
 	return nil
 }
@@ -488,88 +413,35 @@ func (p *Peer) join(r *Room, m protocol.Join) error {
 	if !p.hub.allow(p.addr) {
 		return refuse(protocol.ErrLimit, "too many attempts from this address; wait a minute")
 	}
-	token, err := r.seatPerson(s)
+	token, err := r.join(p, s)
 	if err != nil {
 		return err
 	}
-	p.seat = s
-	s.conns++
 	p.sink.Send(protocol.Joined{Token: token, Colour: s.Colour})
-	r.system(s.Name + " joined as " + s.Colour)
-	if err := r.update(); err != nil {
-		return refuse(protocol.ErrServer, "%v", err)
-	}
 	return nil
 }
 
-func (p *Peer) act(r *Room, m protocol.Act) error {
-	s := p.seat
-	if s == nil {
-		return refuse(protocol.ErrNoSeat, "spectators do not play: join before the start")
-	}
-	if r.State != protocol.StatePlaying {
-		return refuse(protocol.ErrState, "no game is being played")
-	}
-	if m.Game != r.Game {
-		return refuse(protocol.ErrState, "that was for game %d; this is game %d", m.Game, r.Game)
-	}
-	if s.Resigned {
-		return refuse(protocol.ErrState, "you resigned: your bot plays this seat")
-	}
-	if err := r.apply(r.index(s), m.Action); err != nil {
-		return err
-	}
-	s.Away = false
-	s.deadline = time.Time{}
-	if err := r.update(); err != nil {
-		return refuse(protocol.ErrServer, "%v", err)
-	}
-	return nil
-}
-
-const help = "commands: /join NAME [COLOUR], /start, /resign, /help; the host: /bot LEVEL (" +
-	"random, beginner, intermediate, expert), /finish, /again"
-
+// say translates a chat line: a slash command becomes the room's command, other text is said.
 func (p *Peer) say(r *Room, text string) error {
 	text = strings.TrimSpace(text)
 	if err := protocol.CheckChat(text); err != nil {
 		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
-	if !strings.HasPrefix(text, "/") {
-		name := "spectator"
-		if p.seat != nil {
-			name = p.seat.Name
-		}
-		r.say(protocol.Chat{Seat: r.index(p.seat), Name: name, Text: text})
-		return r.update()
-	}
-	f := strings.Fields(text)
-	switch strings.ToLower(f[0]) {
-	case "/help":
-		p.sink.Send(protocol.Chat{Seat: -1, Text: help, System: true})
+	m, err := protocol.ParseChat(text, protocol.ChatDefaults{Levels: bots.Levels()})
+	switch {
+	case errors.Is(err, protocol.ErrChatHelp):
+		p.sink.Send(protocol.Chat{Seat: -1, Text: help(), System: true})
 		return nil
-	case "/join":
-		if len(f) < 2 || len(f) > 3 {
-			return refuse(protocol.ErrBadMessage, "/join NAME [COLOUR]")
-		}
-		j := protocol.Join{Name: f[1]}
-		if len(f) == 3 {
-			j.Colour = strings.ToLower(f[2])
-		}
-		return p.handle(r, j)
-	case "/start":
-		return p.handle(r, protocol.Start{})
-	case "/resign":
-		return p.handle(r, protocol.Resign{})
-	case "/finish":
-		return p.handle(r, protocol.Finish{})
-	case "/again":
-		return p.handle(r, protocol.Again{})
-	case "/bot":
-		if len(f) != 2 {
-			return refuse(protocol.ErrBadMessage, "/bot LEVEL, with LEVEL one of %s", strings.Join(bots.Levels(), ", "))
-		}
-		return p.handle(r, protocol.AddBot{Level: strings.ToLower(f[1])})
+	case err != nil:
+		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
-	return refuse(protocol.ErrBadMessage, "unknown command %s: %s", f[0], help)
+	if s, ok := m.(protocol.Say); ok {
+		return r.talk(p.seat, s.Text)
+	}
+	return p.handle(r, m)
+}
+
+// help says the chat's commands and the bot levels.
+func help() string {
+	return protocol.ChatHelp + "; LEVEL is one of " + strings.Join(bots.Levels(), ", ")
 }

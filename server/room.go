@@ -3,10 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +16,7 @@ import (
 	"time"
 
 	"nimmt/bots"
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server/store"
@@ -73,7 +71,7 @@ type Room struct {
 	lastKey  metaKey       // the metadata as last stored: an update that changed none of it skips JSON
 	lastRoom protocol.Room
 	peers    map[*Peer]struct{}
-	timer    Stopper
+	timer    clock.Stopper
 	timerAt  time.Time
 	closed   bool
 	expired  bool
@@ -315,6 +313,18 @@ func (r *Room) update() error {
 	r.advance(now)
 	r.passHost()
 	r.setDeadlines(now)
+	if err := r.save(); err != nil {
+		return err
+	}
+	r.broadcast()
+	r.arm(now)
+	return nil
+}
+
+// save stores what changed of the room since it was last stored: its metadata, the log entries
+// and chat lines made. On a store failure nothing of the change is kept: the room is reloaded
+// from the store (or removed if it was never stored) and its connections are closed.
+func (r *Room) save() error {
 	var m []byte
 	if !r.lastKey.same(&r.meta) {
 		var err error
@@ -326,29 +336,28 @@ func (r *Room) update() error {
 			r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
 		}
 	}
-	if m != nil || len(r.pending) > 0 || len(r.chatPending) > 0 {
-		c := store.Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
-		for _, l := range r.chatPending {
-			data, err := json.Marshal(l)
-			if err != nil {
-				return fmt.Errorf("server: %w", err)
-			}
-			c.Chat = append(c.Chat, store.ChatLine{N: l.N, Data: data})
-		}
-		if err := r.hub.store.Commit(context.Background(), c); err != nil {
-			r.hub.opts.Log.Error("server: store failed; the room goes back to what is stored", "room", r.code, "err", err)
-			r.pending, r.chatPending = nil, nil
-			r.hub.reload(r)
-			return err
-		}
-		r.logN += len(r.pending)
-		r.pending = r.pending[:0]
-		if m != nil {
-			r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
-		}
+	if m == nil && len(r.pending) == 0 && len(r.chatPending) == 0 {
+		return nil
 	}
-	r.broadcast()
-	r.arm(now)
+	c := store.Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
+	for _, l := range r.chatPending {
+		data, err := json.Marshal(l)
+		if err != nil {
+			return fmt.Errorf("server: %w", err)
+		}
+		c.Chat = append(c.Chat, store.ChatLine{N: l.N, Data: data})
+	}
+	if err := r.hub.store.Commit(context.Background(), c); err != nil {
+		r.hub.opts.Log.Error("server: store failed; the room goes back to what is stored", "room", r.code, "err", err)
+		r.pending, r.chatPending = nil, nil
+		r.hub.reload(r)
+		return err
+	}
+	r.logN += len(r.pending)
+	r.pending = r.pending[:0]
+	if m != nil {
+		r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
+	}
 	return nil
 }
 
@@ -707,63 +716,6 @@ func (r *Room) shutdown() {
 	for p := range r.peers {
 		p.sink.Close("the server is shutting down")
 	}
-}
-
-// newToken returns a seat token (128 random bits) and its stored hash.
-func (h *Hub) newToken() (token, hash string, err error) {
-	var b [16]byte
-	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
-		return "", "", fmt.Errorf("server: token: %w", err)
-	}
-	token = base64.RawURLEncoding.EncodeToString(b[:])
-	return token, hashToken(token), nil
-}
-
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
-func (h *Hub) newSeed() uint64 {
-	var b [8]byte
-	if _, err := io.ReadFull(h.opts.Random, b[:]); err != nil {
-		return uint64(time.Now().UnixNano())
-	}
-	return binary.LittleEndian.Uint64(b[:])
-}
-
-// reload replaces a room whose change could not be stored by the room as stored, and closes the
-// old room's connections: their clients reconnect to the stored state.
-func (h *Hub) reload(old *Room) {
-	old.closed = true
-	if old.timer != nil {
-		old.timer.Stop()
-	}
-	for p := range old.peers {
-		p.sink.Close("the server could not store the last change; reconnect")
-	}
-	sr, err := h.store.LoadRoom(context.Background(), old.code)
-	if errors.Is(err, store.ErrNotFound) {
-		h.mu.Lock()
-		delete(h.rooms, old.code)
-		h.mu.Unlock()
-		return
-	}
-	if err != nil {
-		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
-		return
-	}
-	r, err := restoreRoom(h, sr)
-	if err != nil {
-		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
-		return
-	}
-	h.mu.Lock()
-	h.rooms[r.code] = r
-	h.mu.Unlock()
-	r.mu.Lock()
-	r.arm(h.clock.Now())
-	r.mu.Unlock()
 }
 
 // Record returns the engine record of the room's current game (nil before the first start):

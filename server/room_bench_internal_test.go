@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server/store"
@@ -71,7 +72,7 @@ func (c *countingConn) CloseNow() error                          { return nil }
 // client's, is in the figure too); a game over starts the next game. allocs/op and B/op are the
 // server's garbage per action.
 func BenchmarkRoomAction(b *testing.B) {
-	clock := NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	clock := clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	h, err := NewHub(&memStore{}, Options{Clock: clock})
 	if err != nil {
 		b.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"nimmt/clock"
 	"nimmt/protocol"
 )
 
@@ -35,7 +36,7 @@ type HTTPOptions struct {
 	SendBytes int
 	// Clock runs the idle time-out and the pings; nil means the wall clock. It is not the hub's
 	// clock, so that a test moving the rooms' time by minutes does not time out its connections.
-	Clock Clock
+	Clock clock.Clock
 	// Site serves every path outside /ws (the web build); nil answers a short text.
 	Site http.Handler
 }
@@ -88,7 +89,7 @@ func (o HTTPOptions) withDefaults() HTTPOptions {
 		o.SendBytes = 256 << 10
 	}
 	if o.Clock == nil {
-		o.Clock = WallClock{}
+		o.Clock = clock.Wall{}
 	}
 	return o
 }
@@ -229,7 +230,7 @@ func (e *endpoint) read(p *Peer, s *wsSink) {
 // and closes it when idle.
 type wsSink struct {
 	conn     frameConn
-	clock    Clock
+	clock    clock.Clock
 	max      int // bytes that may wait
 	ctx      context.Context
 	done     chan struct{} // closed by Close
@@ -245,7 +246,7 @@ type wsSink struct {
 	idle     time.Duration
 	lastRead time.Time // when the client's last message came
 	pingAt   time.Time // when the last ping went; zero: none since the last pong
-	timer    Stopper
+	timer    clock.Stopper
 }
 
 // Send implements Sink: it encodes m and queues it; a connection with more than the byte cap

@@ -11,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"nimmt/clock"
 	"nimmt/protocol"
 	"nimmt/server/store/storetest"
 )
@@ -93,7 +94,7 @@ func (f *fakeConn) CloseNow() error {
 // fakeSession runs an endpoint's session over a fake connection with clock for its timers.
 type fakeSession struct {
 	t     *testing.T
-	clock *ManualClock
+	clock *clock.Manual
 	conn  *fakeConn
 	s     *wsSink
 	ended chan struct{}
@@ -106,7 +107,7 @@ func startFake(t *testing.T, o HTTPOptions) *fakeSession {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	clock := NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	clock := clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	h, err := NewHub(store, Options{Clock: clock})
 	if err != nil {
 		t.Fatal(err)

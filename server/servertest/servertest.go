@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"nimmt/client"
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/server"
 	"nimmt/server/store/storetest"
@@ -27,7 +28,7 @@ type Server struct {
 	hopts server.HTTPOptions
 	db    *storetest.DB
 	// Clock is the hubs' clock; it moves only when the test advances it.
-	Clock *server.ManualClock
+	Clock *clock.Manual
 
 	mu    sync.Mutex
 	store storetest.Store
@@ -42,7 +43,7 @@ type Server struct {
 func New(t testing.TB, opts server.Options, hopts server.HTTPOptions) *Server {
 	t.Helper()
 	s := &Server{t: t, opts: opts, hopts: hopts, db: storetest.New(t),
-		Clock: server.NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), up: make(chan struct{})}
+		Clock: clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), up: make(chan struct{})}
 	if s.opts.Clock == nil {
 		s.opts.Clock = s.Clock
 	}

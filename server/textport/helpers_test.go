@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"nimmt/client"
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server"
@@ -32,7 +33,7 @@ const guard = 2 * time.Minute
 // 127.0.0.1, with a manual clock (timers and rate limits move only when a test says).
 type env struct {
 	t     *testing.T
-	clock *server.ManualClock
+	clock *clock.Manual
 	hub   *server.Hub
 	tp    *textport.Server
 	ws    string // ws://127.0.0.1:PORT
@@ -48,7 +49,7 @@ func newEnv(t *testing.T, o textport.Options) *env {
 // newEnvAt is newEnv on the database db (a second env on the same database is a restart).
 func newEnvAt(t *testing.T, o textport.Options, db *storetest.DB) *env {
 	t.Helper()
-	e := &env{t: t, clock: server.NewManualClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
+	e := &env{t: t, clock: clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
 	store, err := db.Open()
 	if err != nil {
 		t.Fatal(err)
