@@ -53,6 +53,13 @@ type Options struct {
 	Expire time.Duration
 	// Log receives the hub's notes; nil means slog.Default.
 	Log *slog.Logger
+	// Leases, when set, makes the hub one of several processes sharing the store (shared.go):
+	// rooms are loaded when a connection names them, not at start, and served only while this
+	// process holds their lease. nil: this process is the store's only one.
+	Leases store.Leases
+	// Evict is how long, with Leases, a room nobody is connected to and not being played is
+	// held before it is let go (it stays in the store); 0 means 5 minutes.
+	Evict time.Duration
 }
 
 // Hub holds the rooms.
@@ -68,10 +75,14 @@ type Hub struct {
 	// creates are the create IDs answered lately (creates.go).
 	creates map[string]*created
 	closed  bool
+	// loading has a channel for each room being loaded (with Leases), closed when it is.
+	loading map[string]chan struct{}
+	quit    chan struct{} // closed by Close
 }
 
-// NewHub returns a hub over st with every stored room restored as it was. When st is also a
-// store.Names (both stores of nimmt/server/store are), it keeps the text port's room names.
+// NewHub returns a hub over st with every stored room restored as it was (with Options.Leases,
+// each when a connection names it). When st is also a store.Names (both stores of
+// nimmt/server/store are), it keeps the text port's room names.
 func NewHub(st store.Store, opts Options) (*Hub, error) {
 	if opts.Clock == nil {
 		opts.Clock = clock.Wall{}
@@ -91,8 +102,17 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
+	if opts.Evict == 0 {
+		opts.Evict = 5 * time.Minute
+	}
 	names, _ := st.(store.Names)
-	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[string]*bucket{}, creates: map[string]*created{}}
+	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[string]*bucket{}, creates: map[string]*created{},
+		loading: map[string]chan struct{}{}, quit: make(chan struct{})}
+	if opts.Leases != nil {
+		go h.leaseEvents()
+		go h.evictor()
+		return h, nil
+	}
 	stored, err := st.Load(context.Background())
 	if err != nil {
 		return nil, err
@@ -130,6 +150,9 @@ func (h *Hub) Room(code string) *Room {
 // accepted action is already in it).
 func (h *Hub) Close() {
 	h.mu.Lock()
+	if !h.closed {
+		close(h.quit)
+	}
 	h.closed = true
 	rooms := make([]*Room, 0, len(h.rooms))
 	for _, r := range h.rooms {
@@ -203,6 +226,19 @@ func (h *Hub) reload(old *Room) {
 	}
 	for p := range old.peers {
 		p.sink.Close("the server could not store the last change; reconnect")
+	}
+	if h.opts.Leases != nil {
+		// A refused change may mean that another process serves the room now: then this one
+		// lets it go.
+		if err := h.opts.Leases.Acquire(context.Background(), old.code); err != nil {
+			h.opts.Log.Error("server: the room is another process's now", "room", old.code, "err", err)
+			h.mu.Lock()
+			if h.rooms[old.code] == old {
+				delete(h.rooms, old.code)
+			}
+			h.mu.Unlock()
+			return
+		}
 	}
 	sr, err := h.store.LoadRoom(context.Background(), old.code)
 	if errors.Is(err, store.ErrNotFound) {

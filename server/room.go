@@ -44,6 +44,10 @@ type seatData struct {
 	Seed     uint64 `json:"seed"`            // the seat's bot's seed
 	Away     bool   `json:"away,omitempty"`
 	Resigned bool   `json:"resigned,omitempty"`
+	// Due is the pending decision's deadline (Unix milliseconds; 0: none) and DueFor the
+	// decision's round, turn and phase: a process that loads the room arms its timer from them.
+	Due    int64  `json:"due,omitempty"`
+	DueFor [3]int `json:"dueFor,omitzero"`
 }
 
 // meta is what the store keeps of a room besides its game log.
@@ -150,6 +154,9 @@ func restoreRoom(h *Hub, sr store.Room) (*Room, error) {
 	r.idleSince = now
 	for _, s := range r.Seats {
 		s.goneAt = now
+		if s.Due != 0 {
+			s.deadline, s.decKey = time.UnixMilli(s.Due), s.DueFor
+		}
 	}
 	for _, l := range sr.Chat {
 		var c protocol.Chat
@@ -411,8 +418,14 @@ func (r *Room) setDeadlines(now time.Time) {
 			continue
 		}
 		if s.deadline.IsZero() || s.decKey != key {
-			s.deadline = now.Add(time.Duration(r.Settings.Timer) * time.Second)
+			s.deadline = now.Add(time.Duration(r.Settings.Timer) * time.Second).Truncate(time.Millisecond)
 			s.decKey = key
+		}
+	}
+	for _, s := range r.Seats { // stored with the metadata
+		s.Due, s.DueFor = 0, [3]int{}
+		if !s.deadline.IsZero() {
+			s.Due, s.DueFor = s.deadline.UnixMilli(), s.decKey
 		}
 	}
 }

@@ -15,10 +15,10 @@ import (
 	"nimmt/server/store"
 )
 
-// lockClass is the first key of the advisory lock (lockClass, owner) by which a process shows
+// LockClass is the first key of the advisory lock (LockClass, owner) by which a process shows
 // that it is alive: PostgreSQL releases it when the process's connection ends, so the leases of a
 // process that died (or lost its connection) are free at once.
-const lockClass = 0x6e6d // "nm"
+const LockClass = 0x6e6d // "nm"
 
 // channel is the LISTEN/NOTIFY channel on which a process asks for a room: the payload is the
 // room code. It only wakes the holder; the request itself is the lease row's wanted flag.
@@ -77,7 +77,7 @@ func (l *Leases) connect(ctx context.Context) error {
 			continue
 		}
 		var ok bool
-		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1, $2)`, int32(lockClass), owner).Scan(&ok); err != nil {
+		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1, $2)`, int32(LockClass), owner).Scan(&ok); err != nil {
 			conn.Close(ctx)
 			return fmt.Errorf("pg: leases: %w", err)
 		}
@@ -102,7 +102,7 @@ func (l *Leases) Owner() int32 {
 // alive is the condition that the owner (an SQL expression) holds its lock.
 func alive(owner string) string {
 	return fmt.Sprintf(`EXISTS (SELECT 1 FROM pg_locks k WHERE k.locktype = 'advisory' AND k.classid = %d
-		AND k.objid = (%s)::oid AND k.objsubid = 2 AND k.granted)`, lockClass, owner)
+		AND k.objid = (%s)::oid AND k.objsubid = 2 AND k.granted)`, LockClass, owner)
 }
 
 // Acquire implements store.Leases: the row is this process's if it was, if there was none, or
