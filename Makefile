@@ -97,9 +97,11 @@ test-race-pkgs:
 
 # The server's whole suite again on PostgreSQL (test-race-pkgs runs it on SQLite): every test's
 # hub on a fresh database of a throw-away cluster the test binary starts and stops itself
-# (nimmt/server/store/storetest), the kill -9 + restart and leak tests included.
+# (nimmt/server/store/storetest), the kill -9 + restart and leak tests included; and the
+# several-process test: three cmd/server processes behind HAProxy (deploy/haproxy.cfg), one
+# killed with SIGKILL under play (TestHAProxyFailover).
 test-server-pg:
-	@scripts/deps.sh go postgres
+	@scripts/deps.sh go postgres haproxy
 	NIMMT_TEST_STORE=postgres $(GO) test -count=1 -timeout 30m ./server/...
 
 test-race-engine:

@@ -21,12 +21,31 @@ import (
 type child struct {
 	cmd    *exec.Cmd
 	url    string
-	stderr *bytes.Buffer
+	stderr *syncBuffer
 }
 
-func startChild(t *testing.T, bin string, db *storetest.DB) *child {
+// syncBuffer is a bytes.Buffer safe to read while the child writes to it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func startChild(t *testing.T, bin string, db *storetest.DB, args ...string) *child {
 	t.Helper()
-	c := &child{cmd: exec.Command(bin, "-addr", "127.0.0.1:0", "-db", db.DSN(), "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", ""), stderr: &bytes.Buffer{}}
+	args = append([]string{"-addr", "127.0.0.1:0", "-db", db.DSN(), "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", ""}, args...)
+	c := &child{cmd: exec.Command(bin, args...), stderr: &syncBuffer{}}
 	c.cmd.Stderr = c.stderr
 	out, err := c.cmd.StdoutPipe()
 	if err != nil {
@@ -51,17 +70,23 @@ func startChild(t *testing.T, bin string, db *storetest.DB) *child {
 	return c
 }
 
+// buildServer builds cmd/server into the test's temporary directory.
+func buildServer(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "server")
+	build := exec.Command("go", "build", "-o", bin, "nimmt/cmd/server")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
 // The server binary is killed with SIGKILL in the middle of a game and restarted on the same
 // database (the suite's store: an SQLite file, or a PostgreSQL database): the clients reconnect with their tokens and finish the game; the events from the
 // start are exactly those they had before the kill (no action lost, none applied twice); then
 // SIGTERM shuts the server down cleanly.
 func TestKillRestart(t *testing.T) {
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "server")
-	build := exec.Command("go", "build", "-o", bin, "nimmt/cmd/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildServer(t)
 	db := storetest.New(t)
 	srv := startChild(t, bin, db)
 	defer func() {

@@ -54,6 +54,8 @@ func run() error {
 	gcPercent := flag.Int("gc-percent", 30, "the Go collector's GOGC: a lower value keeps less garbage per room for more collector CPU (docs/PERFORMANCE.md); the GOGC variable, when set, wins")
 	commitDelay := flag.Duration("commit-delay", 2*time.Millisecond, "under load, start a store transaction at most this often, so that the rooms' actions share it (docs/PERFORMANCE.md); 0: each batch at once")
 	expire := flag.Duration("expire", 24*time.Hour, "how long a room nobody is connected to is kept before it is removed")
+	leasePoll := flag.Duration("lease-poll", time.Second, "on PostgreSQL: how often the process checks its hold on the database and reads the requests for its rooms (a notification wakes it at once)")
+	evict := flag.Duration("evict", 5*time.Minute, "on PostgreSQL: how long a room nobody is connected to, and not being played, stays loaded")
 	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
@@ -73,7 +75,21 @@ func run() error {
 	defer store.Close()
 	store.SetCommitDelay(*commitDelay)
 	start := time.Now()
-	hub, err := server.NewHub(store, server.Options{Grace: *grace, Expire: *expire})
+	hopts := server.Options{Grace: *grace, Expire: *expire, Evict: *evict}
+	if ps, ok := store.(*pg.Store); ok {
+		// On PostgreSQL the process is one of any number sharing the database (docs/SCALING.md):
+		// it serves a room while it holds the room's lease.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		leases, err := pg.OpenLeases(ctx, ps, *db, *leasePoll)
+		cancel()
+		if err != nil {
+			return err
+		}
+		defer leases.Close()
+		hopts.Leases = leases
+		slog.Info("server: sharing the database's rooms", "owner", leases.Owner())
+	}
+	hub, err := server.NewHub(store, hopts)
 	if err != nil {
 		return err
 	}
