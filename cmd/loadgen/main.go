@@ -71,6 +71,7 @@ func run() error {
 	flag.StringVar(&c.bin, "server", "", "server binary (default: go build ./cmd/server into a temporary directory)")
 	flag.IntVar(&c.timer, "timer", protocol.DefaultTimer, "the rooms' decision timer in seconds (0, 30, 60, 120)")
 	flag.BoolVar(&c.noRestat, "no-restart", false, "skip the restart measurement")
+	flag.StringVar(&serverDB, "db", "", "the server's -db: a PostgreSQL URL postgres://… measures the server on PostgreSQL (an empty database: each run's rooms are new; with it, the restart loads rooms on demand, so use -no-restart); empty: a fresh SQLite file")
 	gcPercent := flag.Int("gc-percent", 400, "the generator's own GOGC (not the server's): its collector competes with the server for the cores and its pauses would be counted in the latencies it measures; its memory is not measured")
 	cpuProfile := flag.String("cpuprofile", "", "write the generator's own CPU profile of the measurement window to this file")
 	flag.Parse()
@@ -211,13 +212,20 @@ type server struct {
 
 var restoredRe = regexp.MustCompile(`rooms restored rooms=(\d+) took=(\S+)`)
 
+// serverDB is the server's -db (-db): empty for a fresh SQLite file in the data directory.
+var serverDB string
+
 // startWait bounds how long a server may take to print its address and restore its rooms.
 const startWait = 2 * time.Minute
 
 // startServer runs the server binary on 127.0.0.1 with data and waits for its address and its
 // restore line. On every error it kills the child and waits for it, so none is left behind.
 func startServer(bin, data string, wait time.Duration) (*server, error) {
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-text", "", "-data", data, "-max-conns", "30000")
+	args := []string{"-addr", "127.0.0.1:0", "-text", "", "-data", data, "-max-conns", "30000"}
+	if serverDB != "" {
+		args = append(args, "-db", serverDB)
+	}
+	cmd := exec.Command(bin, args...)
 	killWithParent(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
