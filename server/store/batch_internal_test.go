@@ -37,6 +37,15 @@ func TestBatcherRefusesOneAlone(t *testing.T) {
 	ctx := context.Background()
 	done := make(chan error, 1)
 	go func() { done <- b.Commit(ctx, Change{Code: "FIRST"}) }()
+	for { // until the first transaction is being written
+		mu.Lock()
+		started := len(writes) == 1
+		mu.Unlock()
+		if started {
+			break
+		}
+		runtime.Gosched()
+	}
 	codes := []string{"A", "B", "BAD", "C"}
 	errs := make([]error, len(codes))
 	var wg sync.WaitGroup
@@ -51,10 +60,7 @@ func TestBatcherRefusesOneAlone(t *testing.T) {
 		b.mu.Lock()
 		n := len(b.queue)
 		b.mu.Unlock()
-		mu.Lock()
-		started := len(writes) == 1
-		mu.Unlock()
-		if n == len(codes) && started {
+		if n == len(codes) {
 			break
 		}
 		runtime.Gosched()
