@@ -259,7 +259,7 @@ func TestLinkCreateWelcomeLost(t *testing.T) {
 	code, token := st.Code, st.Token
 
 	// The same ID from another connection: the same room and seat; another ID: another room.
-	create.ID = "same-create-id"
+	create.ID = "same-create-id-QX7dT2mKz9w4Rb"
 	a := clienttest.Open(t, ts, "", create, "Ann", 1)
 	a.Must("the room", func() bool { return a.L.State().Token != "" })
 	b := clienttest.Open(t, ts, "", create, "Ann", 1)

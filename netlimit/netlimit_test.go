@@ -122,3 +122,70 @@ func TestConnectionCap(t *testing.T) {
 		}
 	}
 }
+
+// dialFrom dials addr from the local address from (another loopback address is another client).
+func dialFrom(t *testing.T, from, addr string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.SetDeadline(time.Now().Add(generous)); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestPerAddressCap: one address cannot take more than PerAddr places; the connection refused
+// is told why (Refuse) and closed; another address still gets in, and a place freed is taken
+// again.
+func TestPerAddressCap(t *testing.T) {
+	l := netlimit.Limits{MaxConns: 10, PerAddr: 2, Refuse: func(c net.Conn, reason string) {
+		io.WriteString(c, reason+"\n")
+	}}
+	ln, err := l.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() { // an echo of the first line, then the connection stays open until closed
+				defer c.Close()
+				line, _ := bufio.NewReader(c).ReadString('\n')
+				io.WriteString(c, line)
+				io.Copy(io.Discard, c)
+			}()
+		}
+	}()
+	addr := ln.Addr().String()
+	served := func(c net.Conn) bool {
+		io.WriteString(c, "hi\n")
+		line, err := bufio.NewReader(c).ReadString('\n')
+		return err == nil && line == "hi\n"
+	}
+	a, b := dialFrom(t, "127.0.0.1", addr), dialFrom(t, "127.0.0.1", addr)
+	if !served(a) || !served(b) {
+		t.Fatal("the first two connections of an address were not served")
+	}
+	third := dialFrom(t, "127.0.0.1", addr)
+	if line, _ := bufio.NewReader(third).ReadString('\n'); line != netlimit.PerAddress+"\n" {
+		t.Errorf("the third connection of an address read %q; want %q", line, netlimit.PerAddress+"\n")
+	}
+	closedByServer(t, third, "a third connection of one address")
+	if other := dialFrom(t, "127.0.0.2", addr); !served(other) {
+		t.Error("another address was refused while the first held its two places")
+	}
+	a.Close()
+	for deadline := time.Now().Add(generous); !served(dialFrom(t, "127.0.0.1", addr)); {
+		if time.Now().After(deadline) {
+			t.Fatalf("no connection served within %v of closing one of the two", generous)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package protocol_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"nimmt/protocol"
@@ -52,6 +53,25 @@ func TestParseChat(t *testing.T) {
 		}
 		if !reflect.DeepEqual(m, c.want) || got != c.err {
 			t.Errorf("ParseChat(%q, %+v) = %#v, %v; want %#v, %s", c.line, c.d, m, err, c.want, c.err)
+		}
+	}
+}
+
+func TestCheckCreateID(t *testing.T) {
+	for id, ok := range map[string]bool{
+		"":                                  false,
+		"1":                                 false,
+		"same-create-id":                    false, // 14 characters: too few bits
+		"aaaaaaaaaaaaaaaaaaaaaaaaaa":        false, // long, not random
+		"abcdefghijklmnopqrstu":             false, // 21
+		"abcdefghijklmnopqrstuv":            true,  // 22 base64url characters: 132 bits
+		"0123456789abcdef0123456789abcdef":  true,  // 32 hex: 128 bits
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ":        true,  // 26 base32 (crypto/rand.Text)
+		"bad id with spaces, long enough!!": false,
+		strings.Repeat("abcdefgh", 8) + "x": false, // 65
+	} {
+		if err := protocol.CheckCreateID(id); (err == nil) != ok {
+			t.Errorf("CheckCreateID(%q) = %v; want ok %v", id, err, ok)
 		}
 	}
 }

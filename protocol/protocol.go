@@ -44,6 +44,9 @@ const (
 	CodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 	// DefaultTimer is the decision timer of a new room, in seconds.
 	DefaultTimer = 60
+	// MinCreateID is the shortest create ID (Create.ID): 22 characters of its alphabet of 64
+	// hold 128 random bits.
+	MinCreateID = 22
 	// MaxCreateID is the longest create ID (Create.ID).
 	MaxCreateID = 64
 	// CreateMemory is how long the server remembers a create ID and the room it made.
@@ -145,16 +148,27 @@ func CheckColour(c string) error {
 	return fmt.Errorf("protocol: colour %q is not one of %s", c, strings.Join(Colours, ", "))
 }
 
-// CheckCreateID reports whether id may be a create ID: 1 to MaxCreateID letters, digits, '-'
-// or '_'.
+// CheckCreateID reports whether id may be a create ID: MinCreateID to MaxCreateID letters,
+// digits, '-' or '_', at least 8 of them different. The ID is as secret as the seat token it
+// brings back, so a client fills it with at least 128 random bits: 22 base64url characters,
+// 26 base32 (crypto/rand.Text), or 32 hex.
 func CheckCreateID(id string) error {
-	if id == "" || len(id) > MaxCreateID {
-		return fmt.Errorf("protocol: a create id has 1 to %d characters", MaxCreateID)
+	if len(id) < MinCreateID || len(id) > MaxCreateID {
+		return fmt.Errorf("protocol: a create id has %d to %d characters (at least 128 random bits)", MinCreateID, MaxCreateID)
 	}
+	var seen [256]bool
+	distinct := 0
 	for i := range len(id) {
-		if c := id[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+		c := id[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
 			return fmt.Errorf("protocol: %q is not a create id character (letters, digits, - and _)", c)
 		}
+		if !seen[c] {
+			seen[c], distinct = true, distinct+1
+		}
+	}
+	if distinct < 8 {
+		return errors.New("protocol: a create id is random: it has at least 8 different characters")
 	}
 	return nil
 }

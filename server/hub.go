@@ -42,9 +42,12 @@ type Options struct {
 	// Grace is how long a disconnected person's seat waits before its fallback bot decides for
 	// it; 0 means the room's timer, or 30 s without a timer.
 	Grace time.Duration
-	// JoinAttempts is how many create, join and token attempts an address may make per minute;
-	// 0 means 30.
+	// JoinAttempts is how many join and token attempts (a hello with a seat token) an address
+	// may make per minute, in bursts of as many; 0 means 30.
 	JoinAttempts int
+	// CreateAttempts is how many rooms an address may create per minute, in bursts of as many;
+	// 0 means 10.
+	CreateAttempts int
 	// MaxRooms caps the rooms held; 0 means 100,000.
 	MaxRooms int
 	// Expire is how long a room nobody is connected to is kept: then it is removed from memory
@@ -71,13 +74,22 @@ type Hub struct {
 
 	mu       sync.Mutex
 	rooms    map[string]*Room
-	attempts map[string]*bucket
+	attempts map[attemptKey]*bucket
 	// creates are the create IDs answered lately (creates.go).
 	creates map[string]*created
 	closed  bool
 	// loading has a channel for each room being loaded (with Leases), closed when it is.
 	loading map[string]chan struct{}
 	quit    chan struct{} // closed by Close
+
+	metrics  *Metrics
+	storeLog storeLog
+}
+
+// attemptKey is what an address attempts: its creates and its joins are limited apart.
+type attemptKey struct {
+	create bool
+	addr   string
 }
 
 // NewHub returns a hub over st with every stored room restored as it was (with Options.Leases,
@@ -93,6 +105,9 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	if opts.JoinAttempts == 0 {
 		opts.JoinAttempts = 30
 	}
+	if opts.CreateAttempts == 0 {
+		opts.CreateAttempts = 10
+	}
 	if opts.MaxRooms == 0 {
 		opts.MaxRooms = 100_000
 	}
@@ -106,8 +121,9 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 		opts.Evict = 5 * time.Minute
 	}
 	names, _ := st.(store.Names)
-	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[string]*bucket{}, creates: map[string]*created{},
+	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[attemptKey]*bucket{}, creates: map[string]*created{},
 		loading: map[string]chan struct{}{}, quit: make(chan struct{})}
+	h.metrics = newMetrics(h)
 	if opts.Leases != nil {
 		go h.leaseEvents()
 		go h.evictor()
@@ -264,11 +280,13 @@ func (h *Hub) reload(old *Room) {
 	r.mu.Unlock()
 }
 
-// allow counts an attempt of addr against the join-attempt limit.
-func (h *Hub) allow(addr string) bool {
+// allow counts an attempt of addr, a create or a join (a token attempt too), against its
+// per-minute limit.
+func (h *Hub) allow(create bool, addr string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	b := h.attempts[addr]
+	k := attemptKey{create: create, addr: addr}
+	b := h.attempts[k]
 	now := h.clock.Now()
 	if b == nil {
 		if len(h.attempts) > 100_000 {
@@ -278,8 +296,12 @@ func (h *Hub) allow(addr string) bool {
 				}
 			}
 		}
-		b = newBucket(float64(h.opts.JoinAttempts), float64(h.opts.JoinAttempts)/60, now)
-		h.attempts[addr] = b
+		n := h.opts.JoinAttempts
+		if create {
+			n = h.opts.CreateAttempts
+		}
+		b = newBucket(float64(n), float64(n)/60, now)
+		h.attempts[k] = b
 	}
 	return b.take(now)
 }

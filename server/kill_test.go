@@ -44,7 +44,7 @@ func (s *syncBuffer) String() string {
 
 func startChild(t *testing.T, bin string, db *storetest.DB, args ...string) *child {
 	t.Helper()
-	args = append([]string{"-addr", "127.0.0.1:0", "-db", db.DSN(), "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", ""}, args...)
+	args = append([]string{"-addr", "127.0.0.1:0", "-db", db.DSN(), "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", "", "-admin", ""}, args...)
 	c := &child{cmd: exec.Command(bin, args...), stderr: &syncBuffer{}}
 	c.cmd.Stderr = c.stderr
 	out, err := c.cmd.StdoutPipe()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"nimmt/bots"
 	"nimmt/engine"
@@ -41,13 +42,18 @@ func (p *Peer) Handle(m protocol.Message) {
 		}
 		return
 	}
+	start := time.Now()
 	r := p.room
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed || p.closed {
 		return
 	}
-	if err := p.handle(r, m); err != nil {
+	err := p.handle(r, m)
+	if _, ok := m.(protocol.Act); ok && err == nil {
+		p.hub.metrics.action(start)
+	}
+	if err != nil {
 		code := protocol.ErrBadMessage
 		var ce *codeError
 		var ae *engine.ActionError
@@ -111,7 +117,7 @@ func (p *Peer) hello(m protocol.Hello) {
 		p.sink.Close("no such room")
 		return
 	}
-	if m.Token != "" && !p.hub.allow(p.addr) {
+	if m.Token != "" && !p.hub.allow(false, p.addr) {
 		p.fail(protocol.ErrLimit, m.Type(), errors.New("server: too many attempts from this address; wait a minute"))
 		p.sink.Close("too many attempts")
 		return
@@ -200,7 +206,7 @@ func (p *Peer) create(m protocol.Create) {
 // host's token, or "" when it was refused.
 func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 	h := p.hub
-	if !h.allow(p.addr) {
+	if !h.allow(true, p.addr) {
 		p.fail(protocol.ErrLimit, m.Type(), errors.New("server: too many attempts from this address; wait a minute"))
 		p.sink.Close("too many attempts")
 		return "", ""
@@ -415,7 +421,7 @@ func (p *Peer) join(r *Room, m protocol.Join) error {
 	if err != nil {
 		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
-	if !p.hub.allow(p.addr) {
+	if !p.hub.allow(false, p.addr) {
 		return refuse(protocol.ErrLimit, "too many attempts from this address; wait a minute")
 	}
 	token, err := r.join(p, s)

@@ -354,12 +354,16 @@ func (r *Room) save() error {
 		}
 		c.Chat = append(c.Chat, store.ChatLine{N: l.N, Data: data})
 	}
-	if err := r.hub.store.Commit(context.Background(), c); err != nil {
-		r.hub.opts.Log.Error("server: store failed; the room goes back to what is stored", "room", r.code, "err", err)
+	start := time.Now()
+	err := r.hub.store.Commit(context.Background(), c)
+	r.hub.metrics.stored(time.Since(start), err)
+	if err != nil {
+		r.hub.storeLog.failed(r.hub, r.hub.clock.Now(), err, "room", r.code)
 		r.pending, r.chatPending = nil, nil
 		r.hub.reload(r)
-		return err
+		return &storeFailure{err}
 	}
+	r.hub.storeLog.ok()
 	r.logN += len(r.pending)
 	r.pending = r.pending[:0]
 	if m != nil {
@@ -483,7 +487,7 @@ func (r *Room) wake() {
 		}
 	}
 	if err := r.update(); err != nil {
-		r.hub.opts.Log.Error("server: timer", "room", r.code, "err", err)
+		r.hub.logUpdate("timer", r.code, err)
 	}
 }
 

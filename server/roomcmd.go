@@ -71,7 +71,7 @@ func (r *Room) removeBot(i int) error {
 		return err
 	}
 	if i < 0 || i >= len(r.Seats) || r.Seats[i].Kind != protocol.KindBot {
-		return refuse(protocol.ErrBadMessage, "seat %d holds no bot", i)
+		return refuse(protocol.ErrBadMessage, "seat %d (counting from 1) holds no bot", i+1)
 	}
 	r.Seats = slices.Delete(r.Seats, i, i+1)
 	r.fixHost(i)
@@ -80,8 +80,11 @@ func (r *Room) removeBot(i int) error {
 
 // inLobby refuses unless the room waits for its first game.
 func (r *Room) inLobby() error {
-	if r.State == protocol.StateLobby {
+	switch r.State {
+	case protocol.StateLobby:
 		return nil
+	case protocol.StateOver:
+		return refuse(protocol.ErrState, "the game is over: the host starts the next with again (/again)")
 	}
 	return refuse(protocol.ErrState, "the game has started")
 }
@@ -187,7 +190,7 @@ func (r *Room) detach(p *Peer) {
 	}
 	if !r.closed {
 		if err := r.update(); err != nil {
-			r.hub.opts.Log.Error("server: close", "room", r.code, "err", err)
+			r.hub.logUpdate("close", r.code, err)
 		}
 	}
 }
@@ -232,7 +235,7 @@ func (r *Room) welcome(p *Peer, s *seat, since int) {
 	}
 	r.sendEvents(p, nil)
 	if err := r.update(); err != nil {
-		r.hub.opts.Log.Error("server: hello", "room", r.code, "err", err)
+		r.hub.logUpdate("hello", r.code, err)
 	}
 }
 

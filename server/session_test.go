@@ -281,6 +281,9 @@ func TestHostileClients(t *testing.T) {
 	limited := false
 	for _, e := range flood.st.Errors {
 		limited = limited || e.Code == protocol.ErrLimit
+		if e.Code == protocol.ErrLimit && e.Ref != protocol.TypeBack { // #27 finding 7: no ref
+			t.Errorf("a limit error names %q as the refused message; want %q", e.Ref, protocol.TypeBack)
+		}
 	}
 	if !limited {
 		t.Errorf("the flood got no limit error: %d errors", len(flood.st.Errors))

@@ -6,11 +6,15 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"nimmt/netlimit"
 
 	"nimmt/clock"
 	"nimmt/protocol"
@@ -21,12 +25,25 @@ type HTTPOptions struct {
 	// Origins are the origin host patterns (path.Match syntax, e.g. "example.com" or
 	// "*.example.com") whose pages may open a WebSocket; the server's own host is always allowed.
 	Origins []string
-	// MaxConns caps the open WebSocket connections; 0 means 20,000.
+	// MaxConns caps the open WebSocket connections; 0 means 20,000. An upgrade past it is
+	// answered 503.
 	MaxConns int
+	// PerAddr caps the open WebSocket connections of one client address, so that one address
+	// cannot take every place; 0 means 32. An upgrade past it is answered 429.
+	PerAddr int
+	// FirstMessage closes a connection whose first message (hello or create) has not come this
+	// long after it opened; 0 means 10 s.
+	FirstMessage time.Duration
+	// TrustedProxies are the addresses of the reverse proxies in front of the server: a request
+	// from one of them names its client in X-Forwarded-For (or Forwarded), read from the right,
+	// skipping the trusted proxies. From any other address these headers are ignored: the
+	// client's address is the connection's.
+	TrustedProxies []netip.Prefix
 	// Rate is the messages per second a connection may send on average, with bursts of 4×Rate;
 	// 0 means 10.
 	Rate float64
-	// IdleTimeout closes a connection that sent no message for this long; 0 means one hour.
+	// IdleTimeout closes a connection that sent no message for this long (a client's answers to
+	// the server's pings do not count); 0 means one hour.
 	IdleTimeout time.Duration
 	// PingInterval is how often the server pings each connection; one that has not answered a
 	// ping by the next is closed. 0 means 30 s.
@@ -45,7 +62,7 @@ type HTTPOptions struct {
 // /ws/CODE (a room), and o.Site for every other path.
 func (h *Hub) Handler(o HTTPOptions) http.Handler {
 	o = o.withDefaults()
-	ep := &endpoint{hub: h, opts: o}
+	ep := &endpoint{hub: h, opts: o, addrs: netlimit.NewAddrs(o.PerAddr)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ws", func(w http.ResponseWriter, r *http.Request) { ep.serve(w, r, "") })
 	mux.HandleFunc("GET /ws/{code}", func(w http.ResponseWriter, r *http.Request) {
@@ -76,6 +93,12 @@ func (o HTTPOptions) withDefaults() HTTPOptions {
 	if o.MaxConns == 0 {
 		o.MaxConns = 20_000
 	}
+	if o.PerAddr == 0 {
+		o.PerAddr = 32
+	}
+	if o.FirstMessage == 0 {
+		o.FirstMessage = 10 * time.Second
+	}
 	if o.Rate == 0 {
 		o.Rate = 10
 	}
@@ -99,6 +122,7 @@ type endpoint struct {
 	hub   *Hub
 	opts  HTTPOptions
 	conns atomic.Int64
+	addrs *netlimit.Addrs
 }
 
 // frameConn is what a connection's session needs of its WebSocket: *websocket.Conn behind a
@@ -118,10 +142,23 @@ type frameConn interface {
 }
 
 func (e *endpoint) serve(w http.ResponseWriter, r *http.Request, code string) {
+	m := e.hub.metrics
 	if e.conns.Add(1) > int64(e.opts.MaxConns) {
 		e.conns.Add(-1)
-		http.Error(w, "too many connections; try again later", http.StatusServiceUnavailable)
+		m.Refused("ws", netlimit.Full)
+		http.Error(w, "server full: too many connections; try again later", http.StatusServiceUnavailable)
 		return
+	}
+	addr := clientAddr(r, e.opts.TrustedProxies)
+	if !e.addrs.Take(addr) {
+		e.conns.Add(-1)
+		m.Refused("ws", netlimit.PerAddress)
+		http.Error(w, "too many connections from your address; try again later", http.StatusTooManyRequests)
+		return
+	}
+	done := func() {
+		e.addrs.Done(addr)
+		e.conns.Add(-1)
 	}
 	s := e.newSession()
 	hw := &hijackWriter{ResponseWriter: w}
@@ -130,27 +167,25 @@ func (e *endpoint) serve(w http.ResponseWriter, r *http.Request, code string) {
 		OnPongReceived: func(context.Context, []byte) { s.pong() },
 	})
 	if err != nil {
-		e.conns.Add(-1)
+		done()
 		return // Accept has answered the request
 	}
 	c.SetReadLimit(protocol.MaxMessageBytes)
-	addr, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		addr = r.RemoteAddr
-	}
 	s.conn = &wsConn{c: c, cork: hw.conn}
+	m.Conn("ws", 1)
 	// The session runs in its own goroutine and the handler returns: net/http then lets go of
 	// what it holds for the request (its buffers, the request, the response), which would
 	// otherwise live as long as the connection.
 	go func() {
-		defer e.conns.Add(-1)
+		defer done()
+		defer m.Conn("ws", -1)
 		e.run(context.Background(), s, code, addr)
 	}()
 }
 
 // newSession returns the session of a connection not started yet.
 func (e *endpoint) newSession() *wsSink {
-	return &wsSink{clock: e.opts.Clock, max: e.opts.SendBytes, done: make(chan struct{}), finished: make(chan struct{})}
+	return &wsSink{clock: e.opts.Clock, max: e.opts.SendBytes, metrics: e.hub.metrics, done: make(chan struct{}), finished: make(chan struct{})}
 }
 
 // run serves a connection whose session is s (with its conn set) until it ends: the calling
@@ -161,9 +196,10 @@ func (e *endpoint) run(ctx context.Context, s *wsSink, code, addr string) {
 	defer cancel()
 	s.ctx = ctx
 	s.mu.Lock()
-	s.lastRead = s.clock.Now()
-	s.interval, s.idle = e.opts.PingInterval, e.opts.IdleTimeout
-	s.armLocked(s.lastRead)
+	s.opened = s.clock.Now()
+	s.lastRead = s.opened
+	s.interval, s.idle, s.first = e.opts.PingInterval, e.opts.IdleTimeout, e.opts.FirstMessage
+	s.armLocked(s.opened)
 	s.mu.Unlock()
 	p := e.hub.Connect(code, addr, s)
 	e.read(p, s)
@@ -183,8 +219,8 @@ func (e *endpoint) read(p *Peer, s *wsSink) {
 	strikes := 0
 	handled := make(chan bool)
 	handle := func(typ websocket.MessageType, b []byte) bool {
-		strike := func(code, msg string) bool {
-			s.Send(protocol.Error{Code: code, Message: msg})
+		strike := func(code, msg, ref string) bool {
+			s.Send(protocol.Error{Code: code, Message: msg, Ref: ref})
 			strikes++
 			if strikes >= 20 {
 				s.Close("too many bad or excess messages")
@@ -192,15 +228,15 @@ func (e *endpoint) read(p *Peer, s *wsSink) {
 			}
 			return true
 		}
-		if !rate.take(clock.Now()) {
-			return strike(protocol.ErrLimit, "server: too many messages: slow down")
-		}
 		if typ != websocket.MessageText {
-			return strike(protocol.ErrBadMessage, "server: send JSON text messages")
+			return strike(protocol.ErrBadMessage, "server: send JSON text messages", "")
 		}
 		m, err := protocol.DecodeClient(b)
 		if err != nil {
-			return strike(protocol.ErrBadMessage, err.Error())
+			return strike(protocol.ErrBadMessage, err.Error(), "")
+		}
+		if !rate.take(clock.Now()) {
+			return strike(protocol.ErrLimit, "server: too many messages: slow down", m.Type())
 		}
 		p.Handle(m)
 		return true
@@ -231,6 +267,7 @@ func (e *endpoint) read(p *Peer, s *wsSink) {
 type wsSink struct {
 	conn     frameConn
 	clock    clock.Clock
+	metrics  *Metrics
 	max      int // bytes that may wait
 	ctx      context.Context
 	done     chan struct{} // closed by Close
@@ -244,8 +281,12 @@ type wsSink struct {
 	reason   string
 	interval time.Duration
 	idle     time.Duration
+	first    time.Duration // the first message's deadline after opened
+	opened   time.Time
+	greeted  bool      // the client's first message came
 	lastRead time.Time // when the client's last message came
 	pingAt   time.Time // when the last ping went; zero: none since the last pong
+	pingDue  time.Time // when the next ping goes
 	timer    clock.Stopper
 }
 
@@ -347,6 +388,7 @@ func (s *wsSink) write() {
 func (s *wsSink) read() {
 	s.mu.Lock()
 	s.lastRead = s.clock.Now()
+	s.greeted = true
 	s.mu.Unlock()
 }
 
@@ -359,7 +401,13 @@ func (s *wsSink) pong() {
 
 // armLocked sets the timer for the next ping or the idle time-out, whichever comes first.
 func (s *wsSink) armLocked(now time.Time) {
-	d := min(s.interval, s.lastRead.Add(s.idle).Sub(now))
+	if !s.pingDue.After(now) {
+		s.pingDue = now.Add(s.interval)
+	}
+	d := min(s.pingDue.Sub(now), s.lastRead.Add(s.idle).Sub(now))
+	if !s.greeted {
+		d = min(d, s.opened.Add(s.first).Sub(now))
+	}
 	s.timer = s.clock.AfterFunc(max(d, 0), s.tick)
 }
 
@@ -373,14 +421,21 @@ func (s *wsSink) tick() {
 	}
 	now := s.clock.Now()
 	switch {
+	case !s.greeted && !now.Before(s.opened.Add(s.first)):
+		s.metrics.Refused("ws", "first_message")
+		s.closeLocked(fmt.Sprintf("no hello or create within %v", s.first))
+		return
 	case !now.Before(s.lastRead.Add(s.idle)):
+		s.metrics.Refused("ws", "idle")
 		s.closeLocked(fmt.Sprintf("idle: no message for %v", s.idle))
 		return
 	case !s.pingAt.IsZero() && !now.Before(s.pingAt.Add(s.interval)):
 		s.closeLocked("no answer to ping")
 		return
+	case now.Before(s.pingDue): // the first-message deadline's tick: no ping due yet
 	case s.pingAt.IsZero():
 		s.pingAt = now
+		s.pingDue = now.Add(s.interval)
 		ctx, conn, wait := s.ctx, s.conn, s.interval
 		go func() { // lives until the pong (or the connection's end): the answer is seen by pong
 			pctx, cancel := context.WithTimeout(ctx, wait)
@@ -505,4 +560,70 @@ func (c *corkConn) writeLocked(p []byte) error {
 	c.Conn.SetWriteDeadline(time.Now().Add(writeWait))
 	_, err := c.Conn.Write(p)
 	return err
+}
+
+// clientAddr returns the address of the client of r: the connection's, or — when the connection
+// comes from a trusted proxy — the last address of X-Forwarded-For (or Forwarded's for=) that is
+// not a trusted proxy, read from the right, since each proxy appends the address it saw.
+func clientAddr(r *http.Request, trusted []netip.Prefix) string {
+	peer := netlimit.Host(r.RemoteAddr)
+	if len(trusted) == 0 {
+		return peer
+	}
+	ip, err := netip.ParseAddr(peer)
+	if err != nil || !inPrefixes(ip.Unmap(), trusted) {
+		return peer
+	}
+	hops := forwardedFor(r.Header)
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(hops[i])
+		if err != nil {
+			return peer // not an address: the proxy's own record is unusable
+		}
+		if a = a.Unmap(); !inPrefixes(a, trusted) {
+			return a.String()
+		}
+	}
+	return peer
+}
+
+func inPrefixes(a netip.Addr, ps []netip.Prefix) bool {
+	for _, p := range ps {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// forwardedFor returns the client addresses of a request's X-Forwarded-For headers, or, without
+// them, of its Forwarded headers' for= (RFC 7239), left to right, without ports and brackets.
+func forwardedFor(h http.Header) []string {
+	var out []string
+	if xs := h.Values("X-Forwarded-For"); len(xs) > 0 {
+		for _, x := range xs {
+			for _, a := range strings.Split(x, ",") {
+				out = append(out, strings.TrimSpace(a))
+			}
+		}
+		return out
+	}
+	for _, x := range h.Values("Forwarded") {
+		for _, elem := range strings.Split(x, ",") {
+			for _, pair := range strings.Split(elem, ";") {
+				k, v, ok := strings.Cut(strings.TrimSpace(pair), "=")
+				if !ok || !strings.EqualFold(k, "for") {
+					continue
+				}
+				v = strings.Trim(v, `"`)
+				if strings.HasPrefix(v, "[") { // "[2001:db8::1]:4711"
+					v, _, _ = strings.Cut(v[1:], "]")
+				} else if h, _, err := net.SplitHostPort(v); err == nil {
+					v = h
+				}
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }

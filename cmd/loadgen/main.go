@@ -221,7 +221,7 @@ const startWait = 2 * time.Minute
 // startServer runs the server binary on 127.0.0.1 with data and waits for its address and its
 // restore line. On every error it kills the child and waits for it, so none is left behind.
 func startServer(bin, data string, wait time.Duration) (*server, error) {
-	args := []string{"-addr", "127.0.0.1:0", "-text", "", "-data", data, "-max-conns", "30000"}
+	args := []string{"-addr", "127.0.0.1:0", "-text", "", "-admin", "", "-data", data, "-max-conns", "30000"}
 	if serverDB != "" {
 		args = append(args, "-db", serverDB)
 	}

@@ -6,6 +6,12 @@
 // (docs/SCALING.md):
 //
 //	go run ./cmd/server [-addr 127.0.0.1:8080] [-data DIR] [-db FILE|postgres://…] [-web build/web] [-origins a.com,*.b.org] [-text 127.0.0.1:4000]
+//
+// The limits a public server needs (per-address caps, first-message deadlines, a trusted proxy,
+// TLS) have flags: docs/server.md "Security and limits". /metrics and /healthz are served on
+// -admin (loopback by default). An online backup of an SQLite database (PostgreSQL: pg_dump):
+//
+//	go run ./cmd/server backup [-db FILE] OUT
 package main
 
 import (
@@ -17,6 +23,7 @@ import (
 	"net"
 	"net/http"
 	_ "net/http/pprof" // the profiles of -debug
+	"net/netip"
 	"net/url"
 	"os"
 	"os/signal"
@@ -26,6 +33,7 @@ import (
 	"syscall"
 	"time"
 
+	"nimmt/netlimit"
 	"nimmt/server"
 	"nimmt/server/store"
 	"nimmt/server/store/pg"
@@ -42,6 +50,9 @@ func main() {
 }
 
 func run() error {
+	if len(os.Args) > 1 && os.Args[1] == "backup" {
+		return backup(os.Args[2:])
+	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
 	data := flag.String("data", defaultData(), "data directory (holds nimmt.db)")
 	db := flag.String("db", os.Getenv("NIMMT_DB"), "SQLite database file, or a PostgreSQL URL postgres://… (default $NIMMT_DB, else DATA/nimmt.db)")
@@ -57,7 +68,32 @@ func run() error {
 	leasePoll := flag.Duration("lease-poll", time.Second, "on PostgreSQL: how often the process checks its hold on the database and reads the requests for its rooms (a notification wakes it at once)")
 	evict := flag.Duration("evict", 5*time.Minute, "on PostgreSQL: how long a room nobody is connected to, and not being played, stays loaded")
 	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
+	perAddr := flag.Int("ws-per-addr", 32, "most WebSocket connections from one client address")
+	firstMessage := flag.Duration("first-message", 10*time.Second, "close a WebSocket that sent no hello or create within this time, and a text connection with no line")
+	idle := flag.Duration("idle", time.Hour, "close a WebSocket that sent no message for this long")
+	textMax := flag.Int("text-max-conns", 1000, "most text-port connections")
+	textPerAddr := flag.Int("text-per-addr", 8, "most text-port connections from one address")
+	textIdle := flag.Duration("text-idle", 30*time.Minute, "close a text connection that sent no line for this long")
+	creates := flag.Int("creates-per-min", 10, "rooms one address may create per minute")
+	joins := flag.Int("joins-per-min", 30, "joins and seat-token attempts one address may make per minute")
+	trusted := flag.String("trusted-proxy", "", "comma-separated CIDRs of the reverse proxies whose X-Forwarded-For/Forwarded name the client (e.g. 127.0.0.1/32); others' are ignored")
+	tlsCert := flag.String("tls-cert", "", "TLS certificate file (PEM): serve https and wss (with -tls-key)")
+	tlsKey := flag.String("tls-key", "", "TLS key file (PEM)")
+	adminAddr := flag.String("admin", "127.0.0.1:9090", "address of /metrics (Prometheus) and /healthz; empty: none")
 	flag.Parse()
+	if (*tlsCert == "") != (*tlsKey == "") {
+		return errors.New("server: -tls-cert and -tls-key go together")
+	}
+	var proxies []netip.Prefix
+	if *trusted != "" {
+		for _, c := range strings.Split(*trusted, ",") {
+			p, err := netip.ParsePrefix(strings.TrimSpace(c))
+			if err != nil {
+				return fmt.Errorf("server: -trusted-proxy: %w", err)
+			}
+			proxies = append(proxies, p)
+		}
+	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(*gcPercent)
 	}
@@ -75,7 +111,7 @@ func run() error {
 	defer store.Close()
 	store.SetCommitDelay(*commitDelay)
 	start := time.Now()
-	hopts := server.Options{Grace: *grace, Expire: *expire, Evict: *evict}
+	hopts := server.Options{Grace: *grace, Expire: *expire, Evict: *evict, CreateAttempts: *creates, JoinAttempts: *joins}
 	if ps, ok := store.(*pg.Store); ok {
 		// On PostgreSQL the process is one of any number sharing the database (docs/SCALING.md):
 		// it serves a room while it holds the room's lease.
@@ -95,7 +131,8 @@ func run() error {
 	}
 	slog.Info("server: rooms restored", "rooms", hub.Rooms(), "took", time.Since(start).Round(time.Millisecond), "db", redact(*db))
 
-	opts := server.HTTPOptions{MaxConns: *maxConns, Rate: *rate}
+	opts := server.HTTPOptions{MaxConns: *maxConns, Rate: *rate, PerAddr: *perAddr, FirstMessage: *firstMessage,
+		IdleTimeout: *idle, TrustedProxies: proxies}
 	if *origins != "" {
 		opts.Origins = strings.Split(*origins, ",")
 	}
@@ -113,17 +150,22 @@ func run() error {
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    16 << 10,
+		MaxHeaderBytes:    12 << 10, // net/http reads 4 KiB more: a request's header has at most 16 KiB
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
 	// The first line names the address actually bound (with -addr 127.0.0.1:0, the port chosen).
-	fmt.Printf("server: listening on http://%s/ (web: %v)\n", ln.Addr(), opts.Site != nil)
+	scheme := "http"
+	if *tlsCert != "" {
+		scheme = "https"
+	}
+	fmt.Printf("server: listening on %s://%s/ (web: %v)\n", scheme, ln.Addr(), opts.Site != nil)
 
 	if *textAddr != "" {
-		tp := textport.New(hub, textport.Options{})
+		tp := textport.New(hub, textport.Options{FirstLine: *firstMessage,
+			Limits: netlimit.Limits{MaxConns: *textMax, PerAddr: *textPerAddr, Idle: *textIdle}})
 		tln, err := tp.Listen(*textAddr)
 		if err != nil {
 			return err
@@ -146,10 +188,27 @@ func run() error {
 		go http.Serve(dln, http.DefaultServeMux) // net/http/pprof registers itself there
 	}
 
+	if *adminAddr != "" {
+		aln, err := net.Listen("tcp", *adminAddr)
+		if err != nil {
+			return fmt.Errorf("server: %w", err)
+		}
+		fmt.Printf("server: metrics on http://%s/metrics, health on /healthz\n", aln.Addr())
+		asrv := &http.Server{Handler: hub.AdminHandler(), ReadHeaderTimeout: 10 * time.Second}
+		go asrv.Serve(aln)
+		defer asrv.Close()
+	}
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() {
+		if *tlsCert != "" {
+			errc <- srv.ServeTLS(ln, *tlsCert, *tlsKey)
+			return
+		}
+		errc <- srv.Serve(ln)
+	}()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("server: %w", err)
@@ -189,6 +248,34 @@ func redact(db string) string {
 		return u.Redacted()
 	}
 	return db
+}
+
+// backup copies the database into a new file while a server may be using it (docs/server.md
+// "Backups").
+func backup(args []string) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	data := fs.String("data", defaultData(), "data directory (holds nimmt.db)")
+	db := fs.String("db", "", "SQLite database file (default DATA/nimmt.db)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: server backup [-data DIR] [-db FILE] OUT")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errors.New("server: backup: name the file to write")
+	}
+	if *db == "" {
+		*db = filepath.Join(*data, "nimmt.db")
+	}
+	start := time.Now()
+	if err := sqlite.Backup(context.Background(), *db, fs.Arg(0)); err != nil {
+		return err
+	}
+	fmt.Printf("server: %s backed up into %s in %v\n", *db, fs.Arg(0), time.Since(start).Round(time.Millisecond))
+	return nil
 }
 
 // defaultData is the data directory: nimmt/server in the user's config directory, or ./data.

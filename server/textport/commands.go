@@ -417,7 +417,7 @@ func (c *conn) join(f []string) {
 			c.say(r.name, "error: you hold a seat here already")
 			return
 		}
-		r.peer.Handle(protocol.Join{Name: c.personName(colour), Colour: colour})
+		r.join(colour)
 		return
 	}
 	if c.code(key) == "" {
@@ -426,7 +426,7 @@ func (c *conn) join(f []string) {
 	}
 	r := c.enter(key, protocol.Hello{Version: protocol.Version})
 	if r != nil {
-		r.peer.Handle(protocol.Join{Name: c.personName(colour), Colour: colour})
+		r.join(colour)
 	}
 }
 
@@ -511,6 +511,27 @@ func lower(f []string) []string {
 	return out
 }
 
+// join takes a seat in r with the colour, or the first free one: the person is named after it
+// unless they set a name.
+func (r *room) join(colour string) {
+	if colour == "" {
+		c := r.c
+		c.mu.Lock()
+		used := map[string]bool{}
+		for _, s := range r.st.Room.Seats {
+			used[s.Colour] = true
+		}
+		c.mu.Unlock()
+		for _, x := range protocol.Colours {
+			if !used[x] {
+				colour = x
+				break
+			}
+		}
+	}
+	r.peer.Handle(protocol.Join{Name: r.c.personName(colour), Colour: colour})
+}
+
 // personName is the name to join with: the one set with "name", or the colour's.
 func (c *conn) personName(colour string) string {
 	switch {
@@ -575,6 +596,9 @@ func (c *conn) makeRoom(key string, set protocol.Settings, colour string) {
 		return
 	}
 	r := c.newRoom(key, key, "")
+	if colour == "" {
+		colour = protocol.Colours[0] // the colour a room's first seat gets
+	}
 	r.peer.Handle(protocol.Create{Version: protocol.Version, Settings: set, Name: c.personName(colour), Colour: colour})
 	c.mu.Lock()
 	code := r.st.Code
@@ -617,7 +641,9 @@ func (c *conn) enter(game string, hello protocol.Hello) *room {
 	}
 	r := c.newRoom(key, name, code)
 	c.rooms[key] = r
+	r.catching = true // no other goroutine knows r before Handle
 	r.peer.Handle(hello)
+	r.caughtUp()
 	c.mu.Lock()
 	in := !r.gone && r.st.Code != ""
 	c.mu.Unlock()
@@ -644,6 +670,7 @@ func (c *conn) newRoom(key, name, code string) *room {
 // look prints a room's table again.
 func (c *conn) look(r *room) {
 	c.mu.Lock()
+	r.force = true
 	r.markDirty()
 	c.mu.Unlock()
 	c.kick()

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"nimmt/client"
+	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/netlimit"
 	"nimmt/protocol"
@@ -29,10 +30,18 @@ import (
 
 // Options tune the text port. The zero value is usable.
 type Options struct {
-	// Limits bound the connections: MaxConns open at once (0: 1,000), Idle closes a connection
-	// that sends no line for that long (0: 30 minutes), Write bounds writing output to a
-	// connection (0: 30 s). The other fields are unused.
+	// Limits bound the connections: MaxConns open at once (0: 1,000), PerAddr open at once from
+	// one address (0: 8), Idle closes a connection that sends no line for that long (0: 30
+	// minutes; bytes that make no line do not count), Write bounds writing output to a connection
+	// (0: 30 s). A connection refused past a cap is told so ("server full, try later") and
+	// closed. The other fields are unused.
 	Limits netlimit.Limits
+	// FirstLine closes a connection that has not sent its first line this long after it opened;
+	// 0 means 10 s.
+	FirstLine time.Duration
+	// Clock runs FirstLine and Idle; nil means the wall clock. It is not the hub's clock, so that a
+	// test moving the rooms' time does not time out its connections.
+	Clock clock.Clock
 	// MaxLine is the longest line accepted, in bytes; 0 means 512.
 	MaxLine int
 	// Rate is the lines per second a connection may send on average, in bursts of 4×Rate;
@@ -71,6 +80,15 @@ func New(hub *server.Hub, o Options) *Server {
 	if o.Limits.Write == 0 {
 		o.Limits.Write = 30 * time.Second
 	}
+	if o.Limits.PerAddr == 0 {
+		o.Limits.PerAddr = 8
+	}
+	if o.FirstLine == 0 {
+		o.FirstLine = 10 * time.Second
+	}
+	if o.Clock == nil {
+		o.Clock = clock.Wall{}
+	}
 	if o.MaxLine == 0 {
 		o.MaxLine = 512
 	}
@@ -91,7 +109,19 @@ func New(hub *server.Hub, o Options) *Server {
 		o.Log.Error("textport: the stored room names could not be read; names start empty", "err", err)
 		names = map[string]string{}
 	}
-	return &Server{hub: hub, opts: o, names: names, conns: map[*conn]struct{}{}}
+	srv := &Server{hub: hub, opts: o, names: names, conns: map[*conn]struct{}{}}
+	srv.opts.Limits.Refuse = srv.refuse
+	return srv
+}
+
+// refuse tells a connection refused past a cap why, before it is closed.
+func (s *Server) refuse(c net.Conn, reason string) {
+	text := "* server full, try later\r\n"
+	if reason == netlimit.PerAddress {
+		text = "* too many connections from your address, try later\r\n"
+	}
+	io.WriteString(c, text)
+	s.hub.Metrics().Refused("text", reason)
 }
 
 // Listen listens on address (e.g. "127.0.0.1:4000") with the connection cap of the options.
@@ -165,6 +195,9 @@ type conn struct {
 	name  string           // the name the person joins with; run's goroutine only
 
 	mu      sync.Mutex
+	opened  time.Time     // when the connection opened
+	lastAt  time.Time     // when its last line came; zero: none yet
+	timer   clock.Stopper // closes the connection at the first-line or idle deadline
 	out     []byte
 	dirty   []*room // rooms whose table is printed at the next flush
 	ops     []func()
@@ -189,6 +222,13 @@ func (s *Server) serveConn(nc net.Conn) {
 	s.mu.Unlock()
 	c.addr, _, _ = net.SplitHostPort(nc.RemoteAddr().String())
 
+	c.mu.Lock()
+	c.opened = s.opts.Clock.Now()
+	c.armLocked(c.opened)
+	c.mu.Unlock()
+	s.hub.Metrics().Conn("text", 1)
+	defer s.hub.Metrics().Conn("text", -1)
+
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() { defer wg.Done(); c.write() }()
@@ -201,10 +241,24 @@ func (s *Server) serveConn(nc net.Conn) {
 	}
 	c.close("")
 	wg.Wait()
-	nc.Close()
+	closeGently(nc)
 	s.mu.Lock()
 	delete(s.conns, c)
 	s.mu.Unlock()
+}
+
+// lingerAfterClose bounds how long a closed connection's unread input is drained.
+const lingerAfterClose = 2 * time.Second
+
+// closeGently closes nc after its output: it ends the sending side, then reads what the client
+// still sends for a moment, so that input left unread does not make the close a reset that
+// loses the last lines ("* closing: …") on their way.
+func closeGently(nc net.Conn) {
+	if tc, ok := nc.(interface{ CloseWrite() error }); ok && tc.CloseWrite() == nil {
+		nc.SetReadDeadline(time.Now().Add(lingerAfterClose))
+		io.Copy(io.Discard, io.LimitReader(nc, 64<<10))
+	}
+	nc.Close()
 }
 
 // run executes the connection's commands and ops until it closes.
@@ -248,6 +302,48 @@ func (c *conn) run(lines <-chan string) {
 	}
 }
 
+// armLocked sets the connection's timer for its deadline: the first line FirstLine after it
+// opened, then each line Idle after the last.
+func (c *conn) armLocked(now time.Time) {
+	at := c.opened.Add(c.srv.opts.FirstLine)
+	if !c.lastAt.IsZero() {
+		at = c.lastAt.Add(c.srv.opts.Limits.Idle)
+	}
+	c.timer = c.srv.opts.Clock.AfterFunc(max(at.Sub(now), 0), c.tick)
+}
+
+// tick runs at the connection's deadline: a connection that sent no line in time is closed.
+func (c *conn) tick() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	now := c.srv.opts.Clock.Now()
+	switch {
+	case c.lastAt.IsZero() && !now.Before(c.opened.Add(c.srv.opts.FirstLine)):
+		c.closeLocked(fmt.Sprintf("no command within %v", c.srv.opts.FirstLine))
+	case !c.lastAt.IsZero() && !now.Before(c.lastAt.Add(c.srv.opts.Limits.Idle)):
+		c.closeLocked("idle for too long")
+	default:
+		c.armLocked(now)
+	}
+}
+
+// lineCame notes a line from the client: its idle deadline starts again.
+func (c *conn) lineCame() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	c.lastAt = c.srv.opts.Clock.Now()
+	if c.timer != nil {
+		c.timer.Stop()
+	}
+	c.armLocked(c.lastAt)
+}
+
 // do queues op for run's goroutine (a sink may not call its peer: the room's lock is held).
 func (c *conn) do(op func()) {
 	c.mu.Lock()
@@ -271,12 +367,8 @@ func (c *conn) read(lines chan<- string) {
 	var line []byte
 	long := false
 	for {
-		c.nc.SetReadDeadline(time.Now().Add(c.srv.opts.Limits.Idle))
 		b, err := br.ReadByte()
 		if err != nil {
-			if ne, ok := err.(net.Error); ok && ne.Timeout() {
-				c.say("", "* closing: idle for too long")
-			}
 			return
 		}
 		switch {
@@ -296,6 +388,7 @@ func (c *conn) read(lines chan<- string) {
 				out = lineTooLong
 			}
 			line, long = line[:0], false
+			c.lineCame()
 			select {
 			case lines <- out:
 			case <-c.done:
@@ -440,6 +533,9 @@ func (c *conn) closeLocked(reason string) {
 	c.closed = true
 	c.reason = reason
 	close(c.done)
+	if c.timer != nil {
+		c.timer.Stop()
+	}
 	// A reader blocked in Read or a writer in Write ends at once.
 	c.nc.SetReadDeadline(time.Now())
 }
@@ -456,6 +552,11 @@ type room struct {
 	dirty  bool
 	taking map[engine.Card]int // rows named in advance with "play C taking R": card → row (0-based)
 	gone   bool
+	shown  string // the table and prompt last printed, less who is awaited
+	force  bool   // print the table at the next flush even if unchanged ("look")
+	// catching is set while the room's answer to a hello is folded: its events and lines are
+	// not printed (they are the past), and the present is printed once it is over.
+	catching bool
 }
 
 var _ server.Sink = (*room)(nil)
@@ -475,6 +576,12 @@ func (r *room) Send(m protocol.Message) {
 	}
 	r.st.Chat = nil // the lines are printed; nothing needs them again
 	r.st.Errors = nil
+	if r.catching {
+		switch m.(type) {
+		case protocol.Event, protocol.Room, protocol.Chat:
+			return // the past: caughtUp prints the present
+		}
+	}
 	switch m := m.(type) {
 	case protocol.Welcome:
 		c.appendLine(r.name, fmt.Sprintf("* room %s has the code %s: browser and app players join with it (link %s)", r.name, m.Code, m.Link))
@@ -490,6 +597,9 @@ func (r *room) Send(m protocol.Message) {
 			clear(r.taking)
 		}
 		c.appendLine(r.name, "- "+eventLine(names{seats: r.st.Room.Seats, you: r.st.Room.You}, m.Event))
+		if e, ok := m.Event.(engine.SeatChose); ok && e.Seat != r.st.Room.You {
+			break // another seat's face-down choice: its line says it, the table is as it was
+		}
 		r.markDirty()
 		if d := r.st.View.Decision; d != nil && d.Kind == engine.DecideRow {
 			if row, ok := r.taking[d.Card]; ok {
@@ -520,6 +630,26 @@ func (r *room) Send(m protocol.Message) {
 	}
 }
 
+// caughtUp ends the catching up after a hello: the room's present is printed once, the table
+// with its prompt.
+func (r *room) caughtUp() {
+	c := r.c
+	c.mu.Lock()
+	defer c.kick()
+	defer c.mu.Unlock()
+	if !r.catching {
+		return
+	}
+	r.catching = false
+	if r.gone || r.st.Code == "" {
+		return
+	}
+	if r.st.Game > 0 {
+		c.appendLine(r.name, fmt.Sprintf("* caught up with game %d: %s so far", r.st.Game, plural(len(r.st.Events), "event")))
+	}
+	r.markDirty()
+}
+
 func (r *room) markDirty() {
 	if !r.dirty {
 		r.dirty = true
@@ -540,10 +670,25 @@ func (r *room) appendTable(out []byte) []byte {
 		out = append(out, text...)
 		out = append(out, '\r', '\n')
 	}
-	for _, l := range table(&r.st, r.name) {
+	lines, p := table(&r.st, r.name), prompt(&r.st, r.name, r.taking)
+	// The table again only when something the person must see changed: who is still awaited
+	// alone is said by the lines of the choices ("Ann chose a card.").
+	var key strings.Builder
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "  waiting for ") {
+			key.WriteString(l)
+			key.WriteByte('\n')
+		}
+	}
+	key.WriteString(p)
+	if !r.force && key.String() == r.shown {
+		return out
+	}
+	r.force, r.shown = false, key.String()
+	for _, l := range lines {
 		line("| ", l)
 	}
-	if p := prompt(&r.st, r.name, r.taking); p != "" {
+	if p != "" {
 		line("> ", p)
 	}
 	return out

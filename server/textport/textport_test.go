@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net"
+	"nimmt/clock"
 	"regexp"
 	"slices"
 	"strings"
@@ -252,7 +253,7 @@ func TestCommandErrors(t *testing.T) {
 		{"add bot on oak", `expected "add bot LEVEL to GAME"`},
 		{"add bot godlike to oak", `no bot level "godlike"`},
 		{"remove bot x from oak", `expected "remove bot SEAT from GAME"`},
-		{"remove bot 2 from oak", "seat 1 holds no bot"},
+		{"remove bot 2 from oak", "seat 2 (counting from 1) holds no bot"}, // #27 finding 7: it said seat 1
 		{"start now on oak", `expected "start new game on GAME"`},
 		{"resign now from oak", `expected "resign from GAME"`},
 		{"resign from oak", "no game is being played"},
@@ -287,6 +288,8 @@ func TestCommandErrors(t *testing.T) {
 	other.expectErrors([]struct{ cmd, want string }{{"finish game on oak", "only the host"}})
 	c.send("finish game on oak")
 	c.untilHas("the host finished the game")
+	// #27 finding 7: /start after the end said "the game has started".
+	c.expectErrors([]struct{ cmd, want string }{{"say /start on oak", "the game is over: the host starts the next with again (/again)"}})
 	other.untilHas("the host finished the game")
 }
 
@@ -316,8 +319,8 @@ func TestTelnetLinesAndLimits(t *testing.T) {
 	d.untilHas("no named rooms")
 }
 
-// The connection cap of netlimit closes a connection past it at once, and an idle connection is
-// closed.
+// The connection cap of netlimit closes a connection past it at once, telling it why, and an
+// idle connection is closed.
 func TestConnectionCapAndIdle(t *testing.T) {
 	o := fastText
 	o.Limits.MaxConns = 1
@@ -328,22 +331,21 @@ func TestConnectionCapAndIdle(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	buf := make([]byte, 64)
-	if n, err := nc.Read(buf); err == nil {
-		t.Errorf("a connection past the cap reads %q", buf[:n])
+	full := &textClient{t: t, name: "full", nc: nc, br: bufio.NewReader(nc)}
+	if !full.closedWith("server full, try later") {
+		t.Errorf("a connection past the cap was not told the server is full")
 	}
 	a.send("quit")
 	a.untilHas("* bye")
 
 	o = fastText
-	o.Limits.Idle = 1 // a nanosecond: the first read times out
+	cc := clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	o.Clock, o.Limits.Idle = cc, time.Minute
 	e = newEnv(t, o)
-	nc, err = net.Dial("tcp", e.text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &textClient{t: t, name: "idle", nc: nc}
-	c.br = bufio.NewReader(nc)
+	c := dialText(t, e.text, "idle")
+	c.send("help")
+	c.untilHas("commands (GAME is")
+	cc.Advance(time.Minute)
 	c.untilHas("* closing: idle for too long")
 }
 
@@ -370,12 +372,23 @@ func TestJoinByCodeAndRejoin(t *testing.T) {
 	c.untilHas(fmt.Sprintf("> you chose %d", hand[0]))
 	c.nc.Close()
 
+	// The rejoin catches up silently, then prints the present once: no event of the past, no
+	// stale table or prompt (answering one replaced the choice made, #27 finding 4).
 	d := dialText(t, e.text, "Tex again")
 	d.send("rejoin " + code + " with " + m[2])
-	if got := d.untilHas("- round 1 dealt"); got != first {
-		t.Errorf("after the rejoin: %q, before: %q", got, first)
+	d.untilHas("* caught up with game 1")
+	prompt := d.until("the prompt", func(l string) bool { return strings.Contains(l, "] > ") })
+	if want := fmt.Sprintf("> you chose %d", hand[0]); !strings.Contains(prompt, want) {
+		t.Errorf("the first prompt after the rejoin: %q; want %q", prompt, want)
 	}
-	d.untilHas(fmt.Sprintf("> you chose %d", hand[0]))
+	for _, l := range d.all() {
+		if strings.Contains(l, "] - ") {
+			t.Errorf("the rejoin printed an event of the past: %q", l)
+		}
+	}
+	if n := len(headerRe.FindAllString(strings.Join(d.all(), "\n"), -1)); n != 1 {
+		t.Errorf("the rejoin printed %d tables; want the present once", n)
+	}
 	d.send("look")
 	d.untilHas("|   seat 2: Tex (you), red")
 	ann.send(protocol.Finish{})

@@ -297,3 +297,11 @@ func (s *Store) Close() error {
 	s.pool.Close()
 	return nil
 }
+
+// Ping reports whether the database answers (the health check's).
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.pool.Ping(ctx); err != nil {
+		return fmt.Errorf("pg: %w", err)
+	}
+	return nil
+}
