@@ -277,3 +277,26 @@ func TestLinkCreateWelcomeLost(t *testing.T) {
 		t.Errorf("a bad create ID made a room")
 	}
 }
+
+// A Link whose seat a newer connection took with its token stops: it is told why (error
+// replaced) and does not reconnect to take the seat back, which would close the newer one in
+// turn (#27 finding 6).
+func TestLinkReplacedStops(t *testing.T) {
+	ts := servertest.New(t, server.Options{}, fast)
+	code, ann, _ := clienttest.Room(t, ts, clienttest.Settings())
+	again := clienttest.Open(t, ts, code, protocol.Hello{Version: protocol.Version, Token: ann.L.State().Token}, "Ann again", 3)
+	again.Must("the seat", func() bool { return again.L.State().Room.You == 0 })
+	ann.Must("the link failed", func() bool { return ann.L.Status().Phase == client.LinkFailed })
+	var fe *client.FailedError
+	if err := ann.L.Status().Err; !errors.As(err, &fe) || fe.Refusal.Code != protocol.ErrReplaced {
+		t.Errorf("the older link failed with %v; want the refusal %q", err, protocol.ErrReplaced)
+	}
+	again.L.Send(protocol.Say{Text: "still here"})
+	again.Must("its own line", func() bool {
+		c := again.L.State().Chat
+		return len(c) > 0 && c[len(c)-1].Text == "still here"
+	})
+	if s := again.L.Status(); s.Phase != client.LinkOnline {
+		t.Errorf("the newer link is %v after the older stopped", s.Phase)
+	}
+}

@@ -31,15 +31,7 @@ func serve(t *testing.T, l netlimit.Limits, h http.Handler) string {
 
 func dial(t *testing.T, addr string) net.Conn {
 	t.Helper()
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.Close() })
-	if err := c.SetDeadline(time.Now().Add(generous)); err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return dialFrom(t, "127.0.0.1", addr)
 }
 
 // closedByServer reads c until the server closes it; it fails if that takes longer than generous.

@@ -2,232 +2,120 @@ package server_test
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
-	"regexp"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/coder/websocket"
 
-	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server/store/storetest"
 )
 
-// freePort returns a port free on 127.0.0.1 now.
-func freePort(t *testing.T) int {
+// freePort returns a loopback address no one listens on now.
+func freePort(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ln.Addr().String()
 }
 
-// startHAProxy runs HAProxy with deploy/haproxy.cfg, its front and its servers' ports replaced
-// (8080 by front, 8081... by servers), until the test ends.
-func startHAProxy(t *testing.T, front int, servers []int) {
-	t.Helper()
-	bin, err := exec.LookPath("haproxy")
+// TestHAProxyTLS runs the HAProxy configuration of docs/server.md ("Behind a reverse proxy, and
+// TLS") in front of the server binary started with -trusted-proxy: a room is made over wss://
+// through it, and the per-address cap counts the address HAProxy saw, whatever X-Forwarded-For
+// the client sends itself (#27 "TLS", "trusted proxy").
+func TestHAProxyTLS(t *testing.T) {
+	haproxy, err := exec.LookPath("haproxy")
 	if err != nil {
-		t.Fatalf("haproxy is not installed (scripts/deps.sh haproxy): %v", err)
+		t.Skip("no haproxy (apt-get install haproxy)")
 	}
-	cfg, err := os.ReadFile("../deploy/haproxy.cfg")
-	if err != nil {
+	certFile, keyFile, cert := selfSigned(t)
+	srv := startChild(t, serverBinary(t), storetest.New(t), "-trusted-proxy", "127.0.0.1/32", "-ws-per-addr", "1")
+	defer func() { srv.cmd.Process.Kill(); srv.cmd.Wait() }()
+	dir := t.TempDir()
+	pemFile := filepath.Join(dir, "nimmt.pem")
+	c, _ := os.ReadFile(certFile)
+	k, _ := os.ReadFile(keyFile)
+	if err := os.WriteFile(pemFile, append(c, k...), 0o600); err != nil {
 		t.Fatal(err)
-	}
-	text := strings.Replace(string(cfg), "127.0.0.1:8080", fmt.Sprintf("127.0.0.1:%d", front), 1)
-	for i, p := range servers {
-		text = strings.Replace(text, fmt.Sprintf("127.0.0.1:%d", 8081+i), fmt.Sprintf("127.0.0.1:%d", p), 1)
-	}
-	path := filepath.Join(t.TempDir(), "haproxy.cfg")
-	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-db", "-f", path)
-	out := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(exited)
-	}()
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		<-exited
-		if t.Failed() {
-			t.Logf("haproxy:\n%s", out)
-		}
-	})
-	for { // until it accepts connections (a bound only against hanging)
-		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", front))
-		if err == nil {
-			c.Close()
-			return
-		}
-		select {
-		case <-exited:
-			t.Fatalf("haproxy exited:\n%s", out)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-}
-
-// enter makes p the host of a new room through the balancer, then connects again by the room's
-// code as a client does after a create (the room moves to the server its code hashes to).
-func enter(t *testing.T, url string, s protocol.Settings, levels []string, ps ...*player) string {
-	t.Helper()
-	host := ps[0]
-	host.connect(url, "")
-	code := host.create(s)
-	host.conn.Close()
-	host.connect(url, code)
-	host.hello()
-	for _, p := range ps[1:] {
-		p.connect(url, code)
-		p.hello()
-		p.join()
-	}
-	for _, l := range levels {
-		host.send(protocol.AddBot{Level: l})
-	}
-	host.send(protocol.Start{})
-	for _, p := range ps {
-		p.until("the first event", func(protocol.Message) bool { return p.st.Next > 0 })
-	}
-	return code
-}
-
-// Failover under play, through a real HAProxy (deploy/haproxy.cfg) in front of three server
-// processes on one PostgreSQL database: people play several rooms; one server is killed with
-// SIGKILL in the middle of a turn; its rooms are taken by the others when their clients
-// reconnect through the balancer; every client finishes its game; the stored game of every
-// room is exactly what each of its clients saw (nothing lost, nothing applied twice).
-func TestHAProxyFailover(t *testing.T) {
-	if storetest.Kind() != "postgres" {
-		t.Skip("runs with NIMMT_TEST_STORE=postgres (make test-server-pg)")
-	}
-	bin := buildServer(t)
-	db := storetest.New(t)
-	ports := []int{freePort(t), freePort(t), freePort(t)}
-	servers := make([]*child, len(ports))
-	owners := map[string]int{} // lease owner number → server
-	ownerRe := regexp.MustCompile(`owner=(\d+)`)
-	for i, p := range ports {
-		servers[i] = startChild(t, bin, db, "-addr", fmt.Sprintf("127.0.0.1:%d", p), "-lease-poll", "200ms")
-		defer func(c *child) {
-			if c.cmd.ProcessState == nil {
-				c.cmd.Process.Kill()
-				c.cmd.Wait()
-			}
-		}(servers[i])
-		var m []string
-		for start := time.Now(); m == nil; time.Sleep(10 * time.Millisecond) { // the log comes through a pipe
-			if m = ownerRe.FindStringSubmatch(servers[i].stderr.String()); m == nil && time.Since(start) > guard {
-				t.Fatalf("server %d did not say its lease owner:\n%s", i, servers[i].stderr)
-			}
-		}
-		owners[m[1]] = i
 	}
 	front := freePort(t)
-	startHAProxy(t, front, ports)
-	url := fmt.Sprintf("ws://127.0.0.1:%d", front)
-
-	const rooms = 6
-	type room struct {
-		code string
-		ps   []*player
+	cfg := fmt.Sprintf(`global
+    log stderr format raw local0 emerg
+defaults
+    mode http
+    timeout connect 5s
+    timeout client 1h
+    timeout server 1h
+    timeout tunnel 1h
+frontend nimmt
+    bind %s ssl crt %s
+    option forwardfor
+    default_backend game
+backend game
+    server s1 %s
+`, front, pemFile, strings.TrimPrefix(srv.url, "ws://"))
+	cfgFile := filepath.Join(dir, "haproxy.cfg")
+	if err := os.WriteFile(cfgFile, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
 	}
-	var rs []room
-	for i := range rooms {
-		ps := []*player{newPlayer(t, fmt.Sprint("Ann", i), uint64(10*i+1)), newPlayer(t, fmt.Sprint("Bo", i), uint64(10*i+2))}
-		rs = append(rs, room{code: enter(t, url, noTimer(3), []string{"beginner"}, ps...), ps: ps})
+	hp := exec.Command(haproxy, "-db", "-f", cfgFile)
+	if out, err := exec.Command(haproxy, "-c", "-f", cfgFile).CombinedOutput(); err != nil {
+		t.Fatalf("haproxy -c: %v\n%s", err, out)
 	}
-	var all []*player
-	for _, r := range rs {
-		all = append(all, r.ps...)
+	if err := hp.Start(); err != nil {
+		t.Fatal(err)
 	}
-	playUntil(t, "round 1 turn 3", func(p *player) bool { return p.st.View.Turn >= 3 }, all...)
-
-	// The server holding the most rooms dies with decisions in flight.
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, db.DSN())
+	defer func() { hp.Process.Kill(); hp.Wait() }()
+	for deadline := time.Now().Add(guard); ; time.Sleep(20 * time.Millisecond) { // HAProxy starting
+		if c, err := net.Dial("tcp", front); err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("haproxy does not listen on %s", front)
+		}
+	}
+	roots := x509.NewCertPool()
+	roots.AddCert(cert)
+	dial := func(from, spoof string) (*websocket.Conn, *http.Response, error) {
+		tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots},
+			DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}).DialContext}
+		ctx, cancel := context.WithTimeout(context.Background(), guard)
+		defer cancel()
+		return websocket.Dial(ctx, "wss://"+front+"/ws", &websocket.DialOptions{HTTPClient: &http.Client{Transport: tr},
+			HTTPHeader: http.Header{"X-Forwarded-For": {spoof}}})
+	}
+	a, _, err := dial("127.0.0.2", "203.0.113.1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close(ctx)
-	var owner string
-	var n int
-	if err := conn.QueryRow(ctx, `SELECT owner::text, count(*) FROM leases GROUP BY owner ORDER BY 2 DESC LIMIT 1`).Scan(&owner, &n); err != nil {
-		t.Fatal(err)
+	defer a.CloseNow()
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	defer cancel()
+	b, _ := protocol.Encode(protocol.Create{Version: protocol.Version, Settings: noTimer(2), Name: "Ann"})
+	a.Write(ctx, websocket.MessageText, b)
+	if _, b, err = a.Read(ctx); err != nil || !strings.Contains(string(b), `"welcome"`) {
+		t.Fatalf("create through HAProxy: %s, %v", b, err)
 	}
-	victim, ok := owners[owner]
-	if !ok {
-		t.Fatalf("the rooms' owner %s is none of the servers %v", owner, owners)
+	if _, resp, err := dial("127.0.0.2", "203.0.113.2"); err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("a second connection of 127.0.0.2 naming itself otherwise: %v; want 429 (-ws-per-addr 1)", err)
 	}
-	t.Logf("server %d holds %d of the %d rooms; it is killed", victim, n, rooms)
-	before := make([][]engine.Event, len(all))
-	for i, p := range all {
-		p.move()
-		before[i] = append([]engine.Event(nil), p.st.Events...)
-	}
-	killed := time.Now()
-	servers[victim].cmd.Process.Signal(syscall.SIGKILL)
-	servers[victim].cmd.Wait()
-
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var resumed time.Duration
-	for _, r := range rs {
-		for _, p := range r.ps {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				n := len(p.st.Events)
-				cut := false
-				for {
-					err := p.play(func() bool { return p.over() || (cut && len(p.st.Events) > n) })
-					if err == nil && !cut {
-						return // its room was not on the server killed
-					}
-					if err == nil {
-						mu.Lock()
-						resumed = max(resumed, time.Since(killed))
-						mu.Unlock()
-						playOn(t, p, r.code, func() string { return url })
-						return
-					}
-					cut = true
-					p.connect(url, r.code)
-					p.hello()
-					p.acted, p.redecide = "", true
-				}
-			}()
-		}
-	}
-	wg.Wait()
-	t.Logf("from the SIGKILL to every cut-off client playing again: %v", resumed)
-	for i, p := range all {
-		if !reflect.DeepEqual(p.st.Events[:len(before[i])], before[i]) {
-			t.Errorf("%s: the events before the kill changed", p.name)
-		}
-	}
-	for _, r := range rs {
-		for _, p := range r.ps {
-			checkStored(t, url, r.code, p)
-		}
+	other, _, err := dial("127.0.0.3", "203.0.113.1")
+	if err != nil {
+		t.Errorf("another address through the proxy was refused: %v", err)
+	} else {
+		other.CloseNow()
 	}
 }

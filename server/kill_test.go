@@ -17,6 +17,28 @@ import (
 	"nimmt/server/store/storetest"
 )
 
+var built struct {
+	once sync.Once
+	dir  string
+	err  error
+	out  []byte
+}
+
+// serverBinary builds cmd/server once for the package's tests and returns its path.
+func serverBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "nimmt-server-test")
+		if built.err == nil {
+			built.out, built.err = exec.Command("go", "build", "-o", filepath.Join(built.dir, "server"), "nimmt/cmd/server").CombinedOutput()
+		}
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
+	}
+	return filepath.Join(built.dir, "server")
+}
+
 // child is the server binary running as a child process.
 type child struct {
 	cmd    *exec.Cmd
@@ -70,23 +92,12 @@ func startChild(t *testing.T, bin string, db *storetest.DB, args ...string) *chi
 	return c
 }
 
-// buildServer builds cmd/server into the test's temporary directory.
-func buildServer(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "server")
-	build := exec.Command("go", "build", "-o", bin, "nimmt/cmd/server")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // The server binary is killed with SIGKILL in the middle of a game and restarted on the same
-// database (the suite's store: an SQLite file, or a PostgreSQL database): the clients reconnect with their tokens and finish the game; the events from the
-// start are exactly those they had before the kill (no action lost, none applied twice); then
+// database (the suite's store: an SQLite file, or a PostgreSQL database): the clients reconnect
+// with their tokens and finish the game; the events from the start are exactly those they had before the kill (no action lost, none applied twice); then
 // SIGTERM shuts the server down cleanly.
 func TestKillRestart(t *testing.T) {
-	bin := buildServer(t)
+	bin := serverBinary(t)
 	db := storetest.New(t)
 	srv := startChild(t, bin, db)
 	defer func() {

@@ -181,3 +181,28 @@ func TestWebSocketSlotsCannotBeHeld(t *testing.T) {
 		}
 	}
 }
+
+// TestCreateLimitPerAddress: an address creates at most CreateAttempts rooms a minute; its joins
+// have a count of their own (#27 "per-address limits").
+func TestCreateLimitPerAddress(t *testing.T) {
+	ts := newTestServer(t, server.Options{CreateAttempts: 2, JoinAttempts: 5}, fast)
+	var code string
+	for i := range 2 {
+		p := newPlayer(t, "Ann", uint64(i))
+		p.connect(ts.url, "")
+		code = p.create(noTimer(3))
+	}
+	p := newPlayer(t, "Ann", 3)
+	p.connect(ts.url, "")
+	p.send(protocol.Create{Version: protocol.Version, Settings: noTimer(3), Name: "Ann"})
+	if e := p.untilError(); e.Code != protocol.ErrLimit || e.Ref != protocol.TypeCreate {
+		t.Errorf("a third create within a minute: %+v; want limit", e)
+	}
+	bo := newPlayer(t, "Bo", 4)
+	bo.connect(ts.url, code)
+	bo.hello()
+	bo.join()                          // the joins' count is not the creates'
+	ts.clock.Advance(30 * time.Second) // half a minute refills one create
+	p.connect(ts.url, "")
+	p.create(noTimer(3))
+}

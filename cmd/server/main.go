@@ -79,7 +79,7 @@ func run() error {
 	trusted := flag.String("trusted-proxy", "", "comma-separated CIDRs of the reverse proxies whose X-Forwarded-For/Forwarded name the client (e.g. 127.0.0.1/32); others' are ignored")
 	tlsCert := flag.String("tls-cert", "", "TLS certificate file (PEM): serve https and wss (with -tls-key)")
 	tlsKey := flag.String("tls-key", "", "TLS key file (PEM)")
-	adminAddr := flag.String("admin", "127.0.0.1:9090", "address of /metrics (Prometheus) and /healthz; empty: none")
+	adminAddr := flag.String("admin", "", "address of /metrics (Prometheus) and /healthz, e.g. 127.0.0.1:9090 (keep it private); empty: none")
 	flag.Parse()
 	if (*tlsCert == "") != (*tlsKey == "") {
 		return errors.New("server: -tls-cert and -tls-key go together")
