@@ -7,7 +7,7 @@ export ALSA_CONFIG_PATH ?= /usr/share/alsa/alsa.conf:$(abspath $(SHARED))/tools/
 
 .PHONY: test-long test-under-load
 .PHONY: screenshots docs-img
-.PHONY: run build test test-go test-plain test-race test-race-pkgs test-race-engine test-race-scenes test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
+.PHONY: run build test test-server-pg test-go test-plain test-race test-race-pkgs test-race-engine test-race-scenes test-wasm-engine test-xvfb vet bench bench-bots bots-figures fuzz clean
 .PHONY: assets
 .PHONY: web-deps server web serve test-web test-web-vet test-web-pages test-web-online test-web-hotseat test-wasm-storage wasm-figures wasm-size android ios test-mobile
 
@@ -43,10 +43,10 @@ web-deps:
 # first: on 2 cores the browser tests alone take half the time, and the Go tests use the CPU they
 # leave. TEST_JOBS=1 runs them one after another.
 TEST_PARTS ?= test-web-online test-web-pages test-web-hotseat test-race-pkgs test-race-engine test-plain \
-	vet test-web-vet test-race-scenes test-mobile test-wasm-engine test-wasm-storage
+	test-server-pg vet test-web-vet test-race-scenes test-mobile test-wasm-engine test-wasm-storage
 TEST_JOBS  ?= $(words $(TEST_PARTS))
 test:
-	@scripts/deps.sh go xvfb chromium jdk node android
+	@scripts/deps.sh go xvfb chromium jdk node android postgres haproxy
 	@MAKE="$(MAKE)" scripts/test-parts.sh $(TEST_JOBS) $(TEST_PARTS)
 	@echo "make test: all passed"
 
@@ -96,8 +96,17 @@ RACE_SCENES ?= TestIdle|TestRemote|TestCreateRoom|TestJoinRoom|TestContinue|Test
 test-race: test-race-pkgs test-race-engine test-race-scenes
 
 test-race-pkgs:
-	@scripts/deps.sh go xvfb
+	@scripts/deps.sh go xvfb postgres
 	REQUIRE_DISPLAY=1 xvfb-run -a -n 110 -s "-screen 0 1280x1024x24" $(GO) test -race -count=1 -timeout 30m $(RACE_PKGS)
+
+# The server's whole suite again on PostgreSQL (test-race-pkgs runs it on SQLite): every test's
+# hub on a fresh database of a throw-away cluster the test binary starts and stops itself
+# (nimmt/server/store/storetest), the kill -9 + restart and leak tests included; and the
+# several-process test: three cmd/server processes behind HAProxy (deploy/haproxy.cfg), one
+# killed with SIGKILL under play (TestHAProxyFailover).
+test-server-pg:
+	@scripts/deps.sh go postgres haproxy
+	NIMMT_TEST_STORE=postgres $(GO) test -count=1 -timeout 30m ./server/...
 
 test-race-engine:
 	$(GO) test -race -short -count=1 -timeout 30m ./engine/

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh WHAT... — installs what a make target needs on a fresh Debian/Ubuntu machine.
-# WHAT: run (runtime libraries for the desktop window), xvfb (with xclip for the clipboard test), chromium, jdk (android vet), go (modules).
+# WHAT: run (runtime libraries for the desktop window), xvfb (with xclip for the clipboard test), chromium, jdk (android vet), go (modules),
+# postgres (PostgreSQL, which the server's tests start as a throw-away cluster), haproxy (the balancer of the several-process test).
 # Installs only what is missing; needs root or sudo for apt.
 set -euo pipefail
 SUDO=""; [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && SUDO="sudo"
@@ -16,6 +17,8 @@ for w in "$@"; do
     # android: a JDK (keytool, apksigner) and Debian's Android build tools, downloaded and unpacked
     # into build/android-tools, not installed (scripts/android-apk.sh, make test-mobile).
     android) command -v keytool >/dev/null || need default-jdk-headless; "$(dirname "$0")/android-apk.sh" fetch ;;
+    postgres) ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || need postgresql ;;
+    haproxy) command -v haproxy >/dev/null || need haproxy ;;
     go) ;;
     *) echo "deps.sh: unknown group $w" >&2; exit 2 ;;
   esac

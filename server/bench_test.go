@@ -1,31 +1,35 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
-	"path/filepath"
 	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"nimmt/server"
+	"nimmt/server/store"
+	"nimmt/server/store/storetest"
 )
 
-// BenchmarkCommit stores one action per operation in a SQLite file (one transaction each), as a
-// room does for each accepted action.
+// BenchmarkCommit stores one action per operation in the suite's store (an SQLite file, or
+// PostgreSQL with NIMMT_TEST_STORE=postgres; one transaction each), as a room does for each
+// accepted action.
 func BenchmarkCommit(b *testing.B) {
-	st, err := server.OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
+	ctx := context.Background()
+	st, err := storetest.New(b).Open()
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	if err := st.Commit(server.Change{Code: "ABCDEF", Game: 1, Meta: []byte(`{}`)}); err != nil {
+	if err := st.Commit(ctx, store.Change{Code: "ABCDEF", Game: 1, Meta: []byte(`{}`)}); err != nil {
 		b.Fatal(err)
 	}
-	e := []server.Entry{{Kind: server.EntryMove, Data: []byte(`{"seat":0,"kind":"play","cards":[33]}`)}}
+	e := []store.Entry{{Kind: store.EntryMove, Data: []byte(`{"seat":0,"kind":"play","cards":[33]}`)}}
 	b.ResetTimer()
 	for i := range b.N {
-		if err := st.Commit(server.Change{Code: "ABCDEF", Game: 1, First: i, Entries: e}); err != nil {
+		if err := st.Commit(ctx, store.Change{Code: "ABCDEF", Game: 1, First: i, Entries: e}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -65,7 +69,8 @@ func BenchmarkGameWebSocket(b *testing.B) {
 func BenchmarkCommitParallel(b *testing.B) { benchCommitParallel(b, 0) }
 
 func benchCommitParallel(b *testing.B, delay time.Duration) {
-	st, err := server.OpenSQLite(filepath.Join(b.TempDir(), "bench.db"))
+	ctx := context.Background()
+	st, err := storetest.New(b).Open()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -73,18 +78,18 @@ func benchCommitParallel(b *testing.B, delay time.Duration) {
 	st.SetCommitDelay(delay)
 	cpu0 := processCPU()
 	defer func() { b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op") }()
-	e := []server.Entry{{Kind: server.EntryMove, Data: []byte(`{"seat":0,"kind":"play","cards":[33]}`)}}
+	e := []store.Entry{{Kind: store.EntryMove, Data: []byte(`{"seat":0,"kind":"play","cards":[33]}`)}}
 	var rooms atomic.Int64
 	b.SetParallelism(64)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		code := fmt.Sprintf("R%05d", rooms.Add(1))
-		if err := st.Commit(server.Change{Code: code, Game: 1, Meta: []byte(`{}`)}); err != nil {
+		if err := st.Commit(ctx, store.Change{Code: code, Game: 1, Meta: []byte(`{}`)}); err != nil {
 			b.Error(err)
 			return
 		}
 		for i := 0; pb.Next(); i++ {
-			if err := st.Commit(server.Change{Code: code, Game: 1, First: i, Entries: e}); err != nil {
+			if err := st.Commit(ctx, store.Change{Code: code, Game: 1, First: i, Entries: e}); err != nil {
 				b.Error(err)
 				return
 			}

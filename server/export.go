@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"time"
 
 	"nimmt/clock"
@@ -14,11 +16,21 @@ func (h *Hub) Clock() clock.Clock { return h.clock }
 
 // NameRoom stores that the room name (the text port's "oak") leads to the room with the code, so
 // that the name outlives a restart; the name goes when the room expires.
-func (h *Hub) NameRoom(name, code string) error { return h.store.SetName(name, code) }
+func (h *Hub) NameRoom(name, code string) error {
+	if h.names == nil {
+		return errNoNames
+	}
+	return h.names.SetName(context.Background(), name, code)
+}
+
+var errNoNames = errors.New("server: the store keeps no room names")
 
 // RoomNames returns the stored room names of the rooms the hub holds, with their codes.
 func (h *Hub) RoomNames() (map[string]string, error) {
-	names, err := h.store.Names()
+	if h.names == nil {
+		return nil, errNoNames
+	}
+	names, err := h.names.Names(context.Background())
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/coder/websocket"
 
 	"nimmt/protocol"
+	"nimmt/server/store/storetest"
 )
 
 // freePort returns a loopback address no one listens on now.
@@ -40,7 +41,7 @@ func TestHAProxyTLS(t *testing.T) {
 		t.Skip("no haproxy (apt-get install haproxy)")
 	}
 	certFile, keyFile, cert := selfSigned(t)
-	srv := startChild(t, serverBinary(t), filepath.Join(t.TempDir(), "nimmt.db"), "-trusted-proxy", "127.0.0.1/32", "-ws-per-addr", "1")
+	srv := startChild(t, serverBinary(t), storetest.New(t), "-trusted-proxy", "127.0.0.1/32", "-ws-per-addr", "1")
 	defer func() { srv.cmd.Process.Kill(); srv.cmd.Wait() }()
 	dir := t.TempDir()
 	pemFile := filepath.Join(dir, "nimmt.pem")

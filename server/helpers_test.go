@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,6 +17,8 @@ import (
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server"
+	"nimmt/server/store"
+	"nimmt/server/store/storetest"
 )
 
 // guard is how long a test waits for a message before it calls the test deadlocked: a guard
@@ -28,24 +29,25 @@ const guard = 2 * time.Minute
 // that does not move.
 var fast = server.HTTPOptions{Rate: 1e9}
 
-// testServer is a hub on a SQLite file in a temporary directory behind a real HTTP server on
-// 127.0.0.1, with a manual clock.
+// testServer is a hub on a fresh database of the suite's store (storetest: SQLite, or
+// PostgreSQL with NIMMT_TEST_STORE=postgres) behind a real HTTP server on 127.0.0.1, with a
+// manual clock.
 type testServer struct {
 	t     *testing.T
 	clock *clock.Manual
-	store *server.SQLStore
+	store storetest.Store
 	// fail wraps store: the hub's commits fail while it is set.
 	fail failStore
 	hub  *server.Hub
 	http *httptest.Server
 	url  string
-	db   string
+	db   *storetest.DB
 }
 
 func newTestServer(t *testing.T, opts server.Options, hopts server.HTTPOptions) *testServer {
 	t.Helper()
 	ts := &testServer{t: t, clock: clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
-	ts.db = filepath.Join(t.TempDir(), "nimmt.db")
+	ts.db = storetest.New(t)
 	ts.start(opts, hopts)
 	t.Cleanup(ts.stop)
 	return ts
@@ -54,7 +56,7 @@ func newTestServer(t *testing.T, opts server.Options, hopts server.HTTPOptions) 
 func (ts *testServer) start(opts server.Options, hopts server.HTTPOptions) {
 	t := ts.t
 	var err error
-	ts.store, err = server.OpenSQLite(ts.db)
+	ts.store, err = ts.db.Open()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,15 +354,15 @@ func lobby(t *testing.T, url string, s protocol.Settings, levels []string, ps ..
 	return code
 }
 
-// failStore is a Store whose commits fail while failing is set (a full disk).
+// failStore is a store whose commits fail while failing is set (a full disk).
 type failStore struct {
-	server.Store
+	storetest.Store
 	failing atomic.Bool
 }
 
-func (f *failStore) Commit(c server.Change) error {
+func (f *failStore) Commit(ctx context.Context, c store.Change) error {
 	if f.failing.Load() {
 		return errors.New("disk full")
 	}
-	return f.Store.Commit(c)
+	return f.Store.Commit(ctx, c)
 }

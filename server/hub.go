@@ -8,6 +8,7 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -22,6 +23,7 @@ import (
 
 	"nimmt/clock"
 	"nimmt/protocol"
+	"nimmt/server/store"
 )
 
 // Sink delivers messages to one client. Send must not block (a transport queues, and closes a
@@ -54,12 +56,20 @@ type Options struct {
 	Expire time.Duration
 	// Log receives the hub's notes; nil means slog.Default.
 	Log *slog.Logger
+	// Leases, when set, makes the hub one of several processes sharing the store (shared.go):
+	// rooms are loaded when a connection names them, not at start, and served only while this
+	// process holds their lease. nil: this process is the store's only one.
+	Leases store.Leases
+	// Evict is how long, with Leases, a room nobody is connected to and not being played is
+	// held before it is let go (it stays in the store); 0 means 5 minutes.
+	Evict time.Duration
 }
 
 // Hub holds the rooms.
 type Hub struct {
 	opts  Options
-	store Store
+	store store.Store
+	names store.Names // nil: the store keeps no room names
 	clock clock.Clock
 
 	mu       sync.Mutex
@@ -68,6 +78,9 @@ type Hub struct {
 	// creates are the create IDs answered lately (creates.go).
 	creates map[string]*created
 	closed  bool
+	// loading has a channel for each room being loaded (with Leases), closed when it is.
+	loading map[string]chan struct{}
+	quit    chan struct{} // closed by Close
 
 	metrics  *Metrics
 	storeLog storeLog
@@ -79,8 +92,10 @@ type attemptKey struct {
 	addr   string
 }
 
-// NewHub returns a hub over store with every stored room restored as it was.
-func NewHub(store Store, opts Options) (*Hub, error) {
+// NewHub returns a hub over st with every stored room restored as it was (with Options.Leases,
+// each when a connection names it). When st is also a store.Names (both stores of
+// nimmt/server/store are), it keeps the text port's room names.
+func NewHub(st store.Store, opts Options) (*Hub, error) {
 	if opts.Clock == nil {
 		opts.Clock = clock.Wall{}
 	}
@@ -102,9 +117,19 @@ func NewHub(store Store, opts Options) (*Hub, error) {
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
-	h := &Hub{opts: opts, store: store, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[attemptKey]*bucket{}, creates: map[string]*created{}}
+	if opts.Evict == 0 {
+		opts.Evict = 5 * time.Minute
+	}
+	names, _ := st.(store.Names)
+	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[attemptKey]*bucket{}, creates: map[string]*created{},
+		loading: map[string]chan struct{}{}, quit: make(chan struct{})}
 	h.metrics = newMetrics(h)
-	stored, err := store.Load()
+	if opts.Leases != nil {
+		go h.leaseEvents()
+		go h.evictor()
+		return h, nil
+	}
+	stored, err := st.Load(context.Background())
 	if err != nil {
 		return nil, err
 	}
@@ -141,6 +166,9 @@ func (h *Hub) Room(code string) *Room {
 // accepted action is already in it).
 func (h *Hub) Close() {
 	h.mu.Lock()
+	if !h.closed {
+		close(h.quit)
+	}
 	h.closed = true
 	rooms := make([]*Room, 0, len(h.rooms))
 	for _, r := range h.rooms {
@@ -215,31 +243,41 @@ func (h *Hub) reload(old *Room) {
 	for p := range old.peers {
 		p.sink.Close("the server could not store the last change; reconnect")
 	}
-	stored, err := h.store.Load()
+	if h.opts.Leases != nil {
+		// A refused change may mean that another process serves the room now: then this one
+		// lets it go.
+		if err := h.opts.Leases.Acquire(context.Background(), old.code); err != nil {
+			h.opts.Log.Error("server: the room is another process's now", "room", old.code, "err", err)
+			h.mu.Lock()
+			if h.rooms[old.code] == old {
+				delete(h.rooms, old.code)
+			}
+			h.mu.Unlock()
+			return
+		}
+	}
+	sr, err := h.store.LoadRoom(context.Background(), old.code)
+	if errors.Is(err, store.ErrNotFound) {
+		h.mu.Lock()
+		delete(h.rooms, old.code)
+		h.mu.Unlock()
+		return
+	}
 	if err != nil {
 		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
 		return
 	}
-	for _, sr := range stored {
-		if sr.Code != old.code {
-			continue
-		}
-		r, err := restoreRoom(h, sr)
-		if err != nil {
-			h.opts.Log.Error("server: reload", "room", old.code, "err", err)
-			return
-		}
-		h.mu.Lock()
-		h.rooms[r.code] = r
-		h.mu.Unlock()
-		r.mu.Lock()
-		r.arm(h.clock.Now())
-		r.mu.Unlock()
+	r, err := restoreRoom(h, sr)
+	if err != nil {
+		h.opts.Log.Error("server: reload", "room", old.code, "err", err)
 		return
 	}
 	h.mu.Lock()
-	delete(h.rooms, old.code)
+	h.rooms[r.code] = r
 	h.mu.Unlock()
+	r.mu.Lock()
+	r.arm(h.clock.Now())
+	r.mu.Unlock()
 }
 
 // allow counts an attempt of addr, a create or a join (a token attempt too), against its

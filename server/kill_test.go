@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"nimmt/protocol"
+	"nimmt/server/store/storetest"
 )
 
 var built struct {
@@ -42,13 +43,31 @@ func serverBinary(t *testing.T) string {
 type child struct {
 	cmd    *exec.Cmd
 	url    string
-	stderr *bytes.Buffer
+	stderr *syncBuffer
 }
 
-func startChild(t *testing.T, bin, db string, args ...string) *child {
+// syncBuffer is a bytes.Buffer safe to read while the child writes to it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func startChild(t *testing.T, bin string, db *storetest.DB, args ...string) *child {
 	t.Helper()
-	args = append([]string{"-addr", "127.0.0.1:0", "-db", db, "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", ""}, args...)
-	c := &child{cmd: exec.Command(bin, args...), stderr: &bytes.Buffer{}}
+	args = append([]string{"-addr", "127.0.0.1:0", "-db", db.DSN(), "-web", filepath.Join(t.TempDir(), "none"), "-grace", "1h", "-rate", "1000", "-text", "", "-admin", ""}, args...)
+	c := &child{cmd: exec.Command(bin, args...), stderr: &syncBuffer{}}
 	c.cmd.Stderr = c.stderr
 	out, err := c.cmd.StdoutPipe()
 	if err != nil {
@@ -74,13 +93,12 @@ func startChild(t *testing.T, bin, db string, args ...string) *child {
 }
 
 // The server binary is killed with SIGKILL in the middle of a game and restarted on the same
-// SQLite file: the clients reconnect with their tokens and finish the game; the events from the
-// start are exactly those they had before the kill (no action lost, none applied twice); then
+// database (the suite's store: an SQLite file, or a PostgreSQL database): the clients reconnect
+// with their tokens and finish the game; the events from the start are exactly those they had before the kill (no action lost, none applied twice); then
 // SIGTERM shuts the server down cleanly.
 func TestKillRestart(t *testing.T) {
-	dir := t.TempDir()
 	bin := serverBinary(t)
-	db := filepath.Join(dir, "nimmt.db")
+	db := storetest.New(t)
 	srv := startChild(t, bin, db)
 	defer func() {
 		if srv.cmd.ProcessState == nil {
@@ -146,15 +164,9 @@ func TestKillRestart(t *testing.T) {
 	if err := srv.cmd.Wait(); err != nil {
 		t.Errorf("after SIGTERM: %v\n%s", err, srv.stderr)
 	}
-	if _, err := os.Stat(db); err != nil {
-		t.Error(err)
+	if !db.Postgres() {
+		if _, err := os.Stat(db.DSN()); err != nil {
+			t.Error(err)
+		}
 	}
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
-	}
-	os.Exit(code)
 }

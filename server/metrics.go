@@ -116,8 +116,10 @@ func (h *Hub) storeHealth(ctx context.Context) error {
 		if err := p.Ping(ctx); err != nil {
 			return err
 		}
-	} else if _, err := h.store.Names(); err != nil {
-		return err
+	} else if h.names != nil {
+		if _, err := h.names.Names(ctx); err != nil {
+			return err
+		}
 	}
 	return h.storeLog.failing()
 }

@@ -105,7 +105,13 @@ func (p *Peer) hello(m protocol.Hello) {
 		p.sink.Close("protocol version")
 		return
 	}
-	r := p.hub.Room(p.code)
+	r, err := p.hub.open(p.code)
+	if err != nil {
+		p.hub.opts.Log.Error("server: open", "room", p.code, "err", err)
+		p.fail(protocol.ErrServer, m.Type(), errMoving)
+		p.sink.Close("room not available here now")
+		return
+	}
 	if r == nil {
 		p.fail(protocol.ErrNoRoom, m.Type(), fmt.Errorf("server: no room %q", p.code))
 		p.sink.Close("no such room")
@@ -205,16 +211,15 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 		p.sink.Close("too many attempts")
 		return "", ""
 	}
-	h.mu.Lock()
-	if h.closed || len(h.rooms) >= h.opts.MaxRooms {
-		h.mu.Unlock()
-		p.fail(protocol.ErrLimit, m.Type(), errors.New("server: no room can be made now"))
+	code, err := h.drawCode()
+	if err != nil {
+		p.fail(protocol.ErrServer, m.Type(), err)
 		return "", ""
 	}
-	code, err := h.newCode()
-	if err != nil {
+	h.mu.Lock()
+	if h.closed || len(h.rooms) >= h.opts.MaxRooms || h.rooms[code] != nil {
 		h.mu.Unlock()
-		p.fail(protocol.ErrServer, m.Type(), err)
+		p.fail(protocol.ErrLimit, m.Type(), errors.New("server: no room can be made now"))
 		return "", ""
 	}
 	r, err := newRoom(h, code, m.Settings)

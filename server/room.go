@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -18,6 +19,7 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/server/store"
 )
 
 // seat is one seat of a room. Its seatData is stored; the other fields live while the process
@@ -42,6 +44,10 @@ type seatData struct {
 	Seed     uint64 `json:"seed"`            // the seat's bot's seed
 	Away     bool   `json:"away,omitempty"`
 	Resigned bool   `json:"resigned,omitempty"`
+	// Due is the pending decision's deadline (Unix milliseconds; 0: none) and DueFor the
+	// decision's round, turn and phase: a process that loads the room arms its timer from them.
+	Due    int64  `json:"due,omitempty"`
+	DueFor [3]int `json:"dueFor,omitzero"`
 }
 
 // meta is what the store keeps of a room besides its game log.
@@ -63,10 +69,10 @@ type Room struct {
 	meta
 	game     *engine.Game
 	rng      *rand.Rand
-	logN     int     // entries of the current game's log in the store
-	pending  []Entry // entries made and not stored yet
-	lastMeta []byte  // the metadata as stored, until lastKey is known (a restored room)
-	lastKey  metaKey // the metadata as last stored: an update that changed none of it skips JSON
+	logN     int           // entries of the current game's log in the store
+	pending  []store.Entry // entries made and not stored yet
+	lastMeta []byte        // the metadata as stored, until lastKey is known (a restored room)
+	lastKey  metaKey       // the metadata as last stored: an update that changed none of it skips JSON
 	lastRoom protocol.Room
 	peers    map[*Peer]struct{}
 	timer    clock.Stopper
@@ -136,7 +142,7 @@ func (r *Room) seedRNG() error {
 }
 
 // restoreRoom rebuilds a stored room: its metadata, and its game by replaying the log.
-func restoreRoom(h *Hub, sr StoredRoom) (*Room, error) {
+func restoreRoom(h *Hub, sr store.Room) (*Room, error) {
 	r := &Room{hub: h, code: sr.Code, peers: map[*Peer]struct{}{}, lastMeta: sr.Meta}
 	if err := json.Unmarshal(sr.Meta, &r.meta); err != nil {
 		return nil, fmt.Errorf("server: room %s: %w", sr.Code, err)
@@ -148,6 +154,9 @@ func restoreRoom(h *Hub, sr StoredRoom) (*Room, error) {
 	r.idleSince = now
 	for _, s := range r.Seats {
 		s.goneAt = now
+		if s.Due != 0 {
+			s.deadline, s.decKey = time.UnixMilli(s.Due), s.DueFor
+		}
 	}
 	for _, l := range sr.Chat {
 		var c protocol.Chat
@@ -164,13 +173,13 @@ func restoreRoom(h *Hub, sr StoredRoom) (*Room, error) {
 	rec := &engine.Record{Format: engine.RecordFormat, Version: engine.RecordVersion, Config: r.Settings.Config(len(r.Seats)), Players: r.names()}
 	for i, e := range sr.Log {
 		switch e.Kind {
-		case EntryDeal:
+		case store.EntryDeal:
 			var d engine.Deal
 			if err := json.Unmarshal(e.Data, &d); err != nil {
 				return nil, fmt.Errorf("server: room %s: log entry %d: %w", sr.Code, i, err)
 			}
 			rec.Rounds = append(rec.Rounds, engine.RoundRecord{Deal: d})
-		case EntryMove:
+		case store.EntryMove:
 			var m engine.Move
 			if err := json.Unmarshal(e.Data, &m); err != nil || len(rec.Rounds) == 0 {
 				return nil, fmt.Errorf("server: room %s: log entry %d: %w", sr.Code, i, errors.Join(err, errors.New("bad move")))
@@ -241,7 +250,7 @@ func (r *Room) apply(i int, a engine.Action) error {
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
-	r.pending = append(r.pending, Entry{Kind: EntryMove, Data: data})
+	r.pending = append(r.pending, store.Entry{Kind: store.EntryMove, Data: data})
 	for i := before; i < r.game.EventCount(); i++ {
 		if e, _ := r.game.EventFor(-1, i); isDeal(e) {
 			if err := r.logDeal(); err != nil {
@@ -263,7 +272,7 @@ func (r *Room) logDeal() error {
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
-	r.pending = append(r.pending, Entry{Kind: EntryDeal, Data: data})
+	r.pending = append(r.pending, store.Entry{Kind: store.EntryDeal, Data: data})
 	return nil
 }
 
@@ -337,16 +346,16 @@ func (r *Room) save() error {
 	if m == nil && len(r.pending) == 0 && len(r.chatPending) == 0 {
 		return nil
 	}
-	c := Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
+	c := store.Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
 	for _, l := range r.chatPending {
 		data, err := json.Marshal(l)
 		if err != nil {
 			return fmt.Errorf("server: %w", err)
 		}
-		c.Chat = append(c.Chat, ChatLine{N: l.N, Data: data})
+		c.Chat = append(c.Chat, store.ChatLine{N: l.N, Data: data})
 	}
 	start := time.Now()
-	err := r.hub.store.Commit(c)
+	err := r.hub.store.Commit(context.Background(), c)
 	r.hub.metrics.stored(time.Since(start), err)
 	if err != nil {
 		r.hub.storeLog.failed(r.hub, r.hub.clock.Now(), err, "room", r.code)
@@ -413,8 +422,14 @@ func (r *Room) setDeadlines(now time.Time) {
 			continue
 		}
 		if s.deadline.IsZero() || s.decKey != key {
-			s.deadline = now.Add(time.Duration(r.Settings.Timer) * time.Second)
+			s.deadline = now.Add(time.Duration(r.Settings.Timer) * time.Second).Truncate(time.Millisecond)
 			s.decKey = key
+		}
+	}
+	for _, s := range r.Seats { // stored with the metadata
+		s.Due, s.DueFor = 0, [3]int{}
+		if !s.deadline.IsZero() {
+			s.Due, s.DueFor = s.deadline.UnixMilli(), s.decKey
 		}
 	}
 }
@@ -651,7 +666,7 @@ func (r *Room) system(text string) {
 // expire removes a room nobody has been connected to for the hub's Expire time, from the store
 // and from the hub; if the store refuses, the room stays and tries again after another Expire.
 func (r *Room) expire(now time.Time) {
-	if err := r.hub.store.Delete(r.code); err != nil {
+	if err := r.hub.store.Delete(context.Background(), r.code); err != nil {
 		r.hub.opts.Log.Error("server: an expired room could not be removed", "room", r.code, "err", err)
 		r.idleSince = now
 		r.arm(now)

@@ -13,6 +13,7 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/server/store"
 )
 
 // memStore is a Store in memory: it keeps every committed change, so that a benchmark measures
@@ -23,18 +24,19 @@ type memStore struct {
 	entries int
 }
 
-func (s *memStore) Commit(c Change) error {
+func (s *memStore) Commit(_ context.Context, c store.Change) error {
 	s.mu.Lock()
 	s.changes++
 	s.entries += len(c.Entries)
 	s.mu.Unlock()
 	return nil
 }
-func (s *memStore) Load() ([]StoredRoom, error)       { return nil, nil }
-func (s *memStore) Delete(string) error               { return nil }
-func (s *memStore) SetName(string, string) error      { return nil }
-func (s *memStore) Names() (map[string]string, error) { return map[string]string{}, nil }
-func (s *memStore) Close() error                      { return nil }
+func (s *memStore) Load(context.Context) ([]store.Room, error) { return nil, nil }
+func (s *memStore) LoadRoom(_ context.Context, code string) (store.Room, error) {
+	return store.Room{}, store.ErrNotFound
+}
+func (s *memStore) Delete(context.Context, string) error { return nil }
+func (s *memStore) Close() error                         { return nil }
 
 // countingConn is a frameConn that counts what the session writes and drops it.
 type countingConn struct {

@@ -21,6 +21,7 @@ import (
 	"github.com/coder/websocket"
 
 	"nimmt/protocol"
+	"nimmt/server/store/storetest"
 )
 
 // selfSigned writes a certificate for 127.0.0.1 and its key as PEM files and returns their paths
@@ -61,7 +62,7 @@ func selfSigned(t *testing.T) (certFile, keyFile string, cert *x509.Certificate)
 // made over TLS (#27 "TLS").
 func TestServerTLS(t *testing.T) {
 	certFile, keyFile, cert := selfSigned(t)
-	srv := startChild(t, serverBinary(t), filepath.Join(t.TempDir(), "nimmt.db"), "-tls-cert", certFile, "-tls-key", keyFile)
+	srv := startChild(t, serverBinary(t), storetest.New(t), "-tls-cert", certFile, "-tls-key", keyFile)
 	defer func() { srv.cmd.Process.Kill(); srv.cmd.Wait() }()
 	if !strings.HasPrefix(srv.url, "wss://") {
 		t.Fatalf("the server listens on %s; want https", srv.url)

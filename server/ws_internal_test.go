@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"nimmt/clock"
 	"nimmt/protocol"
+	"nimmt/server/store/storetest"
 )
 
 // fakeConn is a frameConn driven by the test: the client's messages come from in, pings wait
@@ -102,7 +102,7 @@ type fakeSession struct {
 
 func startFake(t *testing.T, o HTTPOptions) *fakeSession {
 	t.Helper()
-	store, err := OpenSQLite(filepath.Join(t.TempDir(), "nimmt.db"))
+	store, err := storetest.New(t).Open()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	gameserver "nimmt/server"
+	"nimmt/server/store/sqlite"
 )
 
 // A short run of the generator against a server in the test: 20 rooms of 4 WebSocket clients
@@ -22,7 +23,7 @@ import (
 // same totals, no action may be refused, and every action must be answered by its event. It
 // asserts correctness only, never a time.
 func TestShortRun(t *testing.T) {
-	store, err := gameserver.OpenSQLite(filepath.Join(t.TempDir(), "nimmt.db"))
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "nimmt.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,3 +119,42 @@ func TestStartServerLeavesNoChild(t *testing.T) {
 
 // guard bounds a wait that a working run never reaches: a guard against hanging, not a quota.
 const guard = 2 * time.Minute
+
+// The generator counts the sockets that are live, not the rooms it opened: when the server
+// drops every connection, no room is held any more and every client is counted as failed.
+func TestLiveSockets(t *testing.T) {
+	store, err := sqlite.Open(filepath.Join(t.TempDir(), "nimmt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	hub, err := gameserver.NewHub(store, gameserver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hub.Close()
+	hs := httptest.NewServer(hub.Handler(gameserver.HTTPOptions{Rate: 1e9}))
+	defer hs.Close()
+	base := "ws" + strings.TrimPrefix(hs.URL, "http")
+
+	const rooms = 3
+	c := config{rooms: rooms, think: time.Hour, timer: 0, games: 1} // nobody acts
+	st := &stats{}
+	var wg sync.WaitGroup
+	for i := range rooms {
+		if _, err := openRoom(context.Background(), c, base, i, st, &wg); err != nil {
+			t.Fatalf("room %d: %v", i, err)
+		}
+	}
+	if st.live.Load() != 4*rooms || st.failed.Load() != 0 {
+		t.Errorf("live %d, failed %d; want %d live", st.live.Load(), st.failed.Load(), 4*rooms)
+	}
+	hub.Close() // the server closes every connection
+	wg.Wait()
+	if st.live.Load() != 0 || st.failed.Load() != 4*rooms || st.failure.Load() == nil {
+		t.Errorf("after the server dropped them: live %d, failed %d (%v); want 0 and %d", st.live.Load(), st.failed.Load(), st.failure.Load(), 4*rooms)
+	}
+	if st.held.Load() != rooms {
+		t.Errorf("rooms opened %d", st.held.Load())
+	}
+}

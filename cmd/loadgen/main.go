@@ -71,6 +71,7 @@ func run() error {
 	flag.StringVar(&c.bin, "server", "", "server binary (default: go build ./cmd/server into a temporary directory)")
 	flag.IntVar(&c.timer, "timer", protocol.DefaultTimer, "the rooms' decision timer in seconds (0, 30, 60, 120)")
 	flag.BoolVar(&c.noRestat, "no-restart", false, "skip the restart measurement")
+	flag.StringVar(&serverDB, "db", "", "the server's -db: a PostgreSQL URL postgres://… measures the server on PostgreSQL (an empty database: each run's rooms are new; with it, the restart loads rooms on demand, so use -no-restart); empty: a fresh SQLite file")
 	gcPercent := flag.Int("gc-percent", 400, "the generator's own GOGC (not the server's): its collector competes with the server for the cores and its pauses would be counted in the latencies it measures; its memory is not measured")
 	cpuProfile := flag.String("cpuprofile", "", "write the generator's own CPU profile of the measurement window to this file")
 	flag.Parse()
@@ -171,10 +172,17 @@ loop:
 	self := selfCPU() - self0
 	rss := srv.rss()
 	peak = max(peak, rss)
-	held := st.held.Load()
+	// The rooms held are counted by their live sockets, not by the rooms opened: a socket that
+	// dropped during the ramp or the window holds nothing on the server.
+	opened, live, failedClients := st.held.Load(), st.live.Load(), st.failed.Load()
+	held := live / 4
 	acts, lat := st.snapshot()
 	p50, p99, pmax := quantile(lat, 0.5), quantile(lat, 0.99), quantile(lat, 1)
-	fmt.Printf("loadgen: rooms held %d (%d sockets), think %v, window %v\n", held, 4*held, c.think, window.Round(time.Millisecond))
+	fmt.Printf("loadgen: rooms held %d by live sockets (%d of the %d sockets of the %d rooms opened; %d clients failed", held, live, 4*opened, opened, failedClients)
+	if e := st.failure.Load(); e != nil {
+		fmt.Printf(", first: %v", e)
+	}
+	fmt.Printf("), think %v, window %v\n", c.think, window.Round(time.Millisecond))
 	fmt.Printf("loadgen: actions %d (%.0f/s), action→event latency p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d samples), refused %d, games over %d\n",
 		acts, float64(acts)/window.Seconds(), p50, p99, pmax, len(lat), st.refused.Load(), st.games.Load())
 	fmt.Printf("loadgen: server RSS %.1f MB (peak %.1f, idle %.1f): %.1f KB per room (%.1f KB above idle); server CPU %.0f%% of one core, generator %.0f%%\n",
@@ -211,13 +219,20 @@ type server struct {
 
 var restoredRe = regexp.MustCompile(`rooms restored rooms=(\d+) took=(\S+)`)
 
+// serverDB is the server's -db (-db): empty for a fresh SQLite file in the data directory.
+var serverDB string
+
 // startWait bounds how long a server may take to print its address and restore its rooms.
 const startWait = 2 * time.Minute
 
 // startServer runs the server binary on 127.0.0.1 with data and waits for its address and its
 // restore line. On every error it kills the child and waits for it, so none is left behind.
 func startServer(bin, data string, wait time.Duration) (*server, error) {
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-text", "", "-data", data, "-max-conns", "30000")
+	args := []string{"-addr", "127.0.0.1:0", "-text", "", "-admin", "", "-data", data, "-max-conns", "30000"}
+	if serverDB != "" {
+		args = append(args, "-db", serverDB)
+	}
+	cmd := exec.Command(bin, args...)
 	killWithParent(cmd)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -358,7 +373,10 @@ func selfCPU() time.Duration {
 
 // stats are the generator's counts, reset when the measurement window opens.
 type stats struct {
-	held    atomic.Int64
+	held    atomic.Int64 // rooms opened and started
+	live    atomic.Int64 // clients whose connection is open and playing
+	failed  atomic.Int64 // clients whose connection failed before the run ended
+	failure atomic.Value // the first failed client's error
 	acts    atomic.Int64
 	refused atomic.Int64
 	games   atomic.Int64
@@ -442,9 +460,15 @@ func openRoom(ctx context.Context, c config, base string, i int, st *stats, wg *
 	st.held.Add(1)
 	for _, q := range p {
 		wg.Add(1)
+		st.live.Add(1)
 		go func() {
 			defer wg.Done()
 			q.play(ctx)
+			st.live.Add(-1)
+			if q.err != nil {
+				st.failed.Add(1)
+				st.failure.CompareAndSwap(nil, q.err)
+			}
 			q.conn.Close()
 		}()
 	}

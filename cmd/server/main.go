@@ -1,13 +1,15 @@
 // Command server is the nimmt game server: rooms of people and bots playing over WebSocket
-// (docs/protocol.md), every action stored in an embedded SQLite file, and the web build served
-// beside it. With no flags it listens on 127.0.0.1:8080 and keeps its data in the user's config
-// directory (docs/server.md):
+// (docs/protocol.md), every action stored in an embedded SQLite file or in PostgreSQL, and the
+// web build served beside it. With no flags it listens on 127.0.0.1:8080 and keeps its data in
+// an SQLite file in the user's config directory (docs/server.md); -db postgres://… (or the
+// variable NIMMT_DB) stores in PostgreSQL instead, the schema created or migrated at start
+// (docs/SCALING.md):
 //
-//	go run ./cmd/server [-addr 127.0.0.1:8080] [-data DIR] [-db FILE] [-web build/web] [-origins a.com,*.b.org] [-text 127.0.0.1:4000]
+//	go run ./cmd/server [-addr 127.0.0.1:8080] [-data DIR] [-db FILE|postgres://…] [-web build/web] [-origins a.com,*.b.org] [-text 127.0.0.1:4000]
 //
 // The limits a public server needs (per-address caps, first-message deadlines, a trusted proxy,
 // TLS) have flags: docs/server.md "Security and limits". /metrics and /healthz are served on
-// -admin (loopback by default). An online backup of the database:
+// -admin (loopback by default). An online backup of an SQLite database (PostgreSQL: pg_dump):
 //
 //	go run ./cmd/server backup [-db FILE] OUT
 package main
@@ -20,8 +22,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	_ "net/http/pprof"
-	"net/netip" // the profiles of -debug
+	_ "net/http/pprof" // the profiles of -debug
+	"net/netip"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -33,6 +36,9 @@ import (
 	"nimmt/netlimit"
 	"nimmt/server"
 	"nimmt/server/site"
+	"nimmt/server/store"
+	"nimmt/server/store/pg"
+	"nimmt/server/store/sqlite"
 	"nimmt/server/textport"
 )
 
@@ -49,7 +55,7 @@ func run() error {
 	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
 	data := flag.String("data", defaultData(), "data directory (holds nimmt.db)")
-	db := flag.String("db", "", "SQLite database file (default DATA/nimmt.db)")
+	db := flag.String("db", os.Getenv("NIMMT_DB"), "SQLite database file, or a PostgreSQL URL postgres://… (default $NIMMT_DB, else DATA/nimmt.db)")
 	web := flag.String("web", "build/web", "web build to serve when it exists (make web)")
 	origins := flag.String("origins", "", "comma-separated origin host patterns whose pages may connect, besides the server's own host")
 	maxConns := flag.Int("max-conns", 20000, "most WebSocket connections")
@@ -59,6 +65,8 @@ func run() error {
 	gcPercent := flag.Int("gc-percent", 30, "the Go collector's GOGC: a lower value keeps less garbage per room for more collector CPU (docs/PERFORMANCE.md); the GOGC variable, when set, wins")
 	commitDelay := flag.Duration("commit-delay", 2*time.Millisecond, "under load, start a store transaction at most this often, so that the rooms' actions share it (docs/PERFORMANCE.md); 0: each batch at once")
 	expire := flag.Duration("expire", 24*time.Hour, "how long a room nobody is connected to is kept before it is removed")
+	leasePoll := flag.Duration("lease-poll", time.Second, "on PostgreSQL: how often the process checks its hold on the database and reads the requests for its rooms (a notification wakes it at once)")
+	evict := flag.Duration("evict", 5*time.Minute, "on PostgreSQL: how long a room nobody is connected to, and not being played, stays loaded")
 	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
 	perAddr := flag.Int("ws-per-addr", 32, "most WebSocket connections from one client address")
 	firstMessage := flag.Duration("first-message", 10*time.Second, "close a WebSocket that sent no hello or create within this time, and a text connection with no line")
@@ -96,18 +104,32 @@ func run() error {
 		}
 		*db = filepath.Join(*data, "nimmt.db")
 	}
-	store, err := server.OpenSQLite(*db)
+	store, err := openStore(*db)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
 	store.SetCommitDelay(*commitDelay)
 	start := time.Now()
-	hub, err := server.NewHub(store, server.Options{Grace: *grace, Expire: *expire, CreateAttempts: *creates, JoinAttempts: *joins})
+	hopts := server.Options{Grace: *grace, Expire: *expire, Evict: *evict, CreateAttempts: *creates, JoinAttempts: *joins}
+	if ps, ok := store.(*pg.Store); ok {
+		// On PostgreSQL the process is one of any number sharing the database (docs/SCALING.md):
+		// it serves a room while it holds the room's lease.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		leases, err := pg.OpenLeases(ctx, ps, *db, *leasePoll)
+		cancel()
+		if err != nil {
+			return err
+		}
+		defer leases.Close()
+		hopts.Leases = leases
+		slog.Info("server: sharing the database's rooms", "owner", leases.Owner())
+	}
+	hub, err := server.NewHub(store, hopts)
 	if err != nil {
 		return err
 	}
-	slog.Info("server: rooms restored", "rooms", hub.Rooms(), "took", time.Since(start).Round(time.Millisecond), "db", *db)
+	slog.Info("server: rooms restored", "rooms", hub.Rooms(), "took", time.Since(start).Round(time.Millisecond), "db", redact(*db))
 
 	opts := server.HTTPOptions{MaxConns: *maxConns, Rate: *rate, PerAddr: *perAddr, FirstMessage: *firstMessage,
 		IdleTimeout: *idle, TrustedProxies: proxies}
@@ -203,6 +225,31 @@ func run() error {
 	return nil
 }
 
+// dbStore is what cmd/server needs of a store: rooms, the text port's names, grouped commits.
+type dbStore interface {
+	store.Store
+	store.Names
+	SetCommitDelay(time.Duration)
+}
+
+// openStore opens PostgreSQL for a postgres:// or postgresql:// URL, else the SQLite file.
+func openStore(db string) (dbStore, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		return pg.Open(ctx, db)
+	}
+	return sqlite.Open(db)
+}
+
+// redact drops the password from a database URL, for the log.
+func redact(db string) string {
+	if u, err := url.Parse(db); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return db
+}
+
 // backup copies the database into a new file while a server may be using it (docs/server.md
 // "Backups").
 func backup(args []string) error {
@@ -224,7 +271,7 @@ func backup(args []string) error {
 		*db = filepath.Join(*data, "nimmt.db")
 	}
 	start := time.Now()
-	if err := server.BackupSQLite(context.Background(), *db, fs.Arg(0)); err != nil {
+	if err := sqlite.Backup(context.Background(), *db, fs.Arg(0)); err != nil {
 		return err
 	}
 	fmt.Printf("server: %s backed up into %s in %v\n", *db, fs.Arg(0), time.Since(start).Round(time.Millisecond))

@@ -1,13 +1,14 @@
-// Package servertest runs the real game server inside a test: a hub on a SQLite file in a
-// temporary directory behind an HTTP server on 127.0.0.1, with a manual clock. Restart closes the
-// hub, its connections and the database and opens them again on the same file, as a server killed
-// and started again does (every accepted action was stored before anyone heard of it).
+// Package servertest runs the real game server inside a test: a hub on a fresh database of the
+// suite's store (storetest: an SQLite file in a temporary directory, or PostgreSQL with
+// NIMMT_TEST_STORE=postgres) behind an HTTP server on 127.0.0.1, with a manual clock. Restart
+// closes the hub, its connections and the database and opens them again on the same database,
+// as a server killed and started again does (every accepted action was stored before anyone
+// heard of it).
 package servertest
 
 import (
 	"context"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +18,7 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/server"
+	"nimmt/server/store/storetest"
 )
 
 // Server is a game server for a test.
@@ -24,12 +26,12 @@ type Server struct {
 	t     testing.TB
 	opts  server.Options
 	hopts server.HTTPOptions
-	db    string
+	db    *storetest.DB
 	// Clock is the hubs' clock; it moves only when the test advances it.
 	Clock *clock.Manual
 
 	mu    sync.Mutex
-	store *server.SQLStore
+	store storetest.Store
 	hub   *server.Hub
 	http  *httptest.Server
 	url   string
@@ -40,7 +42,7 @@ type Server struct {
 // stops it when the test ends.
 func New(t testing.TB, opts server.Options, hopts server.HTTPOptions) *Server {
 	t.Helper()
-	s := &Server{t: t, opts: opts, hopts: hopts, db: filepath.Join(t.TempDir(), "nimmt.db"),
+	s := &Server{t: t, opts: opts, hopts: hopts, db: storetest.New(t),
 		Clock: clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)), up: make(chan struct{})}
 	if s.opts.Clock == nil {
 		s.opts.Clock = s.Clock
@@ -58,7 +60,7 @@ func (s *Server) Start() {
 	if s.http != nil {
 		return
 	}
-	store, err := server.OpenSQLite(s.db)
+	store, err := s.db.Open()
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -88,7 +90,7 @@ func (s *Server) Stop() {
 	s.http = nil
 }
 
-// Restart is Stop then Start on the same database file.
+// Restart is Stop then Start on the same database.
 func (s *Server) Restart() {
 	s.t.Helper()
 	s.Stop()

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -22,6 +21,7 @@ import (
 	"nimmt/protocol"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
+	"nimmt/server/store/storetest"
 	"nimmt/server/textport"
 )
 
@@ -29,7 +29,7 @@ import (
 // guard against hanging for ever, never a quota.
 const guard = 2 * time.Minute
 
-// env is a hub on a SQLite file behind a real WebSocket endpoint and a real text port, both on
+// env is a hub on the suite's store (storetest: an SQLite file, or PostgreSQL) behind a real WebSocket endpoint and a real text port, both on
 // 127.0.0.1, with a manual clock (timers and rate limits move only when a test says).
 type env struct {
 	t     *testing.T
@@ -43,14 +43,14 @@ type env struct {
 
 func newEnv(t *testing.T, o textport.Options) *env {
 	t.Helper()
-	return newEnvAt(t, o, filepath.Join(t.TempDir(), "nimmt.db"))
+	return newEnvAt(t, o, storetest.New(t))
 }
 
-// newEnvAt is newEnv on the database file db (a second env on the same file is a restart).
-func newEnvAt(t *testing.T, o textport.Options, db string) *env {
+// newEnvAt is newEnv on the database db (a second env on the same database is a restart).
+func newEnvAt(t *testing.T, o textport.Options, db *storetest.DB) *env {
 	t.Helper()
 	e := &env{t: t, clock: clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))}
-	store, err := server.OpenSQLite(db)
+	store, err := db.Open()
 	if err != nil {
 		t.Fatal(err)
 	}

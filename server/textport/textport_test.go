@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"nimmt/clock"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"nimmt/client"
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/server/store/storetest"
 	"nimmt/server/textport"
 )
 
@@ -495,7 +495,7 @@ func TestTimerAwayAndBack(t *testing.T) {
 // A room's text-port name outlives a restart: the port reads the stored names back, so the
 // game is found, listed and joined by its name.
 func TestRoomNamesStored(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "nimmt.db")
+	db := storetest.New(t)
 	e := newEnvAt(t, fastText, db)
 	c := dialText(t, e.text, "Tex")
 	c.send("join game as red on oak")

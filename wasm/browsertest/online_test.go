@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"nimmt/server"
+	"nimmt/server/store/sqlite"
 )
 
 // roomView is the test state of a page in online play: the table's state plus the room screen's.
@@ -174,7 +175,7 @@ func (s *gameServer) textPort() (addr string, ok bool) {
 func (s *gameServer) record(code string) []int {
 	t := s.t
 	t.Helper()
-	store, err := server.OpenSQLite(filepath.Join(s.data, "nimmt.db"))
+	store, err := sqlite.Open(filepath.Join(s.data, "nimmt.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,4 @@
+package pg
+
+// Check is check for the tests: the poll, now.
+func (l *Leases) Check() { l.check() }
