@@ -112,6 +112,7 @@ func TestTextNamesAndQuietTable(t *testing.T) {
 	tex.untilHas("* Red joined as red")
 	ann := dialWS(t, e.ws, code, "Ann", 1)
 	tex.send("start new game on oak")
+	tex.untilHas("> your turn") // the table of the new game is printed (flushed after its events)
 	ann.until("a decision", func(protocol.Message) bool { return ann.st.View.Decision != nil })
 	ann.send(protocol.Act{Game: ann.st.Game, Action: engine.RandomAction(&ann.st.View, ann.rng)})
 	tex.untilHas("- Ann chose a card.")

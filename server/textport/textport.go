@@ -597,9 +597,6 @@ func (r *room) Send(m protocol.Message) {
 			clear(r.taking)
 		}
 		c.appendLine(r.name, "- "+eventLine(names{seats: r.st.Room.Seats, you: r.st.Room.You}, m.Event))
-		if e, ok := m.Event.(engine.SeatChose); ok && e.Seat != r.st.Room.You {
-			break // another seat's face-down choice: its line says it, the table is as it was
-		}
 		r.markDirty()
 		if d := r.st.View.Decision; d != nil && d.Kind == engine.DecideRow {
 			if row, ok := r.taking[d.Card]; ok {
