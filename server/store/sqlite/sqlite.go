@@ -158,16 +158,51 @@ func (s *Store) checkpointer() {
 	defer close(s.ckptDone)
 	t := time.NewTicker(checkpointEvery)
 	defer t.Stop()
+	var quiet throttle
 	for {
 		select {
 		case <-s.quit:
 			return
-		case <-t.C:
-			if _, err := s.ckpt.Exec(`PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
-				slog.Error("sqlite: WAL checkpoint", "err", err)
+		case now := <-t.C:
+			_, err := s.ckpt.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+			if say, n := quiet.failed(err, now); say && err != nil {
+				slog.Error("sqlite: WAL checkpoint", "err", err, "failures since the last line", n)
+			} else if say {
+				slog.Info("sqlite: WAL checkpoints work again", "failures", n)
 			}
 		}
 	}
+}
+
+// failureLogEvery is the least time between two log lines of a failure that repeats (a full disk
+// fails every checkpoint, once a second).
+const failureLogEvery = time.Minute
+
+// throttle says when a failure that repeats is worth a log line: its first time, then at most
+// once per failureLogEvery, and the first success after it.
+type throttle struct {
+	last    time.Time // when the last line was said
+	failing bool
+	n       int // failures since the last line
+}
+
+// failed takes the outcome of one try at now (err nil: it worked) and returns whether to say a
+// line, with the number of failures it stands for.
+func (t *throttle) failed(err error, now time.Time) (say bool, n int) {
+	if err == nil {
+		if !t.failing {
+			return false, 0
+		}
+		n = t.n
+		*t = throttle{}
+		return true, n
+	}
+	t.n++
+	if t.failing && now.Sub(t.last) < failureLogEvery {
+		return false, 0
+	}
+	t.failing, t.last, n, t.n = true, now, t.n, 0
+	return true, n
 }
 
 // Commit implements store.Store.
