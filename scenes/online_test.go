@@ -280,7 +280,8 @@ func TestCreateRoom(t *testing.T) {
 		t.Fatalf("the form's bot: sent %#v, want %#v", l.sent, want)
 	}
 	l.sent = nil
-	og.tap(t, "level") // intermediate → expert
+	og.tap(t, "level") // intermediate → hard
+	og.tap(t, "level") // hard → expert
 	og.tap(t, "add-bot")
 	bot := protocol.Seat{Name: "Ada", Colour: "red", Kind: protocol.KindBot, Level: "expert", Connected: true}
 	if err := l.push(lobbyRoom("K7QX3M", 0, ann, bot), protocol.Error{Code: protocol.ErrRoomFull, Message: "room full", Ref: "add_bot"}); err != nil {
