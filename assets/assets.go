@@ -1,29 +1,11 @@
 // Package assets holds the files the game embeds: the text tables in lang/ (one JSON file per
-// language, read by nimmt/msg). Each kind of asset has one exported handle here; the packages
+// language, read by nimmt/msg). The browser build embeds only English and takes the other tables
+// from the page, which fetches them from the site's lang/ folder (lang_js.go). Each kind of asset has one exported handle here; the packages
 // that use them decode them once.
 package assets
-
-import _ "embed" // the text tables
 
 // Table is one language's text table: the file lang/CODE.json.
 type Table struct {
 	Code string // the language code, e.g. "en"
 	JSON []byte // the file's contents
 }
-
-// Lang holds lang/*.json, one text table per language, in the order of their codes. Each file is
-// embedded by name (assets_test checks that every lang/*.json is here and nothing else): an
-// embed.FS would add its file-system code to the wasm, 3.3 KB gzipped (#13).
-var Lang = []Table{{"de", de}, {"en", en}, {"es", es}, {"fr", fr}}
-
-//go:embed lang/de.json
-var de []byte
-
-//go:embed lang/en.json
-var en []byte
-
-//go:embed lang/es.json
-var es []byte
-
-//go:embed lang/fr.json
-var fr []byte

@@ -3,8 +3,9 @@
 # browser test and wasm-figures.sh): index.html, wasm_exec.js copied from this Go's GOROOT, nimmt.wasm
 # built with -trimpath -ldflags="-s -w", gzip -9 copies of the three, the icons the page links
 # (wasm/favicon.ico and wasm/*.png, drawn by cmd/assets), the page's sound device (wasm/sound.js)
-# and the sound effects and music in sounds/ (with gzip -9 copies), which sound.js fetches: they
-# are not embedded in the wasm.
+# and the sound effects and music in sounds/ (with gzip -9 copies), which sound.js fetches, and the
+# text tables but English in lang/ (with gzip -9 copies), which the page fetches before the game
+# starts: they are not embedded in the wasm.
 # PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
 # The game's interface packages (all but the engine and the bots), the online client and protocol,
 # the text stack and Ebitengine's inpututil are compiled without inlining (-l): 44.6 + 13.8 + 3.8 KB
@@ -22,6 +23,16 @@ cp wasm/favicon.ico wasm/*.png wasm/sound.js "$out/"
 mkdir -p "$out/sounds"
 cp assets/sounds/*.wav "$out/sounds/"
 gzip -9 -k -f "$out"/sounds/*.wav
+# The text tables but English (embedded), fetched by the page before the game starts (assets/lang_js.go).
+mkdir -p "$out/lang"
+langs=""
+for f in assets/lang/*.json; do
+	c=$(basename "$f" .json)
+	[ "$c" = en ] && continue
+	cp "$f" "$out/lang/"
+	langs="$langs${langs:+ }$c"
+done
+gzip -9 -k -f "$out"/lang/*.json
 noinline=()
 for p in scenes msg stats storage layout sprites text anim sound wasm/webrun wasm client protocol; do
 	noinline+=("-gcflags=nimmt/$p=-l")
@@ -35,6 +46,7 @@ for p in github.com/tinne26/etxt/... golang.org/x/image/... golang.org/x/text/..
 done
 GOOS=js GOARCH=wasm $GO build -trimpath -ldflags="-s -w" "${noinline[@]}" "$@" -o "$out/nimmt.wasm" "$pkg"
 size=$(wc -c < "$out/nimmt.wasm" | tr -d ' ')
-sed "s/name=\"nimmt-wasm-size\" content=\"0\"/name=\"nimmt-wasm-size\" content=\"$size\"/" wasm/index.html > "$out/index.html"
+sed -e "s/name=\"nimmt-wasm-size\" content=\"0\"/name=\"nimmt-wasm-size\" content=\"$size\"/" \
+	-e "s/name=\"nimmt-langs\" content=\"\"/name=\"nimmt-langs\" content=\"$langs\"/" wasm/index.html > "$out/index.html"
 gzip -9 -k -f "$out/nimmt.wasm" "$out/wasm_exec.js" "$out/sound.js" "$out/index.html"
 echo "build-web: $out/nimmt.wasm $size bytes, $(wc -c < "$out/nimmt.wasm.gz" | tr -d ' ') gzipped"

@@ -1,5 +1,6 @@
 // Package site serves a built web folder (index.html, wasm_exec.js, the game's .wasm, icons, the
-// sound effects in sounds/, and their precompressed .gz copies) over HTTP, and nothing outside it.
+// sound effects in sounds/, the text tables in lang/, and their precompressed .gz copies) over
+// HTTP, and nothing outside it.
 //
 // Requests whose path holds "..", a backslash, a NUL byte or a hidden (dot) segment are refused;
 // files are opened through an os.Root, so symbolic links cannot lead out of the folder. Directories
