@@ -451,6 +451,9 @@ func (t *Table) avatarSide(ph float64, compact bool) float64 {
 func scoreW(size float64) float64 { return math.Ceil(size * 0.62 * 3) }
 func pileW(size float64) float64  { return math.Ceil(size * 0.62 * 4) }
 
+// digitsW is the width of three digits of the plates' font (0.56 em each) at size.
+func digitsW(size float64) float64 { return math.Ceil(size * 0.57 * 3) }
+
 // nameRoom is the width a name box needs at least: six letters.
 func nameRoom(size float64) float64 { return math.Ceil(size * 0.6 * 6) }
 
@@ -468,9 +471,12 @@ func (t *Table) plateTexts(p Rect, textW float64, compact bool) (Rect, [NumPlate
 	av := t.avatarSide(p.H, compact)
 	var tx [NumPlateTexts]Text
 	if compact {
-		avatar := Rect{x, y + nl, av, av}
+		// The avatar gives way (down to 14 pixels) to a three-digit score.
+		gap := math.Ceil(pad / 2)
+		av = math.Max(14, math.Min(av, inner-gap-digitsW(ss)))
+		avatar := Rect{x, y + nl + (scl-av)/2, av, av}
 		tx[TxtName] = Text{R: Rect{x, y, inner, nl}, Size: nf}
-		tx[TxtScore] = Text{R: Rect{x + av + pad, y + nl, inner - av - pad, scl}, Size: ss}
+		tx[TxtScore] = Text{R: Rect{x + av + gap, y + nl, inner - av - gap, scl}, Size: ss}
 		return avatar, tx
 	}
 	avatar := Rect{x, y, av, av}

@@ -307,9 +307,9 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 	}
 }
 
-// checkFace checks seat i's score and avatar: the score is the plate's largest text and at
-// least minScore; the avatar is a square of at least 16 pixels on the plate, clear of every
-// text box and of the chosen card.
+// checkFace checks seat i's score and avatar: the score is the plate's largest text, at least
+// minScore, in a box that holds three digits; the avatar is a square of at least 16 pixels (14
+// on a compact plate) on the plate, clear of every text box and of the chosen card.
 func checkFace(t *testing.T, i int, s Seat, minScore float64) {
 	t.Helper()
 	sc := s.Text[TxtScore]
@@ -321,9 +321,17 @@ func checkFace(t *testing.T, i int, s Seat, minScore float64) {
 			t.Errorf("seat %d: text %d size %.1f not smaller than the score's %.1f", i, k, tx.Size, sc.Size)
 		}
 	}
+	// Three digits ("104") fit in the score's box: the font's digits are 0.56 em wide.
+	if sc.R.W < 3*0.57*sc.Size {
+		t.Errorf("seat %d: score box %.1f wide for three digits at size %.1f", i, sc.R.W, sc.Size)
+	}
 	a := s.Avatar
-	if a.W < 16 || math.Abs(a.W-a.H) > 0.01 || !a.Within(s.Plate) {
-		t.Errorf("seat %d: avatar %+v not a square of at least 16 on its plate %+v", i, a, s.Plate)
+	least := 16.0
+	if s.Compact {
+		least = 14
+	}
+	if a.W < least || math.Abs(a.W-a.H) > 0.01 || !a.Within(s.Plate) {
+		t.Errorf("seat %d: avatar %+v not a square of at least %v on its plate %+v", i, a, least, s.Plate)
 	}
 	if a.Overlaps(s.Chosen) {
 		t.Errorf("seat %d: avatar %+v under the chosen card %+v", i, a, s.Chosen)
