@@ -89,6 +89,9 @@ type Seat struct {
 	Chosen Rect
 	// Pile is where taken rows are swept to.
 	Pile Rect
+	// Avatar is the square the seat's face is drawn in: at the plate's left over its whole
+	// height, or on a compact plate left of the score under the name. It overlaps no text.
+	Avatar Rect
 	// Compact is set for a plate that shows only the name and the score (crowded tables).
 	Compact bool
 	// Text holds the plate's text boxes, indexed by the Txt constants; a box that is not shown
@@ -124,6 +127,13 @@ const (
 const (
 	MinNameSize      = 12
 	MinNameSizePhone = 11
+)
+
+// MinScoreSize is the smallest text size of a seat's score on a desktop screen, and
+// MinScoreSizePhone on a phone-sized one: the score is the largest text on a plate.
+const (
+	MinScoreSize      = 18
+	MinScoreSizePhone = 14
 )
 
 // MinStatusSize is the smallest size the table's status line is drawn at where its box has room
@@ -301,11 +311,13 @@ func (t *Table) landscape(seats, handN int) {
 	ownCardW := math.Min(ownCardH*2/3, side*0.4)
 	ownCardH = ownCardW * 1.5
 	plate := Rect{sideX, y, side, plateH}
+	avatar, tx := t.plateTexts(plate, side, false)
 	t.Seats[0] = Seat{
 		Plate:  plate,
 		Chosen: Rect{sideX + side/2 - ownCardW/2, y + plateH + m/2, ownCardW, ownCardH},
 		Pile:   Rect{sideX + side - ownCardW*0.6, y, ownCardW * 0.6, plateH},
-		Text:   t.plateTexts(plate, side, false),
+		Avatar: avatar,
+		Text:   tx,
 	}
 	t.Deck = Rect{sx + (sideX-m-sx)/2 - cardW/2, rowsTop + rowsH/2 - cardH/2, cardW, cardH}
 	if t.Deck.X+cardW > sideX-m {
@@ -396,6 +408,17 @@ func (t *Table) plateFonts() (name, small float64) {
 	return name, small
 }
 
+// scoreFont is the text size of a seat's score: a quarter larger than the name, and at least
+// MinScoreSize (MinScoreSizePhone on phones).
+func (t *Table) scoreFont() float64 {
+	nf, _ := t.plateFonts()
+	lo := float64(MinScoreSize)
+	if t.phoneSized() {
+		lo = MinScoreSizePhone
+	}
+	return math.Max(lo, math.Ceil(nf*1.25))
+}
+
 // lineH is the height of a line of text of the given size.
 func lineH(size float64) float64 { return math.Ceil(size * 1.25) }
 
@@ -408,39 +431,64 @@ func (t *Table) platePad() float64 {
 // plateHeight is the height of a full (name, level, state) or compact (name, score) plate.
 func (t *Table) plateHeight(compact bool) float64 {
 	nf, sf := t.plateFonts()
+	sl := lineH(t.scoreFont())
 	if compact {
-		return 2*t.platePad() + 2*lineH(nf)
+		return 2*t.platePad() + lineH(nf) + sl
 	}
-	return 2*t.platePad() + lineH(nf) + 2*lineH(sf)
+	return 2*t.platePad() + sl + 2*lineH(sf)
+}
+
+// avatarSide is the side of the avatar of a full plate ph high (its whole inner height) or of
+// a compact one (the score's line).
+func (t *Table) avatarSide(ph float64, compact bool) float64 {
+	if compact {
+		return lineH(t.scoreFont())
+	}
+	return ph - 2*t.platePad()
 }
 
 // scoreW and pileW are the widths of the score (three digits) and pile ("+104") boxes.
 func scoreW(size float64) float64 { return math.Ceil(size * 0.62 * 3) }
 func pileW(size float64) float64  { return math.Ceil(size * 0.62 * 4) }
 
+// digitsW is the width of three digits of the plates' font (0.56 em each) at size.
+func digitsW(size float64) float64 { return math.Ceil(size * 0.57 * 3) }
+
 // nameRoom is the width a name box needs at least: six letters.
 func nameRoom(size float64) float64 { return math.Ceil(size * 0.6 * 6) }
 
-// plateTexts lays out the text boxes of a plate whose text may use its left textW pixels.
-func (t *Table) plateTexts(p Rect, textW float64, compact bool) [NumPlateTexts]Text {
+// plateTexts lays out the avatar and the text boxes of a plate whose avatar and text may use
+// its left textW pixels: a full plate has the avatar at its left and, right of it, the name
+// with the score at the right of the first line, the level and pile under them and the state
+// line last; a compact one has the name over the avatar and the score.
+func (t *Table) plateTexts(p Rect, textW float64, compact bool) (Rect, [NumPlateTexts]Text) {
 	nf, sf := t.plateFonts()
+	ss := t.scoreFont()
 	pad := t.platePad()
 	x, y := p.X+pad, p.Y+pad
 	inner := textW - 2*pad
-	nl, sl := lineH(nf), lineH(sf)
+	nl, sl, scl := lineH(nf), lineH(sf), lineH(ss)
+	av := t.avatarSide(p.H, compact)
 	var tx [NumPlateTexts]Text
 	if compact {
+		// The avatar gives way (down to 14 pixels) to a three-digit score.
+		gap := math.Ceil(pad / 2)
+		av = math.Max(14, math.Min(av, inner-gap-digitsW(ss)))
+		avatar := Rect{x, y + nl + (scl-av)/2, av, av}
 		tx[TxtName] = Text{R: Rect{x, y, inner, nl}, Size: nf}
-		tx[TxtScore] = Text{R: Rect{x, y + nl, inner, nl}, Size: nf}
-		return tx
+		tx[TxtScore] = Text{R: Rect{x + av + gap, y + nl, inner - av - gap, scl}, Size: ss}
+		return avatar, tx
 	}
-	sw, pw := scoreW(nf), pileW(sf)
-	tx[TxtName] = Text{R: Rect{x, y, inner - sw - pad, nl}, Size: nf}
-	tx[TxtScore] = Text{R: Rect{x + inner - sw, y, sw, nl}, Size: nf, Right: true}
-	tx[TxtLevel] = Text{R: Rect{x, y + nl, inner - pw - pad, sl}, Size: sf}
-	tx[TxtPile] = Text{R: Rect{x + inner - pw, y + nl, pw, sl}, Size: sf, Right: true}
-	tx[TxtState] = Text{R: Rect{x, y + nl + sl, inner, sl}, Size: sf}
-	return tx
+	avatar := Rect{x, y, av, av}
+	x += av + pad
+	inner -= av + pad
+	sw, pw := scoreW(ss), pileW(sf)
+	tx[TxtName] = Text{R: Rect{x, y, inner - sw - pad, scl}, Size: nf}
+	tx[TxtScore] = Text{R: Rect{x + inner - sw, y, sw, scl}, Size: ss, Right: true}
+	tx[TxtLevel] = Text{R: Rect{x, y + scl, inner - pw - pad, sl}, Size: sf}
+	tx[TxtPile] = Text{R: Rect{x + inner - pw, y + scl, pw, sl}, Size: sf, Right: true}
+	tx[TxtState] = Text{R: Rect{x, y + scl + sl, inner, sl}, Size: sf}
+	return avatar, tx
 }
 
 // seatStrip lays out the opponents' plates (seats 1..) in area's width from its top, at most
@@ -468,7 +516,8 @@ func (t *Table) seatStrip(seats int, area Rect, perLine int, maxW, gap float64) 
 		_, cw := size(pw, compact)
 		r := pw - cw - cpad - 1 - 2*pad
 		if !compact {
-			r -= scoreW(nf) + pad
+			ph, _ := size(pw, compact)
+			r -= scoreW(t.scoreFont()) + pad + t.avatarSide(ph, false) + pad
 		}
 		return r
 	}
@@ -493,12 +542,14 @@ func (t *Table) seatStrip(seats int, area Rect, perLine int, maxW, gap float64) 
 		plate := Rect{x0 + float64(col)*(pw+gap), area.Y + float64(line)*(ph+gap), pw, ph}
 		ch := cw * 1.5
 		chosen := Rect{plate.X + pw - cw - cpad, plate.Y + (ph-ch)/2, cw, ch}
+		avatar, tx := t.plateTexts(plate, chosen.X-plate.X-1, compact)
 		t.Seats[i] = Seat{
 			Plate:   plate,
 			Chosen:  chosen,
 			Pile:    Rect{chosen.X, plate.Y, cw, ph},
+			Avatar:  avatar,
 			Compact: compact,
-			Text:    t.plateTexts(plate, chosen.X-plate.X-1, compact),
+			Text:    tx,
 		}
 	}
 	return float64(lines)*(ph+gap) - gap
@@ -793,11 +844,13 @@ func (t *Table) portrait(seats, handN int) {
 	ownCardW := ownCardH * 2 / 3
 	plateW := mainW - confirmW - ownCardW - m
 	plate := Rect{line.X, line.Y, plateW, ownH}
+	avatar, tx := t.plateTexts(plate, plateW, false)
 	t.Seats[0] = Seat{
 		Plate:  plate,
 		Chosen: Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH},
 		Pile:   Rect{line.X, line.Y, ownCardW, ownH},
-		Text:   t.plateTexts(plate, plateW, false),
+		Avatar: avatar,
+		Text:   tx,
 	}
 	t.Buttons[BtnConfirm] = Rect{line.X + mainW - confirmW, line.Y + (ownH-bh)/2, confirmW, bh}
 	y += ownH + m/2

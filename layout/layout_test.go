@@ -149,9 +149,9 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 		t.Fatalf("%d seats laid out, want %d", len(l.Seats), seats)
 	}
 	var texts []named // every text box on the table: inside its box, none overlapping
-	minName := float64(MinNameSize)
+	minName, minScore := float64(MinNameSize), float64(MinScoreSize)
 	if math.Min(w, h) < 600 {
-		minName = MinNameSizePhone
+		minName, minScore = MinNameSizePhone, MinScoreSizePhone
 	}
 	for i, s := range l.Seats {
 		in(fmt.Sprintf("seat %d plate", i), s.Plate)
@@ -181,6 +181,7 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 		if s.Compact && shown != 2 {
 			t.Errorf("seat %d: compact plate with %d texts", i, shown)
 		}
+		checkFace(t, i, s, minScore)
 		nm := s.Text[TxtName]
 		if nm.Size < minName {
 			t.Errorf("seat %d: name size %.1f, want at least %v", i, nm.Size, minName)
@@ -303,6 +304,42 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 	}
 	if hand > 0 && l.Hand[0].W < l.CardW {
 		t.Errorf("hand cards %.1f narrower than row cards %.1f", l.Hand[0].W, l.CardW)
+	}
+}
+
+// checkFace checks seat i's score and avatar: the score is the plate's largest text, at least
+// minScore, in a box that holds three digits; the avatar is a square of at least 16 pixels (14
+// on a compact plate) on the plate, clear of every text box and of the chosen card.
+func checkFace(t *testing.T, i int, s Seat, minScore float64) {
+	t.Helper()
+	sc := s.Text[TxtScore]
+	if sc.Size < minScore {
+		t.Errorf("seat %d: score size %.1f, want at least %v", i, sc.Size, minScore)
+	}
+	for k, tx := range s.Text {
+		if k != TxtScore && tx.Size >= sc.Size {
+			t.Errorf("seat %d: text %d size %.1f not smaller than the score's %.1f", i, k, tx.Size, sc.Size)
+		}
+	}
+	// Three digits ("104") fit in the score's box: the font's digits are 0.56 em wide.
+	if sc.R.W < 3*0.57*sc.Size {
+		t.Errorf("seat %d: score box %.1f wide for three digits at size %.1f", i, sc.R.W, sc.Size)
+	}
+	a := s.Avatar
+	least := 16.0
+	if s.Compact {
+		least = 14
+	}
+	if a.W < least || math.Abs(a.W-a.H) > 0.01 || !a.Within(s.Plate) {
+		t.Errorf("seat %d: avatar %+v not a square of at least %v on its plate %+v", i, a, least, s.Plate)
+	}
+	if a.Overlaps(s.Chosen) {
+		t.Errorf("seat %d: avatar %+v under the chosen card %+v", i, a, s.Chosen)
+	}
+	for k, tx := range s.Text {
+		if tx.Shown() && a.Overlaps(tx.R) {
+			t.Errorf("seat %d: avatar %+v overlaps text %d %+v", i, a, k, tx.R)
+		}
 	}
 }
 

@@ -36,6 +36,7 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	if waiting && t.tutorial == nil && (t.phase == phaseChoose || t.phase == phaseRowChoice) && !t.disp.Chosen[s] {
 		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
 	}
+	t.drawAvatar(dst, s, seat.Avatar)
 	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
 	// (cached: the strings change only with the game), never shrunk.
 	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), si.pileStr, si.stateStr}
@@ -67,9 +68,15 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		g.label(dst, str, x, tx.R.Y+tx.R.H/2, size, cols[k], a, bold[k])
 	}
 	// A compact plate has no pile line: the penalty taken this round goes at the right of the
-	// score's box (the score is left-aligned in it).
+	// score's box (the score is left-aligned in it), smaller than the score, where it fits
+	// beside it; it never covers the score.
 	if sc := seat.Text[layout.TxtScore]; seat.Compact && sc.Shown() && !sc.Right && si.pileStr != "" {
-		g.label(dst, si.pileStr, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, sc.Size, floatCol, text.Right|text.VertCenter, true)
+		size := math.Max(minPlateText, math.Round(sc.Size*0.7))
+		sw, _ := g.txt.Measure(si.scoreStr, text.Style{Size: sc.Size, Bold: true})
+		pw, _ := g.txt.Measure(si.pileStr, text.Style{Size: size, Bold: true})
+		if sw+pw+sc.Size*0.25 <= sc.R.W {
+			g.label(dst, si.pileStr, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, size, floatCol, text.Right|text.VertCenter, true)
+		}
 	}
 }
 

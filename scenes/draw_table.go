@@ -55,9 +55,10 @@ var (
 )
 
 // tableResources are the images the table draws from: card caches at three sizes and the
-// pre-rendered still background.
+// seats' avatars.
 type tableResources struct {
 	big, small, tiny *sprites.Cards
+	avatars          *sprites.Avatars
 	op               ebiten.DrawImageOptions
 }
 
@@ -68,6 +69,7 @@ func (r *tableResources) init(g *Host) {
 	r.big = sprites.NewCards(&g.painter, g.txt)
 	r.small = sprites.NewCards(&g.painter, g.txt)
 	r.tiny = sprites.NewCards(&g.painter, g.txt)
+	r.avatars = sprites.NewAvatars(&g.painter)
 }
 
 func (r *tableResources) resize(g *Host, l *layout.Table) {
@@ -84,6 +86,29 @@ func (r *tableResources) resize(g *Host, l *layout.Table) {
 	} else {
 		r.tiny.Resize(l.CardW*s*0.6, l.CardH*s*0.6)
 	}
+	// The avatars at the largest size drawn (the hand-over panel's, or a plate's); smaller
+	// ones are drawn from it scaled down.
+	side := handoverAvatar(g.w, g.h)
+	for i := range l.Seats {
+		side = max(side, l.Seats[i].Avatar.W)
+	}
+	r.avatars.Resize(side * s)
+}
+
+// drawAvatar draws seat s's avatar into r.
+func (t *table) drawAvatar(dst *ebiten.Image, s int, r layout.Rect) {
+	if r.Empty() || s < 0 || s >= len(t.seats) {
+		return
+	}
+	img := t.res.avatars.Get(t.seats[s].Name, t.seatColour(s))
+	sc := t.g.scale
+	op := &t.res.op
+	op.Filter = ebiten.FilterLinear
+	op.GeoM.Reset()
+	op.GeoM.Scale(r.W*sc/float64(img.Bounds().Dx()), r.H*sc/float64(img.Bounds().Dy()))
+	op.GeoM.Translate(r.X*sc, r.Y*sc)
+	op.ColorScale.Reset()
+	dst.DrawImage(img, op)
 }
 
 // pick returns the cache to draw a card of hdev device pixels high from: the row size for

@@ -117,25 +117,40 @@ func (hd *hud) handoverButton() layout.Rect {
 	return layout.Rect{X: p.X + 24, Y: p.Y + p.H - bh - 24, W: p.W - 48, H: bh}
 }
 
-func (hd *hud) handoverPanel() layout.Rect {
-	g := hd.g
-	w := math.Min(g.w-24, 560)
-	h := math.Min(g.h-24, clampF(g.h*0.5, 260, 420))
-	return layout.Rect{X: (g.w - w) / 2, Y: (g.h - h) / 2, W: w, H: h}
+func (hd *hud) handoverPanel() layout.Rect { return handoverRect(hd.g.w, hd.g.h) }
+
+// handoverRect is the hand-over panel on a sw×sh screen.
+func handoverRect(sw, sh float64) layout.Rect {
+	w := math.Min(sw-24, 560)
+	h := math.Min(sh-24, clampF(sh*0.5, 260, 420))
+	return layout.Rect{X: (sw - w) / 2, Y: (sh - h) / 2, W: w, H: h}
+}
+
+// handoverAvatar is the side of the next person's avatar on the hand-over panel of a sw×sh
+// screen: a third larger than the name beside it, and clear of the lines over and under them.
+func handoverAvatar(sw, sh float64) float64 {
+	h := handoverRect(sw, sh).H
+	return math.Round(math.Min(clampF(h*0.2, 28, 72)*1.35, h*0.22))
 }
 
 // drawHandover draws the hand-over screen over the plain felt: nothing of the table shows, so
 // no hand, choice or advice of the last person can be seen while the device changes hands.
-func (hd *hud) drawHandover(dst *ebiten.Image) {
-	g := hd.g
+func (t *table) drawHandover(dst *ebiten.Image) {
+	hd, g := &t.hud, t.g
 	g.drawFelt(dst)
 	p := hd.handoverPanel()
 	g.roundRect(dst, p, 14, sprites.PlateBG)
 	name := hd.seatName(hd.handover)
 	small := clampF(p.H*0.07, 14, 26)
 	g.label(dst, msg.HandoverPass.Text(), p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
-	big := g.txt.Fit(name, text.Style{Size: clampF(p.H*0.2, 28, 72), Bold: true}, p.W-48, 14)
-	g.label(dst, name, p.X+p.W/2, p.Y+p.H*0.38, big, sprites.Gold, text.Center, true)
+	// The avatar left of the name, the two centred together.
+	av := handoverAvatar(g.w, g.h)
+	gap := av * 0.2
+	big := g.txt.Fit(name, text.Style{Size: clampF(p.H*0.2, 28, 72), Bold: true}, p.W-48-av-gap, 14)
+	tw, _ := g.txt.Measure(name, text.Style{Size: big, Bold: true})
+	x := p.X + (p.W-av-gap-tw)/2
+	t.drawAvatar(dst, hd.handover, layout.Rect{X: x, Y: p.Y + p.H*0.38 - av/2, W: av, H: av})
+	g.label(dst, name, x+av+gap, p.Y+p.H*0.38, big, sprites.Gold, text.Left|text.VertCenter, true)
 	hint := msg.New(g.byDevice(msg.HandoverClick, msg.HandoverTap, msg.HandoverKeys), name).String()
 	g.label(dst, hint, p.X+p.W/2, p.Y+p.H*0.56, g.txt.Fit(hint, text.Style{Size: small}, p.W-48, 9), sprites.White, text.Center, false)
 	w := widget{id: "handover-ready", r: hd.handoverButton(), label: msg.New(msg.HandoverReady, name).String(), enabled: true}

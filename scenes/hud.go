@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/protocol"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -120,6 +122,15 @@ func (hd *hud) plateState(s int) msg.ID {
 		return msg.PlateYourTurn
 	}
 	return msg.None
+}
+
+// seatColour is seat s's colour: the one its online player asked for, else the s-th of
+// sprites.SeatColors (local games).
+func (hd *hud) seatColour(s int) color.Color {
+	if i := slices.Index(protocol.Colours, hd.seats[s].Colour); i >= 0 {
+		return sprites.SeatColor(i)
+	}
+	return sprites.SeatColor(s)
 }
 
 // stateColor is the colour of a plate's state line.

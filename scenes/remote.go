@@ -73,7 +73,7 @@ func newRemoteSession(l remoteLink) *remoteSession {
 		if i == rm.You {
 			k = SeatPerson
 		}
-		s.seats = append(s.seats, Seat{Kind: k, Name: x.Name})
+		s.seats = append(s.seats, Seat{Kind: k, Name: x.Name, Colour: x.Colour})
 	}
 	s.take()
 	return s

@@ -15,6 +15,7 @@ import (
 	"nimmt/server"
 	"nimmt/server/leakcheck"
 	"nimmt/server/servertest"
+	"nimmt/sprites"
 	"nimmt/storage"
 )
 
@@ -105,6 +106,13 @@ func TestRemoteTableWholeGame(t *testing.T) {
 	srv, g, tb, sess, ann, _ := onlineTable(t, st)
 	if sess.seats[0].Kind != SeatPerson || sess.seats[1].Kind != SeatRemote || sess.seats[2].Kind != SeatRemote || sess.seats[1].Name != "Bo" {
 		t.Fatalf("seats %+v", sess.seats)
+	}
+	// Each plate takes the colour its seat has in the room (its avatar's badge).
+	for i, x := range ann.L.State().Room.Seats {
+		k := slices.Index(protocol.Colours, x.Colour)
+		if sess.seats[i].Colour != x.Colour || k < 0 || tb.seatColour(i) != sprites.SeatColor(k) {
+			t.Errorf("seat %d in the room's colour %q has %q, drawn in %v", i, x.Colour, sess.seats[i].Colour, tb.seatColour(i))
+		}
 	}
 	d := &driver{g: g}
 	g.InjectInput(d.step)

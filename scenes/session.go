@@ -103,6 +103,9 @@ type Seat struct {
 	Name string   `json:"name"`
 	// Level is a bot's level (one of Levels); empty for people.
 	Level string `json:"level,omitempty"`
+	// Colour is an online seat's colour (one of protocol.Colours); empty in local games, whose
+	// seat i takes the i-th colour.
+	Colour string `json:"colour,omitempty"`
 }
 
 // Here reports whether a person at this device plays the seat (the table takes input for it).
