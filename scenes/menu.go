@@ -26,6 +26,26 @@ func (s *Settings) personName(seat int) string {
 	return msg.New(msg.PlayerName, seat+1).String()
 }
 
+// ownName is the name of the person at seat 0: the name set, or, while it is the default name
+// ("You") and other people play at this device too, "Player 1", so that hand-overs and plates
+// read right for everyone at the device.
+func (s *Settings) ownName() string {
+	if isDefaultName(s.Name) && s.hotSeat() {
+		return msg.New(msg.PlayerName, 1).String()
+	}
+	return s.Name
+}
+
+// hotSeat reports whether another seat than the first is a person at this device.
+func (s *Settings) hotSeat() bool {
+	for i := 1; i < s.Seats && i-1 < len(s.Levels); i++ {
+		if s.Levels[i-1] == levelPerson {
+			return true
+		}
+	}
+	return false
+}
+
 func levelIndex(l string) int {
 	for i, x := range Levels {
 		if x == l {

@@ -237,7 +237,7 @@ func (f *newGameForm) titleName(s int) string {
 // storedName is seat s's name as the settings hold it, a default where none is set.
 func (f *newGameForm) storedName(s int) string {
 	if s == 0 {
-		return f.st.Name
+		return f.st.ownName()
 	}
 	if f.st.Levels[s-1] == levelPerson {
 		return f.st.personName(s)
