@@ -169,6 +169,11 @@ const (
 	RulesSixth
 	RulesTooLow
 	RulesScore
+	// RulesNextClick, RulesNextTap and RulesNextKeys end the walkthrough's first step: how to
+	// go on, by the mouse, a touch or the keys.
+	RulesNextClick
+	RulesNextTap
+	RulesNextKeys
 	RulesName1
 	RulesName2
 	RulesName3
@@ -523,15 +528,18 @@ var defs = [numIDs]def{
 	VariantDoubleDecks:    {"variant.double_decks", "variant"},
 	VariantDoubleDoublets: {"variant.double_doublets", "variant"},
 
-	RulesTitle:  {"rules.title", "step steps"},
-	RulesDeal:   {"rules.deal", ""},
-	RulesPlace:  {"rules.place", ""},
-	RulesSixth:  {"rules.sixth", ""},
-	RulesTooLow: {"rules.too_low", ""},
-	RulesScore:  {"rules.score", ""},
-	RulesName1:  {"rules.name1", ""},
-	RulesName2:  {"rules.name2", ""},
-	RulesName3:  {"rules.name3", ""},
+	RulesTitle:     {"rules.title", "step steps"},
+	RulesDeal:      {"rules.deal", ""},
+	RulesPlace:     {"rules.place", ""},
+	RulesSixth:     {"rules.sixth", ""},
+	RulesTooLow:    {"rules.too_low", ""},
+	RulesScore:     {"rules.score", ""},
+	RulesNextClick: {"rules.next_click", ""},
+	RulesNextTap:   {"rules.next_tap", ""},
+	RulesNextKeys:  {"rules.next_keys", ""},
+	RulesName1:     {"rules.name1", ""},
+	RulesName2:     {"rules.name2", ""},
+	RulesName3:     {"rules.name3", ""},
 
 	ButtonMenu:           {"table.menu", ""},
 	ButtonTracker:        {"table.tracker", ""},

@@ -258,3 +258,29 @@ func shownHand(tb *table, s int) []engine.Card {
 	}
 	return v.Hand
 }
+
+// TestHotSeatDefaultNames: with more than one person at the device and no names typed, nobody
+// is called "You": the seats are "Player 1", "Player 2", and the hand-over names Player 1.
+func TestHotSeatDefaultNames(t *testing.T) {
+	g := openForm(t, 390, 844, Options{})
+	tapButton(t, g, "seat-1")
+	tapButton(t, g, "choice-"+levelPerson)
+	tapButton(t, g, "seat-done")
+	for _, b := range g.TestState().Buttons {
+		if b.ID == "name" && b.Label != "Player 1" {
+			t.Errorf("the first seat's cell reads %q beside another person", b.Label)
+		}
+	}
+	tapButton(t, g, "start")
+	runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
+	tb := g.cur.(*table)
+	if got := []string{tb.seats[0].Name, tb.seats[1].Name}; !slices.Equal(got, []string{"Player 1", "Player 2"}) {
+		t.Fatalf("the people here are named %q", got)
+	}
+	if ts := g.TestState(); ts.Handover != "Player 1" {
+		t.Fatalf("the first hand-over names %q", ts.Handover)
+	}
+	if g.settings.Name != "You" {
+		t.Fatalf("the stored name became %q", g.settings.Name)
+	}
+}

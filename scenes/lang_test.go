@@ -126,9 +126,10 @@ func TestGermanMenu(t *testing.T) {
 	}
 }
 
-// TestContinueInAnotherLanguage: a game started in English by a person named by default ("You")
-// and by a second person here named by default ("Player 3"), continued in French, shows and logs
-// them by the French default names ("Vous", "Joueur 3"), not "You ramasse…"; a typed name stays.
+// TestContinueInAnotherLanguage: a game started in English by a person named by default (with
+// another person here, "Player 1") and by a second person here named by default ("Player 3"),
+// continued in French, shows and logs them by the French default names ("Joueur 1", "Joueur
+// 3"), not "Player 1 ramasse…"; a typed name stays.
 func TestContinueInAnotherLanguage(t *testing.T) {
 	defer func() { _ = msg.SetLang(msg.English) }()
 	for _, typed := range []bool{false, true} {
@@ -147,7 +148,7 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tb.seats[0].Name != map[bool]string{false: "You", true: "Ann"}[typed] || tb.seats[2].Name != "Player 3" {
+		if tb.seats[0].Name != map[bool]string{false: "Player 1", true: "Ann"}[typed] || tb.seats[2].Name != "Player 3" {
 			t.Fatalf("the English game's seats are %q and %q", tb.seats[0].Name, tb.seats[2].Name)
 		}
 		g.goTo(tb)
@@ -174,7 +175,7 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "Vous"
+		want := "Joueur 1"
 		if typed {
 			want = "Ann"
 		}
@@ -186,7 +187,7 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 			log = append(log, e.m.String())
 		}
 		all := strings.Join(log, "\n")
-		if strings.Contains(all, "You") || strings.Contains(all, "Player 3") || !strings.Contains(all, want+" ") {
+		if strings.Contains(all, "You") || strings.Contains(all, "Player ") || !strings.Contains(all, want+" ") {
 			t.Errorf("typed %v: the French log names the English defaults or not %q:\n%s", typed, want, all)
 		}
 		_ = msg.SetLang(msg.English)

@@ -81,7 +81,7 @@ func newLocalSession(g *Host, cfg engine.Config, seats []Seat, seed uint64) (*lo
 // its level or another person at this device (hot-seat).
 func seatsFromSettings(st *Settings) []Seat {
 	seats := make([]Seat, st.Seats)
-	seats[0] = Seat{Kind: SeatPerson, Name: st.Name}
+	seats[0] = Seat{Kind: SeatPerson, Name: st.ownName()}
 	for s := 1; s < st.Seats; s++ {
 		lvl := st.Levels[s-1]
 		if lvl == levelPerson {

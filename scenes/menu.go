@@ -26,6 +26,26 @@ func (s *Settings) personName(seat int) string {
 	return msg.New(msg.PlayerName, seat+1).String()
 }
 
+// ownName is the name of the person at seat 0: the name set, or, while it is the default name
+// ("You") and other people play at this device too, "Player 1", so that hand-overs and plates
+// read right for everyone at the device.
+func (s *Settings) ownName() string {
+	if isDefaultName(s.Name) && s.hotSeat() {
+		return msg.New(msg.PlayerName, 1).String()
+	}
+	return s.Name
+}
+
+// hotSeat reports whether another seat than the first is a person at this device.
+func (s *Settings) hotSeat() bool {
+	for i := 1; i < s.Seats && i-1 < len(s.Levels); i++ {
+		if s.Levels[i-1] == levelPerson {
+			return true
+		}
+	}
+	return false
+}
+
 func levelIndex(l string) int {
 	for i, x := range Levels {
 		if x == l {
@@ -147,16 +167,19 @@ func (m *menu) build() {
 			b++
 		}
 		rs := layout.FormPair(g.w, g.h, 10, 4, b)
-		row := func(r layout.Rect, lbl, id, val string, on bool) {
+		// A choice among several shows its value (a tap takes the next); an on/off setting is a
+		// switch showing its state.
+		row := func(r layout.Rect, lbl, id, val string, kind int, on bool) {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
 			m.add("", lbl, l, true, 1)
-			m.add(id, val, layout.Rect{X: l.X + l.W, Y: l.Y, W: r.W - l.W, H: l.H}, true, 3)
+			m.add(id, val, layout.Rect{X: l.X + l.W, Y: l.Y, W: r.W - l.W, H: l.H}, true, kind)
 			m.widgets[len(m.widgets)-1].on = on
 		}
-		row(rs[0], msg.SettingsSpeed.Text(), "speed", speedName(st.Speed), false)
-		row(rs[1], msg.SettingsTracker.Text(), "tracker", onOff(st.Tracker), st.Tracker)
-		row(rs[2], msg.SettingsAdvisor.Text(), "advisor", onOff(st.Advisor), st.Advisor)
-		row(rs[3], msg.SettingsLanguage.Text(), "lang", langName(msg.Lang()), false)
+		toggle := func(r layout.Rect, lbl, id string, on bool) { row(r, lbl, id, onOff(on), kindSwitch, on) }
+		row(rs[0], msg.SettingsSpeed.Text(), "speed", speedName(st.Speed), 3, false)
+		toggle(rs[1], msg.SettingsTracker.Text(), "tracker", st.Tracker)
+		toggle(rs[2], msg.SettingsAdvisor.Text(), "advisor", st.Advisor)
+		row(rs[3], msg.SettingsLanguage.Text(), "lang", langName(msg.Lang()), 3, false)
 		rs = rs[4:]
 		vol := rs[0]
 		m.add("", msg.SettingsVolume.Text(), layout.Rect{X: vol.X, Y: vol.Y, W: vol.W * 0.5, H: vol.H}, true, 1)
@@ -169,14 +192,14 @@ func (m *menu) build() {
 		m.add("music-minus", "−", layout.Rect{X: mus.X + mus.W*0.5, Y: mus.Y, W: step, H: mus.H}, st.MusicVolume > 0, 0)
 		m.add("", msg.New(msg.SettingsPercent, st.MusicVolume).String(), layout.Rect{X: mus.X + mus.W*0.5 + step, Y: mus.Y, W: 2 * step, H: mus.H}, true, 2)
 		m.add("music-plus", "+", layout.Rect{X: mus.X + mus.W - step, Y: mus.Y, W: step, H: mus.H}, st.MusicVolume < 100, 0)
-		row(rs[2], msg.SettingsSound.Text(), "mute", onOff(!st.Muted), !st.Muted)
+		toggle(rs[2], msg.SettingsSound.Text(), "mute", !st.Muted)
 		rs = rs[3:]
 		if why != "" {
 			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[0], true, kindNotice)
 			rs = rs[1:]
 		}
 		if g.opts.Desktop {
-			row(rs[0], msg.SettingsFullscreen.Text(), "fullscreen", onOff(ebiten.IsFullscreen()), ebiten.IsFullscreen())
+			toggle(rs[0], msg.SettingsFullscreen.Text(), "fullscreen", ebiten.IsFullscreen())
 		}
 		m.add("back", msg.Back.Text(), rs[len(rs)-1], true, 0)
 	}

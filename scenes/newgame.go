@@ -222,8 +222,22 @@ func (f *newGameForm) seatName(s int) string {
 	if f.editing == s {
 		return string(f.nameBuf) + "_"
 	}
+	return f.storedName(s)
+}
+
+// titleName is seat s's name for the page's title: the name as typed so far, without the
+// caret, or the stored one while the field is empty or not being typed into.
+func (f *newGameForm) titleName(s int) string {
+	if f.editing == s && len(f.nameBuf) > 0 {
+		return string(f.nameBuf)
+	}
+	return f.storedName(s)
+}
+
+// storedName is seat s's name as the settings hold it, a default where none is set.
+func (f *newGameForm) storedName(s int) string {
 	if s == 0 {
-		return f.st.Name
+		return f.st.ownName()
 	}
 	if f.st.Levels[s-1] == levelPerson {
 		return f.st.personName(s)

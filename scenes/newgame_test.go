@@ -474,3 +474,38 @@ func buttonRect(t *testing.T, g *Game, id string) layout.Rect {
 	t.Fatalf("no button %q", id)
 	return layout.Rect{}
 }
+
+// TestNameFieldKeepsName: a tap on a seat's name field keeps the name shown (a default one
+// too) with the caret after it, the page's title names the seat without the caret, and a
+// default left as it was stays the default.
+func TestNameFieldKeepsName(t *testing.T) {
+	g := openForm(t, 390, 844, Options{})
+	f := g.cur.(*menu).form
+	tapButton(t, g, "seat-1")
+	tapButton(t, g, "choice-"+levelPerson)
+	tapButton(t, g, "seat-name")
+	if got := string(f.nameBuf); got != "Player 2" {
+		t.Fatalf("a tap on the name field leaves %q, not the name shown", got)
+	}
+	if strings.Contains(f.title, "_") || f.title != "Who plays Player 2?" {
+		t.Fatalf("while typing the title reads %q", f.title)
+	}
+	g.InjectInput(func(in *Input) { in.Runes[0], in.NRune = 'x', 1 })
+	if err := g.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if f.title != "Who plays Player 2x?" {
+		t.Fatalf("after typing x the title reads %q", f.title)
+	}
+	g.InjectInput(func(in *Input) { in.addKey(KeyBackspace) })
+	if err := g.Update(); err != nil {
+		t.Fatal(err)
+	}
+	g.InjectInput(func(in *Input) { in.addKey(KeyEnter) })
+	if err := g.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if f.typing() || g.settings.Names[0] != "" {
+		t.Fatalf("the default name left as it was is stored as %q (typing %v)", g.settings.Names[0], f.typing())
+	}
+}

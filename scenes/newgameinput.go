@@ -107,15 +107,12 @@ func (f *newGameForm) activate(id string) (FormResult, error) {
 	return res, nil
 }
 
-// startTyping puts the cursor in seat s's name.
+// startTyping puts the cursor after seat s's name as shown (a default one too), so that a tap
+// on the field keeps it.
 func (f *newGameForm) startTyping(s int) {
 	f.editing = s
 	f.kb.shift, f.kb.symbols = false, false
-	if s == 0 {
-		f.nameBuf = []rune(f.st.Name)
-	} else {
-		f.nameBuf = []rune(f.st.Names[s-1])
-	}
+	f.nameBuf = []rune(f.storedName(s))
 }
 
 // stopTyping ends typing, keeping the name (an empty one falls back to the default).
@@ -133,10 +130,14 @@ func (f *newGameForm) stopTyping() {
 	f.nameBuf = f.nameBuf[:0]
 }
 
-// setName sets seat s's name, at most maxName letters; an empty name of the person here is
-// the default name.
+// setName sets seat s's name, at most maxName letters; an empty name, or the seat's default
+// left as it was ("Player 2"), stays the default, so that it follows the language and the
+// number of people here.
 func (f *newGameForm) setName(s int, name string) {
 	name = clipName(strings.TrimSpace(f.g.txt.Drawable(name)))
+	if name == msg.New(msg.PlayerName, s+1).String() {
+		name = ""
+	}
 	if s == 0 {
 		if name == "" {
 			name = msg.DefaultName.Text()

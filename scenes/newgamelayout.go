@@ -307,7 +307,7 @@ func (f *newGameForm) buildAbout() {
 func (f *newGameForm) buildSeat() {
 	st := f.st
 	s := f.seat
-	f.title = msg.New(msg.NewGameWhoPlays, f.seatName(s)).String()
+	f.title = msg.New(msg.NewGameWhoPlays, f.titleName(s)).String()
 	person := st.Levels[s-1] == levelPerson
 	choices := float64(len(f.opts.Choices))
 	rest := 1.2

@@ -190,11 +190,17 @@ func (tu *tutorial) update(in *Input) {
 	}
 }
 
+// caption is the current step's text; the first step ends by saying how to go on, in the
+// words of the way the person plays (click, tap or the keys).
 func (tu *tutorial) caption() string {
 	if tu.step == 0 {
 		return ""
 	}
-	return tutorialCaptions[tu.step-1].Text()
+	c := tutorialCaptions[tu.step-1].Text()
+	if tu.step == 1 {
+		c += " " + tu.t.g.byDevice(msg.RulesNextClick, msg.RulesNextTap, msg.RulesNextKeys).Text()
+	}
+	return c
 }
 
 // captionRect is where the caption goes: right of the rows (landscape), clear of the places

@@ -3,10 +3,12 @@ package scenes
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -90,6 +92,41 @@ func TestCaptionClear(t *testing.T) {
 				if w, _ := g.txt.Measure(line, text.Style{Size: size}); w > r.W-24 {
 					t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, w, r.W-24)
 				}
+			}
+		}
+	}
+}
+
+// TestRulesSpeakToTheDevice: the walkthrough's first step says how to go on in the words of the
+// way the person plays (a mouse clicks, a finger taps, the keys press), and no step names a
+// figure that is not there.
+func TestRulesSpeakToTheDevice(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	g.LayoutF(1280, 720)
+	g.goTo(newRules(g.host))
+	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene != "menu" })
+	tu := g.cur.(*table).tutorial
+	for _, c := range []struct {
+		in   func(*Input)
+		want string
+	}{
+		{func(in *Input) { in.Hover, in.X, in.Y = true, 5, 5 }, "Click Next."},
+		{func(in *Input) { in.Touch = true }, "Tap Next."},
+		{func(in *Input) { in.addKey(KeyLeft) }, "Press Enter for the next step."},
+		{func(in *Input) { in.Hover, in.X, in.Y = true, 9, 9 }, "Click Next."},
+	} {
+		g.InjectInput(c.in)
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if cap := tu.caption(); !strings.HasSuffix(cap, " "+c.want) || tu.step != 1 {
+			t.Errorf("step %d caption %q, want it to end %q", tu.step, cap, c.want)
+		}
+	}
+	for _, l := range msg.Langs() {
+		for _, id := range tutorialCaptions {
+			if s := msg.New(id).In(l.Code); strings.Contains(strings.ToLower(s), "fig") || strings.Contains(s, "Abb.") {
+				t.Errorf("%s: %q names a figure", l.Code, s)
 			}
 		}
 	}

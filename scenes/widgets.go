@@ -52,7 +52,17 @@ const (
 	// damaged save, why the sound is silent): centred on one line, or wrapped onto lines within
 	// the rectangle when that allows a larger size.
 	kindNotice = 8
+	// kindSwitch is a setting that is on or off: its state in words (label, "On"/"Off") beside
+	// a switch, gold with the knob at the right when on, grey with the knob at the left when off.
+	kindSwitch = 9
 )
+
+// switchRect is where a switch widget draws its track: at the right end, centred.
+func switchRect(r layout.Rect) layout.Rect {
+	h := r.H * 0.42
+	w := h * 1.9
+	return layout.Rect{X: r.X + r.W - w - r.H*0.25, Y: r.Y + (r.H-h)/2, W: w, H: h}
+}
 
 // placedText is one text of a widget where drawWidget draws it; wrap > 0 wraps it onto lines
 // of that width (x, y is then its top left corner).
@@ -130,6 +140,13 @@ func (k *Kit) widgetTexts(w *widget) (out [2]placedText, n int) {
 		return out, 1
 	case kindSecondary:
 		fg = titleCol
+	case kindSwitch:
+		sw := switchRect(w.r)
+		st := text.Style{Size: size, Color: fg, Align: text.Center, Bold: true}
+		width := sw.X - w.r.X - 8
+		st.Size = fit(w.label, st, width, 8, &w.fit, &w.fitFor)
+		out[0] = placedText{w.label, w.r.X + 4 + width/2, cy, st, 0}
+		return out, 1
 	}
 	st := text.Style{Size: size, Color: fg, Align: text.Center, Bold: true}
 	st.Size = fit(w.label, st, w.r.W-8, 8, &w.fit, &w.fitFor)
@@ -217,6 +234,15 @@ func (k *Kit) drawWidget(dst *ebiten.Image, w *widget, focused bool) {
 		if focused {
 			k.strokeRect(dst, w.r.Inset(-2), rad+2, 3, focusCol)
 		}
+	}
+	if w.kind == kindSwitch {
+		sw := switchRect(w.r)
+		track, knob := sprites.Muted, layout.Rect{X: sw.X + 3, Y: sw.Y + 3, W: sw.H - 6, H: sw.H - 6}
+		if w.on {
+			track, knob.X = chipOnCol, sw.X+sw.W-sw.H+3
+		}
+		k.roundRect(dst, sw, sw.H/2, track)
+		k.roundRect(dst, knob, knob.H/2, sprites.White)
 	}
 	for _, t := range ts[:n] {
 		if t.wrap > 0 {
