@@ -3,12 +3,15 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -22,9 +25,16 @@ import (
 	"nimmt/server/store/storetest"
 )
 
-// startHAProxy runs HAProxy with deploy/haproxy.cfg, its front and its servers' ports replaced
-// (8080 by front, 8081... by servers), until the test ends.
-func startHAProxy(t *testing.T, front string, servers []string) {
+// haproxy is a running HAProxy and its runtime API's socket.
+type haproxy struct {
+	t    *testing.T
+	sock string
+}
+
+// startHAProxy runs HAProxy with deploy/haproxy.cfg, its front, its runtime API's socket and
+// its servers' addresses replaced (8080 by front, 8081... by servers; the lines of servers
+// beyond them are left out), until the test ends.
+func startHAProxy(t *testing.T, front string, servers []string) *haproxy {
 	t.Helper()
 	bin, err := exec.LookPath("haproxy")
 	if err != nil {
@@ -34,11 +44,22 @@ func startHAProxy(t *testing.T, front string, servers []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	hp := &haproxy{t: t, sock: filepath.Join(dir, "admin.sock")}
 	text := strings.Replace(string(cfg), "127.0.0.1:8080", front, 1)
-	for i, addr := range servers {
-		text = strings.Replace(text, fmt.Sprintf("127.0.0.1:%d", 8081+i), addr, 1)
+	text = strings.Replace(text, "/run/haproxy/nimmt.sock", hp.sock, 1)
+	for i := 0; ; i++ {
+		line := regexp.MustCompile(fmt.Sprintf(`(?m)^\s*server s%d 127\.0\.0\.1:%d\n`, i+1, 8081+i))
+		if !line.MatchString(text) {
+			break
+		}
+		if i < len(servers) {
+			text = strings.Replace(text, fmt.Sprintf("127.0.0.1:%d", 8081+i), servers[i], 1)
+		} else {
+			text = line.ReplaceAllString(text, "")
+		}
 	}
-	path := filepath.Join(t.TempDir(), "haproxy.cfg")
+	path := filepath.Join(dir, "haproxy.cfg")
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +86,7 @@ func startHAProxy(t *testing.T, front string, servers []string) {
 		c, err := net.Dial("tcp", front)
 		if err == nil {
 			c.Close()
-			return
+			return hp
 		}
 		select {
 		case <-exited:
@@ -73,6 +94,70 @@ func startHAProxy(t *testing.T, front string, servers []string) {
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
+}
+
+// api runs a command of HAProxy's runtime API and returns its answer.
+func (hp *haproxy) api(command string) string {
+	hp.t.Helper()
+	c, err := net.Dial("unix", hp.sock)
+	if err != nil {
+		hp.t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(guard))
+	if _, err := io.WriteString(c, command+"\n"); err != nil {
+		hp.t.Fatal(err)
+	}
+	b, err := io.ReadAll(c)
+	if err != nil {
+		hp.t.Fatalf("haproxy %q: %v", command, err)
+	}
+	return string(b)
+}
+
+// addServer adds a server to the running HAProxy's backend as docs/SCALING.md says ("Adding a
+// process") and returns once HAProxy's check finds it up, so that it is in the hash ring.
+func (hp *haproxy) addServer(name, addr string) {
+	hp.t.Helper()
+	for _, c := range []string{
+		fmt.Sprintf("add server rooms/%s %s check inter 500ms fall 1 rise 1", name, addr),
+		"enable health rooms/" + name,
+		"enable server rooms/" + name,
+	} {
+		if out := hp.api(c); strings.Contains(out, "rror") || strings.Contains(out, "nknown") {
+			hp.t.Fatalf("haproxy %q: %s", c, out)
+		}
+	}
+	// "show servers state": the sixth field is the operational state, 2 is running.
+	up := regexp.MustCompile(`(?m)^\d+ rooms \d+ ` + regexp.QuoteMeta(name) + ` \S+ 2 0 `)
+	for deadline := time.Now().Add(guard); !up.MatchString(hp.api("show servers state rooms")); {
+		if time.Now().After(deadline) {
+			hp.t.Fatalf("haproxy does not find %s up:\n%s", name, hp.api("show servers state rooms"))
+		}
+		time.Sleep(20 * time.Millisecond) // HAProxy's next check (every 500 ms)
+	}
+}
+
+var ownerRe = regexp.MustCompile(`owner=(\d+)`)
+
+// startShared starts a server process on the database listening on addr, until the test ends
+// (unless killed before), and returns it with its lease owner number.
+func startShared(t *testing.T, bin string, db *storetest.DB, addr string, args ...string) (*child, string) {
+	t.Helper()
+	c := startChild(t, bin, db, append([]string{"-addr", addr, "-lease-poll", "200ms"}, args...)...)
+	t.Cleanup(func() {
+		if c.cmd.ProcessState == nil {
+			c.cmd.Process.Kill()
+			c.cmd.Wait()
+		}
+	})
+	var m []string
+	for start := time.Now(); m == nil; time.Sleep(10 * time.Millisecond) { // the log comes through a pipe
+		if m = ownerRe.FindStringSubmatch(c.stderr.String()); m == nil && time.Since(start) > guard {
+			t.Fatalf("server %s did not say its lease owner:\n%s", addr, c.stderr)
+		}
+	}
+	return c, m[1]
 }
 
 // enter makes p the host of a new room through the balancer, then connects again by the room's
@@ -114,22 +199,10 @@ func TestHAProxyFailover(t *testing.T) {
 	ports := []string{freePort(t), freePort(t), freePort(t)}
 	servers := make([]*child, len(ports))
 	owners := map[string]int{} // lease owner number → server
-	ownerRe := regexp.MustCompile(`owner=(\d+)`)
 	for i, p := range ports {
-		servers[i] = startChild(t, bin, db, "-addr", p, "-lease-poll", "200ms")
-		defer func(c *child) {
-			if c.cmd.ProcessState == nil {
-				c.cmd.Process.Kill()
-				c.cmd.Wait()
-			}
-		}(servers[i])
-		var m []string
-		for start := time.Now(); m == nil; time.Sleep(10 * time.Millisecond) { // the log comes through a pipe
-			if m = ownerRe.FindStringSubmatch(servers[i].stderr.String()); m == nil && time.Since(start) > guard {
-				t.Fatalf("server %d did not say its lease owner:\n%s", i, servers[i].stderr)
-			}
-		}
-		owners[m[1]] = i
+		var owner string
+		servers[i], owner = startShared(t, bin, db, p)
+		owners[owner] = i
 	}
 	front := freePort(t)
 	startHAProxy(t, front, ports)
@@ -212,6 +285,186 @@ func TestHAProxyFailover(t *testing.T) {
 	for i, p := range all {
 		if !reflect.DeepEqual(p.st.Events[:len(before[i])], before[i]) {
 			t.Errorf("%s: the events before the kill changed", p.name)
+		}
+	}
+	for _, r := range rs {
+		for _, p := range r.ps {
+			checkStored(t, url, r.code, p)
+		}
+	}
+}
+
+// ring tells which server of deploy/haproxy.cfg's hash ring a room code goes to once a fourth
+// server is added: a second HAProxy with the same configuration, servers and ids, whose
+// servers are recorders answering with their number (HAProxy places a server on its
+// consistent-hash ring by its id and weight, not its address).
+type ring struct {
+	front string
+}
+
+func newRing(t *testing.T, servers int) *ring {
+	t.Helper()
+	var addrs []string
+	for i := range servers {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, i) })}
+		go srv.Serve(ln)
+		t.Cleanup(func() { srv.Close() })
+		addrs = append(addrs, ln.Addr().String())
+	}
+	r := &ring{front: freePort(t)}
+	hp := startHAProxy(t, r.front, addrs[:3])
+	for i := 3; i < servers; i++ {
+		hp.addServer(fmt.Sprintf("s%d", i+1), addrs[i])
+	}
+	return r
+}
+
+// server returns the number (from 0) of the server the room code hashes to.
+func (r *ring) server(t *testing.T, code string) int {
+	t.Helper()
+	resp, err := http.Get("http://" + r.front + "/ws/" + code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	n, err := strconv.Atoi(string(b))
+	if err != nil {
+		t.Fatalf("the ring's answer for %s: %q", code, b)
+	}
+	return n
+}
+
+// A fourth server process is added under play, to the running HAProxy by its runtime API
+// (docs/SCALING.md, "Adding a process"): a room whose code now hashes to it moves to it when
+// a connection of the room arrives there (a player's connection drops and comes back through
+// HAProxy with an action in flight): the new process asks the holder for the room (the lease's
+// wanted flag and a notification), the holder lets it go and closes its connections, and
+// they come back through HAProxy to the new process. Every game ends; every stored game is
+// what each of its players saw; a room that does not hash to the new server stays where it was.
+func TestHAProxyAddServer(t *testing.T) {
+	if storetest.Kind() != "postgres" {
+		t.Skip("runs with NIMMT_TEST_STORE=postgres (make test-server-pg)")
+	}
+	bin := serverBinary(t)
+	db := storetest.New(t)
+	ports := []string{freePort(t), freePort(t), freePort(t), freePort(t)}
+	owners := make([]string, len(ports))
+	for i, p := range ports[:3] {
+		_, owners[i] = startShared(t, bin, db, p, "-creates-per-min", "1000")
+	}
+	front := freePort(t)
+	hp := startHAProxy(t, front, ports[:3])
+	url := "ws://" + front
+	twin := newRing(t, 4)
+
+	// Rooms are made until two hash to the fourth server and one does not; the others made on
+	// the way are left in their lobbies.
+	type room struct {
+		code  string
+		moves bool
+		ps    []*player
+	}
+	var rs []room
+	moving, staying := 0, 0
+	for i := 0; moving < 2 || staying < 1; i++ {
+		ann, bo := newPlayer(t, fmt.Sprint("Ann", i), uint64(10*i+1)), newPlayer(t, fmt.Sprint("Bo", i), uint64(10*i+2))
+		ann.connect(url, "")
+		code := ann.create(noTimer(3))
+		ann.conn.Close()
+		moves := twin.server(t, code) == 3
+		if moves && moving == 2 || !moves && staying == 1 {
+			continue
+		}
+		if moves {
+			moving++
+		} else {
+			staying++
+		}
+		ann.connect(url, code)
+		ann.hello()
+		bo.connect(url, code)
+		bo.hello()
+		bo.join()
+		ann.send(protocol.AddBot{Level: "beginner"})
+		ann.send(protocol.Start{})
+		for _, p := range []*player{ann, bo} {
+			p.until("the first event", func(protocol.Message) bool { return p.st.Next > 0 })
+		}
+		rs = append(rs, room{code: code, moves: moves, ps: []*player{ann, bo}})
+	}
+	var all []*player
+	for _, r := range rs {
+		all = append(all, r.ps...)
+	}
+	playUntil(t, "round 1 turn 3", func(p *player) bool { return p.st.View.Turn >= 3 }, all...)
+
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, db.DSN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	owner := func(code string) string {
+		t.Helper()
+		var o string
+		if err := conn.QueryRow(ctx, `SELECT owner::text FROM leases WHERE code = $1`, code).Scan(&o); err != nil {
+			t.Fatalf("the lease of room %s: %v", code, err)
+		}
+		return o
+	}
+	before := map[string]string{}
+	for _, r := range rs {
+		before[r.code] = owner(r.code)
+	}
+
+	_, owners[3] = startShared(t, bin, db, ports[3])
+	hp.addServer("s4", ports[3])
+
+	// Every player acts; then Bo's connection drops and comes back through HAProxy (to the
+	// fourth server when the room now hashes there), his action still in flight.
+	events := make([][]engine.Event, len(all))
+	for i, p := range all {
+		p.move()
+		events[i] = append([]engine.Event(nil), p.st.Events...)
+	}
+	var wg sync.WaitGroup
+	for _, r := range rs {
+		for i, p := range r.ps {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if i == 1 {
+					p.conn.Close()
+					p.connect(url, r.code)
+					p.hello()
+					p.acted, p.redecide = "", true
+				}
+				playOn(t, p, r.code, func() string { return url })
+			}()
+		}
+	}
+	wg.Wait()
+	for _, r := range rs {
+		want := before[r.code]
+		if r.moves {
+			want = owners[3]
+		}
+		if got := owner(r.code); got != want {
+			t.Errorf("room %s (moves: %v) is held by %s; want %s (servers %v)", r.code, r.moves, got, want, owners)
+		}
+	}
+	var wanted int
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM leases WHERE wanted`).Scan(&wanted); err != nil || wanted != 0 {
+		t.Errorf("leases still wanted: %d, %v", wanted, err)
+	}
+	for i, p := range all {
+		if !reflect.DeepEqual(p.st.Events[:len(events[i])], events[i]) {
+			t.Errorf("%s: the events before the fourth server changed", p.name)
 		}
 	}
 	for _, r := range rs {
