@@ -6,13 +6,9 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -22,121 +18,9 @@ import (
 
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/server/haproxytest"
 	"nimmt/server/store/storetest"
 )
-
-// haproxy is a running HAProxy and its runtime API's socket.
-type haproxy struct {
-	t    *testing.T
-	sock string
-}
-
-// startHAProxy runs HAProxy with deploy/haproxy.cfg, its front, its runtime API's socket and
-// its servers' addresses replaced (8080 by front, 8081... by servers; the lines of servers
-// beyond them are left out), until the test ends.
-func startHAProxy(t *testing.T, front string, servers []string) *haproxy {
-	t.Helper()
-	bin, err := exec.LookPath("haproxy")
-	if err != nil {
-		t.Fatalf("haproxy is not installed (scripts/deps.sh haproxy): %v", err)
-	}
-	cfg, err := os.ReadFile("../deploy/haproxy.cfg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	hp := &haproxy{t: t, sock: filepath.Join(dir, "admin.sock")}
-	text := strings.Replace(string(cfg), "127.0.0.1:8080", front, 1)
-	text = strings.Replace(text, "/run/haproxy/nimmt.sock", hp.sock, 1)
-	for i := 0; ; i++ {
-		line := regexp.MustCompile(fmt.Sprintf(`(?m)^\s*server s%d 127\.0\.0\.1:%d\n`, i+1, 8081+i))
-		if !line.MatchString(text) {
-			break
-		}
-		if i < len(servers) {
-			text = strings.Replace(text, fmt.Sprintf("127.0.0.1:%d", 8081+i), servers[i], 1)
-		} else {
-			text = line.ReplaceAllString(text, "")
-		}
-	}
-	path := filepath.Join(dir, "haproxy.cfg")
-	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-db", "-f", path)
-	out := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(exited)
-	}()
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		<-exited
-		if t.Failed() {
-			t.Logf("haproxy:\n%s", out)
-		}
-	})
-	for { // until it accepts connections (a bound only against hanging)
-		c, err := net.Dial("tcp", front)
-		if err == nil {
-			c.Close()
-			return hp
-		}
-		select {
-		case <-exited:
-			t.Fatalf("haproxy exited:\n%s", out)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-}
-
-// api runs a command of HAProxy's runtime API and returns its answer.
-func (hp *haproxy) api(command string) string {
-	hp.t.Helper()
-	c, err := net.Dial("unix", hp.sock)
-	if err != nil {
-		hp.t.Fatal(err)
-	}
-	defer c.Close()
-	c.SetDeadline(time.Now().Add(guard))
-	if _, err := io.WriteString(c, command+"\n"); err != nil {
-		hp.t.Fatal(err)
-	}
-	b, err := io.ReadAll(c)
-	if err != nil {
-		hp.t.Fatalf("haproxy %q: %v", command, err)
-	}
-	return string(b)
-}
-
-// addServer adds a server to the running HAProxy's backend as docs/SCALING.md says ("Adding a
-// process") and returns once HAProxy's check finds it up, so that it is in the hash ring.
-func (hp *haproxy) addServer(name, addr string) {
-	hp.t.Helper()
-	for _, c := range []string{
-		fmt.Sprintf("add server rooms/%s %s check inter 500ms fall 1 rise 1", name, addr),
-		"enable health rooms/" + name,
-		"enable server rooms/" + name,
-	} {
-		if out := hp.api(c); strings.Contains(out, "rror") || strings.Contains(out, "nknown") {
-			hp.t.Fatalf("haproxy %q: %s", c, out)
-		}
-	}
-	// "show servers state": the sixth field is the operational state, 2 is running.
-	up := regexp.MustCompile(`(?m)^\d+ rooms \d+ ` + regexp.QuoteMeta(name) + ` \S+ 2 0 `)
-	for deadline := time.Now().Add(guard); !up.MatchString(hp.api("show servers state rooms")); {
-		if time.Now().After(deadline) {
-			hp.t.Fatalf("haproxy does not find %s up:\n%s", name, hp.api("show servers state rooms"))
-		}
-		time.Sleep(20 * time.Millisecond) // HAProxy's next check (every 500 ms)
-	}
-}
 
 var ownerRe = regexp.MustCompile(`owner=(\d+)`)
 
@@ -205,7 +89,7 @@ func TestHAProxyFailover(t *testing.T) {
 		owners[owner] = i
 	}
 	front := freePort(t)
-	startHAProxy(t, front, ports)
+	haproxytest.Start(t, front, ports)
 	url := "ws://" + front
 
 	const rooms = 6
@@ -316,9 +200,9 @@ func newRing(t *testing.T, servers int) *ring {
 		addrs = append(addrs, ln.Addr().String())
 	}
 	r := &ring{front: freePort(t)}
-	hp := startHAProxy(t, r.front, addrs[:3])
+	hp := haproxytest.Start(t, r.front, addrs[:3])
 	for i := 3; i < servers; i++ {
-		hp.addServer(fmt.Sprintf("s%d", i+1), addrs[i])
+		hp.AddServer(fmt.Sprintf("s%d", i+1), addrs[i])
 	}
 	return r
 }
@@ -358,7 +242,7 @@ func TestHAProxyAddServer(t *testing.T) {
 		_, owners[i] = startShared(t, bin, db, p, "-creates-per-min", "1000")
 	}
 	front := freePort(t)
-	hp := startHAProxy(t, front, ports[:3])
+	hp := haproxytest.Start(t, front, ports[:3])
 	url := "ws://" + front
 	twin := newRing(t, 4)
 
@@ -423,7 +307,7 @@ func TestHAProxyAddServer(t *testing.T) {
 	}
 
 	_, owners[3] = startShared(t, bin, db, ports[3])
-	hp.addServer("s4", ports[3])
+	hp.AddServer("s4", ports[3])
 
 	// Every player acts; then Bo's connection drops and comes back through HAProxy (to the
 	// fourth server when the room now hashes there), his action still in flight.

@@ -17,19 +17,12 @@ import (
 	"github.com/coder/websocket"
 
 	"nimmt/protocol"
+	"nimmt/server/haproxytest"
 	"nimmt/server/store/storetest"
 )
 
 // freePort returns a loopback address no one listens on now.
-func freePort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
+func freePort(t *testing.T) string { return haproxytest.FreePort(t) }
 
 // TestHAProxyTLS runs the HAProxy configuration of docs/server.md ("Behind a reverse proxy, and
 // TLS") in front of the server binary started with -trusted-proxy: a room is made over wss://

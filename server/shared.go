@@ -22,6 +22,10 @@ var errMoving = errors.New("server: the room is moving between servers; reconnec
 // takeWait bounds how long a connection waits for another process to let its room go.
 const takeWait = 10 * time.Second
 
+// askEvery is how many refused attempts to take a room (one every 20 ms) pass before its
+// holder is asked again.
+const askEvery = 10
+
 // open returns the room with the code: the room held, or, with leases, the room loaded from
 // the store once its lease is this process's. It returns nil, nil for a room that does not
 // exist.
@@ -56,8 +60,7 @@ func (h *Hub) open(code string) (*Room, error) {
 func (h *Hub) take(code string) (*Room, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), takeWait)
 	defer cancel()
-	asked := false
-	for {
+	for try := 0; ; try++ {
 		err := h.opts.Leases.Acquire(ctx, code)
 		if err == nil {
 			break
@@ -65,11 +68,12 @@ func (h *Hub) take(code string) (*Room, error) {
 		if !errors.Is(err, store.ErrLeased) {
 			return nil, err
 		}
-		if !asked {
+		// Asked again now and then: the holder may have let the room go and taken it back
+		// (its own clients came back to it) before this process's turn.
+		if try%askEvery == 0 {
 			if err := h.opts.Leases.Request(ctx, code); err != nil {
 				return nil, err
 			}
-			asked = true
 		}
 		select {
 		case <-ctx.Done():
@@ -146,18 +150,21 @@ func (h *Hub) let(r *Room, reason string, release bool) {
 		p.sink.Close(reason)
 	}
 	r.mu.Unlock()
-	h.mu.Lock()
-	if h.rooms[r.code] == r {
-		delete(h.rooms, r.code)
-	}
-	h.mu.Unlock()
 	if release {
+		// Released while the closed room is still in the hub: a connection arriving meanwhile
+		// is told to reconnect, and cannot take the lease again here before it is gone (its
+		// Acquire would find the row still this process's, and the release then delete it).
 		ctx, cancel := context.WithTimeout(context.Background(), takeWait)
 		defer cancel()
 		if err := h.opts.Leases.Release(ctx, r.code); err != nil {
 			h.opts.Log.Error("server: release", "room", r.code, "err", err)
 		}
 	}
+	h.mu.Lock()
+	if h.rooms[r.code] == r {
+		delete(h.rooms, r.code)
+	}
+	h.mu.Unlock()
 }
 
 // leaseEvents answers what happens to the process's leases until the hub closes: a room
@@ -175,14 +182,33 @@ func (h *Hub) leaseEvents() {
 				}
 				continue
 			}
-			if r := h.Room(ev.Code); r != nil {
-				h.let(r, "the room moves to another server; reconnect", true)
-			} else {
-				ctx, cancel := context.WithTimeout(context.Background(), takeWait)
-				h.opts.Leases.Release(ctx, ev.Code)
-				cancel()
+			h.mu.Lock()
+			wait, loading := h.loading[ev.Code]
+			h.mu.Unlock()
+			if loading {
+				// Asked while it loads the room: it lets it go once loaded (releasing the lease
+				// now would leave it serving a room whose lease another process takes).
+				go func() {
+					<-wait
+					h.letGo(ev.Code)
+				}()
+				continue
 			}
+			h.letGo(ev.Code)
 		}
+	}
+}
+
+// letGo lets go of the room with the code that another process asked for, and of its lease.
+func (h *Hub) letGo(code string) {
+	if r := h.Room(code); r != nil {
+		h.let(r, "the room moves to another server; reconnect", true)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), takeWait)
+	defer cancel()
+	if err := h.opts.Leases.Release(ctx, code); err != nil {
+		h.opts.Log.Error("server: release", "room", code, "err", err)
 	}
 }
 

@@ -79,6 +79,7 @@ func run() error {
 	trusted := flag.String("trusted-proxy", "", "comma-separated CIDRs of the reverse proxies whose X-Forwarded-For/Forwarded name the client (e.g. 127.0.0.1/32); others' are ignored")
 	tlsCert := flag.String("tls-cert", "", "TLS certificate file (PEM): serve https and wss (with -tls-key)")
 	tlsKey := flag.String("tls-key", "", "TLS key file (PEM)")
+	balancer := flag.String("balancer", "", "on PostgreSQL: the URL of the load balancer in front of the servers (ws://HOST:PORT); the text port reaches every room through it, on whichever process serves it (docs/SCALING.md). Empty: the text port's rooms are this process's")
 	adminAddr := flag.String("admin", "", "address of /metrics (Prometheus) and /healthz, e.g. 127.0.0.1:9090 (keep it private); empty: none")
 	flag.Parse()
 	if (*tlsCert == "") != (*tlsKey == "") {
@@ -164,8 +165,12 @@ func run() error {
 	fmt.Printf("server: listening on %s://%s/ (web: %v)\n", scheme, ln.Addr(), opts.Site != nil)
 
 	if *textAddr != "" {
-		tp := textport.New(hub, textport.Options{FirstLine: *firstMessage,
-			Limits: netlimit.Limits{MaxConns: *textMax, PerAddr: *textPerAddr, Idle: *textIdle}})
+		topts := textport.Options{FirstLine: *firstMessage, Remote: *balancer,
+			Limits: netlimit.Limits{MaxConns: *textMax, PerAddr: *textPerAddr, Idle: *textIdle}}
+		if *balancer != "" {
+			topts.Names = store
+		}
+		tp := textport.New(hub, topts)
 		tln, err := tp.Listen(*textAddr)
 		if err != nil {
 			return err

@@ -1,6 +1,7 @@
 package textport
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -549,13 +550,31 @@ func (c *conn) code(key string) string {
 	s.mu.Lock()
 	code := s.names[key]
 	s.mu.Unlock()
+	if code == "" && s.opts.Remote != "" && s.opts.Names != nil {
+		// A name another process's text port made: the store has it.
+		var err error
+		if code, err = s.opts.Names.Name(context.Background(), key); err != nil {
+			s.opts.Log.Error("textport: room name", "name", key, "err", err)
+		}
+		if code != "" {
+			s.mu.Lock()
+			s.names[key] = code
+			s.mu.Unlock()
+		}
+	}
 	if code == "" && protocol.CheckCode(strings.ToUpper(key)) == nil {
 		code = strings.ToUpper(key)
 	}
-	if code != "" && s.hub.Room(code) == nil {
+	if code != "" && !s.exists(code) {
 		return ""
 	}
 	return code
+}
+
+// exists reports whether a room has the code: with Remote, any code may (the room's server
+// says at the hello whether it does).
+func (s *Server) exists(code string) bool {
+	return s.opts.Remote != "" || s.hub.Room(code) != nil
 }
 
 // checkRoomName reports whether a new room may be named key.
@@ -587,7 +606,7 @@ func (c *conn) makeRoom(key string, set protocol.Settings, colour string) {
 	s := c.srv
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if code := s.names[key]; code != "" && s.hub.Room(code) != nil {
+	if code := s.names[key]; code != "" && s.exists(code) {
 		c.say("", fmt.Sprintf("error: room %s was just made: \"join game as COLOUR on %s\"", key, key))
 		return
 	}
@@ -663,7 +682,11 @@ func (c *conn) enter(game string, hello protocol.Hello) *room {
 
 func (c *conn) newRoom(key, name, code string) *room {
 	r := &room{c: c, key: key, name: name}
-	r.peer = c.srv.hub.Connect(code, c.addr, r)
+	if c.srv.opts.Remote != "" {
+		r.peer = newRemote(c.srv.opts.Remote, c.addr, code, r)
+	} else {
+		r.peer = c.srv.hub.Connect(code, c.addr, r)
+	}
 	return r
 }
 
@@ -683,11 +706,14 @@ func (c *conn) peek(key string) {
 		c.say("", fmt.Sprintf("* no room %s: \"rooms\" lists them", key))
 		return
 	}
-	c.say("", "* "+describe(key, c.srv.hub.Room(code)))
+	c.say("", "* "+describe(key, code, c.srv.hub.Room(code), c.srv.opts.Remote != ""))
 }
 
 // describe is one line about a room.
-func describe(name string, rm *server.Room) string {
+func describe(name, code string, rm *server.Room, remote bool) string {
+	if rm == nil && remote {
+		return fmt.Sprintf("%s (code %s): served by another server process: \"watch %s\" shows it", name, code, name)
+	}
 	if rm == nil {
 		return name + ": gone"
 	}
@@ -707,6 +733,13 @@ func describe(name string, rm *server.Room) string {
 // listRooms prints the rooms named on the port (rooms made elsewhere are found by their code).
 func (c *conn) listRooms() {
 	s := c.srv
+	if s.opts.Remote != "" && s.opts.Names != nil { // the names every process's port made
+		if names, err := s.opts.Names.Names(context.Background()); err == nil {
+			s.mu.Lock()
+			s.names = names
+			s.mu.Unlock()
+		}
+	}
 	s.mu.Lock()
 	keys := make([]string, 0, len(s.names))
 	for k := range s.names {
@@ -724,7 +757,7 @@ func (c *conn) listRooms() {
 			c.say("", fmt.Sprintf("* … and %d more", len(keys)-n))
 			break
 		}
-		c.say("", "* "+describe(k, s.hub.Room(code)))
+		c.say("", "* "+describe(k, code, s.hub.Room(code), s.opts.Remote != ""))
 		n++
 	}
 	if n == 0 {

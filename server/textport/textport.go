@@ -11,6 +11,7 @@ package textport
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -26,6 +27,7 @@ import (
 	"nimmt/netlimit"
 	"nimmt/protocol"
 	"nimmt/server"
+	"nimmt/server/store"
 )
 
 // Options tune the text port. The zero value is usable.
@@ -54,6 +56,14 @@ type Options struct {
 	MaxOutput int
 	// Log receives the port's notes; nil means slog.Default.
 	Log *slog.Logger
+	// Remote, when set, is the URL (ws://HOST:PORT or wss://…) of the load balancer in front
+	// of several server processes sharing one database (docs/SCALING.md): the port then reaches
+	// every room as a protocol client through it, on whichever process serves the room, and
+	// takes no room onto its own hub. Empty: the rooms are this process's hub's.
+	Remote string
+	// Names, with Remote, is where the room names of every process's text port are read (the
+	// shared store); nil: the names this port made or read at start.
+	Names store.Names
 }
 
 // Server is a text port over a hub.
@@ -105,6 +115,9 @@ func New(hub *server.Hub, o Options) *Server {
 		o.Log = slog.Default()
 	}
 	names, err := hub.RoomNames()
+	if o.Remote != "" && o.Names != nil {
+		names, err = o.Names.Names(context.Background())
+	}
 	if err != nil {
 		o.Log.Error("textport: the stored room names could not be read; names start empty", "err", err)
 		names = map[string]string{}
@@ -545,7 +558,7 @@ type room struct {
 	c    *conn
 	key  string // lower case: the name or code the connection used
 	name string // as shown in brackets
-	peer *server.Peer
+	peer session
 
 	// Under c.mu.
 	st     client.State
@@ -604,7 +617,11 @@ func (r *room) Send(m protocol.Message) {
 				c.ops = append(c.ops, func() {
 					r.peer.Handle(protocol.Act{Game: game, Action: engine.TakeRow(row)})
 					c.mu.Lock()
-					delete(r.taking, card)
+					// A remote room answers later: the row stays named (and the prompt says so)
+					// until its answer comes.
+					if d := r.st.View.Decision; d == nil || d.Kind != engine.DecideRow || d.Card != card {
+						delete(r.taking, card)
+					}
 					c.mu.Unlock()
 				})
 				select {
