@@ -233,6 +233,32 @@ func (h *Hub) evictor() {
 				h.let(r, "the room was idle", true)
 			}
 		}
+		h.sweep()
+	}
+}
+
+// sweeper is a store.Leases that deletes the rooms no process serves once they have been idle
+// for the expiry (pg.Leases.Sweep).
+type sweeper interface {
+	Sweep(ctx context.Context, expire time.Duration) (int, error)
+}
+
+// sweep deletes the stored rooms that no process serves and that have been idle for
+// Options.Expire, whoever held them last (the rooms this process holds expire by their own
+// timers).
+func (h *Hub) sweep() {
+	sw, ok := h.opts.Leases.(sweeper)
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	n, err := sw.Sweep(ctx, h.opts.Expire)
+	if err != nil {
+		h.opts.Log.Error("server: expired rooms could not be removed", "err", err)
+	}
+	if n > 0 {
+		h.opts.Log.Info("server: expired rooms removed", "rooms", n)
 	}
 }
 

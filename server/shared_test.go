@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"net/http/httptest"
 	"reflect"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/server"
+	"nimmt/server/store"
 	"nimmt/server/store/pg"
 	"nimmt/server/store/storetest"
 )
@@ -51,6 +53,12 @@ type sharedHub struct {
 
 func newSharedHub(t *testing.T, db string, poll time.Duration) *sharedHub {
 	t.Helper()
+	return newSharedHubWith(t, db, poll, server.Options{})
+}
+
+// newSharedHubWith is newSharedHub with the hub's options (their Leases set).
+func newSharedHubWith(t *testing.T, db string, poll time.Duration, opts server.Options) *sharedHub {
+	t.Helper()
 	ctx := context.Background()
 	st, err := pg.Open(ctx, db)
 	if err != nil {
@@ -60,7 +68,8 @@ func newSharedHub(t *testing.T, db string, poll time.Duration) *sharedHub {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := server.NewHub(st, server.Options{Leases: l})
+	opts.Leases = l
+	h, err := server.NewHub(st, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,4 +202,49 @@ func TestSharedSplitBrain(t *testing.T) {
 	}
 	checkStored(t, b.url, code, ann)
 	checkStored(t, b.url, code, bo)
+}
+
+// Rooms no process serves expire on PostgreSQL too: a room its process let go as idle is
+// deleted once it has been idle past the expiry, by whichever process sweeps first; a room
+// with the same age that a process serves (a person is connected) stays, and its person plays
+// on.
+func TestSharedExpiry(t *testing.T) {
+	db := storetest.NewPostgres(t)
+	opts := server.Options{Evict: time.Millisecond, Expire: time.Hour}
+	a, b := newSharedHubWith(t, db, time.Hour, opts), newSharedHubWith(t, db, time.Hour, opts)
+	ann, bo := newPlayer(t, "Ann", 1), newPlayer(t, "Bo", 2)
+	ann.connect(a.url, "")
+	gone := ann.create(noTimer(3))
+	ann.conn.Close()
+	bo.connect(b.url, "")
+	kept := bo.create(noTimer(3))
+	ctx := context.Background()
+	pool := a.store.Pool()
+	poll := func(what string, done func() bool) { // the evictor's ticks come every second
+		t.Helper()
+		for deadline := time.Now().Add(guard); !done(); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("waiting for %s", what)
+			}
+		}
+	}
+	poll("room "+gone+" let go as idle", func() bool {
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM leases WHERE code = $1`, gone).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n == 0 && a.hub.Rooms() == 0
+	})
+	if _, err := pool.Exec(ctx, `UPDATE rooms SET touched = now() - interval '2 hours'`); err != nil {
+		t.Fatal(err)
+	}
+	poll("room "+gone+" deleted", func() bool {
+		_, err := a.store.LoadRoom(ctx, gone)
+		return errors.Is(err, store.ErrNotFound)
+	})
+	if _, err := a.store.LoadRoom(ctx, kept); err != nil {
+		t.Errorf("the room served by B: %v", err)
+	}
+	bo.send(protocol.Say{Text: "still here"})
+	bo.until("the chat line", func(m protocol.Message) bool { c, ok := m.(protocol.Chat); return ok && c.Text == "still here" })
 }

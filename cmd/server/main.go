@@ -65,7 +65,7 @@ func run() error {
 	gcPercent := flag.Int("gc-percent", 30, "the Go collector's GOGC: a lower value keeps less garbage per room for more collector CPU (docs/PERFORMANCE.md); the GOGC variable, when set, wins")
 	commitDelay := flag.Duration("commit-delay", 2*time.Millisecond, "under load, start a store transaction at most this often, so that the rooms' actions share it (docs/PERFORMANCE.md); 0: each batch at once")
 	expire := flag.Duration("expire", 24*time.Hour, "how long a room nobody is connected to is kept before it is removed")
-	leasePoll := flag.Duration("lease-poll", time.Second, "on PostgreSQL: how often the process checks its hold on the database and reads the requests for its rooms (a notification wakes it at once)")
+	leasePoll := flag.Duration("lease-poll", 30*time.Second, "on PostgreSQL: how often the process checks its hold on the database and reads the requests for its rooms, in case a notification was missed (a notification wakes it at once)")
 	evict := flag.Duration("evict", 5*time.Minute, "on PostgreSQL: how long a room nobody is connected to, and not being played, stays loaded")
 	grace := flag.Duration("grace", 0, "how long a disconnected player's seat waits before its bot decides (0: the room's timer, or 30s)")
 	perAddr := flag.Int("ws-per-addr", 32, "most WebSocket connections from one client address")

@@ -88,8 +88,12 @@ func Start(t testing.TB, front string, servers []string) *HAProxy {
 			t.Logf("haproxy:\n%s", out)
 		}
 	})
-	for deadline := time.Now().Add(guard); ; { // until it accepts connections
+	for deadline := time.Now().Add(guard); ; { // until it accepts connections, and commands
 		c, err := net.Dial("tcp", front)
+		if err == nil {
+			c.Close()
+			c, err = net.Dial("unix", hp.sock)
+		}
 		if err == nil {
 			c.Close()
 			return hp

@@ -127,12 +127,69 @@ func (l *Leases) Acquire(ctx context.Context, code string) error {
 	return nil
 }
 
-// Release implements store.Leases.
+// Release implements store.Leases. The room counts as idle from now on for its expiry (Sweep).
 func (l *Leases) Release(ctx context.Context, code string) error {
-	if _, err := l.s.pool.Exec(ctx, `DELETE FROM leases WHERE code = $1 AND owner = $2`, code, l.Owner()); err != nil {
+	if _, err := l.s.pool.Exec(ctx, `WITH d AS (DELETE FROM leases WHERE code = $1 AND owner = $2 RETURNING code)
+		UPDATE rooms SET touched = now() WHERE code IN (SELECT code FROM d)`, code, l.Owner()); err != nil {
 		return fmt.Errorf("pg: release room %s: %w", code, err)
 	}
 	return nil
+}
+
+// sweepBatch is how many expired rooms one Sweep deletes at most.
+const sweepBatch = 500
+
+// Sweep deletes the rooms that no live process serves and that were last changed or let go
+// longer than expire ago (on the database's clock), with their logs, chat and names, at most
+// sweepBatch of them; it returns how many it deleted. Each is deleted under its lease, taken
+// for the sweep and locked until the deletion commits, so that no process loads a room while
+// it goes: one that asks for it meanwhile finds it gone, and one that took it first keeps it.
+// Any number of processes may sweep at once.
+func (l *Leases) Sweep(ctx context.Context, expire time.Duration) (int, error) {
+	var codes []string
+	var code string
+	rows, _ := l.s.pool.Query(ctx, `SELECT code FROM rooms r WHERE touched < now() - make_interval(secs => $1)
+		AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.code = r.code AND `+alive("l.owner")+`)
+		ORDER BY touched LIMIT $2`, expire.Seconds(), sweepBatch)
+	if _, err := pgx.ForEachRow(rows, []any{&code}, func() error {
+		codes = append(codes, code)
+		return nil
+	}); err != nil {
+		return 0, fmt.Errorf("pg: sweep: %w", err)
+	}
+	n := 0
+	for _, code := range codes {
+		if err := l.Acquire(ctx, code); errors.Is(err, store.ErrLeased) {
+			continue // a process serves it now
+		} else if err != nil {
+			return n, err
+		}
+		deleted := false
+		err := pgx.BeginFunc(ctx, l.s.pool, func(tx pgx.Tx) error {
+			var old bool
+			err := tx.QueryRow(ctx, `SELECT r.touched < now() - make_interval(secs => $3) FROM leases l JOIN rooms r USING (code)
+				WHERE l.code = $1 AND l.owner = $2 FOR UPDATE OF l`, code, l.Owner(), expire.Seconds()).Scan(&old)
+			if errors.Is(err, pgx.ErrNoRows) || err == nil && !old {
+				return nil // the lease went to a process that asked for the room, or the room is in use again
+			}
+			if err != nil {
+				return err
+			}
+			deleted = true
+			return deleteRoom(ctx, tx, code)
+		})
+		if err != nil {
+			return n, fmt.Errorf("pg: sweep room %s: %w", code, err)
+		}
+		if deleted {
+			n++
+			continue
+		}
+		if err := l.Release(ctx, code); err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // Request implements store.Leases.
@@ -249,6 +306,12 @@ func (l *Leases) listen() {
 		conn, err := pgx.Connect(ctx, l.url)
 		if err == nil {
 			_, err = conn.Exec(ctx, "LISTEN "+channel)
+			if err == nil { // the requests made while no one listened are read at once
+				select {
+				case l.wake <- struct{}{}:
+				default:
+				}
+			}
 			for err == nil {
 				if _, err = conn.WaitForNotification(ctx); err == nil {
 					select {

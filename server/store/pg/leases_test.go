@@ -3,6 +3,7 @@ package pg_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -130,5 +131,53 @@ func TestLeaseFence(t *testing.T) {
 	}
 	if err := la.Acquire(ctx, "ROOM02"); !errors.Is(err, store.ErrLeased) {
 		t.Errorf("the old holder takes the room back: %v", err)
+	}
+}
+
+// The expiry of rooms no process serves: a room let go, or whose holder died, and idle past the
+// expiry is deleted by a sweep (with its log and names); a room a live process holds, or one
+// touched within the expiry, is not.
+func TestLeaseSweep(t *testing.T) {
+	sa, sb, la, lb := openPair(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		s    *pg.Store
+		l    *pg.Leases
+		code string
+	}{{sa, la, "HELD01"}, {sa, la, "FREE01"}, {sb, lb, "DEAD01"}, {sa, la, "NEW001"}} {
+		if err := c.l.Acquire(ctx, c.code); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.s.Commit(ctx, store.Change{Code: c.code, Game: 1, Meta: []byte(`{}`), Entries: storetest.Move(0)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.s.SetName(ctx, strings.ToLower(c.code), c.code); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, code := range []string{"FREE01", "NEW001"} {
+		if err := la.Release(ctx, code); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lb.Close() // DEAD01's holder dies
+	if _, err := sa.Pool().Exec(ctx, `UPDATE rooms SET touched = now() - interval '2 days' WHERE code <> 'NEW001'`); err != nil {
+		t.Fatal(err)
+	}
+	n, err := la.Sweep(ctx, 24*time.Hour)
+	if err != nil || n != 2 {
+		t.Errorf("swept %d rooms, %v; want 2", n, err)
+	}
+	for code, kept := range map[string]bool{"HELD01": true, "FREE01": false, "DEAD01": false, "NEW001": true} {
+		_, err := sa.LoadRoom(ctx, code)
+		if kept != (err == nil) || !kept && !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("room %s after the sweep: %v (kept: %v)", code, err, kept)
+		}
+		if name, err := sa.Name(ctx, strings.ToLower(code)); err != nil || (name != "") != kept {
+			t.Errorf("room %s's name after the sweep: %q, %v", code, name, err)
+		}
+	}
+	if n, err := la.Sweep(ctx, 24*time.Hour); err != nil || n != 0 {
+		t.Errorf("a second sweep: %d, %v", n, err)
 	}
 }

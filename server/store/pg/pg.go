@@ -69,6 +69,10 @@ CREATE INDEX names_code ON names (code);`,
 	wanted BOOLEAN NOT NULL DEFAULT false
 );
 CREATE INDEX leases_owner ON leases (owner) WHERE wanted;`,
+	// When each room was last changed (its metadata stored) or let go by a process: a room no
+	// live process serves is deleted once this is older than the expiry (Leases.Sweep).
+	`ALTER TABLE rooms ADD COLUMN touched TIMESTAMPTZ NOT NULL DEFAULT now();
+CREATE INDEX rooms_touched ON rooms (touched);`,
 }
 
 // Open connects to the PostgreSQL database at url (postgres://user@host:port/db?...) and brings
@@ -139,7 +143,7 @@ func (s *Store) writeBatch(ctx context.Context, batch []store.Change) error {
 			}
 			if c.Meta != nil {
 				b.Queue(`INSERT INTO rooms (code, game, meta) VALUES ($1, $2, $3)
-					ON CONFLICT (code) DO UPDATE SET game = excluded.game, meta = excluded.meta`, c.Code, c.Game, string(c.Meta))
+					ON CONFLICT (code) DO UPDATE SET game = excluded.game, meta = excluded.meta, touched = now()`, c.Code, c.Game, string(c.Meta))
 			}
 			for i, e := range c.Entries {
 				b.Queue(`INSERT INTO log (code, game, n, kind, data) VALUES ($1, $2, $3, $4, $5)`,
@@ -236,23 +240,26 @@ func (s *Store) load(ctx context.Context, where, arg string) ([]store.Room, erro
 
 // Delete implements store.Store.
 func (s *Store) Delete(ctx context.Context, code string) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		b := &pgx.Batch{}
-		for _, q := range []string{
-			`DELETE FROM log WHERE code = $1`,
-			`DELETE FROM chat WHERE code = $1`,
-			`DELETE FROM names WHERE code = $1`,
-			`DELETE FROM rooms WHERE code = $1`,
-			`DELETE FROM leases WHERE code = $1`,
-		} {
-			b.Queue(q, code)
-		}
-		return tx.SendBatch(ctx, b).Close()
-	})
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return deleteRoom(ctx, tx, code) })
 	if err != nil {
 		return fmt.Errorf("pg: delete room %s: %w", code, err)
 	}
 	return nil
+}
+
+// deleteRoom removes a room, its log, chat, names and lease in the transaction.
+func deleteRoom(ctx context.Context, tx pgx.Tx, code string) error {
+	b := &pgx.Batch{}
+	for _, q := range []string{
+		`DELETE FROM log WHERE code = $1`,
+		`DELETE FROM chat WHERE code = $1`,
+		`DELETE FROM names WHERE code = $1`,
+		`DELETE FROM rooms WHERE code = $1`,
+		`DELETE FROM leases WHERE code = $1`,
+	} {
+		b.Queue(q, code)
+	}
+	return tx.SendBatch(ctx, b).Close()
 }
 
 // SetName implements store.Names.
