@@ -52,6 +52,7 @@ func main() {
 }
 
 type config struct {
+	byCode   bool // the host reconnects by the room's code after the create (-url)
 	rooms    int
 	hold     time.Duration
 	think    time.Duration
@@ -74,10 +75,14 @@ func run() error {
 	flag.StringVar(&serverDB, "db", "", "the server's -db: a PostgreSQL URL postgres://… measures the server on PostgreSQL (an empty database: each run's rooms are new; with it, the restart loads rooms on demand, so use -no-restart); empty: a fresh SQLite file")
 	gcPercent := flag.Int("gc-percent", 400, "the generator's own GOGC (not the server's): its collector competes with the server for the cores and its pauses would be counted in the latencies it measures; its memory is not measured")
 	cpuProfile := flag.String("cpuprofile", "", "write the generator's own CPU profile of the measurement window to this file")
+	url := flag.String("url", "", "play against servers already running behind this address (ws://HOST:PORT: a load balancer in front of several processes, docs/SCALING.md) instead of a child: each host reconnects by its room's code after the create, the server's memory and CPU are not measured, and there is no restart")
 	flag.Parse()
 	debug.SetGCPercent(*gcPercent) // the variable GOGC, which the child would inherit, stays as it is
 	if c.rooms < 1 || c.rooms > 5000 || c.hold <= 0 || c.hold > 10*time.Minute || c.ramp < 1 {
 		return errors.New("-rooms is 1 to 5000, -hold up to 10m, -ramp at least 1")
+	}
+	if *url != "" {
+		return loadOnly(c, *url)
 	}
 	dir, err := os.MkdirTemp("", "nimmt-loadgen-")
 	if err != nil {
@@ -434,6 +439,19 @@ func openRoom(ctx context.Context, c config, base string, i int, st *stats, wg *
 		return nil, err
 	}
 	code := p[0].s.Code
+	if c.byCode { // the room moves to the process its code hashes to: the host goes there too
+		host.Close()
+		if host, err = dial(ctx, base, code, local); err != nil {
+			return nil, err
+		}
+		p[0].conn = host
+		if err := host.Send(ctx, p[0].s.Hello()); err != nil {
+			return nil, err
+		}
+		if err := p[0].until(ctx, protocol.TypeRoom); err != nil {
+			return nil, err
+		}
+	}
 	for k := 1; k < 4; k++ {
 		conn, err := dial(ctx, base, code, local)
 		if err != nil {
@@ -467,7 +485,7 @@ func openRoom(ctx context.Context, c config, base string, i int, st *stats, wg *
 			st.live.Add(-1)
 			if q.err != nil {
 				st.failed.Add(1)
-				st.failure.CompareAndSwap(nil, q.err)
+				st.failure.CompareAndSwap(nil, fmt.Errorf("%w", q.err)) // one type: atomic.Value panics on another
 			}
 			q.conn.Close()
 		}()
@@ -643,4 +661,53 @@ func mine(e engine.Event, seat int) bool {
 		return e.Seat == seat
 	}
 	return false
+}
+
+// loadOnly opens the rooms against servers already running at base (-url), holds them for
+// c.hold, and prints the rooms held and the latencies.
+func loadOnly(c config, base string) error {
+	c.byCode = true
+	st := &stats{}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	var wg sync.WaitGroup
+	start := time.Now()
+	sem := make(chan struct{}, c.ramp)
+	var failed atomic.Int64
+	for i := range c.rooms {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := openRoom(ctx, c, base, i, st, &wg); err != nil {
+				failed.Add(1)
+				st.failure.CompareAndSwap(nil, fmt.Errorf("open: %w", err))
+			}
+			<-sem
+		}()
+	}
+	for range c.ramp {
+		sem <- struct{}{}
+	}
+	fmt.Printf("loadgen: %d rooms opened through %s in %v (%d failed)\n", c.rooms-int(failed.Load()), base, time.Since(start).Round(time.Millisecond), failed.Load())
+	st.reset()
+	t0 := time.Now()
+	select {
+	case <-time.After(c.hold):
+	case <-ctx.Done():
+		return errors.New("interrupted")
+	}
+	window := time.Since(t0)
+	opened, live, failedClients := st.held.Load(), st.live.Load(), st.failed.Load()
+	acts, lat := st.snapshot()
+	fmt.Printf("loadgen: rooms held %d by live sockets (%d of the %d sockets of the %d rooms opened; %d clients failed", live/4, live, 4*opened, opened, failedClients)
+	if e := st.failure.Load(); e != nil {
+		fmt.Printf(", first: %v", e)
+	}
+	fmt.Printf("), think %v, window %v\n", c.think, window.Round(time.Millisecond))
+	fmt.Printf("loadgen: actions %d (%.0f/s), action→event latency p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d samples), refused %d, games over %d\n",
+		acts, float64(acts)/window.Seconds(), quantile(lat, 0.5), quantile(lat, 0.99), quantile(lat, 1), len(lat), st.refused.Load(), st.games.Load())
+	cancel()
+	wg.Wait()
+	return nil
 }
