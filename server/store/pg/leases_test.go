@@ -160,7 +160,11 @@ func TestLeaseSweep(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	lb.Close() // DEAD01's holder dies
+	// DEAD01's holder dies: its lock's connection ends (waiting until PostgreSQL has ended it).
+	if _, err := sa.Pool().Exec(ctx, `SELECT pg_terminate_backend(pid, 60000) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2::oid AND objsubid = 2`,
+		int32(pg.LockClass), lb.Owner()); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := sa.Pool().Exec(ctx, `UPDATE rooms SET touched = now() - interval '2 days' WHERE code <> 'NEW001'`); err != nil {
 		t.Fatal(err)
 	}
