@@ -45,9 +45,10 @@ type remote struct {
 	sending sync.Mutex
 	pending []protocol.Message
 
-	mu   sync.Mutex
-	st   client.State // what the room sent: code, token, game and events held, for a reconnect
-	conn *client.Conn // nil while not connected
+	mu    sync.Mutex
+	st    client.State // what the room sent: code, token, game and events held, for a reconnect
+	conn  *client.Conn // nil while not connected
+	chatN int          // the last numbered chat line passed to the sink
 }
 
 // remoteAttempts is how many reconnections in a row a remote session tries before it gives up
@@ -177,7 +178,7 @@ func (s *remote) open(code string, first protocol.Message, resume bool) (*client
 				return nil, &m
 			}
 		}
-		s.sink.Send(m)
+		s.forward(m)
 		if welcomed && room {
 			s.mu.Lock()
 			done := s.st.CaughtUp()
@@ -230,7 +231,7 @@ func (s *remote) read(c *client.Conn) {
 			s.mu.Unlock()
 		}
 		if err == nil {
-			s.sink.Send(m)
+			s.forward(m)
 			if e, ok := m.(protocol.Error); ok && e.Code == protocol.ErrReplaced {
 				s.sink.Close("another connection took the seat")
 				return
@@ -276,6 +277,21 @@ func (s *remote) reconnect(why string) *client.Conn {
 	}
 	s.sink.Close("the room's server cannot be reached (" + why + ")")
 	return nil
+}
+
+// forward passes a message of the room to the sink, less the chat lines passed on before (the
+// server repeats the room's last lines after every hello).
+func (s *remote) forward(m protocol.Message) {
+	if c, ok := m.(protocol.Chat); ok && c.N > 0 {
+		s.mu.Lock()
+		old := c.N <= s.chatN
+		s.chatN = max(s.chatN, c.N)
+		s.mu.Unlock()
+		if old {
+			return
+		}
+	}
+	s.sink.Send(m)
 }
 
 // resume returns what open needs to take the session back: the room's code, the hello with the

@@ -65,7 +65,7 @@ func newProcess(t *testing.T, db, remote string) *process {
 // process A makes a room, a text player on process B joins it by its name, and they play a game
 // with a bot; the room is served by one process throughout. Then the room is made to move (a
 // WebSocket connection names it at the other process): both text sessions come back by
-// themselves through HAProxy, and the two play a second game.
+// themselves through HAProxy (printing no chat line twice), and the two play a second game.
 func TestTextPortAcrossProcesses(t *testing.T) {
 	if storetest.Kind() != "postgres" {
 		t.Skip("runs with NIMMT_TEST_STORE=postgres (make test-server-pg)")
@@ -87,6 +87,8 @@ func TestTextPortAcrossProcesses(t *testing.T) {
 	tex.untilHas("Tom")
 	tex.send("add bot beginner to oak")
 	tex.untilHas("Beginner bot")
+	tex.send("say good luck on oak")
+	tom.untilHas("<Tex> good luck")
 	game := func(n int) {
 		t.Helper()
 		// The host starts it (after a move, the host may have passed to whoever came back first).
@@ -144,6 +146,17 @@ func TestTextPortAcrossProcesses(t *testing.T) {
 		c.untilHas("[oak] * back in the room")
 	}
 	game(2)
+	for _, c := range []*textClient{tex, tom} { // the room repeats its last chat lines at each hello
+		n := 0
+		for _, l := range c.all() {
+			if strings.Contains(l, "<Tex> good luck") {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s saw the chat line %d times, not once", c.name, n)
+		}
+	}
 	if holder.hub.Room(code) == nil || other.hub.Room(code) != nil {
 		t.Errorf("after the move, room %s is held by A: %v, B: %v; want the process its code hashes to", code, a.hub.Room(code) != nil, b.hub.Room(code) != nil)
 	}
