@@ -14,9 +14,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -eq 2 ] || { echo "usage: scripts/shots.sh BIN DIR" >&2; exit 2; }
 bin=$1 dir=$2
 fromMakefile() { sed -n "s/^$1 *?= *//p" "$root/Makefile"; }
-scenes=${SHOT_SCENES:-$(fromMakefile SHOT_SCENES)}
-sizes=${SHOT_SIZES:-$(fromMakefile SHOT_SIZES)}
-scenes10=${SHOT_SCENES10:-$(fromMakefile SHOT_SCENES10)}
+scenes=${SHOT_SCENES-$(fromMakefile SHOT_SCENES)}
+sizes=${SHOT_SIZES-$(fromMakefile SHOT_SIZES)}
+scenes10=${SHOT_SCENES10-$(fromMakefile SHOT_SCENES10)}
 xvfb=${SHOT_XVFB:-xvfb-run -a}
 mkdir -p "$dir"
 fails=0
