@@ -25,13 +25,19 @@ type Step struct {
 // say it): the row end the first card goes after, the bullheads the sixth card takes, and at
 // the row choice the cheapest row (0-based) with its bullheads and the dearest row's.
 type Lesson struct {
-	First, Last      engine.Card
-	Sixth            engine.Card
-	SixthBullheads   int
-	Low              engine.Card
-	Cheapest         int
-	Least, Most      int
-	SixthRow, LowRow int
+	// First is the person's first card and Last the row end it goes after (rules 1 and 2).
+	First, Last engine.Card
+	// Sixth is the person's card that is a row's sixth, SixthBullheads what the five cost and
+	// SixthRow the row (0-based) (rule 3).
+	Sixth          engine.Card
+	SixthBullheads int
+	SixthRow       int
+	// Low is the person's card lower than every row (rule 4); Cheapest is the row with the
+	// fewest bullheads, Least its bullheads, Most the dearest row's; LowRow the row taken.
+	Low         engine.Card
+	Cheapest    int
+	Least, Most int
+	LowRow      int
 }
 
 // Learn plays the script's three turns through the engine (the person choosing the cheapest row)

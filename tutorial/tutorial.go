@@ -65,14 +65,14 @@ var hands = [Seats][]engine.Card{
 // Turn 1: 13, 45, 46, 47 (45 after 43). Turn 2: 14, 48 (the fifth card of the 43 row), 50 (the
 // sixth: takes 43 45 46 47 48), 60. Turn 3: 5 (too low: the person takes the 37, the cheapest
 // row), 15, 51, 61.
-var script = [][Seats]engine.Card{
+var script = [...][Seats]engine.Card{
 	{45, 46, 47, 13},
 	{50, 48, 60, 14},
 	{5, 61, 15, 51},
 }
 
 // ScriptedTurns is the number of turns of the first round whose cards are scripted.
-var ScriptedTurns = len(script)
+const ScriptedTurns = len(script)
 
 // Config returns the guided game's configuration: the basic game for Seats seats.
 func Config() engine.Config { return engine.DefaultConfig(Seats) }
