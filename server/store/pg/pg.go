@@ -69,6 +69,7 @@ CREATE INDEX names_code ON names (code);`,
 	wanted BOOLEAN NOT NULL DEFAULT false
 );
 CREATE INDEX leases_owner ON leases (owner) WHERE wanted;`,
+	accountsSchema, // accounts.go
 }
 
 // Open connects to the PostgreSQL database at url (postgres://user@host:port/db?...) and brings
