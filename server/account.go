@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"nimmt/engine"
@@ -333,32 +334,76 @@ func (h *Hub) deleteAccount(ctx context.Context, as *account.Service, sess *acco
 		if r == nil {
 			continue
 		}
-		if err := r.anonymise(sess.Account.ID); err != nil {
+		if err := r.anonymise(ctx, as, sess.Account.ID); err != nil {
 			return err
 		}
 	}
 	return as.Delete(ctx, sess)
 }
 
-// anonymise renames the account's seats account.DeletedName and unbinds them, and stores it.
-func (r *Room) anonymise(id string) error {
+// DeletedLine is the text a deleted account's chat lines keep.
+const DeletedLine = "(deleted)"
+
+// anonymise renames the account's seats account.DeletedName and unbinds them, and takes its
+// name and words out of the room's chat lines, in memory and in the store.
+func (r *Room) anonymise(ctx context.Context, as *account.Service, id string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		return errors.New("server: the room is being reloaded; try again")
 	}
-	changed := false
-	for _, s := range r.Seats {
+	names := map[int]string{} // the account's seats and their names
+	for i, s := range r.Seats {
 		if s.Account == id {
-			s.Name, s.Account, s.Token = account.DeletedName, "", ""
-			changed = true
+			names[i] = s.Name
 		}
 	}
-	if !changed {
+	if len(names) == 0 {
 		return nil
+	}
+	var stored []store.ChatLine
+	for _, lines := range [][]protocol.Chat{r.chat, r.chatPending} {
+		for k, c := range lines {
+			if !scrub(&c, names) {
+				continue
+			}
+			lines[k] = c
+			data, err := json.Marshal(c)
+			if err != nil {
+				return fmt.Errorf("server: %w", err)
+			}
+			stored = append(stored, store.ChatLine{N: c.N, Data: data})
+		}
+	}
+	if err := as.RewriteChat(ctx, r.code, stored); err != nil {
+		return err
+	}
+	for i := range names {
+		s := r.Seats[i]
+		s.Name, s.Account, s.Token = account.DeletedName, "", ""
 	}
 	if r.game != nil {
 		r.game.SetPlayers(r.names())
 	}
 	return r.update()
+}
+
+// scrub takes the names out of a chat line: a line said by one of the seats (by its index and
+// name) keeps DeletedLine, and the room's lines that start with one of the names (NAME joined,
+// left, is away…) name account.DeletedName instead. It reports whether it changed the line.
+func scrub(c *protocol.Chat, names map[int]string) bool {
+	if !c.System {
+		if name, ok := names[c.Seat]; ok && c.Name == name {
+			c.Name, c.Text = account.DeletedName, DeletedLine
+			return true
+		}
+		return false
+	}
+	for _, name := range names {
+		if rest, ok := strings.CutPrefix(c.Text, name+" "); ok {
+			c.Text = account.DeletedName + " " + rest
+			return true
+		}
+	}
+	return false
 }

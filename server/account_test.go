@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -202,6 +203,18 @@ func TestAccountExportAndDelete(t *testing.T) {
 	}
 	if want := []string{account.DeletedName, "Bo", before.Players[2]}; !slices.Equal(after.Players, want) {
 		t.Errorf("players %v, want %v", after.Players, want)
+	}
+	// Its chat lines lost its name and words (the line is there, as DeletedLine); the others'
+	// stay.
+	cy := newPlayer(t, "Cy", 3)
+	cy.connect(ts.url, code)
+	cy.hello()
+	cy.untilLine("have fun")
+	cy.untilLine(server.DeletedLine)
+	for _, c := range cy.st.Chat {
+		if c.Name == "Ann" || strings.Contains(c.Text, "good luck") || strings.HasPrefix(c.Text, "Ann ") {
+			t.Errorf("a chat line keeps the deleted account: %+v", c)
+		}
 	}
 	ann.connect(ts.url, "")
 	ann.send(protocol.SignIn{Secret: deviceSecret(1)})

@@ -515,3 +515,12 @@ func (s *Service) Plays(ctx context.Context, sess *Session) ([]store.Play, error
 func (s *Service) Delete(ctx context.Context, sess *Session) error {
 	return s.st.DeleteAccount(ctx, sess.Account.ID)
 }
+
+// RewriteChat replaces stored chat lines of a room (a deleted account's, without its name and
+// words).
+func (s *Service) RewriteChat(ctx context.Context, code string, lines []store.ChatLine) error {
+	if len(lines) == 0 {
+		return nil
+	}
+	return s.st.RewriteChat(ctx, code, lines)
+}

@@ -86,6 +86,9 @@ type Accounts interface {
 	AddPlay(ctx context.Context, account, code string, at time.Time) error
 	// Plays returns the rooms the account took a seat in, oldest first.
 	Plays(ctx context.Context, account string) ([]Play, error)
+	// RewriteChat replaces the data of a room's stored chat lines (by their N; a line not stored
+	// is left out): a deleted account's lines lose its name and words.
+	RewriteChat(ctx context.Context, code string, lines []ChatLine) error
 	// DeleteAccount removes the account, its devices, pairing codes and plays.
 	DeleteAccount(ctx context.Context, id string) error
 	// Hit counts one event under the key in the time window win (a number that grows with

@@ -281,6 +281,21 @@ func (s *Store) Plays(ctx context.Context, account string) ([]store.Play, error)
 	return out, nil
 }
 
+// RewriteChat implements store.Accounts.
+func (s *Store) RewriteChat(ctx context.Context, code string, lines []store.ChatLine) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		for _, l := range lines {
+			b.Queue(`UPDATE chat SET data = $3 WHERE code = $1 AND n = $2`, code, l.N, string(l.Data))
+		}
+		return tx.SendBatch(ctx, b).Close()
+	})
+	if err != nil {
+		return fmt.Errorf("pg: rewrite chat of room %s: %w", code, err)
+	}
+	return nil
+}
+
 // DeleteAccount implements store.Accounts.
 func (s *Store) DeleteAccount(ctx context.Context, id string) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

@@ -288,6 +288,22 @@ func (s *Store) Plays(ctx context.Context, account string) ([]store.Play, error)
 	return out, nil
 }
 
+// RewriteChat implements store.Accounts.
+func (s *Store) RewriteChat(ctx context.Context, code string, lines []store.ChatLine) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		for _, l := range lines {
+			if _, err := tx.ExecContext(ctx, `UPDATE chat SET data = $3 WHERE code = $1 AND n = $2`, code, l.N, string(l.Data)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("sqlite: rewrite chat of room %s: %w", code, err)
+	}
+	return nil
+}
+
 // DeleteAccount implements store.Accounts.
 func (s *Store) DeleteAccount(ctx context.Context, id string) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -168,6 +169,18 @@ func accounts(t *testing.T, s Store) {
 		must(t, err)
 		if !slices.Equal(ps, []store.Play{{Code: "ROOM1", At: t0}, {Code: "ROOM2", At: t0.Add(time.Minute)}}) {
 			t.Errorf("plays %+v", ps)
+		}
+	})
+
+	t.Run("RewriteChat", func(t *testing.T) {
+		// Stored lines get their new data; a line not stored is not made.
+		chat := []store.ChatLine{{N: 1, Data: []byte(`"a"`)}, {N: 2, Data: []byte(`"b"`)}}
+		must(t, s.Commit(ctx, store.Change{Code: "CHATTY", Game: 1, Meta: []byte(`{}`), Chat: chat}))
+		must(t, s.RewriteChat(ctx, "CHATTY", []store.ChatLine{{N: 2, Data: []byte(`"B"`)}, {N: 3, Data: []byte(`"C"`)}}))
+		r, err := s.LoadRoom(ctx, "CHATTY")
+		must(t, err)
+		if want := []store.ChatLine{chat[0], {N: 2, Data: []byte(`"B"`)}}; !reflect.DeepEqual(r.Chat, want) {
+			t.Errorf("chat %+v", r.Chat)
 		}
 	})
 
