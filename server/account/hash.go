@@ -33,7 +33,7 @@ type Params struct {
 }
 
 // DefaultParams are the parameters of new password hashes: OWASP's recommended minimum for
-// Argon2id (19 MiB, 2 passes, 1 thread; about 40 ms of one core here). One thread, since the
+// Argon2id (19 MiB, 2 passes, 1 thread; 47 ms of CPU a hash, docs/privacy.md). One thread, since the
 // server's cores are shared by its rooms; at most maxHashing hashes at once bound the memory.
 var DefaultParams = Params{Time: 2, Memory: 19 * 1024, Threads: 1}
 

@@ -95,6 +95,7 @@ type Accounts interface {
 	// time) and returns the events counted in that window so far, this one included; a new
 	// window starts the count again. The counter may be dropped after expires (Unix seconds).
 	Hit(ctx context.Context, key string, win, expires int64) (int, error)
-	// PruneHits drops the counters whose expiry is before now (Unix seconds).
+	// PruneHits drops the counters whose expiry is before now (Unix seconds), and the pairing
+	// codes expired then.
 	PruneHits(ctx context.Context, now int64) error
 }

@@ -332,7 +332,13 @@ func (s *Store) Hit(ctx context.Context, key string, win, expires int64) (int, e
 
 // PruneHits implements store.Accounts.
 func (s *Store) PruneHits(ctx context.Context, now int64) error {
-	if _, err := s.pool.Exec(ctx, `DELETE FROM hits WHERE expires < $1`, now); err != nil {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		b.Queue(`DELETE FROM hits WHERE expires < $1`, now)
+		b.Queue(`DELETE FROM pairings WHERE expires < $1`, now*1000)
+		return tx.SendBatch(ctx, b).Close()
+	})
+	if err != nil {
 		return fmt.Errorf("pg: prune counters: %w", err)
 	}
 	return nil

@@ -340,7 +340,14 @@ func (s *Store) Hit(ctx context.Context, key string, win, expires int64) (int, e
 
 // PruneHits implements store.Accounts.
 func (s *Store) PruneHits(ctx context.Context, now int64) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM hits WHERE expires < $1`, now); err != nil {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM hits WHERE expires < $1`, now); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM pairings WHERE expires < $1`, now*1000)
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("sqlite: prune counters: %w", err)
 	}
 	return nil

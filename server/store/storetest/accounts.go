@@ -211,7 +211,17 @@ func accounts(t *testing.T, s Store) {
 		if n, err := s.Hit(ctx, "other", 6, 300); err != nil || n != 1 {
 			t.Errorf("another key: %d, %v", n, err)
 		}
+		// Pruning also drops the expired pairing codes (redeemed as if it were earlier, the
+		// code is not found).
+		must(t, s.AddPairing(ctx, store.Pairing{Code: "p-stale", Account: "b1", Expires: time.Unix(150, 0)}))
+		must(t, s.AddPairing(ctx, store.Pairing{Code: "p-live", Account: "a1", Expires: time.Unix(250, 0)}))
 		must(t, s.PruneHits(ctx, 200))
+		if _, err := s.RedeemPairing(ctx, "p-stale", time.Unix(100, 0), store.Device{ID: "dz", Secret: "sz", Created: t0, Seen: t0}); !errors.Is(err, store.ErrNoAccount) {
+			t.Errorf("a pruned code: %v", err)
+		}
+		if _, err := s.RedeemPairing(ctx, "p-live", time.Unix(100, 0), store.Device{ID: "dy", Secret: "sy", Created: t0, Seen: t0}); err != nil {
+			t.Errorf("a code not expired: %v", err)
+		}
 		if n, err := s.Hit(ctx, "k", 6, 100); err != nil || n != 1 {
 			t.Errorf("a pruned counter: %d, %v", n, err)
 		}
