@@ -41,8 +41,39 @@ func newAccounts(st store.Store, opts Options) *account.Service {
 // Accounts returns the hub's account service, or nil when its store keeps no accounts.
 func (h *Hub) Accounts() *account.Service { return h.accounts }
 
-// SignIn makes the session's seats the account's: the text port signs its connections in.
-func (p *Peer) SignIn(s *account.Session) { p.acct = s }
+// SignIn makes the session's seats the account's (the seat it holds now, if a guest's, too): the
+// text port signs its connections in. It is called from the goroutine that calls Handle.
+func (p *Peer) SignIn(s *account.Session) {
+	p.acct = s
+	if err := p.bindHeld(); err != nil {
+		p.hub.opts.Log.Error("server: the seat was not bound to the account", "room", p.code, "err", err)
+	}
+}
+
+// bindHeld makes the guest seat the connection holds, if any, its account's.
+func (p *Peer) bindHeld() error {
+	r := p.room
+	if r == nil || p.acct == nil {
+		return nil
+	}
+	r.mu.Lock()
+	s := p.seat
+	free := s != nil && s.Account == "" && !p.closed && !r.closed
+	r.mu.Unlock()
+	if !free {
+		return nil
+	}
+	if err := p.addPlay(r.code); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if p.seat != s || s.Account != "" || p.closed || r.closed {
+		return nil
+	}
+	s.Account = p.acct.ID()
+	return r.update()
+}
 
 // accountCode is the protocol error code of an account error.
 func accountCode(err error) string {
@@ -117,6 +148,9 @@ func (p *Peer) account(ctx context.Context, as *account.Service, m protocol.Mess
 		return nil, err
 	}
 	p.acct = sess
+	if err := p.bindHeld(); err != nil {
+		return nil, err
+	}
 	return accountOf(sess), nil
 }
 

@@ -21,13 +21,46 @@ var cheap = account.Params{Time: 1, Memory: 64, Threads: 1}
 
 func newService(t *testing.T) (*account.Service, *clock.Manual) {
 	t.Helper()
-	st, err := storetest.New(t).Open()
+	c := clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	return openService(t, storetest.New(t), c), c
+}
+
+// openService opens the database db again and returns a service on it: another process's.
+func openService(t *testing.T, db *storetest.DB, c *clock.Manual) *account.Service {
+	t.Helper()
+	st, err := db.Open()
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	return account.New(st, account.Config{Clock: c, Params: cheap})
+}
+
+// Two processes on one database share the limits and the accounts: an address that made its
+// accounts on one makes none on the other, and a code made on one is redeemed on the other.
+func TestTwoProcesses(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.New(t)
 	c := clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
-	return account.New(st, account.Config{Clock: c, Params: cheap}), c
+	p1, p2 := openService(t, db, c), openService(t, db, c)
+	var ann *account.Session
+	for i := range 5 {
+		s, err := p1.Create(ctx, "1.1.1.1", "Ann", secret(i), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ann = s
+	}
+	if _, err := p2.Create(ctx, "1.1.1.1", "Ann", secret(9), ""); !errors.Is(err, account.ErrLimited) {
+		t.Errorf("the other process made a 6th account: %v", err)
+	}
+	code, _, err := p1.NewPairing(ctx, ann)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := p2.Pair(ctx, "2.2.2.2", code, secret(10), ""); err != nil || got.Account.ID != ann.Account.ID {
+		t.Errorf("pair on the other process: %+v, %v", got, err)
+	}
 }
 
 // secret is a device secret of 128 random bits' form, different for each n.

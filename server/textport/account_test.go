@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// "login HANDLE PASSWORD" and "pair CODE" sign a text connection in: its seats carry the
-// account's name, and a paired connection gets a secret of its own that signs in later.
+// "login HANDLE PASSWORD" and "pair CODE" sign a text connection in: the seat it holds becomes
+// the account's, the seats it takes carry the account's name, and a paired connection gets a
+// secret of its own that signs in later.
 func TestTextLoginAndPair(t *testing.T) {
 	ctx := context.Background()
 	e := newEnv(t, fastText)
@@ -27,8 +28,12 @@ func TestTextLoginAndPair(t *testing.T) {
 		{"login", `expected "login HANDLE PASSWORD"`},
 		{"pair ABC", "a pairing code has 10 letters"},
 	})
+	elm := c1.makeRoom("join game as blue on elm") // a guest's seat, the account's once signed in
 	c1.send("login " + h + " correct-horse")
 	c1.untilHas("signed in as Ann Lee (" + h + ")")
+	if ps, err := as.Plays(ctx, sess); err != nil || len(ps) != 1 || ps[0].Code != elm {
+		t.Errorf("the seat held at the login is not the account's: %+v, %v", ps, err)
+	}
 	code := c1.makeRoom("join game as red on oak")
 	bo := dialWS(t, e.ws, code, "Bo", 1)
 	if seats := bo.st.Room.Seats; len(seats) != 2 || seats[0].Name != "Ann Lee" {
