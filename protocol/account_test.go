@@ -61,7 +61,7 @@ func TestAccountChecks(t *testing.T) {
 		ok    bool
 	}{
 		{protocol.CheckSecret, "abcdefghijklmnopqrstuv", true},
-		{protocol.CheckSecret, "abcdefghijklmnopqrstu", false},    // 21 characters
+		{protocol.CheckSecret, "abcdefghijklmnopqrstu", false},     // 21 characters
 		{protocol.CheckSecret, "aaaaaaaaaaaaaaaaaaaaaaaaa", false}, // not random
 		{protocol.CheckSecret, "abcdefghijklmnopqrstu!", false},
 		{protocol.CheckPassword, "12345678", true},
