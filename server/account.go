@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"nimmt/engine"
 	"nimmt/protocol"
@@ -229,6 +230,26 @@ func (p *Peer) devices(ctx context.Context, as *account.Service) (protocol.Messa
 func (p *Peer) seatName(name string) string {
 	if p.acct != nil {
 		return p.acct.Account.Name
+	}
+	return name
+}
+
+// seatNameIn is seatName for a seat in room r (under its lock): a signed-in person whose display
+// name a person at the table has already (names are not unique) sits as "NAME HANDLE".
+func (p *Peer) seatNameIn(r *Room, name string) string {
+	name = p.seatName(name)
+	if p.acct == nil {
+		return name
+	}
+	for _, x := range r.Seats {
+		if x.Kind == protocol.KindPerson && strings.EqualFold(x.Name, name) {
+			h := p.acct.Account.Handle
+			keep := max(1, protocol.MaxNameRunes-1-utf8.RuneCountInString(h))
+			if rs := []rune(name); len(rs) > keep {
+				name = strings.TrimSpace(string(rs[:keep]))
+			}
+			return name + " " + h
+		}
 	}
 	return name
 }

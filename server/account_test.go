@@ -108,6 +108,21 @@ func TestAccountsOnTwoDevices(t *testing.T) {
 	if e := ann.untilError(); e.Code != protocol.ErrReplaced {
 		t.Errorf("device 1: %+v", e)
 	}
+	// Another account of the same name sits under its name and handle.
+	ann3 := newPlayer(t, "Ann Lee", 4)
+	ann3.connect(ts.url, code)
+	ann3.send(protocol.AccountNew{Secret: deviceSecret(4), Name: "Ann Lee"})
+	if e := ann3.untilError(); e.Code != protocol.ErrLimit {
+		t.Fatalf("a third account from the address: %+v", e)
+	}
+	ts.clock.Advance(time.Hour)
+	ann3.send(protocol.AccountNew{Secret: deviceSecret(4), Name: "Ann Lee"})
+	other := ann3.reply(protocol.TypeAccount).(protocol.Account)
+	ann3.hello()
+	ann3.join()
+	if got := ann3.st.Room.Seats[2].Name; got != "Ann Lee "+other.Handle {
+		t.Errorf("the second Ann Lee sits as %q", got)
+	}
 	// A device of another account, or none, watches.
 	cy.connect(ts.url, code)
 	cy.hello()

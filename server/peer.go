@@ -433,7 +433,7 @@ func (p *Peer) join(r *Room, m protocol.Join) error {
 	if p.seat != nil {
 		return refuse(protocol.ErrState, "you hold seat %d already", r.index(p.seat))
 	}
-	s, err := checkPerson(p.seatName(m.Name), m.Colour, m.Fallback)
+	s, err := checkPerson(p.seatNameIn(r, m.Name), m.Colour, m.Fallback)
 	if err != nil {
 		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
