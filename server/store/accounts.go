@@ -92,8 +92,9 @@ type Accounts interface {
 	// DeleteAccount removes the account, its devices, pairing codes and plays.
 	DeleteAccount(ctx context.Context, id string) error
 	// Hit counts one event under the key in the time window win (a number that grows with
-	// time) and returns the events counted in that window so far, this one included; a new
-	// window starts the count again. The counter may be dropped after expires (Unix seconds).
+	// time) and returns the events counted in that window so far, this one included; a later
+	// window starts the count again, and an earlier one (a process whose clock lags) counts in
+	// the stored window. The counter may be dropped after expires (Unix seconds).
 	Hit(ctx context.Context, key string, win, expires int64) (int, error)
 	// PruneHits drops the counters whose expiry is before now (Unix seconds), and the pairing
 	// codes expired then.

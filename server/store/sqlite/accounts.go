@@ -329,8 +329,9 @@ func (s *Store) DeleteAccount(ctx context.Context, id string) error {
 func (s *Store) Hit(ctx context.Context, key string, win, expires int64) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `INSERT INTO hits (name, win, n, expires) VALUES ($1, $2, 1, $3)
-		ON CONFLICT (name) DO UPDATE SET n = CASE WHEN hits.win = excluded.win THEN hits.n + 1 ELSE 1 END,
-			win = excluded.win, expires = excluded.expires
+		ON CONFLICT (name) DO UPDATE SET n = CASE WHEN excluded.win > hits.win THEN 1 ELSE hits.n + 1 END,
+			win = CASE WHEN excluded.win > hits.win THEN excluded.win ELSE hits.win END,
+			expires = CASE WHEN excluded.win > hits.win THEN excluded.expires ELSE hits.expires END
 		RETURNING n`, key, win, expires).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("sqlite: count %s: %w", key, err)
