@@ -243,6 +243,7 @@ func (s *Store) Delete(ctx context.Context, code string) error {
 			`DELETE FROM log WHERE code = $1`,
 			`DELETE FROM chat WHERE code = $1`,
 			`DELETE FROM names WHERE code = $1`,
+			`DELETE FROM plays WHERE code = $1`,
 			`DELETE FROM rooms WHERE code = $1`,
 			`DELETE FROM leases WHERE code = $1`,
 		} {

@@ -165,6 +165,10 @@ func accounts(t *testing.T, s Store) {
 		must(t, s.AddPlay(ctx, "a1", "ROOM1", t0.Add(time.Hour)))
 		must(t, s.AddPlay(ctx, "a1", "ROOM2", t0.Add(time.Minute)))
 		must(t, s.AddPlay(ctx, "b1", "ROOM1", t0))
+		// A room's deletion (it expired) takes the plays in it.
+		must(t, s.AddPlay(ctx, "a1", "ROOM3", t0))
+		must(t, s.Commit(ctx, store.Change{Code: "ROOM3", Game: 1, Meta: []byte(`{}`)}))
+		must(t, s.Delete(ctx, "ROOM3"))
 		ps, err := s.Plays(ctx, "a1")
 		must(t, err)
 		if !slices.Equal(ps, []store.Play{{Code: "ROOM1", At: t0}, {Code: "ROOM2", At: t0.Add(time.Minute)}}) {
