@@ -11,6 +11,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/protocol/accountmsg"
 	"nimmt/server/account"
 	"nimmt/server/store"
 )
@@ -97,8 +98,8 @@ func accountCode(err error) string {
 // accountMessage answers m if it is an account message and reports whether it was one.
 func (p *Peer) accountMessage(m protocol.Message) bool {
 	switch m.(type) {
-	case protocol.AccountNew, protocol.SignIn, protocol.PairCode, protocol.Pair, protocol.ListDevices,
-		protocol.Revoke, protocol.SetPassword, protocol.Rename, protocol.ExportAccount, protocol.DeleteAccount:
+	case accountmsg.AccountNew, accountmsg.SignIn, accountmsg.PairCode, accountmsg.Pair, accountmsg.ListDevices,
+		accountmsg.Revoke, accountmsg.SetPassword, accountmsg.Rename, accountmsg.ExportAccount, accountmsg.DeleteAccount:
 	default:
 		return false
 	}
@@ -129,15 +130,15 @@ func (p *Peer) account(ctx context.Context, as *account.Service, m protocol.Mess
 	var sess *account.Session
 	var err error
 	switch m := m.(type) {
-	case protocol.AccountNew:
+	case accountmsg.AccountNew:
 		sess, err = as.Create(ctx, p.addr, m.Name, m.Secret, m.Device)
-	case protocol.SignIn:
+	case accountmsg.SignIn:
 		if m.Secret != "" {
 			sess, err = as.SignIn(ctx, m.Secret)
 		} else {
 			sess, err = as.Login(ctx, p.addr, m.Handle, m.Password)
 		}
-	case protocol.Pair:
+	case accountmsg.Pair:
 		sess, err = as.Pair(ctx, p.addr, m.Code, m.Secret, m.Device)
 	default:
 		if p.acct == nil {
@@ -155,47 +156,47 @@ func (p *Peer) account(ctx context.Context, as *account.Service, m protocol.Mess
 	return accountOf(sess), nil
 }
 
-func accountOf(s *account.Session) protocol.Account {
-	return protocol.Account{Handle: s.Account.Handle, Name: s.Account.Name, Device: s.Device, Password: s.Account.Password != ""}
+func accountOf(s *account.Session) accountmsg.Account {
+	return accountmsg.Account{Handle: s.Account.Handle, Name: s.Account.Name, Device: s.Device, Password: s.Account.Password != ""}
 }
 
 // signedIn runs an account message that needs the connection signed in.
 func (p *Peer) signedIn(ctx context.Context, as *account.Service, m protocol.Message) (protocol.Message, error) {
 	switch m := m.(type) {
-	case protocol.PairCode:
+	case accountmsg.PairCode:
 		code, exp, err := as.NewPairing(ctx, p.acct)
 		if err != nil {
 			return nil, err
 		}
-		return protocol.Pairing{Code: code, Expires: exp.UnixMilli()}, nil
-	case protocol.Revoke:
+		return accountmsg.Pairing{Code: code, Expires: exp.UnixMilli()}, nil
+	case accountmsg.Revoke:
 		if err := as.Revoke(ctx, p.acct, m.Device); err != nil {
 			return nil, err
 		}
 		if m.Device == p.acct.Device {
 			p.acct = nil
-			return protocol.DeviceList{}, nil
+			return accountmsg.DeviceList{}, nil
 		}
 		return p.devices(ctx, as)
-	case protocol.ListDevices:
+	case accountmsg.ListDevices:
 		return p.devices(ctx, as)
-	case protocol.SetPassword:
+	case accountmsg.SetPassword:
 		sess, err := as.SetPassword(ctx, p.acct, m.Password)
 		if err != nil {
 			return nil, err
 		}
 		p.acct = sess
 		return accountOf(sess), nil
-	case protocol.Rename:
+	case accountmsg.Rename:
 		sess, err := as.Rename(ctx, p.acct, m.Name)
 		if err != nil {
 			return nil, err
 		}
 		p.acct = sess
 		return accountOf(sess), nil
-	case protocol.ExportAccount:
+	case accountmsg.ExportAccount:
 		return p.hub.exportAccount(ctx, as, p.acct)
-	case protocol.DeleteAccount:
+	case accountmsg.DeleteAccount:
 		sess, err := as.Current(ctx, p.acct)
 		if err != nil {
 			return nil, err
@@ -207,7 +208,7 @@ func (p *Peer) signedIn(ctx context.Context, as *account.Service, m protocol.Mes
 			return nil, err
 		}
 		p.acct = nil
-		return protocol.AccountDeleted{}, nil
+		return accountmsg.AccountDeleted{}, nil
 	}
 	return nil, refuse(protocol.ErrBadMessage, "a client does not send %s", m.Type())
 }
@@ -217,9 +218,9 @@ func (p *Peer) devices(ctx context.Context, as *account.Service) (protocol.Messa
 	if err != nil {
 		return nil, err
 	}
-	out := protocol.DeviceList{Devices: []protocol.DeviceInfo{}}
+	out := accountmsg.DeviceList{Devices: []accountmsg.DeviceInfo{}}
 	for _, d := range ds {
-		out.Devices = append(out.Devices, protocol.DeviceInfo{ID: d.ID, Label: d.Label, Created: d.Created.UnixMilli(),
+		out.Devices = append(out.Devices, accountmsg.DeviceInfo{ID: d.ID, Label: d.Label, Created: d.Created.UnixMilli(),
 			Seen: d.Seen.UnixMilli(), This: d.ID == p.acct.Device})
 	}
 	return out, nil
@@ -289,20 +290,20 @@ func (r *Room) seatOfAccount(id string) *seat {
 // exportAccount gathers everything stored about the session's account: its profile, its
 // devices, and of every stored room in which it holds a seat, that seat's hands, moves and chat
 // lines; nothing of any other seat.
-func (h *Hub) exportAccount(ctx context.Context, as *account.Service, sess *account.Session) (protocol.AccountData, error) {
+func (h *Hub) exportAccount(ctx context.Context, as *account.Service, sess *account.Session) (accountmsg.AccountData, error) {
 	sess, err := as.Current(ctx, sess)
 	if err != nil {
-		return protocol.AccountData{}, err
+		return accountmsg.AccountData{}, err
 	}
 	a := sess.Account
-	out := protocol.AccountData{Handle: a.Handle, Name: a.Name, Created: a.Created.UnixMilli(), Password: a.Password != "",
-		Devices: []protocol.DeviceInfo{}, Rooms: []protocol.PlayedRoom{}}
+	out := accountmsg.AccountData{Handle: a.Handle, Name: a.Name, Created: a.Created.UnixMilli(), Password: a.Password != "",
+		Devices: []accountmsg.DeviceInfo{}, Rooms: []accountmsg.PlayedRoom{}}
 	ds, err := as.Devices(ctx, sess)
 	if err != nil {
 		return out, err
 	}
 	for _, d := range ds {
-		out.Devices = append(out.Devices, protocol.DeviceInfo{ID: d.ID, Label: d.Label, Created: d.Created.UnixMilli(), Seen: d.Seen.UnixMilli(), This: d.ID == sess.Device})
+		out.Devices = append(out.Devices, accountmsg.DeviceInfo{ID: d.ID, Label: d.Label, Created: d.Created.UnixMilli(), Seen: d.Seen.UnixMilli(), This: d.ID == sess.Device})
 	}
 	plays, err := as.Plays(ctx, sess)
 	if err != nil {
@@ -326,17 +327,17 @@ func (h *Hub) exportAccount(ctx context.Context, as *account.Service, sess *acco
 }
 
 // playedRooms returns what room sr holds of the account's seats (none, or one).
-func playedRooms(sr store.Room, id string, at time.Time) ([]protocol.PlayedRoom, error) {
+func playedRooms(sr store.Room, id string, at time.Time) ([]accountmsg.PlayedRoom, error) {
 	var m meta
 	if err := json.Unmarshal(sr.Meta, &m); err != nil {
 		return nil, fmt.Errorf("server: room %s: %w", sr.Code, err)
 	}
-	var out []protocol.PlayedRoom
+	var out []accountmsg.PlayedRoom
 	for i, s := range m.Seats {
 		if s.Account != id {
 			continue
 		}
-		pr := protocol.PlayedRoom{Code: sr.Code, Joined: at.UnixMilli(), Settings: m.Settings, State: m.State, Game: sr.Game,
+		pr := accountmsg.PlayedRoom{Code: sr.Code, Joined: at.UnixMilli(), Settings: m.Settings, State: m.State, Game: sr.Game,
 			Seat: i, Name: s.Name, Colour: s.Colour, Hands: [][]engine.Card{}, Moves: []engine.Move{}, Chat: []string{}}
 		for _, e := range sr.Log {
 			switch e.Kind {

@@ -11,6 +11,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/protocol/accountmsg"
 	"nimmt/server"
 	"nimmt/server/account"
 )
@@ -35,11 +36,11 @@ func (p *player) reply(typ string) protocol.Message {
 }
 
 // signUp connects p (to the room code, or "" for /ws) and makes an account.
-func (p *player) signUp(url, code string, secret int) protocol.Account {
+func (p *player) signUp(url, code string, secret int) accountmsg.Account {
 	p.t.Helper()
 	p.connect(url, code)
-	p.send(protocol.AccountNew{Secret: deviceSecret(secret), Name: p.name, Device: "phone"})
-	return p.reply(protocol.TypeAccount).(protocol.Account)
+	p.send(accountmsg.AccountNew{Secret: deviceSecret(secret), Name: p.name, Device: "phone"})
+	return p.reply(accountmsg.TypeAccount).(accountmsg.Account)
 }
 
 // Two accounts, each on two devices paired with a one-time code: a seat is the account's, so
@@ -53,25 +54,25 @@ func TestAccountsOnTwoDevices(t *testing.T) {
 	if annAcct.Handle == boAcct.Handle || annAcct.Name != "Ann Lee" || annAcct.Device == "" {
 		t.Fatalf("accounts %+v %+v", annAcct, boAcct)
 	}
-	pair := func(p *player, secret int) (*player, protocol.Account) {
-		p.send(protocol.PairCode{})
-		code := p.reply(protocol.TypePairing).(protocol.Pairing)
+	pair := func(p *player, secret int) (*player, accountmsg.Account) {
+		p.send(accountmsg.PairCode{})
+		code := p.reply(accountmsg.TypePairing).(accountmsg.Pairing)
 		if code.Expires != ts.clock.Now().Add(account.PairingLife).UnixMilli() {
 			t.Errorf("pairing code %+v", code)
 		}
 		ts.clock.Advance(time.Second) // the new device is the newer
 		d2 := newPlayer(t, p.name+" 2", uint64(secret))
 		d2.connect(ts.url, "")
-		d2.send(protocol.Pair{Code: code.Code, Secret: deviceSecret(secret), Device: "laptop"})
-		return d2, d2.reply(protocol.TypeAccount).(protocol.Account)
+		d2.send(accountmsg.Pair{Code: code.Code, Secret: deviceSecret(secret), Device: "laptop"})
+		return d2, d2.reply(accountmsg.TypeAccount).(accountmsg.Account)
 	}
 	ann2, ann2Acct := pair(ann, 11)
 	_, bo2Acct := pair(bo, 12)
 	if ann2Acct.Handle != annAcct.Handle || ann2Acct.Device == annAcct.Device || bo2Acct.Handle != boAcct.Handle {
 		t.Fatalf("paired %+v %+v", ann2Acct, bo2Acct)
 	}
-	ann2.send(protocol.ListDevices{})
-	ds := ann2.reply(protocol.TypeDeviceList).(protocol.DeviceList).Devices
+	ann2.send(accountmsg.ListDevices{})
+	ds := ann2.reply(accountmsg.TypeDeviceList).(accountmsg.DeviceList).Devices
 	if len(ds) != 2 || ds[0].ID != annAcct.Device || ds[0].This || ds[1].ID != ann2Acct.Device || !ds[1].This || ds[1].Label != "laptop" {
 		t.Errorf("devices %+v", ds)
 	}
@@ -79,8 +80,8 @@ func TestAccountsOnTwoDevices(t *testing.T) {
 	// A third account from the address is over its limit.
 	cy := newPlayer(t, "Cy", 3)
 	cy.connect(ts.url, "")
-	cy.send(protocol.AccountNew{Secret: deviceSecret(3), Name: "Cy"})
-	if e := cy.untilError(); e.Code != protocol.ErrLimit || e.Ref != protocol.TypeAccountNew {
+	cy.send(accountmsg.AccountNew{Secret: deviceSecret(3), Name: "Cy"})
+	if e := cy.untilError(); e.Code != protocol.ErrLimit || e.Ref != accountmsg.TypeAccountNew {
 		t.Errorf("a third account: %+v", e)
 	}
 
@@ -89,8 +90,8 @@ func TestAccountsOnTwoDevices(t *testing.T) {
 	ann.untilType(protocol.TypeRoom)
 	code := ann.st.Code
 	bo.connect(ts.url, code)
-	bo.send(protocol.SignIn{Secret: deviceSecret(2)})
-	bo.reply(protocol.TypeAccount)
+	bo.send(accountmsg.SignIn{Secret: deviceSecret(2)})
+	bo.reply(accountmsg.TypeAccount)
 	bo.hello()
 	bo.join()
 	room := bo.st.Room
@@ -99,8 +100,8 @@ func TestAccountsOnTwoDevices(t *testing.T) {
 	}
 	// Device 2 says hello without a token: it takes Ann's seat, and device 1 is replaced.
 	ann2.connect(ts.url, code)
-	ann2.send(protocol.SignIn{Secret: deviceSecret(11)})
-	ann2.reply(protocol.TypeAccount)
+	ann2.send(accountmsg.SignIn{Secret: deviceSecret(11)})
+	ann2.reply(accountmsg.TypeAccount)
 	ann2.hello()
 	if ann2.st.Room.You != 0 {
 		t.Errorf("device 2 holds seat %d", ann2.st.Room.You)
@@ -111,13 +112,13 @@ func TestAccountsOnTwoDevices(t *testing.T) {
 	// Another account of the same name sits under its name and handle.
 	ann3 := newPlayer(t, "Ann Lee", 4)
 	ann3.connect(ts.url, code)
-	ann3.send(protocol.AccountNew{Secret: deviceSecret(4), Name: "Ann Lee"})
+	ann3.send(accountmsg.AccountNew{Secret: deviceSecret(4), Name: "Ann Lee"})
 	if e := ann3.untilError(); e.Code != protocol.ErrLimit {
 		t.Fatalf("a third account from the address: %+v", e)
 	}
 	ts.clock.Advance(time.Hour)
-	ann3.send(protocol.AccountNew{Secret: deviceSecret(4), Name: "Ann Lee"})
-	other := ann3.reply(protocol.TypeAccount).(protocol.Account)
+	ann3.send(accountmsg.AccountNew{Secret: deviceSecret(4), Name: "Ann Lee"})
+	other := ann3.reply(accountmsg.TypeAccount).(accountmsg.Account)
 	ann3.hello()
 	ann3.join()
 	if got := ann3.st.Room.Seats[2].Name; got != "Ann Lee "+other.Handle {
@@ -131,16 +132,16 @@ func TestAccountsOnTwoDevices(t *testing.T) {
 	}
 
 	// Device 2 revokes device 1, which signs in no more.
-	ann2.send(protocol.Revoke{Device: annAcct.Device})
-	if ds := ann2.reply(protocol.TypeDeviceList).(protocol.DeviceList).Devices; len(ds) != 1 || ds[0].ID != ann2Acct.Device {
+	ann2.send(accountmsg.Revoke{Device: annAcct.Device})
+	if ds := ann2.reply(accountmsg.TypeDeviceList).(accountmsg.DeviceList).Devices; len(ds) != 1 || ds[0].ID != ann2Acct.Device {
 		t.Errorf("devices after the revoke %+v", ds)
 	}
 	ann.connect(ts.url, "")
-	ann.send(protocol.SignIn{Secret: deviceSecret(1)})
+	ann.send(accountmsg.SignIn{Secret: deviceSecret(1)})
 	if e := ann.untilError(); e.Code != protocol.ErrSignIn {
 		t.Errorf("a revoked device signs in: %+v", e)
 	}
-	ann.send(protocol.ListDevices{})
+	ann.send(accountmsg.ListDevices{})
 	if e := ann.untilError(); e.Code != protocol.ErrNoAccount {
 		t.Errorf("devices without signing in: %+v", e)
 	}
@@ -166,8 +167,8 @@ func TestAccountExportAndDelete(t *testing.T) {
 	playAll(t, ann, bo)
 	before := ts.hub.Room(code).Record()
 
-	ann.send(protocol.ExportAccount{})
-	data := ann.reply(protocol.TypeAccountData).(protocol.AccountData)
+	ann.send(accountmsg.ExportAccount{})
+	data := ann.reply(accountmsg.TypeAccountData).(accountmsg.AccountData)
 	var raw []byte
 	for _, f := range ann.allFrames() {
 		if bytes.HasPrefix(f, []byte(`{"type":"account_data"`)) {
@@ -198,12 +199,12 @@ func TestAccountExportAndDelete(t *testing.T) {
 		}
 	}
 
-	ann.send(protocol.DeleteAccount{Handle: "someone-else"})
+	ann.send(accountmsg.DeleteAccount{Handle: "someone-else"})
 	if e := ann.untilError(); e.Code != protocol.ErrBadMessage {
 		t.Errorf("delete with another handle: %+v", e)
 	}
-	ann.send(protocol.DeleteAccount{Handle: annAcct.Handle})
-	ann.reply(protocol.TypeAccountDeleted)
+	ann.send(accountmsg.DeleteAccount{Handle: annAcct.Handle})
+	ann.reply(accountmsg.TypeAccountDeleted)
 	bo.until("the seat renamed", func(m protocol.Message) bool {
 		r, ok := m.(protocol.Room)
 		return ok && r.Seats[0].Name == account.DeletedName
@@ -232,15 +233,15 @@ func TestAccountExportAndDelete(t *testing.T) {
 		}
 	}
 	ann.connect(ts.url, "")
-	ann.send(protocol.SignIn{Secret: deviceSecret(1)})
+	ann.send(accountmsg.SignIn{Secret: deviceSecret(1)})
 	if e := ann.untilError(); e.Code != protocol.ErrSignIn {
 		t.Errorf("a deleted account signs in: %+v", e)
 	}
 	bo.connect(ts.url, "")
-	bo.send(protocol.SignIn{Secret: deviceSecret(2)})
-	bo.reply(protocol.TypeAccount)
-	bo.send(protocol.ExportAccount{})
-	if d := bo.reply(protocol.TypeAccountData).(protocol.AccountData); len(d.Rooms) != 1 || d.Rooms[0].Seat != 1 || d.Rooms[0].Name != "Bo" {
+	bo.send(accountmsg.SignIn{Secret: deviceSecret(2)})
+	bo.reply(accountmsg.TypeAccount)
+	bo.send(accountmsg.ExportAccount{})
+	if d := bo.reply(accountmsg.TypeAccountData).(accountmsg.AccountData); len(d.Rooms) != 1 || d.Rooms[0].Seat != 1 || d.Rooms[0].Name != "Bo" {
 		t.Errorf("the other's export %+v", d)
 	}
 }

@@ -21,6 +21,7 @@ import (
 
 	"nimmt/clock"
 	"nimmt/protocol"
+	"nimmt/protocol/accountmsg"
 	"nimmt/server/store"
 )
 
@@ -247,10 +248,10 @@ func (s *Service) Create(ctx context.Context, addr, name, secret, label string) 
 	if err := s.CheckName(name); err != nil {
 		return nil, err
 	}
-	if err := protocol.CheckSecret(secret); err != nil {
+	if err := accountmsg.CheckSecret(secret); err != nil {
 		return nil, invalid(err)
 	}
-	if err := protocol.CheckDevice(label); err != nil {
+	if err := accountmsg.CheckDevice(label); err != nil {
 		return nil, invalid(err)
 	}
 	if err := s.allow(ctx, s.cfg.Limits.CreatePerAddr, "create:"+addr); err != nil {
@@ -289,7 +290,7 @@ func (s *Service) Create(ctx context.Context, addr, name, secret, label string) 
 
 // SignIn returns the session of the device whose secret this is.
 func (s *Service) SignIn(ctx context.Context, secret string) (*Session, error) {
-	if err := protocol.CheckSecret(secret); err != nil {
+	if err := accountmsg.CheckSecret(secret); err != nil {
 		return nil, invalid(err)
 	}
 	a, d, err := s.st.AccountBySecret(ctx, HashSecret(secret), s.cfg.Clock.Now())
@@ -309,7 +310,7 @@ func NormalHandle(h string) string { return strings.ToLower(strings.TrimSpace(h)
 // per address and per handle.
 func (s *Service) Login(ctx context.Context, addr, handle, password string) (*Session, error) {
 	handle = NormalHandle(handle)
-	if handle == "" || len(handle) > 64 || password == "" || len(password) > 4*protocol.MaxPasswordRunes {
+	if handle == "" || len(handle) > 64 || password == "" || len(password) > 4*accountmsg.MaxPasswordRunes {
 		return nil, fmt.Errorf("%w: a handle and a password", ErrInvalid)
 	}
 	if err := s.allow(ctx, s.cfg.Limits.PasswordPerAddr, "password:"+addr); err != nil {
@@ -382,7 +383,7 @@ func (s *Service) NewPairing(ctx context.Context, sess *Session) (string, time.T
 	if len(ds) >= MaxDevices {
 		return "", time.Time{}, fmt.Errorf("%w: the account has %d devices, the most: revoke one first", ErrInvalid, len(ds))
 	}
-	code, err := s.drawn(protocol.CodeAlphabet, protocol.PairingLength)
+	code, err := s.drawn(protocol.CodeAlphabet, accountmsg.PairingLength)
 	if err != nil {
 		return "", time.Time{}, err
 	}
@@ -397,8 +398,8 @@ func (s *Service) NewPairing(ctx context.Context, sess *Session) (string, time.T
 // spaces.
 func normalCode(code string) (string, error) {
 	c := strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(code))
-	if len(c) != protocol.PairingLength {
-		return "", fmt.Errorf("%w: a pairing code has %d letters and digits, e.g. K7QMZ-P3XRT", ErrInvalid, protocol.PairingLength)
+	if len(c) != accountmsg.PairingLength {
+		return "", fmt.Errorf("%w: a pairing code has %d letters and digits, e.g. K7QMZ-P3XRT", ErrInvalid, accountmsg.PairingLength)
 	}
 	for i := range len(c) {
 		if strings.IndexByte(protocol.CodeAlphabet, c[i]) < 0 {
@@ -411,10 +412,10 @@ func normalCode(code string) (string, error) {
 // Pair redeems a pairing code: a new device holding secret joins the code's account. addr is
 // the client's address: every try counts against its limit, right or wrong.
 func (s *Service) Pair(ctx context.Context, addr, code, secret, label string) (*Session, error) {
-	if err := protocol.CheckSecret(secret); err != nil {
+	if err := accountmsg.CheckSecret(secret); err != nil {
 		return nil, invalid(err)
 	}
-	if err := protocol.CheckDevice(label); err != nil {
+	if err := accountmsg.CheckDevice(label); err != nil {
 		return nil, invalid(err)
 	}
 	if err := s.allow(ctx, s.cfg.Limits.PairPerAddr, "pair:"+addr); err != nil {
@@ -470,7 +471,7 @@ func (s *Service) SetPassword(ctx context.Context, sess *Session, password strin
 	}
 	hash := ""
 	if password != "" {
-		if err := protocol.CheckPassword(password); err != nil {
+		if err := accountmsg.CheckPassword(password); err != nil {
 			return nil, invalid(err)
 		}
 		if hash, err = HashPassword(password, s.cfg.Params); err != nil {

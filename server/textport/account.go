@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"nimmt/protocol"
+	"nimmt/protocol/accountmsg"
 	"nimmt/server/account"
 )
 
@@ -67,7 +67,7 @@ func (c *conn) pair(f []string) {
 }
 
 // newSecret returns a device secret of 130 random bits (26 base32 characters) that
-// protocol.CheckSecret takes.
+// accountmsg.CheckSecret takes.
 func newSecret() string {
 	for {
 		if s := rand.Text(); checkSecret(s) {
@@ -98,4 +98,4 @@ func accountError(err error) string {
 }
 
 // checkSecret reports whether s may be a device secret.
-func checkSecret(s string) bool { return protocol.CheckSecret(s) == nil }
+func checkSecret(s string) bool { return accountmsg.CheckSecret(s) == nil }
