@@ -438,11 +438,11 @@ func (p *Peer) join(r *Room, m protocol.Join) error {
 		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
 	p.bind(s)
-	if err := p.addPlay(r.code); err != nil {
-		return err
-	}
 	if !p.hub.allow(false, p.addr) {
 		return refuse(protocol.ErrLimit, "too many attempts from this address; wait a minute")
+	}
+	if err := p.addPlay(r.code); err != nil {
+		return err
 	}
 	token, err := r.join(p, s)
 	if err != nil {
