@@ -394,18 +394,17 @@ func (t *Table) ownPlateW() float64 {
 // cpad is the room around a chosen card on a plate.
 const cpad = 2
 
-// plateCard returns the width of the chosen card on a plate pw wide and ph high.
-func plateCard(pw, ph float64, compact bool) float64 {
-	if compact {
-		return math.Min((ph-2*cpad)*2/3, pw*0.26)
-	}
-	return math.Min((ph-2*cpad)*2/3, pw*0.35)
+// plateCard returns the width of the chosen card on a plate pw wide and ph high: at most a
+// quarter of a compact plate's width, 0.28 of a tall one's and 0.35 of a full one's.
+func plateCard(pw, ph float64, k plateKind) float64 {
+	f := [...]float64{plateFull: 0.35, plateTall: 0.28, plateCompact: 0.26}[k]
+	return math.Min((ph-2*cpad)*2/3, pw*f)
 }
 
 // nameRoomOn returns the width left for the name on a plate pw wide.
 func (t *Table) nameRoomOn(pw float64, compact bool) float64 {
 	ph := t.plateHeight(compact)
-	r := pw - plateCard(pw, ph, compact) - cpad - 1 - 2*t.platePad()
+	r := pw - plateCard(pw, ph, kindOf(compact)) - cpad - 1 - 2*t.platePad()
 	if !compact {
 		r -= scoreW(t.scoreFont()) + t.platePad() + t.avatarSide(ph, false) + t.platePad()
 	}
@@ -432,19 +431,89 @@ func (t *Table) flankMax() float64 {
 	}
 }
 
-// seatOn lays out seat i on plate p: its chosen card at the plate's right, the avatar and texts
-// left of it.
-func (t *Table) seatOn(i int, plate Rect, compact bool) {
-	cw := plateCard(plate.W, plate.H, compact)
+// plateKind is a plate's arrangement: full (the avatar over the plate's whole height, the texts
+// right of it), tall (a full plate whose avatar stands beside the name and the score only, the
+// level and state lines under it across the plate: narrower, a line higher) or compact (name
+// over a small avatar and the score).
+type plateKind int
+
+const (
+	plateFull plateKind = iota
+	plateTall
+	plateCompact
+)
+
+// kindOf is plateCompact for a compact plate, else plateFull.
+func kindOf(compact bool) plateKind {
+	if compact {
+		return plateCompact
+	}
+	return plateFull
+}
+
+// kindHeight is the height of a plate of kind k.
+func (t *Table) kindHeight(k plateKind) float64 {
+	if k == plateTall {
+		nf, sf := t.plateFonts()
+		return 2*t.platePad() + lineH(nf) + lineH(t.scoreFont()) + 2*lineH(sf)
+	}
+	return t.plateHeight(k == plateCompact)
+}
+
+// kindFits reports whether a plate of kind k pw wide has room for a six-letter name, its score
+// and, on a tall plate, a state line beside the pile.
+func (t *Table) kindFits(pw float64, k plateKind) bool {
+	nf, sf := t.plateFonts()
+	if k != plateTall {
+		return t.nameRoomOn(pw, k == plateCompact) >= nameRoom(nf)
+	}
+	pad := t.platePad()
+	ph := t.kindHeight(k)
+	inner := pw - plateCard(pw, ph, k) - cpad - 1 - 2*pad
+	a := lineH(nf) + lineH(t.scoreFont())
+	return inner-a-pad >= math.Max(nameRoom(nf), scoreW(t.scoreFont())) && inner-pileW(sf)-pad >= nameRoom(sf)
+}
+
+// plateTextsTall lays out a tall plate's avatar and texts in its left textW pixels: the avatar
+// at the left of the first two lines, the name and the score right of it, the level line and
+// the state line (the pile at its right) under them across the plate.
+func (t *Table) plateTextsTall(p Rect, textW float64) (Rect, [NumPlateTexts]Text) {
+	nf, sf := t.plateFonts()
+	ss := t.scoreFont()
+	pad := t.platePad()
+	x, y := p.X+pad, p.Y+pad
+	inner := textW - 2*pad
+	nl, sl, scl := lineH(nf), lineH(sf), lineH(ss)
+	a := nl + scl
+	pw := pileW(sf)
+	var tx [NumPlateTexts]Text
+	tx[TxtName] = Text{R: Rect{x + a + pad, y, inner - a - pad, nl}, Size: nf}
+	tx[TxtScore] = Text{R: Rect{x + a + pad, y + nl, inner - a - pad, scl}, Size: ss}
+	tx[TxtLevel] = Text{R: Rect{x, y + a, inner, sl}, Size: sf}
+	tx[TxtState] = Text{R: Rect{x, y + a + sl, inner - pw - pad, sl}, Size: sf}
+	tx[TxtPile] = Text{R: Rect{x + inner - pw, y + a + sl, pw, sl}, Size: sf, Right: true}
+	return Rect{x, y, a, a}, tx
+}
+
+// seatOn lays out seat i on plate p of kind k: its chosen card at the plate's right, the avatar
+// and texts left of it.
+func (t *Table) seatOn(i int, plate Rect, k plateKind) {
+	cw := plateCard(plate.W, plate.H, k)
 	ch := cw * 1.5
 	chosen := Rect{plate.X + plate.W - cw - cpad, plate.Y + (plate.H-ch)/2, cw, ch}
-	avatar, tx := t.plateTexts(plate, chosen.X-plate.X-1, compact)
+	var avatar Rect
+	var tx [NumPlateTexts]Text
+	if k == plateTall {
+		avatar, tx = t.plateTextsTall(plate, chosen.X-plate.X-1)
+	} else {
+		avatar, tx = t.plateTexts(plate, chosen.X-plate.X-1, k == plateCompact)
+	}
 	t.Seats[i] = Seat{
 		Plate:   plate,
 		Chosen:  chosen,
 		Pile:    Rect{chosen.X, plate.Y, cw, plate.H},
 		Avatar:  avatar,
-		Compact: compact,
+		Compact: k == plateCompact,
 		Text:    tx,
 	}
 }
@@ -452,8 +521,8 @@ func (t *Table) seatOn(i int, plate Rect, compact bool) {
 // flanks lays the opponents (seats 1..) out in two columns, left and right of the rows: seat 1
 // at the bottom of the left column and on up it, the rest down the right column from its top,
 // in seat order clockwise as around a table. Each column is centred on the height mid (the
-// rows' middle) and kept inside its area; plates are full where the column is wide and high
-// enough for them, else compact (name over score).
+// rows' middle) and kept inside its area; plates are full, else tall, where the column is wide
+// and high enough for them, else compact (name over score).
 func (t *Table) flanks(seats int, left, right Rect, mid, gap float64) {
 	opp := seats - 1
 	if opp <= 0 {
@@ -461,14 +530,19 @@ func (t *Table) flanks(seats int, left, right Rect, mid, gap float64) {
 	}
 	nl := (opp + 1) / 2
 	nr := opp - nl
-	nf, _ := t.plateFonts()
 	most := float64(nl)
-	fits := func(compact bool) bool {
-		ph := t.plateHeight(compact)
-		return most*ph+(most-1)*gap <= left.H && t.nameRoomOn(left.W, compact) >= nameRoom(nf)
+	kind := plateCompact
+	for _, k := range []plateKind{plateFull, plateTall} {
+		// The plates may close up to two pixels apart to stay full or tall.
+		if most*t.kindHeight(k)+(most-1)*2 <= left.H && t.kindFits(left.W, k) {
+			kind = k
+			if most > 1 {
+				gap = math.Min(gap, (left.H-most*t.kindHeight(k))/(most-1))
+			}
+			break
+		}
 	}
-	compact := !fits(false)
-	ph := t.plateHeight(compact)
+	ph := t.kindHeight(kind)
 	col := func(area Rect, n int) float64 {
 		hh := float64(n)*ph + float64(n-1)*gap
 		return clamp(mid-hh/2, area.Y, area.Y+area.H-hh)
@@ -476,11 +550,11 @@ func (t *Table) flanks(seats int, left, right Rect, mid, gap float64) {
 	y0 := col(left, nl)
 	for k := 0; k < nl; k++ { // from the bottom up
 		y := y0 + float64(nl-1-k)*(ph+gap)
-		t.seatOn(1+k, Rect{left.X, y, left.W, ph}, compact)
+		t.seatOn(1+k, Rect{left.X, y, left.W, ph}, kind)
 	}
 	y0 = col(right, nr)
 	for k := 0; k < nr; k++ {
-		t.seatOn(1+nl+k, Rect{right.X, y0 + float64(k)*(ph+gap), right.W, ph}, compact)
+		t.seatOn(1+nl+k, Rect{right.X, y0 + float64(k)*(ph+gap), right.W, ph}, kind)
 	}
 }
 
@@ -676,7 +750,7 @@ func (t *Table) seatStrip(seats int, area Rect, perLine int, maxW, gap float64) 
 	x0 := area.X + (area.W-total)/2
 	for i := 1; i < seats; i++ {
 		col, line := (i-1)%per, (i-1)/per
-		t.seatOn(i, Rect{x0 + float64(col)*(pw+gap), area.Y + float64(line)*(ph+gap), pw, ph}, compact)
+		t.seatOn(i, Rect{x0 + float64(col)*(pw+gap), area.Y + float64(line)*(ph+gap), pw, ph}, kindOf(compact))
 	}
 	return float64(lines)*(ph+gap) - gap
 }

@@ -603,6 +603,10 @@ func checkComposed(t *testing.T, l Table, seats, hand int) {
 			t.Errorf("seat %d %+v over the rows %+v", i, s, box)
 		}
 		lo, hi = math.Min(lo, s.X), math.Max(hi, s.X+s.W)
+		// From 1280×720 on, ten seats included, every opponent shows a face, not a chip.
+		if l.W >= 1280 && l.H >= 720 && l.Seats[i].Avatar.W < 32 {
+			t.Errorf("seat %d: avatar %+v under 32 px", i, l.Seats[i].Avatar)
+		}
 	}
 	if nl-nr != 0 && nl-nr != 1 {
 		t.Errorf("%d opponents left of the rows, %d right", nl, nr)
