@@ -311,7 +311,7 @@ func (t *Table) landscape(seats, handN int) {
 	// The bottom band: the person's plate and chosen card, then the hand.
 	ownY := handTop + (handH-ownPH)/2
 	plate := Rect{m, ownY, ownW, ownPH}
-	avatar, tx := t.plateTexts(plate, ownW, false)
+	avatar, tx := t.plateTexts(plate, ownW, plateFull)
 	ownCH := ownCW * 1.5
 	chosen := Rect{m + ownW + m/2, handTop + (handH-ownCH)/2, ownCW, ownCH}
 	t.Seats[0] = Seat{
@@ -474,40 +474,13 @@ func (t *Table) kindFits(pw float64, k plateKind) bool {
 	return inner-a-pad >= math.Max(nameRoom(nf), scoreW(t.scoreFont())) && inner-pileW(sf)-pad >= nameRoom(sf)
 }
 
-// plateTextsTall lays out a tall plate's avatar and texts in its left textW pixels: the avatar
-// at the left of the first two lines, the name and the score right of it, the level line and
-// the state line (the pile at its right) under them across the plate.
-func (t *Table) plateTextsTall(p Rect, textW float64) (Rect, [NumPlateTexts]Text) {
-	nf, sf := t.plateFonts()
-	ss := t.scoreFont()
-	pad := t.platePad()
-	x, y := p.X+pad, p.Y+pad
-	inner := textW - 2*pad
-	nl, sl, scl := lineH(nf), lineH(sf), lineH(ss)
-	a := nl + scl
-	pw := pileW(sf)
-	var tx [NumPlateTexts]Text
-	tx[TxtName] = Text{R: Rect{x + a + pad, y, inner - a - pad, nl}, Size: nf}
-	tx[TxtScore] = Text{R: Rect{x + a + pad, y + nl, inner - a - pad, scl}, Size: ss}
-	tx[TxtLevel] = Text{R: Rect{x, y + a, inner, sl}, Size: sf}
-	tx[TxtState] = Text{R: Rect{x, y + a + sl, inner - pw - pad, sl}, Size: sf}
-	tx[TxtPile] = Text{R: Rect{x + inner - pw, y + a + sl, pw, sl}, Size: sf, Right: true}
-	return Rect{x, y, a, a}, tx
-}
-
 // seatOn lays out seat i on plate p of kind k: its chosen card at the plate's right, the avatar
 // and texts left of it.
 func (t *Table) seatOn(i int, plate Rect, k plateKind) {
 	cw := plateCard(plate.W, plate.H, k)
 	ch := cw * 1.5
 	chosen := Rect{plate.X + plate.W - cw - cpad, plate.Y + (plate.H-ch)/2, cw, ch}
-	var avatar Rect
-	var tx [NumPlateTexts]Text
-	if k == plateTall {
-		avatar, tx = t.plateTextsTall(plate, chosen.X-plate.X-1)
-	} else {
-		avatar, tx = t.plateTexts(plate, chosen.X-plate.X-1, k == plateCompact)
-	}
+	avatar, tx := t.plateTexts(plate, chosen.X-plate.X-1, k)
 	t.Seats[i] = Seat{
 		Plate:   plate,
 		Chosen:  chosen,
@@ -691,16 +664,28 @@ func nameRoom(size float64) float64 { return math.Ceil(size * 0.6 * 6) }
 // plateTexts lays out the avatar and the text boxes of a plate whose avatar and text may use
 // its left textW pixels: a full plate has the avatar at its left and, right of it, the name
 // with the score at the right of the first line, the level and pile under them and the state
-// line last; a compact one has the name over the avatar and the score.
-func (t *Table) plateTexts(p Rect, textW float64, compact bool) (Rect, [NumPlateTexts]Text) {
+// line last; a tall one has the avatar at the left of the first two lines, the name and the
+// score right of it, the level line and the state line (the pile at its right) under them
+// across the plate; a compact one has the name over the avatar and the score.
+func (t *Table) plateTexts(p Rect, textW float64, k plateKind) (Rect, [NumPlateTexts]Text) {
 	nf, sf := t.plateFonts()
 	ss := t.scoreFont()
 	pad := t.platePad()
 	x, y := p.X+pad, p.Y+pad
 	inner := textW - 2*pad
 	nl, sl, scl := lineH(nf), lineH(sf), lineH(ss)
+	compact := k == plateCompact
 	av := t.avatarSide(p.H, compact)
 	var tx [NumPlateTexts]Text
+	if k == plateTall {
+		a, pw := nl+scl, pileW(sf)
+		tx[TxtName] = Text{R: Rect{x + a + pad, y, inner - a - pad, nl}, Size: nf}
+		tx[TxtScore] = Text{R: Rect{x + a + pad, y + nl, inner - a - pad, scl}, Size: ss}
+		tx[TxtLevel] = Text{R: Rect{x, y + a, inner, sl}, Size: sf}
+		tx[TxtState] = Text{R: Rect{x, y + a + sl, inner - pw - pad, sl}, Size: sf}
+		tx[TxtPile] = Text{R: Rect{x + inner - pw, y + a + sl, pw, sl}, Size: sf, Right: true}
+		return Rect{x, y, a, a}, tx
+	}
 	if compact {
 		// The avatar gives way (down to 14 pixels) to a three-digit score.
 		gap := math.Ceil(pad / 2)
@@ -1052,7 +1037,7 @@ func (t *Table) portrait(seats, handN int) {
 	ownCardW := ownCardH * 2 / 3
 	plateW := mainW - confirmW - ownCardW - m
 	plate := Rect{line.X, line.Y, plateW, ownH}
-	avatar, tx := t.plateTexts(plate, plateW, false)
+	avatar, tx := t.plateTexts(plate, plateW, plateFull)
 	t.Seats[0] = Seat{
 		Plate:  plate,
 		Chosen: Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH},
