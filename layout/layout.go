@@ -183,7 +183,7 @@ type Table struct {
 	handLines []handLine
 	// Seats are the seats; seat 0 is the person.
 	Seats []Seat
-	// ScoreBar shows the round, the end score and the scores.
+	// ScoreBar shows the round, the end score and the variant.
 	ScoreBar Rect
 	// ScoreTitle is the score bar's title line (round and end score).
 	ScoreTitle Text
@@ -193,8 +193,8 @@ type Table struct {
 	// ScoreNames and ScoreVals were the score bar's list of seats and totals; they stay empty
 	// (every plate shows its seat's score, and the bar repeated them).
 	ScoreNames, ScoreVals []Text
-	// Status is the line that says whose decision is pending: two lines high where it sits
-	// beside the rows or on a phone held upright (see StatusLines), else one.
+	// Status is the line that says whose decision is pending: two lines high on a phone held
+	// upright (see StatusLines), else one, over the rows.
 	Status Rect
 	// Warn is the banner that warns what the lifted card would do ("Too low", "Sixth card"):
 	// a line of its own under the status line, never over the status or the score bar's text,
@@ -207,24 +207,20 @@ type Table struct {
 	// Pool is the area of a draft's face-up pool (Logic, Tournament; see PoolGrid): the middle
 	// of the table where the rows will be, which are empty (and not drawn) during a draft.
 	Pool Rect
-	// Queue holds, when there is room (landscape), one place per seat where the revealed cards
-	// line up lowest first before they are placed; empty otherwise.
+	// Queue holds, when there is room (landscape: in the side panel), one place per seat where
+	// the revealed cards line up lowest first before they are placed; empty otherwise.
 	Queue []Rect
 	// Buttons are the table buttons, indexed by the Btn constants.
 	Buttons [NumButtons]Rect
 }
-
-// statusTwoLinesH is the height of a status line of two lines beside the rows, in units: two
-// lines of 1.1 units 1.25 apart, the first centred 0.75 units down.
-const statusTwoLinesH = 2.8
 
 // statusPhoneH is the height of the status line over the rows on a phone held upright, in
 // units: two lines of MinStatusSize or a little more (units are 12-13 px there), so that a long
 // status (German) breaks rather than shrink under it.
 const statusPhoneH = 2.4
 
-// StatusLines is how many lines the status line may take: two beside the rows and on a phone
-// held upright, else one.
+// StatusLines is how many lines the status line may take: two on a phone held upright, else
+// one.
 func (t *Table) StatusLines() int {
 	if t.Status.H >= t.Unit*statusPhoneH {
 		return 2
