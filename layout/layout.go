@@ -273,20 +273,36 @@ func (t *Table) landscape(seats, handN int) {
 	// hand allows (see balance) and leave room at each side for a column of opponents.
 	flankMin := t.flankMin()
 	var handH, handTop, rowsH, cardW, cardH, gap, ownCW float64
+	// stack puts the chosen card over the plate rather than beside it, where the hand's band
+	// is high enough (a hand in two lines): the hand gets the card's width.
+	stack := false
 	split := func() {
-		handW := mainW - ownW - ownCW - m
+		handW := mainW - ownW - 1.5*m
+		if !stack {
+			handW -= ownCW
+		}
 		rowsW := mainW - 2*(flankMin+m)
 		handH = balance(h-m-top, m/2, rowsW, handW, handRef(handN), m/2, 0.15, 0.12, rowWidthCards(frontLand)-Slots*1.12)
 		handTop = h - handH - m
 		rowsH = handTop - top - m/2
 		cardW, cardH, gap = fitRowCards(rowsH/NumRows, rowsW, 0.12, rowWidthCards(frontLand)-Slots*1.12)
-		ownCW = math.Min(cardW, (handH-4)/1.5)
+		room := handH - 4
+		if stack {
+			room = handH - ownPH - m/2
+		}
+		ownCW = math.Min(cardW, room/1.5)
 	}
 	ownCW = u * 3
 	split()
 	split()
-	if cardW*1.5 < ownPH { // the plate stays the taller
-		ownCW = math.Min(ownCW, (handH-4)/1.5)
+	if handH-ownPH-m/2 >= cardW*1.5 {
+		stack = true
+		split()
+		if ownCW < cardW*0.75 { // a wider hand in one line: no room over the plate
+			stack = false
+			split()
+			split()
+		}
 	}
 	rowsW := rowWidth(cardW, gap, frontLand)
 	rowsX := m + (mainW-rowsW)/2
@@ -306,10 +322,14 @@ func (t *Table) landscape(seats, handN int) {
 
 	// The bottom band: the person's plate and chosen card, then the hand.
 	ownY := handTop + (handH-ownPH)/2
-	plate := Rect{m, ownY, ownW, ownPH}
-	avatar, tx := t.plateTexts(plate, ownW, plateFull)
 	ownCH := ownCW * 1.5
 	chosen := Rect{m + ownW + m/2, handTop + (handH-ownCH)/2, ownCW, ownCH}
+	if stack { // the card over the plate, the two centred in the band
+		ownY = handTop + (handH+ownCH+m/2-ownPH)/2
+		chosen = Rect{m + (ownW-ownCW)/2, ownY - m/2 - ownCH, ownCW, ownCH}
+	}
+	plate := Rect{m, ownY, ownW, ownPH}
+	avatar, tx := t.plateTexts(plate, ownW, plateFull)
 	t.Seats[0] = Seat{
 		Plate:  plate,
 		Chosen: chosen,
@@ -317,7 +337,7 @@ func (t *Table) landscape(seats, handN int) {
 		Avatar: avatar,
 		Text:   tx,
 	}
-	handX := chosen.X + chosen.W + m
+	handX := math.Max(chosen.X+chosen.W, plate.X+plate.W) + m
 	t.layHand(handN, Rect{handX, handTop, sideX - m - handX, handH}, m/2, 0.15)
 
 	// Side panel: the score bar (round, end score, variant), the buttons, the reveal queue and
