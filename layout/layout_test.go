@@ -253,6 +253,17 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 			t.Errorf("panel %+v covers row %d's sum %+v", l.Panel, r, l.Rows[r].Sum)
 		}
 	}
+	// The overlay never lies over a live control: a button or a hand card.
+	for i, b := range l.Buttons {
+		if l.Panel.Overlaps(b) {
+			t.Errorf("panel %+v covers button %s %+v", l.Panel, ButtonIDs[i], b)
+		}
+	}
+	for i, c := range l.HandHit {
+		if l.Panel.Overlaps(c) || l.Panel.Overlaps(l.Hand[i]) {
+			t.Errorf("panel %+v covers hand card %d %+v", l.Panel, i, c)
+		}
+	}
 	checkPool(t, l, seats)
 	checkComposed(t, l, seats, hand)
 	in("score bar", l.ScoreBar)
