@@ -69,6 +69,7 @@ CREATE INDEX names_code ON names (code);`,
 	wanted BOOLEAN NOT NULL DEFAULT false
 );
 CREATE INDEX leases_owner ON leases (owner) WHERE wanted;`,
+	accountsSchema, // accounts.go
 	// When each room was last changed (its metadata stored) or let go by a process: a room no
 	// live process serves is deleted once this is older than the expiry (Leases.Sweep).
 	`ALTER TABLE rooms ADD COLUMN touched TIMESTAMPTZ NOT NULL DEFAULT now();
@@ -254,6 +255,7 @@ func deleteRoom(ctx context.Context, tx pgx.Tx, code string) error {
 		`DELETE FROM log WHERE code = $1`,
 		`DELETE FROM chat WHERE code = $1`,
 		`DELETE FROM names WHERE code = $1`,
+		`DELETE FROM plays WHERE code = $1`,
 		`DELETE FROM rooms WHERE code = $1`,
 		`DELETE FROM leases WHERE code = $1`,
 	} {
