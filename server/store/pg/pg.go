@@ -24,6 +24,8 @@ type Store struct {
 	// change only while the room's lease is this process's (else store.ErrFenced).
 	owner atomic.Int32
 	fence atomic.Bool
+	// listen is the lobby's listener (lobby.go).
+	listen lobbyListen
 }
 
 var (
@@ -69,6 +71,7 @@ CREATE INDEX names_code ON names (code);`,
 	wanted BOOLEAN NOT NULL DEFAULT false
 );
 CREATE INDEX leases_owner ON leases (owner) WHERE wanted;`,
+	lobbySchema, // lobby.go
 }
 
 // Open connects to the PostgreSQL database at url (postgres://user@host:port/db?...) and brings
@@ -293,6 +296,7 @@ func (s *Store) Names(ctx context.Context) (map[string]string, error) {
 
 // Close implements store.Store: it waits for the commits under way, then closes the pool.
 func (s *Store) Close() error {
+	s.stopLobby()
 	s.batch.Close()
 	s.pool.Close()
 	return nil

@@ -81,6 +81,7 @@ CREATE TABLE IF NOT EXISTS names (
 	name TEXT PRIMARY KEY,
 	code TEXT NOT NULL
 );`,
+	lobbySchema, // lobby.go
 }
 
 // Open opens (creating if needed) the SQLite database file at path, in WAL mode, and brings its
