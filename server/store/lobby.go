@@ -136,3 +136,18 @@ func BannedQuery(whos []string, now int64) (string, []any) {
 	return `SELECT who, reason, at, until FROM bans WHERE (until = 0 OR until > $1) AND who IN (` +
 		strings.Join(in, ", ") + `) ORDER BY who LIMIT 1`, args
 }
+
+// ScanBan reads a row of the bans table's who, reason, at and until (Unix milliseconds, 0: for
+// ever) into a Ban.
+func ScanBan(row interface{ Scan(...any) error }) (Ban, error) {
+	var b Ban
+	var at, until int64
+	if err := row.Scan(&b.Who, &b.Reason, &at, &until); err != nil {
+		return b, err
+	}
+	b.At = time.UnixMilli(at).UTC()
+	if until != 0 {
+		b.Until = time.UnixMilli(until).UTC()
+	}
+	return b, nil
+}

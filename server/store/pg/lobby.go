@@ -244,7 +244,7 @@ func (s *Store) Bans(ctx context.Context, now time.Time) ([]store.Ban, error) {
 	}
 	defer rows.Close()
 	for rows.Next() {
-		b, err := scanBan(rows)
+		b, err := store.ScanBan(rows)
 		if err != nil {
 			return nil, fmt.Errorf("pg: bans: %w", err)
 		}
@@ -262,7 +262,7 @@ func (s *Store) Banned(ctx context.Context, whos []string, now time.Time) (store
 		return store.Ban{}, false, nil
 	}
 	q, args := store.BannedQuery(whos, now.UnixMilli())
-	b, err := scanBan(s.pool.QueryRow(ctx, q, args...))
+	b, err := store.ScanBan(s.pool.QueryRow(ctx, q, args...))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Ban{}, false, nil
 	}
@@ -270,18 +270,4 @@ func (s *Store) Banned(ctx context.Context, whos []string, now time.Time) (store
 		return store.Ban{}, false, fmt.Errorf("pg: banned: %w", err)
 	}
 	return b, true, nil
-}
-
-// scanBan reads a row of who, reason, at, until.
-func scanBan(row pgx.Row) (store.Ban, error) {
-	var b store.Ban
-	var at, until int64
-	if err := row.Scan(&b.Who, &b.Reason, &at, &until); err != nil {
-		return b, err
-	}
-	b.At = time.UnixMilli(at).UTC()
-	if until != 0 {
-		b.Until = time.UnixMilli(until).UTC()
-	}
-	return b, nil
 }

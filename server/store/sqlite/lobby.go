@@ -142,7 +142,7 @@ func (s *Store) Unban(ctx context.Context, who string) (bool, error) {
 func (s *Store) Bans(ctx context.Context, now time.Time) ([]store.Ban, error) {
 	var out []store.Ban
 	err := s.query(ctx, `SELECT who, reason, at, until FROM bans WHERE until = 0 OR until > $1 ORDER BY who`, []any{now.UnixMilli()}, func(rows *sql.Rows) error {
-		b, err := scanBan(rows)
+		b, err := store.ScanBan(rows)
 		out = append(out, b)
 		return err
 	})
@@ -158,7 +158,7 @@ func (s *Store) Banned(ctx context.Context, whos []string, now time.Time) (store
 		return store.Ban{}, false, nil
 	}
 	q, args := store.BannedQuery(whos, now.UnixMilli())
-	b, err := scanBan(s.db.QueryRowContext(ctx, q, args...))
+	b, err := store.ScanBan(s.db.QueryRowContext(ctx, q, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Ban{}, false, nil
 	}
@@ -166,20 +166,6 @@ func (s *Store) Banned(ctx context.Context, whos []string, now time.Time) (store
 		return store.Ban{}, false, fmt.Errorf("sqlite: banned: %w", err)
 	}
 	return b, true, nil
-}
-
-// scanBan reads a row of who, reason, at, until.
-func scanBan(row interface{ Scan(...any) error }) (store.Ban, error) {
-	var b store.Ban
-	var at, until int64
-	if err := row.Scan(&b.Who, &b.Reason, &at, &until); err != nil {
-		return b, err
-	}
-	b.At = time.UnixMilli(at).UTC()
-	if until != 0 {
-		b.Until = time.UnixMilli(until).UTC()
-	}
-	return b, nil
 }
 
 // unixOrZero is t in Unix milliseconds, 0 for the zero time.
