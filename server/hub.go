@@ -63,6 +63,13 @@ type Options struct {
 	// Evict is how long, with Leases, a room nobody is connected to and not being played is
 	// held before it is let go (it stays in the store); 0 means 5 minutes.
 	Evict time.Duration
+	// Lobby keeps the list of public tables, reports and bans (lobby.go); nil means the store,
+	// when it is also a store.Lobby. Without one, public play is refused.
+	Lobby store.Lobby
+	// LobbyEvery is the least time between two readings of the list of public tables for the
+	// connections that follow it (the changes in between are sent at once after it); 0 means
+	// 250 ms, a negative value no pause (tests on a clock that does not move).
+	LobbyEvery time.Duration
 }
 
 // Hub holds the rooms.
@@ -84,6 +91,7 @@ type Hub struct {
 
 	metrics  *Metrics
 	storeLog storeLog
+	lobby    *lobby
 }
 
 // attemptKey is what an address attempts: its creates and its joins are limited apart.
@@ -120,10 +128,17 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	if opts.Evict == 0 {
 		opts.Evict = 5 * time.Minute
 	}
+	if opts.LobbyEvery == 0 {
+		opts.LobbyEvery = 250 * time.Millisecond
+	}
+	if opts.Lobby == nil {
+		opts.Lobby, _ = st.(store.Lobby)
+	}
 	names, _ := st.(store.Names)
 	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[attemptKey]*bucket{}, creates: map[string]*created{},
 		loading: map[string]chan struct{}{}, quit: make(chan struct{})}
 	h.metrics = newMetrics(h)
+	h.lobby = newLobby(h, opts.Lobby, opts.LobbyEvery)
 	if opts.Leases != nil {
 		go h.leaseEvents()
 		go h.evictor()

@@ -26,19 +26,46 @@ type Peer struct {
 	game   int // the game whose events the client has, up to next
 	next   int
 	closed bool
+
+	// sub is the connection's subscription to the lobby's list (lobby.go); muted the seats it
+	// muted and reports the reports it made (moderation.go).
+	sub     *subscription
+	muted   map[*seat]bool
+	reports int
 }
 
 // Handle acts on one message from the client. A refused message gets an Error; a message that
 // makes the session pointless (a wrong version, an unknown room) also closes it.
 func (p *Peer) Handle(m protocol.Message) {
 	if p.room == nil {
+		switch m.(type) {
+		case protocol.Hello, protocol.Create, protocol.Lobby, protocol.Quick, protocol.Sit:
+			if p.banned(m.Type()) {
+				return
+			}
+		}
 		switch m := m.(type) {
 		case protocol.Hello:
 			p.hello(m)
 		case protocol.Create:
+			p.leaveLobby()
 			p.create(m)
+		case protocol.Lobby:
+			if p.lobbyEndpoint(m) {
+				p.subscribe(m)
+			}
+		case protocol.Quick:
+			if p.lobbyEndpoint(m) {
+				p.quick(m)
+			}
+		case protocol.Sit:
+			if p.code == "" {
+				p.fail(protocol.ErrBadMessage, m.Type(), errors.New("server: sit on a room's endpoint, /ws/CODE"))
+				return
+			}
+			p.sit(m)
 		default:
-			p.fail(protocol.ErrBadMessage, m.Type(), errors.New("the first message is hello (or create, on the endpoint without a room code)"))
+			p.fail(protocol.ErrBadMessage, m.Type(), errors.New("the first message is hello or sit (or create, lobby or quick, on the endpoint without a room code)"))
 		}
 		return
 	}
@@ -88,6 +115,7 @@ func (p *Peer) fail(code, ref string, err error) {
 func (p *Peer) Close() {
 	r := p.room
 	if r == nil {
+		p.leaveLobby()
 		return
 	}
 	r.mu.Lock()
@@ -141,6 +169,11 @@ func (p *Peer) hello(m protocol.Hello) {
 			return
 		}
 	}
+	if s == nil && r.kickedOut(p) {
+		p.fail(protocol.ErrKicked, m.Type(), errKicked)
+		p.sink.Close("kicked out of the room")
+		return
+	}
 	since := -1
 	if m.Game == r.Game {
 		since = max(m.Since, 0)
@@ -157,6 +190,7 @@ func (p *Peer) attach(r *Room, s *seat) {
 	r.peers[p] = struct{}{}
 	if s != nil {
 		s.conns++
+		s.addr = p.addr
 	}
 }
 
@@ -228,6 +262,7 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 		p.fail(protocol.ErrServer, m.Type(), err)
 		return "", ""
 	}
+	r.openTable(h.clock.Now())
 	h.rooms[code] = r
 	h.mu.Unlock()
 
@@ -261,6 +296,9 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 // checkPerson checks a person's name, colour and fallback level and returns their seat.
 func checkPerson(name, colour, fallback string) (*seat, error) {
 	if err := protocol.CheckName(name); err != nil {
+		return nil, err
+	}
+	if err := checkWords(name); err != nil {
 		return nil, err
 	}
 	if err := protocol.CheckColour(colour); err != nil {
@@ -379,6 +417,17 @@ func (p *Peer) handle(r *Room, m protocol.Message) error {
 		return r.again()
 	case protocol.Say:
 		return p.say(r, m.Text)
+	case protocol.Kick:
+		if err := p.host(r); err != nil {
+			return err
+		}
+		return r.kick(m.Seat)
+	case protocol.Mute:
+		return p.mute(r, m.Seat, true)
+	case protocol.Unmute:
+		return p.mute(r, m.Seat, false)
+	case protocol.Report:
+		return p.report(r, m)
 	}
 	return refuse(protocol.ErrBadMessage, "a client does not send %s", m.Type())
 }
@@ -421,6 +470,9 @@ func (p *Peer) join(r *Room, m protocol.Join) error {
 	if err != nil {
 		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
+	if r.kickedOut(p) {
+		return errKicked
+	}
 	if !p.hub.allow(false, p.addr) {
 		return refuse(protocol.ErrLimit, "too many attempts from this address; wait a minute")
 	}
@@ -428,6 +480,7 @@ func (p *Peer) join(r *Room, m protocol.Join) error {
 	if err != nil {
 		return err
 	}
+	s.addr = p.addr
 	p.sink.Send(protocol.Joined{Token: token, Colour: s.Colour})
 	return nil
 }
@@ -447,7 +500,11 @@ func (p *Peer) say(r *Room, text string) error {
 		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
 	if s, ok := m.(protocol.Say); ok {
-		return r.talk(p.seat, s.Text)
+		text, err := r.chatText(s.Text)
+		if err != nil {
+			return err
+		}
+		return r.talk(p.seat, text)
 	}
 	return p.handle(r, m)
 }
