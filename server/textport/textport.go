@@ -584,6 +584,9 @@ func (r *room) Send(m protocol.Message) {
 	}
 	switch m := m.(type) {
 	case protocol.Welcome:
+		if r.name == "" { // a quick match: the room is known now (lobby.go)
+			r.name, r.key = m.Code, strings.ToLower(m.Code)
+		}
 		c.appendLine(r.name, fmt.Sprintf("* room %s has the code %s: browser and app players join with it (link %s)", r.name, m.Code, m.Link))
 	case protocol.Joined:
 		c.appendLine(r.name, fmt.Sprintf("* you sit as %s. To take the seat back after a dropped connection: \"rejoin %s with %s\"", m.Colour, r.st.Code, m.Token))
