@@ -265,8 +265,9 @@ func (l *lobby) refresh() {
 		l.h.opts.Log.Error("server: lobby: the list could not be read", "err", err)
 	} else {
 		l.send.Lock()
+		sel := map[filterKey]*selection{} // each selection is made and encoded once
 		for _, p := range subs {
-			l.sendTo(p, gen, tables)
+			l.sendTo(p, gen, tables, sel)
 		}
 		l.send.Unlock()
 	}
@@ -283,28 +284,48 @@ func (l *lobby) refresh() {
 // maxListed caps the tables a subscriber is sent.
 const maxListed = 100
 
+// filterKey is what a subscription selects.
+type filterKey struct {
+	variant string
+	seats   int
+}
+
+// selection is the tables a filter selects, and their encoding.
+type selection struct {
+	out protocol.Tables
+	b   []byte
+}
+
 // sendTo sends p its selection of tables (read as gen) unless it has a newer one or the same
-// (under l.send).
-func (l *lobby) sendTo(p *Peer, gen int64, tables []protocol.Table) {
+// (under l.send); sel keeps the selections made of these tables.
+func (l *lobby) sendTo(p *Peer, gen int64, tables []protocol.Table, sel map[filterKey]*selection) {
 	sub := p.sub
 	if sub == nil || sub.gen > gen {
 		return
 	}
-	out := protocol.Tables{Tables: []protocol.Table{}}
-	for _, t := range tables {
-		if (sub.variant == "" || t.Settings.Variant.String() == sub.variant) && (sub.seats == 0 || t.Settings.Seats == sub.seats) {
-			out.Tables = append(out.Tables, t)
-			if len(out.Tables) == maxListed {
-				break
+	key := filterKey{sub.variant, sub.seats}
+	x := sel[key]
+	if x == nil {
+		x = &selection{out: protocol.Tables{Tables: []protocol.Table{}}}
+		for _, t := range tables {
+			if (key.variant == "" || t.Settings.Variant.String() == key.variant) && (key.seats == 0 || t.Settings.Seats == key.seats) {
+				x.out.Tables = append(x.out.Tables, t)
+				if len(x.out.Tables) == maxListed {
+					break
+				}
 			}
 		}
+		var err error
+		if x.b, err = json.Marshal(x.out); err != nil {
+			return
+		}
+		sel[key] = x
 	}
-	b, err := json.Marshal(out)
-	if err != nil || string(b) == string(sub.last) {
+	if string(x.b) == string(sub.last) {
 		return
 	}
-	sub.gen, sub.last = gen, b
-	p.sink.Send(out)
+	sub.gen, sub.last = gen, x.b
+	p.sink.Send(x.out)
 }
 
 // read returns the listed tables f selects.
@@ -358,7 +379,7 @@ func (p *Peer) subscribe(m protocol.Lobby) {
 	l.subs[p] = struct{}{}
 	l.mu.Unlock()
 	p.sub = &subscription{variant: m.Variant, seats: m.Seats}
-	l.sendTo(p, gen, tables)
+	l.sendTo(p, gen, tables, map[filterKey]*selection{})
 }
 
 // Tables returns the listed public tables of the variant (empty: all) and seat count (0: all),
