@@ -70,6 +70,9 @@ type Options struct {
 	// connections that follow it (the changes in between are sent at once after it); 0 means
 	// 250 ms, a negative value no pause (tests on a clock that does not move).
 	LobbyEvery time.Duration
+	// Accounts, when set, names the account of a connection for kicks and bans (moderation.go);
+	// nil: addresses only.
+	Accounts Accounts
 }
 
 // Hub holds the rooms.

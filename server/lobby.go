@@ -44,13 +44,14 @@ type lobby struct {
 
 	mu      sync.Mutex
 	pending map[string]*pendingTable // listings to write, by room code
-	local   map[string]protocol.Table
-	wake    chan struct{}
-	subs    map[*Peer]struct{}
-	busy    bool // a refresh runs
-	again   bool // the list changed during the refresh
-	timer   clock.Stopper
-	last    time.Time // when the last refresh read the list
+	// local holds this process's listings not stored yet, for quick match.
+	local map[string]protocol.Table
+	wake  chan struct{}
+	subs  map[*Peer]struct{}
+	busy  bool // a refresh runs
+	again bool // the list changed during the refresh
+	timer clock.Stopper
+	last  time.Time // when the last refresh read the list
 
 	// send serialises the lists sent to the subscribers.
 	send sync.Mutex
@@ -200,6 +201,15 @@ func (l *lobby) write() {
 			if err != nil {
 				// The room's next change writes its listing again.
 				l.h.opts.Log.Error("server: lobby: the table's listing could not be stored", "room", code, "err", err)
+				continue
+			}
+			if p.list != nil {
+				// Stored: quick match reads it from the store from now on.
+				l.mu.Lock()
+				if cur, ok := l.local[code]; ok && sameTable(&cur, p.list) {
+					delete(l.local, code)
+				}
+				l.mu.Unlock()
 			}
 		}
 		l.changed()

@@ -347,3 +347,24 @@ func TestQuickTablePhrases(t *testing.T) {
 	ann.send(protocol.Say{Text: "good luck"})
 	ann.untilLine("Good luck!")
 }
+
+// oneAccount signs every connection in to the account k3y.
+type oneAccount struct{}
+
+func (oneAccount) AccountOf(*server.Peer) string { return "k3y" }
+
+// A ban of an account holds for the connections signed in to it, whatever their address.
+func TestAccountBan(t *testing.T) {
+	opts := lobbyOpts
+	opts.Accounts = oneAccount{}
+	ts := newTestServer(t, opts, fast)
+	if err := ts.store.Ban(context.Background(), store.Ban{Who: "account:k3y", At: ts.clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	p := newPlayer(t, "Ann", 1)
+	p.connect(ts.url, "")
+	p.send(protocol.Quick{Version: protocol.Version, Variant: engine.Basic, Min: 2, Max: 4, Name: "Ann"})
+	if e := p.untilError(); e.Code != protocol.ErrBanned {
+		t.Errorf("banned account: %+v", e)
+	}
+}

@@ -21,10 +21,23 @@ import (
 // address or an account (cmd/server admin), and chat and seat names pass the word list of
 // assets/filter.
 
-// identities are who a connection is for kicks and bans: "addr:ADDRESS" and, once accounts
-// exist, "account:ID".
+// Accounts tells moderation which account a connection is signed in to, so that kicks and bans
+// of accounts hold (Options.Accounts).
+type Accounts interface {
+	// AccountOf returns the ID of the account p is signed in to, or "" for a guest.
+	AccountOf(p *Peer) string
+}
+
+// identities are who a connection is for kicks and bans: "addr:ADDRESS" and, when it is signed
+// in to an account, "account:ID".
 func (p *Peer) identities() []string {
-	return []string{"addr:" + p.addr}
+	ids := []string{"addr:" + p.addr}
+	if a := p.hub.opts.Accounts; a != nil {
+		if id := a.AccountOf(p); id != "" {
+			ids = append(ids, "account:"+id)
+		}
+	}
+	return ids
 }
 
 // maxKicked caps the identities a room keeps out.
