@@ -11,6 +11,7 @@ import (
 	"nimmt/protocol"
 	"nimmt/server"
 	"nimmt/server/store"
+	"nimmt/server/store/storetest"
 )
 
 // lobbyOpts reads the list again at once after every change: the tests' clock does not move.
@@ -367,4 +368,40 @@ func TestAccountBan(t *testing.T) {
 	if e := p.untilError(); e.Code != protocol.ErrBanned {
 		t.Errorf("banned account: %+v", e)
 	}
+}
+
+// Two processes on one PostgreSQL: a quick-match table opened on A is in the live list of a
+// follower on B (the list is in the database; NOTIFY wakes B), and quick match on B seats Bo at
+// it (B takes the room; Ann, whose connection A closed, comes back through B), and it starts.
+func TestSharedLobby(t *testing.T) {
+	db := storetest.NewPostgres(t)
+	a, b := newSharedHub(t, db, time.Hour), newSharedHub(t, db, time.Hour)
+	w := newPlayer(t, "W", 1)
+	w.connect(b.url, "")
+	w.send(protocol.Lobby{Version: protocol.Version})
+	w.untilType(protocol.TypeTables)
+	ann := newPlayer(t, "Ann", 2)
+	ann.connect(a.url, "")
+	ann.send(protocol.Quick{Version: protocol.Version, Variant: engine.Basic, Min: 2, Max: 2, Name: "Ann"})
+	ann.untilType(protocol.TypeJoined)
+	code := ann.st.Code
+	w.untilTables("Ann's table, made on A", func(ts []protocol.Table) bool { return table(ts, code) != nil })
+
+	bo := newPlayer(t, "Bo", 3)
+	bo.connect(b.url, "")
+	bo.send(protocol.Quick{Version: protocol.Version, Variant: engine.Basic, Min: 2, Max: 2, Name: "Bo"})
+	bo.untilType(protocol.TypeJoined)
+	if bo.st.Code != code {
+		t.Fatalf("Bo at %s, Ann's table is %s", bo.st.Code, code)
+	}
+	ann.connect(b.url, code)
+	ann.hello()
+	ann.upTo("the game", func() bool { return ann.st.Room.State == protocol.StatePlaying && ann.st.Next > 0 })
+	if names := []string{ann.st.Room.Seats[0].Name, ann.st.Room.Seats[1].Name}; !slices.Equal(names, []string{"Ann", "Bo"}) {
+		t.Errorf("seats %v", names)
+	}
+	w.untilTables("the table playing", func(ts []protocol.Table) bool {
+		tb := table(ts, code)
+		return tb != nil && tb.State == protocol.StatePlaying
+	})
 }
