@@ -39,6 +39,9 @@ var Help = []string{
 	"  finish game on GAME                host: end the game now, totals as they stand",
 	"  say TEXT on GAME                   chat (\"say /help on GAME\": the room's slash commands)",
 	"  leave GAME                         leave the room (a seat in a game is held: rejoin with the token)",
+	"  kick SEAT from GAME                host: a bot takes the person's seat; they cannot come back",
+	"  mute SEAT on GAME, unmute SEAT on GAME   hide (show again) a seat's chat lines, for you only",
+	"  report SEAT on GAME                the seat's last chat line goes to the server's operator",
 	"  look [GAME]   help   quit",
 }
 
@@ -72,6 +75,10 @@ var usage = map[string]string{
 	"finish": `"finish game on GAME", e.g. "finish game on oak"`,
 	"say":    `"say TEXT on GAME", e.g. "say good luck on oak"`,
 	"leave":  `"leave GAME"`,
+	"kick":   `"kick SEAT from GAME", e.g. "kick 2 from oak"`,
+	"mute":   `"mute SEAT on GAME", e.g. "mute 2 on oak"`,
+	"unmute": `"unmute SEAT on GAME"`,
+	"report": `"report SEAT on GAME": the seat's last chat line goes to the server's operator`,
 	"look":   `"look" or "look at GAME"`,
 }
 
@@ -232,6 +239,13 @@ func (c *conn) inRoom(verb string, args []string, r *room) {
 	switch verb {
 	case "look":
 		c.look(r)
+	case "kick", "mute", "unmute", "report":
+		n, err := strconv.Atoi(strings.Join(args, ""))
+		if len(args) != 1 || err != nil || n < 1 {
+			bad()
+			return
+		}
+		c.moderate(r, verb, n-1)
 	case "start":
 		if !noArgs("new", "game") {
 			return

@@ -188,3 +188,34 @@ func (c *conn) playNow(args []string) {
 	}
 	c.rooms[key] = r
 }
+
+// heard notes a seat's chat line (under c.mu), for "report SEAT".
+func (r *room) heard(m protocol.Chat) {
+	if m.N > 0 && m.Seat >= 0 {
+		if r.said == nil {
+			r.said = map[int]int{}
+		}
+		r.said[m.Seat] = m.N
+	}
+}
+
+// moderate runs "kick SEAT", "mute SEAT", "unmute SEAT" and "report SEAT" (seat counted from 0).
+func (c *conn) moderate(r *room, verb string, seat int) {
+	switch verb {
+	case "kick":
+		r.peer.Handle(protocol.Kick{Seat: seat})
+	case "mute":
+		r.peer.Handle(protocol.Mute{Seat: seat})
+	case "unmute":
+		r.peer.Handle(protocol.Unmute{Seat: seat})
+	case "report":
+		c.mu.Lock()
+		n := r.said[seat]
+		c.mu.Unlock()
+		if n == 0 {
+			c.say(r.name, fmt.Sprintf("error: seat %d has said nothing here since you came", seat+1))
+			return
+		}
+		r.peer.Handle(protocol.Report{N: n})
+	}
+}

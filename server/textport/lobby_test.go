@@ -83,3 +83,39 @@ func TestPublicTablesByText(t *testing.T) {
 	eve.send("play now seats 9-2")
 	eve.untilErr()
 }
+
+// Moderation by text: the word list masks, a mute hides a seat's lines, a report is received,
+// and the host's kick puts the person out for good.
+func TestModerationByText(t *testing.T) {
+	e := newEnv(t, fastText)
+	ann, bo := dialText(t, e.text, "Ann"), dialText(t, e.text, "Bo")
+	ann.send("name Ann")
+	ann.untilHas("you are Ann")
+	ann.makeRoom("create game on elm public")
+	bo.send("name Bo")
+	bo.untilHas("you are Bo")
+	bo.send("join game on elm")
+	bo.untilHas("you sit as")
+	bo.send("say holy shit on elm")
+	ann.untilHas("[elm] <Bo> holy ****")
+	ann.send("report 2 on elm")
+	ann.untilHas("[elm] * report 1 received")
+	ann.send("mute 2 on elm")
+	ann.untilHas("you muted Bo")
+	bo.send("say hello on elm")
+	bo.untilHas("[elm] <Bo> hello")
+	ann.send("say welcome on elm")
+	ann.untilHas("[elm] <Ann> welcome")
+	for _, l := range ann.all() {
+		if strings.Contains(l, "<Bo> hello") {
+			t.Errorf("a muted line reached Ann: %q", l)
+		}
+	}
+	bo.send("kick 1 from elm")
+	bo.untilHas("only the host may do this")
+	ann.send("kick 2 from elm")
+	bo.untilHas("the host kicked you out of this room")
+	ann.untilHas("the host kicked Bo out")
+	bo.send("join game on elm")
+	bo.untilHas("the host kicked you out of this room")
+}

@@ -551,6 +551,7 @@ type room struct {
 	st     client.State
 	dirty  bool
 	taking map[engine.Card]int // rows named in advance with "play C taking R": card → row (0-based)
+	said   map[int]int         // each seat's last chat line's number, for "report SEAT" (lobby.go)
 	gone   bool
 	shown  string // the table and prompt last printed, less who is awaited
 	force  bool   // print the table at the next flush even if unchanged ("look")
@@ -623,6 +624,7 @@ func (r *room) Send(m protocol.Message) {
 				c.appendLine(r.name, "* "+l)
 			}
 		default:
+			r.heard(m)
 			c.appendLine(r.name, fmt.Sprintf("<%s> %s", m.Name, m.Text))
 		}
 	case protocol.Error:
