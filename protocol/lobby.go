@@ -182,13 +182,6 @@ func (s Settings) checkPublic() error {
 }
 
 func init() {
-	clientTypes[TypeLobby] = dec[Lobby]
-	clientTypes[TypeQuick] = dec[Quick]
-	clientTypes[TypeSit] = dec[Sit]
-	clientTypes[TypeKick] = dec[Kick]
-	clientTypes[TypeMute] = dec[Mute]
-	clientTypes[TypeUnmute] = dec[Unmute]
-	clientTypes[TypeReport] = dec[Report]
 	serverTypes[TypeTables] = dec[Tables]
 }
 
