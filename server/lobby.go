@@ -419,7 +419,8 @@ func (r *Room) openTable(now time.Time) {
 }
 
 // startTable starts a public table waiting for people when it is time: a quick-match table
-// once full, a table that fills with bots at its StartAt (its empty seats then get bots).
+// once full, a table that fills with bots at its StartAt (its empty seats then get bots) —
+// unless no person is seated.
 func (r *Room) startTable(now time.Time) {
 	if r.State != protocol.StateLobby || !r.Settings.Public {
 		return
@@ -427,6 +428,12 @@ func (r *Room) startTable(now time.Time) {
 	full := len(r.Seats) >= r.Settings.Seats
 	due := r.StartAt != 0 && !now.Before(time.UnixMilli(r.StartAt))
 	if !(r.Settings.Quick && full) && !due {
+		return
+	}
+	if !slices.ContainsFunc(r.Seats, func(s *seat) bool { return s.Kind == protocol.KindPerson }) {
+		// Everybody left: no game of bots alone. The next person quick match seats here sets
+		// the start again.
+		r.StartAt = 0
 		return
 	}
 	if !full {

@@ -405,3 +405,27 @@ func TestSharedLobby(t *testing.T) {
 		return tb != nil && tb.State == protocol.StatePlaying
 	})
 }
+
+// A table everybody left does not start a game of bots alone when its wait ends; the next
+// person quick match seats there sets the start again.
+func TestQuickTableLeftEmpty(t *testing.T) {
+	ts := newTestServer(t, lobbyOpts, fast)
+	ann := newPlayer(t, "Ann", 1)
+	ann.connect(ts.url, "")
+	ann.send(protocol.Quick{Version: protocol.Version, Variant: engine.Basic, Min: 2, Max: 4, Fill: 30, Name: "Ann"})
+	ann.untilType(protocol.TypeJoined)
+	code := ann.st.Code
+	ann.send(protocol.Leave{})
+	ann.upTo("the seat given up", func() bool { return ann.st.Room.Code != "" && len(ann.st.Room.Seats) == 0 })
+	ts.clock.Advance(30 * time.Second)
+	if s := ts.hub.Room(code).Summary(); s.State != protocol.StateLobby || len(s.Seats) != 0 || s.StartAt != 0 {
+		t.Fatalf("the empty table: %s, %d seats, start at %d", s.State, len(s.Seats), s.StartAt)
+	}
+	bo := newPlayer(t, "Bo", 2)
+	bo.connect(ts.url, "")
+	bo.send(protocol.Quick{Version: protocol.Version, Variant: engine.Basic, Min: 2, Max: 4, Fill: 20, Name: "Bo"})
+	bo.untilType(protocol.TypeJoined)
+	if bo.st.Code != code || bo.st.Room.StartAt != ts.clock.Now().Add(20*time.Second).UnixMilli() {
+		t.Errorf("Bo at %s (the empty table %s), start at %d", bo.st.Code, code, bo.st.Room.StartAt)
+	}
+}
