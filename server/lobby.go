@@ -53,9 +53,19 @@ type lobby struct {
 	timer clock.Stopper
 	last  time.Time // when the last refresh read the list
 
+	// cache is the last reading of the whole list.
+	cache listCache
+
 	// send serialises the lists sent to the subscribers.
 	send sync.Mutex
 	bans banCache
+}
+
+// listCache is a reading of the whole list: its number, when it was read, the tables.
+type listCache struct {
+	gen    int64
+	at     time.Time
+	tables []protocol.Table
 }
 
 // pendingTable is a listing to write: the table, or its removal (nil).
@@ -237,7 +247,13 @@ func (l *lobby) listen() {
 func (l *lobby) changed() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	select {
+	case <-l.h.quit:
+		return
+	default:
+	}
 	if len(l.subs) == 0 {
+		l.cache = listCache{} // nobody is sent the change: the next follower reads the list
 		return
 	}
 	if l.busy {
@@ -263,8 +279,7 @@ func (l *lobby) changed() {
 
 // refresh reads the list and sends each subscriber its selection if it changed.
 func (l *lobby) refresh() {
-	gen := l.gen.Add(1)
-	tables, err := l.read(context.Background(), store.TableFilter{})
+	gen, tables, err := l.readAll(true)
 	l.mu.Lock()
 	subs := make([]*Peer, 0, len(l.subs))
 	for p := range l.subs {
@@ -338,6 +353,29 @@ func (l *lobby) sendTo(p *Peer, gen int64, tables []protocol.Table, sel map[filt
 	p.sink.Send(x.out)
 }
 
+// readAll returns the whole list and its reading's number: read now when fresh says so, else
+// the last reading if it is less than LobbyEvery old (so that connections changing their filter
+// do not read the list more often than the refreshes do).
+func (l *lobby) readAll(fresh bool) (int64, []protocol.Table, error) {
+	now := l.h.clock.Now()
+	l.mu.Lock()
+	if c := l.cache; !fresh && c.tables != nil && now.Before(c.at.Add(l.every)) {
+		l.mu.Unlock()
+		return c.gen, c.tables, nil
+	}
+	l.mu.Unlock()
+	gen := l.gen.Add(1)
+	tables, err := l.read(context.Background(), store.TableFilter{})
+	if err == nil {
+		l.mu.Lock()
+		if gen > l.cache.gen {
+			l.cache = listCache{gen: gen, at: now, tables: tables}
+		}
+		l.mu.Unlock()
+	}
+	return gen, tables, err
+}
+
 // read returns the listed tables f selects.
 func (l *lobby) read(ctx context.Context, f store.TableFilter) ([]protocol.Table, error) {
 	ctx, cancel := context.WithTimeout(ctx, takeWait)
@@ -377,8 +415,7 @@ func (p *Peer) subscribe(m protocol.Lobby) {
 		p.fail(protocol.ErrBadMessage, m.Type(), fmt.Errorf("server: seats is 0 (any) to %d, not %d", engine.MaxSeats, m.Seats))
 		return
 	}
-	gen := l.gen.Add(1)
-	tables, err := l.read(context.Background(), store.TableFilter{})
+	gen, tables, err := l.readAll(false)
 	if err != nil {
 		p.fail(protocol.ErrServer, m.Type(), fmt.Errorf("server: the list of tables could not be read: %w", err))
 		return
