@@ -1,11 +1,41 @@
 package textport_test
 
 import (
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"nimmt/protocol"
+	"nimmt/server"
 )
+
+// waitListed waits until the lobby's list, as stored, holds tables for which cond holds: a
+// room's listing is stored just after the room's change, by another goroutine.
+func waitListed(t *testing.T, hub *server.Hub, what string, cond func([]protocol.Table) bool) {
+	t.Helper()
+	deadline := time.Now().Add(guard) // a guard against hanging, not a quota
+	for {
+		ts, err := hub.Tables("", 0)
+		if err == nil && cond(ts) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the list never held %s: %+v, %v", what, ts, err)
+		}
+		runtime.Gosched()
+	}
+}
+
+// listed returns the listed table with the code, or nil.
+func listed(ts []protocol.Table, code string) *protocol.Table {
+	for i := range ts {
+		if ts[i].Code == code {
+			return &ts[i]
+		}
+	}
+	return nil
+}
 
 // On the text port "rooms" lists the public tables (the port's and the game's), "join game as
 // COLOUR on NAME" takes a seat at one, "watch NAME" watches one being played without a hand, and
@@ -15,13 +45,14 @@ func TestPublicTablesByText(t *testing.T) {
 	ann := dialText(t, e.text, "Ann")
 	ann.send("name Ann")
 	ann.untilHas("you are Ann")
-	ann.makeRoom("create game on oak public seats 3")
+	oak := ann.makeRoom("create game on oak public seats 3")
 
 	set := protocol.DefaultSettings(4)
 	set.Public = true
 	ws := createWS(t, e.ws, "Wes", set)
 	code := ws.st.Code
 	private := createWS(t, e.ws, "Pia", protocol.DefaultSettings(4)).st.Code
+	waitListed(t, e.hub, "both tables", func(ts []protocol.Table) bool { return listed(ts, oak) != nil && listed(ts, code) != nil })
 
 	bo := dialText(t, e.text, "Bo")
 	bo.send("name Bo")
@@ -56,6 +87,10 @@ func TestPublicTablesByText(t *testing.T) {
 	ann.send("add bot beginner to oak")
 	ann.send("start new game on oak")
 	ann.untilHas("| game 1, round 1")
+	waitListed(t, e.hub, "oak playing", func(ts []protocol.Table) bool {
+		tb := listed(ts, oak)
+		return tb != nil && tb.State == protocol.StatePlaying
+	})
 	cy := dialText(t, e.text, "Cy")
 	cy.send("rooms")
 	cy.untilHas("oak: basic, playing game 1, 3 of 3 seats: Ann, Expert bot 1 (bot), Beginner bot 2 (bot)")
