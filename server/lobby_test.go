@@ -429,3 +429,24 @@ func TestQuickTableLeftEmpty(t *testing.T) {
 		t.Errorf("Bo at %s (the empty table %s), start at %d", bo.st.Code, code, bo.st.Room.StartAt)
 	}
 }
+
+// The portal's way works at a public table, a quick-match one too: /join takes a seat, the
+// host's /start starts with the seats taken.
+func TestPortalCommandsAtPublicTable(t *testing.T) {
+	ts := newTestServer(t, lobbyOpts, fast)
+	ann, bo := newPlayer(t, "Ann", 1), newPlayer(t, "Bo", 2)
+	ann.connect(ts.url, "")
+	ann.send(protocol.Quick{Version: protocol.Version, Variant: engine.Basic, Min: 3, Max: 4, Name: "Ann"})
+	ann.untilType(protocol.TypeJoined)
+	bo.connect(ts.url, ann.st.Code)
+	bo.hello()
+	bo.send(protocol.Say{Text: "/join Bo"})
+	bo.untilType(protocol.TypeJoined)
+	ann.send(protocol.Say{Text: "/start"})
+	for _, p := range []*player{ann, bo} {
+		p.upTo("the game", func() bool { return p.st.Next > 0 })
+		if n := len(p.st.Room.Seats); n != 2 || p.st.Room.State != protocol.StatePlaying {
+			t.Errorf("%s: %d seats, %s", p.name, n, p.st.Room.State)
+		}
+	}
+}
