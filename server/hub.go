@@ -23,6 +23,7 @@ import (
 
 	"nimmt/clock"
 	"nimmt/protocol"
+	"nimmt/server/account"
 	"nimmt/server/store"
 )
 
@@ -63,6 +64,9 @@ type Options struct {
 	// Evict is how long, with Leases, a room nobody is connected to and not being played is
 	// held before it is let go (it stays in the store); 0 means 5 minutes.
 	Evict time.Duration
+	// Accounts tunes the accounts (account.go), kept when the store is also a store.Accounts;
+	// its Clock and Log default to the hub's.
+	Accounts account.Config
 	// Lobby keeps the list of public tables, reports and bans (lobby.go); nil means the store,
 	// when it is also a store.Lobby. Without one, public play is refused.
 	Lobby store.Lobby
@@ -70,9 +74,6 @@ type Options struct {
 	// connections that follow it (the changes in between are sent at once after it); 0 means
 	// 250 ms, a negative value no pause (tests on a clock that does not move).
 	LobbyEvery time.Duration
-	// Accounts, when set, names the account of a connection for kicks and bans (moderation.go);
-	// nil: addresses only.
-	Accounts Accounts
 }
 
 // Hub holds the rooms.
@@ -94,6 +95,7 @@ type Hub struct {
 
 	metrics  *Metrics
 	storeLog storeLog
+	accounts *account.Service // nil when the store keeps no accounts (account.go)
 	lobby    *lobby
 }
 
@@ -141,6 +143,7 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[attemptKey]*bucket{}, creates: map[string]*created{},
 		loading: map[string]chan struct{}{}, quit: make(chan struct{})}
 	h.metrics = newMetrics(h)
+	h.accounts = newAccounts(st, opts)
 	h.lobby = newLobby(h, opts.Lobby, opts.LobbyEvery)
 	if opts.Leases != nil {
 		go h.leaseEvents()

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/protocol/accountmsg"
 	"nimmt/server"
 	"nimmt/server/store"
 	"nimmt/server/store/storetest"
@@ -349,25 +351,52 @@ func TestQuickTablePhrases(t *testing.T) {
 	ann.untilLine("Good luck!")
 }
 
-// oneAccount signs every connection in to the account k3y.
-type oneAccount struct{}
-
-func (oneAccount) AccountOf(*server.Peer) string { return "k3y" }
-
-// A ban of an account holds for the connections signed in to it, whatever their address.
-func TestAccountBan(t *testing.T) {
-	opts := lobbyOpts
-	opts.Accounts = oneAccount{}
+// A ban of an account holds for the connections signed in to it, whatever their address; a
+// kick keeps the account out of the room.
+func TestAccountBanAndKick(t *testing.T) {
+	opts := accountOptions
+	opts.LobbyEvery = -1
 	ts := newTestServer(t, opts, fast)
-	if err := ts.store.Ban(context.Background(), store.Ban{Who: "account:k3y", At: ts.clock.Now()}); err != nil {
+	ann, bo := newPlayer(t, "Ann", 1), newPlayer(t, "Bo", 2)
+	ann.signUp(ts.url, "", 1)
+	pub := protocol.DefaultSettings(4)
+	pub.Public = true
+	code := ann.create(pub)
+	bo.signUp(ts.url, code, 2)
+	bo.send(protocol.Sit{Version: protocol.Version, Name: "Bo"})
+	bo.untilType(protocol.TypeJoined)
+	ann.send(protocol.Kick{Seat: 1})
+	if e := bo.untilError(); e.Code != protocol.ErrKicked {
+		t.Errorf("Bo kicked: %+v", e)
+	}
+	sr, err := ts.store.LoadRoom(context.Background(), code)
+	if err != nil {
 		t.Fatal(err)
 	}
-	p := newPlayer(t, "Ann", 1)
-	p.connect(ts.url, "")
-	p.send(protocol.Quick{Version: protocol.Version, Variant: engine.Basic, Min: 2, Max: 4, Name: "Ann"})
-	if e := p.untilError(); e.Code != protocol.ErrBanned {
+	var meta struct{ Kicked []string }
+	if err := json.Unmarshal(sr.Meta, &meta); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(meta.Kicked, func(w string) bool { return strings.HasPrefix(w, "account:") })
+	if i < 0 {
+		t.Fatalf("kept out: %v; want Bo's account too", meta.Kicked)
+	}
+	if err := ts.store.Ban(context.Background(), store.Ban{Who: meta.Kicked[i], At: ts.clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	ts.clock.Advance(10 * time.Second) // the time a ban check is remembered
+	bo.connect(ts.url, "")
+	bo.send(accountmsg.SignIn{Secret: deviceSecret(2)})
+	bo.reply(accountmsg.TypeAccount)
+	bo.send(protocol.Quick{Version: protocol.Version, Variant: engine.Basic, Min: 2, Max: 4, Name: "Bo"})
+	if e := bo.untilError(); e.Code != protocol.ErrBanned {
 		t.Errorf("banned account: %+v", e)
 	}
+	ann.connect(ts.url, "") // the same address, another account: not banned
+	ann.send(accountmsg.SignIn{Secret: deviceSecret(1)})
+	ann.reply(accountmsg.TypeAccount)
+	ann.send(protocol.Lobby{Version: protocol.Version})
+	ann.untilType(protocol.TypeTables)
 }
 
 // Two processes on one PostgreSQL: a quick-match table opened on A is in the live list of a

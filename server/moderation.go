@@ -21,21 +21,12 @@ import (
 // address or an account (cmd/server admin), and chat and seat names pass the word list of
 // assets/filter.
 
-// Accounts tells moderation which account a connection is signed in to, so that kicks and bans
-// of accounts hold (Options.Accounts).
-type Accounts interface {
-	// AccountOf returns the ID of the account p is signed in to, or "" for a guest.
-	AccountOf(p *Peer) string
-}
-
 // identities are who a connection is for kicks and bans: "addr:ADDRESS" and, when it is signed
-// in to an account, "account:ID".
+// in to an account (account.go), "account:ID".
 func (p *Peer) identities() []string {
 	ids := []string{"addr:" + p.addr}
-	if a := p.hub.opts.Accounts; a != nil {
-		if id := a.AccountOf(p); id != "" {
-			ids = append(ids, "account:"+id)
-		}
+	if id := p.acct.ID(); id != "" {
+		ids = append(ids, "account:"+id)
 	}
 	return ids
 }
@@ -72,6 +63,9 @@ func (r *Room) kick(i int) error {
 	if s.addr != "" {
 		whos = append(whos, "addr:"+s.addr)
 	}
+	if s.Account != "" {
+		whos = append(whos, "account:"+s.Account)
+	}
 	for q := range r.peers {
 		if q.seat == s {
 			whos = append(whos, q.identities()...)
@@ -93,7 +87,7 @@ func (r *Room) kick(i int) error {
 		}
 	}
 	b := botSeat(s.Level, bots+1)
-	s.Name, s.Kind, s.Token, s.Away, s.Resigned, s.addr = b.Name, protocol.KindBot, "", false, false, ""
+	s.Name, s.Kind, s.Token, s.Account, s.Away, s.Resigned, s.addr = b.Name, protocol.KindBot, "", "", false, false, ""
 	for q := range r.peers {
 		if q.seat == s {
 			q.sink.Send(protocol.Error{Code: protocol.ErrKicked, Ref: protocol.TypeKick, Message: errKicked.Error()})

@@ -42,6 +42,8 @@ var Help = []string{
 	"  kick SEAT from GAME                host: a bot takes the person's seat; they cannot come back",
 	"  mute SEAT on GAME, unmute SEAT on GAME   hide (show again) a seat's chat lines, for you only",
 	"  report SEAT on GAME                the seat's last chat line goes to the server's operator",
+	"  login HANDLE PASSWORD              sign in to your account (or \"login SECRET\" with a device's secret)",
+	"  pair CODE                          add this connection to your account with a pairing code",
 	"  look [GAME]   help   quit",
 }
 
@@ -80,6 +82,8 @@ var usage = map[string]string{
 	"unmute": `"unmute SEAT on GAME"`,
 	"report": `"report SEAT on GAME": the seat's last chat line goes to the server's operator`,
 	"look":   `"look" or "look at GAME"`,
+	"login":  `"login HANDLE PASSWORD" or "login SECRET", e.g. "login ann-7k2 correct-horse"`,
+	"pair":   `"pair CODE", e.g. "pair K7QMZ-P3XRT"`,
 }
 
 // expected is the one-line error for a malformed command of verb.
@@ -114,6 +118,12 @@ func (c *conn) command(line string) bool {
 		}
 		c.name = name
 		c.say("", "* you are "+name)
+		return true
+	case "login":
+		c.login(f)
+		return true
+	case "pair":
+		c.pair(f)
 		return true
 	case "join":
 		c.join(f)
@@ -692,6 +702,9 @@ func (c *conn) enter(game string, hello protocol.Hello) *room {
 func (c *conn) newRoom(key, name, code string) *room {
 	r := &room{c: c, key: key, name: name}
 	r.peer = c.srv.hub.Connect(code, c.addr, r)
+	if c.acct != nil {
+		r.peer.SignIn(c.acct)
+	}
 	return r
 }
 

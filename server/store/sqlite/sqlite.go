@@ -81,7 +81,8 @@ CREATE TABLE IF NOT EXISTS names (
 	name TEXT PRIMARY KEY,
 	code TEXT NOT NULL
 );`,
-	lobbySchema, // lobby.go
+	accountsSchema, // accounts.go
+	lobbySchema,    // lobby.go
 }
 
 // Open opens (creating if needed) the SQLite database file at path, in WAL mode, and brings its
@@ -358,6 +359,7 @@ func (s *Store) Delete(ctx context.Context, code string) error {
 			`DELETE FROM log WHERE code = $1`,
 			`DELETE FROM chat WHERE code = $1`,
 			`DELETE FROM names WHERE code = $1`,
+			`DELETE FROM plays WHERE code = $1`,
 			`DELETE FROM rooms WHERE code = $1`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, code); err != nil {
