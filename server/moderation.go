@@ -148,9 +148,10 @@ type reported struct {
 
 // reportedPerson is one side of a report.
 type reportedPerson struct {
-	Seat int    `json:"seat"`
-	Name string `json:"name"`
-	Addr string `json:"addr,omitempty"`
+	Seat    int    `json:"seat"`
+	Name    string `json:"name"`
+	Addr    string `json:"addr,omitempty"`
+	Account string `json:"account,omitempty"` // the account's ID, for "admin ban account:ID"
 }
 
 // report stores p's report of the room's chat line m.N with the lines before it.
@@ -174,12 +175,13 @@ func (p *Peer) report(r *Room, m protocol.Report) error {
 		return refuse(protocol.ErrLimit, "a connection makes at most %d reports", maxReports)
 	}
 	rep := reported{Room: r.code, N: m.N, Reason: m.Reason, Lines: slices.Clone(r.chat[max(0, i+1-reportLines) : i+1]),
-		Reporter: reportedPerson{Seat: r.index(p.seat), Name: "spectator", Addr: p.addr}, Reported: reportedPerson{Seat: line.Seat, Name: line.Name}}
+		Reporter: reportedPerson{Seat: r.index(p.seat), Name: "spectator", Addr: p.addr, Account: p.acct.ID()},
+		Reported: reportedPerson{Seat: line.Seat, Name: line.Name}}
 	if p.seat != nil {
 		rep.Reporter.Name = p.seat.Name
 	}
 	if line.Seat >= 0 && line.Seat < len(r.Seats) && r.Seats[line.Seat].Name == line.Name {
-		rep.Reported.Addr = r.Seats[line.Seat].addr
+		rep.Reported.Addr, rep.Reported.Account = r.Seats[line.Seat].addr, r.Seats[line.Seat].Account
 	}
 	data, err := json.Marshal(rep)
 	if err != nil {
