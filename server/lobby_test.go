@@ -365,6 +365,10 @@ func TestAccountBanAndKick(t *testing.T) {
 	bo.signUp(ts.url, code, 2)
 	bo.send(protocol.Sit{Version: protocol.Version, Name: "Bo"})
 	bo.untilType(protocol.TypeJoined)
+	bo.send(protocol.Say{Text: "you lose"})
+	ann.untilLine("you lose")
+	ann.send(protocol.Report{N: lineN(ann, "you lose")})
+	ann.untilLine("report 1 received: the server's operator reads it with the lines before it")
 	ann.send(protocol.Kick{Seat: 1})
 	if e := bo.untilError(); e.Code != protocol.ErrKicked {
 		t.Errorf("Bo kicked: %+v", e)
@@ -380,6 +384,12 @@ func TestAccountBanAndKick(t *testing.T) {
 	i := slices.IndexFunc(meta.Kicked, func(w string) bool { return strings.HasPrefix(w, "account:") })
 	if i < 0 {
 		t.Fatalf("kept out: %v; want Bo's account too", meta.Kicked)
+	}
+	rs, err := ts.store.Reports(context.Background(), 1)
+	var rep struct{ Reporter, Reported struct{ Account string } }
+	if err != nil || len(rs) != 1 || json.Unmarshal(rs[0].Data, &rep) != nil || "account:"+rep.Reported.Account != meta.Kicked[i] ||
+		rep.Reporter.Account == "" || rep.Reporter.Account == rep.Reported.Account {
+		t.Errorf("the report's accounts: %+v (%v); Bo's is %s", rep, err, meta.Kicked[i])
 	}
 	if err := ts.store.Ban(context.Background(), store.Ban{Who: meta.Kicked[i], At: ts.clock.Now()}); err != nil {
 		t.Fatal(err)
