@@ -88,18 +88,26 @@ func (r *Room) kick(i int) error {
 	}
 	b := botSeat(s.Level, bots+1)
 	s.Name, s.Kind, s.Token, s.Account, s.Away, s.Resigned, s.addr = b.Name, protocol.KindBot, "", "", false, false, ""
+	var out []*Peer
 	for q := range r.peers {
 		if q.seat == s {
-			q.sink.Send(protocol.Error{Code: protocol.ErrKicked, Ref: protocol.TypeKick, Message: errKicked.Error()})
-			q.sink.Close("kicked by the host")
 			q.closed = true
 			delete(r.peers, q)
-			s.conns--
+			out = append(out, q)
 		}
 	}
 	s.conns = 0
 	r.system(fmt.Sprintf("the host kicked %s out: %s plays the seat", name, s.Name))
-	return r.update()
+	err := r.update() // stored before the kicked person hears of it
+	for _, q := range out {
+		if err != nil { // not stored: the room is reloaded as it was, and they may come back
+			q.sink.Close("the server could not store the last change; reconnect")
+			continue
+		}
+		q.sink.Send(protocol.Error{Code: protocol.ErrKicked, Ref: protocol.TypeKick, Message: errKicked.Error()})
+		q.sink.Close("kicked by the host")
+	}
+	return err
 }
 
 // mute hides seat i's chat lines from p, or shows them again.
