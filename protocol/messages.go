@@ -212,6 +212,9 @@ type Room struct {
 	Deadline int64 `json:"deadline,omitempty"`
 	// Result is set once the game is over.
 	Result *Result `json:"result,omitempty"`
+	// StartAt is when bots fill a public table's empty seats and its game starts, in Unix
+	// milliseconds of the server's clock (Settings.Fill); 0: not set.
+	StartAt int64 `json:"start_at,omitempty"`
 }
 
 // Event is one engine event of game Game, as the connection's seat may see it. Seq numbers the

@@ -72,6 +72,13 @@ type Settings struct {
 	Rounds int `json:"rounds,omitempty"`
 	// Timer is the seconds a person has for each decision (0: no timer; 30, 60 or 120).
 	Timer int `json:"timer"`
+	// Public lists the room in the lobby (lobby.go); a private room is joined by its code.
+	Public bool `json:"public,omitempty"`
+	// Quick says the room is a quick-match table: it starts when full, and its chat is Phrases.
+	Quick bool `json:"quick,omitempty"`
+	// Fill is the seconds after which bots fill a public table's empty seats and its game starts
+	// (0: they do not).
+	Fill int `json:"fill,omitempty"`
 }
 
 // DefaultSettings returns the basic game for up to seats seats, to 66, with the default timer.
@@ -100,7 +107,7 @@ func (s Settings) Validate() error {
 	if err := s.Config(s.Seats).Validate(); err != nil {
 		return fmt.Errorf("protocol: %w", err)
 	}
-	return nil
+	return s.checkPublic()
 }
 
 // CheckName reports whether a player name is acceptable: 1 to MaxNameRunes letters, digits,

@@ -67,6 +67,13 @@ type Options struct {
 	// Accounts tunes the accounts (account.go), kept when the store is also a store.Accounts;
 	// its Clock and Log default to the hub's.
 	Accounts account.Config
+	// Lobby keeps the list of public tables, reports and bans (lobby.go); nil means the store,
+	// when it is also a store.Lobby. Without one, public play is refused.
+	Lobby store.Lobby
+	// LobbyEvery is the least time between two readings of the list of public tables for the
+	// connections that follow it (the changes in between are sent at once after it); 0 means
+	// 250 ms, a negative value no pause (tests on a clock that does not move).
+	LobbyEvery time.Duration
 }
 
 // Hub holds the rooms.
@@ -89,6 +96,7 @@ type Hub struct {
 	metrics  *Metrics
 	storeLog storeLog
 	accounts *account.Service // nil when the store keeps no accounts (account.go)
+	lobby    *lobby
 }
 
 // attemptKey is what an address attempts: its creates and its joins are limited apart.
@@ -125,11 +133,18 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	if opts.Evict == 0 {
 		opts.Evict = 5 * time.Minute
 	}
+	if opts.LobbyEvery == 0 {
+		opts.LobbyEvery = 250 * time.Millisecond
+	}
+	if opts.Lobby == nil {
+		opts.Lobby, _ = st.(store.Lobby)
+	}
 	names, _ := st.(store.Names)
 	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[attemptKey]*bucket{}, creates: map[string]*created{},
 		loading: map[string]chan struct{}{}, quit: make(chan struct{})}
 	h.metrics = newMetrics(h)
 	h.accounts = newAccounts(st, opts)
+	h.lobby = newLobby(h, opts.Lobby, opts.LobbyEvery)
 	if opts.Leases != nil {
 		go h.leaseEvents()
 		go h.evictor()

@@ -29,6 +29,11 @@ type Peer struct {
 	closed bool
 
 	acct *account.Session // the account signed in, or nil (account.go); Handle's goroutine only
+	// sub is the connection's subscription to the lobby's list (lobby.go); muted the seats it
+	// muted and reports the reports it made (moderation.go).
+	sub     *subscription
+	muted   map[*seat]bool
+	reports int
 }
 
 // Handle acts on one message from the client. A refused message gets an Error; a message that
@@ -38,13 +43,34 @@ func (p *Peer) Handle(m protocol.Message) {
 		return
 	}
 	if p.room == nil {
+		switch m.(type) {
+		case protocol.Hello, protocol.Create, protocol.Lobby, protocol.Quick, protocol.Sit:
+			if p.banned(m.Type()) {
+				return
+			}
+		}
 		switch m := m.(type) {
 		case protocol.Hello:
 			p.hello(m)
 		case protocol.Create:
+			p.leaveLobby()
 			p.create(m)
+		case protocol.Lobby:
+			if p.lobbyEndpoint(m) {
+				p.subscribe(m)
+			}
+		case protocol.Quick:
+			if p.lobbyEndpoint(m) {
+				p.quick(m)
+			}
+		case protocol.Sit:
+			if p.code == "" {
+				p.fail(protocol.ErrBadMessage, m.Type(), errors.New("server: sit on a room's endpoint, /ws/CODE"))
+				return
+			}
+			p.sit(m)
 		default:
-			p.fail(protocol.ErrBadMessage, m.Type(), errors.New("the first message is hello (or create, on the endpoint without a room code)"))
+			p.fail(protocol.ErrBadMessage, m.Type(), errors.New("the first message is hello or sit (or create, lobby or quick, on the endpoint without a room code)"))
 		}
 		return
 	}
@@ -94,6 +120,7 @@ func (p *Peer) fail(code, ref string, err error) {
 func (p *Peer) Close() {
 	r := p.room
 	if r == nil {
+		p.leaveLobby()
 		return
 	}
 	r.mu.Lock()
@@ -149,6 +176,11 @@ func (p *Peer) hello(m protocol.Hello) {
 	} else {
 		s = r.seatOfAccount(p.acct.ID()) // any device of the seat's account takes it back
 	}
+	if s == nil && r.kickedOut(p) {
+		p.fail(protocol.ErrKicked, m.Type(), errKicked)
+		p.sink.Close("kicked out of the room")
+		return
+	}
 	since := -1
 	if m.Game == r.Game {
 		since = max(m.Since, 0)
@@ -165,6 +197,7 @@ func (p *Peer) attach(r *Room, s *seat) {
 	r.peers[p] = struct{}{}
 	if s != nil {
 		s.conns++
+		s.addr = p.addr
 	}
 }
 
@@ -237,6 +270,7 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 		p.fail(protocol.ErrServer, m.Type(), err)
 		return "", ""
 	}
+	r.openTable(h.clock.Now())
 	h.rooms[code] = r
 	h.mu.Unlock()
 
@@ -277,6 +311,9 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 // checkPerson checks a person's name, colour and fallback level and returns their seat.
 func checkPerson(name, colour, fallback string) (*seat, error) {
 	if err := protocol.CheckName(name); err != nil {
+		return nil, err
+	}
+	if err := checkWords(name); err != nil {
 		return nil, err
 	}
 	if err := protocol.CheckColour(colour); err != nil {
@@ -395,6 +432,17 @@ func (p *Peer) handle(r *Room, m protocol.Message) error {
 		return r.again()
 	case protocol.Say:
 		return p.say(r, m.Text)
+	case protocol.Kick:
+		if err := p.host(r); err != nil {
+			return err
+		}
+		return r.kick(m.Seat)
+	case protocol.Mute:
+		return p.mute(r, m.Seat, true)
+	case protocol.Unmute:
+		return p.mute(r, m.Seat, false)
+	case protocol.Report:
+		return p.report(r, m)
 	}
 	return refuse(protocol.ErrBadMessage, "a client does not send %s", m.Type())
 }
@@ -438,6 +486,9 @@ func (p *Peer) join(r *Room, m protocol.Join) error {
 		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
 	p.bind(s)
+	if r.kickedOut(p) {
+		return errKicked
+	}
 	if !p.hub.allow(false, p.addr) {
 		return refuse(protocol.ErrLimit, "too many attempts from this address; wait a minute")
 	}
@@ -448,6 +499,7 @@ func (p *Peer) join(r *Room, m protocol.Join) error {
 	if err != nil {
 		return err
 	}
+	s.addr = p.addr
 	p.sink.Send(protocol.Joined{Token: token, Colour: s.Colour})
 	return nil
 }
@@ -467,7 +519,11 @@ func (p *Peer) say(r *Room, text string) error {
 		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
 	if s, ok := m.(protocol.Say); ok {
-		return r.talk(p.seat, s.Text)
+		text, err := r.chatText(s.Text)
+		if err != nil {
+			return err
+		}
+		return r.talk(p.seat, text)
 	}
 	return p.handle(r, m)
 }

@@ -32,6 +32,7 @@ type seat struct {
 	deadline time.Time // when the pending decision passes to the bot; zero: none
 	decKey   [3]int    // round, turn and phase of the decision the deadline is for
 	bot      bots.Bot
+	addr     string // the address of the connection that last held the seat (moderation.go)
 }
 
 // seatData is what the store keeps of a seat.
@@ -59,6 +60,10 @@ type meta struct {
 	State    string            `json:"state"`
 	Game     int               `json:"game"`
 	Result   *protocol.Result  `json:"result,omitempty"`
+	// StartAt is when a public table waiting for people gets bots and starts (Unix ms; 0: not
+	// set), Kicked who the host kicked out (lobby.go, moderation.go).
+	StartAt int64    `json:"startAt,omitempty"`
+	Kicked  []string `json:"kicked,omitempty"`
 }
 
 // Room is one room: its seats, its current game and the connections watching it.
@@ -81,6 +86,7 @@ type Room struct {
 	closed   bool
 	expired  bool
 	hostGone bool // the host's seat was removed; passHost names the next host
+	lobby    roomLobby
 
 	chat        []protocol.Chat // the last ChatLines lines, stored
 	chatPending []protocol.Chat // lines made and not stored yet
@@ -97,12 +103,14 @@ type metaKey struct {
 	game     int
 	result   *protocol.Result
 	seats    []seatData
+	startAt  int64
+	kicked   int
 }
 
 // same reports whether the room's metadata is still what k was made of.
 func (k *metaKey) same(m *meta) bool {
 	if k.seats == nil || k.settings != m.Settings || k.host != m.Host || k.state != m.State || k.game != m.Game ||
-		k.result != m.Result || len(k.seats) != len(m.Seats) {
+		k.result != m.Result || len(k.seats) != len(m.Seats) || k.startAt != m.StartAt || k.kicked != len(m.Kicked) {
 		return false
 	}
 	for i, s := range m.Seats {
@@ -115,7 +123,8 @@ func (k *metaKey) same(m *meta) bool {
 
 // keyOf returns the metaKey of m.
 func keyOf(m *meta) metaKey {
-	k := metaKey{settings: m.Settings, host: m.Host, state: m.State, game: m.Game, result: m.Result, seats: make([]seatData, len(m.Seats))}
+	k := metaKey{settings: m.Settings, host: m.Host, state: m.State, game: m.Game, result: m.Result, seats: make([]seatData, len(m.Seats)),
+		startAt: m.StartAt, kicked: len(m.Kicked)}
 	for i, s := range m.Seats {
 		k.seats[i] = s.seatData
 	}
@@ -318,12 +327,14 @@ func (r *Room) advance(now time.Time) {
 // store and its connections closed so that they come back to the stored state).
 func (r *Room) update() error {
 	now := r.hub.clock.Now()
+	r.startTable(now)
 	r.advance(now)
 	r.passHost()
 	r.setDeadlines(now)
 	if err := r.save(); err != nil {
 		return err
 	}
+	r.publish()
 	r.broadcast()
 	r.arm(now)
 	return nil
@@ -450,6 +461,11 @@ func (r *Room) arm(now time.Time) {
 			}
 		}
 	}
+	if ms := r.startAt(); ms != 0 && !r.closed {
+		if at := time.UnixMilli(ms); next.IsZero() || at.Before(next) {
+			next = at
+		}
+	}
 	if len(r.peers) == 0 && !r.closed {
 		if e := r.idleSince.Add(r.hub.opts.Expire); next.IsZero() || e.Before(next) {
 			next = e
@@ -494,7 +510,7 @@ func (r *Room) wake() {
 
 // snapshot is the room as the connection holding seat you sees it.
 func (r *Room) snapshot(you int) protocol.Room {
-	m := protocol.Room{Code: r.code, Settings: r.Settings, State: r.State, Game: r.Game, Host: r.Host, You: you, Result: r.Result}
+	m := protocol.Room{Code: r.code, Settings: r.Settings, State: r.State, Game: r.Game, Host: r.Host, You: you, Result: r.Result, StartAt: r.startAt()}
 	m.Seats = make([]protocol.Seat, len(r.Seats))
 	for i, s := range r.Seats {
 		m.Seats[i] = protocol.Seat{Name: s.Name, Colour: s.Colour, Kind: s.Kind, Level: s.Level,
@@ -519,7 +535,9 @@ func (r *Room) snapshot(you int) protocol.Room {
 func (r *Room) broadcast() {
 	for _, c := range r.chatPending {
 		for p := range r.peers {
-			p.sink.Send(c)
+			if p.hears(r, &c) {
+				p.sink.Send(c)
+			}
 		}
 	}
 	r.chat = append(r.chat, r.chatPending...)
@@ -549,7 +567,7 @@ func (r *Room) broadcast() {
 // sameRoom reports whether two snapshots are equal.
 func sameRoom(a, b *protocol.Room) bool {
 	if a.Code != b.Code || a.Settings != b.Settings || a.State != b.State || a.Game != b.Game || a.Host != b.Host ||
-		a.You != b.You || a.Spectators != b.Spectators || a.Deadline != b.Deadline || !slices.Equal(a.Seats, b.Seats) {
+		a.You != b.You || a.Spectators != b.Spectators || a.Deadline != b.Deadline || a.StartAt != b.StartAt || !slices.Equal(a.Seats, b.Seats) {
 		return false
 	}
 	if a.Result == nil || b.Result == nil {
@@ -674,6 +692,7 @@ func (r *Room) expire(now time.Time) {
 		return
 	}
 	r.closed, r.expired = true, true
+	r.unlist()
 	h := r.hub
 	h.mu.Lock()
 	if h.rooms[r.code] == r {

@@ -12,6 +12,10 @@
 // -admin (loopback by default). An online backup of an SQLite database (PostgreSQL: pg_dump):
 //
 //	go run ./cmd/server backup [-db FILE] OUT
+//
+// The operator's moderation (reports of chat lines, bans of addresses and accounts; admin.go):
+//
+//	go run ./cmd/server admin [-db FILE|postgres://…] reports|ban|unban|bans …
 package main
 
 import (
@@ -52,6 +56,9 @@ func main() {
 func run() error {
 	if len(os.Args) > 1 && os.Args[1] == "backup" {
 		return backup(os.Args[2:])
+	}
+	if len(os.Args) > 1 && os.Args[1] == "admin" {
+		return admin(os.Args[2:], os.Stdout)
 	}
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
 	data := flag.String("data", defaultData(), "data directory (holds nimmt.db)")

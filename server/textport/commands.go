@@ -19,8 +19,12 @@ var Help = []string{
 	"commands (GAME is a room's name, e.g. oak, or its 6-letter code; \"on GAME\" may be left out when you are in one room):",
 	"  name NAME                          the name you join with (default: your colour)",
 	"  join game as COLOUR on GAME        take a seat (a new name makes the room, with you as host)",
-	"  create game on GAME [as COLOUR] [variant V] [seats N] [timer S] [end N] [rounds N] [doublets]",
-	"                                     make a room with settings (variants: " + variantList() + ")",
+	"  create game on GAME [as COLOUR] [variant V] [seats N] [timer S] [end N] [rounds N] [doublets] [public] [fill S]",
+	"                                     make a room with settings (variants: " + variantList() + "); public: listed",
+	"                                     by \"rooms\"; fill S: bots take the empty seats and it starts after S seconds",
+	"  play now [variant V] [seats N or N-M] [fill S]   quick match: a seat at a forming public table, or a new one",
+	"                                     (fill S: bots fill it after S seconds; without, it starts when full)",
+	"  rooms [variant V] [seats N]        the public tables (join one by its name, watch one being played)",
 	"  watch GAME                         watch a room without a seat",
 	"  rejoin GAME with TOKEN             take your seat back after a dropped connection",
 	"  add bot LEVEL to GAME              host: seat a bot (" + strings.Join(bots.Levels(), ", ") + ")",
@@ -36,9 +40,12 @@ var Help = []string{
 	"  finish game on GAME                host: end the game now, totals as they stand",
 	"  say TEXT on GAME                   chat (\"say /help on GAME\": the room's slash commands)",
 	"  leave GAME                         leave the room (a seat in a game is held: rejoin with the token)",
+	"  kick SEAT from GAME                host: a bot takes the person's seat; they cannot come back",
+	"  mute SEAT on GAME, unmute SEAT on GAME   hide (show again) a seat's chat lines, for you only",
+	"  report SEAT on GAME                the seat's last chat line goes to the server's operator",
 	"  login HANDLE PASSWORD              sign in to your account (or \"login SECRET\" with a device's secret)",
 	"  pair CODE                          add this connection to your account with a pairing code",
-	"  look [GAME]   rooms   help   quit",
+	"  look [GAME]   help   quit",
 }
 
 func variantList() string {
@@ -53,7 +60,9 @@ func variantList() string {
 var usage = map[string]string{
 	"name":   `"name NAME", e.g. "name Ann"`,
 	"join":   `"join game as COLOUR on GAME", e.g. "join game as red on oak"`,
-	"create": `"create game on GAME [as COLOUR] [variant V] [seats N] [timer S] [end N] [rounds N] [doublets]", e.g. "create game on oak variant nifty seats 5"`,
+	"create": `"create game on GAME [as COLOUR] [variant V] [seats N] [timer S] [end N] [rounds N] [doublets] [public] [fill S]", e.g. "create game on oak variant nifty seats 5 public"`,
+	"now":    `"play now [variant V] [seats N or N-M] [fill S]", e.g. "play now seats 3-5 fill 30"`,
+	"rooms":  `"rooms [variant V] [seats N]", e.g. "rooms variant nifty"`,
 	"watch":  `"watch GAME", e.g. "watch oak"`,
 	"rejoin": `"rejoin GAME with TOKEN"`,
 	"add":    `"add bot LEVEL to GAME", e.g. "add bot expert to oak"`,
@@ -69,6 +78,10 @@ var usage = map[string]string{
 	"finish": `"finish game on GAME", e.g. "finish game on oak"`,
 	"say":    `"say TEXT on GAME", e.g. "say good luck on oak"`,
 	"leave":  `"leave GAME"`,
+	"kick":   `"kick SEAT from GAME", e.g. "kick 2 from oak"`,
+	"mute":   `"mute SEAT on GAME", e.g. "mute 2 on oak"`,
+	"unmute": `"unmute SEAT on GAME"`,
+	"report": `"report SEAT on GAME": the seat's last chat line goes to the server's operator`,
 	"look":   `"look" or "look at GAME"`,
 	"login":  `"login HANDLE PASSWORD" or "login SECRET", e.g. "login ann-7k2 correct-horse"`,
 	"pair":   `"pair CODE", e.g. "pair K7QMZ-P3XRT"`,
@@ -96,7 +109,7 @@ func (c *conn) command(line string) bool {
 		}
 		return true
 	case "rooms":
-		c.listRooms()
+		c.listRooms(f[1:])
 		return true
 	case "name":
 		name := strings.TrimSpace(line[len(f[0]):])
@@ -116,6 +129,11 @@ func (c *conn) command(line string) bool {
 	case "join":
 		c.join(f)
 		return true
+	case "play":
+		if len(f) >= 2 && strings.EqualFold(f[1], "now") {
+			c.playNow(lower(f[2:]))
+			return true
+		}
 	case "create":
 		c.create(f)
 		return true
@@ -232,6 +250,13 @@ func (c *conn) inRoom(verb string, args []string, r *room) {
 	switch verb {
 	case "look":
 		c.look(r)
+	case "kick", "mute", "unmute", "report":
+		n, err := strconv.Atoi(strings.Join(args, ""))
+		if len(args) != 1 || err != nil || n < 1 {
+			bad()
+			return
+		}
+		c.moderate(r, verb, n-1)
 	case "start":
 		if !noArgs("new", "game") {
 			return
@@ -454,8 +479,9 @@ func (c *conn) create(f []string) {
 	colour := ""
 	for i := 3; i < len(args); i++ {
 		k := args[i]
-		if k == "doublets" {
-			s.Doublets = true
+		if k == "doublets" || k == "public" {
+			s.Doublets = s.Doublets || k == "doublets"
+			s.Public = s.Public || k == "public"
 			continue
 		}
 		if i+1 >= len(args) {
@@ -477,7 +503,7 @@ func (c *conn) create(f []string) {
 				return
 			}
 			continue
-		case "seats", "timer", "end", "rounds":
+		case "seats", "timer", "end", "rounds", "fill":
 			n, err = strconv.Atoi(val)
 			if err != nil || n < 0 {
 				c.say("", fmt.Sprintf("error: %s takes a number, not %q", k, val))
@@ -496,6 +522,8 @@ func (c *conn) create(f []string) {
 			s.EndScore = n
 		case "rounds":
 			s.Rounds = n
+		case "fill":
+			s.Fill = n
 		}
 	}
 	_, hi := engine.SeatsAllowed(s.Variant)
@@ -744,8 +772,13 @@ func describe(name, code string, rm *server.Room, remote bool) string {
 		plural(len(s.Seats), "seat"), plural(s.Settings.Seats, "seat"), strings.Join(seats, ", "))
 }
 
-// listRooms prints the rooms named on the port (rooms made elsewhere are found by their code).
-func (c *conn) listRooms() {
+// listRooms prints the public tables args select (lobby.go), then, without a filter, the other
+// rooms named on the port (rooms made elsewhere are found by their code).
+func (c *conn) listRooms(args []string) {
+	listed, filtered, ok := c.listTables(args)
+	if !ok || filtered {
+		return
+	}
 	s := c.srv
 	if s.opts.Remote != "" && s.opts.Names != nil { // the names every process's port made
 		if names, err := s.opts.Names.Names(context.Background()); err == nil {
@@ -764,7 +797,7 @@ func (c *conn) listRooms() {
 	n := 0
 	for _, k := range keys {
 		code := c.code(k)
-		if code == "" {
+		if code == "" || listed[code] {
 			continue
 		}
 		if n == 50 {
@@ -774,7 +807,7 @@ func (c *conn) listRooms() {
 		c.say("", "* "+describe(k, code, s.hub.Room(code), s.opts.Remote != ""))
 		n++
 	}
-	if n == 0 {
+	if n == 0 && len(listed) == 0 {
 		c.say("", "* no named rooms: \"join game as red on oak\" makes one (a room made in the game is joined by its code)")
 	}
 }

@@ -566,6 +566,7 @@ type room struct {
 	st     client.State
 	dirty  bool
 	taking map[engine.Card]int // rows named in advance with "play C taking R": card → row (0-based)
+	said   map[int]int         // each seat's last chat line's number, for "report SEAT" (lobby.go)
 	gone   bool
 	shown  string // the table and prompt last printed, less who is awaited
 	force  bool   // print the table at the next flush even if unchanged ("look")
@@ -599,6 +600,9 @@ func (r *room) Send(m protocol.Message) {
 	}
 	switch m := m.(type) {
 	case protocol.Welcome:
+		if r.name == "" { // a quick match: the room is known now (lobby.go)
+			r.name, r.key = m.Code, strings.ToLower(m.Code)
+		}
 		c.appendLine(r.name, fmt.Sprintf("* room %s has the code %s: browser and app players join with it (link %s)", r.name, m.Code, m.Link))
 	case protocol.Joined:
 		c.appendLine(r.name, fmt.Sprintf("* you sit as %s. To take the seat back after a dropped connection: \"rejoin %s with %s\"", m.Colour, r.st.Code, m.Token))
@@ -639,6 +643,7 @@ func (r *room) Send(m protocol.Message) {
 				c.appendLine(r.name, "* "+l)
 			}
 		default:
+			r.heard(m)
 			c.appendLine(r.name, fmt.Sprintf("<%s> %s", m.Name, m.Text))
 		}
 	case protocol.Error:

@@ -24,6 +24,8 @@ type Store struct {
 	// change only while the room's lease is this process's (else store.ErrFenced).
 	owner atomic.Int32
 	fence atomic.Bool
+	// listen is the lobby's listener (lobby.go).
+	listen lobbyListen
 }
 
 var (
@@ -74,6 +76,7 @@ CREATE INDEX leases_owner ON leases (owner) WHERE wanted;`,
 	// live process serves is deleted once this is older than the expiry (Leases.Sweep).
 	`ALTER TABLE rooms ADD COLUMN touched TIMESTAMPTZ NOT NULL DEFAULT now();
 CREATE INDEX rooms_touched ON rooms (touched);`,
+	lobbySchema, // lobby.go
 }
 
 // Open connects to the PostgreSQL database at url (postgres://user@host:port/db?...) and brings
@@ -302,6 +305,7 @@ func (s *Store) Names(ctx context.Context) (map[string]string, error) {
 
 // Close implements store.Store: it waits for the commits under way, then closes the pool.
 func (s *Store) Close() error {
+	s.stopLobby()
 	s.batch.Close()
 	s.pool.Close()
 	return nil

@@ -82,6 +82,7 @@ CREATE TABLE IF NOT EXISTS names (
 	code TEXT NOT NULL
 );`,
 	accountsSchema, // accounts.go
+	lobbySchema,    // lobby.go
 }
 
 // Open opens (creating if needed) the SQLite database file at path, in WAL mode, and brings its

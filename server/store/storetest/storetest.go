@@ -28,11 +28,13 @@ import (
 	"nimmt/server/store/sqlite"
 )
 
-// Store is what both stores are: rooms, the text port's names and accounts, commits grouped.
+// Store is what both stores are: rooms, the text port's names, accounts and the lobby, commits
+// grouped.
 type Store interface {
 	store.Store
 	store.Names
 	store.Accounts
+	store.Lobby
 	SetCommitDelay(time.Duration)
 }
 

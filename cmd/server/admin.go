@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"nimmt/server/store"
+)
+
+// adminUsage is the operator's commands (docs/server.md "Moderation").
+const adminUsage = `usage: server admin [-data DIR] [-db FILE|postgres://…] COMMAND
+commands:
+  reports [-n N]                          the last N reports of chat lines (default 20), newest first
+  ban [-for DURATION] [-reason TEXT] WHO  keep WHO out: an address (192.0.2.7, addr:192.0.2.7) or an
+                                          account (account:ID); new connections are refused within 10 s
+  unban WHO                               lift a ban
+  bans                                    the bans in force`
+
+// admin runs an operator's command on the database, writing its answer to out.
+func admin(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("admin", flag.ContinueOnError)
+	fs.SetOutput(out)
+	data := fs.String("data", defaultData(), "data directory (holds nimmt.db)")
+	db := fs.String("db", "", "SQLite database file or PostgreSQL URL (default $NIMMT_DB, else DATA/nimmt.db)")
+	fs.Usage = func() { fmt.Fprintln(out, adminUsage) }
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return errors.New("server: admin: name a command")
+	}
+	if *db == "" {
+		*db = defaultDB(*data)
+	}
+	st, err := openStore(*db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	lobby, ok := st.(store.Lobby)
+	if !ok {
+		return errors.New("server: admin: the store keeps no reports or bans")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd, rest := fs.Arg(0), fs.Args()[1:]
+	switch cmd {
+	case "reports":
+		sub := flag.NewFlagSet("reports", flag.ContinueOnError)
+		sub.SetOutput(out)
+		n := sub.Int("n", 20, "how many reports")
+		if err := sub.Parse(rest); err != nil {
+			return err
+		}
+		rs, err := lobby.Reports(ctx, *n)
+		if err != nil {
+			return err
+		}
+		if len(rs) == 0 {
+			fmt.Fprintln(out, "no reports")
+		}
+		for _, r := range rs {
+			fmt.Fprintf(out, "report %d, %s, room %s: %s\n", r.ID, r.At.UTC().Format(time.RFC3339), r.Room, r.Data)
+		}
+		return nil
+	case "ban":
+		sub := flag.NewFlagSet("ban", flag.ContinueOnError)
+		sub.SetOutput(out)
+		dur := sub.Duration("for", 0, "how long (0: for ever)")
+		reason := sub.String("reason", "", "the reason, told to the banned connection")
+		if err := sub.Parse(rest); err != nil {
+			return err
+		}
+		if sub.NArg() != 1 {
+			return errors.New("server: admin ban: name one address or account")
+		}
+		who, err := banTarget(sub.Arg(0))
+		if err != nil {
+			return err
+		}
+		now := time.Now()
+		b := store.Ban{Who: who, Reason: *reason, At: now}
+		if *dur > 0 {
+			b.Until = now.Add(*dur)
+		}
+		if err := lobby.Ban(ctx, b); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "banned %s%s\n", who, until(b))
+		return nil
+	case "unban":
+		if len(rest) != 1 {
+			return errors.New("server: admin unban: name one address or account")
+		}
+		who, err := banTarget(rest[0])
+		if err != nil {
+			return err
+		}
+		ok, err := lobby.Unban(ctx, who)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("server: admin unban: %s is not banned", who)
+		}
+		fmt.Fprintf(out, "unbanned %s\n", who)
+		return nil
+	case "bans":
+		bs, err := lobby.Bans(ctx, time.Now())
+		if err != nil {
+			return err
+		}
+		if len(bs) == 0 {
+			fmt.Fprintln(out, "no bans")
+		}
+		for _, b := range bs {
+			fmt.Fprintf(out, "%s since %s%s: %s\n", b.Who, b.At.UTC().Format(time.RFC3339), until(b), b.Reason)
+		}
+		return nil
+	}
+	fs.Usage()
+	return fmt.Errorf("server: admin: no command %q", cmd)
+}
+
+// until says when a ban ends.
+func until(b store.Ban) string {
+	if b.Until.IsZero() {
+		return ", for ever"
+	}
+	return ", until " + b.Until.UTC().Format(time.RFC3339)
+}
+
+// banTarget reads whom a ban names: "addr:ADDRESS", "account:ID" or a bare address.
+func banTarget(s string) (string, error) {
+	kind, v, found := strings.Cut(s, ":")
+	if !found || (kind != "addr" && kind != "account") {
+		kind, v = "addr", s
+	}
+	switch {
+	case v == "":
+		return "", fmt.Errorf("server: admin: %q names nobody", s)
+	case kind == "addr":
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return "", fmt.Errorf("server: admin: %q is not an address (or account:ID): %w", s, err)
+		}
+		return "addr:" + a.Unmap().String(), nil
+	}
+	return kind + ":" + v, nil
+}
+
+// defaultDB is the database: $NIMMT_DB, else nimmt.db in the data directory.
+func defaultDB(data string) string {
+	if db := os.Getenv("NIMMT_DB"); db != "" {
+		return db
+	}
+	return filepath.Join(data, "nimmt.db")
+}

@@ -1,0 +1,153 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Table is a public table as the lobby lists it: the columns the list is filtered and ordered
+// by, and Data, the listing the clients get (protocol.Table as JSON).
+type Table struct {
+	Code    string
+	Variant string
+	// Seats is the most seats of the table, Taken the seats taken.
+	Seats, Taken int
+	// State is the room's state (lobby or playing); Quick says it is a quick-match table.
+	State string
+	Quick bool
+	// Fill is the seconds after which bots fill the table's empty seats (0: it waits for people).
+	Fill int
+	// Made is when the table was first listed (Unix milliseconds): the oldest forming table is
+	// offered first.
+	Made int64
+	Data []byte
+}
+
+// TableFilter selects tables: every field left zero selects all.
+type TableFilter struct {
+	Variant string
+	// Seats selects the tables of exactly this many seats; MinSeats and MaxSeats a range.
+	Seats, MinSeats, MaxSeats int
+	State                     string
+	// Open selects the tables with a free seat; Quick the quick-match tables.
+	Open, Quick bool
+	// Limit caps the tables returned; 0 means 500.
+	Limit int
+}
+
+// Report is a report of a chat line: Data holds what the server kept with it (the line, the
+// lines before it, who reported whom), as JSON.
+type Report struct {
+	ID   int64
+	At   time.Time
+	Room string
+	Data []byte
+}
+
+// Ban keeps an address or an account out: Who is "addr:1.2.3.4" or "account:ID". A zero Until
+// bans for ever.
+type Ban struct {
+	Who    string
+	Reason string
+	At     time.Time
+	Until  time.Time
+}
+
+// Lobby keeps the list of public tables, which any server process serves, and what moderation
+// stores: reports of chat lines and bans. Every method is safe for concurrent use.
+type Lobby interface {
+	// PutTable lists a table, or replaces its listing.
+	PutTable(ctx context.Context, t Table) error
+	// DropTable takes a table off the list (a table not listed is no error).
+	DropTable(ctx context.Context, code string) error
+	// Tables returns the listed tables that f selects whose room the store still holds, the
+	// fullest first, then the oldest.
+	Tables(ctx context.Context, f TableFilter) ([]Table, error)
+	// TablesChanged tells this process that another process changed the list (a wake-up: the
+	// list is read again; nil when no other process can change it).
+	TablesChanged() <-chan struct{}
+
+	// AddReport stores a report and returns its ID.
+	AddReport(ctx context.Context, r Report) (int64, error)
+	// Reports returns the last n reports, newest first.
+	Reports(ctx context.Context, n int) ([]Report, error)
+
+	// Ban stores a ban (replacing one of the same Who).
+	Ban(ctx context.Context, b Ban) error
+	// Unban lifts the ban of who; it reports whether there was one.
+	Unban(ctx context.Context, who string) (bool, error)
+	// Bans returns every ban, lifted ones aside, at now.
+	Bans(ctx context.Context, now time.Time) ([]Ban, error)
+	// Banned returns the ban of the first of whos banned at now, if any.
+	Banned(ctx context.Context, whos []string, now time.Time) (Ban, bool, error)
+}
+
+// TablesQuery returns the SQL query of Tables for f and its arguments ($1, $2, … placeholders,
+// which both stores take), on the table lobby_tables (and rooms, which holds the tables' rooms).
+func TablesQuery(f TableFilter) (string, []any) {
+	var args []any
+	q := `SELECT code, variant, seats, taken, state, quick, fill, made, data FROM lobby_tables t
+	WHERE EXISTS (SELECT 1 FROM rooms r WHERE r.code = t.code)`
+	cond := func(c string, v any) {
+		args = append(args, v)
+		q += fmt.Sprintf(" AND %s $%d", c, len(args))
+	}
+	if f.Variant != "" {
+		cond("variant =", f.Variant)
+	}
+	if f.Seats > 0 {
+		cond("seats =", f.Seats)
+	}
+	if f.MinSeats > 0 {
+		cond("seats >=", f.MinSeats)
+	}
+	if f.MaxSeats > 0 {
+		cond("seats <=", f.MaxSeats)
+	}
+	if f.State != "" {
+		cond("state =", f.State)
+	}
+	if f.Quick {
+		cond("quick =", true)
+	}
+	if f.Open {
+		q += " AND taken < seats"
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 500
+	}
+	args = append(args, limit)
+	q += fmt.Sprintf(" ORDER BY taken DESC, made, code LIMIT $%d", len(args))
+	return q, args
+}
+
+// BannedQuery returns the SQL query of Banned for whos at now (Unix milliseconds) and its
+// arguments, on the table bans.
+func BannedQuery(whos []string, now int64) (string, []any) {
+	args := []any{now}
+	var in []string
+	for _, w := range whos {
+		args = append(args, w)
+		in = append(in, fmt.Sprintf("$%d", len(args)))
+	}
+	return `SELECT who, reason, at, until FROM bans WHERE (until = 0 OR until > $1) AND who IN (` +
+		strings.Join(in, ", ") + `) ORDER BY who LIMIT 1`, args
+}
+
+// ScanBan reads a row of the bans table's who, reason, at and until (Unix milliseconds, 0: for
+// ever) into a Ban.
+func ScanBan(row interface{ Scan(...any) error }) (Ban, error) {
+	var b Ban
+	var at, until int64
+	if err := row.Scan(&b.Who, &b.Reason, &at, &until); err != nil {
+		return b, err
+	}
+	b.At = time.UnixMilli(at).UTC()
+	if until != 0 {
+		b.Until = time.UnixMilli(until).UTC()
+	}
+	return b, nil
+}
