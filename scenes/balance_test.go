@@ -52,7 +52,7 @@ func TestFormPagesBalanced(t *testing.T) {
 				if rejoin {
 					g.settings.Online.Code = "QXWT"
 				}
-				l := newLobby(g.host, "")
+				l := newLobby(g.host, &g.dial, "")
 				if notice {
 					l.notice = msg.New(msg.OnlineBadServer, "example.org:99999")
 				}

@@ -122,12 +122,6 @@ func (r *tableResources) pick(hdev float64) *sprites.Cards {
 	return r.big
 }
 
-// drawFelt draws the plain table felt (menu screens).
-func (k *Kit) drawFelt(dst *ebiten.Image) {
-	b := dst.Bounds()
-	k.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
-}
-
 // drawBackground draws the felt and the rows' empty places. It draws them straight onto the
 // screen, 25 images in one batch: a screen-sized image holding them cost 3.5 MiB of texture and
 // made Ebitengine's atlas twice as large (docs/PERFORMANCE.md, "Memory of a whole game").

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"nimmt/client"
 	"nimmt/clock"
 	"nimmt/msg"
 	"nimmt/sound"
@@ -26,11 +25,4 @@ type Env struct {
 	// clock is the time of the decision timer's ring and its wakes: the wall clock in play,
 	// one the test moves in tests.
 	clock clock.Clock
-	// dialRoom opens a link to a room of a game server (online play); tests put a fake in.
-	dialRoom roomDialer
-	// dialer opens the connections of dialLink (nil: client.DialTransport); tests dial a server
-	// in the process.
-	dialer client.Dialer
-	// sessionFor makes the table's session over a room's link.
-	sessionFor func(l roomLink) Session
 }

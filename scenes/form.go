@@ -204,3 +204,13 @@ func (f *form) buttons(ts *TestState) {
 	}
 	f.kb.buttons(ts)
 }
+
+// fieldTargets appends the rectangles of the form's text fields to rs.
+func (f *form) fieldTargets(rs []layout.Rect) []layout.Rect {
+	for _, w := range f.widgets {
+		if w.kind == kindField {
+			rs = append(rs, w.r)
+		}
+	}
+	return rs
+}

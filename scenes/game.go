@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/anim"
+	"nimmt/assets/sounds"
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/layout"
@@ -16,20 +17,6 @@ import (
 
 // faceBudget is how many card images may be rendered per frame.
 const faceBudget = 1
-
-// scene is one screen of the game.
-type scene interface {
-	name() string
-	update(in *Input) error
-	draw(dst *ebiten.Image)
-	// resize is called when the logical screen size changes.
-	resize()
-	// animating reports whether the scene must be redrawn every frame now.
-	animating() bool
-	// acceptsInput reports whether input is taken now (the timeline allows it).
-	acceptsInput() bool
-	testState(ts *TestState)
-}
 
 // Game is the whole game; it implements ebiten.Game. Build it with NewGame.
 type Game struct {
@@ -47,8 +34,10 @@ type Game struct {
 	host *Host
 
 	cur, next scene
-	redraws   int // frames in which the scene was drawn (TestState.Redraws)
-	quit      bool
+	// dial is how the online screens reach a game server (onlinedial.go).
+	dial    dialing
+	redraws int // frames in which the scene was drawn (TestState.Redraws)
+	quit    bool
 
 	// rig drives the game without a player (screenshot, autoplay, injected input); nil in play.
 	rig *rig
@@ -144,7 +133,7 @@ func (g *Game) Update() (err error) {
 			err = nil
 		}
 	}()
-	return g.update()
+	return g.tick()
 }
 
 // recovered turns a scene's panic into a notice on the menu.
@@ -160,7 +149,7 @@ func (g *Game) recovered(r any) {
 	g.dirty = true
 }
 
-func (g *Game) update() error {
+func (g *Game) tick() error {
 	if g.quit {
 		g.FlushSaves()
 		return ebiten.Termination
@@ -267,3 +256,61 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	}
 	return w * s, h * s
 }
+
+// tellTargets gives the platform's text field, where it asks for them, the rectangles of the
+// current scene's text fields.
+func (g *Game) tellTargets() {
+	tt, ok := g.opts.TextField.(TextFieldTargets)
+	if !ok {
+		return
+	}
+	g.targets = g.targets[:0]
+	if s, ok := g.cur.(interface {
+		fieldTargets([]layout.Rect) []layout.Rect
+	}); ok {
+		g.targets = s.fieldTargets(g.targets)
+	}
+	tt.Targets(g.targets)
+}
+
+// themeOf is the music a scene plays under it: the table's theme at a table (its score and game
+// over included), the menus' theme on every other screen.
+func themeOf(s scene) sounds.Theme {
+	if _, ok := s.(*table); ok {
+		return sounds.TableTheme
+	}
+	return sounds.MenuTheme
+}
+
+// router is the Game's Router: each call builds the scene and queues it.
+type router struct{ g *Game }
+
+func (r router) Menu() { r.g.next = newMenu(r.g.host) }
+
+func (r router) Play(seed uint64) error {
+	t, err := newTable(r.g.host, seed)
+	if err != nil {
+		return err
+	}
+	r.g.next = t
+	return nil
+}
+
+func (r router) Continue() error {
+	t, err := resumeTable(r.g.host)
+	if err != nil {
+		return err
+	}
+	r.g.next = t
+	return nil
+}
+
+func (r router) Rules() { r.g.next = newRules(r.g.host) }
+
+func (r router) Lobby(code string) { r.g.next = newLobby(r.g.host, &r.g.dial, code) }
+
+func (r router) Show(s scene) { r.g.next = s }
+
+func (r router) Leaving() bool { return r.g.next != nil }
+
+func (r router) Quit() { r.g.quit = true }

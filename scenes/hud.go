@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
@@ -387,4 +388,30 @@ func (hd *hud) drawBanner(dst *ebiten.Image) {
 	r := bannerRect(hd.lay)
 	hd.g.roundRect(dst, r, hd.lay.Unit*0.4, sprites.Danger)
 	hd.g.label(dst, hd.banner, r.X+r.W/2, r.Y+r.H/2, hd.bannerSize, sprites.White, text.Center, true)
+}
+
+// soundStep is the animation step that plays event e's effect when the timeline shows it, heard
+// by the person shown (none while the hand-over screen hides the table).
+func (hd *hud) soundStep(e engine.Event) anim.Step {
+	return &anim.Call{Fn: func() {
+		seat := hd.me
+		if hd.handover >= 0 || seat < 0 || seat >= len(hd.seats) || !hd.seats[seat].Here() {
+			seat = -1
+		}
+		hd.g.snd.SetSeat(seat)
+		hd.g.snd.Event(e)
+	}}
+}
+
+// withSound puts event e's effect into its steps: a placement sounds as its card lands, every
+// other event as its animation starts.
+func (hd *hud) withSound(e engine.Event, steps []anim.Step) []anim.Step {
+	if _, ok := e.(engine.CardPlaced); ok && len(steps) > 0 {
+		return append([]anim.Step{steps[0], hd.soundStep(e)}, steps[1:]...)
+	}
+	if len(steps) == 0 { // shown at once (a score, a choice asked)
+		hd.soundStep(e).Update()
+		return nil
+	}
+	return append([]anim.Step{hd.soundStep(e)}, steps...)
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"nimmt/layout"
+	"nimmt/msg"
 )
 
 // Key is a keyboard command, independent of the physical key.
@@ -206,4 +207,46 @@ var keyMap = [...]struct {
 	{ebiten.KeyEscape, KeyEsc}, {ebiten.KeySpace, KeySpace}, {ebiten.KeyBackspace, KeyBackspace},
 	{ebiten.KeyT, KeyTracker}, {ebiten.KeyA, KeyAdvisor}, {ebiten.KeyL, KeyLog}, {ebiten.KeyR, KeyReplay},
 	{ebiten.KeyF11, KeyFullscreen}, {ebiten.KeyF, KeyFullscreen},
+}
+
+// device is how the person plays, so the instructions can speak to it.
+type device uint8
+
+// The ways to play.
+const (
+	deviceMouse device = iota // a pointer with hover: pointing lifts a card, a click plays it
+	deviceTouch               // a touch screen: a tap lifts a card, a second tap plays it
+	deviceKeys                // the keyboard: arrows or digits lift a card, Enter plays it
+)
+
+// noteDevice records how the person played this tick: a touch, a mouse (moved or clicked), or
+// the keys that play (arrows, digits, Enter). It reports whether the way changed.
+func (k *Kit) noteDevice(in *Input) bool {
+	d := k.device
+	switch {
+	case in.Touch:
+		d = deviceTouch
+	case in.Hover || in.Tap:
+		d = deviceMouse
+	}
+	for i := 0; i < in.NKeys; i++ {
+		switch in.Keys[i] {
+		case KeyLeft, KeyRight, KeyUp, KeyDown, KeyEnter, KeyDigit:
+			d = deviceKeys
+		}
+	}
+	changed := d != k.device
+	k.device = d
+	return changed
+}
+
+// byDevice picks the message for the way the person plays.
+func (k *Kit) byDevice(mouse, touch, keys msg.ID) msg.ID {
+	switch k.device {
+	case deviceTouch:
+		return touch
+	case deviceKeys:
+		return keys
+	}
+	return mouse
 }

@@ -332,7 +332,7 @@ func TestPlateNamesTellSeatsApart(t *testing.T) {
 			st := text.Style{Size: tx.Size, Bold: true}
 			return g.txt.CutName(msg.New(msg.PlayerName, s+1).String(), st, tx.R.W), st, tx.R.W
 		})
-		r := newRoom(g.host, tenSeatRoom(), "wss://nimmt.example.org", false)
+		r := newRoom(g.host, &g.dial, tenSeatRoom(), "wss://nimmt.example.org", false)
 		r.build()
 		names("room seat", func(s int) (string, text.Style, float64) {
 			got, st, w := r.seatName(s)

@@ -275,7 +275,7 @@ const savedVersion = 2
 
 // hasSave reports whether a game to continue is stored. A save that cannot be resumed puts its
 // reason on the menu's notice.
-func (e *Env) hasSave() bool {
+func hasSave(e *Env) bool {
 	s, err := loadSaved(e)
 	if err != nil {
 		e.notice = notice(err)

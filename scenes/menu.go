@@ -6,54 +6,12 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"nimmt/bots"
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/sprites"
 	"nimmt/stats"
 	"nimmt/text"
 )
-
-// Levels are the bot levels offered to players, weakest first: the bots package's list
-// (bots.Levels); their names are the texts "level.LEVEL" and "form.means_LEVEL" (levelName).
-var Levels = bots.Levels()
-
-// personName is the name of seat s (1–9) when a person plays it.
-func (s *Settings) personName(seat int) string {
-	if seat-1 < len(s.Names) && s.Names[seat-1] != "" {
-		return s.Names[seat-1]
-	}
-	return msg.New(msg.PlayerName, seat+1).String()
-}
-
-// ownName is the name of the person at seat 0: the name set, or, while it is the default name
-// ("You") and other people play at this device too, "Player 1", so that hand-overs and plates
-// read right for everyone at the device.
-func (s *Settings) ownName() string {
-	if isDefaultName(s.Name) && s.hotSeat() {
-		return msg.New(msg.PlayerName, 1).String()
-	}
-	return s.Name
-}
-
-// hotSeat reports whether another seat than the first is a person at this device.
-func (s *Settings) hotSeat() bool {
-	for i := 1; i < s.Seats && i-1 < len(s.Levels); i++ {
-		if s.Levels[i-1] == levelPerson {
-			return true
-		}
-	}
-	return false
-}
-
-func levelIndex(l string) int {
-	for i, x := range Levels {
-		if x == l {
-			return i
-		}
-	}
-	return -1
-}
 
 var speeds = []string{"slow", "normal", "fast", "instant"}
 
@@ -98,7 +56,7 @@ type menu struct {
 
 func newMenu(g *Host) *menu {
 	m := &menu{g: g, page: "menu", focus: -1}
-	m.hasSave = g.hasSave()
+	m.hasSave = hasSave(g.Env)
 	return m
 }
 
@@ -146,7 +104,7 @@ func (m *menu) build() {
 		rs := layout.Form(g.w, g.h, n+1)
 		m.add("new-game", msg.MenuNewGame.Text(), rs[1], true, 0)
 		m.add("continue", msg.MenuContinue.Text(), rs[2], m.hasSave, 0)
-		m.add("online", msg.MenuOnline.Text(), rs[3], g.dialRoom != nil, 0)
+		m.add("online", msg.MenuOnline.Text(), rs[3], true, 0)
 		m.add("rules", msg.MenuRules.Text(), rs[4], true, 0)
 		m.add("stats", msg.MenuStats.Text(), rs[5], true, 0)
 		m.add("settings", msg.MenuSettings.Text(), rs[6], true, 0)
@@ -449,4 +407,12 @@ func (m *menu) testState(ts *TestState) {
 			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
 		}
 	}
+}
+
+// fieldTargets appends the new-game form's name fields while it shows.
+func (m *menu) fieldTargets(rs []layout.Rect) []layout.Rect {
+	if m.page == "newgame" && m.form != nil {
+		return m.form.fieldTargets(rs)
+	}
+	return rs
 }

@@ -37,9 +37,6 @@ type SeatChoice struct {
 	Name, Means msg.ID
 }
 
-// levelPerson is the seat choice "a person at this device" (hot-seat).
-const levelPerson = "person"
-
 // botChoices are the bot levels as seat choices, weakest first (Levels).
 func botChoices() []SeatChoice {
 	out := make([]SeatChoice, 0, len(Levels)+1)

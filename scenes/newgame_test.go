@@ -309,8 +309,8 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 
 	// The lobby: a room code typed with taps only (capitals, digits after "?123").
 	link := sampleRoom()
-	g.dialRoom = func(string, string, protocol.Message) roomLink { return link }
-	g.goTo(newLobby(g.host, ""))
+	g.dial.dialRoom = func(string, string, protocol.Message) roomLink { return link }
+	g.goTo(newLobby(g.host, &g.dial, ""))
 	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "online" })
 	touch("code")
 	l := g.cur.(*lobby)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"nimmt/assets/sounds"
+	"nimmt/layout"
 	"nimmt/msg"
 )
 
@@ -238,4 +239,24 @@ func (f *newGameForm) typeKeys(in *Input) {
 	if changed {
 		f.build()
 	}
+}
+
+// fieldTargets appends the rectangles of the page's name fields to rs.
+func (f *newGameForm) fieldTargets(rs []layout.Rect) []layout.Rect {
+	for _, w := range f.widgets {
+		if w.id == "name" || w.id == "seat-name" {
+			rs = append(rs, w.r)
+		}
+	}
+	return rs
+}
+
+// fieldRect returns the rectangle of the name field being typed into.
+func (f *newGameForm) fieldRect() (layout.Rect, bool) {
+	for _, w := range f.widgets {
+		if w.id == "name" && f.editing == 0 || w.id == "seat-name" && f.editing == f.seat && f.page == pageSeat {
+			return w.r, true
+		}
+	}
+	return layout.Rect{}, false
 }

@@ -27,11 +27,13 @@ type lobby struct {
 	// reached, a wrong code.
 	notice msg.Message
 	code   string
+	// dial reaches the game server.
+	dial *dialing
 }
 
 // newLobby opens the online page; code, when set, is a room code to join (from a link).
-func newLobby(g *Host, code string) *lobby {
-	l := &lobby{form: form{g: g, focus: -1}, page: "online", code: code}
+func newLobby(g *Host, dial *dialing, code string) *lobby {
+	l := &lobby{form: form{g: g, focus: -1}, dial: dial, page: "online", code: code}
 	return l
 }
 
@@ -264,8 +266,8 @@ func (l *lobby) connect(code string, first protocol.Message, join bool) {
 // connectTo opens the room screen on a link to base; join asks for a seat once the room is seen.
 func (l *lobby) connectTo(base, code string, first protocol.Message, join bool) {
 	g := l.g
-	link := g.dialRoom(base, code, first)
-	r := newRoom(g, link, base, join)
+	link := l.dial.dialRoom(base, code, first)
+	r := newRoom(g, l.dial, link, base, join)
 	r.back = l
 	g.Show(r)
 }
@@ -357,11 +359,19 @@ func (l *lobby) createRoom() {
 		l.build()
 		return
 	}
-	link := g.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: s, Name: st.Name, Colour: g.settings.Online.Colour})
-	r := newRoom(g, link, base, false)
+	link := l.dial.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: s, Name: st.Name, Colour: g.settings.Online.Colour})
+	r := newRoom(g, l.dial, link, base, false)
 	r.bots = bots
 	r.back = l
 	l.page = "online"
 	l.build()
 	g.Show(r)
+}
+
+// fieldTargets appends the lobby's text fields, or the room form's on the create page.
+func (l *lobby) fieldTargets(rs []layout.Rect) []layout.Rect {
+	if l.page == "create" && l.create != nil {
+		return l.create.fieldTargets(rs)
+	}
+	return l.form.fieldTargets(rs)
 }

@@ -152,7 +152,7 @@ func newOnlineGame(t *testing.T, opts Options) *onlineGame {
 		t.Fatal(err)
 	}
 	og := &onlineGame{Game: g}
-	g.dialRoom = func(base, code string, first protocol.Message) roomLink {
+	g.dial.dialRoom = func(base, code string, first protocol.Message) roomLink {
 		l := &cannedLink{}
 		og.links = append(og.links, l)
 		og.dials = append(og.dials, fmt.Sprintf("%s %s %T", base, code, first))
@@ -463,7 +463,7 @@ func TestOnlineTableButtons(t *testing.T) {
 	if err := l.push(rm); err != nil {
 		t.Fatal(err)
 	}
-	r := newRoom(g.host, l, "ws://example.org", false)
+	r := newRoom(g.host, &g.dial, l, "ws://example.org", false)
 	r.poll()
 	tb, err := newTable(g.host, 5)
 	if err != nil {

@@ -171,39 +171,8 @@ func roomSettings(st *Settings) protocol.Settings {
 		EndScore: cfg.EndScore, Rounds: cfg.Rounds, Timer: st.Online.Timer}
 }
 
-// onlineSettings are online play's remembered choices, kept in settings.json.
-type onlineSettings struct {
-	// Server is the server's address typed on the desktop and phones (the browser uses its page's).
-	Server string `json:"server,omitempty"`
-	// Colour is the seat colour asked for (one of protocol.Colours; "" the first free one).
-	Colour string `json:"colour,omitempty"`
-	// Timer is the decision timer of a room made here, in seconds (one of protocol.Timers).
-	Timer int `json:"timer"`
-	// Code and Token are the room and seat token held, to take the seat back after a restart.
-	Code  string `json:"code,omitempty"`
-	Token string `json:"token,omitempty"`
-	// Base is the server of Code.
-	Base string `json:"base,omitempty"`
-}
-
 // defaultServer is the address of a server started on this machine with no flags.
 const defaultServer = "127.0.0.1:8080"
-
-func (o *onlineSettings) sanitize() {
-	if protocol.CheckColour(o.Colour) != nil {
-		o.Colour = ""
-	}
-	ok := false
-	for _, t := range protocol.Timers {
-		ok = ok || t == o.Timer
-	}
-	if !ok {
-		o.Timer = protocol.DefaultTimer
-	}
-	if protocol.CheckCode(o.Code) != nil || o.Token == "" || o.Base == "" {
-		o.Code, o.Token, o.Base = "", "", ""
-	}
-}
 
 // spectatorSeat is the seat a spectator's table shows: none.
 const spectatorSeat = -1

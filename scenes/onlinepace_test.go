@@ -22,11 +22,11 @@ func TestIdleOnlineWakes(t *testing.T) {
 	srv := servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	d := &clienttest.Dialer{To: srv.Dial}
 	g, p, tick := pacedGame(t, Options{Storage: &storage.Memory{}, Speed: "fast"})
-	g.dialer = d.Dial
+	g.dial.dialer = d.Dial
 	g.settings.Name = "Ann"
 	g.InjectInput(func(*Input) {})
 	base := srv.URL()
-	r := newRoom(g.host, g.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}), base, false)
+	r := newRoom(g.host, &g.dial, g.dial.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}), base, false)
 	t.Cleanup(r.link.Close)
 	g.goTo(r)
 	// settle runs frames as Ebitengine does until the game stops them.

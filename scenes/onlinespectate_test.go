@@ -34,7 +34,7 @@ func TestSpectateFromLobby(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := &clienttest.Dialer{To: srv.Dial}
-	g.dialer = d.Dial
+	g.dial.dialer = d.Dial
 	p := notePacer{make(chan struct{}, 1)}
 	g.pacer = p
 	g.settings.Name = "Cy"

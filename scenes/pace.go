@@ -1,13 +1,5 @@
 package scenes
 
-import (
-	"time"
-
-	"github.com/hajimehoshi/ebiten/v2"
-
-	"nimmt/clock"
-)
-
 // Idle frames (issue #14): while nothing on the screen moves and nothing the game waits for can
 // happen without a wake — the menu, a table waiting for the person — the game asks Ebitengine
 // for no frames at all (FPSModeVsyncOffMinimum: a frame only on input or ScheduleFrame), so a
@@ -21,52 +13,6 @@ import (
 // Ticks in idle mode: TPS is SyncWithFPS there, so every frame runs exactly one Update. With
 // 60 TPS a frame woken a few milliseconds after the last one would run no Update at all, and a
 // wake that arrived then would be lost.
-
-// pacer asks the platform's game loop for frames.
-type pacer interface {
-	// setIdle switches between frames only on input and wake (true) and steady ticks (false).
-	setIdle(idle bool)
-	// wake asks for a frame soon. It is safe from any goroutine.
-	wake()
-}
-
-// ebitenPacer is the pacer of a game run by ebiten.RunGame. notify, if set, is told of every
-// wake after ebiten.ScheduleFrame (Options.FrameWake).
-type ebitenPacer struct {
-	idle   bool
-	notify func()
-}
-
-func (p *ebitenPacer) setIdle(idle bool) {
-	if p.idle == idle {
-		return
-	}
-	p.idle = idle
-	if idle {
-		ebiten.SetTPS(ebiten.SyncWithFPS)
-		//lint:ignore SA1019 the only way to stop the frames until input or ScheduleFrame
-		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
-		return
-	}
-	//lint:ignore SA1019 back from FPSModeVsyncOffMinimum
-	ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
-	ebiten.SetTPS(ebiten.DefaultTPS)
-}
-
-func (p *ebitenPacer) wake() {
-	//lint:ignore SA1019 a frame in FPSModeVsyncOffMinimum (the idle mode) comes only through it
-	ebiten.ScheduleFrame()
-	if p.notify != nil {
-		p.notify()
-	}
-}
-
-// steadyPacer never stops the frames: a game whose Update and Draw the caller runs itself
-// (tests, which then see every tick).
-type steadyPacer struct{}
-
-func (steadyPacer) setIdle(bool) {}
-func (steadyPacer) wake()        {}
 
 // stillFramesToIdle is how many drawn frames in a row must find the game still before the
 // frames stop: a margin for state that settles one frame late.
@@ -113,17 +59,6 @@ func (g *Game) pace() {
 		g.pacer.setIdle(false)
 	}
 }
-
-// Wake asks for a frame soon: something the game waits for happened outside the game loop (a
-// message arrived on a session's network goroutine). Call it after the news is where Update
-// looks for it, and where the session's needsTicks sees it (pace looks again after it stops
-// the frames, so a wake racing with the stop is never lost). It is safe from any goroutine and cheap when the frames run anyway.
-func (e *Env) Wake() { e.pacer.wake() }
-
-// WakeAfter asks for a frame once d has passed on the game's clock (the decision timer's ring
-// at its next step), from the clock's timer. The returned timer can be stopped when the wait
-// is over.
-func (e *Env) WakeAfter(d time.Duration) clock.Stopper { return e.clock.AfterFunc(d, e.Wake) }
 
 // Idle reports whether the game has stopped its frames until input or a wake.
 func (g *Game) Idle() bool { return g.idle }

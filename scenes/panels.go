@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"image/color"
 	"math"
 	"slices"
 
@@ -33,46 +32,6 @@ func (hd *hud) overlayPanel() layout.Rect {
 	h := math.Min(g.h-24, lineH*(rows+4)+clampF(g.h*0.07, layout.MinTap, 60)+40)
 	return layout.Rect{X: (g.w - w) / 2, Y: (g.h - h) / 2, W: w, H: h}
 }
-
-// boxText is one line of a panel's text with its box: drawn at size, vertically centred in the
-// box, at its left edge, centre or right edge (align: text.Left, text.HorzCenter, text.Right).
-// The panels' tests measure each against its box.
-type boxText struct {
-	s     string
-	box   layout.Rect
-	size  float64
-	bold  bool
-	align text.Align
-	col   color.Color
-}
-
-// draw draws the line.
-func (b *boxText) draw(g *Host, dst *ebiten.Image) {
-	x := b.box.X
-	switch b.align {
-	case text.HorzCenter:
-		x += b.box.W / 2
-	case text.Right:
-		x += b.box.W
-	}
-	g.label(dst, b.s, x, b.box.Y+b.box.H/2, b.size, b.col, b.align|text.VertCenter, b.bold)
-}
-
-// fitted is a boxText of s in box at size or smaller (not under minPanelText); a name is
-// shortened as the plates shorten one, another text cut short only if it is still too wide.
-func (k *Kit) fitted(s string, box layout.Rect, size float64, bold, name bool, align text.Align, col color.Color) boxText {
-	st := text.Style{Size: size, Bold: bold}
-	if name {
-		s = k.txt.CutName(s, st, box.W)
-	} else {
-		st.Size = max(minPanelText, k.txt.Fit(s, st, box.W, minPanelText))
-		s = k.txt.Cut(s, st, box.W)
-	}
-	return boxText{s: s, box: box, size: st.Size, bold: bold, align: align, col: col}
-}
-
-// minPanelText is the smallest size a panel's text shrinks to before it is cut short.
-const minPanelText = 9
 
 // scoreTexts are the round score panel's texts: the title, the two column heads, and each seat's
 // name, penalty this round and total.

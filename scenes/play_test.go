@@ -156,7 +156,7 @@ func TestWholeGame(t *testing.T) {
 	if err != nil || !strings.Contains(string(b), `"over":true`) {
 		t.Errorf("save after game over: %v %.80s", err, b)
 	}
-	if g.hasSave() {
+	if hasSave(g.Env) {
 		t.Error("a finished game can be continued")
 	}
 }

@@ -21,9 +21,6 @@ import (
 // steps once a second, and while the frames are stopped (pace.go) a timer on that clock wakes
 // the game for each step, none once the deadline has passed or no ring shows.
 
-// ringSteps is how many steps the ring's arc has (its images are cached per step).
-const ringSteps = 60
-
 // ringWarn is how many seconds before the deadline the ring turns to the warning colour.
 const ringWarn = 10
 
@@ -205,15 +202,4 @@ func ringColor(secs int, mine bool) color.Color {
 		return chipYou
 	}
 	return chipThinking
-}
-
-// drawArc draws a ring's arc lw wide inside r, the fraction frac of the circle from 12 o'clock
-// clockwise, from the shape cache (one image per size and step of ringSteps).
-func (k *Kit) drawArc(dst *ebiten.Image, r layout.Rect, lw, frac float64, c color.Color) {
-	step := int(frac*ringSteps + 0.5)
-	if step <= 0 {
-		return
-	}
-	s := k.scale
-	k.blitShape(dst, k.shape(shapeArc, r.W*s, r.H*s, float64(step), lw*s, c), shapeArc, r, lw, c)
 }

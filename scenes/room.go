@@ -20,6 +20,8 @@ import (
 type room struct {
 	form
 	link roomLink
+	// dial reaches the game server (the table's session over the link).
+	dial *dialing
 	// base is the server's WebSocket address.
 	base string
 	// join asks for a seat once the room is seen (joined by its code); joinSent once asked.
@@ -51,8 +53,8 @@ type room struct {
 	status    client.LinkStatus
 }
 
-func newRoom(g *Host, link roomLink, base string, join bool) *room {
-	r := &room{form: form{g: g, focus: -1}, link: link, base: base, join: join, level: "intermediate",
+func newRoom(g *Host, dial *dialing, link roomLink, base string, join bool) *room {
+	r := &room{form: form{g: g, focus: -1}, dial: dial, link: link, base: base, join: join, level: "intermediate",
 		colour: g.settings.Online.Colour}
 	return r
 }

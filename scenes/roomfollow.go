@@ -94,7 +94,7 @@ func (r *room) giveUp(why msg.Message) {
 	r.link.Close()
 	l := r.back
 	if l == nil {
-		l = newLobby(r.g, "")
+		l = newLobby(r.g, r.dial, "")
 	}
 	l.notice = why
 	l.build()
@@ -129,10 +129,10 @@ func (r *room) forget() {
 func (r *room) openTable() {
 	cs := r.link.State()
 	rm := &cs.Room
-	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 || r.g.sessionFor == nil {
+	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 || r.dial.sessionFor == nil {
 		return
 	}
-	t := newTableOn(r.g, r.g.sessionFor(r.link), rm.You)
+	t := newTableOn(r.g, r.dial.sessionFor(r.link), rm.You)
 	t.online = r
 	if r.midGame {
 		t.fastForward()

@@ -219,25 +219,6 @@ func (r *room) draw(dst *ebiten.Image) {
 	r.form.draw(dst)
 }
 
-// OnlineState is the room screen's state for tests and the browser hook.
-type OnlineState struct {
-	Code  string `json:"code"`
-	Link  string `json:"link"`
-	State string `json:"state"`
-	Game  int    `json:"game"`
-	You   int    `json:"you"`
-	Host  int    `json:"host"`
-	// Seats are the seats' names; Status the status line; Phase the link's phase (connecting,
-	// online, reconnecting, failed).
-	Seats  []string `json:"seats"`
-	Status string   `json:"status"`
-	Phase  string   `json:"phase"`
-	// Totals are the final totals once the game is over.
-	Totals []int `json:"totals,omitempty"`
-	// Chat is the chat's lines as shown.
-	Chat []string `json:"chat,omitempty"`
-}
-
 func (r *room) onlineState() *OnlineState {
 	rm := r.state()
 	o := &OnlineState{Code: rm.Code, State: rm.State, Game: rm.Game, You: rm.You, Host: rm.Host,

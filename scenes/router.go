@@ -29,32 +29,3 @@ type Host struct {
 	*Env
 	Router
 }
-
-// router is the Game's Router: each call builds the scene and queues it.
-type router struct{ g *Game }
-
-func (r router) Menu() { r.g.next = newMenu(r.g.host) }
-
-func (r router) Play(seed uint64) error {
-	t, err := newTable(r.g.host, seed)
-	if err != nil {
-		return err
-	}
-	r.g.next = t
-	return nil
-}
-
-func (r router) Continue() error {
-	t, err := resumeTable(r.g.host)
-	if err != nil {
-		return err
-	}
-	r.g.next = t
-	return nil
-}
-
-func (r router) Rules()            { r.g.next = newRules(r.g.host) }
-func (r router) Lobby(code string) { r.g.next = newLobby(r.g.host, code) }
-func (r router) Show(s scene)      { r.g.next = s }
-func (r router) Leaving() bool     { return r.g.next != nil }
-func (r router) Quit()             { r.g.quit = true }

@@ -5,15 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/anim"
+	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/sound"
+	"nimmt/stats"
 )
 
 const (
@@ -198,4 +201,141 @@ func (e *Env) FlushSaves() {
 func (e *Env) speed() anim.Speed {
 	s, _ := anim.ParseSpeed(e.settings.Speed)
 	return s
+}
+
+// openStats opens the statistics kept beside the settings. A damaged file is replaced and said
+// on the menu; a storage that cannot be read keeps them in memory, said the same way.
+func (e *Env) openStats() {
+	var st stats.Store
+	if e.opts.Storage != nil {
+		st = e.opts.Storage
+	}
+	k, err := stats.Open(st)
+	e.stats = k
+	var derr *stats.DamagedError
+	switch {
+	case errors.As(err, &derr):
+		e.notice = msg.New(msg.NoticeStatsDamaged)
+	case err != nil:
+		e.notice = msg.New(msg.NoticeSaveFailed, err.Error())
+	}
+}
+
+// Levels are the bot levels offered to players, weakest first: the bots package's list
+// (bots.Levels); their names are the texts "level.LEVEL" and "form.means_LEVEL" (levelName).
+var Levels = bots.Levels()
+
+// personName is the name of seat s (1–9) when a person plays it.
+func (s *Settings) personName(seat int) string {
+	if seat-1 < len(s.Names) && s.Names[seat-1] != "" {
+		return s.Names[seat-1]
+	}
+	return msg.New(msg.PlayerName, seat+1).String()
+}
+
+// ownName is the name of the person at seat 0: the name set, or, while it is the default name
+// ("You") and other people play at this device too, "Player 1", so that hand-overs and plates
+// read right for everyone at the device.
+func (s *Settings) ownName() string {
+	if isDefaultName(s.Name) && s.hotSeat() {
+		return msg.New(msg.PlayerName, 1).String()
+	}
+	return s.Name
+}
+
+// hotSeat reports whether another seat than the first is a person at this device.
+func (s *Settings) hotSeat() bool {
+	for i := 1; i < s.Seats && i-1 < len(s.Levels); i++ {
+		if s.Levels[i-1] == levelPerson {
+			return true
+		}
+	}
+	return false
+}
+
+func levelIndex(l string) int {
+	for i, x := range Levels {
+		if x == l {
+			return i
+		}
+	}
+	return -1
+}
+
+// levelPerson is the seat choice "a person at this device" (hot-seat).
+const levelPerson = "person"
+
+// variantTitle is the variant's name on the new-game form (Double names its card set).
+func (s *Settings) variantTitle() string {
+	v := s.variant()
+	switch {
+	case v == engine.Double && s.Doublets:
+		return msg.New(msg.VariantDoubleDoublets, msg.VariantTitle(v)).String()
+	case v == engine.Double:
+		return msg.New(msg.VariantDoubleDecks, msg.VariantTitle(v)).String()
+	}
+	return msg.VariantTitle(v).Text()
+}
+
+// variant returns the selected variant.
+func (s *Settings) variant() engine.Variant {
+	v, err := engine.ParseVariant(s.Variant)
+	if err != nil {
+		return engine.Basic
+	}
+	return v
+}
+
+// sanitizeVariant keeps the variant to those offered and the seats to those it allows.
+func (s *Settings) sanitizeVariant() {
+	if s.Variant == "" {
+		s.Variant = engine.Basic.String()
+	}
+	if v, err := engine.ParseVariant(s.Variant); err != nil || !slices.Contains(menuVariants(), v) {
+		s.Variant = engine.Basic.String()
+	}
+	if s.variant() != engine.Double {
+		s.Doublets = false
+	}
+	s.Seats = clampSeats(s.variant(), s.Seats)
+}
+
+// onlineSettings are online play's remembered choices, kept in settings.json.
+type onlineSettings struct {
+	// Server is the server's address typed on the desktop and phones (the browser uses its page's).
+	Server string `json:"server,omitempty"`
+	// Colour is the seat colour asked for (one of protocol.Colours; "" the first free one).
+	Colour string `json:"colour,omitempty"`
+	// Timer is the decision timer of a room made here, in seconds (one of protocol.Timers).
+	Timer int `json:"timer"`
+	// Code and Token are the room and seat token held, to take the seat back after a restart.
+	Code  string `json:"code,omitempty"`
+	Token string `json:"token,omitempty"`
+	// Base is the server of Code.
+	Base string `json:"base,omitempty"`
+}
+
+func (o *onlineSettings) sanitize() {
+	if protocol.CheckColour(o.Colour) != nil {
+		o.Colour = ""
+	}
+	ok := false
+	for _, t := range protocol.Timers {
+		ok = ok || t == o.Timer
+	}
+	if !ok {
+		o.Timer = protocol.DefaultTimer
+	}
+	if protocol.CheckCode(o.Code) != nil || o.Token == "" || o.Base == "" {
+		o.Code, o.Token, o.Base = "", "", ""
+	}
+}
+
+// menuVariants are the rule variants the menu offers (docs/variants.md): all of them.
+func menuVariants() []engine.Variant { return engine.Variants() }
+
+// clampSeats returns n within the seats variant v allows.
+func clampSeats(v engine.Variant, n int) int {
+	lo, hi := engine.SeatsAllowed(v)
+	return min(max(n, lo), hi)
 }

@@ -162,3 +162,23 @@ func (k *Kit) blitShape(dst, img *ebiten.Image, kind uint8, r layout.Rect, lw fl
 	}
 	dst.DrawImage(img, &k.shapeOp)
 }
+
+// ringSteps is how many steps the ring's arc has (its images are cached per step).
+const ringSteps = 60
+
+// drawArc draws a ring's arc lw wide inside r, the fraction frac of the circle from 12 o'clock
+// clockwise, from the shape cache (one image per size and step of ringSteps).
+func (k *Kit) drawArc(dst *ebiten.Image, r layout.Rect, lw, frac float64, c color.Color) {
+	step := int(frac*ringSteps + 0.5)
+	if step <= 0 {
+		return
+	}
+	s := k.scale
+	k.blitShape(dst, k.shape(shapeArc, r.W*s, r.H*s, float64(step), lw*s, c), shapeArc, r, lw, c)
+}
+
+// drawFelt draws the plain table felt (menu screens).
+func (k *Kit) drawFelt(dst *ebiten.Image) {
+	b := dst.Bounds()
+	k.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
+}

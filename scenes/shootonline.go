@@ -79,10 +79,10 @@ func shotOnline(g *Game, scene string) {
 	g.settings.Name = botNames[0].Text()
 	g.settings.Online.Colour = "green"
 	link := sampleRoom()
-	g.dialRoom = func(string, string, protocol.Message) roomLink { return link }
+	g.dial.dialRoom = func(string, string, protocol.Message) roomLink { return link }
 	switch scene {
 	case "online", "online-create", "online-keyboard":
-		l := newLobby(g.host, "")
+		l := newLobby(g.host, &g.dial, "")
 		switch scene {
 		case "online-create":
 			l.openCreate()
@@ -93,7 +93,7 @@ func shotOnline(g *Game, scene string) {
 		}
 		g.cur = l
 	case "room", "room-keyboard":
-		r := newRoom(g.host, link, "wss://nimmt.example.org", false)
+		r := newRoom(g.host, &g.dial, link, "wss://nimmt.example.org", false)
 		if scene == "room-keyboard" {
 			g.device = deviceTouch
 			r.edit("chat", botNames[1].Text()+", ", maxChatDraft, caseWords)

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -17,24 +16,6 @@ import (
 	"nimmt/msg"
 	"nimmt/stats"
 )
-
-// openStats opens the statistics kept beside the settings. A damaged file is replaced and said
-// on the menu; a storage that cannot be read keeps them in memory, said the same way.
-func (e *Env) openStats() {
-	var st stats.Store
-	if e.opts.Storage != nil {
-		st = e.opts.Storage
-	}
-	k, err := stats.Open(st)
-	e.stats = k
-	var derr *stats.DamagedError
-	switch {
-	case errors.As(err, &derr):
-		e.notice = msg.New(msg.NoticeStatsDamaged)
-	case err != nil:
-		e.notice = msg.New(msg.NoticeSaveFailed, err.Error())
-	}
-}
 
 // recordGame adds a local game that is over to the statistics. They are this device's person's:
 // a game with exactly one person here is recorded for that seat; a hot-seat game with several

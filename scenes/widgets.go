@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -341,3 +343,72 @@ func (k *Kit) drawField(dst *ebiten.Image, w *widget, size float64, focused bool
 		k.roundRect(dst, layout.Rect{X: w.r.X + pad + tw + 1, Y: cy - ch/2, W: caretW, H: ch}, caretW/2, focusCol)
 	}
 }
+
+// fitted is a boxText of s in box at size or smaller (not under minPanelText); a name is
+// shortened as the plates shorten one, another text cut short only if it is still too wide.
+func (k *Kit) fitted(s string, box layout.Rect, size float64, bold, name bool, align text.Align, col color.Color) boxText {
+	st := text.Style{Size: size, Bold: bold}
+	if name {
+		s = k.txt.CutName(s, st, box.W)
+	} else {
+		st.Size = max(minPanelText, k.txt.Fit(s, st, box.W, minPanelText))
+		s = k.txt.Cut(s, st, box.W)
+	}
+	return boxText{s: s, box: box, size: st.Size, bold: bold, align: align, col: col}
+}
+
+// wrapText breaks s into lines no wider than w at the given size.
+func (k *Kit) wrapText(s string, size, w float64) []string {
+	st := text.Style{Size: size}
+	var lines []string
+	line := ""
+	for _, word := range strings.FieldsFunc(s, breakable) {
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if tw, _ := k.txt.Measure(try, st); tw > w && line != "" {
+			lines = append(lines, line)
+			line = word
+			continue
+		}
+		line = try
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// boxText is one line of a panel's text with its box: drawn at size, vertically centred in the
+// box, at its left edge, centre or right edge (align: text.Left, text.HorzCenter, text.Right).
+// The panels' tests measure each against its box.
+type boxText struct {
+	s     string
+	box   layout.Rect
+	size  float64
+	bold  bool
+	align text.Align
+	col   color.Color
+}
+
+// draw draws the line.
+func (b *boxText) draw(g *Host, dst *ebiten.Image) {
+	x := b.box.X
+	switch b.align {
+	case text.HorzCenter:
+		x += b.box.W / 2
+	case text.Right:
+		x += b.box.W
+	}
+	g.label(dst, b.s, x, b.box.Y+b.box.H/2, b.size, b.col, b.align|text.VertCenter, b.bold)
+}
+
+// breakable reports whether a line may break at r: a space, but not a no-break space (French
+// puts U+202F before ":" and U+00A0 inside "10 %": the line never breaks there).
+func breakable(r rune) bool {
+	return unicode.IsSpace(r) && r != '\u00a0' && r != '\u202f' && r != '\u2007'
+}
+
+// minPanelText is the smallest size a panel's text shrinks to before it is cut short.
+const minPanelText = 9
