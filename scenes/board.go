@@ -6,6 +6,7 @@ import (
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 )
 
 // cardSprite is one card on screen: where it is, where it goes, and which side shows.
@@ -103,7 +104,7 @@ func (bd *board) moveSprite(sp *cardSprite, r layout.Rect, face bool, dur, delay
 	sp.tx, sp.ty, sp.tw, sp.th = r.X, r.Y, r.W, r.H
 	sp.toFace = face
 	sp.hideAtEnd = false
-	if !animate || bd.speed() == anim.Instant {
+	if !animate || bd.Speed() == anim.Instant {
 		sp.x, sp.y, sp.w, sp.h, sp.face = r.X, r.Y, r.W, r.H, face
 		sp.tween, sp.moving = nil, false
 		return steps
@@ -168,7 +169,7 @@ func flipState(sp *cardSprite) (sx float64, face bool) {
 		return 1, sp.face
 	}
 	raw := sp.tween.Raw()
-	fp := clampF((raw-0.55)/0.45, 0, 1)
+	fp := ui.ClampF((raw-0.55)/0.45, 0, 1)
 	sx = math.Abs(math.Cos(fp * math.Pi))
 	if fp >= 0.5 {
 		return sx, sp.toFace

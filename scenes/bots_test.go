@@ -8,6 +8,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -19,8 +20,8 @@ func (refusedBot) Decide(*engine.View) engine.Action { return engine.PlayCard(en
 // TestBotRefusedIsReported: a bot answer the rules refuse is answered by the bots' one-step
 // player instead, and the refusal comes back from Update (the table logs it), not dropped.
 func TestBotRefusedIsReported(t *testing.T) {
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true,
-		Bots: func(string, uint64) (Bot, error) { return refusedBot{}, nil }})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true,
+		Bots: func(string, uint64) (ui.Bot, error) { return refusedBot{}, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,14 +45,14 @@ func TestBotRefusedIsReported(t *testing.T) {
 // TestLevelsAreTheBots: the levels offered (new-game form, room, plates) are the bots package's,
 // each with its name and its meaning in the language files.
 func TestLevelsAreTheBots(t *testing.T) {
-	if !slices.Equal(Levels, bots.Levels()) {
-		t.Fatalf("Levels %v, the bots offer %v", Levels, bots.Levels())
+	if !slices.Equal(ui.Levels, bots.Levels()) {
+		t.Fatalf("Levels %v, the bots offer %v", ui.Levels, bots.Levels())
 	}
 	var ids []string
 	for _, c := range localChoices {
 		ids = append(ids, c.ID)
 	}
-	if want := append(bots.Levels(), levelPerson); !slices.Equal(ids, want) {
+	if want := append(bots.Levels(), ui.LevelPerson); !slices.Equal(ids, want) {
 		t.Errorf("the form offers %v, want %v", ids, want)
 	}
 	for _, l := range bots.Levels() {

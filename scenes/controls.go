@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"nimmt/assets/sounds"
+	"nimmt/scenes/ui"
 	"slices"
 
 	"nimmt/bots"
@@ -60,15 +61,15 @@ func (ct *controls) chooseRow(r int) {
 }
 
 // handleButtons handles the table's buttons and global keys; it reports whether it took the input.
-func (t *table) handleButtons(in *Input) (took bool) {
+func (t *table) handleButtons(in *ui.Input) (took bool) {
 	g := t.g
 	defer func() {
 		if took {
-			g.cue(sounds.Click)
+			g.Cue(sounds.Click)
 		}
 	}()
 	b := &t.lay.Buttons
-	if in.TapIn(b[layout.BtnMenu]) || in.Key(KeyEsc) {
+	if in.TapIn(b[layout.BtnMenu]) || in.Key(ui.KeyEsc) {
 		t.save()
 		if t.online != nil {
 			t.online.fromTable() // online: the room screen (resign, finish, leave, chat)
@@ -84,26 +85,26 @@ func (t *table) handleButtons(in *Input) (took bool) {
 	if t.tutorial != nil || t.handover >= 0 {
 		return false
 	}
-	if in.TapIn(b[layout.BtnTracker]) || in.Key(KeyTracker) {
+	if in.TapIn(b[layout.BtnTracker]) || in.Key(ui.KeyTracker) {
 		t.showPanel = toggle(t.showPanel, 1)
-		g.settings.Tracker = t.showPanel == 1
+		g.Settings.Tracker = t.showPanel == 1
 		return true
 	}
-	if in.TapIn(b[layout.BtnAdvisor]) || in.Key(KeyAdvisor) {
-		g.settings.Advisor = !g.settings.Advisor
+	if in.TapIn(b[layout.BtnAdvisor]) || in.Key(ui.KeyAdvisor) {
+		g.Settings.Advisor = !g.Settings.Advisor
 		t.adviceTurn = -1
 		return true
 	}
-	if in.TapIn(b[layout.BtnLog]) || in.Key(KeyLog) {
+	if in.TapIn(b[layout.BtnLog]) || in.Key(ui.KeyLog) {
 		t.showPanel = toggle(t.showPanel, 2)
 		return true
 	}
-	if in.TapIn(b[layout.BtnReplay]) || in.Key(KeyReplay) {
+	if in.TapIn(b[layout.BtnReplay]) || in.Key(ui.KeyReplay) {
 		t.replayLastTurn()
 		return true
 	}
 	if (t.phase == phaseScore) && t.tl.Idle() {
-		if in.TapIn(t.overlayButton(0)) || in.Key(KeyEnter) || in.Key(KeySpace) {
+		if in.TapIn(t.overlayButton(0)) || in.Key(ui.KeyEnter) || in.Key(ui.KeySpace) {
 			// The next round's deal (or the game over) follows at once.
 			t.setPhase(phaseDeal)
 			t.consume()
@@ -114,9 +115,9 @@ func (t *table) handleButtons(in *Input) (took bool) {
 		if t.online != nil {
 			return t.online.overButtons(in, t.overlayButton(0), t.overlayButton(1))
 		}
-		if in.TapIn(t.overlayButton(0)) || in.Key(KeyEnter) {
+		if in.TapIn(t.overlayButton(0)) || in.Key(ui.KeyEnter) {
 			if err := g.Play(0); err != nil {
-				g.notice = notice(err)
+				g.Notice = notice(err)
 				g.Menu()
 			}
 			return true
@@ -137,7 +138,7 @@ func toggle(cur, v int) int {
 }
 
 // handleTable handles hand and row input when the timeline allows it.
-func (ct *controls) handleTable(in *Input) {
+func (ct *controls) handleTable(in *ui.Input) {
 	if ct.tutorial != nil || (ct.phase == phaseOver) || (ct.phase == phaseScore) {
 		return
 	}
@@ -170,15 +171,15 @@ func (ct *controls) handleTable(in *Input) {
 				return
 			}
 		}
-		if ct.sel >= 0 && ct.sel < n && (in.TapIn(ct.lay.Buttons[layout.BtnConfirm]) || in.Key(KeyEnter)) {
+		if ct.sel >= 0 && ct.sel < n && (in.TapIn(ct.lay.Buttons[layout.BtnConfirm]) || in.Key(ui.KeyEnter)) {
 			ct.play(ct.b.handCard(ct.sel))
 			return
 		}
 		if n > 0 {
-			if in.Key(KeyRight) {
+			if in.Key(ui.KeyRight) {
 				ct.sel = (ct.sel + 1) % n
 			}
-			if in.Key(KeyLeft) {
+			if in.Key(ui.KeyLeft) {
 				if ct.sel <= 0 {
 					ct.sel = n - 1
 				} else {
@@ -243,7 +244,7 @@ func (ct *controls) autoDecision() bool {
 
 // handleDraft lets the person draft a card of the pool by tapping it. It reports whether the
 // input was taken.
-func (ct *controls) handleDraft(in *Input) bool {
+func (ct *controls) handleDraft(in *ui.Input) bool {
 	d, ok := ct.decision()
 	if !ok || d.Kind != engine.DecideDraft {
 		return false
@@ -282,7 +283,7 @@ func (ct *controls) choiceDecision() (engine.Decision, bool) {
 }
 
 // handleChoice answers the choice panel's taps; it reports whether a choice panel is up.
-func (ct *controls) handleChoice(in *Input) bool {
+func (ct *controls) handleChoice(in *ui.Input) bool {
 	d, ok := ct.choiceDecision()
 	if !ok {
 		ct.keepSel = nil
@@ -313,7 +314,7 @@ func (ct *controls) handleChoice(in *Input) bool {
 		}
 		return true
 	}
-	if d.Kind == engine.DecideKeep && (in.TapIn(button) || in.Key(KeyEnter)) {
+	if d.Kind == engine.DecideKeep && (in.TapIn(button) || in.Key(ui.KeyEnter)) {
 		var keep []engine.Card
 		for i, on := range ct.keepSel {
 			if on {

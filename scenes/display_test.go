@@ -17,6 +17,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -29,11 +30,11 @@ func render(t *testing.T, scene string, w, h int) (*image.RGBA, *Game) {
 // renderScaled renders at a forced device scale: the image is w×h times scale.
 func renderScaled(t *testing.T, scene string, w, h int, scale float64) (*image.RGBA, *Game) {
 	t.Helper()
-	return renderOpts(t, Options{Scene: scene, Scale: scale}, w, h)
+	return renderOpts(t, ui.Options{Scene: scene, Scale: scale}, w, h)
 }
 
 // renderOpts renders the screenshot of opts.Scene with the other options given.
-func renderOpts(t *testing.T, opts Options, w, h int) (*image.RGBA, *Game) {
+func renderOpts(t *testing.T, opts ui.Options, w, h int) (*image.RGBA, *Game) {
 	t.Helper()
 	scale := max(opts.Scale, 1)
 	file := filepath.Join(t.TempDir(), opts.Scene+".png")
@@ -160,12 +161,12 @@ func itoa(n int) string { return num(n) }
 // TestWholeGameDrawn plays a whole game through the real Update and Draw at instant speed.
 func TestWholeGameDrawn(t *testing.T) {
 	needDisplay(t)
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.settings.Seats = 6
-	g.settings.Levels[0], g.settings.Levels[1] = "expert", "random"
+	g.Settings.Seats = 6
+	g.Settings.Levels[0], g.Settings.Levels[1] = "expert", "random"
 	screen := ebiten.NewImage(1024, 768)
 	g.LayoutF(1024, 768)
 	g.cur.(*menu).activate("new-game")
@@ -228,11 +229,11 @@ func TestAllocsPerFrame(t *testing.T) {
 // until every bot has chosen and the screen is still: the person's choose step, waiting.
 func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
 	tb.Helper()
-	g, err := NewGame(Options{Speed: "instant", Seed: 11, InlineBots: true})
+	g, err := NewGame(ui.Options{Speed: "instant", Seed: 11, InlineBots: true})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g.settings.Advisor = true
+	g.Settings.Advisor = true
 	var screen *ebiten.Image
 	var t *table
 	frame(func() {
@@ -241,7 +242,7 @@ func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
 		t, err = newTable(g.host, 11)
 		if err == nil {
 			g.goTo(t)
-			g.InjectInput(func(in *Input) {})
+			g.InjectInput(func(in *ui.Input) {})
 		}
 	}, nil)
 	if err != nil {
@@ -250,7 +251,7 @@ func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
 	tb.Cleanup(func() { frame(func() { screen.Deallocate() }, nil) })
 	for i := 0; i < 5000; i++ {
 		frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
-		if t.phase == phaseChoose && t.acceptsInput() && t.disp.Chosen[1] && t.disp.Chosen[2] && t.disp.Chosen[3] && !t.sess.(*localSession).thinking() {
+		if t.phase == phaseChoose && t.AcceptsInput() && t.disp.Chosen[1] && t.disp.Chosen[2] && t.disp.Chosen[3] && !t.sess.(*localSession).thinking() {
 			break
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -26,7 +27,7 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	if s == t.me {
 		bg = plateMe
 	}
-	g.roundRect(dst, p, math.Min(10, p.H*0.2), bg)
+	g.RoundRect(dst, p, math.Min(10, p.H*0.2), bg)
 	waiting := false
 	for _, w := range t.disp.Waiting {
 		if w == s {
@@ -34,7 +35,7 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		}
 	}
 	if waiting && t.tutorial == nil && (t.phase == phaseChoose || t.phase == phaseRowChoice) && !t.disp.Chosen[s] {
-		g.strokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
+		g.StrokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
 	}
 	t.drawAvatar(dst, s, seat.Avatar)
 	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
@@ -57,7 +58,7 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		c := &t.plateCuts[s][k]
 		str, size := strs[k], tx.Size
 		if k == layout.TxtName { // a name keeps what tells it apart: "Ada L.", "P. 10"
-			str = c.name(g, str, st, tx.R.W)
+			str = c.Name(g, str, st, tx.R.W)
 		} else {
 			str, size = c.get(g, str, st, tx.R.W, floor)
 		}
@@ -65,17 +66,17 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		if tx.Right {
 			x, a = tx.R.X+tx.R.W, text.Right|text.VertCenter
 		}
-		g.label(dst, str, x, tx.R.Y+tx.R.H/2, size, cols[k], a, bold[k])
+		g.Label(dst, str, x, tx.R.Y+tx.R.H/2, size, cols[k], a, bold[k])
 	}
 	// A compact plate has no pile line: the penalty taken this round goes at the right of the
 	// score's box (the score is left-aligned in it), smaller than the score, where it fits
 	// beside it; it never covers the score.
 	if sc := seat.Text[layout.TxtScore]; seat.Compact && sc.Shown() && !sc.Right && si.pileStr != "" {
 		size := math.Max(minPlateText, math.Round(sc.Size*0.7))
-		sw, _ := g.txt.Measure(si.scoreStr, text.Style{Size: sc.Size, Bold: true})
-		pw, _ := g.txt.Measure(si.pileStr, text.Style{Size: size, Bold: true})
+		sw, _ := g.Txt.Measure(si.scoreStr, text.Style{Size: sc.Size, Bold: true})
+		pw, _ := g.Txt.Measure(si.pileStr, text.Style{Size: size, Bold: true})
 		if sw+pw+sc.Size*0.25 <= sc.R.W {
-			g.label(dst, si.pileStr, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, size, floatCol, text.Right|text.VertCenter, true)
+			g.Label(dst, si.pileStr, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, size, floatCol, text.Right|text.VertCenter, true)
 		}
 	}
 }
@@ -92,14 +93,14 @@ type plateCut struct {
 // get returns s fitted to width w at st: at st.Size or smaller down to min (min ≥ st.Size: never
 // shrunk), cut short when it is still too wide; and the size to draw it at. It comes from the
 // cache when nothing changed.
-func (c *plateCut) get(g *Host, s string, st text.Style, w, min float64) (string, float64) {
-	return c.fit(s, st, w, min, g.txt.Fit, g.txt.Cut)
+func (c *plateCut) get(g *ui.Host, s string, st text.Style, w, min float64) (string, float64) {
+	return c.fit(s, st, w, min, g.Txt.Fit, g.Txt.Cut)
 }
 
-// name returns the name s fitted to width w at st.Size, shortened as text.Renderer.CutName
+// Name returns the name s fitted to width w at st.Size, shortened as text.Renderer.CutName
 // shortens a name ("Ada L.", "P. 10"); from the cache when nothing changed.
-func (c *plateCut) name(g *Host, s string, st text.Style, w float64) string {
-	out, _ := c.fit(s, st, w, st.Size, g.txt.Fit, g.txt.CutName)
+func (c *plateCut) Name(g *ui.Host, s string, st text.Style, w float64) string {
+	out, _ := c.fit(s, st, w, st.Size, g.Txt.Fit, g.Txt.CutName)
 	return out
 }
 
@@ -123,41 +124,41 @@ var buttonLabels = [layout.NumButtons]msg.ID{msg.ButtonMenu, msg.ButtonTracker, 
 func (t *table) drawButtons(dst *ebiten.Image) {
 	g := t.g
 	if t.tutorial != nil {
-		w := widget{r: t.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
-		g.drawWidget(dst, &w, false)
+		w := ui.Widget{R: t.lay.Buttons[layout.BtnMenu], Label: msg.ButtonMenu.Text(), Enabled: true}
+		g.DrawWidget(dst, &w, false)
 		return
 	}
 	for i, r := range t.lay.Buttons {
 		w := &t.btns[i]
-		if w.r != r {
-			w.fit = 0
+		if w.R != r {
+			w.Fit = 0
 		}
-		w.r, w.label, w.enabled, w.kind, w.on = r, buttonLabels[i].Text(), true, 0, false
+		w.R, w.Label, w.Enabled, w.Kind, w.On = r, buttonLabels[i].Text(), true, 0, false
 		switch i {
 		case layout.BtnTracker:
-			w.kind, w.on = 3, t.showPanel == 1
+			w.Kind, w.On = 3, t.showPanel == 1
 		case layout.BtnAdvisor:
-			w.kind, w.on = 3, g.settings.Advisor
+			w.Kind, w.On = 3, g.Settings.Advisor
 		case layout.BtnLog:
-			w.kind, w.on = 3, t.showPanel == 2
+			w.Kind, w.On = 3, t.showPanel == 2
 		case layout.BtnReplay:
-			w.enabled = t.haveLast && t.tl.Idle()
+			w.Enabled = t.haveLast && t.tl.Idle()
 		case layout.BtnConfirm:
-			w.enabled = t.sel >= 0 && t.phase == phaseChoose && t.acceptsInput()
+			w.Enabled = t.sel >= 0 && t.phase == phaseChoose && t.AcceptsInput()
 			if t.myRowChoice() {
 				// Not a button to press but what to do: the rows are the targets, so the
 				// instruction stands in the button's place as gold text without a button's face.
-				w.label = g.byDevice(msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow).Text()
-				w.kind, w.enabled = kindNotice, true
+				w.Label = g.ByDevice(msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow).Text()
+				w.Kind, w.Enabled = ui.KindNotice, true
 			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
 				// Nifty and Hand: two cards, chosen one after the other.
-				w.label = msg.ButtonPlayFirst.Text()
+				w.Label = msg.ButtonPlayFirst.Text()
 				if t.pick != 0 && slices.Contains(t.disp.Hand, t.pick) {
-					w.label = msg.ButtonPlaySecond.Text()
+					w.Label = msg.ButtonPlaySecond.Text()
 				}
 			}
 		}
-		g.drawWidget(dst, w, false)
+		g.DrawWidget(dst, w, false)
 	}
 }
 

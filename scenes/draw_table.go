@@ -10,6 +10,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -62,18 +63,18 @@ type tableResources struct {
 	op               ebiten.DrawImageOptions
 }
 
-func (r *tableResources) init(g *Host) {
+func (r *tableResources) init(g *ui.Host) {
 	if r.big != nil {
 		return
 	}
-	r.big = sprites.NewCards(&g.painter, g.txt)
-	r.small = sprites.NewCards(&g.painter, g.txt)
-	r.tiny = sprites.NewCards(&g.painter, g.txt)
-	r.avatars = sprites.NewAvatars(&g.painter)
+	r.big = sprites.NewCards(&g.Painter, g.Txt)
+	r.small = sprites.NewCards(&g.Painter, g.Txt)
+	r.tiny = sprites.NewCards(&g.Painter, g.Txt)
+	r.avatars = sprites.NewAvatars(&g.Painter)
 }
 
-func (r *tableResources) resize(g *Host, l *layout.Table) {
-	s := g.scale
+func (r *tableResources) Resize(g *ui.Host, l *layout.Table) {
+	s := g.Scale
 	hw, hh := l.CardW*1.4, l.CardH*1.4
 	if len(l.Hand) > 0 {
 		hw, hh = l.Hand[0].W, l.Hand[0].H
@@ -88,7 +89,7 @@ func (r *tableResources) resize(g *Host, l *layout.Table) {
 	}
 	// The avatars at the largest size drawn (the hand-over panel's, or a plate's); smaller
 	// ones are drawn from it scaled down.
-	side := handoverAvatar(g.w, g.h)
+	side := handoverAvatar(g.W, g.H)
 	for i := range l.Seats {
 		side = max(side, l.Seats[i].Avatar.W)
 	}
@@ -101,7 +102,7 @@ func (t *table) drawAvatar(dst *ebiten.Image, s int, r layout.Rect) {
 		return
 	}
 	img := t.res.avatars.Get(t.seats[s].Name, t.seatColour(s))
-	sc := t.g.scale
+	sc := t.g.Scale
 	op := &t.res.op
 	op.Filter = ebiten.FilterLinear
 	op.GeoM.Reset()
@@ -127,7 +128,7 @@ func (r *tableResources) pick(hdev float64) *sprites.Cards {
 // made Ebitengine's atlas twice as large (docs/PERFORMANCE.md, "Memory of a whole game").
 func (bd *board) drawBackground(dst *ebiten.Image) {
 	g := bd.g
-	g.drawFelt(dst)
+	g.DrawFelt(dst)
 	// Slots and danger marks are cached shapes, filled once on the CPU and drawn as images.
 	for r := range bd.lay.Rows {
 		row := &bd.lay.Rows[r]
@@ -136,15 +137,15 @@ func (bd *board) drawBackground(dst *ebiten.Image) {
 			if i == layout.Slots-1 {
 				kind = 4
 			}
-			g.drawShape(dst, kind, sl, 0, 0, sprites.Ink)
+			g.DrawShape(dst, kind, sl, 0, 0, sprites.Ink)
 		}
 	}
 }
 
 func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
-	s := t.g.scale
-	if t.g.cardSpy != nil {
-		t.g.cardSpy(c, face, layout.Rect{X: x, Y: y, W: w, H: h})
+	s := t.g.Scale
+	if t.g.CardSpy != nil {
+		t.g.CardSpy(c, face, layout.Rect{X: x, Y: y, W: w, H: h})
 	}
 	cache := t.res.pick(h * s)
 	img := cache.Back()
@@ -196,17 +197,17 @@ func (t *table) drawSprite(dst *ebiten.Image, i int) {
 // about 14 times a second rather than every frame: a phone waiting for its player with a card
 // lifted, or a browser without a GPU, does a quarter of the work.
 func (bd *board) pulse() int {
-	v := 0.5 + 0.5*math.Sin(float64(bd.g.frames)*0.1)
+	v := 0.5 + 0.5*math.Sin(float64(bd.g.FrameCount)*0.1)
 	return min(int(v*8), 7)
 }
 
-func (t *table) draw(dst *ebiten.Image) {
+func (t *table) Draw(dst *ebiten.Image) {
 	g := t.g
 	t.facesPending = false
 	t.redraw = false
 	if t.faceRush {
 		t.faceRush = false
-		g.painter.Budget = numSprites
+		g.Painter.Budget = numSprites
 	}
 	if t.handover >= 0 {
 		t.drawHandover(dst)
@@ -233,9 +234,9 @@ func (t *table) draw(dst *ebiten.Image) {
 		}
 		sr := l.Rows[r].Sum
 		cx, cy := sr.Center()
-		sz := clampF(sr.H*0.5, 10, 34)
-		g.bullhead(dst, sr.X+sz*0.55, cy, sz, sprites.Muted)
-		g.label(dst, num(sum), cx+sz*0.35, cy, sz, sprites.White, text.Center, true)
+		sz := ui.ClampF(sr.H*0.5, 10, 34)
+		g.Bullhead(dst, sr.X+sz*0.55, cy, sz, sprites.Muted)
+		g.Label(dst, num(sum), cx+sz*0.35, cy, sz, sprites.White, text.Center, true)
 	}
 	// The face-up pool of a draft (Logic, Tournament), over the empty rows.
 	t.drawPool(dst)
@@ -274,7 +275,7 @@ func (t *table) draw(dst *ebiten.Image) {
 			sp := &t.cards[i]
 			if sp.vis && !sp.moving {
 				t.drawSprite(dst, i)
-				if c := spriteCard(i); g.settings.Advisor && t.phase == phaseChoose && t.adviceStr[c] != "" {
+				if c := spriteCard(i); g.Settings.Advisor && t.phase == phaseChoose && t.adviceStr[c] != "" {
 					t.drawAdvice(dst, i)
 				}
 			}
@@ -294,20 +295,20 @@ func (t *table) draw(dst *ebiten.Image) {
 				continue
 			}
 			q := l.Queue[i]
-			g.label(dst, t.seats[p.Seat].Name, q.X+q.W/2, q.Y+q.H+u*0.2, clampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
+			g.Label(dst, t.seats[p.Seat].Name, q.X+q.W/2, q.Y+q.H+u*0.2, ui.ClampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
 		}
 	}
 	// Score bar and status line.
 	sb := l.ScoreBar
-	g.roundRect(dst, sb, 8, sprites.PlateBG)
+	g.RoundRect(dst, sb, 8, sprites.PlateBG)
 	st := l.ScoreTitle
 	line, size := t.scoreCut.get(g, t.scoreLine, text.Style{Size: st.Size, Bold: true}, st.R.W, minPlateText)
-	g.label(dst, line, st.R.X, st.R.Y+st.R.H/2, size, sprites.White, text.Left|text.VertCenter, true)
+	g.Label(dst, line, st.R.X, st.R.Y+st.R.H/2, size, sprites.White, text.Left|text.VertCenter, true)
 	t.drawScoreList(dst)
 	if t.status != "" {
 		st := l.Status
 		for i, line := range t.statusLines {
-			g.label(dst, line, st.X, st.Y+u*0.75+float64(i)*t.statusSize*1.25, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
+			g.Label(dst, line, st.X, st.Y+u*0.75+float64(i)*t.statusSize*1.25, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
 		}
 	}
 	t.drawButtons(dst)
@@ -315,7 +316,7 @@ func (t *table) draw(dst *ebiten.Image) {
 	// Floaters: "+N" rising from a seat's pile, over the buttons.
 	for i := range t.floaters {
 		x, y := t.floaterAt(&t.floaters[i])
-		g.label(dst, t.floaters[i].label, x, y, u*2.2, floatCol, text.Center, true)
+		g.Label(dst, t.floaters[i].label, x, y, u*2.2, floatCol, text.Center, true)
 	}
 	switch t.showPanel {
 	case 1:
@@ -332,7 +333,7 @@ func (t *table) draw(dst *ebiten.Image) {
 		t.drawGameOver(dst)
 	}
 	if t.tutorial != nil {
-		t.tutorial.draw(dst)
+		t.tutorial.Draw(dst)
 	}
 }
 
@@ -350,10 +351,10 @@ func (t *table) drawScoreList(dst *ebiten.Image) {
 		if s == t.me {
 			col = chipYou
 		}
-		name := t.scoreCuts[s].name(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
-		g.label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
+		name := t.scoreCuts[s].Name(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
+		g.Label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
 		v := l.ScoreVals[s]
-		g.label(dst, t.seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
+		g.Label(dst, t.seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
 	}
 }
 
@@ -364,7 +365,7 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 	t.drawnPulse = p
 	if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 {
 		for r := range l.Rows {
-			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
+			g.StrokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
 		return
 	}
@@ -379,7 +380,7 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 	land := t.disp.Land(c)
 	if land.TooLow {
 		for r := range l.Rows {
-			g.strokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
+			g.StrokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
 		t.drawWarning(dst, msg.WarnTooLow.Text())
 		return
@@ -389,13 +390,13 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 	case !ok:
 	case land.OnTwin:
 		// Double: the card goes on top of its twin, in the same place.
-		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+		g.StrokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
 	case land.Takes:
-		g.roundRect(dst, sl, sl.W*0.09, pulseRed[p])
+		g.RoundRect(dst, sl, sl.W*0.09, pulseRed[p])
 		t.drawWarning(dst, t.warning(msg.New(msg.WarnSixth, land.Row+1, land.Bullheads)))
 	default:
-		g.roundRect(dst, sl, sl.W*0.09, pulseGold[p])
-		g.strokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
+		g.RoundRect(dst, sl, sl.W*0.09, pulseGold[p])
+		g.StrokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
 	}
 }
 
@@ -426,21 +427,21 @@ func (bd *board) drawWarning(dst *ebiten.Image, msg string) {
 	g := bd.g
 	u := bd.lay.Unit
 	r := bd.lay.Warn
-	g.roundRect(dst, r, 6, warnBG)
-	g.label(dst, msg, r.X+8, r.Y+r.H/2, g.txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
+	g.RoundRect(dst, r, 6, warnBG)
+	g.Label(dst, msg, r.X+8, r.Y+r.H/2, g.Txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
 }
 
 func (t *table) drawAdvice(dst *ebiten.Image, i int) {
 	g := t.g
 	sp, c := &t.cards[i], spriteCard(i)
 	w := sp.w * 0.5
-	h := clampF(sp.h*0.14, 14, 28)
+	h := ui.ClampF(sp.h*0.14, 14, 28)
 	r := layout.Rect{X: sp.x + t.shift[i] + sp.w*0.05, Y: sp.y - t.lift[i] + sp.h*0.95 - h, W: w, H: h}
 	bg := adviceBG
 	if t.advice[c] >= 1 {
 		bg = adviceHot
 	}
-	g.roundRect(dst, r, h/2, bg)
+	g.RoundRect(dst, r, h/2, bg)
 	cx, cy := r.Center()
-	g.label(dst, t.adviceStr[c], cx, cy, h*0.7, sprites.White, text.Center, true)
+	g.Label(dst, t.adviceStr[c], cx, cy, h*0.7, sprites.White, text.Center, true)
 }

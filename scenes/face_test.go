@@ -17,7 +17,7 @@ func TestPlateAvatars(t *testing.T) {
 	_, tb, screen := stillChooseStep(t)
 	img := image.NewRGBA(screen.Bounds())
 	frame(nil, func(*ebiten.Image) { screen.ReadPixels(img.Pix) })
-	sc := tb.g.scale
+	sc := tb.g.Scale
 	for s := range tb.seats {
 		a := tb.seatLay(s).Avatar
 		if a.W < 16 {

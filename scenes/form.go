@@ -5,6 +5,7 @@ import (
 
 	"nimmt/assets/sounds"
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 	"nimmt/text"
 )
 
@@ -13,8 +14,8 @@ import (
 // kindField widget) takes the letters typed while it has the caret — from the keys, the
 // platform's own text field, or, on a touch screen without one, the on-screen keyboard.
 type form struct {
-	g       *Host
-	widgets []widget
+	g       *ui.Host
+	widgets []ui.Widget
 	focus   int
 	// field is the id of the text field being edited ("" none) and buf its text.
 	field string
@@ -23,43 +24,43 @@ type form struct {
 	max int
 	// kb is the on-screen keyboard while a field is typed into on a touch screen (keyboard.go),
 	// offering the letters of kcase.
-	kb    keyboard
-	kcase keyCase
+	kb    ui.Keyboard
+	kcase ui.KeyCase
 }
 
-func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *widget {
-	f.widgets = append(f.widgets, widget{id: id, label: label, r: r, enabled: enabled, kind: kind})
+func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *ui.Widget {
+	f.widgets = append(f.widgets, ui.Widget{ID: id, Label: label, R: r, Enabled: enabled, Kind: kind})
 	return &f.widgets[len(f.widgets)-1]
 }
 
 // addField adds a text field showing value (or the text being typed, with the caret). The field
 // with the caret opens the platform's own text input over it, where there is one.
 func (f *form) addField(id, value string, r layout.Rect) {
-	w := f.add(id, value, r, true, kindField)
+	w := f.add(id, value, r, true, ui.KindField)
 	if f.field == id {
-		w.label = string(f.buf)
-		w.on = true // drawField draws the caret after the text
-		if tf := f.g.opts.TextField; tf != nil {
+		w.Label = string(f.buf)
+		w.On = true // drawField draws the caret after the text
+		if tf := f.g.Opts.TextField; tf != nil {
 			tf.Open(r, string(f.buf), f.max)
 		}
-		f.kb.build(f.g, keyboardWanted(f.g), f.buf, r, f.kcase)
+		f.kb.Build(f.g, ui.KeyboardWanted(f.g), f.buf, r, f.kcase)
 	}
 }
 
 // stopEdit takes the caret away (and closes the platform's text input).
 func (f *form) stopEdit() {
-	if f.field != "" && f.g.opts.TextField != nil {
-		f.g.opts.TextField.Close()
+	if f.field != "" && f.g.Opts.TextField != nil {
+		f.g.Opts.TextField.Close()
 	}
 	f.field = ""
-	f.kb.build(f.g, false, nil, layout.Rect{}, f.kcase)
+	f.kb.Build(f.g, false, nil, layout.Rect{}, f.kcase)
 }
 
 // edit gives the caret to field id, starting from value, for at most max letters; the on-screen
 // keyboard offers the letters of kc.
-func (f *form) edit(id, value string, max int, kc keyCase) {
+func (f *form) edit(id, value string, max int, kc ui.KeyCase) {
 	f.field, f.buf, f.max, f.kcase = id, []rune(value), max, kc
-	f.kb.shift, f.kb.symbols = false, false
+	f.kb.Shift, f.kb.Symbols = false, false
 }
 
 // typing reports whether a text field has the caret (letters are not commands then).
@@ -79,15 +80,15 @@ type formEvent struct {
 	esc bool
 }
 
-// update reads the tick's input.
-func (f *form) update(in *Input) formEvent {
+// Update reads the tick's input.
+func (f *form) Update(in *ui.Input) formEvent {
 	var ev formEvent
-	if f.g.noteDevice(in) && f.field != "" {
+	if f.g.NoteDevice(in) && f.field != "" {
 		ev.changed = true // the on-screen keyboard comes or goes
 	}
-	if id, on := f.kb.tap(f.g, in); on && f.field != "" {
+	if id, on := f.kb.Tap(f.g, in); on && f.field != "" {
 		if id != "" {
-			f.buf, ev.enter, _ = f.kb.press(id, f.buf, f.max)
+			f.buf, ev.enter, _ = f.kb.Press(id, f.buf, f.max)
 			ev.changed = true
 			if ev.enter { // Done
 				ev.commit, ev.text = f.field, string(f.buf)
@@ -97,11 +98,11 @@ func (f *form) update(in *Input) formEvent {
 		in.NKeys = 0
 		return ev
 	}
-	tf := f.g.opts.TextField
+	tf := f.g.Opts.TextField
 	if f.field != "" && tf != nil {
 		// The platform's own field (the browser's <input>) holds the text meanwhile.
 		v, done := tf.Poll()
-		if rs := []rune(f.g.txt.Drawable(v)); string(rs) != string(f.buf) {
+		if rs := []rune(f.g.Txt.Drawable(v)); string(rs) != string(f.buf) {
 			f.buf = rs[:min(len(rs), f.max)]
 			ev.changed = true
 		}
@@ -119,12 +120,12 @@ func (f *form) update(in *Input) formEvent {
 				ev.changed = true
 			}
 		}
-		for in.Key(KeyBackspace) && len(f.buf) > 0 {
+		for in.Key(ui.KeyBackspace) && len(f.buf) > 0 {
 			f.buf = f.buf[:len(f.buf)-1]
 			ev.changed = true
 		}
-		done := in.Key(KeyEnter)
-		if in.Key(KeyEsc) {
+		done := in.Key(ui.KeyEnter)
+		if in.Key(ui.KeyEsc) {
 			f.stopEdit()
 			ev.changed = true
 			in.NKeys = 0
@@ -142,15 +143,15 @@ func (f *form) update(in *Input) formEvent {
 			return ev
 		}
 	}
-	id := widgetInput(f.widgets, &f.focus, in)
+	id := ui.WidgetInput(f.widgets, &f.focus, in)
 	if id != "" && id == f.field {
 		return ev // a tap on the field being edited keeps editing it
 	}
 	if id != "" {
-		f.g.cue(sounds.Click)
+		f.g.Cue(sounds.Click)
 		ev.id = id
 	}
-	if in.Key(KeyEsc) {
+	if in.Key(ui.KeyEsc) {
 		ev.esc = true
 	}
 	return ev
@@ -159,7 +160,7 @@ func (f *form) update(in *Input) formEvent {
 // hit reports whether (x, y) is on the widget id.
 func (f *form) hit(id string, x, y float64) bool {
 	for _, w := range f.widgets {
-		if w.id == id && w.r.Contains(x, y) {
+		if w.ID == id && w.R.Contains(x, y) {
 			return true
 		}
 	}
@@ -169,47 +170,47 @@ func (f *form) hit(id string, x, y float64) bool {
 // focusOn moves the focus to the widget id, if it is there.
 func (f *form) focusOn(id string) {
 	for i, w := range f.widgets {
-		if w.id == id {
+		if w.ID == id {
 			f.focus = i
 		}
 	}
 }
 
-// draw draws the widgets, and the on-screen keyboard over them while it shows.
-func (f *form) draw(dst *ebiten.Image) {
-	var field *widget
+// Draw draws the widgets, and the on-screen keyboard over them while it shows.
+func (f *form) Draw(dst *ebiten.Image) {
+	var field *ui.Widget
 	for i := range f.widgets {
-		f.g.drawWidget(dst, &f.widgets[i], i == f.focus)
-		if f.widgets[i].id == f.field && f.field != "" {
+		f.g.DrawWidget(dst, &f.widgets[i], i == f.focus)
+		if f.widgets[i].ID == f.field && f.field != "" {
 			field = &f.widgets[i]
 		}
 	}
-	f.kb.draw(f.g, dst, field)
+	f.kb.Draw(f.g, dst, field)
 }
 
 // title draws a screen's title fitted to its box.
 func (f *form) title(dst *ebiten.Image, s string, r layout.Rect) {
 	g := f.g
-	size := g.txt.Fit(s, text.Style{Size: clampF(r.H*0.6, 18, 60), Bold: true}, r.W-16, 12)
+	size := g.Txt.Fit(s, text.Style{Size: ui.ClampF(r.H*0.6, 18, 60), Bold: true}, r.W-16, 12)
 	cx, cy := r.Center()
-	g.label(dst, g.txt.Cut(s, text.Style{Size: size, Bold: true}, r.W-8), cx, cy, size, titleCol, text.Center, true)
+	g.Label(dst, g.Txt.Cut(s, text.Style{Size: size, Bold: true}, r.W-8), cx, cy, size, ui.TitleCol, text.Center, true)
 }
 
-// buttons reports the form's buttons to the test hook.
-func (f *form) buttons(ts *TestState) {
+// Buttons reports the form's buttons to the test hook.
+func (f *form) Buttons(ts *ui.TestState) {
 	for _, w := range f.widgets {
-		if w.id != "" {
-			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
+		if w.ID != "" {
+			ts.Buttons = append(ts.Buttons, ui.Button{ID: w.ID, Rect: w.R, Enabled: w.Enabled, Label: w.Label})
 		}
 	}
-	f.kb.buttons(ts)
+	f.kb.Buttons(ts)
 }
 
 // fieldTargets appends the rectangles of the form's text fields to rs.
 func (f *form) fieldTargets(rs []layout.Rect) []layout.Rect {
 	for _, w := range f.widgets {
-		if w.kind == kindField {
-			rs = append(rs, w.r)
+		if w.Kind == ui.KindField {
+			rs = append(rs, w.R)
 		}
 	}
 	return rs

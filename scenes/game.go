@@ -12,6 +12,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/text"
 )
 
@@ -21,19 +22,19 @@ const faceBudget = 1
 // Game is the whole game; it implements ebiten.Game. Build it with NewGame.
 type Game struct {
 	// Kit is what the scenes draw with (kit.go); the game keeps its size current.
-	*Kit
+	*ui.Kit
 	// Env is what the scenes read and keep beside the screen (env.go).
-	*Env
+	*ui.Env
 	// targets are the current scene's text fields, for a TextFieldTargets (reused each tick).
 	targets []layout.Rect
-	ptr     pointer
-	in      Input
+	ptr     ui.Pointer
+	in      ui.Input
 	sized   bool
 
 	// host is what the scenes are given: the Kit, the Env and the Game's Router.
-	host *Host
+	host *ui.Host
 
-	cur, next scene
+	cur, next ui.Scene
 	// dial is how the online screens reach a game server (onlinedial.go).
 	dial    dialing
 	redraws int // frames in which the scene was drawn (TestState.Redraws)
@@ -50,50 +51,50 @@ type Game struct {
 
 // NewGame builds the game: it loads settings (a missing or corrupt file gives the defaults and
 // a notice) and opens the menu, or the scene named by opts.Scene when taking a screenshot.
-func NewGame(opts Options) (*Game, error) {
+func NewGame(opts ui.Options) (*Game, error) {
 	t, err := text.New()
 	if err != nil {
 		return nil, fmt.Errorf("scenes: %w", err)
 	}
-	g := &Game{Kit: &Kit{txt: t, scale: 1, w: 1280, h: 720}, Env: &Env{opts: opts, pacer: steadyPacer{}, clock: clock.Wall{}}}
-	g.dirty = true
-	g.host = &Host{Kit: g.Kit, Env: g.Env, Router: router{g}}
+	g := &Game{Kit: &ui.Kit{Txt: t, Scale: 1, W: 1280, H: 720}, Env: &ui.Env{Opts: opts, Pacer: ui.SteadyPacer{}, Clock: clock.Wall{}}}
+	g.Dirty = true
+	g.host = &ui.Host{Kit: g.Kit, Env: g.Env, Router: router{g}}
 	if opts.IdleFrames {
-		g.pacer = &ebitenPacer{notify: opts.FrameWake}
+		g.Pacer = &ui.EbitenPacer{Notify: opts.FrameWake}
 	}
 	if !opts.Desktop {
-		g.device = deviceTouch // until a mouse moves or a key is pressed
+		g.Device = ui.DeviceTouch // until a mouse moves or a key is pressed
 	}
-	g.settings = defaultSettings()
-	g.loadSettings()
-	lang := g.settings.Lang
+	g.Settings = ui.DefaultSettings()
+	g.LoadSettings()
+	lang := g.Settings.Lang
 	if opts.Lang != "" {
 		lang = opts.Lang
 	}
-	if err := g.setLang(lang); err != nil {
+	if err := g.SetLang(lang); err != nil {
 		return nil, err
 	}
-	g.initSound()
-	g.openStats()
+	g.InitSound()
+	g.OpenStats()
 	if opts.Storage != nil {
-		g.saver = newSaver(opts.Storage, g.Wake)
+		g.Saver = ui.NewSaver(opts.Storage, g.Wake)
 	}
 	if opts.Speed != "" {
 		if _, ok := anim.ParseSpeed(opts.Speed); !ok {
 			return nil, fmt.Errorf("scenes: unknown speed %q", opts.Speed)
 		}
-		g.settings.Speed = opts.Speed
+		g.Settings.Speed = opts.Speed
 	}
 	if opts.Seats != 0 {
 		if opts.Seats < 2 || opts.Seats > 10 {
 			return nil, fmt.Errorf("scenes: %d seats (want 2 to 10)", opts.Seats)
 		}
-		g.settings.Seats = opts.Seats
+		g.Settings.Seats = opts.Seats
 	}
 	if opts.Variant != "" || opts.Doublets {
 		name := opts.Variant
 		if name == "" {
-			name = g.settings.Variant
+			name = g.Settings.Variant
 		}
 		v, err := engine.ParseVariant(name)
 		if err != nil {
@@ -102,14 +103,14 @@ func NewGame(opts Options) (*Game, error) {
 		if opts.Doublets && v != engine.Double {
 			return nil, fmt.Errorf("scenes: doublets need the double variant, not %s", v)
 		}
-		g.settings.Variant, g.settings.Doublets = v.String(), opts.Doublets
-		g.settings.sanitizeVariant()
+		g.Settings.Variant, g.Settings.Doublets = v.String(), opts.Doublets
+		g.Settings.SanitizeVariant()
 	}
 	if opts.Bots == nil {
-		g.opts.Bots = defaultBots
+		g.Opts.Bots = ui.DefaultBots
 	}
 	if opts.Advisor == nil {
-		g.opts.Advisor = botsAdvisor
+		g.Opts.Advisor = ui.BotsAdvisor
 	}
 	if err := newRig(g); err != nil {
 		return nil, err
@@ -122,7 +123,7 @@ func NewGame(opts Options) (*Game, error) {
 }
 
 // goTo switches to s at the start of the next tick.
-func (g *Game) goTo(s scene) { g.next = s }
+func (g *Game) goTo(s ui.Scene) { g.next = s }
 
 // Update implements ebiten.Game. A panic in a scene never reaches the player: the game goes
 // back to the menu and says so (the autosave of the last action is kept).
@@ -142,11 +143,11 @@ func (g *Game) recovered(r any) {
 	if g.rig.panicked(r) {
 		return
 	}
-	g.notice = msg.New(msg.NoticeCrashed)
+	g.Notice = msg.New(msg.NoticeCrashed)
 	m := newMenu(g.host)
 	g.cur, g.next = m, nil
-	m.resize()
-	g.dirty = true
+	m.Resize()
+	g.Dirty = true
 }
 
 func (g *Game) tick() error {
@@ -154,9 +155,9 @@ func (g *Game) tick() error {
 		g.FlushSaves()
 		return ebiten.Termination
 	}
-	if g.saver != nil {
-		if err := g.saver.err(); err != nil {
-			g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
+	if g.Saver != nil {
+		if err := g.Saver.Err(); err != nil {
+			g.Notice = msg.New(msg.NoticeSaveFailed, err.Error())
 		}
 	}
 	if hold, err := g.rig.before(); hold || err != nil {
@@ -164,23 +165,23 @@ func (g *Game) tick() error {
 	}
 	if g.next != nil {
 		g.cur, g.next = g.next, nil
-		g.cur.resize()
-		g.dirty = true
+		g.cur.Resize()
+		g.Dirty = true
 	}
 	if g.cur == nil {
 		return nil
 	}
-	g.snd.PlayMusic(themeOf(g.cur)) // the theme playing already: nothing to do
-	g.snd.Update()
-	g.ptr.read(&g.in, g.scale)
+	g.Snd.PlayMusic(themeOf(g.cur)) // the theme playing already: nothing to do
+	g.Snd.Update()
+	g.ptr.Read(&g.in, g.Scale)
 	g.rig.input(&g.in)
 	if g.in.Tap || g.in.Moved || g.in.NKeys > 0 || g.in.NRune > 0 {
-		g.dirty = true
+		g.Dirty = true
 	}
-	if g.opts.Desktop && g.in.Key(KeyFullscreen) && !g.typing() {
+	if g.Opts.Desktop && g.in.Key(ui.KeyFullscreen) && !g.typing() {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
-	if err := g.cur.update(&g.in); err != nil {
+	if err := g.cur.Update(&g.in); err != nil {
 		return err
 	}
 	g.tellTargets()
@@ -200,18 +201,18 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.recovered(r)
 		}
 	}()
-	g.frames++
+	g.FrameCount++
 	defer g.pace()
 	if g.cur == nil {
 		return
 	}
-	if g.dirty || g.cur.animating() || g.rig.capturing() {
-		g.dirty = false
-		g.painter.Budget = faceBudget
+	if g.Dirty || g.cur.Animating() || g.rig.capturing() {
+		g.Dirty = false
+		g.Painter.Budget = faceBudget
 		g.redraws++
-		g.cur.draw(screen)
+		g.cur.Draw(screen)
 	}
-	g.rig.draw(screen)
+	g.rig.Draw(screen)
 }
 
 // Layout implements ebiten.Game; Ebitengine calls LayoutF instead, this is its integer form.
@@ -232,8 +233,8 @@ var monitorScale = func() float64 {
 // LayoutF implements ebiten.LayoutFer: the screen is in device pixels for crisp HiDPI drawing.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	s := 1.0
-	if g.opts.Scale > 0 {
-		s = g.opts.Scale
+	if g.Opts.Scale > 0 {
+		s = g.Opts.Scale
 	} else {
 		s = monitorScale()
 	}
@@ -246,12 +247,12 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	if h < 1 {
 		h = 1
 	}
-	if !g.sized || w != g.w || h != g.h || s != g.scale {
-		g.w, g.h, g.scale, g.sized = w, h, s, true
-		g.txt.SetScale(s)
-		g.dirty = true
+	if !g.sized || w != g.W || h != g.H || s != g.Scale {
+		g.W, g.H, g.Scale, g.sized = w, h, s, true
+		g.Txt.SetScale(s)
+		g.Dirty = true
 		if g.cur != nil {
-			g.cur.resize()
+			g.cur.Resize()
 		}
 	}
 	return w * s, h * s
@@ -260,7 +261,7 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 // tellTargets gives the platform's text field, where it asks for them, the rectangles of the
 // current scene's text fields.
 func (g *Game) tellTargets() {
-	tt, ok := g.opts.TextField.(TextFieldTargets)
+	tt, ok := g.Opts.TextField.(ui.TextFieldTargets)
 	if !ok {
 		return
 	}
@@ -275,7 +276,7 @@ func (g *Game) tellTargets() {
 
 // themeOf is the music a scene plays under it: the table's theme at a table (its score and game
 // over included), the menus' theme on every other screen.
-func themeOf(s scene) sounds.Theme {
+func themeOf(s ui.Scene) sounds.Theme {
 	if _, ok := s.(*table); ok {
 		return sounds.TableTheme
 	}
@@ -309,7 +310,7 @@ func (r router) Rules() { r.g.next = newRules(r.g.host) }
 
 func (r router) Lobby(code string) { r.g.next = newLobby(r.g.host, &r.g.dial, code) }
 
-func (r router) Show(s scene) { r.g.next = s }
+func (r router) Show(s ui.Scene) { r.g.next = s }
 
 func (r router) Leaving() bool { return r.g.next != nil }
 

@@ -10,6 +10,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -42,18 +43,18 @@ func newOverLayout(w, h float64, seats, rounds int) overLayout {
 	var l overLayout
 	pad := 12.0
 	pw := math.Min(w-24, 760)
-	bh := clampF(h*0.07, layout.MinTap, 60)
-	th := clampF(h*0.05, 22, 40)
+	bh := ui.ClampF(h*0.07, layout.MinTap, 60)
+	th := ui.ClampF(h*0.05, 22, 40)
 	across := w > h*1.3 && w >= 600
 	lines := float64(seats + 1)
-	rowH := clampF(h*0.055, 18, 30)
+	rowH := ui.ClampF(h*0.055, 18, 30)
 	// Height left for the table (and the chart, upright) between title and buttons.
 	maxBody := math.Min(h-24, 900) - pad - th - pad - bh - 2*pad
 	chartH := 0.0
 	if across {
 		rowH = math.Min(rowH, maxBody/lines)
 	} else {
-		chartH = clampF(maxBody*0.3, 70, 200)
+		chartH = ui.ClampF(maxBody*0.3, 70, 200)
 		rowH = math.Min(rowH, (maxBody-chartH-pad)/lines)
 		chartH = math.Min(200, maxBody-pad-rowH*lines)
 	}
@@ -80,8 +81,8 @@ func newOverLayout(w, h float64, seats, rounds int) overLayout {
 	row := layout.Rect{X: p.X + 16, Y: p.Y + p.H - bh - pad, W: p.W - 32, H: bh}
 	l.Buttons = [2]layout.Rect{row.SplitH(2, 0, 12), row.SplitH(2, 1, 12)}
 	l.RowH, l.Size = rowH, rowH*0.62
-	l.TotalW = clampF(l.Size*2.8, 38, 76) // "gesamt" whole at the header size
-	l.NameW = clampF(l.Grid.W*0.3, 56, 170)
+	l.TotalW = ui.ClampF(l.Size*2.8, 38, 76) // "gesamt" whole at the header size
+	l.NameW = ui.ClampF(l.Grid.W*0.3, 56, 170)
 	area := l.Grid.W - l.NameW - l.TotalW
 	minCell := math.Max(l.Size*2, 22)
 	l.Cols = min(rounds, max(int(area/minCell), 0))
@@ -125,13 +126,13 @@ type overCache struct {
 func (t *table) overData() *overCache {
 	g := t.g
 	c := &t.over
-	if c.w == g.w && c.h == g.h && c.scale == g.scale && c.rounds == len(t.roundTotals) && c.names != nil {
+	if c.w == g.W && c.h == g.H && c.scale == g.Scale && c.rounds == len(t.roundTotals) && c.names != nil {
 		return c
 	}
 	n := len(t.seats)
 	rounds := len(t.roundTotals)
-	*c = overCache{w: g.w, h: g.h, scale: g.scale, rounds: rounds, chart: c.chart}
-	l := newOverLayout(g.w, g.h, n, rounds)
+	*c = overCache{w: g.W, h: g.H, scale: g.Scale, rounds: rounds, chart: c.chart}
+	l := newOverLayout(g.W, g.H, n, rounds)
 	c.lay = l
 	c.title = t.gameOverTitle().String()
 	first := rounds - l.Cols
@@ -140,11 +141,11 @@ func (t *table) overData() *overCache {
 	for r := first; r < rounds; r++ {
 		c.heads = append(c.heads, num(r+1))
 	}
-	c.heads = append(c.heads, g.txt.Cut(msg.ScoreTotal.Text(), text.Style{Size: l.Size * 0.8}, l.TotalW))
+	c.heads = append(c.heads, g.Txt.Cut(msg.ScoreTotal.Text(), text.Style{Size: l.Size * 0.8}, l.TotalW))
 	c.names = make([]string, n)
 	c.cells = make([][]string, n)
 	for s := range n {
-		c.names[s] = g.txt.CutName(t.seats[s].Name, st, l.NameW-l.Size*1.2-4)
+		c.names[s] = g.Txt.CutName(t.seats[s].Name, st, l.NameW-l.Size*1.2-4)
 		row := make([]string, 0, l.Cols+1)
 		for r := first; r < rounds; r++ {
 			row = append(row, num(t.roundPens[r][s]))
@@ -155,7 +156,7 @@ func (t *table) overData() *overCache {
 		}
 		c.cells[s] = append(row, num(tot))
 	}
-	c.chartTitle = g.txt.Cut(msg.GameOverChart.Text(), text.Style{Size: l.Size * 0.8}, l.Chart.W)
+	c.chartTitle = g.Txt.Cut(msg.GameOverChart.Text(), text.Style{Size: l.Size * 0.8}, l.Chart.W)
 	c.renderChart(t)
 	return c
 }
@@ -183,7 +184,7 @@ func chartPlot(l *overLayout) layout.Rect {
 func (c *overCache) renderChart(t *table) {
 	g := t.g
 	l := &c.lay
-	s := g.scale
+	s := g.Scale
 	pw, ph := int(math.Ceil(l.Chart.W*s)), int(math.Ceil(l.Chart.H*s))
 	if pw < 1 || ph < 1 {
 		return
@@ -248,14 +249,14 @@ func (t *table) drawGameOver(dst *ebiten.Image) {
 	g := t.g
 	c := t.overData()
 	l := &c.lay
-	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
-	g.roundRect(dst, l.Panel, 14, overlay)
-	ts := g.txt.Fit(c.title, text.Style{Size: l.Title.H * 0.8, Bold: true}, l.Title.W, 10)
-	g.label(dst, c.title, l.Title.X+l.Title.W/2, l.Title.Y+l.Title.H/2, ts, sprites.Gold, text.Center, true)
+	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, sprites.Dim)
+	g.RoundRect(dst, l.Panel, 14, ui.Overlay)
+	ts := g.Txt.Fit(c.title, text.Style{Size: l.Title.H * 0.8, Bold: true}, l.Title.W, 10)
+	g.Label(dst, c.title, l.Title.X+l.Title.W/2, l.Title.Y+l.Title.H/2, ts, sprites.Gold, text.Center, true)
 	small := l.Size * 0.8
 	for k, hd := range c.heads {
 		r := l.Cell(0, k+1)
-		g.label(dst, hd, r.X+r.W/2, r.Y+r.H/2, small, sprites.Muted, text.Center, false)
+		g.Label(dst, hd, r.X+r.W/2, r.Y+r.H/2, small, sprites.Muted, text.Center, false)
 	}
 	for s := range c.names {
 		win := t.isWinner(s)
@@ -264,34 +265,34 @@ func (t *table) drawGameOver(dst *ebiten.Image) {
 		if win {
 			col = sprites.Gold
 			hi := layout.Rect{X: l.Grid.X, Y: name.Y + 1, W: l.Grid.W, H: name.H - 2}
-			g.roundRect(dst, hi, math.Min(6, hi.H/3), sprites.PlateHi)
+			g.RoundRect(dst, hi, math.Min(6, hi.H/3), sprites.PlateHi)
 		}
 		dot := l.Size * 0.6
-		g.roundRect(dst, layout.Rect{X: name.X + 4, Y: name.Y + (name.H-dot)/2, W: dot, H: dot}, dot/2, seatCols[s%len(seatCols)])
-		g.label(dst, c.names[s], name.X+l.Size*1.2+4, name.Y+name.H/2, l.Size, col, text.Left|text.VertCenter, true)
+		g.RoundRect(dst, layout.Rect{X: name.X + 4, Y: name.Y + (name.H-dot)/2, W: dot, H: dot}, dot/2, seatCols[s%len(seatCols)])
+		g.Label(dst, c.names[s], name.X+l.Size*1.2+4, name.Y+name.H/2, l.Size, col, text.Left|text.VertCenter, true)
 		last := len(c.cells[s]) - 1
 		for k, v := range c.cells[s] {
 			r := l.Cell(s+1, k+1)
 			cc := col
 			if k < last && !win {
-				cc = labelCol
+				cc = ui.LabelCol
 			}
-			g.label(dst, v, r.X+r.W/2, r.Y+r.H/2, l.Size, cc, text.Center, k == last)
+			g.Label(dst, v, r.X+r.W/2, r.Y+r.H/2, l.Size, cc, text.Center, k == last)
 		}
 	}
 	if c.chart != nil && len(t.roundTotals) > 0 {
-		g.label(dst, c.chartTitle, l.Chart.X, l.Chart.Y+small*0.6, small, sprites.Muted, text.Left|text.VertCenter, false)
+		g.Label(dst, c.chartTitle, l.Chart.X, l.Chart.Y+small*0.6, small, sprites.Muted, text.Left|text.VertCenter, false)
 		plot := chartPlot(l)
-		g.label(dst, c.maxStr, plot.X-4, plot.Y, small, sprites.Muted, text.Right|text.VertCenter, false)
+		g.Label(dst, c.maxStr, plot.X-4, plot.Y, small, sprites.Muted, text.Right|text.VertCenter, false)
 		var op ebiten.DrawImageOptions
-		op.GeoM.Translate(math.Round(l.Chart.X*g.scale), math.Round(l.Chart.Y*g.scale))
+		op.GeoM.Translate(math.Round(l.Chart.X*g.Scale), math.Round(l.Chart.Y*g.Scale))
 		dst.DrawImage(c.chart, &op)
 	}
-	a := widget{r: l.Buttons[0], label: msg.ButtonPlayAgain.Text(), enabled: true}
-	b := widget{r: l.Buttons[1], label: msg.ButtonMenu.Text(), enabled: true}
+	a := ui.Widget{R: l.Buttons[0], Label: msg.ButtonPlayAgain.Text(), Enabled: true}
+	b := ui.Widget{R: l.Buttons[1], Label: msg.ButtonMenu.Text(), Enabled: true}
 	if t.online != nil {
-		a.label, b.label = t.online.overLabels()
+		a.Label, b.Label = t.online.overLabels()
 	}
-	g.drawWidget(dst, &a, true)
-	g.drawWidget(dst, &b, false)
+	g.DrawWidget(dst, &a, true)
+	g.DrawWidget(dst, &b, false)
 }

@@ -8,6 +8,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -59,11 +60,11 @@ func (ct *controls) passTo(s int) {
 
 // handleHandover takes the hand-over screen's input: the ready button, Enter or Space shows the
 // person's view, once the table is still. It reports whether the screen is up.
-func (t *table) handleHandover(in *Input) bool {
+func (t *table) handleHandover(in *ui.Input) bool {
 	if t.handover < 0 {
 		return false
 	}
-	if t.tl.Idle() && t.caughtUp() && (in.TapIn(t.handoverButton()) || in.Key(KeyEnter) || in.Key(KeySpace)) {
+	if t.tl.Idle() && t.caughtUp() && (in.TapIn(t.handoverButton()) || in.Key(ui.KeyEnter) || in.Key(ui.KeySpace)) {
 		t.switchTo(t.handover)
 	}
 	return true
@@ -113,16 +114,16 @@ func (t *table) switchTo(s int) {
 // handoverButton is the hand-over screen's ready button.
 func (hd *hud) handoverButton() layout.Rect {
 	p := hd.handoverPanel()
-	bh := clampF(hd.g.h*0.08, layout.MinTap, 72)
+	bh := ui.ClampF(hd.g.H*0.08, layout.MinTap, 72)
 	return layout.Rect{X: p.X + 24, Y: p.Y + p.H - bh - 24, W: p.W - 48, H: bh}
 }
 
-func (hd *hud) handoverPanel() layout.Rect { return handoverRect(hd.g.w, hd.g.h) }
+func (hd *hud) handoverPanel() layout.Rect { return handoverRect(hd.g.W, hd.g.H) }
 
 // handoverRect is the hand-over panel on a sw×sh screen.
 func handoverRect(sw, sh float64) layout.Rect {
 	w := math.Min(sw-24, 560)
-	h := math.Min(sh-24, clampF(sh*0.5, 260, 420))
+	h := math.Min(sh-24, ui.ClampF(sh*0.5, 260, 420))
 	return layout.Rect{X: (sw - w) / 2, Y: (sh - h) / 2, W: w, H: h}
 }
 
@@ -130,40 +131,40 @@ func handoverRect(sw, sh float64) layout.Rect {
 // screen: a third larger than the name beside it, and clear of the lines over and under them.
 func handoverAvatar(sw, sh float64) float64 {
 	h := handoverRect(sw, sh).H
-	return math.Round(math.Min(clampF(h*0.2, 28, 72)*1.35, h*0.22))
+	return math.Round(math.Min(ui.ClampF(h*0.2, 28, 72)*1.35, h*0.22))
 }
 
 // drawHandover draws the hand-over screen over the plain felt: nothing of the table shows, so
 // no hand, choice or advice of the last person can be seen while the device changes hands.
 func (t *table) drawHandover(dst *ebiten.Image) {
 	hd, g := &t.hud, t.g
-	g.drawFelt(dst)
+	g.DrawFelt(dst)
 	p := hd.handoverPanel()
-	g.roundRect(dst, p, 14, sprites.PlateBG)
+	g.RoundRect(dst, p, 14, sprites.PlateBG)
 	name := hd.seatName(hd.handover)
-	small := clampF(p.H*0.07, 14, 26)
-	g.label(dst, msg.HandoverPass.Text(), p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
+	small := ui.ClampF(p.H*0.07, 14, 26)
+	g.Label(dst, msg.HandoverPass.Text(), p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
 	// The avatar left of the name, the two centred together.
-	av := handoverAvatar(g.w, g.h)
+	av := handoverAvatar(g.W, g.H)
 	gap := av * 0.2
-	big := g.txt.Fit(name, text.Style{Size: clampF(p.H*0.2, 28, 72), Bold: true}, p.W-48-av-gap, 14)
-	tw, _ := g.txt.Measure(name, text.Style{Size: big, Bold: true})
+	big := g.Txt.Fit(name, text.Style{Size: ui.ClampF(p.H*0.2, 28, 72), Bold: true}, p.W-48-av-gap, 14)
+	tw, _ := g.Txt.Measure(name, text.Style{Size: big, Bold: true})
 	x := p.X + (p.W-av-gap-tw)/2
 	t.drawAvatar(dst, hd.handover, layout.Rect{X: x, Y: p.Y + p.H*0.38 - av/2, W: av, H: av})
-	g.label(dst, name, x+av+gap, p.Y+p.H*0.38, big, sprites.Gold, text.Left|text.VertCenter, true)
-	hint := msg.New(g.byDevice(msg.HandoverClick, msg.HandoverTap, msg.HandoverKeys), name).String()
-	g.label(dst, hint, p.X+p.W/2, p.Y+p.H*0.56, g.txt.Fit(hint, text.Style{Size: small}, p.W-48, 9), sprites.White, text.Center, false)
-	w := widget{id: "handover-ready", r: hd.handoverButton(), label: msg.New(msg.HandoverReady, name).String(), enabled: true}
-	g.drawWidget(dst, &w, true)
-	m := widget{id: "menu", r: hd.lay.Buttons[layout.BtnMenu], label: msg.ButtonMenu.Text(), enabled: true}
-	g.drawWidget(dst, &m, false)
+	g.Label(dst, name, x+av+gap, p.Y+p.H*0.38, big, sprites.Gold, text.Left|text.VertCenter, true)
+	hint := msg.New(g.ByDevice(msg.HandoverClick, msg.HandoverTap, msg.HandoverKeys), name).String()
+	g.Label(dst, hint, p.X+p.W/2, p.Y+p.H*0.56, g.Txt.Fit(hint, text.Style{Size: small}, p.W-48, 9), sprites.White, text.Center, false)
+	w := ui.Widget{ID: "handover-ready", R: hd.handoverButton(), Label: msg.New(msg.HandoverReady, name).String(), Enabled: true}
+	g.DrawWidget(dst, &w, true)
+	m := ui.Widget{ID: "menu", R: hd.lay.Buttons[layout.BtnMenu], Label: msg.ButtonMenu.Text(), Enabled: true}
+	g.DrawWidget(dst, &m, false)
 }
 
 // handoverState is the test state while the hand-over screen is up: the name and the button,
 // and nothing of any hand.
-func (t *table) handoverState(ts *TestState) {
+func (t *table) handoverState(ts *ui.TestState) {
 	ts.Handover = t.seatName(t.handover)
 	ts.Buttons = append(ts.Buttons,
-		Button{ID: "handover-ready", Rect: t.handoverButton(), Enabled: t.tl.Idle() && t.caughtUp()},
-		Button{ID: "menu", Rect: t.lay.Buttons[layout.BtnMenu], Enabled: true})
+		ui.Button{ID: "handover-ready", Rect: t.handoverButton(), Enabled: t.tl.Idle() && t.caughtUp()},
+		ui.Button{ID: "menu", Rect: t.lay.Buttons[layout.BtnMenu], Enabled: true})
 }

@@ -8,6 +8,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -15,29 +16,29 @@ import (
 // (named by typing into the name field) and the others as bots, in variant v.
 func hotSeatGame(t *testing.T, g *Game, v string, seats int) {
 	t.Helper()
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "new-game")
 	chooseVariant(t, g, v)
-	for g.settings.Seats < seats {
+	for g.Settings.Seats < seats {
 		tapButton(t, g, "seats-plus")
 	}
-	for g.settings.Seats > seats {
+	for g.Settings.Seats > seats {
 		tapButton(t, g, "seats-minus")
 	}
 	// Seats 1 and 2 become people, named through their pickers; the person here too.
 	typeName(t, g, "name", "Ann")
 	for s, name := range []string{"Bob", "Cy"} {
 		tapButton(t, g, "seat-"+string(rune('1'+s)))
-		tapButton(t, g, "choice-"+levelPerson)
+		tapButton(t, g, "choice-"+ui.LevelPerson)
 		typeName(t, g, "seat-name", name)
 		tapButton(t, g, "seat-done")
 	}
-	if got := []string{g.settings.Name, g.settings.personName(1), g.settings.personName(2)}; !slices.Equal(got, []string{"Ann", "Bob", "Cy"}) {
+	if got := []string{g.Settings.Name, g.Settings.PersonName(1), g.Settings.PersonName(2)}; !slices.Equal(got, []string{"Ann", "Bob", "Cy"}) {
 		t.Fatalf("names %q", got)
 	}
 	tapButton(t, g, "start")
-	runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
+	runUntil(t, g, 50, func(ui.TestState) bool { _, ok := g.cur.(*table); return ok })
 }
 
 // hotSeatPlayer plays every person's part through taps, like driver, and checks on every tick
@@ -51,7 +52,7 @@ type hotSeatPlayer struct {
 	taps      int
 }
 
-func (p *hotSeatPlayer) step(in *Input) {
+func (p *hotSeatPlayer) step(in *ui.Input) {
 	t, g, tb := p.t, p.g, p.tb
 	ts := g.TestState()
 	eg := engineOf(tb)
@@ -86,7 +87,7 @@ func (p *hotSeatPlayer) step(in *Input) {
 			t.Fatalf("screen decision %q for seat %d, engine %v %v", ts.Decision, ts.Seat, d, ok)
 		}
 	}
-	x := func(r Rect) { (&driver{g: g}).tapRect(in, r); p.taps++ }
+	x := func(r ui.Rect) { (&driver{g: g}).tapRect(in, r); p.taps++ }
 	switch {
 	case ts.Scene == "score":
 		if r, ok := (&driver{g: g}).button(&ts, "continue"); ok {
@@ -133,12 +134,12 @@ func TestHotSeatGame(t *testing.T) {
 			p := &hotSeatPlayer{t: t, g: g, tb: tb, acted: map[int]int{}}
 			g.InjectInput(p.step)
 			// The first round, then leave: the game is saved.
-			runUntil(t, g, 200000, func(ts TestState) bool { return ts.Round == 2 && ts.Handover != "" })
+			runUntil(t, g, 200000, func(ts ui.TestState) bool { return ts.Round == 2 && ts.Handover != "" })
 			continueHotSeat(t, g)
 			tb = g.cur.(*table)
 			p.tb = tb
 			g.InjectInput(p.step)
-			runUntil(t, g, 400000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+			runUntil(t, g, 400000, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 			if !engineOf(tb).Over() {
 				t.Fatal("the engine's game is not over")
 			}
@@ -159,11 +160,11 @@ func TestHotSeatGame(t *testing.T) {
 // hand-over screen, to the person who must decide.
 func continueHotSeat(t *testing.T, g *Game) {
 	t.Helper()
-	g.InjectInput(func(in *Input) {})
+	g.InjectInput(func(in *ui.Input) {})
 	tapButton(t, g, "menu")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "continue")
-	ts := runUntil(t, g, 5, func(ts TestState) bool { _, ok := g.cur.(*table); return ok })
+	ts := runUntil(t, g, 5, func(ts ui.TestState) bool { _, ok := g.cur.(*table); return ok })
 	tb := g.cur.(*table)
 	if ts.Handover == "" || len(ts.Hand) > 0 {
 		t.Fatalf("continued without a hand-over: %q, hand %v", ts.Handover, ts.Hand)
@@ -181,7 +182,7 @@ func continueHotSeat(t *testing.T, g *Game) {
 func TestHotSeatDrawsNoOtherHand(t *testing.T) {
 	needDisplay(t)
 	g := newTestGame(t, &storage.Memory{}, "fast")
-	g.settings.EndMode, g.settings.Rounds = "rounds", 2
+	g.Settings.EndMode, g.Settings.Rounds = "rounds", 2
 	hotSeatGame(t, g, "basic", 4)
 	tb := g.cur.(*table)
 	p := &hotSeatPlayer{t: t, g: g, tb: tb, acted: map[int]int{}}
@@ -190,7 +191,7 @@ func TestHotSeatDrawsNoOtherHand(t *testing.T) {
 	defer frame(func() { screen.Deallocate() }, nil)
 	var drawn []engine.Card
 	var faces []bool
-	g.cardSpy = func(c engine.Card, face bool, _ layout.Rect) { drawn, faces = append(drawn, c), append(faces, face) }
+	g.CardSpy = func(c engine.Card, face bool, _ layout.Rect) { drawn, faces = append(drawn, c), append(faces, face) }
 	handoverFrames, frames := 0, 0
 	var public []engine.Card
 	for i := 0; ; i++ {
@@ -204,7 +205,7 @@ func TestHotSeatDrawsNoOtherHand(t *testing.T) {
 			continue
 		}
 		drawn, faces = drawn[:0], faces[:0]
-		g.dirty = true
+		g.Dirty = true
 		frame(nil, func(*ebiten.Image) { g.Draw(screen) })
 		frames++
 		if tb.phase != phaseDeal {
@@ -262,9 +263,9 @@ func shownHand(tb *table, s int) []engine.Card {
 // TestHotSeatDefaultNames: with more than one person at the device and no names typed, nobody
 // is called "You": the seats are "Player 1", "Player 2", and the hand-over names Player 1.
 func TestHotSeatDefaultNames(t *testing.T) {
-	g := openForm(t, 390, 844, Options{})
+	g := openForm(t, 390, 844, ui.Options{})
 	tapButton(t, g, "seat-1")
-	tapButton(t, g, "choice-"+levelPerson)
+	tapButton(t, g, "choice-"+ui.LevelPerson)
 	tapButton(t, g, "seat-done")
 	for _, b := range g.TestState().Buttons {
 		if b.ID == "name" && b.Label != "Player 1" {
@@ -272,7 +273,7 @@ func TestHotSeatDefaultNames(t *testing.T) {
 		}
 	}
 	tapButton(t, g, "start")
-	runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
+	runUntil(t, g, 50, func(ui.TestState) bool { _, ok := g.cur.(*table); return ok })
 	tb := g.cur.(*table)
 	if got := []string{tb.seats[0].Name, tb.seats[1].Name}; !slices.Equal(got, []string{"Player 1", "Player 2"}) {
 		t.Fatalf("the people here are named %q", got)
@@ -280,7 +281,7 @@ func TestHotSeatDefaultNames(t *testing.T) {
 	if ts := g.TestState(); ts.Handover != "Player 1" {
 		t.Fatalf("the first hand-over names %q", ts.Handover)
 	}
-	if g.settings.Name != "You" {
-		t.Fatalf("the stored name became %q", g.settings.Name)
+	if g.Settings.Name != "You" {
+		t.Fatalf("the stored name became %q", g.Settings.Name)
 	}
 }

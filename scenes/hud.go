@@ -13,6 +13,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -76,17 +77,17 @@ func (t *table) refreshPlates() {
 // size that fits.
 func (hd *hud) fitStatus() {
 	want, box := hd.lay.Unit*1.1, hd.lay.Status
-	hd.statusSize = hd.g.txt.Fit(hd.status, text.Style{Size: want}, box.W, 9)
+	hd.statusSize = hd.g.Txt.Fit(hd.status, text.Style{Size: want}, box.W, 9)
 	hd.statusLines = append(hd.statusLines[:0], hd.status)
 	if hd.statusSize >= max(want*0.8, layout.MinStatusSize) || hd.lay.StatusLines() < 2 {
 		return
 	}
 	for size := want; size > hd.statusSize; size -= 0.5 {
-		lines := hd.g.wrapText(hd.status, size, box.W)
+		lines := hd.g.WrapText(hd.status, size, box.W)
 		// The lines are drawn from Unit*0.75 under the box's top, 1.25 sizes apart.
 		fits := len(lines) <= 2 && hd.lay.Unit*0.75+float64(len(lines)-1)*size*1.25+size/2 <= box.H
 		for _, l := range lines {
-			tw, _ := hd.g.txt.Measure(l, text.Style{Size: size})
+			tw, _ := hd.g.Txt.Measure(l, text.Style{Size: size})
 			fits = fits && tw <= box.W
 		}
 		if fits {
@@ -202,7 +203,7 @@ func (t *table) statusText() msg.Message {
 	case t.phase == phaseDeal:
 		return msg.New(msg.StatusDealing)
 	case t.myRowChoice():
-		return msg.New(t.g.byDevice(msg.StatusYourRowMouse, msg.StatusYourRow, msg.StatusYourRowKeys))
+		return msg.New(t.g.ByDevice(msg.StatusYourRowMouse, msg.StatusYourRow, msg.StatusYourRowKeys))
 	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0:
 		return msg.New(msg.StatusSeatRow, t.seatName(t.disp.Waiting[0]))
 	}
@@ -214,7 +215,7 @@ func (t *table) statusText() msg.Message {
 		return msg.New(msg.StatusPlacing)
 	case t.disp.Phase == engine.PhaseChoose:
 		if t.disp.MyChoice == 0 {
-			return msg.New(t.g.byDevice(msg.StatusChooseMouse, msg.StatusChoose, msg.StatusChooseKeys), t.disp.Turn)
+			return msg.New(t.g.ByDevice(msg.StatusChooseMouse, msg.StatusChoose, msg.StatusChooseKeys), t.disp.Turn)
 		}
 		n := 0
 		for s := range t.disp.Chosen {
@@ -225,7 +226,7 @@ func (t *table) statusText() msg.Message {
 		if n == 0 {
 			return msg.New(msg.StatusAllChosen) // the reveal follows; no mind changes now
 		}
-		return msg.New(t.g.byDevice(msg.StatusWaitingMouse, msg.StatusWaiting, msg.StatusWaitingKeys), n)
+		return msg.New(t.g.ByDevice(msg.StatusWaitingMouse, msg.StatusWaiting, msg.StatusWaitingKeys), n)
 	}
 	return msg.Message{}
 }
@@ -241,7 +242,7 @@ func (t *table) variantStatus() msg.Message {
 	switch {
 	case t.disp.Phase == engine.PhaseDraft && waiting >= 0:
 		if mine {
-			return msg.New(t.g.byDevice(msg.StatusDraftYouMouse, msg.StatusDraftYou, msg.StatusDraftYouMouse))
+			return msg.New(t.g.ByDevice(msg.StatusDraftYouMouse, msg.StatusDraftYou, msg.StatusDraftYouMouse))
 		}
 		return msg.New(msg.StatusDrafting, t.seatName(waiting))
 	case t.disp.Phase == engine.PhaseOrder && mine:
@@ -257,7 +258,7 @@ func (t *table) variantStatus() msg.Message {
 		case mine && v == engine.HandVariant && t.pick != 0:
 			return msg.New(msg.StatusHandPick, t.pick)
 		case mine && v == engine.HandVariant:
-			return msg.New(t.g.byDevice(msg.StatusHandTurnMouse, msg.StatusHandTurn, msg.StatusHandTurnKeys))
+			return msg.New(t.g.ByDevice(msg.StatusHandTurnMouse, msg.StatusHandTurn, msg.StatusHandTurnKeys))
 		case mine:
 			return msg.New(msg.StatusOpenTurn)
 		}
@@ -266,7 +267,7 @@ func (t *table) variantStatus() msg.Message {
 		if t.pick != 0 {
 			return msg.New(msg.StatusNiftyPick, t.pick)
 		}
-		return msg.New(t.g.byDevice(msg.StatusNiftyTurnMouse, msg.StatusNiftyTurn, msg.StatusNiftyTurnKeys), t.disp.Turn)
+		return msg.New(t.g.ByDevice(msg.StatusNiftyTurnMouse, msg.StatusNiftyTurn, msg.StatusNiftyTurnKeys), t.disp.Turn)
 	}
 	return msg.Message{}
 }
@@ -274,12 +275,12 @@ func (t *table) variantStatus() msg.Message {
 // refreshAdvice recomputes the advisor's numbers for the current turn.
 func (hd *hud) refreshAdvice() {
 	key := hd.disp.Round*100 + hd.disp.Turn
-	if hd.adviceTurn == key || hd.g.opts.Advisor == nil || hd.tutorial != nil {
+	if hd.adviceTurn == key || hd.g.Opts.Advisor == nil || hd.tutorial != nil {
 		return
 	}
 	hd.adviceTurn = key
 	v := cloneView(&hd.disp)
-	hd.advice = hd.g.opts.Advisor(&v)
+	hd.advice = hd.g.Opts.Advisor(&v)
 	for c := range hd.adviceStr {
 		hd.adviceStr[c] = ""
 	}
@@ -375,9 +376,9 @@ func cardList(cs []engine.Card) string {
 func bannerRect(l *layout.Table) layout.Rect { return l.Warn }
 
 // bannerTextSize is the banner's text size: as large as fits its line, not above Unit*1.2.
-func bannerTextSize(g *Host, l *layout.Table, s string) float64 {
+func bannerTextSize(g *ui.Host, l *layout.Table, s string) float64 {
 	r := bannerRect(l)
-	return g.txt.Fit(s, text.Style{Size: min(l.Unit*1.2, r.H*0.75), Bold: true}, r.W-l.Unit, 8)
+	return g.Txt.Fit(s, text.Style{Size: min(l.Unit*1.2, r.H*0.75), Bold: true}, r.W-l.Unit, 8)
 }
 
 // drawBanner draws the connection banner, if any.
@@ -386,8 +387,8 @@ func (hd *hud) drawBanner(dst *ebiten.Image) {
 		return
 	}
 	r := bannerRect(hd.lay)
-	hd.g.roundRect(dst, r, hd.lay.Unit*0.4, sprites.Danger)
-	hd.g.label(dst, hd.banner, r.X+r.W/2, r.Y+r.H/2, hd.bannerSize, sprites.White, text.Center, true)
+	hd.g.RoundRect(dst, r, hd.lay.Unit*0.4, sprites.Danger)
+	hd.g.Label(dst, hd.banner, r.X+r.W/2, r.Y+r.H/2, hd.bannerSize, sprites.White, text.Center, true)
 }
 
 // soundStep is the animation step that plays event e's effect when the timeline shows it, heard
@@ -398,8 +399,8 @@ func (hd *hud) soundStep(e engine.Event) anim.Step {
 		if hd.handover >= 0 || seat < 0 || seat >= len(hd.seats) || !hd.seats[seat].Here() {
 			seat = -1
 		}
-		hd.g.snd.SetSeat(seat)
-		hd.g.snd.Event(e)
+		hd.g.Snd.SetSeat(seat)
+		hd.g.Snd.Event(e)
 	}}
 }
 

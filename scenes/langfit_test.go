@@ -12,6 +12,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -25,9 +26,9 @@ var fitSizes = [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}, {19
 // the test ends.
 func eachLangSize(t *testing.T, g *Game, sizes [][2]float64, check func(name string)) {
 	t.Helper()
-	t.Cleanup(func() { g.setLang(msg.English) })
+	t.Cleanup(func() { g.SetLang(msg.English) })
 	for _, lang := range msg.Langs() {
-		if err := g.setLang(lang.Code); err != nil {
+		if err := g.SetLang(lang.Code); err != nil {
 			t.Fatal(err)
 		}
 		for _, sz := range sizes {
@@ -52,21 +53,21 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 			name := at + " " + page
 			m := newMenu(g.host)
 			m.page = page
-			m.build()
-			m.draw(ebiten.NewImage(1, 1)) // fits the title
-			title := layout.FormTitle(g.w, g.h)
-			if tw, _ := g.txt.Measure(m.title, text.Style{Size: m.titleSize, Bold: true}); tw > title.W || m.titleSize < 16 {
+			m.Build()
+			m.Draw(ebiten.NewImage(1, 1)) // fits the title
+			title := layout.FormTitle(g.W, g.H)
+			if tw, _ := g.Txt.Measure(m.title, text.Style{Size: m.titleSize, Bold: true}); tw > title.W || m.titleSize < 16 {
 				t.Errorf("%s: title %q %.0f px wide in %.0f at %.1f px", name, m.title, tw, title.W, m.titleSize)
 			}
-			screen := layout.Rect{W: g.w, H: g.h}
+			screen := layout.Rect{W: g.W, H: g.H}
 			for i := range m.widgets {
 				w := &m.widgets[i]
-				if !w.r.Within(screen) {
-					t.Errorf("%s: %q %+v off the screen", name, w.label, w.r)
+				if !w.R.Within(screen) {
+					t.Errorf("%s: %q %+v off the screen", name, w.Label, w.R)
 				}
 				for j := i + 1; j < len(m.widgets); j++ {
-					if o := m.widgets[j]; w.r.Inset(0.5).Overlaps(o.r) {
-						t.Errorf("%s: %q %+v overlaps %q %+v", name, w.label, w.r, o.label, o.r)
+					if o := m.widgets[j]; w.R.Inset(0.5).Overlaps(o.R) {
+						t.Errorf("%s: %q %+v overlaps %q %+v", name, w.Label, w.R, o.Label, o.R)
 					}
 				}
 				checkWidgetText(t, g, name, w)
@@ -82,7 +83,7 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 // it may not shrink under 60 % of its size; on a phone (either way up) at layout.MinStatusSize
 // (11 px) or more.
 func TestStatusFitsEveryLanguage(t *testing.T) {
-	g, err := NewGame(Options{Speed: "instant", Seed: 2, InlineBots: true})
+	g, err := NewGame(ui.Options{Speed: "instant", Seed: 2, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,8 +127,8 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 		tb.relayout()
 		for _, mo := range moments {
 			mo.set()
-			for _, d := range []device{deviceMouse, deviceTouch, deviceKeys} {
-				g.device = d
+			for _, d := range []ui.Device{ui.DeviceMouse, ui.DeviceTouch, ui.DeviceKeys} {
+				g.Device = d
 				tb.refreshPlates()
 				name := fmt.Sprintf("%s %s device %d", at, mo.name, d)
 				box := tb.lay.Status
@@ -135,7 +136,7 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 					t.Fatalf("%s: status %q in lines %q", name, tb.status, tb.statusLines)
 				}
 				for i, line := range tb.statusLines {
-					tw, _ := g.txt.Measure(line, text.Style{Size: tb.statusSize})
+					tw, _ := g.Txt.Measure(line, text.Style{Size: tb.statusSize})
 					bottom := box.Y + tb.lay.Unit*0.75 + float64(i)*tb.statusSize*1.25 + tb.statusSize/2
 					if tw > box.W || tb.statusSize < 9 || bottom > box.Y+box.H {
 						t.Errorf("%s: status line %q %.0f px wide in %.0f at %.1f px, bottom %.0f in %.0f", name, line, tw, box.W, tb.statusSize, bottom, box.Y+box.H)
@@ -144,7 +145,7 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 				if tb.lay.StatusLines() == 2 && tb.statusSize < tb.lay.Unit*1.1*0.6 {
 					t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.statusSize, tb.lay.Unit*1.1, tb.statusLines)
 				}
-				if min(g.w, g.h) < 600 && tb.statusSize < layout.MinStatusSize {
+				if min(g.W, g.H) < 600 && tb.statusSize < layout.MinStatusSize {
 					t.Errorf("%s: status at %.1f px on a phone, under %d: %q", name, tb.statusSize, layout.MinStatusSize, tb.statusLines)
 				}
 				if testing.Verbose() && tb.statusSize < tb.lay.Unit*1.1 {
@@ -171,24 +172,24 @@ func TestOverTextsEveryLanguage(t *testing.T) {
 		for _, seats := range []int{2, 4, 10} {
 			for _, rounds := range []int{1, 20} {
 				name := fmt.Sprintf("%s %d seats %d rounds", at, seats, rounds)
-				l := newOverLayout(g.w, g.h, seats, rounds)
+				l := newOverLayout(g.W, g.H, seats, rounds)
 				small := text.Style{Size: l.Size * 0.8}
-				if tw, _ := g.txt.Measure(msg.ScoreTotal.Text(), small); tw > l.TotalW {
+				if tw, _ := g.Txt.Measure(msg.ScoreTotal.Text(), small); tw > l.TotalW {
 					t.Errorf("%s: %q %.0f px wide in a column of %.0f", name, msg.ScoreTotal.Text(), tw, l.TotalW)
 				}
-				if tw, _ := g.txt.Measure(msg.GameOverChart.Text(), small); tw > l.Chart.W {
+				if tw, _ := g.Txt.Measure(msg.GameOverChart.Text(), small); tw > l.Chart.W {
 					t.Errorf("%s: %q %.0f px wide over a chart of %.0f", name, msg.GameOverChart.Text(), tw, l.Chart.W)
 				}
 				for _, title := range titles {
 					st := text.Style{Size: l.Title.H * 0.8, Bold: true}
-					if st.Size = g.txt.Fit(title, st, l.Title.W, 10); st.Size < 10 {
+					if st.Size = g.Txt.Fit(title, st, l.Title.W, 10); st.Size < 10 {
 						t.Errorf("%s: title %q at %.1f px", name, title, st.Size)
-					} else if tw, _ := g.txt.Measure(title, st); tw > l.Title.W {
+					} else if tw, _ := g.Txt.Measure(title, st); tw > l.Title.W {
 						t.Errorf("%s: title %q %.0f px wide in %.0f", name, title, tw, l.Title.W)
 					}
 				}
 				for i, label := range []string{msg.ButtonPlayAgain.Text(), msg.ButtonMenu.Text()} {
-					checkWidgetText(t, g, name, &widget{r: l.Buttons[i], label: label, enabled: true})
+					checkWidgetText(t, g, name, &ui.Widget{R: l.Buttons[i], Label: label, Enabled: true})
 				}
 			}
 		}
@@ -221,12 +222,12 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 		warnings := []string{msg.WarnTooLow.Text(), msg.New(msg.WarnSixth, 4, 27).String()}
 		for _, seats := range []int{2, 4, 10} {
 			name := fmt.Sprintf("%s %d seats", at, seats)
-			l := layout.NewTable(g.w, g.h, seats, 10)
+			l := layout.NewTable(g.W, g.H, seats, 10)
 			for b, ids := range buttons {
 				for _, id := range ids {
-					w := widget{r: l.Buttons[b], label: id.Text(), enabled: true}
+					w := ui.Widget{R: l.Buttons[b], Label: id.Text(), Enabled: true}
 					if notice[id] {
-						w.kind = kindNotice
+						w.Kind = ui.KindNotice
 					}
 					checkWidgetText(t, g, name, &w)
 				}
@@ -239,8 +240,8 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 					}
 					for _, id := range ids {
 						style := text.Style{Size: tx.Size, Bold: k == layout.TxtState}
-						style.Size = max(minPlateText, g.txt.Fit(id.Text(), style, tx.R.W, minPlateText))
-						if tw, _ := g.txt.Measure(id.Text(), style); tw > tx.R.W {
+						style.Size = max(minPlateText, g.Txt.Fit(id.Text(), style, tx.R.W, minPlateText))
+						if tw, _ := g.Txt.Measure(id.Text(), style); tw > tx.R.W {
 							t.Errorf("%s: seat %d's plate cuts %q (%.0f px wide in %.0f at %.1f px)", name, s, id.Text(), tw, tx.R.W, style.Size)
 						}
 					}
@@ -249,8 +250,8 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			st := l.ScoreTitle
 			for _, line := range scoreLines {
 				style := text.Style{Size: st.Size, Bold: true}
-				style.Size = max(minPlateText, g.txt.Fit(line, style, st.R.W, minPlateText))
-				if tw, _ := g.txt.Measure(line, style); tw > st.R.W {
+				style.Size = max(minPlateText, g.Txt.Fit(line, style, st.R.W, minPlateText))
+				if tw, _ := g.Txt.Measure(line, style); tw > st.R.W {
 					t.Errorf("%s: score title %q %.0f px wide in %.0f at %.1f px", name, line, tw, st.R.W, style.Size)
 				}
 			}
@@ -258,14 +259,14 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			banner := msg.New(msg.OnlineReconnecting, 99).String()
 			if size := bannerTextSize(g.host, &l, banner); size < 9 {
 				t.Errorf("%s: banner %q at %.1f px in %+v", name, banner, size, bannerRect(&l))
-			} else if tw, _ := g.txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > bannerRect(&l).W-l.Unit {
+			} else if tw, _ := g.Txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > bannerRect(&l).W-l.Unit {
 				t.Errorf("%s: banner %q %.0f px wide in %+v", name, banner, tw, bannerRect(&l))
 			}
 			for _, w := range warnings {
 				style := text.Style{Size: l.Unit, Bold: true}
-				if style.Size = g.txt.Fit(w, style, l.Warn.W-16, 8); style.Size < 9 {
+				if style.Size = g.Txt.Fit(w, style, l.Warn.W-16, 8); style.Size < 9 {
 					t.Errorf("%s: warning %q at %.1f px in %.0f", name, w, style.Size, l.Warn.W-16)
-				} else if tw, _ := g.txt.Measure(w, style); tw > l.Warn.W-16 {
+				} else if tw, _ := g.Txt.Measure(w, style); tw > l.Warn.W-16 {
 					t.Errorf("%s: warning %q %.0f px wide in %.0f", name, w, tw, l.Warn.W-16)
 				}
 			}
@@ -282,14 +283,14 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			name := fmt.Sprintf("%s rules step %d", at, tu.step)
 			r := tu.captionRect()
 			title, lines, size := tu.captionText(r)
-			if tw, _ := g.txt.Measure(tu.title, text.Style{Size: title, Bold: true}); tw > r.W-24 {
+			if tw, _ := g.Txt.Measure(tu.title, text.Style{Size: title, Bold: true}); tw > r.W-24 {
 				t.Errorf("%s: caption title %q %.0f px wide in %.0f", name, tu.title, tw, r.W-24)
 			}
 			if title*2.6+float64(len(lines))*size*1.3 > r.H-8 || size < 9 {
 				t.Errorf("%s: caption of %d lines at %.1f px does not fit %+v", name, len(lines), size, r)
 			}
 			for _, line := range lines {
-				if tw, _ := g.txt.Measure(line, text.Style{Size: size}); tw > r.W-24 {
+				if tw, _ := g.Txt.Measure(line, text.Style{Size: size}); tw > r.W-24 {
 					t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, tw, r.W-24)
 				}
 			}
@@ -308,7 +309,7 @@ func TestPlateNamesTellSeatsApart(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	eachLangSize(t, g, fitSizes, func(at string) {
 		lo := float64(layout.MinNameSize)
-		if min(g.w, g.h) < 600 {
+		if min(g.W, g.H) < 600 {
 			lo = layout.MinNameSizePhone
 		}
 		// names checks the ten names as drawn: name(s) and its style and width.
@@ -316,7 +317,7 @@ func TestPlateNamesTellSeatsApart(t *testing.T) {
 			seen := map[string]int{}
 			for s := range 10 {
 				got, st, w := name(s)
-				tw, _ := g.txt.Measure(got, st)
+				tw, _ := g.Txt.Measure(got, st)
 				if tw > w || st.Size < lo {
 					t.Errorf("%s: %s %d's name drawn as %q, %.0f px wide in %.0f at %.1f px", at, where, s, got, tw, w, st.Size)
 				}
@@ -326,19 +327,19 @@ func TestPlateNamesTellSeatsApart(t *testing.T) {
 				seen[got] = s
 			}
 		}
-		l := layout.NewTable(g.w, g.h, 10, 10)
+		l := layout.NewTable(g.W, g.H, 10, 10)
 		names("seat", func(s int) (string, text.Style, float64) {
 			tx := l.Seats[s].Text[layout.TxtName]
 			st := text.Style{Size: tx.Size, Bold: true}
-			return g.txt.CutName(msg.New(msg.PlayerName, s+1).String(), st, tx.R.W), st, tx.R.W
+			return g.Txt.CutName(msg.New(msg.PlayerName, s+1).String(), st, tx.R.W), st, tx.R.W
 		})
 		r := newRoom(g.host, &g.dial, tenSeatRoom(), "wss://nimmt.example.org", false)
-		r.build()
+		r.Build()
 		names("room seat", func(s int) (string, text.Style, float64) {
 			got, st, w := r.seatName(s)
 			// Shortened as the plates shorten it: the same person reads the same in the room.
-			if full := r.state().Seats[s].Name; got != g.txt.CutName(full, st, w) {
-				t.Errorf("%s: the room shows %q as %q, the plates as %q", at, full, got, g.txt.CutName(full, st, w))
+			if full := r.state().Seats[s].Name; got != g.Txt.CutName(full, st, w) {
+				t.Errorf("%s: the room shows %q as %q, the plates as %q", at, full, got, g.Txt.CutName(full, st, w))
 			}
 			return got, st, w
 		})

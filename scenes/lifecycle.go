@@ -7,12 +7,12 @@ package scenes
 // then be killed): the sound pauses, a game in progress is autosaved, and Suspend returns once
 // every queued file is written, so Continue resumes it exactly.
 func (g *Game) Suspend() {
-	g.snd.SetPaused(true)
+	g.Snd.SetPaused(true)
 	if t, ok := g.cur.(*table); ok && t.tutorial == nil {
 		t.save()
 	}
-	if g.saver != nil {
-		g.saver.flush()
+	if g.Saver != nil {
+		g.Saver.Flush()
 	}
 }
 
@@ -20,8 +20,8 @@ func (g *Game) Suspend() {
 // sound plays again, the screen is redrawn, and an online table or room connects again at once (its
 // connection may have died in the background without a word; the link resumes where it was).
 func (g *Game) Resume() {
-	g.snd.SetPaused(false)
-	g.dirty = true
+	g.Snd.SetPaused(false)
+	g.Dirty = true
 	switch s := g.cur.(type) {
 	case *table:
 		if r, ok := s.sess.(*remoteSession); ok {
@@ -52,7 +52,7 @@ func (g *Game) Back() bool {
 	case *menu:
 		if s.page != "menu" {
 			s.activate("back")
-			g.dirty = true
+			g.Dirty = true
 			return true
 		}
 	}

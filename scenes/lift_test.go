@@ -9,6 +9,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -24,8 +25,8 @@ func choosingTable(t *testing.T, w, h float64) (*Game, *table) {
 	g.LayoutF(w, h)
 	g.cur.(*menu).activate("new-game")
 	g.cur.(*menu).start()
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5000, func(ts TestState) bool {
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5000, func(ts ui.TestState) bool {
 		return ts.Scene == "choose" && ts.Input && ts.Decision == "play" && ts.Chosen == 0 && len(ts.HandRects) == 10 &&
 			len(ts.Waiting) == 1 && g.cur.(*table).tl.Idle()
 	})
@@ -77,19 +78,19 @@ func TestLiftedCardHidesNoNumber(t *testing.T) {
 				r layout.Rect
 			}
 			var draws []drawn
-			g.cardSpy = func(c engine.Card, face bool, r layout.Rect) {
+			g.CardSpy = func(c engine.Card, face bool, r layout.Rect) {
 				if face && slices.Contains(hand, c) {
 					draws = append(draws, drawn{c, r})
 				}
 			}
-			defer func() { g.cardSpy = nil }()
+			defer func() { g.CardSpy = nil }()
 			tap := func(r layout.Rect) {
 				x, y := r.Center()
-				g.InjectInput(func(in *Input) { in.Tap, in.TapX, in.TapY, in.Touch = true, x, y, true })
+				g.InjectInput(func(in *ui.Input) { in.Tap, in.TapX, in.TapY, in.Touch = true, x, y, true })
 				if err := g.Update(); err != nil {
 					t.Fatal(err)
 				}
-				g.InjectInput(func(in *Input) {})
+				g.InjectInput(func(in *ui.Input) {})
 			}
 			opened := 0
 			for k := range hand {
@@ -99,7 +100,7 @@ func TestLiftedCardHidesNoNumber(t *testing.T) {
 				}
 				settleLift(t, g, tb)
 				draws = draws[:0]
-				g.dirty = true
+				g.Dirty = true
 				frame(nil, func(*ebiten.Image) { g.Draw(screen) })
 				if len(draws) != len(hand) {
 					t.Fatalf("card %d lifted: %d hand cards drawn face up, want %d", k, len(draws), len(hand))
@@ -124,7 +125,7 @@ func TestLiftedCardHidesNoNumber(t *testing.T) {
 			}
 			last := len(hand) - 1
 			tap(g.TestState().HandRects[last])
-			runUntil(t, g, 100, func(ts TestState) bool { return ts.Chosen != 0 })
+			runUntil(t, g, 100, func(ts ui.TestState) bool { return ts.Chosen != 0 })
 			if ts := g.TestState(); ts.Chosen != int(hand[last]) {
 				t.Errorf("a second tap on the lifted %v chose %v", hand[last], ts.Chosen)
 			}
@@ -156,7 +157,7 @@ func TestHoverLiftsSteadily(t *testing.T) {
 				prev := -1
 				var lifted []int
 				for x := 0.0; x < sz[0]; x += 2 {
-					g.InjectInput(func(in *Input) { in.X, in.Y, in.Hover, in.Moved = x, y, true, true })
+					g.InjectInput(func(in *ui.Input) { in.X, in.Y, in.Hover, in.Moved = x, y, true, true })
 					var sel [2]int
 					for k := range sel {
 						if err := g.Update(); err != nil {
@@ -180,7 +181,7 @@ func TestHoverLiftsSteadily(t *testing.T) {
 					t.Errorf("a pointer across the line %v lifted %v", cards, lifted)
 				}
 			}
-			g.InjectInput(func(in *Input) {})
+			g.InjectInput(func(in *ui.Input) {})
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -24,7 +25,7 @@ type localSession struct {
 	// ticks scales a pause by the animation speed; inline runs the bots' decisions inside Update.
 	ticks  func(n int) int
 	inline bool
-	saver  *saver
+	saver  *ui.Saver
 	// viewer is the person the table shows, kept in the autosave so that Continue passes the
 	// device to the right person.
 	viewer int
@@ -34,7 +35,7 @@ type localSession struct {
 
 // botSeat drives one bot: it thinks for a while (a person's pace), then its answer is applied.
 type botSeat struct {
-	bot    Bot
+	bot    ui.Bot
 	think  int                // ticks left before the bot acts
 	result chan engine.Action // the bot's answer, from its goroutine (or inline)
 	busy   bool
@@ -52,7 +53,7 @@ const (
 var botNames = [...]msg.ID{msg.BotName1, msg.BotName2, msg.BotName3, msg.BotName4, msg.BotName5, msg.BotName6, msg.BotName7, msg.BotName8, msg.BotName9}
 
 // newLocalSession starts a game of cfg for seats; seed 0 picks one.
-func newLocalSession(g *Host, cfg engine.Config, seats []Seat, seed uint64) (*localSession, error) {
+func newLocalSession(g *ui.Host, cfg engine.Config, seats []Seat, seed uint64) (*localSession, error) {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
@@ -79,13 +80,13 @@ func newLocalSession(g *Host, cfg engine.Config, seats []Seat, seed uint64) (*lo
 
 // seatsFromSettings returns the seats of a new game: the person first, then each seat a bot of
 // its level or another person at this device (hot-seat).
-func seatsFromSettings(st *Settings) []Seat {
+func seatsFromSettings(st *ui.Settings) []Seat {
 	seats := make([]Seat, st.Seats)
-	seats[0] = Seat{Kind: SeatPerson, Name: st.ownName()}
+	seats[0] = Seat{Kind: SeatPerson, Name: st.OwnName()}
 	for s := 1; s < st.Seats; s++ {
 		lvl := st.Levels[s-1]
-		if lvl == levelPerson {
-			seats[s] = Seat{Kind: SeatPerson, Name: st.personName(s)}
+		if lvl == ui.LevelPerson {
+			seats[s] = Seat{Kind: SeatPerson, Name: st.PersonName(s)}
 			continue
 		}
 		seats[s] = Seat{Kind: SeatBot, Name: botNames[(s-1)%len(botNames)].Text(), Level: lvl}
@@ -94,15 +95,15 @@ func seatsFromSettings(st *Settings) []Seat {
 }
 
 // attachLocal wraps an engine game and makes its bots.
-func attachLocal(g *Host, eg *engine.Game, seats []Seat, seed uint64) (*localSession, error) {
+func attachLocal(g *ui.Host, eg *engine.Game, seats []Seat, seed uint64) (*localSession, error) {
 	l := &localSession{eg: eg, seats: seats, seed: seed, rng: rand.New(rand.NewPCG(seed, 7)),
-		ticks: func(n int) int { return g.speed().Ticks(n) }, inline: g.opts.InlineBots, saver: g.saver, wake: g.Wake}
+		ticks: func(n int) int { return g.Speed().Ticks(n) }, inline: g.Opts.InlineBots, saver: g.Saver, wake: g.Wake}
 	l.bots = make([]botSeat, len(seats))
 	for s, st := range seats {
 		if st.Kind != SeatBot {
 			continue
 		}
-		b, err := g.opts.Bots(st.Level, seed+uint64(s))
+		b, err := g.Opts.Bots(st.Level, seed+uint64(s))
 		if err != nil {
 			return nil, fmt.Errorf("scenes: bot %s: %w", st.Level, err)
 		}
@@ -172,7 +173,7 @@ func (l *localSession) Update(still bool) (changed bool, refused error) {
 			if l.inline {
 				b.result <- b.bot.Decide(&v)
 			} else {
-				go func(bot Bot, ch chan engine.Action) {
+				go func(bot ui.Bot, ch chan engine.Action) {
 					ch <- bot.Decide(&v)
 					l.wake() // the game may have stopped its frames while the bot thought
 				}(b.bot, b.result)
@@ -252,14 +253,14 @@ func (l *localSession) Save() error {
 	if l.saver == nil {
 		return nil
 	}
-	err := l.saver.err()
+	err := l.saver.Err()
 	rec := l.eg.Record()
 	levels := make([]string, len(l.seats))
 	for i, s := range l.seats {
 		levels[i] = s.Level
 	}
 	sv := saved{Version: savedVersion, Seed: l.seed, Levels: levels, Seats: l.seats, Viewer: l.viewer, Over: l.eg.Over()}
-	l.saver.saveFunc(saveFile, func() ([]byte, error) {
+	l.saver.SaveFunc(ui.SaveFile, func() ([]byte, error) {
 		r, err := json.Marshal(rec)
 		if err != nil {
 			return nil, err
@@ -275,10 +276,10 @@ const savedVersion = 2
 
 // hasSave reports whether a game to continue is stored. A save that cannot be resumed puts its
 // reason on the menu's notice.
-func hasSave(e *Env) bool {
+func hasSave(e *ui.Env) bool {
 	s, err := loadSaved(e)
 	if err != nil {
-		e.notice = notice(err)
+		e.Notice = notice(err)
 		return false
 	}
 	return s != nil && !s.Over
@@ -286,12 +287,12 @@ func hasSave(e *Env) bool {
 
 // loadSaved reads the autosave: nil without an error when there is none, a *noticeError saying
 // why when it cannot be resumed.
-func loadSaved(e *Env) (*saved, error) {
-	if e.opts.Storage == nil {
+func loadSaved(e *ui.Env) (*saved, error) {
+	if e.Opts.Storage == nil {
 		return nil, nil
 	}
 	e.FlushSaves()
-	b, _, err := storage.LoadSave(e.opts.Storage, saveFile, savedVersion)
+	b, _, err := storage.LoadSave(e.Opts.Storage, ui.SaveFile, savedVersion)
 	var se *storage.SaveError
 	switch {
 	case errors.As(err, &se):
@@ -329,7 +330,7 @@ func saveNotice(se *storage.SaveError) msg.Message {
 }
 
 // resumeLocal loads the autosave into a session at exactly the point it stopped.
-func resumeLocal(g *Host) (*localSession, error) {
+func resumeLocal(g *ui.Host) (*localSession, error) {
 	p, err := loadSaved(g.Env)
 	if err != nil {
 		return nil, err
@@ -362,7 +363,7 @@ func resumeLocal(g *Host) (*localSession, error) {
 // default name of any language — "You" for the person at the device, "Player 3" for another
 // (hot-seat) — becomes the current language's ("Vous", "Joueur 3"); a typed name stays.
 func localName(name string, s int) string {
-	if isDefaultName(name) {
+	if ui.IsDefaultName(name) {
 		return msg.DefaultName.Text()
 	}
 	for _, l := range msg.Langs() {
@@ -387,9 +388,9 @@ func savedSeats(s *saved, rec *engine.Record, n int) []Seat {
 		switch {
 		case i < len(s.Seats) && s.Seats[i].Kind == SeatPerson, i == 0:
 			st = Seat{Kind: SeatPerson, Name: localName(name, i)}
-		case i < len(s.Seats) && s.Seats[i].Kind == SeatBot && levelIndex(s.Seats[i].Level) >= 0:
+		case i < len(s.Seats) && s.Seats[i].Kind == SeatBot && ui.LevelIndex(s.Seats[i].Level) >= 0:
 			st.Level = s.Seats[i].Level
-		case len(s.Seats) == 0 && i < len(s.Levels) && levelIndex(s.Levels[i]) >= 0:
+		case len(s.Seats) == 0 && i < len(s.Levels) && ui.LevelIndex(s.Levels[i]) >= 0:
 			st.Level = s.Levels[i]
 		}
 		seats[i] = st

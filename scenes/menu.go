@@ -3,6 +3,7 @@ package scenes
 import (
 	"math"
 	"nimmt/assets/sounds"
+	"nimmt/scenes/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -33,9 +34,9 @@ var endModeNames = map[string]msg.ID{"66": msg.EndAt66, "score": msg.EndAtScore,
 
 // menu is the title menu with its pages: main, newgame and settings.
 type menu struct {
-	g       *Host
+	g       *ui.Host
 	page    string
-	widgets []widget
+	widgets []ui.Widget
 	focus   int
 	// form is the new-game form while the page is "newgame".
 	form  *newGameForm
@@ -54,15 +55,15 @@ type menu struct {
 	chart  layout.Rect
 }
 
-func newMenu(g *Host) *menu {
+func newMenu(g *ui.Host) *menu {
 	m := &menu{g: g, page: "menu", focus: -1}
 	m.hasSave = hasSave(g.Env)
 	return m
 }
 
-func (m *menu) name() string {
+func (m *menu) Name() string {
 	if m.page == "newgame" {
-		return m.form.name()
+		return m.form.Name()
 	}
 	return m.page
 }
@@ -70,26 +71,26 @@ func (m *menu) name() string {
 // typing reports whether a name is being typed on the new-game form.
 func (m *menu) typing() bool { return m.page == "newgame" && m.form.typing() }
 
-func (m *menu) animating() bool    { return m.typing() || m.cardsPending }
-func (m *menu) acceptsInput() bool { return true }
+func (m *menu) Animating() bool    { return m.typing() || m.cardsPending }
+func (m *menu) AcceptsInput() bool { return true }
 
-func (m *menu) resize() {
-	m.build()
+func (m *menu) Resize() {
+	m.Build()
 	if m.form != nil {
-		m.form.resize()
+		m.form.Resize()
 	}
 }
 
 func (m *menu) add(id, label string, r layout.Rect, enabled bool, kind int) {
-	m.widgets = append(m.widgets, widget{id: id, label: label, r: r, enabled: enabled, kind: kind})
+	m.widgets = append(m.widgets, ui.Widget{ID: id, Label: label, R: r, Enabled: enabled, Kind: kind})
 }
 
-// build lays the page out; it runs on resize and after every change (not every frame).
-func (m *menu) build() {
+// Build lays the page out; it runs on resize and after every change (not every frame).
+func (m *menu) Build() {
 	g := m.g
 	m.widgets = m.widgets[:0]
 	m.chart = layout.Rect{}
-	st := &g.settings
+	st := &g.Settings
 	switch m.page {
 	case "stats":
 		m.buildStats()
@@ -98,42 +99,42 @@ func (m *menu) build() {
 	case "menu":
 		m.title = msg.GameTitle.Text()
 		n := 6
-		if g.opts.Desktop {
+		if g.Opts.Desktop {
 			n = 7
 		}
-		rs := layout.Form(g.w, g.h, n+1)
+		rs := layout.Form(g.W, g.H, n+1)
 		m.add("new-game", msg.MenuNewGame.Text(), rs[1], true, 0)
 		m.add("continue", msg.MenuContinue.Text(), rs[2], m.hasSave, 0)
 		m.add("online", msg.MenuOnline.Text(), rs[3], true, 0)
 		m.add("rules", msg.MenuRules.Text(), rs[4], true, 0)
 		m.add("stats", msg.MenuStats.Text(), rs[5], true, 0)
 		m.add("settings", msg.MenuSettings.Text(), rs[6], true, 0)
-		if g.opts.Desktop {
+		if g.Opts.Desktop {
 			m.add("quit", msg.MenuQuit.Text(), rs[7], true, 0)
 		}
-		m.add("", g.notice.String(), rs[0], true, kindNotice)
+		m.add("", g.Notice.String(), rs[0], true, ui.KindNotice)
 	case "settings":
 		m.title = msg.MenuSettings.Text()
 		// The game's settings beside the sound's where the screen is wide and low; one column
 		// elsewhere. Why the device is silent and Fullscreen take a row only when shown.
-		why := g.silence()
+		why := g.Silence()
 		b := 4
 		if why != "" {
 			b++
 		}
-		if g.opts.Desktop {
+		if g.Opts.Desktop {
 			b++
 		}
-		rs := layout.FormPair(g.w, g.h, 10, 4, b)
+		rs := layout.FormPair(g.W, g.H, 10, 4, b)
 		// A choice among several shows its value (a tap takes the next); an on/off setting is a
 		// switch showing its state.
 		row := func(r layout.Rect, lbl, id, val string, kind int, on bool) {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
 			m.add("", lbl, l, true, 1)
 			m.add(id, val, layout.Rect{X: l.X + l.W, Y: l.Y, W: r.W - l.W, H: l.H}, true, kind)
-			m.widgets[len(m.widgets)-1].on = on
+			m.widgets[len(m.widgets)-1].On = on
 		}
-		toggle := func(r layout.Rect, lbl, id string, on bool) { row(r, lbl, id, onOff(on), kindSwitch, on) }
+		toggle := func(r layout.Rect, lbl, id string, on bool) { row(r, lbl, id, onOff(on), ui.KindSwitch, on) }
 		row(rs[0], msg.SettingsSpeed.Text(), "speed", speedName(st.Speed), 3, false)
 		toggle(rs[1], msg.SettingsTracker.Text(), "tracker", st.Tracker)
 		toggle(rs[2], msg.SettingsAdvisor.Text(), "advisor", st.Advisor)
@@ -153,10 +154,10 @@ func (m *menu) build() {
 		toggle(rs[2], msg.SettingsSound.Text(), "mute", !st.Muted)
 		rs = rs[3:]
 		if why != "" {
-			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[0], true, kindNotice)
+			m.add("", msg.New(msg.SettingsSilent, why).String(), rs[0], true, ui.KindNotice)
 			rs = rs[1:]
 		}
-		if g.opts.Desktop {
+		if g.Opts.Desktop {
 			toggle(rs[0], msg.SettingsFullscreen.Text(), "fullscreen", ebiten.IsFullscreen())
 		}
 		m.add("back", msg.Back.Text(), rs[len(rs)-1], true, 0)
@@ -204,19 +205,19 @@ func cycle(list []string, cur string, d int) string {
 
 func (m *menu) activate(id string) error {
 	g := m.g
-	st := &g.settings
+	st := &g.Settings
 	changed := true
-	g.cue(sounds.Click)
+	g.Cue(sounds.Click)
 	switch id {
 	case "new-game":
 		m.openForm()
 	case "continue":
 		if err := g.Continue(); err != nil {
-			g.notice = notice(err)
+			g.Notice = notice(err)
 			m.hasSave = false
 			break
 		}
-		g.notice = msg.Message{}
+		g.Notice = msg.Message{}
 	case "online":
 		g.Lobby("")
 	case "rules":
@@ -231,8 +232,8 @@ func (m *menu) activate(id string) error {
 		m.page = "stats-reset"
 		m.focus = -1
 	case "stats-reset-yes":
-		if err := g.stats.Reset(); err != nil {
-			g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
+		if err := g.Stats.Reset(); err != nil {
+			g.Notice = msg.New(msg.NoticeSaveFailed, err.Error())
 		}
 		m.page = "stats"
 		m.focus = -1
@@ -241,7 +242,7 @@ func (m *menu) activate(id string) error {
 	case "back":
 		m.page = "menu"
 		m.focus = -1
-		g.saveSettings()
+		g.SaveSettings()
 	case "speed":
 		st.Speed = cycle(speeds, st.Speed, 1)
 	case "tracker":
@@ -250,40 +251,40 @@ func (m *menu) activate(id string) error {
 		st.Advisor = !st.Advisor
 	case "lang":
 		st.Lang = nextLang(msg.Lang())
-		if err := g.setLang(st.Lang); err != nil {
+		if err := g.SetLang(st.Lang); err != nil {
 			return err
 		}
 	case "volume-minus", "volume-plus":
-		d := volumeStep
+		d := ui.VolumeStep
 		if id == "volume-minus" {
 			d = -d
 		}
-		st.Volume = int(clampF(float64(st.Volume+d), 0, 100))
-		g.applySound()
+		st.Volume = int(ui.ClampF(float64(st.Volume+d), 0, 100))
+		g.ApplySound()
 	case "music-minus", "music-plus":
-		d := volumeStep
+		d := ui.VolumeStep
 		if id == "music-minus" {
 			d = -d
 		}
-		st.MusicVolume = int(clampF(float64(st.MusicVolume+d), 0, 100))
-		g.applySound()
+		st.MusicVolume = int(ui.ClampF(float64(st.MusicVolume+d), 0, 100))
+		g.ApplySound()
 	case "mute":
 		st.Muted = !st.Muted
-		g.applySound()
+		g.ApplySound()
 	case "fullscreen":
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	default:
 		changed = false
 	}
 	if changed {
-		m.build()
+		m.Build()
 	}
 	return nil
 }
 
-func (m *menu) update(in *Input) error {
+func (m *menu) Update(in *ui.Input) error {
 	if m.page == "newgame" {
-		res, err := m.form.update(in)
+		res, err := m.form.Update(in)
 		if err != nil {
 			return err
 		}
@@ -297,13 +298,13 @@ func (m *menu) update(in *Input) error {
 	}
 	// Taps, and the keyboard: arrows move the focus over enabled buttons, Enter activates, Esc
 	// goes back.
-	if id := widgetInput(m.widgets, &m.focus, in); id != "" {
+	if id := ui.WidgetInput(m.widgets, &m.focus, in); id != "" {
 		return m.activate(id)
 	}
-	if in.Key(KeyEsc) && m.page == "stats-reset" {
+	if in.Key(ui.KeyEsc) && m.page == "stats-reset" {
 		return m.activate("stats-reset-no")
 	}
-	if in.Key(KeyEsc) && m.page != "menu" {
+	if in.Key(ui.KeyEsc) && m.page != "menu" {
 		return m.activate("back")
 	}
 	return nil
@@ -313,38 +314,38 @@ func (m *menu) update(in *Input) error {
 func (m *menu) openForm() {
 	m.page = "newgame"
 	m.focus = -1
-	m.form = newNewGameForm(m.g, &m.g.settings, FormOptions{})
+	m.form = newNewGameForm(m.g, &m.g.Settings, FormOptions{})
 }
 
 // start starts the game the new-game form describes.
 func (m *menu) start() {
 	g := m.g
-	g.saveSettings()
-	if err := g.Play(g.opts.Seed); err != nil {
-		g.notice = notice(err)
+	g.SaveSettings()
+	if err := g.Play(g.Opts.Seed); err != nil {
+		g.Notice = notice(err)
 		m.page = "menu"
-		m.build()
+		m.Build()
 		return
 	}
-	g.opts.Seed = 0
+	g.Opts.Seed = 0
 }
 
-func (m *menu) draw(dst *ebiten.Image) {
+func (m *menu) Draw(dst *ebiten.Image) {
 	g := m.g
-	g.drawFelt(dst)
+	g.DrawFelt(dst)
 	if m.page == "newgame" {
-		m.form.draw(dst)
+		m.form.Draw(dst)
 		return
 	}
-	t := layout.FormTitle(g.w, g.h)
+	t := layout.FormTitle(g.W, g.H)
 	if m.titleFor != m.title || m.titleBox != t {
-		m.titleSize = g.txt.Fit(m.title, text.Style{Size: clampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 16)
+		m.titleSize = g.Txt.Fit(m.title, text.Style{Size: ui.ClampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 16)
 		m.titleFor, m.titleBox = m.title, t
 	}
 	cx, cy := t.Center()
-	g.label(dst, m.title, cx, cy, m.titleSize, titleCol, text.Center, true)
+	g.Label(dst, m.title, cx, cy, m.titleSize, ui.TitleCol, text.Center, true)
 	for i := range m.widgets {
-		g.drawWidget(dst, &m.widgets[i], i == m.focus)
+		g.DrawWidget(dst, &m.widgets[i], i == m.focus)
 	}
 	if m.page == "menu" {
 		m.drawCards(dst)
@@ -363,24 +364,24 @@ func (m *menu) drawCards(dst *ebiten.Image) {
 	m.cardsPending = false
 	bottom := 0.0
 	for _, w := range m.widgets {
-		bottom = max(bottom, w.r.Y+w.r.H)
+		bottom = max(bottom, w.R.Y+w.R.H)
 	}
-	room := g.h - bottom - 16
-	ch := math.Min(room*0.85, g.h*0.22)
+	room := g.H - bottom - 16
+	ch := math.Min(room*0.85, g.H*0.22)
 	if ch < 60 {
 		return
 	}
-	cw := math.Min(ch*2/3, (g.w-32)/(1+0.8*float64(len(menuCards)-1)))
+	cw := math.Min(ch*2/3, (g.W-32)/(1+0.8*float64(len(menuCards)-1)))
 	ch = cw * 1.5
 	step := cw * 0.8
 	total := step*float64(len(menuCards)-1) + cw
-	x0 := g.w/2 - total/2
+	x0 := g.W/2 - total/2
 	y := bottom + (room-ch)/2 + 8
 	if m.cards == nil {
-		m.cards = sprites.NewCards(&g.painter, g.txt)
+		m.cards = sprites.NewCards(&g.Painter, g.Txt)
 	}
-	m.cards.Resize(cw*g.scale, ch*g.scale)
-	s := g.scale
+	m.cards.Resize(cw*g.Scale, ch*g.Scale)
+	s := g.Scale
 	for i, c := range menuCards {
 		img := m.cards.Face(c)
 		if img == nil {
@@ -397,14 +398,14 @@ func (m *menu) drawCards(dst *ebiten.Image) {
 	}
 }
 
-func (m *menu) testState(ts *TestState) {
+func (m *menu) TestState(ts *ui.TestState) {
 	if m.page == "newgame" {
-		m.form.testState(ts)
+		m.form.TestState(ts)
 		return
 	}
 	for _, w := range m.widgets {
-		if w.id != "" {
-			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
+		if w.ID != "" {
+			ts.Buttons = append(ts.Buttons, ui.Button{ID: w.ID, Rect: w.R, Enabled: w.Enabled, Label: w.Label})
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/text"
 )
 
@@ -39,8 +40,8 @@ type SeatChoice struct {
 
 // botChoices are the bot levels as seat choices, weakest first (Levels).
 func botChoices() []SeatChoice {
-	out := make([]SeatChoice, 0, len(Levels)+1)
-	for _, l := range Levels {
+	out := make([]SeatChoice, 0, len(ui.Levels)+1)
+	for _, l := range ui.Levels {
 		out = append(out, SeatChoice{l, levelName(l), levelMeans(l)})
 	}
 	return out
@@ -48,7 +49,7 @@ func botChoices() []SeatChoice {
 
 // localChoices are what an opponent seat can be in a local game: the bots, weakest first, and
 // a person at this device.
-var localChoices = append(botChoices(), SeatChoice{levelPerson, msg.LevelPerson, msg.LevelMeansPerson})
+var localChoices = append(botChoices(), SeatChoice{ui.LevelPerson, msg.LevelPerson, msg.LevelMeansPerson})
 
 // FormOptions adapt the form to its use; the zero value is the local new game.
 type FormOptions struct {
@@ -113,14 +114,14 @@ func (e variantEntry) key() string {
 
 // title is the entry's name (Double names its card set).
 func (e variantEntry) title() string {
-	st := Settings{Variant: e.v.String(), Doublets: e.doublets}
-	return st.variantTitle()
+	st := ui.Settings{Variant: e.v.String(), Doublets: e.doublets}
+	return st.VariantTitle()
 }
 
 // variantEntries lists the variants the form offers, in the engine's order.
 func variantEntries() []variantEntry {
 	var out []variantEntry
-	for _, v := range menuVariants() {
+	for _, v := range ui.MenuVariants() {
 		out = append(out, variantEntry{v: v})
 		if v == engine.Double {
 			out = append(out, variantEntry{v: v, doublets: true})
@@ -132,8 +133,8 @@ func variantEntries() []variantEntry {
 // newGameForm is the form's state: the settings it edits, the page shown, its widgets and the
 // name being typed.
 type newGameForm struct {
-	g    *Host
-	st   *Settings
+	g    *ui.Host
+	st   *ui.Settings
 	opts FormOptions
 	page formPage
 	// seat is the seat the picker shows; about is the variant the paragraph shows and
@@ -141,7 +142,7 @@ type newGameForm struct {
 	seat      int
 	about     variantEntry
 	aboutFrom formPage
-	widgets   []widget
+	widgets   []ui.Widget
 	focus     int
 	title     string
 	// titleSize is the title's size fitted to its box, for titleFor at titleW.
@@ -152,11 +153,11 @@ type newGameForm struct {
 	editing int
 	nameBuf []rune
 	// kb is the on-screen keyboard while a name is typed on a touch screen (keyboard.go).
-	kb keyboard
+	kb ui.Keyboard
 }
 
 // newNewGameForm returns the form editing st.
-func newNewGameForm(g *Host, st *Settings, opts FormOptions) *newGameForm {
+func newNewGameForm(g *ui.Host, st *ui.Settings, opts FormOptions) *newGameForm {
 	if opts.Title == msg.None {
 		opts.Title = msg.MenuNewGame
 	}
@@ -167,7 +168,7 @@ func newNewGameForm(g *Host, st *Settings, opts FormOptions) *newGameForm {
 		opts.Choices = localChoices
 	}
 	f := &newGameForm{g: g, st: st, opts: opts, focus: -1, editing: -1}
-	f.build()
+	f.Build()
 	return f
 }
 
@@ -179,8 +180,8 @@ func (f *newGameForm) Config() engine.Config { return variantConfig(f.st) }
 // the caller to read).
 func (f *newGameForm) Seats() []Seat { return seatsFromSettings(f.st) }
 
-// name is the scene name of the page shown: newgame, variants, variant or seat.
-func (f *newGameForm) name() string {
+// Name is the scene name of the page shown: newgame, variants, variant or seat.
+func (f *newGameForm) Name() string {
 	switch f.page {
 	case pageVariants:
 		return "variants"
@@ -195,11 +196,11 @@ func (f *newGameForm) name() string {
 // typing reports whether a name is being typed (letters are not commands then).
 func (f *newGameForm) typing() bool { return f.editing >= 0 }
 
-// resize lays the page out again for a new screen size.
-func (f *newGameForm) resize() { f.build() }
+// Resize lays the page out again for a new screen size.
+func (f *newGameForm) Resize() { f.Build() }
 
-func (f *newGameForm) add(id, label string, r layout.Rect, enabled bool, kind int) *widget {
-	f.widgets = append(f.widgets, widget{id: id, label: label, r: r, enabled: enabled, kind: kind})
+func (f *newGameForm) add(id, label string, r layout.Rect, enabled bool, kind int) *ui.Widget {
+	f.widgets = append(f.widgets, ui.Widget{ID: id, Label: label, R: r, Enabled: enabled, Kind: kind})
 	return &f.widgets[len(f.widgets)-1]
 }
 
@@ -234,45 +235,45 @@ func (f *newGameForm) titleName(s int) string {
 // storedName is seat s's name as the settings hold it, a default where none is set.
 func (f *newGameForm) storedName(s int) string {
 	if s == 0 {
-		return f.st.ownName()
+		return f.st.OwnName()
 	}
-	if f.st.Levels[s-1] == levelPerson {
-		return f.st.personName(s)
+	if f.st.Levels[s-1] == ui.LevelPerson {
+		return f.st.PersonName(s)
 	}
-	if levelIndex(f.st.Levels[s-1]) < 0 {
+	if ui.LevelIndex(f.st.Levels[s-1]) < 0 {
 		return msg.New(msg.SeatName, s+1).String() // a caller's choice (an online room's open seat)
 	}
 	return botNames[(s-1)%len(botNames)].Text()
 }
 
-// draw draws the page over the felt.
-func (f *newGameForm) draw(dst *ebiten.Image) {
+// Draw draws the page over the felt.
+func (f *newGameForm) Draw(dst *ebiten.Image) {
 	g := f.g
-	t := layout.FormTitle(g.w, g.h)
+	t := layout.FormTitle(g.W, g.H)
 	if f.titleFor != f.title || f.titleW != t.W {
-		f.titleSize = g.txt.Fit(f.title, text.Style{Size: clampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 14)
+		f.titleSize = g.Txt.Fit(f.title, text.Style{Size: ui.ClampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 14)
 		f.titleFor, f.titleW = f.title, t.W
 	}
 	cx, cy := t.Center()
-	g.label(dst, f.title, cx, cy, f.titleSize, titleCol, text.Center, true)
+	g.Label(dst, f.title, cx, cy, f.titleSize, ui.TitleCol, text.Center, true)
 	for i := range f.widgets {
-		g.drawWidget(dst, &f.widgets[i], i == f.focus)
+		g.DrawWidget(dst, &f.widgets[i], i == f.focus)
 	}
-	var field *widget
+	var field *ui.Widget
 	for i := range f.widgets {
-		if f.widgets[i].r == f.kb.field && f.widgets[i].id != "" {
+		if f.widgets[i].R == f.kb.Field && f.widgets[i].ID != "" {
 			field = &f.widgets[i]
 		}
 	}
-	f.kb.draw(g, dst, field)
+	f.kb.Draw(g, dst, field)
 }
 
-// testState reports the page's buttons.
-func (f *newGameForm) testState(ts *TestState) {
+// TestState reports the page's buttons.
+func (f *newGameForm) TestState(ts *ui.TestState) {
 	for _, w := range f.widgets {
-		if w.id != "" {
-			ts.Buttons = append(ts.Buttons, Button{ID: w.id, Rect: w.r, Enabled: w.enabled, Label: w.label})
+		if w.ID != "" {
+			ts.Buttons = append(ts.Buttons, ui.Button{ID: w.ID, Rect: w.R, Enabled: w.Enabled, Label: w.Label})
 		}
 	}
-	f.kb.buttons(ts)
+	f.kb.Buttons(ts)
 }

@@ -7,6 +7,7 @@ import (
 	"nimmt/assets/sounds"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 )
 
 // The new-game form's input: a tick's taps and keys, the buttons' actions and the name being
@@ -22,7 +23,7 @@ func (f *newGameForm) setPage(p formPage) {
 // activate runs the button id; it reports FormStart or FormBack when the form is done.
 func (f *newGameForm) activate(id string) (FormResult, error) {
 	st := f.st
-	f.g.cue(sounds.Click)
+	f.g.Cue(sounds.Click)
 	res := FormOpen
 	switch {
 	case id == "back":
@@ -32,9 +33,9 @@ func (f *newGameForm) activate(id string) (FormResult, error) {
 		f.stopTyping()
 		res = FormStart
 	case id == "seats-minus":
-		st.Seats = clampSeats(st.variant(), st.Seats-1)
+		st.Seats = ui.ClampSeats(st.EngineVariant(), st.Seats-1)
 	case id == "seats-plus":
-		st.Seats = clampSeats(st.variant(), st.Seats+1)
+		st.Seats = ui.ClampSeats(st.EngineVariant(), st.Seats+1)
 	case id == "variant":
 		f.setPage(pageVariants)
 	case id == "back-variants", id == "seat-done":
@@ -52,7 +53,7 @@ func (f *newGameForm) activate(id string) (FormResult, error) {
 		for _, e := range variantEntries() {
 			if e.key() == id[8:] {
 				st.Variant, st.Doublets = e.v.String(), e.doublets
-				st.Seats = clampSeats(e.v, st.Seats)
+				st.Seats = ui.ClampSeats(e.v, st.Seats)
 			}
 		}
 		f.setPage(pageForm)
@@ -77,7 +78,7 @@ func (f *newGameForm) activate(id string) (FormResult, error) {
 	case len(id) > 7 && id[:7] == "choice-":
 		f.stopTyping()
 		st.Levels[f.seat-1] = f.choice(id[7:]).ID
-		if st.Levels[f.seat-1] != levelPerson {
+		if st.Levels[f.seat-1] != ui.LevelPerson {
 			f.setPage(pageForm)
 		}
 	case id == "end-mode":
@@ -88,9 +89,9 @@ func (f *newGameForm) activate(id string) (FormResult, error) {
 			d = -1
 		}
 		if st.EndMode == "score" {
-			st.EndScore = int(clampF(float64(st.EndScore+d*5), 10, 500))
+			st.EndScore = int(ui.ClampF(float64(st.EndScore+d*5), 10, 500))
 		} else {
-			st.Rounds = int(clampF(float64(st.Rounds+d), 1, 50))
+			st.Rounds = int(ui.ClampF(float64(st.Rounds+d), 1, 50))
 		}
 	case id == "speed":
 		st.Speed = cycle(speeds, st.Speed, 1)
@@ -104,7 +105,7 @@ func (f *newGameForm) activate(id string) (FormResult, error) {
 			}
 		}
 	}
-	f.build()
+	f.Build()
 	return res, nil
 }
 
@@ -112,7 +113,7 @@ func (f *newGameForm) activate(id string) (FormResult, error) {
 // on the field keeps it.
 func (f *newGameForm) startTyping(s int) {
 	f.editing = s
-	f.kb.shift, f.kb.symbols = false, false
+	f.kb.Shift, f.kb.Symbols = false, false
 	f.nameBuf = []rune(f.storedName(s))
 }
 
@@ -121,7 +122,7 @@ func (f *newGameForm) stopTyping() {
 	if f.editing < 0 {
 		return
 	}
-	if tf := f.g.opts.TextField; tf != nil {
+	if tf := f.g.Opts.TextField; tf != nil {
 		v, _ := tf.Poll()
 		f.nameBuf = []rune(v)
 		tf.Close()
@@ -135,7 +136,7 @@ func (f *newGameForm) stopTyping() {
 // left as it was ("Player 2"), stays the default, so that it follows the language and the
 // number of people here.
 func (f *newGameForm) setName(s int, name string) {
-	name = clipName(strings.TrimSpace(f.g.txt.Drawable(name)))
+	name = ui.ClipName(strings.TrimSpace(f.g.Txt.Drawable(name)))
 	if name == msg.New(msg.PlayerName, s+1).String() {
 		name = ""
 	}
@@ -149,14 +150,14 @@ func (f *newGameForm) setName(s int, name string) {
 	f.st.Names[s-1] = name
 }
 
-// update handles one tick: typing, taps on the widgets and the keyboard.
-func (f *newGameForm) update(in *Input) (FormResult, error) {
-	if f.g.noteDevice(in) && f.editing >= 0 {
-		f.build() // the on-screen keyboard comes or goes
+// Update handles one tick: typing, taps on the widgets and the keyboard.
+func (f *newGameForm) Update(in *ui.Input) (FormResult, error) {
+	if f.g.NoteDevice(in) && f.editing >= 0 {
+		f.Build() // the on-screen keyboard comes or goes
 	}
 	if f.editing >= 0 {
 		f.typeKeys(in)
-		if id, on := f.kb.tap(f.g, in); on {
+		if id, on := f.kb.Tap(f.g, in); on {
 			if id != "" {
 				f.pressKey(id)
 			}
@@ -164,13 +165,13 @@ func (f *newGameForm) update(in *Input) (FormResult, error) {
 		}
 		if in.Tap && !f.tapOnField(in) {
 			f.stopTyping()
-			f.build()
+			f.Build()
 		}
 	}
-	if id := widgetInput(f.widgets, &f.focus, in); id != "" {
+	if id := ui.WidgetInput(f.widgets, &f.focus, in); id != "" {
 		return f.activate(id)
 	}
-	if in.Key(KeyEsc) {
+	if in.Key(ui.KeyEsc) {
 		switch f.page {
 		case pageForm:
 			return FormBack, nil
@@ -179,25 +180,25 @@ func (f *newGameForm) update(in *Input) (FormResult, error) {
 		default:
 			f.setPage(pageForm)
 		}
-		f.build()
+		f.Build()
 	}
 	return FormOpen, nil
 }
 
 // pressKey types the on-screen key id into the name; Done ends typing.
 func (f *newGameForm) pressKey(id string) {
-	buf, done, _ := f.kb.press(id, f.nameBuf, maxName)
+	buf, done, _ := f.kb.Press(id, f.nameBuf, ui.MaxName)
 	f.nameBuf = buf
 	if done {
 		f.stopTyping()
 	}
-	f.build()
+	f.Build()
 }
 
 // tapOnField reports whether this tick's tap is on the name field being typed into.
-func (f *newGameForm) tapOnField(in *Input) bool {
+func (f *newGameForm) tapOnField(in *ui.Input) bool {
 	for _, w := range f.widgets {
-		if (w.id == "name" || w.id == "seat-name") && w.r.Contains(in.TapX, in.TapY) {
+		if (w.ID == "name" || w.ID == "seat-name") && w.R.Contains(in.TapX, in.TapY) {
 			return true
 		}
 	}
@@ -206,46 +207,46 @@ func (f *newGameForm) tapOnField(in *Input) bool {
 
 // typeKeys takes this tick's letters, Backspace, Enter and Esc into the name being typed; the
 // keys are consumed (they are not commands while typing).
-func (f *newGameForm) typeKeys(in *Input) {
-	if tf := f.g.opts.TextField; tf != nil {
+func (f *newGameForm) typeKeys(in *ui.Input) {
+	if tf := f.g.Opts.TextField; tf != nil {
 		// The platform's field holds the text; the canvas gets no keys meanwhile.
 		v, done := tf.Poll()
-		if v = clipName(f.g.txt.Drawable(v)); v != string(f.nameBuf) || done {
+		if v = ui.ClipName(f.g.Txt.Drawable(v)); v != string(f.nameBuf) || done {
 			f.nameBuf = []rune(v)
 			if done {
 				f.stopTyping()
 			}
-			f.build()
+			f.Build()
 		}
 		in.NKeys = 0
 		return
 	}
 	changed := false
 	for i := 0; i < in.NRune; i++ {
-		if r := in.Runes[i]; len(f.nameBuf) < maxName && r >= ' ' && f.g.txt.Drawable(string(r)) != "" {
+		if r := in.Runes[i]; len(f.nameBuf) < ui.MaxName && r >= ' ' && f.g.Txt.Drawable(string(r)) != "" {
 			f.nameBuf = append(f.nameBuf, in.Runes[i])
 			changed = true
 		}
 	}
-	if in.Key(KeyBackspace) && len(f.nameBuf) > 0 {
+	if in.Key(ui.KeyBackspace) && len(f.nameBuf) > 0 {
 		f.nameBuf = f.nameBuf[:len(f.nameBuf)-1]
 		changed = true
 	}
-	if in.Key(KeyEnter) || in.Key(KeyEsc) {
+	if in.Key(ui.KeyEnter) || in.Key(ui.KeyEsc) {
 		f.stopTyping()
 		changed = true
 	}
 	in.NKeys = 0
 	if changed {
-		f.build()
+		f.Build()
 	}
 }
 
 // fieldTargets appends the rectangles of the page's name fields to rs.
 func (f *newGameForm) fieldTargets(rs []layout.Rect) []layout.Rect {
 	for _, w := range f.widgets {
-		if w.id == "name" || w.id == "seat-name" {
-			rs = append(rs, w.r)
+		if w.ID == "name" || w.ID == "seat-name" {
+			rs = append(rs, w.R)
 		}
 	}
 	return rs
@@ -254,8 +255,8 @@ func (f *newGameForm) fieldTargets(rs []layout.Rect) []layout.Rect {
 // fieldRect returns the rectangle of the name field being typed into.
 func (f *newGameForm) fieldRect() (layout.Rect, bool) {
 	for _, w := range f.widgets {
-		if w.id == "name" && f.editing == 0 || w.id == "seat-name" && f.editing == f.seat && f.page == pageSeat {
-			return w.r, true
+		if w.ID == "name" && f.editing == 0 || w.ID == "seat-name" && f.editing == f.seat && f.page == pageSeat {
+			return w.R, true
 		}
 	}
 	return layout.Rect{}, false

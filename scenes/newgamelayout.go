@@ -8,6 +8,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 )
 
 // The new-game form's layout: each page built from the screen size alone into widgets (the
@@ -25,20 +26,20 @@ type formGrid struct {
 // screen gets two columns when there are two; a phone's rows stay at least layout.MinTap high.
 func (f *newGameForm) gridFor(units []float64) formGrid {
 	g := f.g
-	w, h := g.w, g.h
+	w, h := g.W, g.H
 	t := layout.FormTitle(w, h)
-	m := math.Round(clampF(math.Min(w, h)*0.02, 4, 24))
+	m := math.Round(ui.ClampF(math.Min(w, h)*0.02, 4, 24))
 	top := t.Y + t.H + m/2
 	avail := h - top - m
 	n := float64(len(units))
 	cw := math.Min((w-(n+1)*m)/n, 640)
 	x0 := (w - (cw*n + m*(n-1))) / 2
 	most := slices.Max(units)
-	gap := clampF(avail*0.012, 3, 8)
+	gap := ui.ClampF(avail*0.012, 3, 8)
 	if avail/most-gap < layout.MinTap {
 		gap = math.Max(2, avail/most-layout.MinTap) // tight: thinner gaps before smaller rows
 	}
-	rh := math.Min(clampF(h*0.085, layout.MinTap, 76), avail/most-gap)
+	rh := math.Min(ui.ClampF(h*0.085, layout.MinTap, 76), avail/most-gap)
 	rh = math.Max(rh, layout.MinTap)
 	fg := formGrid{m: m, top: top, rh: rh, gap: gap}
 	for i := range units {
@@ -50,10 +51,10 @@ func (f *newGameForm) gridFor(units []float64) formGrid {
 // spread moves the page's widgets down to fill the screen (layout.Spread): the rows of each
 // column a little further apart, the page centred under the title, so a tall screen (a phone
 // held upright) shows no empty lower part.
-func (fg formGrid) spread(ws []widget, h float64) {
+func (fg formGrid) spread(ws []ui.Widget, h float64) {
 	cols := make([][]*layout.Rect, len(fg.cols))
 	for i := range ws {
-		r := &ws[i].r
+		r := &ws[i].R
 		c := slices.IndexFunc(fg.cols, func(col layout.Rect) bool { return r.X >= col.X-0.5 && r.X < col.X+col.W })
 		if c < 0 {
 			c = 0
@@ -80,8 +81,8 @@ func (s *stack) row(units float64) layout.Rect {
 	return r
 }
 
-// build lays the page out; it runs on resize and after every change (not every frame).
-func (f *newGameForm) build() {
+// Build lays the page out; it runs on resize and after every change (not every frame).
+func (f *newGameForm) Build() {
 	f.widgets = f.widgets[:0]
 	switch f.page {
 	case pageVariants:
@@ -97,10 +98,10 @@ func (f *newGameForm) build() {
 		f.focus = -1
 	}
 	field, _ := f.fieldRect()
-	f.kb.build(f.g, f.editing >= 0 && keyboardWanted(f.g), f.nameBuf, field, caseWords)
-	if tf := f.g.opts.TextField; tf != nil && f.editing >= 0 {
+	f.kb.Build(f.g, f.editing >= 0 && ui.KeyboardWanted(f.g), f.nameBuf, field, ui.CaseWords)
+	if tf := f.g.Opts.TextField; tf != nil && f.editing >= 0 {
 		if r, ok := f.fieldRect(); ok {
-			tf.Open(r, string(f.nameBuf), maxName)
+			tf.Open(r, string(f.nameBuf), ui.MaxName)
 		}
 	}
 }
@@ -124,9 +125,9 @@ func (f *newGameForm) buildForm() {
 	entries := variantEntries()
 	var grid formGrid
 	var settings, seats stack
-	wide := g.w > g.h*1.15
+	wide := g.W > g.H*1.15
 	switch {
-	case wide && g.h-layout.FormTitle(g.w, g.h).H >= float64(len(entries))*(layout.MinTap+8)+60:
+	case wide && g.H-layout.FormTitle(g.W, g.H).H >= float64(len(entries))*(layout.MinTap+8)+60:
 		// The variant list in the first column, the rest in the second.
 		right := 1 + seatRows + endRows + extra + 1 + buttons
 		grid = f.gridFor([]float64{right, right})
@@ -141,7 +142,7 @@ func (f *newGameForm) buildForm() {
 		grid = f.gridFor([]float64{variantRowUnits + 1 + seatRows + endRows + extra + 1 + buttons})
 		settings = stack{r: grid.cols[0], y: grid.top, rh: grid.rh, gap: grid.gap}
 	}
-	cur := variantEntry{v: st.variant(), doublets: st.variant() == engine.Double && st.Doublets}
+	cur := variantEntry{v: st.EngineVariant(), doublets: st.EngineVariant() == engine.Double && st.Doublets}
 	qw := math.Max(layout.MinTap, grid.rh)
 	if grid.inline {
 		list := stack{r: grid.cols[0], y: grid.top, rh: grid.rh, gap: grid.gap}
@@ -155,10 +156,10 @@ func (f *newGameForm) buildForm() {
 	} else {
 		r := settings.row(variantRowUnits)
 		w := f.variantButton(cur, r, qw, false)
-		w.id = "variant"
+		w.ID = "variant"
 	}
 	// Players: − n +.
-	lo, hi := engine.SeatsAllowed(st.variant())
+	lo, hi := engine.SeatsAllowed(st.EngineVariant())
 	f.stepper(settings.row(1), grid.rh, "seats", msg.NewGamePlayers, strconv.Itoa(st.Seats), st.Seats > lo, st.Seats < hi)
 	if !wide || grid.inline {
 		seats = settings
@@ -173,14 +174,14 @@ func (f *newGameForm) buildForm() {
 			}
 			cell := row.SplitH(formSeatCols, c, grid.gap*1.5)
 			if s == 0 {
-				w := f.add("name", f.seatName(0), cell, true, kindTwoLine)
-				w.sub = msg.NewGameYourName.Text()
-				w.on = f.editing == 0
+				w := f.add("name", f.seatName(0), cell, true, ui.KindTwoLine)
+				w.Sub = msg.NewGameYourName.Text()
+				w.On = f.editing == 0
 				continue
 			}
-			w := f.add("seat-"+strconv.Itoa(s), f.seatName(s), cell, true, kindTwoLine)
-			w.sub = f.choice(st.Levels[s-1]).Name.Text()
-			w.on = f.editing == s
+			w := f.add("seat-"+strconv.Itoa(s), f.seatName(s), cell, true, ui.KindTwoLine)
+			w.Sub = f.choice(st.Levels[s-1]).Name.Text()
+			w.On = f.editing == s
 		}
 	}
 	if !wide || grid.inline {
@@ -209,19 +210,19 @@ func (f *newGameForm) buildForm() {
 	}
 	b := last.row(buttons)
 	bw := b.W * 0.36
-	f.add("back", msg.Back.Text(), layout.Rect{X: b.X, Y: b.Y, W: bw, H: b.H}, true, kindSecondary)
-	f.add("start", f.opts.StartLabel.Text(), layout.Rect{X: b.X + bw + grid.gap*2, Y: b.Y, W: b.W - bw - grid.gap*2, H: b.H}, true, kindPrimary)
-	grid.spread(f.widgets, g.h)
+	f.add("back", msg.Back.Text(), layout.Rect{X: b.X, Y: b.Y, W: bw, H: b.H}, true, ui.KindSecondary)
+	f.add("start", f.opts.StartLabel.Text(), layout.Rect{X: b.X + bw + grid.gap*2, Y: b.Y, W: b.W - bw - grid.gap*2, H: b.H}, true, ui.KindPrimary)
+	grid.spread(f.widgets, g.H)
 }
 
 // variantButton adds a variant's two-line button (title and summary) in r with a "?" at its
 // right opening the paragraph; it returns the button.
-func (f *newGameForm) variantButton(e variantEntry, r layout.Rect, qw float64, on bool) *widget {
+func (f *newGameForm) variantButton(e variantEntry, r layout.Rect, qw float64, on bool) *ui.Widget {
 	gap := math.Max(4, r.H*0.08)
 	f.add("about-"+e.key(), "?", layout.Rect{X: r.X + r.W - qw, Y: r.Y, W: qw, H: r.H}, true, 0)
-	w := f.add("variant-"+e.key(), e.title(), layout.Rect{X: r.X, Y: r.Y, W: r.W - qw - gap, H: r.H}, true, kindTwoLine)
-	w.sub = msg.VariantSummary(e.v, e.doublets).Text()
-	w.on = on
+	w := f.add("variant-"+e.key(), e.title(), layout.Rect{X: r.X, Y: r.Y, W: r.W - qw - gap, H: r.H}, true, ui.KindTwoLine)
+	w.Sub = msg.VariantSummary(e.v, e.doublets).Text()
+	w.On = on
 	return w
 }
 
@@ -237,7 +238,7 @@ func (f *newGameForm) stepper(r layout.Rect, rh float64, id string, label msg.ID
 // splitStepper cuts a form row into a label and − value + controls.
 func splitStepper(r layout.Rect, rh float64) (lbl, minus, val, plus layout.Rect) {
 	lw := r.W * 0.4
-	bw := clampF(rh*1.1, layout.MinTap, 90)
+	bw := ui.ClampF(rh*1.1, layout.MinTap, 90)
 	lbl = layout.Rect{X: r.X, Y: r.Y, W: lw, H: r.H}
 	minus = layout.Rect{X: r.X + lw, Y: r.Y, W: bw, H: r.H}
 	plus = layout.Rect{X: r.X + r.W - bw, Y: r.Y, W: bw, H: r.H}
@@ -253,8 +254,8 @@ func (f *newGameForm) buildVariants() {
 	entries := variantEntries()
 	n := len(entries)
 	cols := 1
-	t := layout.FormTitle(g.w, g.h)
-	if g.w > g.h && (g.h-t.Y-t.H)/float64(n+1) < layout.MinTap+12 {
+	t := layout.FormTitle(g.W, g.H)
+	if g.W > g.H && (g.H-t.Y-t.H)/float64(n+1) < layout.MinTap+12 {
 		cols = 2
 	}
 	per := (n + cols - 1) / cols
@@ -265,7 +266,7 @@ func (f *newGameForm) buildVariants() {
 	// Back goes under the last column (the shorter one of two).
 	units[cols-1] = float64(n-per*(cols-1)) + 1
 	grid := f.gridFor(units)
-	cur := variantEntry{v: f.st.variant(), doublets: f.st.variant() == engine.Double && f.st.Doublets}
+	cur := variantEntry{v: f.st.EngineVariant(), doublets: f.st.EngineVariant() == engine.Double && f.st.Doublets}
 	qw := math.Max(layout.MinTap, grid.rh)
 	var s stack
 	for i, e := range entries {
@@ -274,7 +275,7 @@ func (f *newGameForm) buildVariants() {
 		}
 		f.variantButton(e, s.row(1), qw, e == cur)
 	}
-	f.add("back-variants", msg.Back.Text(), s.row(1), true, kindSecondary)
+	f.add("back-variants", msg.Back.Text(), s.row(1), true, ui.KindSecondary)
 }
 
 // buildAbout lays out a variant's paragraph, wrapped to the form, and Back.
@@ -282,14 +283,14 @@ func (f *newGameForm) buildAbout() {
 	g := f.g
 	v := f.about.v
 	f.title = f.about.title()
-	rs := layout.Form(g.w, g.h, 8)
+	rs := layout.Form(g.W, g.H, 8)
 	area := layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[6].Y + rs[6].H - rs[0].Y}
 	lo, hi := engine.SeatsAllowed(v)
 	about := msg.New(msg.VariantPage, msg.VariantAbout(v), lo, hi).String()
-	size := clampF(rs[0].H*0.42, 12, 30)
+	size := ui.ClampF(rs[0].H*0.42, 12, 30)
 	var lines []string
 	for ; size >= 10; size-- {
-		lines = g.wrapText(about, size, area.W-8)
+		lines = g.WrapText(about, size, area.W-8)
 		if float64(len(lines))*size*1.45 <= area.H {
 			break
 		}
@@ -297,9 +298,9 @@ func (f *newGameForm) buildAbout() {
 	lh := size * 1.45
 	for i, line := range lines {
 		w := f.add("", line, layout.Rect{X: area.X, Y: area.Y + float64(i)*lh, W: area.W, H: lh}, true, 1)
-		w.size = size
+		w.Size = size
 	}
-	f.add("back-newgame", msg.Back.Text(), rs[7], true, kindSecondary)
+	f.add("back-newgame", msg.Back.Text(), rs[7], true, ui.KindSecondary)
 }
 
 // buildSeat lays out a seat's picker: for a person, the name field; each choice with what it
@@ -308,7 +309,7 @@ func (f *newGameForm) buildSeat() {
 	st := f.st
 	s := f.seat
 	f.title = msg.New(msg.NewGameWhoPlays, f.titleName(s)).String()
-	person := st.Levels[s-1] == levelPerson
+	person := st.Levels[s-1] == ui.LevelPerson
 	choices := float64(len(f.opts.Choices))
 	rest := 1.2
 	if person {
@@ -317,7 +318,7 @@ func (f *newGameForm) buildSeat() {
 	// One column; on a wide screen the choices on the left, the name and Done on the right.
 	var grid formGrid
 	var col, side stack
-	if f.g.w > f.g.h*1.15 {
+	if f.g.W > f.g.H*1.15 {
 		grid = f.gridFor([]float64{choices, rest})
 		col = stack{r: grid.cols[0], y: grid.top, rh: grid.rh, gap: grid.gap}
 		side = stack{r: grid.cols[1], y: grid.top, rh: grid.rh, gap: grid.gap}
@@ -334,16 +335,16 @@ func (f *newGameForm) buildSeat() {
 		lw := r.W * 0.3
 		f.add("", msg.NewGameSeatName.Text(), layout.Rect{X: r.X, Y: r.Y, W: lw, H: r.H}, true, 1)
 		w := f.add("seat-name", f.seatName(s), layout.Rect{X: r.X + lw, Y: r.Y, W: r.W - lw, H: r.H}, true, 3)
-		w.on = f.editing == s
+		w.On = f.editing == s
 	}
 	for _, c := range f.opts.Choices {
-		w := f.add("choice-"+c.ID, c.Name.Text(), col.row(1), true, kindTwoLine)
-		w.sub = c.Means.Text()
-		w.on = st.Levels[s-1] == c.ID
+		w := f.add("choice-"+c.ID, c.Name.Text(), col.row(1), true, ui.KindTwoLine)
+		w.Sub = c.Means.Text()
+		w.On = st.Levels[s-1] == c.ID
 	}
 	if side.r.W > 0 {
 		col = side
 	}
-	f.add("seat-done", msg.Done.Text(), col.row(1.2), true, kindPrimary)
-	grid.spread(f.widgets, f.g.h)
+	f.add("seat-done", msg.Done.Text(), col.row(1.2), true, ui.KindPrimary)
+	grid.spread(f.widgets, f.g.H)
 }

@@ -10,6 +10,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 )
 
 // lobby is Menu → Play online: the server's address (the browser uses its page's server), the
@@ -22,7 +23,7 @@ type lobby struct {
 	// create is the room's form (the new-game form with the decision timer) on the create page,
 	// editing room: the person's settings with each opponent seat open for a person to join.
 	create *newGameForm
-	room   Settings
+	room   ui.Settings
 	// notice says what went wrong last: an address that is no server, a server that cannot be
 	// reached, a wrong code.
 	notice msg.Message
@@ -32,14 +33,14 @@ type lobby struct {
 }
 
 // newLobby opens the online page; code, when set, is a room code to join (from a link).
-func newLobby(g *Host, dial *dialing, code string) *lobby {
+func newLobby(g *ui.Host, dial *dialing, code string) *lobby {
 	l := &lobby{form: form{g: g, focus: -1}, dial: dial, page: "online", code: code}
 	return l
 }
 
-func (l *lobby) name() string {
+func (l *lobby) Name() string {
 	if l.page == "create" {
-		if n := l.create.name(); n != "newgame" {
+		if n := l.create.Name(); n != "newgame" {
 			return n // the form's variant list, a variant's paragraph, a seat's picker
 		}
 		return "online-create"
@@ -47,13 +48,13 @@ func (l *lobby) name() string {
 	return "online"
 }
 
-func (l *lobby) animating() bool    { return l.typing() }
-func (l *lobby) acceptsInput() bool { return true }
+func (l *lobby) Animating() bool    { return l.typing() }
+func (l *lobby) AcceptsInput() bool { return true }
 
-func (l *lobby) resize() {
-	l.build()
+func (l *lobby) Resize() {
+	l.Build()
 	if l.create != nil {
-		l.create.resize()
+		l.create.Resize()
 	}
 }
 
@@ -67,26 +68,26 @@ func (l *lobby) typing() bool {
 
 // server is the address shown: the page's server in the browser, the remembered one elsewhere.
 func (l *lobby) server() string {
-	if s := l.g.opts.Server; s != "" {
+	if s := l.g.Opts.Server; s != "" {
 		return s
 	}
-	if s := l.g.settings.Online.Server; s != "" {
+	if s := l.g.Settings.Online.Server; s != "" {
 		return s
 	}
 	return defaultServer
 }
 
 func (l *lobby) colourLabel() string {
-	if c := l.g.settings.Online.Colour; c != "" {
+	if c := l.g.Settings.Online.Colour; c != "" {
 		return colourName(c)
 	}
 	return msg.OnlineColourAny.Text()
 }
 
-// build lays the page out (layout.FormSpread); it runs on resize and after every change.
-func (l *lobby) build() {
+// Build lays the page out (layout.FormSpread); it runs on resize and after every change.
+func (l *lobby) Build() {
 	g := l.g
-	st := &g.settings
+	st := &g.Settings
 	l.widgets = l.widgets[:0]
 	labelled := func(r layout.Rect, lbl string) layout.Rect {
 		lr := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.38, H: r.H}
@@ -106,8 +107,8 @@ func (l *lobby) build() {
 		if rejoin {
 			b++
 		}
-		rs := layout.FormPair(g.w, g.h, 8, a, b)
-		if g.opts.Server != "" {
+		rs := layout.FormPair(g.W, g.H, 8, a, b)
+		if g.Opts.Server != "" {
 			l.add("", l.server(), labelled(rs[0], msg.OnlineServer.Text()), true, 2)
 		} else {
 			l.addField("server", l.server(), labelled(rs[0], msg.OnlineServer.Text()))
@@ -115,12 +116,12 @@ func (l *lobby) build() {
 		l.addField("name", st.Name, labelled(rs[1], msg.OnlineName.Text()))
 		l.add("colour", l.colourLabel(), labelled(rs[2], msg.OnlineColour.Text()), true, 0)
 		if l.notice.ID != msg.None {
-			l.add("", l.notice.String(), rs[3], true, kindNotice)
+			l.add("", l.notice.String(), rs[3], true, ui.KindNotice)
 		}
 		rs = rs[a:]
 		l.add("create", msg.OnlineCreate.Text(), rs[0], true, 0)
 		cr := labelled(rs[1], msg.OnlineCode.Text())
-		jw := clampF(cr.W*0.4, layout.MinTap, 200)
+		jw := ui.ClampF(cr.W*0.4, layout.MinTap, 200)
 		l.addField("code", l.code, layout.Rect{X: cr.X, Y: cr.Y, W: cr.W - jw - 6, H: cr.H})
 		l.add("join", msg.OnlineJoin.Text(), layout.Rect{X: cr.X + cr.W - jw, Y: cr.Y, W: jw, H: cr.H}, true, 0)
 		if rejoin {
@@ -141,9 +142,9 @@ func timerName(secs int) string {
 	return msg.New(msg.OnlineTimerSeconds, secs).String()
 }
 
-func (l *lobby) update(in *Input) error {
+func (l *lobby) Update(in *ui.Input) error {
 	if l.page == "create" {
-		res, err := l.create.update(in)
+		res, err := l.create.Update(in)
 		switch {
 		case err != nil:
 			return err
@@ -151,13 +152,13 @@ func (l *lobby) update(in *Input) error {
 			l.createRoom()
 		case res == FormBack:
 			l.page, l.focus, l.notice = "online", -1, msg.Message{}
-			l.build()
+			l.Build()
 		}
 		return nil
 	}
-	ev := l.form.update(in)
+	ev := l.form.Update(in)
 	if ev.changed {
-		l.build()
+		l.Build()
 	}
 	if ev.commit != "" {
 		l.commit(ev.commit, ev.text)
@@ -181,21 +182,21 @@ func (l *lobby) commit(id, s string) {
 			l.notice = msg.New(msg.OnlineBadServer, s)
 			break
 		}
-		g.settings.Online.Server = s
+		g.Settings.Online.Server = s
 		l.notice = msg.Message{}
-		g.saveSettings()
+		g.SaveSettings()
 	case "name":
 		if protocol.CheckName(s) != nil {
-			l.notice = msg.New(msg.OnlineBadName, maxName)
+			l.notice = msg.New(msg.OnlineBadName, ui.MaxName)
 			break
 		}
-		g.settings.Name = clipName(s)
+		g.Settings.Name = ui.ClipName(s)
 		l.notice = msg.Message{}
-		g.saveSettings()
+		g.SaveSettings()
 	case "code":
 		l.code = normalCode(s)
 	}
-	l.build()
+	l.Build()
 }
 
 // normalCode is a typed room code as the server spells it: upper case, without spaces or dashes,
@@ -214,22 +215,22 @@ func normalCode(s string) string {
 
 func (l *lobby) activate(id string) error {
 	g := l.g
-	st := &g.settings
+	st := &g.Settings
 	switch id {
 	case "back":
-		g.saveSettings()
+		g.SaveSettings()
 		g.Menu()
 		return nil
 	case "server":
-		l.edit(id, l.server(), 80, caseLower)
+		l.edit(id, l.server(), 80, ui.CaseLower)
 	case "name":
-		l.edit(id, st.Name, maxName, caseWords)
+		l.edit(id, st.Name, ui.MaxName, ui.CaseWords)
 	case "code":
-		l.edit(id, l.code, 64, caseUpper)
+		l.edit(id, l.code, 64, ui.CaseUpper)
 	case "colour":
 		cs := append([]string{""}, protocol.Colours...)
 		st.Online.Colour = cycle(cs, st.Online.Colour, 1)
-		g.saveSettings()
+		g.SaveSettings()
 	case "create":
 		l.openCreate()
 		return nil
@@ -245,7 +246,7 @@ func (l *lobby) activate(id string) error {
 		l.connectTo(o.Base, o.Code, protocol.Hello{Version: protocol.Version, Token: o.Token}, false)
 		return nil
 	}
-	l.build()
+	l.Build()
 	if l.field != "" {
 		l.focusOn(l.field)
 	}
@@ -257,7 +258,7 @@ func (l *lobby) connect(code string, first protocol.Message, join bool) {
 	base, err := serverBase(l.server())
 	if err != nil {
 		l.notice = msg.New(msg.OnlineBadServer, l.server())
-		l.build()
+		l.Build()
 		return
 	}
 	l.connectTo(base, code, first, join)
@@ -272,23 +273,23 @@ func (l *lobby) connectTo(base, code string, first protocol.Message, join bool) 
 	g.Show(r)
 }
 
-func (l *lobby) draw(dst *ebiten.Image) {
+func (l *lobby) Draw(dst *ebiten.Image) {
 	g := l.g
-	g.drawFelt(dst)
+	g.DrawFelt(dst)
 	if l.page == "create" {
-		l.create.draw(dst)
+		l.create.Draw(dst)
 		return
 	}
-	l.title(dst, msg.OnlineTitle.Text(), layout.FormTitle(g.w, g.h))
-	l.form.draw(dst)
+	l.title(dst, msg.OnlineTitle.Text(), layout.FormTitle(g.W, g.H))
+	l.form.Draw(dst)
 }
 
-func (l *lobby) testState(ts *TestState) {
+func (l *lobby) TestState(ts *ui.TestState) {
 	if l.page == "create" {
-		l.create.testState(ts)
+		l.create.TestState(ts)
 		return
 	}
-	l.buttons(ts)
+	l.Buttons(ts)
 	if n := l.notice.String(); n != "" {
 		ts.Notice = n
 	}
@@ -301,12 +302,12 @@ func msgBadCode() msg.Message { return msg.New(msg.OnlineBadCode, protocol.CodeL
 // to join or bots of a level, with the decision timer, its Start making the room.
 func (l *lobby) openCreate() {
 	g := l.g
-	l.room = g.settings
-	l.room.Levels = make([]string, len(g.settings.Levels))
+	l.room = g.Settings
+	l.room.Levels = make([]string, len(g.Settings.Levels))
 	for i := range l.room.Levels {
 		l.room.Levels[i] = seatOpen
 	}
-	l.room.Names = append([]string(nil), g.settings.Names...)
+	l.room.Names = append([]string(nil), g.Settings.Names...)
 	st := &l.room
 	timer := FormStepper{ID: "timer", Label: msg.OnlineTimer,
 		Value: func() string { return timerName(st.Online.Timer) },
@@ -339,16 +340,16 @@ func (l *lobby) createRoom() {
 	if err := s.Validate(); err != nil {
 		l.notice = msg.New(msg.Verbatim, err.Error())
 		l.page = "online"
-		l.build()
+		l.Build()
 		return
 	}
-	g.settings.Name, g.settings.Online.Timer = st.Name, st.Online.Timer
-	g.settings.Variant, g.settings.Doublets = st.Variant, st.Doublets
-	g.settings.EndMode, g.settings.EndScore, g.settings.Rounds = st.EndMode, st.EndScore, st.Rounds
-	g.saveSettings()
+	g.Settings.Name, g.Settings.Online.Timer = st.Name, st.Online.Timer
+	g.Settings.Variant, g.Settings.Doublets = st.Variant, st.Doublets
+	g.Settings.EndMode, g.Settings.EndScore, g.Settings.Rounds = st.EndMode, st.EndScore, st.Rounds
+	g.SaveSettings()
 	var bots []string
 	for seat := 1; seat < st.Seats; seat++ {
-		if lv := st.Levels[seat-1]; levelIndex(lv) >= 0 {
+		if lv := st.Levels[seat-1]; ui.LevelIndex(lv) >= 0 {
 			bots = append(bots, lv)
 		}
 	}
@@ -356,15 +357,15 @@ func (l *lobby) createRoom() {
 	if err != nil {
 		l.notice = msg.New(msg.OnlineBadServer, l.server())
 		l.page = "online"
-		l.build()
+		l.Build()
 		return
 	}
-	link := l.dial.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: s, Name: st.Name, Colour: g.settings.Online.Colour})
+	link := l.dial.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: s, Name: st.Name, Colour: g.Settings.Online.Colour})
 	r := newRoom(g, l.dial, link, base, false)
 	r.bots = bots
 	r.back = l
 	l.page = "online"
-	l.build()
+	l.Build()
 	g.Show(r)
 }
 

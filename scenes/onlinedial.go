@@ -27,7 +27,7 @@ func (g *Game) initOnline() {
 	if g.dial.sessionFor == nil {
 		g.dial.sessionFor = func(l roomLink) Session { return newRemoteSession(l) }
 	}
-	code := normalCode(g.opts.Room)
+	code := normalCode(g.Opts.Room)
 	if code == "" || g.cur != nil {
 		return
 	}
@@ -37,7 +37,7 @@ func (g *Game) initOnline() {
 		g.cur = l
 		return
 	}
-	if o := g.settings.Online; o.Code == code && o.Token != "" {
+	if o := g.Settings.Online; o.Code == code && o.Token != "" {
 		if base, err := serverBase(l.server()); err == nil && base == o.Base {
 			r := newRoom(g.host, &g.dial, g.dial.dialRoom(base, code, protocol.Hello{Version: protocol.Version, Token: o.Token}), base, false)
 			r.back = l

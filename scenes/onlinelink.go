@@ -9,6 +9,7 @@ import (
 	"nimmt/client"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 )
 
 // roomLink is what the online screens need of a connection to the game server: client.Link, a
@@ -112,13 +113,13 @@ func roomURL(base, code string) string {
 // other text is said in the room. /help, a wrong command or a wrong level is answered here
 // (local) and nothing is sent. name and colour are the person's, for a bare /join.
 func chatAction(line, name, colour string) (m protocol.Message, local msg.Message) {
-	m, err := protocol.ParseChat(line, protocol.ChatDefaults{Name: name, Colour: colour, Levels: Levels})
+	m, err := protocol.ParseChat(line, protocol.ChatDefaults{Name: name, Colour: colour, Levels: ui.Levels})
 	var ce *protocol.CommandError
 	switch {
 	case errors.Is(err, protocol.ErrChatHelp):
 		return nil, msg.New(msg.RoomHelp)
 	case errors.As(err, &ce) && ce.Known && strings.EqualFold(ce.Command, "/bot"):
-		return nil, msg.New(msg.RoomBotLevel, strings.Join(Levels, ", "))
+		return nil, msg.New(msg.RoomBotLevel, strings.Join(ui.Levels, ", "))
 	case errors.As(err, &ce):
 		return nil, msg.New(msg.RoomUnknownCommand, ce.Command)
 	}
@@ -165,7 +166,7 @@ func colourName(c string) string {
 }
 
 // roomSettings are the settings of a room made from the person's new-game choices and timer.
-func roomSettings(st *Settings) protocol.Settings {
+func roomSettings(st *ui.Settings) protocol.Settings {
 	cfg := variantConfig(st)
 	return protocol.Settings{Variant: cfg.Variant, Doublets: cfg.Doublets, Seats: st.Seats,
 		EndScore: cfg.EndScore, Rounds: cfg.Rounds, Timer: st.Online.Timer}

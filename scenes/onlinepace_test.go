@@ -7,6 +7,7 @@ import (
 	"nimmt/client"
 	"nimmt/client/clienttest"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/servertest"
 	"nimmt/storage"
@@ -21,10 +22,10 @@ import (
 func TestIdleOnlineWakes(t *testing.T) {
 	srv := servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	d := &clienttest.Dialer{To: srv.Dial}
-	g, p, tick := pacedGame(t, Options{Storage: &storage.Memory{}, Speed: "fast"})
+	g, p, tick := pacedGame(t, ui.Options{Storage: &storage.Memory{}, Speed: "fast"})
 	g.dial.dialer = d.Dial
-	g.settings.Name = "Ann"
-	g.InjectInput(func(*Input) {})
+	g.Settings.Name = "Ann"
+	g.InjectInput(func(*ui.Input) {})
 	base := srv.URL()
 	r := newRoom(g.host, &g.dial, g.dial.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}), base, false)
 	t.Cleanup(r.link.Close)
@@ -60,7 +61,7 @@ func TestIdleOnlineWakes(t *testing.T) {
 	await("the room is made", func() bool { return r.opened && r.host() && online() })
 	settle("the room waits for people")
 	if g.cur != r {
-		t.Fatalf("scene %s, want the room", g.cur.name())
+		t.Fatalf("scene %s, want the room", g.cur.Name())
 	}
 
 	// Resume: the room connects again at once (before Bo comes: a host whose connection drops passes the host to a connected person), and shows it when it is back.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"nimmt/client/clienttest"
+	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
 	"nimmt/server/servertest"
@@ -14,8 +15,8 @@ import (
 // notePacer tells a channel of every wake: a test loop waits on it instead of spinning.
 type notePacer struct{ ch chan struct{} }
 
-func (notePacer) setIdle(bool) {}
-func (p notePacer) wake() {
+func (notePacer) SetIdle(bool) {}
+func (p notePacer) Wake() {
 	select {
 	case p.ch <- struct{}{}:
 	default:
@@ -29,27 +30,27 @@ func (p notePacer) wake() {
 func TestSpectateFromLobby(t *testing.T) {
 	srv := servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	code, _, _ := clienttest.Table(t, srv, clienttest.Settings())
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "fast", Server: srv.URL()})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "fast", Server: srv.URL()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := &clienttest.Dialer{To: srv.Dial}
 	g.dial.dialer = d.Dial
 	p := notePacer{make(chan struct{}, 1)}
-	g.pacer = p
-	g.settings.Name = "Cy"
+	g.Pacer = p
+	g.Settings.Name = "Cy"
 	g.LayoutF(390, 844)
 	og := &onlineGame{Game: g}
-	og.tap(t, "online")
-	og.tap(t, "code")
+	og.Tap(t, "online")
+	og.Tap(t, "code")
 	og.typeText(t, code)
-	og.tap(t, "join")
+	og.Tap(t, "join")
 	r, ok := g.cur.(*room)
 	if !ok {
-		t.Fatalf("scene %s after Join", g.cur.name())
+		t.Fatalf("scene %s after Join", g.cur.Name())
 	}
 	t.Cleanup(r.link.Close)
-	var ts TestState
+	var ts ui.TestState
 	for i := 0; ; i++ {
 		if i > 1_000_000 {
 			t.Fatalf("the spectator's table never showed the game: %+v", ts)
@@ -59,7 +60,7 @@ func TestSpectateFromLobby(t *testing.T) {
 		if tb, ok := g.cur.(*table); ok && tb.caughtUp() && tb.tl.Idle() {
 			break
 		}
-		if s, ok := g.cur.(stiller); ok && s.still() && !g.cur.animating() {
+		if s, ok := g.cur.(stiller); ok && s.still() && !g.cur.Animating() {
 			select {
 			case <-p.ch:
 			case <-time.After(clienttest.Guard):

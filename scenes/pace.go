@@ -27,10 +27,10 @@ type stiller interface {
 // still reports whether the game needs no frame until input or a wake: no scene change queued,
 // nothing to redraw or animate, no pointer button held, and the scene still.
 func (g *Game) still() bool {
-	if g.rig.driving() || g.dirty || g.next != nil || g.cur == nil || g.quit || g.ptr.down || g.ptr.touching {
+	if g.rig.driving() || g.Dirty || g.next != nil || g.cur == nil || g.quit || g.ptr.Down || g.ptr.Touching {
 		return false
 	}
-	if g.cur.animating() {
+	if g.cur.Animating() {
 		return false
 	}
 	s, ok := g.cur.(stiller)
@@ -50,13 +50,13 @@ func (g *Game) pace() {
 		return
 	}
 	g.idle = idle
-	g.pacer.setIdle(idle)
+	g.Pacer.SetIdle(idle)
 	if idle && !g.still() {
 		// News arrived between the look and the switch; its wake may have been dropped (on
 		// phones ScheduleFrame does nothing outside the idle mode), so look once more after
 		// switching: a wake after this look finds the idle mode set.
 		g.stillFrames, g.idle = 0, false
-		g.pacer.setIdle(false)
+		g.Pacer.SetIdle(false)
 	}
 }
 
@@ -65,8 +65,8 @@ func (g *Game) Idle() bool { return g.idle }
 
 // still implements stiller: the menu's pages change only on input (the name field's cursor
 // blinks while it has focus: animating).
-func (m *menu) still() bool { return !m.animating() }
+func (m *menu) still() bool { return !m.Animating() }
 
 // still implements stiller: the lobby's pages change only on input (a field being typed in
 // blinks its caret: animating).
-func (l *lobby) still() bool { return !l.animating() }
+func (l *lobby) still() bool { return !l.Animating() }

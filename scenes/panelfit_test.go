@@ -8,6 +8,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -17,7 +18,7 @@ import (
 // line of the game.
 func playedTable(t *testing.T, g *Game, seats int) *table {
 	t.Helper()
-	g.settings.Seats = seats
+	g.Settings.Seats = seats
 	g.cur = newMenu(g.host)
 	g.cur.(*menu).activate("new-game")
 	g.cur.(*menu).start()
@@ -44,22 +45,22 @@ func playedTable(t *testing.T, g *Game, seats int) *table {
 // checkBoxTexts reports a text of a panel that is wider than its box or smaller than
 // minPanelText, lies outside the panel, overlaps another, or is not whole: whole(i) is the
 // i-th text as it should read, or "" where it may be shortened (a name).
-func checkBoxTexts(t *testing.T, g *Game, name string, panel layout.Rect, bs []boxText, whole func(i int) string) {
+func checkBoxTexts(t *testing.T, g *Game, name string, panel layout.Rect, bs []ui.BoxText, whole func(i int) string) {
 	t.Helper()
 	for i, b := range bs {
-		tw, _ := g.txt.Measure(b.s, text.Style{Size: b.size, Bold: b.bold})
-		if tw > b.box.W+0.01 || b.size < minPanelText {
-			t.Errorf("%s: %q %.0f px wide in a box of %.0f at %.1f px", name, b.s, tw, b.box.W, b.size)
+		tw, _ := g.Txt.Measure(b.S, text.Style{Size: b.Size, Bold: b.Bold})
+		if tw > b.Box.W+0.01 || b.Size < ui.MinPanelText {
+			t.Errorf("%s: %q %.0f px wide in a box of %.0f at %.1f px", name, b.S, tw, b.Box.W, b.Size)
 		}
-		if w := whole(i); w != "" && b.s != w {
-			t.Errorf("%s: %q cut short to %q in a box of %.0f", name, w, b.s, b.box.W)
+		if w := whole(i); w != "" && b.S != w {
+			t.Errorf("%s: %q cut short to %q in a box of %.0f", name, w, b.S, b.Box.W)
 		}
-		if !b.box.Within(panel) {
-			t.Errorf("%s: %q's box %+v outside the panel %+v", name, b.s, b.box, panel)
+		if !b.Box.Within(panel) {
+			t.Errorf("%s: %q's box %+v outside the panel %+v", name, b.S, b.Box, panel)
 		}
 		for j := range i {
-			if b.box.Inset(0.01).Overlaps(bs[j].box) {
-				t.Errorf("%s: %q %+v overlaps %q %+v", name, b.s, b.box, bs[j].s, bs[j].box)
+			if b.Box.Inset(0.01).Overlaps(bs[j].Box) {
+				t.Errorf("%s: %q %+v overlaps %q %+v", name, b.S, b.Box, bs[j].S, bs[j].Box)
 			}
 		}
 	}
@@ -86,7 +87,7 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 		eachLangSize(t, g, fitSizes, func(at string) {
 			tb.relayout()
 			name := fmt.Sprintf("%s %d seats", at, seats)
-			screen := layout.Rect{W: g.w, H: g.h}
+			screen := layout.Rect{W: g.W, H: g.H}
 			// The round score: names may be shortened, nothing else.
 			p := tb.overlayPanel()
 			if !p.Within(screen) {
@@ -100,15 +101,15 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 			checkBoxTexts(t, g, name+" score", p, bs, func(i int) string { return want[i] })
 			btn := tb.overlayButton(0)
 			for _, b := range bs {
-				if b.box.Inset(0.01).Overlaps(btn) {
-					t.Errorf("%s score: %q %+v over the Continue button %+v", name, b.s, b.box, btn)
+				if b.Box.Inset(0.01).Overlaps(btn) {
+					t.Errorf("%s score: %q %+v over the Continue button %+v", name, b.S, b.Box, btn)
 				}
 			}
-			checkWidgetText(t, g, name+" score", &widget{r: btn, label: msg.ButtonContinue.Text(), enabled: true})
+			checkWidgetText(t, g, name+" score", &ui.Widget{R: btn, Label: msg.ButtonContinue.Text(), Enabled: true})
 			// The tracker, of each variant's heading: the heading whole, in one or two lines at
 			// a name's size or more (layout.MinNameSize, MinNameSizePhone on a phone).
 			lo := float64(layout.MinNameSize)
-			if min(g.w, g.h) < 600 {
+			if min(g.W, g.H) < 600 {
 				lo = layout.MinNameSizePhone
 			}
 			for _, v := range []engine.Variant{engine.Basic, engine.Double} {
@@ -121,9 +122,9 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 				lines := len(bs) - engine.DeckSize
 				var got []string
 				for _, b := range bs[:lines] {
-					got = append(got, b.s)
-					if b.size < lo {
-						t.Errorf("%s tracker: heading %q at %.1f px, under %.0f", name, b.s, b.size, lo)
+					got = append(got, b.S)
+					if b.Size < lo {
+						t.Errorf("%s tracker: heading %q at %.1f px, under %.0f", name, b.S, b.Size, lo)
 					}
 				}
 				if lines < 1 || lines > 2 || strings.Join(got, " ") != head {
@@ -154,15 +155,15 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 					t.Errorf("%s: choice panel %+v off the screen", name, panel)
 				}
 				title := tb.choiceTitleText(d, panel)
-				checkBoxTexts(t, g, name+" choice", panel, []boxText{title}, func(int) string { return tb.choiceTitle(d) })
+				checkBoxTexts(t, g, name+" choice", panel, []ui.BoxText{title}, func(int) string { return tb.choiceTitle(d) })
 				for i, c := range cards {
-					if !c.Within(panel) || c.Overlaps(title.box) {
+					if !c.Within(panel) || c.Overlaps(title.Box) {
 						t.Errorf("%s: choice card %d %+v outside the panel %+v or over its title", name, i, c, panel)
 					}
 				}
 				if d.Kind == engine.DecideKeep {
 					for _, n := range []int{0, 2, 5} {
-						checkWidgetText(t, g, name+" keep", &widget{r: button, label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), enabled: true})
+						checkWidgetText(t, g, name+" keep", &ui.Widget{R: button, Label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), Enabled: true})
 					}
 				}
 			}

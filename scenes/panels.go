@@ -9,6 +9,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -16,7 +17,7 @@ import (
 // overlayButton returns the rectangles of the score and game-over panels' buttons.
 func (t *table) overlayButton(i int) layout.Rect {
 	p := t.overlayPanel()
-	bh := clampF(t.g.h*0.07, layout.MinTap, 60)
+	bh := ui.ClampF(t.g.H*0.07, layout.MinTap, 60)
 	row := layout.Rect{X: p.X + 16, Y: p.Y + p.H - bh - 16, W: p.W - 32, H: bh}
 	if t.phase == phaseOver {
 		return t.overData().lay.Buttons[i]
@@ -26,29 +27,29 @@ func (t *table) overlayButton(i int) layout.Rect {
 
 func (hd *hud) overlayPanel() layout.Rect {
 	g := hd.g
-	w := math.Min(g.w-24, 560)
+	w := math.Min(g.W-24, 560)
 	rows := float64(len(hd.seats))
-	lineH := clampF(g.h*0.045, 18, 34)
-	h := math.Min(g.h-24, lineH*(rows+4)+clampF(g.h*0.07, layout.MinTap, 60)+40)
-	return layout.Rect{X: (g.w - w) / 2, Y: (g.h - h) / 2, W: w, H: h}
+	lineH := ui.ClampF(g.H*0.045, 18, 34)
+	h := math.Min(g.H-24, lineH*(rows+4)+ui.ClampF(g.H*0.07, layout.MinTap, 60)+40)
+	return layout.Rect{X: (g.W - w) / 2, Y: (g.H - h) / 2, W: w, H: h}
 }
 
 // scoreTexts are the round score panel's texts: the title, the two column heads, and each seat's
 // name, penalty this round and total.
-func (hd *hud) scoreTexts() []boxText {
+func (hd *hud) scoreTexts() []ui.BoxText {
 	g := hd.g
 	p := hd.overlayPanel()
-	lineH := clampF(g.h*0.045, 18, 34)
+	lineH := ui.ClampF(g.H*0.045, 18, 34)
 	out := hd.panelTexts[:0]
-	out = append(out, g.fitted(hd.cached(msg.New(msg.ScoreTitle, hd.lastRound.Round)), layout.Rect{X: p.X + 12, Y: p.Y + lineH/2, W: p.W - 24, H: lineH}, lineH*0.9, true, false, text.HorzCenter, sprites.White))
+	out = append(out, g.Fitted(hd.cached(msg.New(msg.ScoreTitle, hd.lastRound.Round)), layout.Rect{X: p.X + 12, Y: p.Y + lineH/2, W: p.W - 24, H: lineH}, lineH*0.9, true, false, text.HorzCenter, sprites.White))
 	size := lineH * 0.62
 	colW := p.W * 0.22
 	col := func(i int, y float64) layout.Rect { // the columns centred at 62 % and 85 % of the width
 		return layout.Rect{X: p.X + p.W*[2]float64{0.62, 0.85}[i] - colW/2, Y: y - lineH/2, W: colW, H: lineH}
 	}
 	y := p.Y + lineH*2.2
-	out = append(out, g.fitted(msg.ScoreThisRound.Text(), col(0, y), size*0.8, false, false, text.HorzCenter, sprites.Muted),
-		g.fitted(msg.ScoreTotal.Text(), col(1, y), size*0.8, false, false, text.HorzCenter, sprites.Muted))
+	out = append(out, g.Fitted(msg.ScoreThisRound.Text(), col(0, y), size*0.8, false, false, text.HorzCenter, sprites.Muted),
+		g.Fitted(msg.ScoreTotal.Text(), col(1, y), size*0.8, false, false, text.HorzCenter, sprites.Muted))
 	cfg := hd.disp.Config
 	for s := range hd.seats {
 		y += lineH
@@ -65,9 +66,9 @@ func (hd *hud) scoreTexts() []boxText {
 			pen = hd.lastRound.Penalties[s]
 		}
 		name := layout.Rect{X: p.X + 20, Y: y - lineH/2, W: col(0, y).X - 4 - (p.X + 20), H: lineH}
-		out = append(out, g.fitted(hd.seats[s].Name, name, size, s == hd.me, true, text.Left, c),
-			g.fitted("+"+num(pen), col(0, y), size, true, false, text.HorzCenter, floatCol),
-			g.fitted(num(tot), col(1, y), size, true, false, text.HorzCenter, c))
+		out = append(out, g.Fitted(hd.seats[s].Name, name, size, s == hd.me, true, text.Left, c),
+			g.Fitted("+"+num(pen), col(0, y), size, true, false, text.HorzCenter, floatCol),
+			g.Fitted(num(tot), col(1, y), size, true, false, text.HorzCenter, c))
 	}
 	hd.panelTexts = out
 	return out
@@ -76,18 +77,18 @@ func (hd *hud) scoreTexts() []boxText {
 func (t *table) drawScoreOverlay(dst *ebiten.Image) {
 	g := t.g
 	p := t.overlayPanel()
-	g.fillRect(dst, layout.Rect{W: g.w, H: g.h}, sprites.Dim)
-	g.roundRect(dst, p, 14, sprites.PlateBG)
+	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, sprites.Dim)
+	g.RoundRect(dst, p, 14, sprites.PlateBG)
 	for _, b := range t.scoreTexts() {
-		b.draw(g, dst)
+		b.Draw(g, dst)
 	}
-	w := widget{id: "continue", r: t.overlayButton(0), label: msg.ButtonContinue.Text(), enabled: true}
-	g.drawWidget(dst, &w, true)
+	w := ui.Widget{ID: "continue", R: t.overlayButton(0), Label: msg.ButtonContinue.Text(), Enabled: true}
+	g.DrawWidget(dst, &w, true)
 }
 
 // trackerTexts are the card tracker's texts: its head and every card number in its cell,
 // coloured by what is known of the card.
-func (hd *hud) trackerTexts() []boxText {
+func (hd *hud) trackerTexts() []ui.BoxText {
 	g := hd.g
 	p := hd.lay.Panel
 	// Copies counted: in Double each number can be seen once or twice.
@@ -110,10 +111,10 @@ func (hd *hud) trackerTexts() []boxText {
 	// The heading: at least a seat name's size (layout.MinNameSize, MinNameSizePhone on a
 	// phone), on two lines where one would be smaller; the numbers share what is left.
 	lo := float64(layout.MinNameSize)
-	if min(g.w, g.h) < 600 {
+	if min(g.W, g.H) < 600 {
 		lo = layout.MinNameSizePhone
 	}
-	lines, hs := hd.trackerHead(head, p.W-20, math.Max(lo, clampF(ch*0.5, minPanelText, hd.lay.Unit)))
+	lines, hs := hd.trackerHead(head, p.W-20, math.Max(lo, ui.ClampF(ch*0.5, ui.MinPanelText, hd.lay.Unit)))
 	lh := math.Ceil(hs * 1.25)
 	if need := float64(len(lines))*lh + 4; need > title {
 		title = need
@@ -122,9 +123,9 @@ func (hd *hud) trackerTexts() []boxText {
 	out := hd.panelTexts[:0]
 	top := p.Y + 4 + (title-float64(len(lines))*lh)/2
 	for i, line := range lines {
-		out = append(out, g.fitted(line, layout.Rect{X: p.X + 10, Y: top + float64(i)*lh, W: p.W - 20, H: lh}, hs, false, false, text.Left, sprites.White))
+		out = append(out, g.Fitted(line, layout.Rect{X: p.X + 10, Y: top + float64(i)*lh, W: p.W - 20, H: lh}, hs, false, false, text.Left, sprites.White))
 	}
-	size := clampF(math.Min(cw*0.55, ch*0.6), minPanelText, 22)
+	size := ui.ClampF(math.Min(cw*0.55, ch*0.6), ui.MinPanelText, 22)
 	for c := 1; c <= engine.DeckSize; c++ {
 		i := c - 1
 		cell := layout.Rect{X: p.X + 8 + float64(i%cols)*cw, Y: p.Y + 8 + title + float64(i/cols)*ch, W: cw, H: ch}
@@ -137,7 +138,7 @@ func (hd *hud) trackerTexts() []boxText {
 		case n > 0:
 			col = trackHalf
 		}
-		out = append(out, boxText{s: num(c), box: cell, size: size, bold: mine[c] > 0, align: text.HorzCenter, col: col})
+		out = append(out, ui.BoxText{S: num(c), Box: cell, Size: size, Bold: mine[c] > 0, Align: text.HorzCenter, Col: col})
 	}
 	hd.panelTexts = out
 	return out
@@ -159,10 +160,10 @@ func (hd *hud) trackerHead(head string, w, size float64) ([]string, float64) {
 		return c.lines, c.at
 	}
 	*c = headLines{s: head, w: w, want: size, at: size, lines: []string{head}}
-	if tw, _ := hd.g.txt.Measure(head, text.Style{Size: size}); tw > w {
+	if tw, _ := hd.g.Txt.Measure(head, text.Style{Size: size}); tw > w {
 		for c.at = size; ; c.at -= 0.5 {
-			c.lines = hd.g.wrapText(head, c.at, w)
-			if len(c.lines) <= 2 || c.at <= minPanelText {
+			c.lines = hd.g.WrapText(head, c.at, w)
+			if len(c.lines) <= 2 || c.at <= ui.MinPanelText {
 				break
 			}
 		}
@@ -173,19 +174,19 @@ func (hd *hud) trackerHead(head string, w, size float64) ([]string, float64) {
 func (hd *hud) drawTracker(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.trackerTexts()) }
 
 // drawPanelTexts draws the tracker's or the log's panel with its texts.
-func (hd *hud) drawPanelTexts(dst *ebiten.Image, bs []boxText) {
-	hd.g.roundRect(dst, hd.lay.Panel, 10, overlay)
+func (hd *hud) drawPanelTexts(dst *ebiten.Image, bs []ui.BoxText) {
+	hd.g.RoundRect(dst, hd.lay.Panel, 10, ui.Overlay)
 	for _, b := range bs {
-		b.draw(hd.g, dst)
+		b.Draw(hd.g, dst)
 	}
 }
 
 // logTexts are the log's last lines that fit the panel and that this seat may read (another
 // person's private lines are skipped), each at its size or smaller to fit the panel's width.
-func (hd *hud) logTexts() []boxText {
+func (hd *hud) logTexts() []ui.BoxText {
 	g := hd.g
 	p := hd.lay.Panel
-	lh := clampF(hd.lay.Unit*1.4, 12, 30)
+	lh := ui.ClampF(hd.lay.Unit*1.4, 12, 30)
 	n := int((p.H - 16) / lh)
 	first := len(hd.log)
 	for k := 0; first > 0 && k < n; {
@@ -200,7 +201,7 @@ func (hd *hud) logTexts() []boxText {
 			continue
 		}
 		box := layout.Rect{X: p.X + 10, Y: p.Y + 8 + lh*float64(len(out)), W: p.W - 20, H: lh}
-		out = append(out, g.fitted(e.m.String(), box, lh*0.7, false, false, text.Left, sprites.White))
+		out = append(out, g.Fitted(e.m.String(), box, lh*0.7, false, false, text.Left, sprites.White))
 	}
 	hd.panelTexts = out
 	return out
@@ -261,15 +262,15 @@ func (hd *hud) choiceLayout(d engine.Decision) (panel layout.Rect, cards []layou
 	g := hd.g
 	n := max(len(d.Cards), 1)
 	slot := hd.lay.Rows[0].Slots[0]
-	cw := min(slot.W*1.2, (min(g.w-24, 640)-32)/float64(n)*0.9)
+	cw := min(slot.W*1.2, (min(g.W-24, 640)-32)/float64(n)*0.9)
 	ch := cw * 1.5
-	bh := clampF(g.h*0.07, layout.MinTap, 60)
-	pw := min(g.w-24, max(float64(n)*cw*1.1+32, 320))
+	bh := ui.ClampF(g.H*0.07, layout.MinTap, 60)
+	pw := min(g.W-24, max(float64(n)*cw*1.1+32, 320))
 	ph := 16 + bh*0.8 + ch*1.2 + 16
 	if d.Kind == engine.DecideKeep {
 		ph += bh + 8
 	}
-	panel = layout.Rect{X: (g.w - pw) / 2, Y: (g.h - ph) / 2, W: pw, H: ph}
+	panel = layout.Rect{X: (g.W - pw) / 2, Y: (g.H - ph) / 2, W: pw, H: ph}
 	x0 := panel.X + (pw-float64(n)*cw*1.1)/2 + cw*0.05
 	y := panel.Y + 16 + bh*0.8 + ch*0.1
 	for i := range d.Cards {
@@ -291,10 +292,10 @@ func (hd *hud) choiceTitle(d engine.Decision) string {
 }
 
 // choiceTitleText is the choice panel's instruction in its box over the cards.
-func (hd *hud) choiceTitleText(d engine.Decision, panel layout.Rect) boxText {
-	bh := clampF(hd.g.h*0.07, layout.MinTap, 60)
+func (hd *hud) choiceTitleText(d engine.Decision, panel layout.Rect) ui.BoxText {
+	bh := ui.ClampF(hd.g.H*0.07, layout.MinTap, 60)
 	box := layout.Rect{X: panel.X + 12, Y: panel.Y + 16, W: panel.W - 24, H: bh * 0.8}
-	return hd.g.fitted(hd.choiceTitle(d), box, bh*0.4, true, false, text.HorzCenter, titleCol)
+	return hd.g.Fitted(hd.choiceTitle(d), box, bh*0.4, true, false, text.HorzCenter, ui.TitleCol)
 }
 
 // drawChoice draws the choice panel.
@@ -305,9 +306,9 @@ func (t *table) drawChoice(dst *ebiten.Image) {
 	}
 	g := t.g
 	panel, cards, button := t.choiceLayout(d)
-	g.roundRect(dst, panel, 10, overlay)
+	g.RoundRect(dst, panel, 10, ui.Overlay)
 	title := t.choiceTitleText(d, panel)
-	title.draw(g, dst)
+	title.Draw(g, dst)
 	for i, r := range cards {
 		if d.Kind == engine.DecideKeep && t.keepSel[i] {
 			r.Y -= r.H * 0.1
@@ -321,8 +322,8 @@ func (t *table) drawChoice(dst *ebiten.Image) {
 				n++
 			}
 		}
-		w := widget{id: "keep", label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), r: button, enabled: true}
-		g.drawWidget(dst, &w, false)
+		w := ui.Widget{ID: "keep", Label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), R: button, Enabled: true}
+		g.DrawWidget(dst, &w, false)
 	}
 }
 

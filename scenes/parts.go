@@ -5,6 +5,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 )
 
 // The table's parts (issue 22): the presenter, the board, the HUD and the controls, each a type
@@ -17,7 +18,7 @@ import (
 type onlineSide interface {
 	fromTable()
 	overLabels() (again, leave string)
-	overButtons(in *Input, again, leave layout.Rect) bool
+	overButtons(in *ui.Input, again, leave layout.Rect) bool
 	follow() bool
 }
 
@@ -34,7 +35,7 @@ type stage interface {
 // presenter is the table's displayed game: the view as far as the timeline has shown it, the
 // events fetched and not yet shown, the typed phase, and what the panels need of the past.
 type presenter struct {
-	g    *Host
+	g    *ui.Host
 	lay  *layout.Table
 	sess Session
 	tl   *anim.Timeline
@@ -84,7 +85,7 @@ type past struct {
 // board is the table's cards on screen: the sprites, their homes in the displayed view, the
 // hand's lift and shift, the backs of the seats' chosen cards and the "+N" floaters.
 type board struct {
-	g   *Host
+	g   *ui.Host
 	lay *layout.Table
 	// presenter is the table's: the board shows its displayed view.
 	*presenter
@@ -113,7 +114,7 @@ type board struct {
 // hud is the table's words: the seats' plates, the status line, the log, the panels and the
 // buttons, with their texts cached between frames.
 type hud struct {
-	g   *Host
+	g   *ui.Host
 	lay *layout.Table
 	// presenter is the table's: the words say its displayed view.
 	*presenter
@@ -146,14 +147,14 @@ type hud struct {
 	panelMsg msg.Message
 	panelStr string
 	// panelTexts is the panels' lines of text, reused from frame to frame.
-	panelTexts []boxText
+	panelTexts []ui.BoxText
 	headLines  headLines
 }
 
 // controls is the person's choosing: the lifted hand card, Nifty's first card, the pool card
 // under the pointer and the cards chosen to keep.
 type controls struct {
-	g   *Host
+	g   *ui.Host
 	lay *layout.Table
 	// presenter is the table's: the person decides from its displayed view only.
 	*presenter

@@ -17,7 +17,7 @@ import (
 func TestDraftPoolFits(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	for _, seats := range []int{2, 4, 10} {
-		g.settings.Seats = seats
+		g.Settings.Seats = seats
 		tb, err := newTable(g.host, 5)
 		if err != nil {
 			t.Fatal(err)
@@ -52,7 +52,7 @@ func TestDraftPoolFits(t *testing.T) {
 				for i, r := range rs {
 					lifted := r
 					lifted.Y -= r.H * poolLift
-					if r.Empty() || !r.Inside(g.w, g.h) || !lifted.Inside(g.w, g.h) {
+					if r.Empty() || !r.Inside(g.W, g.H) || !lifted.Inside(g.W, g.H) {
 						t.Errorf("%s: card %d %+v (lifted %+v) off the screen", name, i, r, lifted)
 					}
 					for j := range i {

@@ -188,7 +188,7 @@ func par(out []anim.Step, steps []anim.Step) []anim.Step {
 // onDealt: the last round's cards gather on the deck, then the new ones fly out.
 func (pr *presenter) onDealt(ev engine.RoundDealt, animate bool) []anim.Step {
 	var gather []anim.Step
-	if animate && pr.speed() != anim.Instant {
+	if animate && pr.Speed() != anim.Instant {
 		for c := range pr.b.cards {
 			if sp := &pr.b.cards[c]; sp.vis {
 				gather = pr.b.moveSprite(sp, pr.lay.Deck, false, 16, 0, true, gather)
@@ -254,7 +254,7 @@ func (pr *presenter) dealSprites(animate bool) []anim.Step {
 		sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
 		steps = pr.b.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
 		sp.hideAtEnd = true
-		if !animate || pr.speed() == anim.Instant {
+		if !animate || pr.Speed() == anim.Instant {
 			sp.vis, sp.hideAtEnd = false, false
 		}
 		k++
@@ -331,7 +331,7 @@ func (pr *presenter) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 		sp := &pr.b.cards[si]
 		moves = pr.b.moveSprite(sp, layout.Rect{X: pile.X, Y: pile.Y, W: sp.w * 0.5, H: sp.h * 0.5}, true, 30, 2*i, animate, moves)
 		sp.hideAtEnd = true
-		if !animate || pr.speed() == anim.Instant {
+		if !animate || pr.Speed() == anim.Instant {
 			sp.vis = false
 		}
 	}
@@ -339,7 +339,7 @@ func (pr *presenter) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 	pr.b.refreshHomes()
 	pr.h.logRowTaken(ev)
 	steps := par(nil, moves)
-	if animate && pr.speed() != anim.Instant {
+	if animate && pr.Speed() != anim.Instant {
 		tw := anim.NewTween(0, pr.ticks(50), anim.OutCubic)
 		steps = append(steps, &anim.Call{Fn: func() {
 			pr.b.floaters = append(pr.b.floaters, floater{label: "+" + strconv.Itoa(ev.Bullheads), seat: ev.Seat, turn: pr.lastTurn, tw: tw})

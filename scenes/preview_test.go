@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -12,7 +13,7 @@ import (
 // place when it takes the row, after the last card otherwise.
 func TestLandingPreviewFollowsVariant(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	g.settings.Variant = "professional"
+	g.Settings.Variant = "professional"
 	tb, err := newTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +27,7 @@ func TestLandingPreviewFollowsVariant(t *testing.T) {
 		row       int
 		left      bool
 		takes     bool
-		rect      Rect
+		rect      ui.Rect
 		rectWhere string
 	}{
 		{15, 0, true, false, leftOf(first), "left of row 1's first card"},

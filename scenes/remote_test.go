@@ -12,6 +12,7 @@ import (
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
 	"nimmt/server/servertest"
@@ -23,7 +24,7 @@ import (
 // this device's table plays on a remote session, Bo, a second Go client playing random moves in
 // his own goroutine, and a beginner bot the server runs inline. It returns once Ann's table is
 // open on the first events.
-func onlineTable(t *testing.T, st Storage) (srv *servertest.Server, g *Game, tb *table, sess *remoteSession, ann, bo *clienttest.Player) {
+func onlineTable(t *testing.T, st ui.Storage) (srv *servertest.Server, g *Game, tb *table, sess *remoteSession, ann, bo *clienttest.Player) {
 	srv = servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	_, ann, bo = clienttest.Room(t, srv, clienttest.Settings())
 	ann.L.Send(protocol.Start{})
@@ -47,7 +48,7 @@ func onlineTable(t *testing.T, st Storage) (srv *servertest.Server, g *Game, tb 
 // every event, nothing moves and it waits for no input of the person — the loop waits for the
 // link's next message instead of spinning (a guard against hanging, never a quota); every tick
 // hook runs first.
-func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook func(), cond func(ts TestState) bool) TestState {
+func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook func(), cond func(ts ui.TestState) bool) ui.TestState {
 	t.Helper()
 	quiet, last := 0, ""
 	for range 2_000_000 {
@@ -62,7 +63,7 @@ func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook fu
 			return ts
 		}
 		key := fmt.Sprint(ts.Scene, ts.Decision, tb.consumed, len(tb.log), tb.inFlight)
-		waiting := tb.tl.Idle() && !tb.animating() && len(tb.events) == 0 && tb.consumed >= tb.sess.EventCount() &&
+		waiting := tb.tl.Idle() && !tb.Animating() && len(tb.events) == 0 && tb.consumed >= tb.sess.EventCount() &&
 			(tb.inFlight || tb.disp.Decision == nil) && tb.phase != phaseScore && tb.phase != phaseOver
 		if !waiting || key != last {
 			quiet, last = 0, key
@@ -79,7 +80,7 @@ func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook fu
 		}
 	}
 	t.Fatal("the game did not end")
-	return TestState{}
+	return ui.TestState{}
 }
 
 // A table on a remote session plays a whole game to game over through the real server while a
@@ -95,10 +96,10 @@ func TestRemoteTableWholeGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	lg.goTo(lt)
-	runUntil(t, lg, 10000, func(ts TestState) bool { return ts.Scene == "choose" && ts.Input })
+	runUntil(t, lg, 10000, func(ts ui.TestState) bool { return ts.Scene == "choose" && ts.Input })
 	lt.save()
 	lg.FlushSaves()
-	autosave, err := st.Load(saveFile)
+	autosave, err := st.Load(ui.SaveFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +117,7 @@ func TestRemoteTableWholeGame(t *testing.T) {
 	}
 	d := &driver{g: g}
 	g.InjectInput(d.step)
-	ts := runOnline(t, g, tb, ann, nil, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	ts := runOnline(t, g, tb, ann, nil, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 	res := ann.L.State().Room.Result
 	if res == nil || !slices.Equal(ts.Scores, res.Totals) {
 		t.Fatalf("table shows %v, the server's result %+v", ts.Scores, res)
@@ -134,7 +135,7 @@ func TestRemoteTableWholeGame(t *testing.T) {
 		t.Errorf("%d events checked, %d received", n, len(ann.L.State().Events))
 	}
 	g.FlushSaves()
-	if b, err := st.Load(saveFile); err != nil || string(b) != string(autosave) {
+	if b, err := st.Load(ui.SaveFile); err != nil || string(b) != string(autosave) {
 		t.Errorf("the local autosave changed (%v)", err)
 	}
 	t.Logf("%d actions sent, %d events, scores %v", sess.sent, n, ts.Scores)
@@ -160,7 +161,7 @@ func TestRemoteTableReconnects(t *testing.T) {
 			g.Resume()
 		}
 	}
-	ts := runOnline(t, g, tb, ann, hook, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	ts := runOnline(t, g, tb, ann, hook, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 	if dropped != 3 || ann.D.Dials() < 4 {
 		t.Fatalf("%d drops, %d connections", dropped, ann.D.Dials())
 	}
@@ -218,7 +219,7 @@ func TestRemoteSpectatorTable(t *testing.T) {
 	g.InjectInput(d.step)
 	done := make(chan error, 1)
 	go func() { done <- ann.Play() }() // Ann's own table is not running: her link plays
-	ts := runOnline(t, g, tb, sp, nil, func(ts TestState) bool { return ts.Scene == "gameover" })
+	ts := runOnline(t, g, tb, sp, nil, func(ts ui.TestState) bool { return ts.Scene == "gameover" })
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +286,7 @@ func TestRemoteTableBanner(t *testing.T) {
 			srv.Start()
 		}
 	}
-	ts := runOnline(t, g, tb, ann, hook, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	ts := runOnline(t, g, tb, ann, hook, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 	if !back {
 		t.Fatal("the table never said it is reconnecting")
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -22,8 +23,8 @@ func near(x, y, w, h float64, r layout.Rect) bool {
 func spriteErrors(tb *table) []string {
 	var errs []string
 	g := tb.g
-	if tb.lay.W != g.w || tb.lay.H != g.h {
-		errs = append(errs, fmt.Sprintf("layout is %vx%v, screen %vx%v", tb.lay.W, tb.lay.H, g.w, g.h))
+	if tb.lay.W != g.W || tb.lay.H != g.H {
+		errs = append(errs, fmt.Sprintf("layout is %vx%v, screen %vx%v", tb.lay.W, tb.lay.H, g.W, g.H))
 	}
 	tb.refreshHomes()
 	for i := range tb.cards {
@@ -69,13 +70,13 @@ func spriteErrors(tb *table) []string {
 // that no "+N" outlives its turn, through the first round's score into the second round.
 func TestSpritesFollowResize(t *testing.T) {
 	needDisplay(t)
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "normal", Seed: 5, InlineBots: true})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "normal", Seed: 5, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.settings.Seats = 10
-	for i := range g.settings.Levels {
-		g.settings.Levels[i] = "beginner"
+	g.Settings.Seats = 10
+	for i := range g.Settings.Levels {
+		g.Settings.Levels[i] = "beginner"
 	}
 	screen := ebiten.NewImage(1280, 1280)
 	defer screen.Deallocate()
@@ -141,7 +142,7 @@ func TestSpritesFollowResize(t *testing.T) {
 			continue
 		}
 		if errs := spriteErrors(tb); len(errs) > 0 {
-			t.Fatalf("tick %d (%s, %vx%v): %v", i, ph, g.w, g.h, errs)
+			t.Fatalf("tick %d (%s, %vx%v): %v", i, ph, g.W, g.H, errs)
 		}
 		if draw {
 			frame(nil, func(*ebiten.Image) { g.Draw(screen) })

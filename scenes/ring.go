@@ -83,7 +83,7 @@ func (pr *presenter) ringDeadline(s int) (time.Time, time.Duration) {
 // tickRings runs every tick: it takes the rings' seconds from the clock, asks for a redraw when
 // one changed and keeps the wake timer set for the next step.
 func (t *table) tickRings() {
-	now := t.g.clock.Now()
+	now := t.g.Clock.Now()
 	var next time.Time
 	r := &t.rings
 	for s := range t.seats {
@@ -163,12 +163,12 @@ func (bd *board) drawRing(dst *ebiten.Image, r layout.Rect, secs int, frac float
 	g := bd.g
 	col := ringColor(secs, mine)
 	lw := ringLine(r)
-	g.roundRect(dst, r, r.W/2, ringDisc)
-	g.drawArc(dst, r, lw, 1, ringTrack)
-	g.drawArc(dst, r, lw, frac, col)
+	g.RoundRect(dst, r, r.W/2, ringDisc)
+	g.DrawArc(dst, r, lw, 1, ringTrack)
+	g.DrawArc(dst, r, lw, frac, col)
 	if size := ringTextSize(r, secs); size > 0 {
 		cx, cy := r.Center()
-		g.label(dst, num(secs), cx, cy, size, sprites.White, text.Center, true)
+		g.Label(dst, num(secs), cx, cy, size, sprites.White, text.Center, true)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -74,10 +75,10 @@ func TestRingLeft(t *testing.T) {
 // passed no timer is left and nothing wakes it. When the room's timer stops (the decision is
 // made), the rings go and the timer is cancelled. The clock is the test's.
 func TestRingWakes(t *testing.T) {
-	g, p, tick := pacedGame(t, Options{Speed: "fast"})
-	g.InjectInput(func(*Input) {})
+	g, p, tick := pacedGame(t, ui.Options{Speed: "fast"})
+	g.InjectInput(func(*ui.Input) {})
 	clk := clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
-	g.clock = clk
+	g.Clock = clk
 	tb, err := shotRemote(g, 0, clk.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +170,7 @@ func TestRingWakes(t *testing.T) {
 // minRingText large; up to 99 they always show, 100 to 120 (the longest timer) on the rings
 // large enough.
 func TestRingText(t *testing.T) {
-	g, err := NewGame(Options{})
+	g, err := NewGame(ui.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +188,7 @@ func TestRingText(t *testing.T) {
 					if size == 0 && secs >= 100 {
 						continue
 					}
-					w, h := g.txt.Measure(num(secs), text.Style{Size: size, Bold: true})
+					w, h := g.Txt.Measure(num(secs), text.Style{Size: size, Bold: true})
 					if w > inner || h > inner*1.2 || size < minRingText {
 						t.Errorf("%vx%v, %d seats: %d s at %.1f px is %.1f×%.1f in a ring %.1f across (%.1f inside)",
 							sz[0], sz[1], seats, secs, size, w, h, r.W, inner)

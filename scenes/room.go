@@ -9,6 +9,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 )
 
 // room is the room screen of online play: the room's code and link (with a copy button in the
@@ -53,20 +54,20 @@ type room struct {
 	status    client.LinkStatus
 }
 
-func newRoom(g *Host, dial *dialing, link roomLink, base string, join bool) *room {
+func newRoom(g *ui.Host, dial *dialing, link roomLink, base string, join bool) *room {
 	r := &room{form: form{g: g, focus: -1}, dial: dial, link: link, base: base, join: join, level: "intermediate",
-		colour: g.settings.Online.Colour}
+		colour: g.Settings.Online.Colour}
 	return r
 }
 
-func (r *room) name() string       { return "room" }
-func (r *room) animating() bool    { return r.typing() }
-func (r *room) acceptsInput() bool { return true }
-func (r *room) resize()            { r.build() }
+func (r *room) Name() string       { return "room" }
+func (r *room) Animating() bool    { return r.typing() }
+func (r *room) AcceptsInput() bool { return true }
+func (r *room) Resize()            { r.Build() }
 
 // still implements stiller: the room changes only on input or on news from its link, whose
 // Notify wakes the game (dialLink); news already waiting keeps the frames running.
-func (r *room) still() bool { return !r.animating() && !r.link.Pending() }
+func (r *room) still() bool { return !r.Animating() && !r.link.Pending() }
 
 // state is the room as last seen.
 func (r *room) state() *protocol.Room { return &r.link.State().Room }
@@ -90,25 +91,25 @@ func (r *room) maxSeats() int {
 	return min(n, engine.MaxSeats)
 }
 
-func (r *room) update(in *Input) error {
+func (r *room) Update(in *ui.Input) error {
 	g := r.g
 	if r.poll() {
-		g.dirty = true
+		g.Dirty = true
 	}
 	if g.Leaving() {
 		return nil // poll moved on (the table, the lobby)
 	}
-	ev := r.form.update(in)
+	ev := r.form.Update(in)
 	if ev.changed {
-		r.build()
+		r.Build()
 	}
 	if ev.commit == "chat" {
 		r.draft = ev.text
 		if ev.enter {
 			r.say()
-			r.edit("chat", "", maxChatDraft, caseWords) // keep typing
+			r.edit("chat", "", maxChatDraft, ui.CaseWords) // keep typing
 		}
-		r.build()
+		r.Build()
 	}
 	if ev.id != "" {
 		r.activate(ev.id)
@@ -128,10 +129,10 @@ func (r *room) activate(id string) {
 	switch {
 	case id == "copy":
 		r.copyLink()
-		r.build()
+		r.Build()
 		return
 	case id == "level":
-		r.level = cycle(Levels, r.level, 1)
+		r.level = cycle(ui.Levels, r.level, 1)
 	case id == "add-bot":
 		r.link.Send(protocol.AddBot{Level: r.level})
 	case strings.HasPrefix(id, "remove-"):
@@ -142,7 +143,7 @@ func (r *room) activate(id string) {
 	case id == "colour":
 		r.colour = cycle(append([]string{""}, protocol.Colours...), r.colour, 1)
 	case id == "take-seat":
-		r.link.Send(protocol.Join{Name: g.settings.Name, Colour: r.colour})
+		r.link.Send(protocol.Join{Name: g.Settings.Name, Colour: r.colour})
 	case id == "to-table":
 		if r.table != nil {
 			g.Show(r.table)
@@ -151,7 +152,7 @@ func (r *room) activate(id string) {
 	case id == "again":
 		r.link.Send(protocol.Again{})
 	case id == "chat":
-		r.edit("chat", r.draft, maxChatDraft, caseWords)
+		r.edit("chat", r.draft, maxChatDraft, ui.CaseWords)
 	case id == "send":
 		r.say()
 	case id == "resign", id == "finish":
@@ -170,7 +171,7 @@ func (r *room) activate(id string) {
 		return
 	}
 	r.notice = msg.Message{}
-	r.build()
+	r.Build()
 	if r.field != "" {
 		r.focusOn(r.field)
 	}
@@ -182,11 +183,11 @@ func (r *room) activate(id string) {
 func (r *room) copyLink() {
 	code := r.state().Code
 	r.notice, r.copied = msg.Message{}, false
-	if r.g.opts.Clipboard == nil {
+	if r.g.Opts.Clipboard == nil {
 		r.notice = msg.New(msg.RoomCopyNone, code)
 		return
 	}
-	if err := r.g.opts.Clipboard(roomURL(r.base, code)); err != nil {
+	if err := r.g.Opts.Clipboard(roomURL(r.base, code)); err != nil {
 		r.notice = msg.New(msg.RoomCopyFailed, err.Error(), code)
 		return
 	}
@@ -214,13 +215,13 @@ func (r *room) again() {
 	if r.host() && r.state().State == protocol.StateOver {
 		r.link.Send(protocol.Again{})
 	}
-	r.build()
+	r.Build()
 	r.g.Show(r)
 }
 
 // fromTable is the table's menu button in an online game: the room screen.
 func (r *room) fromTable() {
-	r.build()
+	r.Build()
 	r.g.Show(r)
 }
 
@@ -236,8 +237,8 @@ func (r *room) overLabels() (a, b string) {
 
 // overButtons handles the game-over panel's buttons online: play again (the host asks for the
 // next game) or the room, and leave.
-func (r *room) overButtons(in *Input, a, b layout.Rect) bool {
-	if in.TapIn(a) || in.Key(KeyEnter) {
+func (r *room) overButtons(in *ui.Input, a, b layout.Rect) bool {
+	if in.TapIn(a) || in.Key(ui.KeyEnter) {
 		r.again()
 		return true
 	}

@@ -8,6 +8,7 @@ import (
 
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -30,7 +31,7 @@ func (r *room) say() {
 	if line == "" {
 		return
 	}
-	m, local := chatAction(line, r.g.settings.Name, r.colour)
+	m, local := chatAction(line, r.g.Settings.Name, r.colour)
 	if m != nil {
 		r.link.Send(m)
 	}
@@ -57,14 +58,14 @@ func (r *room) drawChat(dst *ebiten.Image) {
 	if l.Chat.H <= 0 {
 		return
 	}
-	g.roundRect(dst, l.Chat, 6, overlay)
+	g.RoundRect(dst, l.Chat, 6, ui.Overlay)
 	n := l.chatLines()
 	var lines []string
 	var cols []color.Color
 	for i := len(r.chat) - 1; i >= 0 && len(lines) < n; i-- {
 		e := r.chat[i]
-		ws := g.wrapText(e.String(), l.Text, l.Chat.W-16)
-		c := titleCol
+		ws := g.WrapText(e.String(), l.Text, l.Chat.W-16)
+		c := ui.TitleCol
 		if e.system || e.local.ID != msg.None {
 			c = sprites.Muted
 		}
@@ -76,7 +77,7 @@ func (r *room) drawChat(dst *ebiten.Image) {
 	y := l.Chat.Y + l.Chat.H - l.LineH/2 - 2
 	st := text.Style{Size: l.Text}
 	for i, s := range lines {
-		g.label(dst, g.txt.Cut(s, st, l.Chat.W-16), l.Chat.X+8, y, l.Text, cols[i], text.Left|text.VertCenter, false)
+		g.Label(dst, g.Txt.Cut(s, st, l.Chat.W-16), l.Chat.X+8, y, l.Text, cols[i], text.Left|text.VertCenter, false)
 		y -= l.LineH
 	}
 }

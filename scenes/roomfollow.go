@@ -63,7 +63,7 @@ func (r *room) poll() bool {
 	}
 	if r.opened && r.join && !r.joinSent && rm.State == protocol.StateLobby && rm.You < 0 {
 		r.joinSent = true
-		r.link.Send(protocol.Join{Name: g.settings.Name, Colour: r.colour})
+		r.link.Send(protocol.Join{Name: g.Settings.Name, Colour: r.colour})
 	}
 	for ; r.chatSeen < len(cs.Chat); r.chatSeen++ {
 		c := cs.Chat[r.chatSeen]
@@ -74,7 +74,7 @@ func (r *room) poll() bool {
 		r.chat = append(r.chat, e)
 	}
 	r.keep()
-	r.build()
+	r.Build()
 	if r.table == nil || rm.Game != r.tableGame {
 		r.openTable()
 	}
@@ -97,7 +97,7 @@ func (r *room) giveUp(why msg.Message) {
 		l = newLobby(r.g, r.dial, "")
 	}
 	l.notice = why
-	l.build()
+	l.Build()
 	r.g.Show(l)
 }
 
@@ -105,22 +105,22 @@ func (r *room) giveUp(why msg.Message) {
 // after a restart of the game, a reload of the page or a lost connection.
 func (r *room) keep() {
 	cs := r.link.State()
-	o := &r.g.settings.Online
+	o := &r.g.Settings.Online
 	if cs.Token == "" || (o.Token == cs.Token && o.Code == cs.Room.Code) || cs.Room.Code == "" {
 		return
 	}
 	o.Code, o.Token, o.Base = cs.Room.Code, cs.Token, r.base
-	r.g.saveSettings()
+	r.g.SaveSettings()
 }
 
 // forget drops the remembered seat (the room was left, or the token is no longer valid).
 func (r *room) forget() {
-	o := &r.g.settings.Online
+	o := &r.g.Settings.Online
 	if o.Token == "" {
 		return
 	}
 	o.Code, o.Token, o.Base = "", "", ""
-	r.g.saveSettings()
+	r.g.SaveSettings()
 }
 
 // openTable opens the table of the room's current game once its first events are here. A room
@@ -140,7 +140,7 @@ func (r *room) openTable() {
 	r.midGame = false
 	r.table, r.tableGame = t, rm.Game
 	r.confirm = ""
-	r.build()
+	r.Build()
 	r.g.Show(t)
 }
 

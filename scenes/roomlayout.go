@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 )
 
 // roomLayout is where the room screen's parts sit: a pure function of the screen size and the
@@ -37,20 +38,20 @@ type seatLine struct {
 // roomLayoutFor lays the room screen out on a w×h screen for a room of seats seats.
 func roomLayoutFor(w, h float64, seats int) roomLayout {
 	l := roomLayout{W: w, H: h}
-	m := math.Round(clampF(math.Min(w, h)*0.02, 6, 24))
-	gap := math.Round(clampF(math.Min(w, h)*0.01, 4, 10))
-	bh := clampF(h*0.07, layout.MinTap, 56)
-	titleH := clampF(h*0.07, 34, 64)
+	m := math.Round(ui.ClampF(math.Min(w, h)*0.02, 6, 24))
+	gap := math.Round(ui.ClampF(math.Min(w, h)*0.01, 4, 10))
+	bh := ui.ClampF(h*0.07, layout.MinTap, 56)
+	titleH := ui.ClampF(h*0.07, 34, 64)
 	if math.Min(w, h) < 600 { // a phone: tap targets as small as they may be, room for the seats
 		bh, titleH = layout.MinTap, math.Min(titleH, layout.MinTap)
 	}
 	wide := w > h*1.15 && w >= 700
-	l.Text = clampF(math.Min(w, h)*0.035, 13, 20)
+	l.Text = ui.ClampF(math.Min(w, h)*0.035, 13, 20)
 	l.LineH = math.Ceil(l.Text * 1.4)
 	l.Title = layout.Rect{X: m, Y: m, W: w - 2*m, H: titleH}
 	y := m + titleH + gap
 	// The link and its copy button.
-	cw := clampF(w*0.22, 96, 200)
+	cw := ui.ClampF(w*0.22, 96, 200)
 	l.Link = layout.Rect{X: m, Y: y, W: w - 2*m - cw - gap, H: bh}
 	l.Copy = layout.Rect{X: w - m - cw, Y: y, W: cw, H: bh}
 	y += bh + gap
@@ -115,7 +116,7 @@ func (l *roomLayout) seatLines(area layout.Rect, seats int, gap, maxH float64) {
 
 // chat cuts the chat area: its lines above the input field and the Send button.
 func (l *roomLayout) chat(r layout.Rect, bh, gap float64) {
-	sw := clampF(r.W*0.25, 80, 160)
+	sw := ui.ClampF(r.W*0.25, 80, 160)
 	iy := r.Y + r.H - bh
 	l.Input = layout.Rect{X: r.X, Y: iy, W: r.W - sw - gap, H: bh}
 	l.Send = layout.Rect{X: r.X + r.W - sw, Y: iy, W: sw, H: bh}

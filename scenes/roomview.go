@@ -11,15 +11,16 @@ import (
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
 
-// build lays the screen out and makes its buttons; it runs on resize and after every change.
-func (r *room) build() {
+// Build lays the screen out and makes its buttons; it runs on resize and after every change.
+func (r *room) Build() {
 	g := r.g
 	rm := r.state()
-	r.lay = roomLayoutFor(g.w, g.h, r.maxSeats())
+	r.lay = roomLayoutFor(g.W, g.H, r.maxSeats())
 	l := &r.lay
 	r.widgets = r.widgets[:0]
 	lbl := msg.RoomCopy.Text()
@@ -59,7 +60,7 @@ func (r *room) build() {
 		r.addField("chat", r.draft, l.Input)
 		if r.field != "chat" && r.draft == "" {
 			w := &r.widgets[len(r.widgets)-1]
-			w.label, w.hint = msg.RoomChatHint.Text(), true
+			w.Label, w.Hint = msg.RoomChatHint.Text(), true
 		}
 		r.add("send", msg.RoomSend.Text(), l.Send, true, 0)
 	}
@@ -170,14 +171,14 @@ func (r *room) seatInfoText(s int) string {
 func (r *room) seatName(s int) (string, text.Style, float64) {
 	st := text.Style{Size: r.lay.Text, Bold: true}
 	w := r.lay.Seats[s].Name.W - 4
-	return r.g.txt.CutName(r.state().Seats[s].Name, st, w), st, w
+	return r.g.Txt.CutName(r.state().Seats[s].Name, st, w), st, w
 }
 
-func (r *room) draw(dst *ebiten.Image) {
+func (r *room) Draw(dst *ebiten.Image) {
 	g := r.g
 	l := &r.lay
 	rm := r.state()
-	g.drawFelt(dst)
+	g.DrawFelt(dst)
 	title := msg.New(msg.RoomTitle, rm.Code).String()
 	if rm.Code == "" {
 		title = msg.OnlineTitle.Text()
@@ -186,42 +187,42 @@ func (r *room) draw(dst *ebiten.Image) {
 	size := l.Text
 	st := text.Style{Size: size}
 	// The link, in a framed box.
-	g.roundRect(dst, l.Link, 6, overlay)
+	g.RoundRect(dst, l.Link, 6, ui.Overlay)
 	if rm.Code != "" {
 		link := roomURL(r.base, rm.Code)
 		_, cy := l.Link.Center()
-		g.label(dst, g.txt.Cut(link, st, l.Link.W-16), l.Link.X+8, cy, size, titleCol, text.Left|text.VertCenter, false)
+		g.Label(dst, g.Txt.Cut(link, st, l.Link.W-16), l.Link.X+8, cy, size, ui.TitleCol, text.Left|text.VertCenter, false)
 	}
 	if m, warn := r.statusLine(); m.ID != msg.None {
-		c := labelCol
+		c := ui.LabelCol
 		if warn {
-			c = focusCol
+			c = ui.FocusCol
 		}
 		s := m.String()
-		fs := g.txt.Fit(s, st, l.Status.W, size*0.8)
+		fs := g.Txt.Fit(s, st, l.Status.W, size*0.8)
 		_, cy := l.Status.Center()
-		g.label(dst, g.txt.Cut(s, text.Style{Size: fs}, l.Status.W), l.Status.X, cy, fs, c, text.Left|text.VertCenter, false)
+		g.Label(dst, g.Txt.Cut(s, text.Style{Size: fs}, l.Status.W), l.Status.X, cy, fs, c, text.Left|text.VertCenter, false)
 	}
 	for s, line := range l.Seats {
-		g.roundRect(dst, line.Box, 6, overlay)
+		g.RoundRect(dst, line.Box, 6, ui.Overlay)
 		_, cy := line.Box.Center()
 		if s >= len(rm.Seats) {
-			g.label(dst, g.txt.Cut(msg.RoomFree.Text(), st, line.Name.W+line.Info.W), line.Name.X, cy, size, sprites.Muted, text.Left|text.VertCenter, false)
+			g.Label(dst, g.Txt.Cut(msg.RoomFree.Text(), st, line.Name.W+line.Info.W), line.Name.X, cy, size, sprites.Muted, text.Left|text.VertCenter, false)
 			continue
 		}
 		seat := rm.Seats[s]
-		g.roundRect(dst, line.Swatch, line.Swatch.W/2, seatCol(seat.Colour))
+		g.RoundRect(dst, line.Swatch, line.Swatch.W/2, seatCol(seat.Colour))
 		name, _, _ := r.seatName(s)
-		g.label(dst, name, line.Name.X, cy, size, titleCol, text.Left|text.VertCenter, true)
-		g.label(dst, g.txt.Cut(r.seatInfoText(s), st, line.Info.W), line.Info.X, cy, size, labelCol, text.Left|text.VertCenter, false)
+		g.Label(dst, name, line.Name.X, cy, size, ui.TitleCol, text.Left|text.VertCenter, true)
+		g.Label(dst, g.Txt.Cut(r.seatInfoText(s), st, line.Info.W), line.Info.X, cy, size, ui.LabelCol, text.Left|text.VertCenter, false)
 	}
 	r.drawChat(dst)
-	r.form.draw(dst)
+	r.form.Draw(dst)
 }
 
-func (r *room) onlineState() *OnlineState {
+func (r *room) onlineState() *ui.OnlineState {
 	rm := r.state()
-	o := &OnlineState{Code: rm.Code, State: rm.State, Game: rm.Game, You: rm.You, Host: rm.Host,
+	o := &ui.OnlineState{Code: rm.Code, State: rm.State, Game: rm.Game, You: rm.You, Host: rm.Host,
 		Phase: r.status.Phase.String()}
 	if rm.Code != "" {
 		o.Link = roomURL(r.base, rm.Code)
@@ -241,7 +242,7 @@ func (r *room) onlineState() *OnlineState {
 	return o
 }
 
-func (r *room) testState(ts *TestState) {
-	r.buttons(ts)
+func (r *room) TestState(ts *ui.TestState) {
+	r.Buttons(ts)
 	ts.Online = r.onlineState()
 }

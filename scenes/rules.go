@@ -10,6 +10,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -142,7 +143,7 @@ func rulebookEvents() ([][]engine.Event, error) {
 var tutorialCaptions = []msg.ID{msg.RulesDeal, msg.RulesPlace, msg.RulesSixth, msg.RulesTooLow, msg.RulesScore}
 
 // newRules opens the rules walkthrough on a table.
-func newRules(g *Host) scene {
+func newRules(g *ui.Host) ui.Scene {
 	src := &script{seats: []Seat{{Kind: SeatPerson, Name: msg.DefaultName.Text()}, {Kind: SeatRemote, Name: msg.RulesName1.Text()},
 		{Kind: SeatRemote, Name: msg.RulesName2.Text()}, {Kind: SeatRemote, Name: msg.RulesName3.Text()}}}
 	t := &table{g: g, sess: src}
@@ -177,11 +178,11 @@ func (tu *tutorial) advance() {
 
 func (tu *tutorial) nextRect() layout.Rect { return tu.t.lay.Buttons[layout.BtnConfirm] }
 
-func (tu *tutorial) update(in *Input) {
+func (tu *tutorial) Update(in *ui.Input) {
 	if !tu.t.tl.Idle() || len(tu.t.events) > 0 || tu.t.consumed < tu.src.EventCount() {
 		return
 	}
-	if in.TapIn(tu.nextRect()) || in.Key(KeyEnter) || in.Key(KeyRight) || in.Key(KeySpace) {
+	if in.TapIn(tu.nextRect()) || in.Key(ui.KeyEnter) || in.Key(ui.KeyRight) || in.Key(ui.KeySpace) {
 		if tu.step >= len(tutorialCaptions) {
 			tu.t.g.Menu()
 			return
@@ -198,7 +199,7 @@ func (tu *tutorial) caption() string {
 	}
 	c := tutorialCaptions[tu.step-1].Text()
 	if tu.step == 1 {
-		c += " " + tu.t.g.byDevice(msg.RulesNextClick, msg.RulesNextTap, msg.RulesNextKeys).Text()
+		c += " " + tu.t.g.ByDevice(msg.RulesNextClick, msg.RulesNextTap, msg.RulesNextKeys).Text()
 	}
 	return c
 }
@@ -248,9 +249,9 @@ func (tu *tutorial) captionText(r layout.Rect) (title float64, lines []string, s
 	g := tu.t.g
 	if c := tu.caption(); c != tu.capFor || r != tu.capIn {
 		tu.capFor, tu.capIn = c, r
-		for title = clampF(tu.t.lay.Unit*1.2, 12, 26); ; title *= 0.92 {
+		for title = ui.ClampF(tu.t.lay.Unit*1.2, 12, 26); ; title *= 0.92 {
 			size = title * 0.95
-			lines = g.wrapText(c, size, r.W-24)
+			lines = g.WrapText(c, size, r.W-24)
 			if title*2.6+float64(len(lines))*size*1.3 <= r.H-8 || title <= 10 {
 				break
 			}
@@ -263,24 +264,24 @@ func (tu *tutorial) captionText(r layout.Rect) (title float64, lines []string, s
 func (tu *tutorial) drawCaption(dst *ebiten.Image) {
 	g := tu.t.g
 	r := tu.captionRect()
-	g.roundRect(dst, r, 10, overlay)
+	g.RoundRect(dst, r, 10, ui.Overlay)
 	title, lines, size := tu.captionText(r)
-	g.label(dst, tu.title, r.X+12, r.Y+title*1.2, title, sprites.Gold, text.Left|text.VertCenter, true)
+	g.Label(dst, tu.title, r.X+12, r.Y+title*1.2, title, sprites.Gold, text.Left|text.VertCenter, true)
 	for i, line := range lines {
-		g.label(dst, line, r.X+12, r.Y+title*2.6+float64(i)*size*1.3, size, sprites.White, text.Left|text.Top, false)
+		g.Label(dst, line, r.X+12, r.Y+title*2.6+float64(i)*size*1.3, size, sprites.White, text.Left|text.Top, false)
 	}
 }
 
-func (tu *tutorial) draw(dst *ebiten.Image) {
+func (tu *tutorial) Draw(dst *ebiten.Image) {
 	g := tu.t.g
 	label := msg.Next.Text()
 	if tu.step >= len(tutorialCaptions) {
 		label = msg.Done.Text()
 	}
-	w := widget{r: tu.nextRect(), label: label, enabled: tu.t.tl.Idle()}
-	g.drawWidget(dst, &w, true)
+	w := ui.Widget{R: tu.nextRect(), Label: label, Enabled: tu.t.tl.Idle()}
+	g.DrawWidget(dst, &w, true)
 }
 
-func (tu *tutorial) testState(ts *TestState) {
-	ts.Buttons = append(ts.Buttons, Button{ID: "rules-next", Rect: tu.nextRect(), Enabled: tu.t.tl.Idle()})
+func (tu *tutorial) TestState(ts *ui.TestState) {
+	ts.Buttons = append(ts.Buttons, ui.Button{ID: "rules-next", Rect: tu.nextRect(), Enabled: tu.t.tl.Idle()})
 }

@@ -9,6 +9,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -57,7 +58,7 @@ func TestCaptionClear(t *testing.T) {
 	for _, sz := range sizes {
 		g.LayoutF(sz[0], sz[1])
 		g.goTo(newRules(g.host))
-		runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene != "menu" })
+		runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "menu" })
 		tb := g.cur.(*table)
 		tu := tb.tutorial
 		for step := 1; step <= len(tutorialCaptions); step++ {
@@ -65,10 +66,10 @@ func TestCaptionClear(t *testing.T) {
 			if step > 1 {
 				tu.advance()
 			}
-			runUntil(t, g, 2000, func(TestState) bool { return tb.tl.Idle() && tb.consumed == tu.src.EventCount() })
+			runUntil(t, g, 2000, func(ui.TestState) bool { return tb.tl.Idle() && tb.consumed == tu.src.EventCount() })
 			l := &tb.lay
 			r := tu.captionRect()
-			if !r.Within(layout.Rect{W: g.w, H: g.h}) || r.H < 40 {
+			if !r.Within(layout.Rect{W: g.W, H: g.H}) || r.H < 40 {
 				t.Errorf("%s: caption %+v off the screen or too low", name, r)
 			}
 			var clear []layout.Rect
@@ -89,7 +90,7 @@ func TestCaptionClear(t *testing.T) {
 				t.Errorf("%s: caption text %.0f px high at %.1f px in %.0f", name, h, size, r.H)
 			}
 			for _, line := range lines {
-				if w, _ := g.txt.Measure(line, text.Style{Size: size}); w > r.W-24 {
+				if w, _ := g.Txt.Measure(line, text.Style{Size: size}); w > r.W-24 {
 					t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, w, r.W-24)
 				}
 			}
@@ -104,16 +105,16 @@ func TestRulesSpeakToTheDevice(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	g.LayoutF(1280, 720)
 	g.goTo(newRules(g.host))
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene != "menu" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "menu" })
 	tu := g.cur.(*table).tutorial
 	for _, c := range []struct {
-		in   func(*Input)
+		in   func(*ui.Input)
 		want string
 	}{
-		{func(in *Input) { in.Hover, in.X, in.Y = true, 5, 5 }, "Click Next."},
-		{func(in *Input) { in.Touch = true }, "Tap Next."},
-		{func(in *Input) { in.addKey(KeyLeft) }, "Press Enter for the next step."},
-		{func(in *Input) { in.Hover, in.X, in.Y = true, 9, 9 }, "Click Next."},
+		{func(in *ui.Input) { in.Hover, in.X, in.Y = true, 5, 5 }, "Click Next."},
+		{func(in *ui.Input) { in.Touch = true }, "Tap Next."},
+		{func(in *ui.Input) { in.AddKey(ui.KeyLeft) }, "Press Enter for the next step."},
+		{func(in *ui.Input) { in.Hover, in.X, in.Y = true, 9, 9 }, "Click Next."},
 	} {
 		g.InjectInput(c.in)
 		if err := g.Update(); err != nil {

@@ -10,6 +10,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -113,11 +114,11 @@ func TestRemoteLikeSession(t *testing.T) {
 	g.goTo(tb)
 	d := &driver{g: g}
 	away := false
-	g.InjectInput(func(in *Input) {
+	g.InjectInput(func(in *ui.Input) {
 		away = away || tb.seats[3].state == msg.PlateAway
 		d.step(in)
 	})
-	ts := runUntil(t, g, 100000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	ts := runUntil(t, g, 100000, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 	if !eg.Over() || !slices.Equal(ts.Scores, eg.Scores()) {
 		t.Fatalf("table shows scores %v, the game %v (over %v)", ts.Scores, eg.Scores(), eg.Over())
 	}

@@ -16,6 +16,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 	"nimmt/stats"
 )
 
@@ -41,8 +42,8 @@ const shotSeed = 12
 
 func newShooter(g *Game, scene, file string) (*shooter, error) {
 	s := &shooter{g: g, scene: scene, file: file, start: time.Now()}
-	g.opts.Storage = nil // never touch the real save
-	g.opts.InlineBots = true
+	g.Opts.Storage = nil // never touch the real save
+	g.Opts.InlineBots = true
 	switch scene {
 	case "menu":
 		g.cur = newMenu(g.host)
@@ -56,18 +57,18 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 			m.form.seat, m.form.page = 1, pageSeat
 		case "keyboard":
 			// A name typed with the on-screen keyboard (the phone app), halfway.
-			g.device = deviceTouch
+			g.Device = ui.DeviceTouch
 			m.form.startTyping(0)
 			m.form.nameBuf = []rune(msg.DefaultName.Text())[:1]
 		}
-		m.form.build()
+		m.form.Build()
 		g.cur = m
 	case "settings":
 		m := newMenu(g.host)
 		m.page = scene
 		g.cur = m
 	case "stats":
-		if err := sampleStats(g, g.opts.Seed); err != nil {
+		if err := sampleStats(g, g.Opts.Seed); err != nil {
 			return nil, err
 		}
 		m := newMenu(g.host)
@@ -80,7 +81,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		if scene == "timer" {
 			shot = shotTimer
 		}
-		t, err := shot(g, g.opts.Seed)
+		t, err := shot(g, g.Opts.Seed)
 		if err != nil {
 			return nil, err
 		}
@@ -89,17 +90,17 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		g.cur = newRules(g.host)
 		s.t = g.cur.(*table)
 	case "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
-		seed := g.opts.Seed
+		seed := g.Opts.Seed
 		if seed == 0 {
 			seed = shotSeed
 		}
 		if scene != "deal" {
-			g.settings.Speed = "instant"
+			g.Settings.Speed = "instant"
 		}
-		g.settings.Advisor = scene == "choose"
+		g.Settings.Advisor = scene == "choose"
 		if scene == "handover" {
 			// Hot-seat: the first opponent is another person at this device.
-			g.settings.Levels[0] = levelPerson
+			g.Settings.Levels[0] = ui.LevelPerson
 		}
 		t, err := newTable(g.host, seed)
 		if err != nil {
@@ -121,7 +122,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 
 const shotTurn = 3 // the turn shown by choose, reveal and placement
 
-func (s *shooter) update() error {
+func (s *shooter) Update() error {
 	if s.done {
 		if s.err != nil {
 			return s.err
@@ -141,17 +142,17 @@ func (s *shooter) update() error {
 	}
 	atTurn := t.disp.Round == 1 && t.disp.Turn >= shotTurn
 	if debugShots && s.ticks%10 == 0 {
-		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.phase, t.disp.Round, t.disp.Turn, t.consumed, t.sess.EventCount(), t.tl.Idle(), t.disp.Waiting, s.g.settings.Speed)
+		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.phase, t.disp.Round, t.disp.Turn, t.consumed, t.sess.EventCount(), t.tl.Idle(), t.disp.Waiting, s.g.Settings.Speed)
 	}
 	switch s.scene {
 	case "tracker", "log":
-		if atTurn && t.phase == phaseChoose && t.acceptsInput() {
+		if atTurn && t.phase == phaseChoose && t.AcceptsInput() {
 			s.capture = true
 			return nil
 		}
 	case "choose", "warning", "reveal", "placement":
-		if atTurn && s.g.settings.Speed == "instant" && t.tl.Idle() {
-			s.g.settings.Speed = "normal"
+		if atTurn && s.g.Settings.Speed == "instant" && t.tl.Idle() {
+			s.g.Settings.Speed = "normal"
 		}
 	}
 	switch s.scene {
@@ -175,7 +176,7 @@ func (s *shooter) update() error {
 			s.capture = true
 		}
 	case "choose":
-		if atTurn && t.phase == phaseChoose && t.acceptsInput() {
+		if atTurn && t.phase == phaseChoose && t.AcceptsInput() {
 			if t.sel < 0 {
 				t.sel = shotCard(t)
 			}
@@ -186,14 +187,14 @@ func (s *shooter) update() error {
 		}
 	case "fan":
 		// The first turn, a full hand, its second card lifted: the fan opens around it.
-		if t.disp.Round == 1 && t.phase == phaseChoose && t.acceptsInput() {
+		if t.disp.Round == 1 && t.phase == phaseChoose && t.AcceptsInput() {
 			t.sel = min(1, len(t.lay.Hand)-1)
 			s.capture = t.phaseTicks > 90
 			return nil
 		}
 	case "warning":
 		// The first turn from shotTurn on with a card that is too low or takes a row, lifted.
-		if atTurn && t.phase == phaseChoose && t.acceptsInput() {
+		if atTurn && t.phase == phaseChoose && t.AcceptsInput() {
 			if i := shotWarnCard(t); i >= 0 {
 				t.sel = i
 				s.capture = t.phaseTicks > 90
@@ -250,7 +251,7 @@ func autopilot(t *table, stopAtRow bool) {
 		t.setPhase(phaseDeal)
 		return
 	}
-	if !t.acceptsInput() || t.tutorial != nil || t.phase == phaseOver {
+	if !t.AcceptsInput() || t.tutorial != nil || t.phase == phaseOver {
 		return
 	}
 	if t.handover >= 0 {
@@ -283,7 +284,7 @@ func autopilot(t *table, stopAtRow bool) {
 	}
 }
 
-func (s *shooter) draw(screen *ebiten.Image) {
+func (s *shooter) Draw(screen *ebiten.Image) {
 	if t, ok := s.g.cur.(*table); ok && t.facesPending {
 		return // a few card faces are rendered per frame: wait for all of them
 	}
@@ -294,7 +295,7 @@ func (s *shooter) draw(screen *ebiten.Image) {
 		if debugShots {
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
-			fmt.Fprintf(os.Stderr, "shot: Go heap %d MB, Go sys %d MB, shapes %d\n", ms.HeapAlloc>>20, ms.Sys>>20, len(s.g.shapes))
+			fmt.Fprintf(os.Stderr, "shot: Go heap %d MB, Go sys %d MB, shapes %d\n", ms.HeapAlloc>>20, ms.Sys>>20, len(s.g.Shapes))
 		}
 		s.err = writePNG(screen, s.file)
 		s.done = true
@@ -338,7 +339,7 @@ func (r *rig) autoplay() error {
 	switch s := g.cur.(type) {
 	case *menu:
 		if g.next == nil {
-			t, err := newTable(g.host, g.opts.Seed)
+			t, err := newTable(g.host, g.Opts.Seed)
 			if err != nil {
 				return err
 			}
@@ -375,7 +376,7 @@ func sampleStats(g *Game, seed uint64) error {
 		cfg.Variant = variants[rng.IntN(len(variants))]
 		levels := make([]string, seats)
 		for s := 1; s < seats; s++ {
-			levels[s] = Levels[rng.IntN(len(Levels))]
+			levels[s] = ui.Levels[rng.IntN(len(ui.Levels))]
 		}
 		game := stats.Game{ID: fmt.Sprintf("sample-%d", i), Config: cfg, Levels: levels, Totals: make([]int, seats),
 			End: time.Date(2026, 11, 1+i, 20, 0, 0, 0, time.UTC)}
@@ -393,7 +394,7 @@ func sampleStats(g *Game, seed uint64) error {
 				game.Winners = append(game.Winners, s)
 			}
 		}
-		if err := g.stats.Record(game); err != nil {
+		if err := g.Stats.Record(game); err != nil {
 			return fmt.Errorf("scenes: sample statistics: %w", err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"nimmt/client"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/ui"
 )
 
 // cannedLink is a link to no server: it holds the room state it is given and records what is
@@ -76,8 +77,8 @@ func sampleRoom() *cannedLink {
 // show them on a touch screen of the phone app, a room code and a chat line half typed on the
 // on-screen keyboard.
 func shotOnline(g *Game, scene string) {
-	g.settings.Name = botNames[0].Text()
-	g.settings.Online.Colour = "green"
+	g.Settings.Name = botNames[0].Text()
+	g.Settings.Online.Colour = "green"
 	link := sampleRoom()
 	g.dial.dialRoom = func(string, string, protocol.Message) roomLink { return link }
 	switch scene {
@@ -88,15 +89,15 @@ func shotOnline(g *Game, scene string) {
 			l.openCreate()
 			l.room.Levels[1] = "expert" // an expert bot beside the open seats
 		case "online-keyboard":
-			g.device = deviceTouch
-			l.edit("code", sampleCode[:3], 64, caseUpper)
+			g.Device = ui.DeviceTouch
+			l.edit("code", sampleCode[:3], 64, ui.CaseUpper)
 		}
 		g.cur = l
 	case "room", "room-keyboard":
 		r := newRoom(g.host, &g.dial, link, "wss://nimmt.example.org", false)
 		if scene == "room-keyboard" {
-			g.device = deviceTouch
-			r.edit("chat", botNames[1].Text()+", ", maxChatDraft, caseWords)
+			g.Device = ui.DeviceTouch
+			r.edit("chat", botNames[1].Text()+", ", maxChatDraft, ui.CaseWords)
 		}
 		g.cur = r
 	}

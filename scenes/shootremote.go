@@ -24,7 +24,7 @@ func shotReconnecting(g *Game, seed uint64) (*table, error) {
 // 60 seconds left and Bruno (back after a lost connection) with 49, on a clock standing still.
 func shotTimer(g *Game, seed uint64) (*table, error) {
 	now := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
-	g.clock = stillClock{now}
+	g.Clock = stillClock{now}
 	return shotRemote(g, seed, now)
 }
 
@@ -35,7 +35,7 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	if seed == 0 {
 		seed = shotSeed
 	}
-	n := max(g.settings.Seats, 4)
+	n := max(g.Settings.Seats, 4)
 	eg, err := engine.NewGame(engine.DefaultConfig(n), rand.New(rand.NewPCG(seed, 1)))
 	if err != nil {
 		return nil, err
@@ -57,7 +57,7 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	for i := range seats {
 		seats[i] = protocol.Seat{Name: botNames[i%len(botNames)].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
 	}
-	seats[0].Name = g.settings.Name
+	seats[0].Name = g.Settings.Name
 	rm := protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(n), State: protocol.StatePlaying, Game: 1, Seats: seats}
 	if !now.IsZero() {
 		link.status = client.LinkStatus{Phase: client.LinkOnline}

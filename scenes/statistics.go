@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 
@@ -38,7 +39,7 @@ func (t *table) recordGame(over engine.GameOver) {
 		}
 	}
 	g.ID = fmt.Sprintf("local-%x-%d", l.seed, len(g.Rounds)) // the same game resumed counts once
-	if err := t.g.stats.Record(g); err != nil {
+	if err := t.g.Stats.Record(g); err != nil {
 		t.logf(msg.New(msg.LogSaveFailed, err.Error()), -1)
 	}
 }
@@ -56,9 +57,9 @@ type statsLay struct {
 }
 
 func statsLayout(w, h float64, tally int) statsLay {
-	m := math.Round(clampF(math.Min(w, h)*0.02, 4, 24))
-	top := m + clampF(h*0.12, 40, 140)
-	bh := clampF(h*0.07, layout.MinTap, 56)
+	m := math.Round(ui.ClampF(math.Min(w, h)*0.02, 4, 24))
+	top := m + ui.ClampF(h*0.12, 40, 140)
+	bh := ui.ClampF(h*0.07, layout.MinTap, 56)
 	by := h - m - bh
 	var l statsLay
 	line := func(x, y, fw, rh float64, n int) []layout.Rect {
@@ -85,7 +86,7 @@ func statsLayout(w, h float64, tally int) statsLay {
 	fw := math.Min(w-2*m, 640)
 	x0 := (w - fw) / 2
 	avail := by - m - top
-	chartH := clampF(avail*0.2, 60, 160)
+	chartH := ui.ClampF(avail*0.2, 60, 160)
 	rh := math.Min((avail-chartH-m)/float64(statsLines+tally), 34)
 	rh = math.Max(rh, 18)
 	fit := min(tally, max(0, int((avail-chartH-m)/rh)-statsLines))
@@ -100,7 +101,7 @@ func statsLayout(w, h float64, tally int) statsLay {
 }
 
 // statsLevels are the opponents' levels in the order the page lists them.
-var statsLevels = append(append([]string(nil), Levels...), stats.People)
+var statsLevels = append(append([]string(nil), ui.Levels...), stats.People)
 
 // statsTallies returns the tally lines: a heading, then each level (or variant) played.
 func statsTallies(s stats.Summary) [][2]string {
@@ -140,10 +141,10 @@ func gameText(r *stats.Result) string {
 // buildStats lays out the statistics page (local games).
 func (m *menu) buildStats() {
 	g := m.g
-	s := g.stats.Stats().Local
+	s := g.Stats.Stats().Local
 	m.title = msg.MenuStats.Text()
 	tallies := statsTallies(s)
-	l := statsLayout(g.w, g.h, len(tallies))
+	l := statsLayout(g.W, g.H, len(tallies))
 	pct := func(f float64) string { return msg.New(msg.SettingsPercent, int(math.Round(f*100))).String() }
 	lines := [statsLines][2]string{
 		{msg.StatsPlayed.Text(), strconv.Itoa(s.Played)},
@@ -179,13 +180,13 @@ func (m *menu) buildStats() {
 func (m *menu) buildStatsReset() {
 	g := m.g
 	m.title = msg.MenuStats.Text()
-	rs := layout.Form(g.w, g.h, 4)
+	rs := layout.Form(g.W, g.H, 4)
 	// The question, wrapped over as many lines as its box takes at a readable size (German is long).
 	area := layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[1].Y + rs[1].H - rs[0].Y}
-	size := clampF(rs[0].H*0.42, 12, 30)
+	size := ui.ClampF(rs[0].H*0.42, 12, 30)
 	var lines []string
 	for ; size > 12; size-- {
-		if lines = g.wrapText(msg.StatsResetAsk.Text(), size*1.08, area.W-16); float64(len(lines))*size*1.3 <= area.H {
+		if lines = g.WrapText(msg.StatsResetAsk.Text(), size*1.08, area.W-16); float64(len(lines))*size*1.3 <= area.H {
 			break
 		}
 	}
@@ -193,7 +194,7 @@ func (m *menu) buildStatsReset() {
 	top := area.Y + (area.H-lh*float64(len(lines)))/2
 	for i, line := range lines {
 		m.add("", line, layout.Rect{X: area.X, Y: top + float64(i)*lh, W: area.W, H: lh}, true, 2)
-		m.widgets[len(m.widgets)-1].size = size
+		m.widgets[len(m.widgets)-1].Size = size
 	}
 	m.add("stats-reset-yes", msg.StatsResetYes.Text(), rs[2], true, 0)
 	m.add("stats-reset-no", msg.StatsResetNo.Text(), rs[3], true, 0)
@@ -206,13 +207,13 @@ func (m *menu) drawChart(dst *ebiten.Image) {
 	if c.Empty() {
 		return
 	}
-	g.roundRect(dst, c, 8, sprites.PlateBG)
-	capt := clampF(c.H*0.14, 11, 18)
-	capt = g.txt.Fit(msg.StatsRecent.Text(), text.Style{Size: capt}, c.W-16, 8)
-	g.label(dst, msg.StatsRecent.Text(), c.X+8, c.Y+capt, capt, labelCol, text.Left|text.VertCenter, false)
+	g.RoundRect(dst, c, 8, sprites.PlateBG)
+	capt := ui.ClampF(c.H*0.14, 11, 18)
+	capt = g.Txt.Fit(msg.StatsRecent.Text(), text.Style{Size: capt}, c.W-16, 8)
+	g.Label(dst, msg.StatsRecent.Text(), c.X+8, c.Y+capt, capt, ui.LabelCol, text.Left|text.VertCenter, false)
 	if len(m.recent) == 0 {
 		cx, cy := c.Center()
-		g.label(dst, msg.StatsNone.Text(), cx, cy, capt, sprites.Muted, text.Center, false)
+		g.Label(dst, msg.StatsNone.Text(), cx, cy, capt, sprites.Muted, text.Center, false)
 		return
 	}
 	most := 1
@@ -227,6 +228,6 @@ func (m *menu) drawChart(dst *ebiten.Image) {
 		if r.Won {
 			col = sprites.Good
 		}
-		g.fillRect(dst, layout.Rect{X: area.X + float64(i)*slot + slot*0.15, Y: area.Y + area.H - bh, W: slot * 0.7, H: bh}, col)
+		g.FillRect(dst, layout.Rect{X: area.X + float64(i)*slot + slot*0.15, Y: area.Y + area.H - bh, W: slot * 0.7, H: bh}, col)
 	}
 }

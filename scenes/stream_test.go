@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/scenes/ui"
 )
 
 // TestMalformedEvent feeds the table, as a remote session might, an event that does not fit its
@@ -26,8 +27,8 @@ func TestMalformedEvent(t *testing.T) {
 		sess := &script{events: slices.Clone(good), seats: seats}
 		tb := newTableOn(g.host, sess, 0)
 		g.goTo(tb)
-		g.InjectInput(func(in *Input) {})
-		runUntil(t, g, 2000, func(TestState) bool { return tb.consumed == len(good) && tb.tl.Idle() })
+		g.InjectInput(func(in *ui.Input) {})
+		runUntil(t, g, 2000, func(ui.TestState) bool { return tb.consumed == len(good) && tb.tl.Idle() })
 		want := cloneView(&tb.disp)
 		sess.events = append(sess.events, engine.CardPlaced{Seat: 7, Card: 50, Row: 9, Pos: 1}, engine.SeatChose{Seat: 1})
 		if resume {
@@ -55,7 +56,7 @@ func TestMalformedEvent(t *testing.T) {
 		if !logged {
 			t.Errorf("resume %v: the log does not say %q", resume, tb.broken)
 		}
-		if g.cur != scene(tb) {
+		if g.cur != ui.Scene(tb) {
 			t.Errorf("resume %v: the table closed", resume)
 		}
 	}

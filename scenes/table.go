@@ -9,6 +9,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/ui"
 )
 
 // seatInfo is one seat at the table as the table shows it.
@@ -23,7 +24,7 @@ type seatInfo struct {
 // table is the playing scene: deal, choose, reveal, placement, row choice, round score and
 // game over are its phases.
 type table struct {
-	g    *Host
+	g    *ui.Host
 	sess Session
 	tl   anim.Timeline
 	lay  layout.Table
@@ -39,12 +40,12 @@ type table struct {
 	online onlineSide
 	// rings are the decision timer's rings (ring.go).
 	rings ringState
-	btns  [layout.NumButtons]widget
+	btns  [layout.NumButtons]ui.Widget
 }
 
 // newTable starts a new game from the settings with the given seed (0: random).
-func newTable(g *Host, seed uint64) (*table, error) {
-	st := &g.settings
+func newTable(g *ui.Host, seed uint64) (*table, error) {
+	st := &g.Settings
 	l, err := newLocalSession(g, variantConfig(st), seatsFromSettings(st), seed)
 	if err != nil {
 		return nil, err
@@ -63,7 +64,7 @@ func (t *table) wire() {
 }
 
 // newTableOn opens a table on a session, showing seat me.
-func newTableOn(g *Host, sess Session, me int) *table {
+func newTableOn(g *ui.Host, sess Session, me int) *table {
 	t := &table{g: g, sess: sess}
 	t.me, t.handover = me, -1
 	t.setup()
@@ -96,7 +97,7 @@ func notice(err error) msg.Message {
 }
 
 // resumeTable loads the autosave and resumes exactly where it stopped.
-func resumeTable(g *Host) (*table, error) {
+func resumeTable(g *ui.Host) (*table, error) {
 	l, err := resumeLocal(g)
 	if err != nil {
 		return nil, err
@@ -124,7 +125,7 @@ func (t *table) setup() {
 	t.sel = -1
 	t.poolHover = -1
 	t.showPanel = 0
-	if g.settings.Tracker {
+	if g.Settings.Tracker {
 		t.showPanel = 1
 	}
 	t.res.init(g)
@@ -158,22 +159,22 @@ func (pr *presenter) act(a engine.Action) bool {
 	return true
 }
 
-func (pr *presenter) speed() anim.Speed { return pr.g.speed() }
+func (pr *presenter) Speed() anim.Speed { return pr.g.Speed() }
 
-func (pr *presenter) ticks(n int) int { return pr.speed().Ticks(n) }
+func (pr *presenter) ticks(n int) int { return pr.Speed().Ticks(n) }
 
-func (t *table) name() string {
+func (t *table) Name() string {
 	if t.tutorial != nil {
 		return "rules"
 	}
 	return t.phase.String()
 }
 
-func (t *table) acceptsInput() bool {
+func (t *table) AcceptsInput() bool {
 	return t.tl.Idle() && t.caughtUp()
 }
 
-func (t *table) animating() bool {
+func (t *table) Animating() bool {
 	if !t.tl.Idle() || len(t.floaters) > 0 || t.facesPending {
 		return true
 	}
@@ -216,20 +217,20 @@ func (t *table) relayout() {
 		n = 0
 	}
 	g := t.g
-	if t.lay.HandN != n || t.lay.W != g.w || t.lay.H != g.h || len(t.lay.Seats) != len(t.seats) {
-		t.lay = layout.NewTable(g.w, g.h, len(t.seats), n)
+	if t.lay.HandN != n || t.lay.W != g.W || t.lay.H != g.H || len(t.lay.Seats) != len(t.seats) {
+		t.lay = layout.NewTable(g.W, g.H, len(t.seats), n)
 		t.open = openHand{}
 	}
-	key := [3]float64{g.w, g.h, g.scale}
+	key := [3]float64{g.W, g.H, g.Scale}
 	if key != t.bgKey {
 		t.bgKey = key
 		t.bgDirty = true
-		t.res.resize(g, &t.lay)
+		t.res.Resize(g, &t.lay)
 	}
 	t.refreshHomes()
 }
 
-func (t *table) resize() {
+func (t *table) Resize() {
 	t.relayout()
 	// Snap every card to its place in the new layout.
 	for i := range t.cards {
@@ -272,12 +273,12 @@ func (t *table) driveSession() {
 	}
 }
 
-func (t *table) update(in *Input) error {
+func (t *table) Update(in *ui.Input) error {
 	if t.online != nil && t.online.follow() {
 		return nil // the room's next game opened
 	}
 	t.phaseTicks++
-	if t.g.noteDevice(in) {
+	if t.g.NoteDevice(in) {
 		t.refreshPlates() // the status speaks to the new way of playing
 	}
 	// Buttons that work at any time.
@@ -285,10 +286,10 @@ func (t *table) update(in *Input) error {
 		return nil
 	}
 	if t.tutorial != nil {
-		t.tutorial.update(in)
+		t.tutorial.Update(in)
 	}
 	if !t.tl.Idle() {
-		if in.Key(KeySpace) || in.Key(KeyEnter) || in.TakeTap() {
+		if in.Key(ui.KeySpace) || in.Key(ui.KeyEnter) || in.TakeTap() {
 			t.tl.Skip()
 		}
 		t.tl.Update()
@@ -300,10 +301,10 @@ func (t *table) update(in *Input) error {
 		t.derivePhase()
 		t.checkHandover()
 	}
-	if t.g.settings.Advisor && t.phase == phaseChoose {
+	if t.g.Settings.Advisor && t.phase == phaseChoose {
 		t.refreshAdvice()
 	}
-	if !t.handleHandover(in) && t.acceptsInput() {
+	if !t.handleHandover(in) && t.AcceptsInput() {
 		t.handleTable(in)
 	}
 	t.driveSession()

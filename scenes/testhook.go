@@ -2,9 +2,10 @@ package scenes
 
 import (
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 )
 
-func (t *table) testState(ts *TestState) {
+func (t *table) TestState(ts *ui.TestState) {
 	if t.handover >= 0 {
 		t.publicState(ts)
 		t.handoverState(ts)
@@ -43,22 +44,22 @@ func (t *table) testState(ts *TestState) {
 		if i == layout.BtnReplay {
 			en = t.haveLast
 		}
-		ts.Buttons = append(ts.Buttons, Button{ID: layout.ButtonIDs[i], Rect: r, Enabled: en})
+		ts.Buttons = append(ts.Buttons, ui.Button{ID: layout.ButtonIDs[i], Rect: r, Enabled: en})
 	}
 	if t.phase == phaseScore {
-		ts.Buttons = append(ts.Buttons, Button{ID: "continue", Rect: t.overlayButton(0), Enabled: t.tl.Idle()})
+		ts.Buttons = append(ts.Buttons, ui.Button{ID: "continue", Rect: t.overlayButton(0), Enabled: t.tl.Idle()})
 	}
 	if t.phase == phaseOver {
-		ts.Buttons = append(ts.Buttons, Button{ID: "play-again", Rect: t.overlayButton(0), Enabled: true},
-			Button{ID: "menu-gameover", Rect: t.overlayButton(1), Enabled: true})
+		ts.Buttons = append(ts.Buttons, ui.Button{ID: "play-again", Rect: t.overlayButton(0), Enabled: true},
+			ui.Button{ID: "menu-gameover", Rect: t.overlayButton(1), Enabled: true})
 	}
 	if t.tutorial != nil {
-		t.tutorial.testState(ts)
+		t.tutorial.TestState(ts)
 	}
 }
 
 // poolState adds the draft pool to the test state.
-func (hd *hud) poolState(ts *TestState) {
+func (hd *hud) poolState(ts *ui.TestState) {
 	for _, c := range hd.disp.Pool {
 		ts.Pool = append(ts.Pool, int(c))
 	}
@@ -66,7 +67,7 @@ func (hd *hud) poolState(ts *TestState) {
 }
 
 // choiceState adds the choice panel to the test state.
-func (t *table) choiceState(ts *TestState) {
+func (t *table) choiceState(ts *ui.TestState) {
 	d, ok := t.choiceDecision()
 	if !ok {
 		return
@@ -76,10 +77,10 @@ func (t *table) choiceState(ts *TestState) {
 }
 
 // Frames returns the number of Draw calls so far.
-func (g *Game) Frames() int { return g.frames }
+func (g *Game) Frames() int { return g.FrameCount }
 
 // publicState fills in what every seat may see: the rows, the scores, the round and the seat shown.
-func (hd *hud) publicState(ts *TestState) {
+func (hd *hud) publicState(ts *ui.TestState) {
 	for r := range hd.disp.Rows {
 		for _, c := range hd.disp.Rows[r] {
 			ts.Rows[r] = append(ts.Rows[r], int(c))

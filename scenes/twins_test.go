@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/engine"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -44,7 +45,7 @@ func TestRowSlots(t *testing.T) {
 // doubleTable returns a table of a Double game whose displayed view is set by the test.
 func doubleTable(t *testing.T, g *Game) *table {
 	t.Helper()
-	g.settings.Variant = "double"
+	g.Settings.Variant = "double"
 	tb, err := newTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
@@ -165,11 +166,11 @@ func TestTwinSprites(t *testing.T) {
 // and saves it (to $NIMMT_SHOT_DIR/double.png when set) to be looked at.
 func TestDoubleTableDrawn(t *testing.T) {
 	needDisplay(t)
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.settings.Tracker = false
+	g.Settings.Tracker = false
 	g.LayoutF(1280, 720)
 	tb := doubleTable(t, g)
 	show(tb, [4][]engine.Card{{12, 12, 30}, {40, 41, 55, 55}, {66}, {77, 78, 79, 80, 80}},

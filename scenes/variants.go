@@ -2,12 +2,13 @@ package scenes
 
 import (
 	"nimmt/engine"
+	"nimmt/scenes/ui"
 )
 
 // variantConfig returns the configuration of a new game from the settings.
-func variantConfig(st *Settings) engine.Config {
+func variantConfig(st *ui.Settings) engine.Config {
 	cfg := engine.DefaultConfig(st.Seats)
-	cfg.Variant = st.variant()
+	cfg.Variant = st.EngineVariant()
 	cfg.Doublets = cfg.Variant == engine.Double && st.Doublets
 	switch st.EndMode {
 	case "score":

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -28,12 +29,12 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 				speed = "fast"
 			}
 			g := newTestGame(t, &storage.Memory{}, speed)
-			g.InjectInput(func(in *Input) {})
-			runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+			g.InjectInput(func(in *ui.Input) {})
+			runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 			tapButton(t, g, "new-game")
 			chooseVariant(t, g, e.key())
-			if got := g.settings.variant(); got != v || g.settings.Doublets != e.doublets {
-				t.Fatalf("menu selected %v (doublets %v), want %v (doublets %v)", got, g.settings.Doublets, v, e.doublets)
+			if got := g.Settings.EngineVariant(); got != v || g.Settings.Doublets != e.doublets {
+				t.Fatalf("menu selected %v (doublets %v), want %v (doublets %v)", got, g.Settings.Doublets, v, e.doublets)
 			}
 			tapButton(t, g, "end-mode") // at a score
 			tapButton(t, g, "end-mode") // after rounds
@@ -41,14 +42,14 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 				tapButton(t, g, "end-minus") // 1 round
 			}
 			tapButton(t, g, "start")
-			runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
+			runUntil(t, g, 50, func(ui.TestState) bool { _, ok := g.cur.(*table); return ok })
 			tb, ok := g.cur.(*table)
 			if !ok || engineOf(tb).Config().Variant != v || engineOf(tb).Config().Doublets != e.doublets {
 				t.Fatalf("no table of %v (doublets %v)", v, e.doublets)
 			}
 			taps, drafts, orders, keeps := 0, 0, 0, 0
 			stacked, handTwins := 0, 0
-			g.InjectInput(func(in *Input) {
+			g.InjectInput(func(in *ui.Input) {
 				ts := g.TestState()
 				if !ts.Input && ts.Scene != "score" {
 					return
@@ -98,7 +99,7 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
 				}
 			})
-			runUntil(t, g, 300000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+			runUntil(t, g, 300000, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 			if !engineOf(tb).Over() {
 				t.Fatal("the engine's game is not over")
 			}
@@ -122,38 +123,38 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 // page shows its paragraph.
 func TestMenuVariantSeats(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "new-game")
 	for i := 0; i < 6; i++ {
 		tapButton(t, g, "seats-plus")
 	}
-	if g.settings.Seats != 10 {
-		t.Fatalf("seats %d", g.settings.Seats)
+	if g.Settings.Seats != 10 {
+		t.Fatalf("seats %d", g.Settings.Seats)
 	}
 	chooseVariant(t, g, "tournament")
-	if g.settings.Seats != 5 {
-		t.Errorf("Tournament with %d seats", g.settings.Seats)
+	if g.Settings.Seats != 5 {
+		t.Errorf("Tournament with %d seats", g.Settings.Seats)
 	}
 	tapButton(t, g, "seats-plus")
-	if g.settings.Seats != 5 {
-		t.Errorf("seats-plus went to %d in a Tournament", g.settings.Seats)
+	if g.Settings.Seats != 5 {
+		t.Errorf("seats-plus went to %d in a Tournament", g.Settings.Seats)
 	}
 	tapButton(t, g, "about-tournament")
 	m := g.cur.(*menu).form
-	if m.name() != "variant" || m.title != "Tournament" {
-		t.Fatalf("page %q title %q", m.name(), m.title)
+	if m.Name() != "variant" || m.title != "Tournament" {
+		t.Fatalf("page %q title %q", m.Name(), m.title)
 	}
 	text := ""
 	for _, w := range m.widgets {
-		text += w.label + " "
+		text += w.Label + " "
 	}
 	if !containsAll(text, "passed", "2–5 players") {
 		t.Errorf("the page shows %q", text)
 	}
 	tapButton(t, g, "back-newgame")
-	if m.name() != "newgame" {
-		t.Errorf("back went to %q", m.name())
+	if m.Name() != "newgame" {
+		t.Errorf("back went to %q", m.Name())
 	}
 }
 
@@ -176,15 +177,15 @@ func containsAll(s string, subs ...string) bool {
 // TestHandVariantTwoCards: in Hand the person plays one card (the same card twice) or two.
 func TestHandVariantTwoCards(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	g.settings.Variant = "hand"
-	g.settings.Seats = 3
+	g.Settings.Variant = "hand"
+	g.Settings.Seats = 3
 	tb, err := newTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.goTo(tb)
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 2000, func(ts TestState) bool { return ts.Decision == "play" && ts.Input })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 2000, func(ts ui.TestState) bool { return ts.Decision == "play" && ts.Input })
 	h := engineOf(tb).View(0).Hand
 	tb.play(h[0])
 	tb.play(h[1])
@@ -196,7 +197,7 @@ func TestHandVariantTwoCards(t *testing.T) {
 		t.Fatalf("two cards not played: hand %v", engineOf(tb).View(0).Hand)
 	}
 	for {
-		ts := runUntil(t, g, 20000, func(ts TestState) bool {
+		ts := runUntil(t, g, 20000, func(ts ui.TestState) bool {
 			return (ts.Decision == "play" || ts.Decision == "row" || ts.Decision == "keep") && ts.Input
 		})
 		if ts.Decision == "play" {
@@ -260,17 +261,17 @@ func checkHomes(tb *table) error {
 // variant allows); an unknown name or doublets without Double is an error naming it.
 func TestOptionsVariant(t *testing.T) {
 	tests := []struct {
-		opts     Options
+		opts     ui.Options
 		variant  string
 		doublets bool
 		seats    int
 		err      string
 	}{
-		{Options{Variant: "nifty", Seats: 10}, "nifty", false, 7, ""},
-		{Options{Variant: "double", Doublets: true, Seats: 4}, "double", true, 4, ""},
-		{Options{Variant: "tournament", Seats: 9}, "tournament", false, 5, ""},
-		{Options{Variant: "grand"}, "", false, 0, "grand"},
-		{Options{Variant: "basic", Doublets: true}, "", false, 0, "doublets"},
+		{ui.Options{Variant: "nifty", Seats: 10}, "nifty", false, 7, ""},
+		{ui.Options{Variant: "double", Doublets: true, Seats: 4}, "double", true, 4, ""},
+		{ui.Options{Variant: "tournament", Seats: 9}, "tournament", false, 5, ""},
+		{ui.Options{Variant: "grand"}, "", false, 0, "grand"},
+		{ui.Options{Variant: "basic", Doublets: true}, "", false, 0, "doublets"},
 	}
 	for _, tc := range tests {
 		g, err := NewGame(tc.opts)
@@ -283,7 +284,7 @@ func TestOptionsVariant(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", tc.opts, err)
 		}
-		if st := g.settings; st.Variant != tc.variant || st.Doublets != tc.doublets || st.Seats != tc.seats {
+		if st := g.Settings; st.Variant != tc.variant || st.Doublets != tc.doublets || st.Seats != tc.seats {
 			t.Errorf("%+v: settings variant %q doublets %v seats %d, want %q %v %d", tc.opts, st.Variant, st.Doublets, st.Seats, tc.variant, tc.doublets, tc.seats)
 		}
 	}

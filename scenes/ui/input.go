@@ -1,4 +1,4 @@
-package scenes
+package ui
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
@@ -88,19 +88,19 @@ func (in *Input) TakeDigit() int {
 	return -1
 }
 
-func (in *Input) addKey(k Key) {
+func (in *Input) AddKey(k Key) {
 	if in.NKeys < len(in.Keys) {
 		in.Keys[in.NKeys] = k
 		in.NKeys++
 	}
 }
 
-// pointer turns mouse and touch into one stream of taps (press and release within a small
+// Pointer turns mouse and touch into one stream of taps (press and release within a small
 // distance) and hover positions.
-type pointer struct {
-	down       bool
+type Pointer struct {
+	Down       bool
 	touch      ebiten.TouchID
-	touching   bool
+	Touching   bool
 	sx, sy     float64
 	lx, ly     float64
 	dragged    bool
@@ -112,15 +112,15 @@ type pointer struct {
 
 const dragSlop = 12 // logical pixels a press may move and still be a tap
 
-// read gathers this tick's input; scale converts device to logical pixels.
-func (p *pointer) read(in *Input, scale float64) {
+// Read gathers this tick's input; scale converts device to logical pixels.
+func (p *Pointer) Read(in *Input, scale float64) {
 	*in = Input{X: p.lx, Y: p.ly}
 	// Touch first: a touch suppresses hover.
 	p.touchIDs = ebiten.AppendTouchIDs(p.touchIDs[:0])
-	if p.touching {
+	if p.Touching {
 		in.Touch = true
 		if inpututil.IsTouchJustReleased(p.touch) {
-			p.touching = false
+			p.Touching = false
 			if !p.dragged {
 				in.Tap, in.TapX, in.TapY = true, p.lx, p.ly
 			}
@@ -133,17 +133,17 @@ func (p *pointer) read(in *Input, scale float64) {
 		if len(p.justIDs) > 0 {
 			id := p.justIDs[0]
 			x, y := ebiten.TouchPosition(id)
-			p.touching, p.touch = true, id
+			p.Touching, p.touch = true, id
 			in.Touch = true
 			p.start(float64(x)/scale, float64(y)/scale)
 		}
 	}
-	if !p.touching {
+	if !p.Touching {
 		mx, my := ebiten.CursorPosition()
 		if mx != p.lastMouseX || my != p.lastMouseY {
 			p.lastMouseX, p.lastMouseY = mx, my
 			x, y := float64(mx)/scale, float64(my)/scale
-			if !p.down {
+			if !p.Down {
 				p.lx, p.ly = x, y
 			} else {
 				p.track(x, y)
@@ -152,13 +152,13 @@ func (p *pointer) read(in *Input, scale float64) {
 			in.Hover = true
 		}
 		if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-			p.down = true
+			p.Down = true
 			p.start(float64(mx)/scale, float64(my)/scale)
 		}
 		// Not "else": a click whose press and release came in the same tick (one batch of
 		// events woke an idle game) is still a tap.
-		if p.down && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
-			p.down = false
+		if p.Down && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+			p.Down = false
 			if !p.dragged {
 				in.Tap, in.TapX, in.TapY = true, p.lx, p.ly
 			}
@@ -167,12 +167,12 @@ func (p *pointer) read(in *Input, scale float64) {
 	in.X, in.Y = p.lx, p.ly
 	for _, k := range keyMap {
 		if inpututil.IsKeyJustPressed(k.key) {
-			in.addKey(k.cmd)
+			in.AddKey(k.cmd)
 		}
 	}
 	for d := 0; d <= 9; d++ {
 		if inpututil.IsKeyJustPressed(ebiten.Key0+ebiten.Key(d)) || inpututil.IsKeyJustPressed(ebiten.KeyNumpad0+ebiten.Key(d)) {
-			in.addKey(KeyDigit)
+			in.AddKey(KeyDigit)
 			in.Digit = d
 		}
 	}
@@ -186,12 +186,12 @@ func (p *pointer) read(in *Input, scale float64) {
 	}
 }
 
-func (p *pointer) start(x, y float64) {
+func (p *Pointer) start(x, y float64) {
 	p.sx, p.sy, p.lx, p.ly = x, y, x, y
 	p.dragged = false
 }
 
-func (p *pointer) track(x, y float64) {
+func (p *Pointer) track(x, y float64) {
 	p.lx, p.ly = x, y
 	if dx, dy := x-p.sx, y-p.sy; dx*dx+dy*dy > dragSlop*dragSlop {
 		p.dragged = true
@@ -209,43 +209,43 @@ var keyMap = [...]struct {
 	{ebiten.KeyF11, KeyFullscreen}, {ebiten.KeyF, KeyFullscreen},
 }
 
-// device is how the person plays, so the instructions can speak to it.
-type device uint8
+// Device is how the person plays, so the instructions can speak to it.
+type Device uint8
 
 // The ways to play.
 const (
-	deviceMouse device = iota // a pointer with hover: pointing lifts a card, a click plays it
-	deviceTouch               // a touch screen: a tap lifts a card, a second tap plays it
-	deviceKeys                // the keyboard: arrows or digits lift a card, Enter plays it
+	DeviceMouse Device = iota // a pointer with hover: pointing lifts a card, a click plays it
+	DeviceTouch               // a touch screen: a tap lifts a card, a second tap plays it
+	DeviceKeys                // the keyboard: arrows or digits lift a card, Enter plays it
 )
 
-// noteDevice records how the person played this tick: a touch, a mouse (moved or clicked), or
+// NoteDevice records how the person played this tick: a touch, a mouse (moved or clicked), or
 // the keys that play (arrows, digits, Enter). It reports whether the way changed.
-func (k *Kit) noteDevice(in *Input) bool {
-	d := k.device
+func (k *Kit) NoteDevice(in *Input) bool {
+	d := k.Device
 	switch {
 	case in.Touch:
-		d = deviceTouch
+		d = DeviceTouch
 	case in.Hover || in.Tap:
-		d = deviceMouse
+		d = DeviceMouse
 	}
 	for i := 0; i < in.NKeys; i++ {
 		switch in.Keys[i] {
 		case KeyLeft, KeyRight, KeyUp, KeyDown, KeyEnter, KeyDigit:
-			d = deviceKeys
+			d = DeviceKeys
 		}
 	}
-	changed := d != k.device
-	k.device = d
+	changed := d != k.Device
+	k.Device = d
 	return changed
 }
 
-// byDevice picks the message for the way the person plays.
-func (k *Kit) byDevice(mouse, touch, keys msg.ID) msg.ID {
-	switch k.device {
-	case deviceTouch:
+// ByDevice picks the message for the way the person plays.
+func (k *Kit) ByDevice(mouse, touch, keys msg.ID) msg.ID {
+	switch k.Device {
+	case DeviceTouch:
 		return touch
-	case deviceKeys:
+	case DeviceKeys:
 		return keys
 	}
 	return mouse

@@ -1,4 +1,4 @@
-package scenes
+package ui
 
 import (
 	"nimmt/clock"
@@ -9,20 +9,20 @@ import (
 
 // pacer asks the platform's game loop for frames.
 type pacer interface {
-	// setIdle switches between frames only on input and wake (true) and steady ticks (false).
-	setIdle(idle bool)
-	// wake asks for a frame soon. It is safe from any goroutine.
-	wake()
+	// SetIdle switches between frames only on input and wake (true) and steady ticks (false).
+	SetIdle(idle bool)
+	// Wake asks for a frame soon. It is safe from any goroutine.
+	Wake()
 }
 
-// ebitenPacer is the pacer of a game run by ebiten.RunGame. notify, if set, is told of every
+// EbitenPacer is the pacer of a game run by ebiten.RunGame. notify, if set, is told of every
 // wake after ebiten.ScheduleFrame (Options.FrameWake).
-type ebitenPacer struct {
+type EbitenPacer struct {
 	idle   bool
-	notify func()
+	Notify func()
 }
 
-func (p *ebitenPacer) setIdle(idle bool) {
+func (p *EbitenPacer) SetIdle(idle bool) {
 	if p.idle == idle {
 		return
 	}
@@ -38,29 +38,29 @@ func (p *ebitenPacer) setIdle(idle bool) {
 	ebiten.SetTPS(ebiten.DefaultTPS)
 }
 
-func (p *ebitenPacer) wake() {
+func (p *EbitenPacer) Wake() {
 	//lint:ignore SA1019 a frame in FPSModeVsyncOffMinimum (the idle mode) comes only through it
 	ebiten.ScheduleFrame()
-	if p.notify != nil {
-		p.notify()
+	if p.Notify != nil {
+		p.Notify()
 	}
 }
 
-// steadyPacer never stops the frames: a game whose Update and Draw the caller runs itself
+// SteadyPacer never stops the frames: a game whose Update and Draw the caller runs itself
 // (tests, which then see every tick).
-type steadyPacer struct{}
+type SteadyPacer struct{}
 
-func (steadyPacer) setIdle(bool) {}
+func (SteadyPacer) SetIdle(bool) {}
 
-func (steadyPacer) wake() {}
+func (SteadyPacer) Wake() {}
 
 // Wake asks for a frame soon: something the game waits for happened outside the game loop (a
 // message arrived on a session's network goroutine). Call it after the news is where Update
 // looks for it, and where the session's needsTicks sees it (pace looks again after it stops
 // the frames, so a wake racing with the stop is never lost). It is safe from any goroutine and cheap when the frames run anyway.
-func (e *Env) Wake() { e.pacer.wake() }
+func (e *Env) Wake() { e.Pacer.Wake() }
 
 // WakeAfter asks for a frame once d has passed on the game's clock (the decision timer's ring
 // at its next step), from the clock's timer. The returned timer can be stopped when the wait
 // is over.
-func (e *Env) WakeAfter(d time.Duration) clock.Stopper { return e.clock.AfterFunc(d, e.Wake) }
+func (e *Env) WakeAfter(d time.Duration) clock.Stopper { return e.Clock.AfterFunc(d, e.Wake) }

@@ -1,4 +1,4 @@
-package scenes
+package ui
 
 import (
 	"nimmt/bots"
@@ -16,8 +16,8 @@ type BotFactory func(level string, seed uint64) (Bot, error)
 // Advisor estimates, for each card in the view's hand, the bullheads expected from playing it.
 type Advisor func(v *engine.View) map[engine.Card]float64
 
-// defaultBots makes the bots package's players.
-func defaultBots(level string, seed uint64) (Bot, error) {
+// DefaultBots makes the bots package's players.
+func DefaultBots(level string, seed uint64) (Bot, error) {
 	b, err := bots.New(level, seed)
 	if err != nil {
 		return nil, err
@@ -25,8 +25,8 @@ func defaultBots(level string, seed uint64) (Bot, error) {
 	return b, nil
 }
 
-// botsAdvisor is the Intermediate bot's estimate of each card's expected bullheads.
-func botsAdvisor(v *engine.View) map[engine.Card]float64 {
+// BotsAdvisor is the Intermediate bot's estimate of each card's expected bullheads.
+func BotsAdvisor(v *engine.View) map[engine.Card]float64 {
 	adv := bots.Advise(v)
 	out := make(map[engine.Card]float64, len(adv))
 	for _, a := range adv {

@@ -1,4 +1,4 @@
-package scenes
+package ui
 
 // Router is how a scene moves on: the scene asks, the scene manager (Game) builds the next
 // scene and shows it at the start of the next tick. A scene never holds the manager.
@@ -15,7 +15,7 @@ type Router interface {
 	Lobby(code string)
 	// Show shows a scene that exists already (an online room and its table, which go back to
 	// each other).
-	Show(s scene)
+	Show(s Scene)
 	// Leaving reports whether a switch is asked for this tick.
 	Leaving() bool
 	// Quit ends the game (desktop).

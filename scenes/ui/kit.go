@@ -1,4 +1,4 @@
-package scenes
+package ui
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
@@ -13,20 +13,20 @@ import (
 // shape cache, the logical screen size and its scale, the widgets' drawing (widgets.go), and
 // the way the person plays (device). The scene manager owns one and keeps its size current.
 type Kit struct {
-	txt     *text.Renderer
-	painter sprites.Painter
+	Txt     *text.Renderer
+	Painter sprites.Painter
 
-	w, h  float64 // logical size
-	scale float64 // device pixels per logical pixel
+	W, H  float64 // logical size
+	Scale float64 // device pixels per logical pixel
 
-	// dirty asks for the screen to be drawn again; frames counts the frames (pulsing marks).
-	dirty  bool
-	frames int
+	// Dirty asks for the screen to be drawn again; FrameCount counts the frames (pulsing marks).
+	Dirty  bool
+	FrameCount int
 
-	// device is how the person last played: a pointer with hover, touch or keys (controls.go).
-	device device
+	// Device is how the person last played: a pointer with hover, touch or keys (controls.go).
+	Device Device
 
-	shapes  map[shapeKey]*ebiten.Image
+	Shapes  map[shapeKey]*ebiten.Image
 	shapeOp ebiten.DrawImageOptions
 	// sliceVerts, sliceIdx and sliceOp draw a stretched shape in nine pieces (drawShape).
 	sliceVerts []ebiten.Vertex
@@ -35,6 +35,6 @@ type Kit struct {
 	// pixel is one white pixel that fillRect scales and tints with rectOp.
 	pixel  *ebiten.Image
 	rectOp ebiten.DrawImageOptions
-	// cardSpy, when set (tests), is told every card drawn, whether its face shows and where.
-	cardSpy func(c engine.Card, face bool, r layout.Rect)
+	// CardSpy, when set (tests), is told every card drawn, whether its face shows and where.
+	CardSpy func(c engine.Card, face bool, r layout.Rect)
 }

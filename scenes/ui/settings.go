@@ -1,4 +1,4 @@
-package scenes
+package ui
 
 import (
 	"encoding/json"
@@ -20,8 +20,8 @@ import (
 )
 
 const (
-	settingsFile = "settings.json"
-	saveFile     = "save.json"
+	SettingsFile = "settings.json"
+	SaveFile     = "save.json"
 )
 
 // Settings are the person's choices, kept in settings.json.
@@ -41,7 +41,7 @@ type Settings struct {
 	Variant  string   `json:"variant,omitempty"`  // an engine variant name offered by menuVariants; "" = basic
 	Doublets bool     `json:"doublets,omitempty"` // Double with one deck and the doublets 11…99 of a second
 	// Online holds online play's choices and the seat held in a room (online.go).
-	Online onlineSettings `json:"online"`
+	Online OnlineSettings `json:"online"`
 	// Lang is the language chosen on the settings page (a nimmt/msg code); "" follows the
 	// system's language (Options.Locale).
 	Lang string `json:"lang,omitempty"`
@@ -52,23 +52,23 @@ type Settings struct {
 	MusicVolume int `json:"music"`
 }
 
-func defaultSettings() Settings {
+func DefaultSettings() Settings {
 	return Settings{Name: msg.DefaultName.Text(), Seats: 4, Levels: []string{"intermediate", "intermediate", "intermediate",
 		"intermediate", "intermediate", "intermediate", "intermediate", "intermediate", "intermediate"},
 		Names: make([]string, 9), EndMode: "66", EndScore: 66, Rounds: 5, Speed: "normal",
-		Volume: int(sound.DefaultVolume * 100), MusicVolume: int(sound.DefaultMusicVolume * 100), Online: onlineSettings{Timer: protocol.DefaultTimer}}
+		Volume: int(sound.DefaultVolume * 100), MusicVolume: int(sound.DefaultMusicVolume * 100), Online: OnlineSettings{Timer: protocol.DefaultTimer}}
 }
 
-// maxName is the most letters (runes) of a name the settings keep: what the name field and the
+// MaxName is the most letters (runes) of a name the settings keep: what the name field and the
 // plates fit, within what a game record keeps (engine.MaxPlayerName).
-const maxName = min(16, engine.MaxPlayerName)
+const MaxName = min(16, engine.MaxPlayerName)
 
-// clipName returns name as valid UTF-8 of at most maxName runes; it reads no further than that,
+// ClipName returns name as valid UTF-8 of at most maxName runes; it reads no further than that,
 // however long name is.
-func clipName(name string) string {
+func ClipName(name string) string {
 	n := 0
 	for i := range name {
-		if n == maxName {
+		if n == MaxName {
 			name = name[:i]
 			break
 		}
@@ -78,15 +78,15 @@ func clipName(name string) string {
 }
 
 func (s *Settings) sanitize() {
-	d := defaultSettings()
+	d := DefaultSettings()
 	if s.Name == "" {
 		s.Name = d.Name
 	}
-	s.Name = clipName(s.Name)
+	s.Name = ClipName(s.Name)
 	if s.Seats < 2 || s.Seats > 10 {
 		s.Seats = d.Seats
 	}
-	s.sanitizeVariant()
+	s.SanitizeVariant()
 	for len(s.Levels) < 9 {
 		s.Levels = append(s.Levels, "intermediate")
 	}
@@ -94,10 +94,10 @@ func (s *Settings) sanitize() {
 		s.Names = append(s.Names, "")
 	}
 	for i, n := range s.Names {
-		s.Names[i] = clipName(n)
+		s.Names[i] = ClipName(n)
 	}
 	for i, l := range s.Levels {
-		if levelIndex(l) < 0 && l != levelPerson {
+		if LevelIndex(l) < 0 && l != LevelPerson {
 			s.Levels[i] = "intermediate"
 		}
 	}
@@ -121,35 +121,35 @@ func (s *Settings) sanitize() {
 	if s.Volume < 0 || s.Volume > 100 {
 		s.Volume = d.Volume
 	}
-	s.Volume -= s.Volume % volumeStep
+	s.Volume -= s.Volume % VolumeStep
 	if s.MusicVolume < 0 || s.MusicVolume > 100 {
 		s.MusicVolume = d.MusicVolume
 	}
-	s.MusicVolume -= s.MusicVolume % volumeStep
+	s.MusicVolume -= s.MusicVolume % VolumeStep
 	s.Online.sanitize()
 }
 
-// setLang makes code the game's language (the settings' or the system's when code is "") and
+// SetLang makes code the game's language (the settings' or the system's when code is "") and
 // renames the person's default name ("You") into it.
-func (e *Env) setLang(code string) error {
+func (e *Env) SetLang(code string) error {
 	if code == "" {
-		code = msg.Match(e.opts.Locale)
+		code = msg.Match(e.Opts.Locale)
 	}
-	wasDefault := isDefaultName(e.settings.Name)
+	wasDefault := IsDefaultName(e.Settings.Name)
 	if err := msg.SetLang(code); err != nil {
 		return fmt.Errorf("scenes: %w", err)
 	}
 	if wasDefault {
-		e.settings.Name = msg.DefaultName.Text()
+		e.Settings.Name = msg.DefaultName.Text()
 	}
-	if e.opts.Desktop {
+	if e.Opts.Desktop {
 		ebiten.SetWindowTitle(msg.GameTitle.Text())
 	}
 	return nil
 }
 
-// isDefaultName reports whether name is the default person's name in some language.
-func isDefaultName(name string) bool {
+// IsDefaultName reports whether name is the default person's name in some language.
+func IsDefaultName(name string) bool {
 	for _, l := range msg.Langs() {
 		if msg.New(msg.DefaultName).In(l.Code) == name {
 			return true
@@ -158,66 +158,66 @@ func isDefaultName(name string) bool {
 	return false
 }
 
-func (e *Env) loadSettings() {
-	if e.opts.Storage == nil {
+func (e *Env) LoadSettings() {
+	if e.Opts.Storage == nil {
 		return
 	}
-	b, err := e.opts.Storage.Load(settingsFile)
+	b, err := e.Opts.Storage.Load(SettingsFile)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			e.notice = msg.New(msg.NoticeSettingsUnread)
+			e.Notice = msg.New(msg.NoticeSettingsUnread)
 		}
 		return
 	}
-	s := defaultSettings() // a field the file lacks (an older file) keeps its default
+	s := DefaultSettings() // a field the file lacks (an older file) keeps its default
 	if err := json.Unmarshal(b, &s); err != nil {
-		e.notice = msg.New(msg.NoticeSettingsDamaged)
+		e.Notice = msg.New(msg.NoticeSettingsDamaged)
 		return
 	}
 	s.sanitize()
-	e.settings = s
+	e.Settings = s
 }
 
-func (e *Env) saveSettings() {
-	if e.opts.Storage == nil {
+func (e *Env) SaveSettings() {
+	if e.Opts.Storage == nil {
 		return
 	}
-	b, err := json.MarshalIndent(e.settings, "", "  ")
+	b, err := json.MarshalIndent(e.Settings, "", "  ")
 	if err != nil {
-		e.notice = msg.New(msg.NoticeSettingsUnsaved)
+		e.Notice = msg.New(msg.NoticeSettingsUnsaved)
 		return
 	}
-	e.saver.save(settingsFile, b)
+	e.Saver.save(SettingsFile, b)
 }
 
 // FlushSaves waits until the settings and the autosave queued so far are written. The game
 // writes them in the background; call this before the process exits.
 func (e *Env) FlushSaves() {
-	if e.saver != nil {
-		e.saver.flush()
+	if e.Saver != nil {
+		e.Saver.Flush()
 	}
 }
 
-func (e *Env) speed() anim.Speed {
-	s, _ := anim.ParseSpeed(e.settings.Speed)
+func (e *Env) Speed() anim.Speed {
+	s, _ := anim.ParseSpeed(e.Settings.Speed)
 	return s
 }
 
-// openStats opens the statistics kept beside the settings. A damaged file is replaced and said
+// OpenStats opens the statistics kept beside the settings. A damaged file is replaced and said
 // on the menu; a storage that cannot be read keeps them in memory, said the same way.
-func (e *Env) openStats() {
+func (e *Env) OpenStats() {
 	var st stats.Store
-	if e.opts.Storage != nil {
-		st = e.opts.Storage
+	if e.Opts.Storage != nil {
+		st = e.Opts.Storage
 	}
 	k, err := stats.Open(st)
-	e.stats = k
+	e.Stats = k
 	var derr *stats.DamagedError
 	switch {
 	case errors.As(err, &derr):
-		e.notice = msg.New(msg.NoticeStatsDamaged)
+		e.Notice = msg.New(msg.NoticeStatsDamaged)
 	case err != nil:
-		e.notice = msg.New(msg.NoticeSaveFailed, err.Error())
+		e.Notice = msg.New(msg.NoticeSaveFailed, err.Error())
 	}
 }
 
@@ -225,19 +225,19 @@ func (e *Env) openStats() {
 // (bots.Levels); their names are the texts "level.LEVEL" and "form.means_LEVEL" (levelName).
 var Levels = bots.Levels()
 
-// personName is the name of seat s (1–9) when a person plays it.
-func (s *Settings) personName(seat int) string {
+// PersonName is the name of seat s (1–9) when a person plays it.
+func (s *Settings) PersonName(seat int) string {
 	if seat-1 < len(s.Names) && s.Names[seat-1] != "" {
 		return s.Names[seat-1]
 	}
 	return msg.New(msg.PlayerName, seat+1).String()
 }
 
-// ownName is the name of the person at seat 0: the name set, or, while it is the default name
+// OwnName is the name of the person at seat 0: the name set, or, while it is the default name
 // ("You") and other people play at this device too, "Player 1", so that hand-overs and plates
 // read right for everyone at the device.
-func (s *Settings) ownName() string {
-	if isDefaultName(s.Name) && s.hotSeat() {
+func (s *Settings) OwnName() string {
+	if IsDefaultName(s.Name) && s.hotSeat() {
 		return msg.New(msg.PlayerName, 1).String()
 	}
 	return s.Name
@@ -246,14 +246,14 @@ func (s *Settings) ownName() string {
 // hotSeat reports whether another seat than the first is a person at this device.
 func (s *Settings) hotSeat() bool {
 	for i := 1; i < s.Seats && i-1 < len(s.Levels); i++ {
-		if s.Levels[i-1] == levelPerson {
+		if s.Levels[i-1] == LevelPerson {
 			return true
 		}
 	}
 	return false
 }
 
-func levelIndex(l string) int {
+func LevelIndex(l string) int {
 	for i, x := range Levels {
 		if x == l {
 			return i
@@ -262,12 +262,12 @@ func levelIndex(l string) int {
 	return -1
 }
 
-// levelPerson is the seat choice "a person at this device" (hot-seat).
-const levelPerson = "person"
+// LevelPerson is the seat choice "a person at this device" (hot-seat).
+const LevelPerson = "person"
 
-// variantTitle is the variant's name on the new-game form (Double names its card set).
-func (s *Settings) variantTitle() string {
-	v := s.variant()
+// VariantTitle is the variant's name on the new-game form (Double names its card set).
+func (s *Settings) VariantTitle() string {
+	v := s.EngineVariant()
 	switch {
 	case v == engine.Double && s.Doublets:
 		return msg.New(msg.VariantDoubleDoublets, msg.VariantTitle(v)).String()
@@ -277,8 +277,8 @@ func (s *Settings) variantTitle() string {
 	return msg.VariantTitle(v).Text()
 }
 
-// variant returns the selected variant.
-func (s *Settings) variant() engine.Variant {
+// EngineVariant returns the selected variant.
+func (s *Settings) EngineVariant() engine.Variant {
 	v, err := engine.ParseVariant(s.Variant)
 	if err != nil {
 		return engine.Basic
@@ -286,22 +286,22 @@ func (s *Settings) variant() engine.Variant {
 	return v
 }
 
-// sanitizeVariant keeps the variant to those offered and the seats to those it allows.
-func (s *Settings) sanitizeVariant() {
+// SanitizeVariant keeps the variant to those offered and the seats to those it allows.
+func (s *Settings) SanitizeVariant() {
 	if s.Variant == "" {
 		s.Variant = engine.Basic.String()
 	}
-	if v, err := engine.ParseVariant(s.Variant); err != nil || !slices.Contains(menuVariants(), v) {
+	if v, err := engine.ParseVariant(s.Variant); err != nil || !slices.Contains(MenuVariants(), v) {
 		s.Variant = engine.Basic.String()
 	}
-	if s.variant() != engine.Double {
+	if s.EngineVariant() != engine.Double {
 		s.Doublets = false
 	}
-	s.Seats = clampSeats(s.variant(), s.Seats)
+	s.Seats = ClampSeats(s.EngineVariant(), s.Seats)
 }
 
-// onlineSettings are online play's remembered choices, kept in settings.json.
-type onlineSettings struct {
+// OnlineSettings are online play's remembered choices, kept in settings.json.
+type OnlineSettings struct {
 	// Server is the server's address typed on the desktop and phones (the browser uses its page's).
 	Server string `json:"server,omitempty"`
 	// Colour is the seat colour asked for (one of protocol.Colours; "" the first free one).
@@ -315,7 +315,7 @@ type onlineSettings struct {
 	Base string `json:"base,omitempty"`
 }
 
-func (o *onlineSettings) sanitize() {
+func (o *OnlineSettings) sanitize() {
 	if protocol.CheckColour(o.Colour) != nil {
 		o.Colour = ""
 	}
@@ -331,11 +331,11 @@ func (o *onlineSettings) sanitize() {
 	}
 }
 
-// menuVariants are the rule variants the menu offers (docs/variants.md): all of them.
-func menuVariants() []engine.Variant { return engine.Variants() }
+// MenuVariants are the rule variants the menu offers (docs/variants.md): all of them.
+func MenuVariants() []engine.Variant { return engine.Variants() }
 
-// clampSeats returns n within the seats variant v allows.
-func clampSeats(v engine.Variant, n int) int {
+// ClampSeats returns n within the seats variant v allows.
+func ClampSeats(v engine.Variant, n int) int {
 	lo, hi := engine.SeatsAllowed(v)
 	return min(max(n, lo), hi)
 }

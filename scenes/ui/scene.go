@@ -1,4 +1,4 @@
-package scenes
+package ui
 
 import (
 	"nimmt/layout"
@@ -6,18 +6,18 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// scene is one screen of the game.
-type scene interface {
-	name() string
-	update(in *Input) error
-	draw(dst *ebiten.Image)
-	// resize is called when the logical screen size changes.
-	resize()
-	// animating reports whether the scene must be redrawn every frame now.
-	animating() bool
-	// acceptsInput reports whether input is taken now (the timeline allows it).
-	acceptsInput() bool
-	testState(ts *TestState)
+// Scene is one screen of the game.
+type Scene interface {
+	Name() string
+	Update(in *Input) error
+	Draw(dst *ebiten.Image)
+	// Resize is called when the logical screen size changes.
+	Resize()
+	// Animating reports whether the scene must be redrawn every frame now.
+	Animating() bool
+	// AcceptsInput reports whether input is taken now (the timeline allows it).
+	AcceptsInput() bool
+	TestState(ts *TestState)
 }
 
 // Button is a clickable control in TestState.

@@ -1,4 +1,4 @@
-package scenes
+package ui
 
 import (
 	"image/color"
@@ -36,9 +36,9 @@ func shapeSize(kind uint8, w, h, r int32) (int32, int32) {
 	return min(w, c), min(h, c)
 }
 
-// shape returns the cached image of a shape, filling it on the CPU (sprites.Painter) on first
+// Shape returns the cached image of a shape, filling it on the CPU (sprites.Painter) on first
 // use, so every frame draws images.
-func (kt *Kit) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Image {
+func (kt *Kit) Shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Image {
 	k := shapeKey{kind: kind, w: int32(w + 0.5), h: int32(h + 0.5), r: int32(r + 0.5), l: int32(lw*4 + 0.5)}
 	if !tinted(kind) {
 		// Icons and marks keep their own colours; plain fills and outlines are cached in white
@@ -52,44 +52,44 @@ func (kt *Kit) shape(kind uint8, w, h, r, lw float64, c color.Color) *ebiten.Ima
 		return nil
 	}
 	k.w, k.h = shapeSize(kind, k.w, k.h, k.r)
-	if img, ok := kt.shapes[k]; ok {
+	if img, ok := kt.Shapes[k]; ok {
 		return img
 	}
-	if kt.shapes == nil || len(kt.shapes) > 600 {
-		for _, img := range kt.shapes {
+	if kt.Shapes == nil || len(kt.Shapes) > 600 {
+		for _, img := range kt.Shapes {
 			img.Deallocate()
 		}
-		kt.shapes = map[shapeKey]*ebiten.Image{}
+		kt.Shapes = map[shapeKey]*ebiten.Image{}
 	}
 	pad := int32(lw + 2)
 	iw, ih := int(k.w+2*pad), int(k.h+2*pad)
-	img := kt.painter.Scratch(iw, ih)
+	img := kt.Painter.Scratch(iw, ih)
 	p := float32(pad)
 	switch kind {
 	case 0:
-		kt.painter.FillRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), c)
+		kt.Painter.FillRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), c)
 	case 2:
-		kt.painter.Bullhead(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w), c, sprites.FeltDark)
+		kt.Painter.Bullhead(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w), c, sprites.FeltDark)
 	case 3:
-		kt.painter.DrawSlot(img, p, p, float32(k.w), float32(k.h))
+		kt.Painter.DrawSlot(img, p, p, float32(k.w), float32(k.h))
 	case 4:
-		kt.painter.DrawDanger(img, p, p, float32(k.w), float32(k.h), 1)
-	case shapeArc:
-		kt.painter.FillArc(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w)/2, float32(lw), float64(k.r)/ringSteps, c)
+		kt.Painter.DrawDanger(img, p, p, float32(k.w), float32(k.h), 1)
+	case ShapeArc:
+		kt.Painter.FillArc(img, p+float32(k.w)/2, p+float32(k.h)/2, float32(k.w)/2, float32(lw), float64(k.r)/RingSteps, c)
 	default:
-		kt.painter.StrokeRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), float32(lw), c)
+		kt.Painter.StrokeRoundRect(img, p, p, float32(k.w), float32(k.h), float32(r), float32(lw), c)
 	}
-	cached := kt.painter.CopyScratch()
-	kt.shapes[k] = cached
+	cached := kt.Painter.CopyScratch()
+	kt.Shapes[k] = cached
 	return cached
 }
 
-// drawShape draws a cached shape over the logical rectangle r. A rounded rectangle whose
+// DrawShape draws a cached shape over the logical rectangle r. A rounded rectangle whose
 // cached image is smaller than r is drawn in nine pieces: the corners as they are, the
 // one-pixel column and row between them stretched over the sides and the middle.
-func (k *Kit) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw float64, c color.Color) {
-	s := k.scale
-	img := k.shape(kind, r.W*s, r.H*s, rad*s, lw*s, c)
+func (k *Kit) DrawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw float64, c color.Color) {
+	s := k.Scale
+	img := k.Shape(kind, r.W*s, r.H*s, rad*s, lw*s, c)
 	if img == nil {
 		return
 	}
@@ -139,12 +139,12 @@ func (k *Kit) drawShape(dst *ebiten.Image, kind uint8, r layout.Rect, rad, lw fl
 	dst.DrawTriangles32(vs, is, img, &k.sliceOp)
 }
 
-// shapeArc is the shape kind of a ring's arc (ring.go).
-const shapeArc = 5
+// ShapeArc is the shape kind of a ring's arc (ring.go).
+const ShapeArc = 5
 
 // tinted reports whether shapes of a kind are cached in white and tinted when drawn: plain
 // fills, outlines and arcs (icons and marks keep their own colours).
-func tinted(kind uint8) bool { return kind < 2 || kind == shapeArc }
+func tinted(kind uint8) bool { return kind < 2 || kind == ShapeArc }
 
 // blitShape draws a cached shape image of logical rectangle r with line width lw, tinted to c
 // where its kind is cached in white.
@@ -152,7 +152,7 @@ func (k *Kit) blitShape(dst, img *ebiten.Image, kind uint8, r layout.Rect, lw fl
 	if img == nil {
 		return
 	}
-	s := k.scale
+	s := k.Scale
 	pad := float64(int32(lw*s + 2))
 	k.shapeOp.GeoM.Reset()
 	k.shapeOp.GeoM.Translate(math.Round(r.X*s)-pad, math.Round(r.Y*s)-pad)
@@ -163,22 +163,22 @@ func (k *Kit) blitShape(dst, img *ebiten.Image, kind uint8, r layout.Rect, lw fl
 	dst.DrawImage(img, &k.shapeOp)
 }
 
-// ringSteps is how many steps the ring's arc has (its images are cached per step).
-const ringSteps = 60
+// RingSteps is how many steps the ring's arc has (its images are cached per step).
+const RingSteps = 60
 
-// drawArc draws a ring's arc lw wide inside r, the fraction frac of the circle from 12 o'clock
+// DrawArc draws a ring's arc lw wide inside r, the fraction frac of the circle from 12 o'clock
 // clockwise, from the shape cache (one image per size and step of ringSteps).
-func (k *Kit) drawArc(dst *ebiten.Image, r layout.Rect, lw, frac float64, c color.Color) {
-	step := int(frac*ringSteps + 0.5)
+func (k *Kit) DrawArc(dst *ebiten.Image, r layout.Rect, lw, frac float64, c color.Color) {
+	step := int(frac*RingSteps + 0.5)
 	if step <= 0 {
 		return
 	}
-	s := k.scale
-	k.blitShape(dst, k.shape(shapeArc, r.W*s, r.H*s, float64(step), lw*s, c), shapeArc, r, lw, c)
+	s := k.Scale
+	k.blitShape(dst, k.Shape(ShapeArc, r.W*s, r.H*s, float64(step), lw*s, c), ShapeArc, r, lw, c)
 }
 
-// drawFelt draws the plain table felt (menu screens).
-func (k *Kit) drawFelt(dst *ebiten.Image) {
+// DrawFelt draws the plain table felt (menu screens).
+func (k *Kit) DrawFelt(dst *ebiten.Image) {
 	b := dst.Bounds()
-	k.painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
+	k.Painter.DrawFelt(dst, float32(b.Dx()), float32(b.Dy()))
 }

@@ -1,10 +1,10 @@
-package scenes
+package ui
 
 import "sync"
 
-// saver writes files in the background so that a slow disk (the desktop storage syncs every
+// Saver writes files in the background so that a slow disk (the desktop storage syncs every
 // file) never stalls Update. The latest data for a name wins; Flush waits for everything queued.
-type saver struct {
+type Saver struct {
 	st      Storage
 	mu      sync.Mutex
 	pending map[string]func() ([]byte, error)
@@ -16,21 +16,21 @@ type saver struct {
 	wake func()
 }
 
-// newSaver writes to st; wake (nil: none) is called from the writer goroutine after a write fails.
-func newSaver(st Storage, wake func()) *saver {
-	s := &saver{st: st, pending: map[string]func() ([]byte, error){}, wake: wake}
+// NewSaver writes to st; wake (nil: none) is called from the writer goroutine after a write fails.
+func NewSaver(st Storage, wake func()) *Saver {
+	s := &Saver{st: st, pending: map[string]func() ([]byte, error){}, wake: wake}
 	s.idle = sync.NewCond(&s.mu)
 	return s
 }
 
 // save queues data for name and starts the writer if it is not running.
-func (s *saver) save(name string, data []byte) {
-	s.saveFunc(name, func() ([]byte, error) { return data, nil })
+func (s *Saver) save(name string, data []byte) {
+	s.SaveFunc(name, func() ([]byte, error) { return data, nil })
 }
 
-// saveFunc queues a function that encodes the data for name; it runs on the writer goroutine,
+// SaveFunc queues a function that encodes the data for name; it runs on the writer goroutine,
 // so it must only read values nothing else changes.
-func (s *saver) saveFunc(name string, encode func() ([]byte, error)) {
+func (s *Saver) SaveFunc(name string, encode func() ([]byte, error)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.pending[name]; !ok {
@@ -43,7 +43,7 @@ func (s *saver) saveFunc(name string, encode func() ([]byte, error)) {
 	}
 }
 
-func (s *saver) run() {
+func (s *Saver) run() {
 	s.mu.Lock()
 	for len(s.order) > 0 {
 		name := s.order[0]
@@ -69,8 +69,8 @@ func (s *saver) run() {
 	}
 }
 
-// flush waits until every queued file is written.
-func (s *saver) flush() {
+// Flush waits until every queued file is written.
+func (s *Saver) Flush() {
 	s.mu.Lock()
 	for s.busy {
 		s.idle.Wait()
@@ -78,8 +78,8 @@ func (s *saver) flush() {
 	s.mu.Unlock()
 }
 
-// err returns and clears the last write error.
-func (s *saver) err() error {
+// Err returns and clears the last write error.
+func (s *Saver) Err() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e := s.lastErr
