@@ -20,7 +20,7 @@ type Kit struct {
 	Scale float64 // device pixels per logical pixel
 
 	// Dirty asks for the screen to be drawn again; FrameCount counts the frames (pulsing marks).
-	Dirty  bool
+	Dirty      bool
 	FrameCount int
 
 	// Device is how the person last played: a pointer with hover, touch or keys (controls.go).
