@@ -8,6 +8,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -25,8 +26,8 @@ func TestBotRefusedIsReported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatBot, Name: "Bo", Level: "expert"}}
-	l, err := newLocalSession(g.host, engine.DefaultConfig(2), seats, 5)
+	seats := []session.Seat{{Kind: session.SeatPerson, Name: "Ann"}, {Kind: session.SeatBot, Name: "Bo", Level: "expert"}}
+	l, err := session.NewLocalSession(g.host, engine.DefaultConfig(2), seats, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestBotRefusedIsReported(t *testing.T) {
 	if refused == nil || !strings.Contains(refused.Error(), "seat 2") || !strings.Contains(refused.Error(), "engine:") {
 		t.Fatalf("refused = %v, want the bot's refusal at seat 2", refused)
 	}
-	if !l.eg.Chosen(1) {
+	if !l.Engine.Chosen(1) {
 		t.Error("the fallback did not play the bot's card")
 	}
 }

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"nimmt/assets/sounds"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"slices"
 
@@ -117,7 +118,7 @@ func (t *table) handleButtons(in *ui.Input) (took bool) {
 		}
 		if in.TapIn(t.overlayButton(0)) || in.Key(ui.KeyEnter) {
 			if err := g.Play(0); err != nil {
-				g.Notice = notice(err)
+				g.Notice = session.Notice(err)
 				g.Menu()
 			}
 			return true

@@ -17,6 +17,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -251,7 +252,7 @@ func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
 	tb.Cleanup(func() { frame(func() { screen.Deallocate() }, nil) })
 	for i := 0; i < 5000; i++ {
 		frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
-		if t.phase == phaseChoose && t.AcceptsInput() && t.disp.Chosen[1] && t.disp.Chosen[2] && t.disp.Chosen[3] && !t.sess.(*localSession).thinking() {
+		if t.phase == phaseChoose && t.AcceptsInput() && t.disp.Chosen[1] && t.disp.Chosen[2] && t.disp.Chosen[3] && !t.sess.(*session.LocalSession).Thinking() {
 			break
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -65,7 +66,7 @@ func (t *table) refreshPlates() {
 	}
 	t.fitStatus()
 	t.banner = ""
-	if m := connectionText(t.sess); m.ID != msg.None {
+	if m := session.ConnectionText(t.sess); m.ID != msg.None {
 		t.banner = m.String()
 		t.bannerSize = bannerTextSize(t.g, &t.lay, t.banner)
 	}
@@ -110,15 +111,15 @@ func (hd *hud) plateState(s int) msg.ID {
 			}
 		}
 		return msg.None
-	case si.status == StatusDisconnected:
+	case si.status == session.StatusDisconnected:
 		return msg.PlateDisconnected
-	case si.status == StatusAway:
+	case si.status == session.StatusAway:
 		return msg.PlateAway
 	case hd.disp.Phase == engine.PhaseRowChoice && len(hd.disp.Waiting) > 0 && hd.disp.Waiting[0] == s:
 		return msg.PlateChoosingRow
 	case hd.disp.Phase == engine.PhaseChoose && chosen:
 		return msg.PlateReady
-	case choosing && si.status == StatusThinking:
+	case choosing && si.status == session.StatusThinking:
 		return msg.PlateThinking
 	case choosing && s == hd.me && hd.tutorial == nil && hd.phase != phaseDeal:
 		return msg.PlateYourTurn
@@ -159,9 +160,9 @@ func (hd *hud) plateKind(s int) string {
 		return msg.PlateYou.Text()
 	case si.Here():
 		return msg.PlatePlayer.Text()
-	case si.Kind == SeatRemote && hd.tutorial == nil:
+	case si.Kind == session.SeatRemote && hd.tutorial == nil:
 		return msg.PlateOnline.Text()
-	case si.Kind == SeatBot:
+	case si.Kind == session.SeatBot:
 		return levelName(si.Level).Text()
 	}
 	return ""

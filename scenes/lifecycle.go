@@ -1,5 +1,7 @@
 package scenes
 
+import "nimmt/scenes/session"
+
 // Lifecycle hooks for the mobile apps and the browser (called by nimmt/mobile and the web build,
 // never while Update or Draw runs).
 
@@ -24,8 +26,8 @@ func (g *Game) Resume() {
 	g.Dirty = true
 	switch s := g.cur.(type) {
 	case *table:
-		if r, ok := s.sess.(*remoteSession); ok {
-			r.reconnect()
+		if r, ok := s.sess.(*session.RemoteSession); ok {
+			r.Reconnect()
 		}
 	case *room:
 		s.link.Reconnect()

@@ -3,6 +3,7 @@ package scenes
 import (
 	"math"
 	"nimmt/assets/sounds"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -57,7 +58,7 @@ type menu struct {
 
 func newMenu(g *ui.Host) *menu {
 	m := &menu{g: g, page: "menu", focus: -1}
-	m.hasSave = hasSave(g.Env)
+	m.hasSave = session.HasSave(g.Env)
 	return m
 }
 
@@ -213,7 +214,7 @@ func (m *menu) activate(id string) error {
 		m.openForm()
 	case "continue":
 		if err := g.Continue(); err != nil {
-			g.Notice = notice(err)
+			g.Notice = session.Notice(err)
 			m.hasSave = false
 			break
 		}
@@ -322,7 +323,7 @@ func (m *menu) start() {
 	g := m.g
 	g.SaveSettings()
 	if err := g.Play(g.Opts.Seed); err != nil {
-		g.Notice = notice(err)
+		g.Notice = session.Notice(err)
 		m.page = "menu"
 		m.Build()
 		return

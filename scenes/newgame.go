@@ -6,6 +6,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/text"
 )
@@ -178,7 +179,7 @@ func (f *newGameForm) Config() engine.Config { return variantConfig(f.st) }
 // Seats returns the seats the form describes: the person here first, then each seat a bot of
 // its level or another person here (a caller's own choices come back as bots of that level, for
 // the caller to read).
-func (f *newGameForm) Seats() []Seat { return seatsFromSettings(f.st) }
+func (f *newGameForm) Seats() []session.Seat { return session.SeatsFromSettings(f.st) }
 
 // Name is the scene name of the page shown: newgame, variants, variant or seat.
 func (f *newGameForm) Name() string {
@@ -243,7 +244,7 @@ func (f *newGameForm) storedName(s int) string {
 	if ui.LevelIndex(f.st.Levels[s-1]) < 0 {
 		return msg.New(msg.SeatName, s+1).String() // a caller's choice (an online room's open seat)
 	}
-	return botNames[(s-1)%len(botNames)].Text()
+	return session.BotNames[(s-1)%len(session.BotNames)].Text()
 }
 
 // Draw draws the page over the felt.

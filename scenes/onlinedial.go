@@ -3,6 +3,7 @@ package scenes
 import (
 	"nimmt/client"
 	"nimmt/protocol"
+	"nimmt/scenes/session"
 )
 
 // dialing is how the online screens reach a game server: the Game owns one and gives it to the
@@ -14,7 +15,7 @@ type dialing struct {
 	// in the process.
 	dialer client.Dialer
 	// sessionFor makes the table's session over a room's link.
-	sessionFor func(l roomLink) Session
+	sessionFor func(l roomLink) session.Session
 }
 
 // initOnline sets the online screens' connections up and, when the platform opened the game
@@ -25,7 +26,7 @@ func (g *Game) initOnline() {
 		g.dial.dialRoom = g.dialLink
 	}
 	if g.dial.sessionFor == nil {
-		g.dial.sessionFor = func(l roomLink) Session { return newRemoteSession(l) }
+		g.dial.sessionFor = func(l roomLink) session.Session { return session.NewRemoteSession(l) }
 	}
 	code := normalCode(g.Opts.Room)
 	if code == "" || g.cur != nil {

@@ -126,31 +126,6 @@ func chatAction(line, name, colour string) (m protocol.Message, local msg.Messag
 	return m, msg.Message{}
 }
 
-// errorText says a refusal by the server in the person's words, at the place it concerns.
-func errorText(e protocol.Error) msg.Message {
-	switch e.Code {
-	case protocol.ErrNoRoom:
-		return msg.New(msg.RoomErrNoRoom)
-	case protocol.ErrRoomFull:
-		return msg.New(msg.RoomErrFull)
-	case protocol.ErrNotHost:
-		return msg.New(msg.RoomErrNotHost)
-	case protocol.ErrToken:
-		return msg.New(msg.RoomErrToken)
-	case protocol.ErrVersion:
-		return msg.New(msg.RoomErrVersion)
-	case protocol.ErrLimit:
-		return msg.New(msg.RoomErrLimit)
-	case protocol.ErrServer:
-		return msg.New(msg.RoomErrServer)
-	}
-	reason := e.Message
-	if i := strings.Index(reason, ": "); i > 0 && !strings.Contains(reason[:i], " ") {
-		reason = reason[i+2:] // the package's prefix ("engine: ") says nothing to a player
-	}
-	return msg.New(msg.RoomErrRefused, reason)
-}
-
 // colourNames name the seat colours of protocol.Colours, in its order.
 var colourNames = []msg.ID{msg.ColourGreen, msg.ColourRed, msg.ColourBlue, msg.ColourYellow, msg.ColourPurple,
 	msg.ColourOrange, msg.ColourPink, msg.ColourCyan, msg.ColourBrown, msg.ColourGrey}

@@ -7,6 +7,7 @@ import (
 	"nimmt/client"
 	"nimmt/client/clienttest"
 	"nimmt/protocol"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/servertest"
@@ -92,12 +93,12 @@ func TestIdleOnlineWakes(t *testing.T) {
 		ts := g.TestState()
 		return ts.Scene == "choose" && ts.Input && ts.Decision == "play" && p.idle.Load()
 	})
-	if tb.seats[1].status != StatusThinking {
+	if tb.seats[1].status != session.StatusThinking {
 		t.Fatalf("Bo's plate shows status %d while he decides, want thinking", tb.seats[1].status)
 	}
 	redraws := g.redraws
 	bo.Must("Bo's card", func() bool { bo.Move(); return bo.Acts > 0 })
-	if w := await("Bo's card on Ann's table", func() bool { return tb.seats[1].status != StatusThinking }); w == 0 {
+	if w := await("Bo's card on Ann's table", func() bool { return tb.seats[1].status != session.StatusThinking }); w == 0 {
 		t.Error("Bo's card was seen without a wake")
 	}
 	settle("the table after Bo's card")

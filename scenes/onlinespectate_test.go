@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"nimmt/client/clienttest"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
@@ -69,7 +70,7 @@ func TestSpectateFromLobby(t *testing.T) {
 		}
 	}
 	tb := g.cur.(*table)
-	if r.joinSent || r.state().You != spectatorSeat || tb.sess.(*remoteSession).me != spectatorSeat {
+	if r.joinSent || r.state().You != spectatorSeat || tb.sess.(*session.RemoteSession).Me != spectatorSeat {
 		t.Fatalf("joined as seat %d (join sent %v), want a spectator", r.state().You, r.joinSent)
 	}
 	if m, _ := r.statusLine(); m.String() != "You are watching: the game has started" {

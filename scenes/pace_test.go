@@ -10,6 +10,7 @@ import (
 
 	"nimmt/bots"
 	"nimmt/engine"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -169,7 +170,7 @@ func TestIdleWakesOnBotAnswer(t *testing.T) {
 		t.Fatalf("idle at scene %s, decision %q, waiting %v; want choose, play, all 4 seats", ts.Scene, ts.Decision, ts.Waiting)
 	}
 	for s := 1; s < 4; s++ {
-		if tb.seats[s].status != StatusThinking {
+		if tb.seats[s].status != session.StatusThinking {
 			t.Fatalf("seat %d shows status %d while its bot decides", s, tb.seats[s].status)
 		}
 	}
@@ -198,7 +199,7 @@ func TestIdleWakesOnBotAnswer(t *testing.T) {
 		t.Error("the bots' answers were not drawn")
 	}
 	for s := 1; s < 4; s++ {
-		if tb.seats[s].status != StatusNone {
+		if tb.seats[s].status != session.StatusNone {
 			t.Errorf("seat %d still shows status %d after answering", s, tb.seats[s].status)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 )
 
@@ -37,7 +38,7 @@ type stage interface {
 type presenter struct {
 	g    *ui.Host
 	lay  *layout.Table
-	sess Session
+	sess session.Session
 	tl   *anim.Timeline
 	// b, h and c are the table's other parts: an event moves the board's cards, is said by the
 	// HUD, and ends the person's selection; stage is the table itself, for what spans the parts.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"nimmt/engine"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -95,7 +96,7 @@ func runUntil(t *testing.T, g *Game, budget int, cond func(ts ui.TestState) bool
 }
 
 // engineOf returns the engine of a table's local game (tests look behind the session).
-func engineOf(tb *table) *engine.Game { return tb.sess.(*localSession).eg }
+func engineOf(tb *table) *engine.Game { return tb.sess.(*session.LocalSession).Engine }
 
 func tapButton(t *testing.T, g *Game, id string) {
 	t.Helper()
@@ -157,7 +158,7 @@ func TestWholeGame(t *testing.T) {
 	if err != nil || !strings.Contains(string(b), `"over":true`) {
 		t.Errorf("save after game over: %v %.80s", err, b)
 	}
-	if hasSave(g.Env) {
+	if session.HasSave(g.Env) {
 		t.Error("a finished game can be continued")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
@@ -24,14 +25,14 @@ import (
 // this device's table plays on a remote session, Bo, a second Go client playing random moves in
 // his own goroutine, and a beginner bot the server runs inline. It returns once Ann's table is
 // open on the first events.
-func onlineTable(t *testing.T, st ui.Storage) (srv *servertest.Server, g *Game, tb *table, sess *remoteSession, ann, bo *clienttest.Player) {
+func onlineTable(t *testing.T, st ui.Storage) (srv *servertest.Server, g *Game, tb *table, sess *session.RemoteSession, ann, bo *clienttest.Player) {
 	srv = servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	_, ann, bo = clienttest.Room(t, srv, clienttest.Settings())
 	ann.L.Send(protocol.Start{})
 	ann.Must("the first event", func() bool { return ann.L.State().Next > 0 })
 	g = newTestGame(t, st, "fast")
-	sess = newRemoteSession(ann.L)
-	tb = newTableOn(g.host, sess, sess.me)
+	sess = session.NewRemoteSession(ann.L)
+	tb = newTableOn(g.host, sess, sess.Me)
 	g.goTo(tb)
 	done := make(chan struct{})
 	go func() {
@@ -105,14 +106,14 @@ func TestRemoteTableWholeGame(t *testing.T) {
 	}
 
 	srv, g, tb, sess, ann, _ := onlineTable(t, st)
-	if sess.seats[0].Kind != SeatPerson || sess.seats[1].Kind != SeatRemote || sess.seats[2].Kind != SeatRemote || sess.seats[1].Name != "Bo" {
-		t.Fatalf("seats %+v", sess.seats)
+	if sess.SeatList[0].Kind != session.SeatPerson || sess.SeatList[1].Kind != session.SeatRemote || sess.SeatList[2].Kind != session.SeatRemote || sess.SeatList[1].Name != "Bo" {
+		t.Fatalf("seats %+v", sess.SeatList)
 	}
 	// Each plate takes the colour its seat has in the room (its avatar's badge).
 	for i, x := range ann.L.State().Room.Seats {
 		k := slices.Index(protocol.Colours, x.Colour)
-		if sess.seats[i].Colour != x.Colour || k < 0 || tb.seatColour(i) != sprites.SeatColor(k) {
-			t.Errorf("seat %d in the room's colour %q has %q, drawn in %v", i, x.Colour, sess.seats[i].Colour, tb.seatColour(i))
+		if sess.SeatList[i].Colour != x.Colour || k < 0 || tb.seatColour(i) != sprites.SeatColor(k) {
+			t.Errorf("seat %d in the room's colour %q has %q, drawn in %v", i, x.Colour, sess.SeatList[i].Colour, tb.seatColour(i))
 		}
 	}
 	d := &driver{g: g}
@@ -122,7 +123,7 @@ func TestRemoteTableWholeGame(t *testing.T) {
 	if res == nil || !slices.Equal(ts.Scores, res.Totals) {
 		t.Fatalf("table shows %v, the server's result %+v", ts.Scores, res)
 	}
-	if sess.sent == 0 {
+	if sess.Sent == 0 {
 		t.Fatal("the table sent no action")
 	}
 	code := ann.L.State().Code
@@ -138,7 +139,7 @@ func TestRemoteTableWholeGame(t *testing.T) {
 	if b, err := st.Load(ui.SaveFile); err != nil || string(b) != string(autosave) {
 		t.Errorf("the local autosave changed (%v)", err)
 	}
-	t.Logf("%d actions sent, %d events, scores %v", sess.sent, n, ts.Scores)
+	t.Logf("%d actions sent, %d events, scores %v", sess.Sent, n, ts.Scores)
 }
 
 // The socket drops mid-turn, several times — right after the table sent an action, and when the
@@ -152,10 +153,10 @@ func TestRemoteTableReconnects(t *testing.T) {
 	dropped := 0
 	hook := func() {
 		switch {
-		case sess.sent == 2 && dropped == 0, sess.sent == 6 && dropped == 1:
+		case sess.Sent == 2 && dropped == 0, sess.Sent == 6 && dropped == 1:
 			dropped++
 			ann.D.Drop()
-		case sess.sent == 9 && dropped == 2:
+		case sess.Sent == 9 && dropped == 2:
 			dropped++
 			g.Suspend()
 			g.Resume()
@@ -173,8 +174,8 @@ func TestRemoteTableReconnects(t *testing.T) {
 	fresh := clienttest.Open(t, srv, r.Code, r.Hello(), "Ann again", 3)
 	fresh.Must("the whole game", fresh.Over)
 	g2 := newTestGame(t, &storage.Memory{}, "fast")
-	s2 := newRemoteSession(fresh.L)
-	t2 := newTableOn(g2.host, s2, s2.me)
+	s2 := session.NewRemoteSession(fresh.L)
+	t2 := newTableOn(g2.host, s2, s2.Me)
 	t2.fastForward()
 	if a, b := logText(tb), logText(t2); !slices.Equal(a, b) {
 		t.Errorf("the table's log (%d lines) differs from the stored game's (%d lines)", len(a), len(b))
@@ -185,7 +186,7 @@ func TestRemoteTableReconnects(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d connections, %d actions sent, %d log lines", ann.D.Dials(), sess.sent, len(tb.log))
+	t.Logf("%d connections, %d actions sent, %d log lines", ann.D.Dials(), sess.Sent, len(tb.log))
 }
 
 func logText(t *table) []string {
@@ -204,16 +205,16 @@ func TestRemoteSpectatorTable(t *testing.T) {
 	sp := clienttest.Open(t, srv, code, protocol.Hello{Version: protocol.Version}, "Cy", 4)
 	sp.Must("the first event", func() bool { return sp.L.State().Next > 0 })
 	g := newTestGame(t, &storage.Memory{}, "fast")
-	sess := newRemoteSession(sp.L)
-	if sess.me != -1 || sess.Act(0, engine.PlayCard(1)) == nil {
-		t.Fatalf("a spectator sits at seat %d or acts", sess.me)
+	sess := session.NewRemoteSession(sp.L)
+	if sess.Me != -1 || sess.Act(0, engine.PlayCard(1)) == nil {
+		t.Fatalf("a spectator sits at seat %d or acts", sess.Me)
 	}
 	for _, s := range sess.Seats() {
-		if s.Kind != SeatRemote {
+		if s.Kind != session.SeatRemote {
 			t.Fatalf("seats %+v", sess.Seats())
 		}
 	}
-	tb := newTableOn(g.host, sess, sess.me)
+	tb := newTableOn(g.host, sess, sess.Me)
 	g.goTo(tb)
 	d := &driver{g: g} // taps through the round's scores
 	g.InjectInput(d.step)
@@ -240,7 +241,7 @@ func TestRemoteSessionRefusal(t *testing.T) {
 	_, ann, _ := clienttest.Room(t, srv, clienttest.Settings()) // Bo does not play: the turn waits
 	ann.L.Send(protocol.Start{})
 	ann.Must("Ann's first decision", func() bool { return ann.L.State().View.Decision != nil })
-	sess := newRemoteSession(ann.L)
+	sess := session.NewRemoteSession(ann.L)
 	if err := sess.Act(0, engine.PlayCard(engine.DeckSize+1)); err != nil {
 		t.Fatal(err)
 	}
@@ -258,11 +259,11 @@ func TestRemoteSessionRefusal(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if sess.sent != 2 {
-		t.Errorf("%d actions sent, want the refused one and one more", sess.sent)
+	if sess.Sent != 2 {
+		t.Errorf("%d actions sent, want the refused one and one more", sess.Sent)
 	}
 	ann.Must("the choice", func() bool { sess.Update(true); return ann.L.State().View.MyChoice == c })
-	if err := sess.Act(0, engine.PlayCard(ann.L.State().View.Hand[1])); !errors.Is(err, errAnswered) {
+	if err := sess.Act(0, engine.PlayCard(ann.L.State().View.Hand[1])); !errors.Is(err, session.ErrAnswered) {
 		t.Errorf("a second card after the choice: %v", err)
 	}
 }
@@ -278,7 +279,7 @@ func TestRemoteTableBanner(t *testing.T) {
 	stopped, back := false, false
 	hook := func() {
 		switch {
-		case !stopped && sess.sent == 3:
+		case !stopped && sess.Sent == 3:
 			stopped = true
 			srv.Stop()
 		case stopped && !back && tb.banner == want:

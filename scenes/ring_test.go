@@ -8,6 +8,7 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -138,7 +139,7 @@ func TestRingWakes(t *testing.T) {
 	}
 
 	// The server's timer for a new decision, then the decision made: no ring, no timer.
-	link := tb.sess.(*remoteSession).link.(*cannedLink)
+	link := tb.sess.(*session.RemoteSession).Link.(*cannedLink)
 	rm := link.st.Room
 	rm.Seats = slices.Clone(rm.Seats)
 	rm.Deadline = clk.Now().Add(30 * time.Second).UnixMilli()

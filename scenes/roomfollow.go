@@ -6,6 +6,7 @@ import (
 	"nimmt/client"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/session"
 )
 
 // unreachableAfter is how many failed attempts to open a room make the room screen give up and
@@ -26,7 +27,7 @@ func (r *room) poll() bool {
 	if !r.opened && (r.status.Phase == client.LinkFailed || r.status.Phase == client.LinkReconnecting && r.status.Attempt >= unreachableAfter) {
 		var refused *client.FailedError
 		if errors.As(r.status.Err, &refused) {
-			r.giveUp(errorText(refused.Refusal)) // the server said why: no such room, …
+			r.giveUp(session.ErrorText(refused.Refusal)) // the server said why: no such room, …
 		} else {
 			r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.status.Err)))
 		}
@@ -38,10 +39,10 @@ func (r *room) poll() bool {
 			continue // the table says a refused card or row, where it was played
 		}
 		if !r.opened {
-			r.giveUp(errorText(e))
+			r.giveUp(session.ErrorText(e))
 			return true
 		}
-		r.notice = errorText(e)
+		r.notice = session.ErrorText(e)
 		if e.Code == protocol.ErrToken {
 			r.forget()
 		}

@@ -10,6 +10,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -19,7 +20,7 @@ import (
 // the real table through it.
 type script struct {
 	events []engine.Event
-	seats  []Seat
+	seats  []session.Seat
 }
 
 // EventCount returns the number of scripted events so far.
@@ -37,16 +38,16 @@ func (s *script) EventsFor(seat, from int) []engine.Event {
 func (s *script) Config() engine.Config { return engine.DefaultConfig(len(s.seats)) }
 
 // Seats returns the walkthrough's seats.
-func (s *script) Seats() []Seat { return s.seats }
+func (s *script) Seats() []session.Seat { return s.seats }
 
 // Act refuses: nobody acts in the walkthrough.
-func (s *script) Act(seat int, a engine.Action) error { return errNotHere(seat) }
+func (s *script) Act(seat int, a engine.Action) error { return session.ErrNotHere(seat) }
 
 // Update does nothing: the walkthrough's steps come from its Next button.
 func (s *script) Update(still bool) (bool, error) { return false, nil }
 
 // Status is nothing to show.
-func (s *script) Status(seat int) SeatStatus { return StatusNone }
+func (s *script) Status(seat int) session.SeatStatus { return session.StatusNone }
 
 // Save has nothing to save.
 func (s *script) Save() error { return nil }
@@ -144,8 +145,8 @@ var tutorialCaptions = []msg.ID{msg.RulesDeal, msg.RulesPlace, msg.RulesSixth, m
 
 // newRules opens the rules walkthrough on a table.
 func newRules(g *ui.Host) ui.Scene {
-	src := &script{seats: []Seat{{Kind: SeatPerson, Name: msg.DefaultName.Text()}, {Kind: SeatRemote, Name: msg.RulesName1.Text()},
-		{Kind: SeatRemote, Name: msg.RulesName2.Text()}, {Kind: SeatRemote, Name: msg.RulesName3.Text()}}}
+	src := &script{seats: []session.Seat{{Kind: session.SeatPerson, Name: msg.DefaultName.Text()}, {Kind: session.SeatRemote, Name: msg.RulesName1.Text()},
+		{Kind: session.SeatRemote, Name: msg.RulesName2.Text()}, {Kind: session.SeatRemote, Name: msg.RulesName3.Text()}}}
 	t := &table{g: g, sess: src}
 	t.handover = -1
 	t.setup()

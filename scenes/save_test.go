@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -60,7 +61,7 @@ func TestDamagedSave(t *testing.T) {
 					t.Error("Continue is offered for a save that cannot be resumed")
 				}
 			}
-			if _, err := resumeLocal(g.host); err == nil || notice(err).String() != tc.notice {
+			if _, err := session.ResumeLocal(g.host); err == nil || session.Notice(err).String() != tc.notice {
 				t.Errorf("resumeLocal: %v, want %q", err, tc.notice)
 			}
 			if b, err := mem.Load(ui.SaveFile); err != nil || string(b) != tc.save {

@@ -10,6 +10,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -20,7 +21,7 @@ import (
 // from a later Update with the engine's message. The table must not know the difference.
 type lagSession struct {
 	eg        *engine.Game
-	seats     []Seat
+	seats     []session.Seat
 	lag       int
 	tick      int
 	delivered int
@@ -37,7 +38,7 @@ type flight struct {
 }
 
 func (l *lagSession) Config() engine.Config { return l.eg.Config() }
-func (l *lagSession) Seats() []Seat         { return l.seats }
+func (l *lagSession) Seats() []session.Seat { return l.seats }
 func (l *lagSession) EventCount() int       { return l.delivered }
 func (l *lagSession) EventsFor(seat, from int) []engine.Event {
 	if from >= l.delivered {
@@ -50,18 +51,18 @@ func (l *lagSession) Deadline(int) (time.Time, time.Duration) { return time.Time
 
 func (l *lagSession) Act(seat int, a engine.Action) error {
 	if !l.seats[seat].Here() {
-		return errNotHere(seat)
+		return session.ErrNotHere(seat)
 	}
 	l.sent++
 	l.flight = append(l.flight, flight{seat, a, l.tick + l.lag})
 	return nil
 }
 
-func (l *lagSession) Status(seat int) SeatStatus {
+func (l *lagSession) Status(seat int) session.SeatStatus {
 	if seat == 3 {
-		return StatusAway
+		return session.StatusAway
 	}
-	return StatusNone
+	return session.StatusNone
 }
 
 func (l *lagSession) Update(still bool) (bool, error) {
@@ -81,7 +82,7 @@ func (l *lagSession) Update(still bool) (bool, error) {
 	}
 	// The server's bots answer at once, whatever the table is showing.
 	for s, st := range l.seats {
-		if st.Kind != SeatRemote {
+		if st.Kind != session.SeatRemote {
 			continue
 		}
 		if d, ok := l.eg.Decision(s); ok && !(d.Kind == engine.DecidePlay && l.eg.Chosen(s)) {
@@ -108,7 +109,7 @@ func TestRemoteLikeSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatRemote, Name: "Bo"}, {Kind: SeatRemote, Name: "Cy"}, {Kind: SeatRemote, Name: "Di"}}
+	seats := []session.Seat{{Kind: session.SeatPerson, Name: "Ann"}, {Kind: session.SeatRemote, Name: "Bo"}, {Kind: session.SeatRemote, Name: "Cy"}, {Kind: session.SeatRemote, Name: "Di"}}
 	sess := &lagSession{eg: eg, seats: seats, lag: 7, refuseOne: true}
 	tb := newTableOn(g.host, sess, 0)
 	g.goTo(tb)

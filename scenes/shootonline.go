@@ -6,6 +6,7 @@ import (
 	"nimmt/client"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 )
 
@@ -54,7 +55,7 @@ var sampleCode = string([]byte{protocol.CodeAlphabet[8], protocol.CodeAlphabet[2
 func sampleRoom() *cannedLink {
 	c := &cannedLink{status: client.LinkStatus{Phase: client.LinkOnline}}
 	s := protocol.DefaultSettings(6)
-	name := func(i int) string { return botNames[i].Text() }
+	name := func(i int) string { return session.BotNames[i].Text() }
 	person := func(i int, colour string) protocol.Seat {
 		return protocol.Seat{Name: name(i), Colour: colour, Kind: protocol.KindPerson, Level: "intermediate", Connected: true}
 	}
@@ -77,7 +78,7 @@ func sampleRoom() *cannedLink {
 // show them on a touch screen of the phone app, a room code and a chat line half typed on the
 // on-screen keyboard.
 func shotOnline(g *Game, scene string) {
-	g.Settings.Name = botNames[0].Text()
+	g.Settings.Name = session.BotNames[0].Text()
 	g.Settings.Online.Colour = "green"
 	link := sampleRoom()
 	g.dial.dialRoom = func(string, string, protocol.Message) roomLink { return link }
@@ -97,7 +98,7 @@ func shotOnline(g *Game, scene string) {
 		r := newRoom(g.host, &g.dial, link, "wss://nimmt.example.org", false)
 		if scene == "room-keyboard" {
 			g.Device = ui.DeviceTouch
-			r.edit("chat", botNames[1].Text()+", ", maxChatDraft, ui.CaseWords)
+			r.edit("chat", session.BotNames[1].Text()+", ", maxChatDraft, ui.CaseWords)
 		}
 		g.cur = r
 	}

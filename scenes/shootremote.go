@@ -10,6 +10,7 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/scenes/session"
 )
 
 // shotReconnecting prepares the screenshot of an online table whose connection dropped: the
@@ -55,7 +56,7 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	link := &cannedLink{status: client.LinkStatus{Phase: client.LinkReconnecting, Attempt: 2}}
 	seats := make([]protocol.Seat, n)
 	for i := range seats {
-		seats[i] = protocol.Seat{Name: botNames[i%len(botNames)].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
+		seats[i] = protocol.Seat{Name: session.BotNames[i%len(session.BotNames)].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
 	}
 	seats[0].Name = g.Settings.Name
 	rm := protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(n), State: protocol.StatePlaying, Game: 1, Seats: seats}
@@ -81,7 +82,7 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	if err := link.push(ms...); err != nil {
 		return nil, err
 	}
-	s := newRemoteSession(link)
+	s := session.NewRemoteSession(link)
 	t := newTableOn(g.host, s, 0)
 	t.fastForward()
 	return t, nil

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/layout"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -22,7 +23,7 @@ import (
 // a game with exactly one person here is recorded for that seat; a hot-seat game with several
 // people (whose statistics would they be?) and the rules walkthrough are not recorded.
 func (t *table) recordGame(over engine.GameOver) {
-	l, local := t.sess.(*localSession)
+	l, local := t.sess.(*session.LocalSession)
 	if !local || t.tutorial != nil || t.people() != 1 {
 		return
 	}
@@ -38,7 +39,7 @@ func (t *table) recordGame(over engine.GameOver) {
 			g.Rounds = append(g.Rounds, r.Penalties)
 		}
 	}
-	g.ID = fmt.Sprintf("local-%x-%d", l.seed, len(g.Rounds)) // the same game resumed counts once
+	g.ID = fmt.Sprintf("local-%x-%d", l.Seed, len(g.Rounds)) // the same game resumed counts once
 	if err := t.g.Stats.Record(g); err != nil {
 		t.logf(msg.New(msg.LogSaveFailed, err.Error()), -1)
 	}

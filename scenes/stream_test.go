@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 )
 
@@ -23,7 +24,7 @@ func TestMalformedEvent(t *testing.T) {
 			t.Fatal(err)
 		}
 		good := eg.EventsFor(0, 0)
-		seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatRemote, Name: "Bo"}, {Kind: SeatRemote, Name: "Cy"}, {Kind: SeatRemote, Name: "Di"}}
+		seats := []session.Seat{{Kind: session.SeatPerson, Name: "Ann"}, {Kind: session.SeatRemote, Name: "Bo"}, {Kind: session.SeatRemote, Name: "Cy"}, {Kind: session.SeatRemote, Name: "Di"}}
 		sess := &script{events: slices.Clone(good), seats: seats}
 		tb := newTableOn(g.host, sess, 0)
 		g.goTo(tb)

@@ -2,20 +2,20 @@ package scenes
 
 import (
 	"errors"
-	"fmt"
 	"math"
 
 	"nimmt/anim"
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 )
 
 // seatInfo is one seat at the table as the table shows it.
 type seatInfo struct {
-	Seat
-	status SeatStatus
+	session.Seat
+	status session.SeatStatus
 	// plate strings, rebuilt when they change (not every frame)
 	scoreStr, pileStr, stateStr string
 	state                       msg.ID // the state line's message
@@ -25,7 +25,7 @@ type seatInfo struct {
 // game over are its phases.
 type table struct {
 	g    *ui.Host
-	sess Session
+	sess session.Session
 	tl   anim.Timeline
 	lay  layout.Table
 	presenter
@@ -46,11 +46,11 @@ type table struct {
 // newTable starts a new game from the settings with the given seed (0: random).
 func newTable(g *ui.Host, seed uint64) (*table, error) {
 	st := &g.Settings
-	l, err := newLocalSession(g, variantConfig(st), seatsFromSettings(st), seed)
+	l, err := session.NewLocalSession(g, variantConfig(st), session.SeatsFromSettings(st), seed)
 	if err != nil {
 		return nil, err
 	}
-	return newTableOn(g, l, l.viewer), nil
+	return newTableOn(g, l, l.Viewer), nil
 }
 
 // wire gives the table's parts what they share: the host, the layout and the presenter.
@@ -64,7 +64,7 @@ func (t *table) wire() {
 }
 
 // newTableOn opens a table on a session, showing seat me.
-func newTableOn(g *ui.Host, sess Session, me int) *table {
+func newTableOn(g *ui.Host, sess session.Session, me int) *table {
 	t := &table{g: g, sess: sess}
 	t.me, t.handover = me, -1
 	t.setup()
@@ -74,35 +74,13 @@ func newTableOn(g *ui.Host, sess Session, me int) *table {
 	return t
 }
 
-// noticeError is an error with a message for the player (shown on the menu).
-type noticeError struct {
-	notice msg.Message
-	err    error // the same in English, for logs
-}
-
-func (e *noticeError) Error() string { return e.err.Error() }
-
-func playerErr(id msg.ID) error {
-	m := msg.New(id)
-	return &noticeError{notice: m, err: fmt.Errorf("scenes: %s", m.In(msg.English))}
-}
-
-// notice returns the player's message for err.
-func notice(err error) msg.Message {
-	var n *noticeError
-	if errors.As(err, &n) {
-		return n.notice
-	}
-	return msg.New(msg.Verbatim, err.Error())
-}
-
 // resumeTable loads the autosave and resumes exactly where it stopped.
 func resumeTable(g *ui.Host) (*table, error) {
-	l, err := resumeLocal(g)
+	l, err := session.ResumeLocal(g)
 	if err != nil {
 		return nil, err
 	}
-	t := newTableOn(g, l, l.viewer)
+	t := newTableOn(g, l, l.Viewer)
 	// Fold every event in at once: the screen shows exactly where the game stopped.
 	t.fastForward()
 	if t.handover >= 0 {
@@ -146,7 +124,7 @@ func (t *table) save() {
 func (pr *presenter) act(a engine.Action) bool {
 	n := pr.sess.EventCount()
 	if err := pr.sess.Act(pr.me, a); err != nil {
-		if errors.Is(err, errAnswered) {
+		if errors.Is(err, session.ErrAnswered) {
 			return false // the events that answered it are on their way
 		}
 		pr.h.logf(msg.New(msg.LogRefused, err.Error()), -1)
@@ -198,8 +176,8 @@ func (t *table) still() bool {
 	if t.phase != phaseScore && (len(t.events) > 0 || t.consumed < t.sess.EventCount()) {
 		return false
 	}
-	s, ok := t.sess.(tickingSession)
-	return ok && !s.needsTicks()
+	s, ok := t.sess.(session.TickingSession)
+	return ok && !s.NeedsTicks()
 }
 
 // caughtUp reports whether the screen shows every event the game has produced.

@@ -1,10 +1,12 @@
-package scenes
+package session
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
 	"nimmt/engine"
+	"nimmt/msg"
 )
 
 // Session is where a table's game lives: on this device (localSession: the engine, the bots and
@@ -51,13 +53,13 @@ type Session interface {
 	Save() error
 }
 
-// tickingSession is a Session that says whether it needs Update called every tick now (a bot's
+// TickingSession is a Session that says whether it needs Update called every tick now (a bot's
 // pause counting down in ticks). When it does not, the game may stop its frames (pace.go): the
 // session must then wake the game (Game.Wake) whenever something it holds changes from outside
 // the game loop — a bot's answer, a message from the server. A Session without it keeps the
 // frames running.
-type tickingSession interface {
-	needsTicks() bool
+type TickingSession interface {
+	NeedsTicks() bool
 }
 
 // SeatKind says who plays a seat.
@@ -137,7 +139,29 @@ func peopleHere(seats []Seat) []int {
 	return out
 }
 
-// errNotHere is Act for a seat this device does not play.
-func errNotHere(seat int) error {
+// ErrNotHere is Act for a seat this device does not play.
+func ErrNotHere(seat int) error {
 	return fmt.Errorf("scenes: seat %d is not played on this device", seat+1)
+}
+
+// noticeError is an error with a message for the player (shown on the menu).
+type noticeError struct {
+	notice msg.Message
+	err    error // the same in English, for logs
+}
+
+func (e *noticeError) Error() string { return e.err.Error() }
+
+func playerErr(id msg.ID) error {
+	m := msg.New(id)
+	return &noticeError{notice: m, err: fmt.Errorf("scenes: %s", m.In(msg.English))}
+}
+
+// Notice returns the player's message for err.
+func Notice(err error) msg.Message {
+	var n *noticeError
+	if errors.As(err, &n) {
+		return n.notice
+	}
+	return msg.New(msg.Verbatim, err.Error())
 }

@@ -1,4 +1,4 @@
-package scenes
+package session
 
 import (
 	"encoding/json"
@@ -14,21 +14,21 @@ import (
 	"nimmt/storage"
 )
 
-// localSession is a game played on this device: the engine, the bots (paced like people) and
+// LocalSession is a game played on this device: the engine, the bots (paced like people) and
 // the autosave.
-type localSession struct {
-	eg    *engine.Game
-	seats []Seat
-	bots  []botSeat // one per seat; bot is nil for people
-	seed  uint64
-	rng   *rand.Rand // cosmetic only: the bots' pauses
+type LocalSession struct {
+	Engine *engine.Game
+	seats  []Seat
+	bots   []botSeat // one per seat; bot is nil for people
+	Seed   uint64
+	rng    *rand.Rand // cosmetic only: the bots' pauses
 	// ticks scales a pause by the animation speed; inline runs the bots' decisions inside Update.
 	ticks  func(n int) int
 	inline bool
 	saver  *ui.Saver
-	// viewer is the person the table shows, kept in the autosave so that Continue passes the
+	// Viewer is the person the table shows, kept in the autosave so that Continue passes the
 	// device to the right person.
-	viewer int
+	Viewer int
 	// wake wakes the game loop; a bot's goroutine calls it after its answer is in result.
 	wake func()
 }
@@ -49,11 +49,11 @@ const (
 	botRowPause = 30
 )
 
-// botNames name the computer players, seat 1 first.
-var botNames = [...]msg.ID{msg.BotName1, msg.BotName2, msg.BotName3, msg.BotName4, msg.BotName5, msg.BotName6, msg.BotName7, msg.BotName8, msg.BotName9}
+// BotNames name the computer players, seat 1 first.
+var BotNames = [...]msg.ID{msg.BotName1, msg.BotName2, msg.BotName3, msg.BotName4, msg.BotName5, msg.BotName6, msg.BotName7, msg.BotName8, msg.BotName9}
 
-// newLocalSession starts a game of cfg for seats; seed 0 picks one.
-func newLocalSession(g *ui.Host, cfg engine.Config, seats []Seat, seed uint64) (*localSession, error) {
+// NewLocalSession starts a game of cfg for seats; seed 0 picks one.
+func NewLocalSession(g *ui.Host, cfg engine.Config, seats []Seat, seed uint64) (*LocalSession, error) {
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
@@ -73,14 +73,14 @@ func newLocalSession(g *ui.Host, cfg engine.Config, seats []Seat, seed uint64) (
 	if err != nil {
 		return nil, err
 	}
-	l.viewer = peopleHere(seats)[0]
+	l.Viewer = peopleHere(seats)[0]
 	l.Save()
 	return l, nil
 }
 
-// seatsFromSettings returns the seats of a new game: the person first, then each seat a bot of
+// SeatsFromSettings returns the seats of a new game: the person first, then each seat a bot of
 // its level or another person at this device (hot-seat).
-func seatsFromSettings(st *ui.Settings) []Seat {
+func SeatsFromSettings(st *ui.Settings) []Seat {
 	seats := make([]Seat, st.Seats)
 	seats[0] = Seat{Kind: SeatPerson, Name: st.OwnName()}
 	for s := 1; s < st.Seats; s++ {
@@ -89,14 +89,14 @@ func seatsFromSettings(st *ui.Settings) []Seat {
 			seats[s] = Seat{Kind: SeatPerson, Name: st.PersonName(s)}
 			continue
 		}
-		seats[s] = Seat{Kind: SeatBot, Name: botNames[(s-1)%len(botNames)].Text(), Level: lvl}
+		seats[s] = Seat{Kind: SeatBot, Name: BotNames[(s-1)%len(BotNames)].Text(), Level: lvl}
 	}
 	return seats
 }
 
 // attachLocal wraps an engine game and makes its bots.
-func attachLocal(g *ui.Host, eg *engine.Game, seats []Seat, seed uint64) (*localSession, error) {
-	l := &localSession{eg: eg, seats: seats, seed: seed, rng: rand.New(rand.NewPCG(seed, 7)),
+func attachLocal(g *ui.Host, eg *engine.Game, seats []Seat, seed uint64) (*LocalSession, error) {
+	l := &LocalSession{Engine: eg, seats: seats, Seed: seed, rng: rand.New(rand.NewPCG(seed, 7)),
 		ticks: func(n int) int { return g.Speed().Ticks(n) }, inline: g.Opts.InlineBots, saver: g.Saver, wake: g.Wake}
 	l.bots = make([]botSeat, len(seats))
 	for s, st := range seats {
@@ -113,32 +113,34 @@ func attachLocal(g *ui.Host, eg *engine.Game, seats []Seat, seed uint64) (*local
 }
 
 // Config implements Session.
-func (l *localSession) Config() engine.Config { return l.eg.Config() }
+func (l *LocalSession) Config() engine.Config { return l.Engine.Config() }
 
 // Seats implements Session.
-func (l *localSession) Seats() []Seat { return l.seats }
+func (l *LocalSession) Seats() []Seat { return l.seats }
 
 // EventCount implements Session.
-func (l *localSession) EventCount() int { return l.eg.EventCount() }
+func (l *LocalSession) EventCount() int { return l.Engine.EventCount() }
 
 // EventsFor implements Session.
-func (l *localSession) EventsFor(seat, from int) []engine.Event { return l.eg.EventsFor(seat, from) }
+func (l *LocalSession) EventsFor(seat, from int) []engine.Event {
+	return l.Engine.EventsFor(seat, from)
+}
 
 // Act implements Session: a person's action, applied at once and autosaved.
-func (l *localSession) Act(seat int, a engine.Action) error {
+func (l *LocalSession) Act(seat int, a engine.Action) error {
 	if seat < 0 || seat >= len(l.seats) || !l.seats[seat].Here() {
-		return errNotHere(seat)
+		return ErrNotHere(seat)
 	}
-	if err := l.eg.Act(seat, a); err != nil {
+	if err := l.Engine.Act(seat, a); err != nil {
 		return err
 	}
-	l.viewer = seat
+	l.Viewer = seat
 	l.Save()
 	return nil
 }
 
 // Status implements Session: a bot is thinking while it has a decision in hand.
-func (l *localSession) Status(seat int) SeatStatus {
+func (l *LocalSession) Status(seat int) SeatStatus {
 	if seat >= 0 && seat < len(l.bots) && l.bots[seat].busy {
 		return StatusThinking
 	}
@@ -146,16 +148,16 @@ func (l *localSession) Status(seat int) SeatStatus {
 }
 
 // Update implements Session: it starts, times and applies the bots' decisions.
-func (l *localSession) Update(still bool) (changed bool, refused error) {
-	phase := l.eg.Phase()
+func (l *LocalSession) Update(still bool) (changed bool, refused error) {
+	phase := l.Engine.Phase()
 	for s := range l.bots {
 		b := &l.bots[s]
 		if b.bot == nil {
 			continue
 		}
 		var need engine.DecisionKind
-		if d, ok := l.eg.Decision(s); ok && still {
-			if d.Kind != engine.DecidePlay || phase == engine.PhaseChoose && !l.eg.Chosen(s) {
+		if d, ok := l.Engine.Decision(s); ok && still {
+			if d.Kind != engine.DecidePlay || phase == engine.PhaseChoose && !l.Engine.Chosen(s) {
 				need = d.Kind
 			}
 		}
@@ -169,7 +171,7 @@ func (l *localSession) Update(still bool) (changed bool, refused error) {
 			} else {
 				b.think = l.ticks(botCardMin + l.rng.IntN(botCardSpan))
 			}
-			v := l.eg.View(s)
+			v := l.Engine.View(s)
 			if l.inline {
 				b.result <- b.bot.Decide(&v)
 			} else {
@@ -195,12 +197,12 @@ func (l *localSession) Update(still bool) (changed bool, refused error) {
 			if need != b.kind {
 				continue
 			}
-			if err := l.eg.Act(s, a); err != nil {
+			if err := l.Engine.Act(s, a); err != nil {
 				// A bot answer the rules refuse: the bots' one-step player answers instead,
 				// and the refusal is reported (the table logs it).
-				v := l.eg.View(s)
+				v := l.Engine.View(s)
 				refused = fmt.Errorf("scenes: bot at seat %d: %w", s+1, err)
-				if err := l.eg.Act(s, bots.Heuristic(&v)); err != nil {
+				if err := l.Engine.Act(s, bots.Heuristic(&v)); err != nil {
 					refused = fmt.Errorf("%w; its fallback too: %w", refused, err)
 				}
 			}
@@ -211,9 +213,9 @@ func (l *localSession) Update(still bool) (changed bool, refused error) {
 	return changed, refused
 }
 
-// needsTicks implements tickingSession: a bot's pause is counting down, or an answer waits to be
+// NeedsTicks implements tickingSession: a bot's pause is counting down, or an answer waits to be
 // applied. A bot still deciding after its pause needs no ticks: its goroutine wakes the game.
-func (l *localSession) needsTicks() bool {
+func (l *LocalSession) NeedsTicks() bool {
 	for i := range l.bots {
 		b := &l.bots[i]
 		if b.busy && (b.think > 0 || len(b.result) > 0) {
@@ -223,8 +225,8 @@ func (l *localSession) needsTicks() bool {
 	return false
 }
 
-// thinking reports whether a bot is deciding.
-func (l *localSession) thinking() bool {
+// Thinking reports whether a bot is deciding.
+func (l *LocalSession) Thinking() bool {
 	for i := range l.bots {
 		if l.bots[i].busy {
 			return true
@@ -246,20 +248,20 @@ type saved struct {
 }
 
 // Deadline implements Session: a local game has no decision timer.
-func (l *localSession) Deadline(int) (time.Time, time.Duration) { return time.Time{}, 0 }
+func (l *LocalSession) Deadline(int) (time.Time, time.Duration) { return time.Time{}, 0 }
 
 // Save implements Session: the record is copied now and encoded on the writer goroutine.
-func (l *localSession) Save() error {
+func (l *LocalSession) Save() error {
 	if l.saver == nil {
 		return nil
 	}
 	err := l.saver.Err()
-	rec := l.eg.Record()
+	rec := l.Engine.Record()
 	levels := make([]string, len(l.seats))
 	for i, s := range l.seats {
 		levels[i] = s.Level
 	}
-	sv := saved{Version: savedVersion, Seed: l.seed, Levels: levels, Seats: l.seats, Viewer: l.viewer, Over: l.eg.Over()}
+	sv := saved{Version: savedVersion, Seed: l.Seed, Levels: levels, Seats: l.seats, Viewer: l.Viewer, Over: l.Engine.Over()}
 	l.saver.SaveFunc(ui.SaveFile, func() ([]byte, error) {
 		r, err := json.Marshal(rec)
 		if err != nil {
@@ -274,12 +276,12 @@ func (l *localSession) Save() error {
 // savedVersion is the save.json version this build writes; it reads versions 1 to savedVersion.
 const savedVersion = 2
 
-// hasSave reports whether a game to continue is stored. A save that cannot be resumed puts its
+// HasSave reports whether a game to continue is stored. A save that cannot be resumed puts its
 // reason on the menu's notice.
-func hasSave(e *ui.Env) bool {
+func HasSave(e *ui.Env) bool {
 	s, err := loadSaved(e)
 	if err != nil {
-		e.Notice = notice(err)
+		e.Notice = Notice(err)
 		return false
 	}
 	return s != nil && !s.Over
@@ -329,8 +331,8 @@ func saveNotice(se *storage.SaveError) msg.Message {
 	return msg.New(msg.NoticeSaveDamaged)
 }
 
-// resumeLocal loads the autosave into a session at exactly the point it stopped.
-func resumeLocal(g *ui.Host) (*localSession, error) {
+// ResumeLocal loads the autosave into a session at exactly the point it stopped.
+func ResumeLocal(g *ui.Host) (*LocalSession, error) {
 	p, err := loadSaved(g.Env)
 	if err != nil {
 		return nil, err
@@ -352,9 +354,9 @@ func resumeLocal(g *ui.Host) (*localSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.viewer = peopleHere(seats)[0]
+	l.Viewer = peopleHere(seats)[0]
 	if s.Viewer >= 0 && s.Viewer < len(seats) && seats[s.Viewer].Here() {
-		l.viewer = s.Viewer
+		l.Viewer = s.Viewer
 	}
 	return l, nil
 }
