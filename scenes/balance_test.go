@@ -9,6 +9,7 @@ import (
 
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -39,10 +40,10 @@ func TestFormPagesBalanced(t *testing.T) {
 				if quiet {
 					g.Opts.SoundStatus = func() (bool, error) { return false, silent }
 				}
-				m := newMenu(g.host)
-				m.page = "settings"
+				m := menu.NewMenu(g.host)
+				m.Page = "settings"
 				m.Build()
-				return m.widgets
+				return m.Widgets
 			}})
 		}
 	}
@@ -66,16 +67,16 @@ func TestFormPagesBalanced(t *testing.T) {
 		pages = append(pages, page{fmt.Sprintf("new game %d seats", seats), func() []ui.Widget {
 			st := ui.DefaultSettings()
 			st.Seats = seats
-			f := newNewGameForm(g.host, &st, FormOptions{})
+			f := menu.MakeNewGameForm(g.host, &st, menu.FormOptions{})
 			f.Build()
-			return f.widgets
+			return f.Widgets
 		}}, page{fmt.Sprintf("seat picker %d seats", seats), func() []ui.Widget {
 			st := ui.DefaultSettings()
 			st.Seats = seats
-			f := newNewGameForm(g.host, &st, FormOptions{})
-			f.page, f.seat = pageSeat, 1
+			f := menu.MakeNewGameForm(g.host, &st, menu.FormOptions{})
+			f.Page, f.Seat = menu.PageSeat, 1
 			f.Build()
-			return f.widgets
+			return f.Widgets
 		}})
 	}
 	t.Cleanup(func() { g.Opts.Desktop, g.Opts.SoundStatus, g.Settings.Online.Code = false, nil, "" })

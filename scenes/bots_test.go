@@ -8,6 +8,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
@@ -50,7 +51,7 @@ func TestLevelsAreTheBots(t *testing.T) {
 		t.Fatalf("Levels %v, the bots offer %v", ui.Levels, bots.Levels())
 	}
 	var ids []string
-	for _, c := range localChoices {
+	for _, c := range menu.LocalChoices {
 		ids = append(ids, c.ID)
 	}
 	if want := append(bots.Levels(), ui.LevelPerson); !slices.Equal(ids, want) {

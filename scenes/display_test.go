@@ -17,6 +17,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
@@ -170,8 +171,8 @@ func TestWholeGameDrawn(t *testing.T) {
 	g.Settings.Levels[0], g.Settings.Levels[1] = "expert", "random"
 	screen := ebiten.NewImage(1024, 768)
 	g.LayoutF(1024, 768)
-	g.cur.(*menu).activate("new-game")
-	g.cur.(*menu).start()
+	g.cur.(*menu.Menu).Activate("new-game")
+	g.cur.(*menu.Menu).Start()
 	d := &driver{g: g}
 	g.InjectInput(d.step)
 	for i := 0; ; i++ {

@@ -63,8 +63,8 @@ func (f *form) edit(id, value string, max int, kc ui.KeyCase) {
 	f.kb.Shift, f.kb.Symbols = false, false
 }
 
-// typing reports whether a text field has the caret (letters are not commands then).
-func (f *form) typing() bool { return f.field != "" }
+// Typing reports whether a text field has the caret (letters are not commands then).
+func (f *form) Typing() bool { return f.field != "" }
 
 // formEvent is what a tick's input did to a form.
 type formEvent struct {
@@ -206,8 +206,8 @@ func (f *form) Buttons(ts *ui.TestState) {
 	f.kb.Buttons(ts)
 }
 
-// fieldTargets appends the rectangles of the form's text fields to rs.
-func (f *form) fieldTargets(rs []layout.Rect) []layout.Rect {
+// FieldTargets appends the rectangles of the form's text fields to rs.
+func (f *form) FieldTargets(rs []layout.Rect) []layout.Rect {
 	for _, w := range f.widgets {
 		if w.Kind == ui.KindField {
 			rs = append(rs, w.R)

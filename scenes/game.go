@@ -12,6 +12,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/text"
 )
@@ -117,7 +118,7 @@ func NewGame(opts ui.Options) (*Game, error) {
 	}
 	g.initOnline()
 	if g.cur == nil {
-		g.cur = newMenu(g.host)
+		g.cur = menu.NewMenu(g.host)
 	}
 	return g, nil
 }
@@ -144,7 +145,7 @@ func (g *Game) recovered(r any) {
 		return
 	}
 	g.Notice = msg.New(msg.NoticeCrashed)
-	m := newMenu(g.host)
+	m := menu.NewMenu(g.host)
 	g.cur, g.next = m, nil
 	m.Resize()
 	g.Dirty = true
@@ -178,7 +179,7 @@ func (g *Game) tick() error {
 	if g.in.Tap || g.in.Moved || g.in.NKeys > 0 || g.in.NRune > 0 {
 		g.Dirty = true
 	}
-	if g.Opts.Desktop && g.in.Key(ui.KeyFullscreen) && !g.typing() {
+	if g.Opts.Desktop && g.in.Key(ui.KeyFullscreen) && !g.Typing() {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
 	if err := g.cur.Update(&g.in); err != nil {
@@ -188,10 +189,10 @@ func (g *Game) tick() error {
 	return g.rig.after()
 }
 
-// typing reports whether a text field has focus (letters are not commands then).
-func (g *Game) typing() bool {
-	s, ok := g.cur.(interface{ typing() bool })
-	return ok && s.typing()
+// Typing reports whether a text field has focus (letters are not commands then).
+func (g *Game) Typing() bool {
+	s, ok := g.cur.(interface{ Typing() bool })
+	return ok && s.Typing()
 }
 
 // Draw implements ebiten.Game. A still screen is not redrawn.
@@ -267,9 +268,9 @@ func (g *Game) tellTargets() {
 	}
 	g.targets = g.targets[:0]
 	if s, ok := g.cur.(interface {
-		fieldTargets([]layout.Rect) []layout.Rect
+		FieldTargets([]layout.Rect) []layout.Rect
 	}); ok {
-		g.targets = s.fieldTargets(g.targets)
+		g.targets = s.FieldTargets(g.targets)
 	}
 	tt.Targets(g.targets)
 }
@@ -286,7 +287,7 @@ func themeOf(s ui.Scene) sounds.Theme {
 // router is the Game's Router: each call builds the scene and queues it.
 type router struct{ g *Game }
 
-func (r router) Menu() { r.g.next = newMenu(r.g.host) }
+func (r router) Menu() { r.g.next = menu.NewMenu(r.g.host) }
 
 func (r router) Play(seed uint64) error {
 	t, err := newTable(r.g.host, seed)

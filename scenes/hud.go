@@ -163,27 +163,9 @@ func (hd *hud) plateKind(s int) string {
 	case si.Kind == session.SeatRemote && hd.tutorial == nil:
 		return msg.PlateOnline.Text()
 	case si.Kind == session.SeatBot:
-		return levelName(si.Level).Text()
+		return ui.LevelName(si.Level).Text()
 	}
 	return ""
-}
-
-// levelName is a bot level's name as a plate shows it: the text "level.LEVEL", the
-// Intermediate's for a level without one.
-func levelName(level string) msg.ID {
-	if id, ok := msg.ByName("level." + level); ok {
-		return id
-	}
-	return msg.LevelIntermediate
-}
-
-// levelMeans is what a bot level means on the new-game form: the text "form.means_LEVEL", the
-// Intermediate's for a level without one.
-func levelMeans(level string) msg.ID {
-	if id, ok := msg.ByName("form.means_" + level); ok {
-		return id
-	}
-	return msg.LevelMeansIntermediate
 }
 
 // myRowChoice reports whether the person shown must choose a row to take now.

@@ -12,6 +12,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
@@ -51,22 +52,22 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 	eachLangSize(t, g, fitSizes, func(at string) {
 		for _, page := range []string{"menu", "settings", "stats", "stats-reset"} {
 			name := at + " " + page
-			m := newMenu(g.host)
-			m.page = page
+			m := menu.NewMenu(g.host)
+			m.Page = page
 			m.Build()
 			m.Draw(ebiten.NewImage(1, 1)) // fits the title
 			title := layout.FormTitle(g.W, g.H)
-			if tw, _ := g.Txt.Measure(m.title, text.Style{Size: m.titleSize, Bold: true}); tw > title.W || m.titleSize < 16 {
-				t.Errorf("%s: title %q %.0f px wide in %.0f at %.1f px", name, m.title, tw, title.W, m.titleSize)
+			if tw, _ := g.Txt.Measure(m.Title, text.Style{Size: m.TitleSize, Bold: true}); tw > title.W || m.TitleSize < 16 {
+				t.Errorf("%s: title %q %.0f px wide in %.0f at %.1f px", name, m.Title, tw, title.W, m.TitleSize)
 			}
 			screen := layout.Rect{W: g.W, H: g.H}
-			for i := range m.widgets {
-				w := &m.widgets[i]
+			for i := range m.Widgets {
+				w := &m.Widgets[i]
 				if !w.R.Within(screen) {
 					t.Errorf("%s: %q %+v off the screen", name, w.Label, w.R)
 				}
-				for j := i + 1; j < len(m.widgets); j++ {
-					if o := m.widgets[j]; w.R.Inset(0.5).Overlaps(o.R) {
+				for j := i + 1; j < len(m.Widgets); j++ {
+					if o := m.Widgets[j]; w.R.Inset(0.5).Overlaps(o.R) {
 						t.Errorf("%s: %q %+v overlaps %q %+v", name, w.Label, w.R, o.Label, o.R)
 					}
 				}

@@ -1,6 +1,9 @@
 package scenes
 
-import "nimmt/scenes/session"
+import (
+	"nimmt/scenes/menu"
+	"nimmt/scenes/session"
+)
 
 // Lifecycle hooks for the mobile apps and the browser (called by nimmt/mobile and the web build,
 // never while Update or Draw runs).
@@ -49,11 +52,11 @@ func (g *Game) Back() bool {
 		if s.tutorial == nil {
 			s.save()
 		}
-		g.goTo(newMenu(g.host))
+		g.goTo(menu.NewMenu(g.host))
 		return true
-	case *menu:
-		if s.page != "menu" {
-			s.activate("back")
+	case *menu.Menu:
+		if s.Page != "menu" {
+			s.Activate("back")
 			g.Dirty = true
 			return true
 		}

@@ -9,6 +9,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -23,8 +24,8 @@ func choosingTable(t *testing.T, w, h float64) (*Game, *table) {
 	t.Helper()
 	g := newTestGame(t, &storage.Memory{}, "fast")
 	g.LayoutF(w, h)
-	g.cur.(*menu).activate("new-game")
-	g.cur.(*menu).start()
+	g.cur.(*menu.Menu).Activate("new-game")
+	g.cur.(*menu.Menu).Start()
 	g.InjectInput(func(in *ui.Input) {})
 	runUntil(t, g, 5000, func(ts ui.TestState) bool {
 		return ts.Scene == "choose" && ts.Input && ts.Decision == "play" && ts.Chosen == 0 && len(ts.HandRects) == 10 &&

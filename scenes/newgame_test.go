@@ -10,6 +10,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
@@ -29,14 +30,14 @@ func chooseVariant(t *testing.T, g *Game, key string) {
 func typeName(t *testing.T, g *Game, id, name string) {
 	t.Helper()
 	tapButton(t, g, id)
-	f := g.cur.(*menu).form
-	if !f.typing() {
+	f := g.cur.(*menu.Menu).Form
+	if !f.Typing() {
 		t.Fatalf("tapping %s does not start typing", id)
 	}
 	typed := []rune(name)
 	g.InjectInput(func(in *ui.Input) {
 		switch {
-		case len(f.nameBuf) > 0 && len(typed) == len([]rune(name)):
+		case len(f.NameBuf) > 0 && len(typed) == len([]rune(name)):
 			in.AddKey(ui.KeyBackspace) // clear the field first
 		case len(typed) == 0:
 			in.AddKey(ui.KeyEnter)
@@ -45,7 +46,7 @@ func typeName(t *testing.T, g *Game, id, name string) {
 			typed = typed[1:]
 		}
 	})
-	runUntil(t, g, 100, func(ui.TestState) bool { return !f.typing() })
+	runUntil(t, g, 100, func(ui.TestState) bool { return !f.Typing() })
 	g.InjectInput(func(in *ui.Input) {})
 }
 
@@ -84,13 +85,13 @@ func TestNewGameFormLayout(t *testing.T) {
 	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}, {1920, 1080}}
 	pages := []struct {
 		name string
-		set  func(f *newGameForm)
+		set  func(f *menu.NewGameForm)
 	}{
-		{"form", func(f *newGameForm) { f.page = pageForm }},
-		{"variants", func(f *newGameForm) { f.page = pageVariants }},
-		{"about", func(f *newGameForm) { f.page, f.about = pageAbout, variantEntry{v: 0} }},
-		{"seat-bot", func(f *newGameForm) { f.page, f.seat = pageSeat, 1; f.st.Levels[0] = "expert" }},
-		{"seat-person", func(f *newGameForm) { f.page, f.seat = pageSeat, 1; f.st.Levels[0] = ui.LevelPerson }},
+		{"form", func(f *menu.NewGameForm) { f.Page = menu.PageForm }},
+		{"variants", func(f *menu.NewGameForm) { f.Page = menu.PageVariants }},
+		{"about", func(f *menu.NewGameForm) { f.Page, f.About = menu.PageAbout, menu.VariantEntry{V: 0} }},
+		{"seat-bot", func(f *menu.NewGameForm) { f.Page, f.Seat = menu.PageSeat, 1; f.St.Levels[0] = "expert" }},
+		{"seat-person", func(f *menu.NewGameForm) { f.Page, f.Seat = menu.PageSeat, 1; f.St.Levels[0] = ui.LevelPerson }},
 	}
 	checked := 0
 	for _, lang := range []string{"en", "de", "fr", "es"} {
@@ -106,7 +107,7 @@ func TestNewGameFormLayout(t *testing.T) {
 						st := ui.DefaultSettings()
 						st.Seats, st.EndMode = seats, end
 						st.Levels[1] = ui.LevelPerson
-						f := newNewGameForm(g.host, &st, FormOptions{})
+						f := menu.MakeNewGameForm(g.host, &st, menu.FormOptions{})
 						p.set(f)
 						f.Build()
 						name := fmt.Sprintf("%s %gx%g %d seats end %s %s", lang, sz[0], sz[1], seats, end, p.name)
@@ -123,17 +124,17 @@ func TestNewGameFormLayout(t *testing.T) {
 }
 
 // checkForm checks one laid-out page of the form.
-func checkForm(t *testing.T, g *Game, f *newGameForm, name string, phone bool) {
+func checkForm(t *testing.T, g *Game, f *menu.NewGameForm, name string, phone bool) {
 	t.Helper()
 	screen := layout.Rect{W: g.W, H: g.H}
 	title := layout.FormTitle(g.W, g.H)
 	f.Draw(ebiten.NewImage(1, 1)) // fits the title
-	if tw, _ := g.Txt.Measure(f.title, text.Style{Size: f.titleSize, Bold: true}); tw > title.W {
-		t.Errorf("%s: title %q %.0f px wide in %.0f", name, f.title, tw, title.W)
+	if tw, _ := g.Txt.Measure(f.Title, text.Style{Size: f.TitleSize, Bold: true}); tw > title.W {
+		t.Errorf("%s: title %q %.0f px wide in %.0f", name, f.Title, tw, title.W)
 	}
 	ids := map[string]bool{}
-	for i := range f.widgets {
-		w := &f.widgets[i]
+	for i := range f.Widgets {
+		w := &f.Widgets[i]
 		if w.ID != "" {
 			if ids[w.ID] {
 				t.Errorf("%s: two buttons %q", name, w.ID)
@@ -146,8 +147,8 @@ func checkForm(t *testing.T, g *Game, f *newGameForm, name string, phone bool) {
 		if phone && w.ID != "" && (w.R.H < layout.MinTap || w.R.W < layout.MinTap) {
 			t.Errorf("%s: button %q %.0f×%.0f smaller than a tap target", name, w.ID, w.R.W, w.R.H)
 		}
-		for j := i + 1; j < len(f.widgets); j++ {
-			if o := f.widgets[j]; w.R.Inset(0.5).Overlaps(o.R) {
+		for j := i + 1; j < len(f.Widgets); j++ {
+			if o := f.Widgets[j]; w.R.Inset(0.5).Overlaps(o.R) {
 				t.Errorf("%s: %q %+v overlaps %q %+v", name, w.Label, w.R, o.Label, o.R)
 			}
 		}
@@ -200,12 +201,12 @@ func TestNewGameFormKeyboard(t *testing.T) {
 			}
 			g.InjectInput(func(in *ui.Input) {})
 		}
-		f := g.cur.(*menu).form
+		f := g.cur.(*menu.Menu).Form
 		// focusOn moves the focus down to the button id and presses Enter.
 		focusOn := func(id string) {
 			t.Helper()
 			for i := 0; i < 60; i++ {
-				if f.focus >= 0 && f.widgets[f.focus].ID == id {
+				if f.Focus >= 0 && f.Widgets[f.Focus].ID == id {
 					press(ui.KeyEnter)
 					return
 				}
@@ -218,8 +219,8 @@ func TestNewGameFormKeyboard(t *testing.T) {
 			t.Fatalf("seats %d after Enter on +", g.Settings.Seats)
 		}
 		focusOn("seat-3")
-		if f.Name() != "seat" || f.seat != 3 {
-			t.Fatalf("Enter on seat 3 shows %s (seat %d)", f.Name(), f.seat)
+		if f.Name() != "seat" || f.Seat != 3 {
+			t.Fatalf("Enter on seat 3 shows %s (seat %d)", f.Name(), f.Seat)
 		}
 		focusOn("choice-expert")
 		if f.Name() != "newgame" || g.Settings.Levels[2] != "expert" {
@@ -230,8 +231,8 @@ func TestNewGameFormKeyboard(t *testing.T) {
 				t.Errorf("seat 3 is labelled %q", b.Label)
 			}
 		}
-		if !strings.Contains(fmt.Sprint(f.widgets), "expert") {
-			t.Errorf("no cell says expert: %v", f.widgets)
+		if !strings.Contains(fmt.Sprint(f.Widgets), "expert") {
+			t.Errorf("no cell says expert: %v", f.Widgets)
 		}
 		focusOn("about-basic")
 		if f.Name() != "variant" {
@@ -288,24 +289,24 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 		t.Fatalf("%s: no button %q", name, id)
 	}
 	touch("name")
-	f := g.cur.(*menu).form
-	if !f.typing() || len(f.kb.Keys) == 0 {
-		t.Fatalf("%s: a touch on the name shows no keyboard (typing %v)", name, f.typing())
+	f := g.cur.(*menu.Menu).Form
+	if !f.Typing() || len(f.KB.Keys) == 0 {
+		t.Fatalf("%s: a touch on the name shows no keyboard (typing %v)", name, f.Typing())
 	}
-	checkKeyboard(t, g, name+" new game", phone, &f.kb)
-	for len(f.nameBuf) > 0 {
+	checkKeyboard(t, g, name+" new game", phone, &f.KB)
+	for len(f.NameBuf) > 0 {
 		touch("key-back")
 	}
 	for _, id := range []string{"key-Z", "key-o", "key-e", "key-space", "key-M", "key-c", "key-shift", "key-K", "key-a", "key-y", "key-done"} {
 		touch(id)
 	}
-	if g.Settings.Name != "Zoe McKay" || f.typing() || len(f.kb.Keys) != 0 {
-		t.Errorf("%s: typed %q (still typing %v, %d keys)", name, g.Settings.Name, f.typing(), len(f.kb.Keys))
+	if g.Settings.Name != "Zoe McKay" || f.Typing() || len(f.KB.Keys) != 0 {
+		t.Errorf("%s: typed %q (still typing %v, %d keys)", name, g.Settings.Name, f.Typing(), len(f.KB.Keys))
 	}
 	// With a mouse the physical keyboard types; no keys show.
 	tapButton(t, g, "name")
-	if !f.typing() || len(f.kb.Keys) != 0 {
-		t.Errorf("%s: a click on the name: typing %v with %d on-screen keys", name, f.typing(), len(f.kb.Keys))
+	if !f.Typing() || len(f.KB.Keys) != 0 {
+		t.Errorf("%s: a click on the name: typing %v with %d on-screen keys", name, f.Typing(), len(f.KB.Keys))
 	}
 
 	// The lobby: a room code typed with taps only (capitals, digits after "?123").
@@ -315,15 +316,15 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "online" })
 	touch("code")
 	l := g.cur.(*lobby)
-	if !l.typing() || !l.kb.Shown() {
-		t.Fatalf("%s: a touch on the room code shows no keyboard (typing %v)", name, l.typing())
+	if !l.Typing() || !l.kb.Shown() {
+		t.Fatalf("%s: a touch on the room code shows no keyboard (typing %v)", name, l.Typing())
 	}
 	checkKeyboard(t, g, name+" room code", phone, &l.kb)
 	for _, id := range []string{"key-A", "key-B", "key-symbols", "key-3", "key-symbols", "key-C", "key-D", "key-E", "key-done"} {
 		touch(id)
 	}
-	if l.code != "AB3CDE" || l.typing() || l.kb.Shown() {
-		t.Fatalf("%s: typed the code %q (still typing %v, keyboard %v)", name, l.code, l.typing(), l.kb.Shown())
+	if l.code != "AB3CDE" || l.Typing() || l.kb.Shown() {
+		t.Fatalf("%s: typed the code %q (still typing %v, keyboard %v)", name, l.code, l.Typing(), l.kb.Shown())
 	}
 
 	// The room: a chat line typed with taps only, its field shown above the keyboard; Done sends
@@ -332,8 +333,8 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "room" })
 	touch("chat")
 	r := g.cur.(*room)
-	if !r.typing() || !r.kb.Shown() {
-		t.Fatalf("%s: a touch on the chat shows no keyboard (typing %v)", name, r.typing())
+	if !r.Typing() || !r.kb.Shown() {
+		t.Fatalf("%s: a touch on the chat shows no keyboard (typing %v)", name, r.Typing())
 	}
 	checkKeyboard(t, g, name+" chat", phone, &r.kb)
 	for _, id := range []string{"key-H", "key-i", "key-space", "key-symbols", "key-2", "key-!", "key-done"} {
@@ -342,8 +343,8 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 	if n := len(link.sent); n == 0 || link.sent[n-1] != (protocol.Say{Text: "Hi 2!"}) {
 		t.Fatalf("%s: the chat sent %v, want Hi 2!", name, link.sent)
 	}
-	if !r.typing() || !r.kb.Shown() || r.kb.Symbols {
-		t.Errorf("%s: after sending, typing %v, keyboard %v with signs %v; want the letters up", name, r.typing(), r.kb.Shown(), r.kb.Symbols)
+	if !r.Typing() || !r.kb.Shown() || r.kb.Symbols {
+		t.Errorf("%s: after sending, typing %v, keyboard %v with signs %v; want the letters up", name, r.Typing(), r.kb.Shown(), r.kb.Symbols)
 	}
 }
 
@@ -396,22 +397,22 @@ func TestPlatformTextField(t *testing.T) {
 	tf := &fakeField{}
 	g := openForm(t, 390, 844, ui.Options{TextField: tf})
 	tapButton(t, g, "name")
-	f := g.cur.(*menu).form
-	r, _ := f.fieldRect()
-	if !tf.open || tf.r != r || tf.value != g.Settings.Name || len(f.kb.Keys) != 0 {
-		t.Fatalf("field open %v at %+v holding %q, the name is at %+v; %d on-screen keys", tf.open, tf.r, tf.value, r, len(f.kb.Keys))
+	f := g.cur.(*menu.Menu).Form
+	r, _ := f.FieldRect()
+	if !tf.open || tf.r != r || tf.value != g.Settings.Name || len(f.KB.Keys) != 0 {
+		t.Fatalf("field open %v at %+v holding %q, the name is at %+v; %d on-screen keys", tf.open, tf.r, tf.value, r, len(f.KB.Keys))
 	}
 	g.LayoutF(844, 390)
-	if r, _ := f.fieldRect(); tf.r != r {
+	if r, _ := f.FieldRect(); tf.r != r {
 		t.Errorf("after the rotation the field is at %+v, the name at %+v", tf.r, r)
 	}
 	tf.value = "Zoë \U0001F600"
 	runUntil(t, g, 2, func(ui.TestState) bool { return true })
-	if string(f.nameBuf) != "Zoë " {
-		t.Errorf("the form shows %q while %q is typed", string(f.nameBuf), tf.value)
+	if string(f.NameBuf) != "Zoë " {
+		t.Errorf("the form shows %q while %q is typed", string(f.NameBuf), tf.value)
 	}
 	tf.done = true
-	runUntil(t, g, 2, func(ui.TestState) bool { return !f.typing() })
+	runUntil(t, g, 2, func(ui.TestState) bool { return !f.Typing() })
 	if tf.open || g.Settings.Name != "Zoë" {
 		t.Errorf("done: field open %v, name %q", tf.open, g.Settings.Name)
 	}
@@ -435,7 +436,7 @@ func TestTextFieldTargets(t *testing.T) {
 	tf := &targetField{}
 	g := openForm(t, 390, 844, ui.Options{TextField: tf})
 	runUntil(t, g, 2, func(ui.TestState) bool { return true })
-	f := g.cur.(*menu).form
+	f := g.cur.(*menu.Menu).Form
 	name := buttonRect(t, g, "name")
 	if len(tf.targets) != 1 || tf.targets[0] != name {
 		t.Fatalf("targets %+v on the form, the name is at %+v", tf.targets, name)
@@ -450,14 +451,14 @@ func TestTextFieldTargets(t *testing.T) {
 		t.Errorf("%d calls in 3 ticks", tf.calls-calls)
 	}
 	g.Settings.Levels[0] = ui.LevelPerson
-	f.seat = 1
-	f.setPage(pageSeat)
+	f.Seat = 1
+	f.SetPage(menu.PageSeat)
 	f.Build()
 	runUntil(t, g, 2, func(ui.TestState) bool { return true })
 	if r := buttonRect(t, g, "seat-name"); len(tf.targets) != 1 || tf.targets[0] != r {
 		t.Errorf("targets %+v on the seat's picker, its name at %+v", tf.targets, r)
 	}
-	f.setPage(pageVariants)
+	f.SetPage(menu.PageVariants)
 	f.Build()
 	runUntil(t, g, 2, func(ui.TestState) bool { return true })
 	if len(tf.targets) != 0 {
@@ -481,22 +482,22 @@ func buttonRect(t *testing.T, g *Game, id string) layout.Rect {
 // default left as it was stays the default.
 func TestNameFieldKeepsName(t *testing.T) {
 	g := openForm(t, 390, 844, ui.Options{})
-	f := g.cur.(*menu).form
+	f := g.cur.(*menu.Menu).Form
 	tapButton(t, g, "seat-1")
 	tapButton(t, g, "choice-"+ui.LevelPerson)
 	tapButton(t, g, "seat-name")
-	if got := string(f.nameBuf); got != "Player 2" {
+	if got := string(f.NameBuf); got != "Player 2" {
 		t.Fatalf("a tap on the name field leaves %q, not the name shown", got)
 	}
-	if strings.Contains(f.title, "_") || f.title != "Who plays Player 2?" {
-		t.Fatalf("while typing the title reads %q", f.title)
+	if strings.Contains(f.Title, "_") || f.Title != "Who plays Player 2?" {
+		t.Fatalf("while typing the title reads %q", f.Title)
 	}
 	g.InjectInput(func(in *ui.Input) { in.Runes[0], in.NRune = 'x', 1 })
 	if err := g.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if f.title != "Who plays Player 2x?" {
-		t.Fatalf("after typing x the title reads %q", f.title)
+	if f.Title != "Who plays Player 2x?" {
+		t.Fatalf("after typing x the title reads %q", f.Title)
 	}
 	g.InjectInput(func(in *ui.Input) { in.AddKey(ui.KeyBackspace) })
 	if err := g.Update(); err != nil {
@@ -506,7 +507,7 @@ func TestNameFieldKeepsName(t *testing.T) {
 	if err := g.Update(); err != nil {
 		t.Fatal(err)
 	}
-	if f.typing() || g.Settings.Names[0] != "" {
-		t.Fatalf("the default name left as it was is stored as %q (typing %v)", g.Settings.Names[0], f.typing())
+	if f.Typing() || g.Settings.Names[0] != "" {
+		t.Fatalf("the default name left as it was is stored as %q (typing %v)", g.Settings.Names[0], f.Typing())
 	}
 }

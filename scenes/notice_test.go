@@ -11,6 +11,7 @@ import (
 
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -37,15 +38,15 @@ func TestSaveNoticeFits(t *testing.T) {
 				g.InjectInput(func(in *ui.Input) {})
 				g.Update()
 			}, func(*ebiten.Image) { g.Draw(screen) })
-			m := g.cur.(*menu)
+			m := g.cur.(*menu.Menu)
 			var w *ui.Widget
-			for i := range m.widgets {
-				if m.widgets[i].Kind == ui.KindNotice {
-					w = &m.widgets[i]
+			for i := range m.Widgets {
+				if m.Widgets[i].Kind == ui.KindNotice {
+					w = &m.Widgets[i]
 				}
 			}
 			if w == nil || w.Label != want {
-				t.Fatalf("%s %v: no notice %q on the menu (widgets %v)", l.Code, sz, want, m.widgets)
+				t.Fatalf("%s %v: no notice %q on the menu (widgets %v)", l.Code, sz, want, m.Widgets)
 			}
 			ts, n := g.WidgetTexts(w)
 			screenRect := layout.Rect{W: sz[0], H: sz[1]}

@@ -10,6 +10,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 )
 
@@ -22,7 +23,7 @@ type lobby struct {
 	page string
 	// create is the room's form (the new-game form with the decision timer) on the create page,
 	// editing room: the person's settings with each opponent seat open for a person to join.
-	create *newGameForm
+	create *menu.NewGameForm
 	room   ui.Settings
 	// notice says what went wrong last: an address that is no server, a server that cannot be
 	// reached, a wrong code.
@@ -48,7 +49,7 @@ func (l *lobby) Name() string {
 	return "online"
 }
 
-func (l *lobby) Animating() bool    { return l.typing() }
+func (l *lobby) Animating() bool    { return l.Typing() }
 func (l *lobby) AcceptsInput() bool { return true }
 
 func (l *lobby) Resize() {
@@ -58,12 +59,12 @@ func (l *lobby) Resize() {
 	}
 }
 
-// typing reports whether a text field of the page shown has the caret.
-func (l *lobby) typing() bool {
+// Typing reports whether a text field of the page shown has the caret.
+func (l *lobby) Typing() bool {
 	if l.page == "create" {
-		return l.create.typing()
+		return l.create.Typing()
 	}
-	return l.form.typing()
+	return l.form.Typing()
 }
 
 // server is the address shown: the page's server in the browser, the remembered one elsewhere.
@@ -148,9 +149,9 @@ func (l *lobby) Update(in *ui.Input) error {
 		switch {
 		case err != nil:
 			return err
-		case res == FormStart:
+		case res == menu.FormStart:
 			l.createRoom()
-		case res == FormBack:
+		case res == menu.FormBack:
 			l.page, l.focus, l.notice = "online", -1, msg.Message{}
 			l.Build()
 		}
@@ -164,10 +165,10 @@ func (l *lobby) Update(in *ui.Input) error {
 		l.commit(ev.commit, ev.text)
 	}
 	if ev.id != "" {
-		return l.activate(ev.id)
+		return l.Activate(ev.id)
 	}
 	if ev.esc {
-		return l.activate("back")
+		return l.Activate("back")
 	}
 	return nil
 }
@@ -213,7 +214,7 @@ func normalCode(s string) string {
 	}, s)
 }
 
-func (l *lobby) activate(id string) error {
+func (l *lobby) Activate(id string) error {
 	g := l.g
 	st := &g.Settings
 	switch id {
@@ -229,7 +230,7 @@ func (l *lobby) activate(id string) error {
 		l.edit(id, l.code, 64, ui.CaseUpper)
 	case "colour":
 		cs := append([]string{""}, protocol.Colours...)
-		st.Online.Colour = cycle(cs, st.Online.Colour, 1)
+		st.Online.Colour = menu.Cycle(cs, st.Online.Colour, 1)
 		g.SaveSettings()
 	case "create":
 		l.openCreate()
@@ -309,7 +310,7 @@ func (l *lobby) openCreate() {
 	}
 	l.room.Names = append([]string(nil), g.Settings.Names...)
 	st := &l.room
-	timer := FormStepper{ID: "timer", Label: msg.OnlineTimer,
+	timer := menu.FormStepper{ID: "timer", Label: msg.OnlineTimer,
 		Value: func() string { return timerName(st.Online.Timer) },
 		Step: func(d int) {
 			if i := slices.Index(protocol.Timers, st.Online.Timer) + d; i >= 0 && i < len(protocol.Timers) {
@@ -320,8 +321,8 @@ func (l *lobby) openCreate() {
 			i := slices.Index(protocol.Timers, st.Online.Timer) + d
 			return i >= 0 && i < len(protocol.Timers)
 		}}
-	l.create = newNewGameForm(g, st, FormOptions{Title: msg.OnlineNewRoom, StartLabel: msg.OnlineCreate,
-		Choices: onlineChoices, Steppers: []FormStepper{timer}})
+	l.create = menu.MakeNewGameForm(g, st, menu.FormOptions{Title: msg.OnlineNewRoom, StartLabel: msg.OnlineCreate,
+		Choices: onlineChoices, Steppers: []menu.FormStepper{timer}})
 	l.page, l.focus, l.notice = "create", -1, msg.Message{}
 }
 
@@ -329,7 +330,7 @@ func (l *lobby) openCreate() {
 const seatOpen = "open"
 
 // onlineChoices are what an opponent seat of a room can be: open for a person, or a bot.
-var onlineChoices = append([]SeatChoice{{seatOpen, msg.OnlineSeatOpen, msg.OnlineSeatOpenMeans}}, botChoices()...)
+var onlineChoices = append([]menu.SeatChoice{{ID: seatOpen, Name: msg.OnlineSeatOpen, Means: msg.OnlineSeatOpenMeans}}, menu.BotChoices()...)
 
 // createRoom makes the room the form describes: the host's seat, the bots of the seats chosen
 // as bots (added once the room is open), the others open.
@@ -369,10 +370,14 @@ func (l *lobby) createRoom() {
 	g.Show(r)
 }
 
-// fieldTargets appends the lobby's text fields, or the room form's on the create page.
-func (l *lobby) fieldTargets(rs []layout.Rect) []layout.Rect {
+// FieldTargets appends the lobby's text fields, or the room form's on the create page.
+func (l *lobby) FieldTargets(rs []layout.Rect) []layout.Rect {
 	if l.page == "create" && l.create != nil {
-		return l.create.fieldTargets(rs)
+		return l.create.FieldTargets(rs)
 	}
-	return l.form.fieldTargets(rs)
+	return l.form.FieldTargets(rs)
 }
+
+// Still implements stiller: the lobby's pages change only on input (a field being typed in
+// blinks its caret: animating).
+func (l *lobby) Still() bool { return !l.Animating() }

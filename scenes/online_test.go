@@ -421,7 +421,7 @@ func TestOnlineText(t *testing.T) {
 				case *lobby:
 					ws = s.widgets
 					if s.page == "create" {
-						ws = s.create.widgets
+						ws = s.create.Widgets
 					}
 				case *room:
 					ws = s.widgets

@@ -9,6 +9,7 @@ import (
 	"nimmt/client"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 )
 
@@ -142,7 +143,7 @@ func colourName(c string) string {
 
 // roomSettings are the settings of a room made from the person's new-game choices and timer.
 func roomSettings(st *ui.Settings) protocol.Settings {
-	cfg := variantConfig(st)
+	cfg := menu.VariantConfig(st)
 	return protocol.Settings{Variant: cfg.Variant, Doublets: cfg.Doublets, Seats: st.Seats,
 		EndScore: cfg.EndScore, Rounds: cfg.Rounds, Timer: st.Online.Timer}
 }

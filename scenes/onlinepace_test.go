@@ -81,9 +81,9 @@ func TestIdleOnlineWakes(t *testing.T) {
 		t.Fatalf("the room shows %+v, want Ann and Bo", ts.Online)
 	}
 
-	r.activate("add-bot")
+	r.Activate("add-bot")
 	await("the bot's seat", func() bool { return len(r.state().Seats) == 3 })
-	r.activate("start")
+	r.Activate("start")
 	var tb *table
 	await("the table at Ann's first card", func() bool {
 		tb, _ = g.cur.(*table)

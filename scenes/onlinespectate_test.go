@@ -61,7 +61,7 @@ func TestSpectateFromLobby(t *testing.T) {
 		if tb, ok := g.cur.(*table); ok && tb.caughtUp() && tb.tl.Idle() {
 			break
 		}
-		if s, ok := g.cur.(stiller); ok && s.still() && !g.cur.Animating() {
+		if s, ok := g.cur.(stiller); ok && s.Still() && !g.cur.Animating() {
 			select {
 			case <-p.ch:
 			case <-time.After(clienttest.Guard):

@@ -21,12 +21,12 @@ const stillFramesToIdle = 2
 // stiller is a scene that can say it is still: nothing in it changes until input or a wake. A
 // scene that does not implement it keeps the frames running.
 type stiller interface {
-	still() bool
+	Still() bool
 }
 
-// still reports whether the game needs no frame until input or a wake: no scene change queued,
+// Still reports whether the game needs no frame until input or a wake: no scene change queued,
 // nothing to redraw or animate, no pointer button held, and the scene still.
-func (g *Game) still() bool {
+func (g *Game) Still() bool {
 	if g.rig.driving() || g.Dirty || g.next != nil || g.cur == nil || g.quit || g.ptr.Down || g.ptr.Touching {
 		return false
 	}
@@ -34,13 +34,13 @@ func (g *Game) still() bool {
 		return false
 	}
 	s, ok := g.cur.(stiller)
-	return ok && s.still()
+	return ok && s.Still()
 }
 
 // pace runs after each Draw: it stops the frames once the game has been still for
 // stillFramesToIdle frames and restarts them as soon as it is not.
 func (g *Game) pace() {
-	if g.still() {
+	if g.Still() {
 		g.stillFrames++
 	} else {
 		g.stillFrames = 0
@@ -51,7 +51,7 @@ func (g *Game) pace() {
 	}
 	g.idle = idle
 	g.Pacer.SetIdle(idle)
-	if idle && !g.still() {
+	if idle && !g.Still() {
 		// News arrived between the look and the switch; its wake may have been dropped (on
 		// phones ScheduleFrame does nothing outside the idle mode), so look once more after
 		// switching: a wake after this look finds the idle mode set.
@@ -62,11 +62,3 @@ func (g *Game) pace() {
 
 // Idle reports whether the game has stopped its frames until input or a wake.
 func (g *Game) Idle() bool { return g.idle }
-
-// still implements stiller: the menu's pages change only on input (the name field's cursor
-// blinks while it has focus: animating).
-func (m *menu) still() bool { return !m.Animating() }
-
-// still implements stiller: the lobby's pages change only on input (a field being typed in
-// blinks its caret: animating).
-func (l *lobby) still() bool { return !l.Animating() }

@@ -8,6 +8,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
@@ -19,9 +20,9 @@ import (
 func playedTable(t *testing.T, g *Game, seats int) *table {
 	t.Helper()
 	g.Settings.Seats = seats
-	g.cur = newMenu(g.host)
-	g.cur.(*menu).activate("new-game")
-	g.cur.(*menu).start()
+	g.cur = menu.NewMenu(g.host)
+	g.cur.(*menu.Menu).Activate("new-game")
+	g.cur.(*menu.Menu).Start()
 	d := &driver{g: g}
 	g.InjectInput(d.step)
 	defer g.InjectInput(nil)

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/layout"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -81,8 +82,8 @@ func TestSpritesFollowResize(t *testing.T) {
 	screen := ebiten.NewImage(1280, 1280)
 	defer screen.Deallocate()
 	g.LayoutF(1280, 720)
-	g.cur.(*menu).activate("new-game")
-	g.cur.(*menu).start()
+	g.cur.(*menu.Menu).Activate("new-game")
+	g.cur.(*menu.Menu).Start()
 	g.Update() // the table replaces the menu
 	d := &driver{g: g}
 	g.InjectInput(d.step)

@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"math"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -93,7 +94,7 @@ func (r *rig) driving() bool {
 		return false
 	}
 	switch s := r.g.cur.(type) {
-	case *menu:
+	case *menu.Menu:
 		return true
 	case *table:
 		return s.phase == phaseOver

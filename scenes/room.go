@@ -9,6 +9,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 )
 
@@ -61,13 +62,13 @@ func newRoom(g *ui.Host, dial *dialing, link roomLink, base string, join bool) *
 }
 
 func (r *room) Name() string       { return "room" }
-func (r *room) Animating() bool    { return r.typing() }
+func (r *room) Animating() bool    { return r.Typing() }
 func (r *room) AcceptsInput() bool { return true }
 func (r *room) Resize()            { r.Build() }
 
-// still implements stiller: the room changes only on input or on news from its link, whose
+// Still implements stiller: the room changes only on input or on news from its link, whose
 // Notify wakes the game (dialLink); news already waiting keeps the frames running.
-func (r *room) still() bool { return !r.Animating() && !r.link.Pending() }
+func (r *room) Still() bool { return !r.Animating() && !r.link.Pending() }
 
 // state is the room as last seen.
 func (r *room) state() *protocol.Room { return &r.link.State().Room }
@@ -112,19 +113,19 @@ func (r *room) Update(in *ui.Input) error {
 		r.Build()
 	}
 	if ev.id != "" {
-		r.activate(ev.id)
+		r.Activate(ev.id)
 	}
 	if ev.esc {
 		if r.confirm != "" {
-			r.activate("no")
+			r.Activate("no")
 		} else if r.table != nil && r.state().State != protocol.StateLobby {
-			r.activate("to-table")
+			r.Activate("to-table")
 		}
 	}
 	return nil
 }
 
-func (r *room) activate(id string) {
+func (r *room) Activate(id string) {
 	g := r.g
 	switch {
 	case id == "copy":
@@ -132,7 +133,7 @@ func (r *room) activate(id string) {
 		r.Build()
 		return
 	case id == "level":
-		r.level = cycle(ui.Levels, r.level, 1)
+		r.level = menu.Cycle(ui.Levels, r.level, 1)
 	case id == "add-bot":
 		r.link.Send(protocol.AddBot{Level: r.level})
 	case strings.HasPrefix(id, "remove-"):
@@ -141,7 +142,7 @@ func (r *room) activate(id string) {
 	case id == "start":
 		r.link.Send(protocol.Start{})
 	case id == "colour":
-		r.colour = cycle(append([]string{""}, protocol.Colours...), r.colour, 1)
+		r.colour = menu.Cycle(append([]string{""}, protocol.Colours...), r.colour, 1)
 	case id == "take-seat":
 		r.link.Send(protocol.Join{Name: g.Settings.Name, Colour: r.colour})
 	case id == "to-table":

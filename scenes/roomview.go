@@ -37,7 +37,7 @@ func (r *room) Build() {
 	switch {
 	case !r.opened:
 	case lobby && r.host():
-		r.add("level", levelName(r.level).Text(), l.Level, true, 3)
+		r.add("level", ui.LevelName(r.level).Text(), l.Level, true, 3)
 		r.add("add-bot", msg.RoomAddBot.Text(), l.AddBot, len(rm.Seats) < rm.Settings.Seats, 0)
 		lo, _ := engine.SeatsAllowed(rm.Settings.Variant)
 		r.add("start", msg.Start.Text(), l.Start, len(rm.Seats) >= lo, 0)
@@ -143,7 +143,7 @@ func (r *room) seatInfoText(s int) string {
 	st := rm.Seats[s]
 	var parts []string
 	if st.Kind == protocol.KindBot {
-		parts = append(parts, msg.New(msg.RoomBot, levelName(st.Level)).String())
+		parts = append(parts, msg.New(msg.RoomBot, ui.LevelName(st.Level)).String())
 	} else {
 		switch {
 		case st.Resigned:

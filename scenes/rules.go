@@ -10,6 +10,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/sprites"
@@ -154,7 +155,7 @@ func newRules(g *ui.Host) ui.Scene {
 	tu := &tutorial{t: t, src: src}
 	steps, err := rulebookEvents()
 	if err != nil { // the example is fixed: this is a bug, not a player's problem
-		return newMenu(g)
+		return menu.NewMenu(g)
 	}
 	tu.steps = steps
 	t.tutorial = tu

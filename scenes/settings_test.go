@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -17,9 +18,9 @@ func TestSettingsSwitches(t *testing.T) {
 	g.InjectInput(func(in *ui.Input) {})
 	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "settings")
-	m := g.cur.(*menu)
+	m := g.cur.(*menu.Menu)
 	find := func(id string) ui.Widget {
-		for _, w := range m.widgets {
+		for _, w := range m.Widgets {
 			if w.ID == id {
 				return w
 			}
@@ -28,7 +29,7 @@ func TestSettingsSwitches(t *testing.T) {
 		return ui.Widget{}
 	}
 	for id, on := range map[string]bool{"tracker": g.Settings.Tracker, "advisor": g.Settings.Advisor, "mute": !g.Settings.Muted} {
-		if w := find(id); w.Kind != ui.KindSwitch || w.On != on || w.Label != onOff(on) {
+		if w := find(id); w.Kind != ui.KindSwitch || w.On != on || w.Label != menu.OnOff(on) {
 			t.Errorf("%s: kind %d on %v label %q, want a switch showing %v", id, w.Kind, w.On, w.Label, on)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/stats"
 )
@@ -46,33 +47,33 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	g.Opts.InlineBots = true
 	switch scene {
 	case "menu":
-		g.cur = newMenu(g.host)
+		g.cur = menu.NewMenu(g.host)
 	case "newgame", "variants", "seat", "keyboard":
-		m := newMenu(g.host)
-		m.openForm()
+		m := menu.NewMenu(g.host)
+		m.OpenForm()
 		switch scene {
 		case "variants":
-			m.form.page = pageVariants
+			m.Form.Page = menu.PageVariants
 		case "seat":
-			m.form.seat, m.form.page = 1, pageSeat
+			m.Form.Seat, m.Form.Page = 1, menu.PageSeat
 		case "keyboard":
 			// A name typed with the on-screen keyboard (the phone app), halfway.
 			g.Device = ui.DeviceTouch
-			m.form.startTyping(0)
-			m.form.nameBuf = []rune(msg.DefaultName.Text())[:1]
+			m.Form.StartTyping(0)
+			m.Form.NameBuf = []rune(msg.DefaultName.Text())[:1]
 		}
-		m.form.Build()
+		m.Form.Build()
 		g.cur = m
 	case "settings":
-		m := newMenu(g.host)
-		m.page = scene
+		m := menu.NewMenu(g.host)
+		m.Page = scene
 		g.cur = m
 	case "stats":
 		if err := sampleStats(g, g.Opts.Seed); err != nil {
 			return nil, err
 		}
-		m := newMenu(g.host)
-		m.page = scene
+		m := menu.NewMenu(g.host)
+		m.Page = scene
 		g.cur = m
 	case "online", "online-create", "online-keyboard", "room", "room-keyboard":
 		shotOnline(g, scene)
@@ -288,7 +289,7 @@ func (s *shooter) Draw(screen *ebiten.Image) {
 	if t, ok := s.g.cur.(*table); ok && t.facesPending {
 		return // a few card faces are rendered per frame: wait for all of them
 	}
-	if m, ok := s.g.cur.(*menu); ok && m.cardsPending {
+	if m, ok := s.g.cur.(*menu.Menu); ok && m.CardsPending {
 		return
 	}
 	if s.capture && !s.done {
@@ -337,7 +338,7 @@ func shotWarnCard(t *table) int {
 func (r *rig) autoplay() error {
 	g := r.g
 	switch s := g.cur.(type) {
-	case *menu:
+	case *menu.Menu:
 		if g.next == nil {
 			t, err := newTable(g.host, g.Opts.Seed)
 			if err != nil {
@@ -349,7 +350,7 @@ func (r *rig) autoplay() error {
 		// Online (-room CODE): join the room with the settings' name; the room screen then
 		// follows the room and opens the table when the host starts.
 		if g.next == nil && s.code != "" && s.page == "online" {
-			return s.activate("join")
+			return s.Activate("join")
 		}
 	case *table:
 		if (s.phase == phaseOver) && s.tl.Idle() {

@@ -8,6 +8,7 @@ import (
 
 	"nimmt/assets/sounds"
 	"nimmt/engine"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/sound"
 	"nimmt/storage"
@@ -155,7 +156,7 @@ func TestSoundSettings(t *testing.T) {
 		t.Fatalf("after two volume steps down: setting %d, player %v; want 60, 0.6", g.Settings.Volume, g.Snd.Volume())
 	}
 	found := false
-	for _, w := range g.cur.(*menu).widgets {
+	for _, w := range g.cur.(*menu.Menu).Widgets {
 		found = found || strings.Contains(w.Label, silent.Error())
 	}
 	if !found {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/stats"
 	"nimmt/storage"
@@ -49,7 +50,7 @@ func TestStatisticsRecordAGame(t *testing.T) {
 }
 
 func hasLabel(g *Game, label string) bool {
-	for _, w := range g.cur.(*menu).widgets {
+	for _, w := range g.cur.(*menu.Menu).Widgets {
 		if w.Label == label {
 			return true
 		}

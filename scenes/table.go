@@ -8,6 +8,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 )
@@ -46,7 +47,7 @@ type table struct {
 // newTable starts a new game from the settings with the given seed (0: random).
 func newTable(g *ui.Host, seed uint64) (*table, error) {
 	st := &g.Settings
-	l, err := session.NewLocalSession(g, variantConfig(st), session.SeatsFromSettings(st), seed)
+	l, err := session.NewLocalSession(g, menu.VariantConfig(st), session.SeatsFromSettings(st), seed)
 	if err != nil {
 		return nil, err
 	}
@@ -166,10 +167,10 @@ func (t *table) Animating() bool {
 	return (t.previewActive() || t.phase == phaseRowChoice) && t.pulse() != t.drawnPulse || t.redraw
 }
 
-// still implements stiller: nothing animates or pulses, every event is shown (or held back
+// Still implements stiller: nothing animates or pulses, every event is shown (or held back
 // behind the round score, which waits for the person), and the session needs no ticks (its
 // bots' pauses are over and a bot still deciding wakes the game when it answers).
-func (t *table) still() bool {
+func (t *table) Still() bool {
 	if !t.tl.Idle() || t.previewActive() || t.phase == phaseRowChoice {
 		return false
 	}

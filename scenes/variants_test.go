@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/scenes/menu"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -16,13 +17,13 @@ import (
 // the engine ran that variant.
 func TestEveryMenuVariantPlayable(t *testing.T) {
 	// The menu's entries: every variant, Double twice (two decks; one deck and the doublets).
-	entries := variantEntries()
+	entries := menu.VariantEntries()
 	if len(entries) != len(engine.Variants())+1 {
 		t.Fatalf("the menu offers %d entries for %d variants", len(entries), len(engine.Variants()))
 	}
 	for _, e := range entries {
-		v := e.v
-		t.Run(e.key(), func(t *testing.T) {
+		v := e.V
+		t.Run(e.Key(), func(t *testing.T) {
 			// Double is played animated: twins' sprites must keep their identity while moving.
 			speed := "instant"
 			if v == engine.Double {
@@ -32,9 +33,9 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			g.InjectInput(func(in *ui.Input) {})
 			runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 			tapButton(t, g, "new-game")
-			chooseVariant(t, g, e.key())
-			if got := g.Settings.EngineVariant(); got != v || g.Settings.Doublets != e.doublets {
-				t.Fatalf("menu selected %v (doublets %v), want %v (doublets %v)", got, g.Settings.Doublets, v, e.doublets)
+			chooseVariant(t, g, e.Key())
+			if got := g.Settings.EngineVariant(); got != v || g.Settings.Doublets != e.Doublets {
+				t.Fatalf("menu selected %v (doublets %v), want %v (doublets %v)", got, g.Settings.Doublets, v, e.Doublets)
 			}
 			tapButton(t, g, "end-mode") // at a score
 			tapButton(t, g, "end-mode") // after rounds
@@ -44,8 +45,8 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 			tapButton(t, g, "start")
 			runUntil(t, g, 50, func(ui.TestState) bool { _, ok := g.cur.(*table); return ok })
 			tb, ok := g.cur.(*table)
-			if !ok || engineOf(tb).Config().Variant != v || engineOf(tb).Config().Doublets != e.doublets {
-				t.Fatalf("no table of %v (doublets %v)", v, e.doublets)
+			if !ok || engineOf(tb).Config().Variant != v || engineOf(tb).Config().Doublets != e.Doublets {
+				t.Fatalf("no table of %v (doublets %v)", v, e.Doublets)
 			}
 			taps, drafts, orders, keeps := 0, 0, 0, 0
 			stacked, handTwins := 0, 0
@@ -141,12 +142,12 @@ func TestMenuVariantSeats(t *testing.T) {
 		t.Errorf("seats-plus went to %d in a Tournament", g.Settings.Seats)
 	}
 	tapButton(t, g, "about-tournament")
-	m := g.cur.(*menu).form
-	if m.Name() != "variant" || m.title != "Tournament" {
-		t.Fatalf("page %q title %q", m.Name(), m.title)
+	m := g.cur.(*menu.Menu).Form
+	if m.Name() != "variant" || m.Title != "Tournament" {
+		t.Fatalf("page %q title %q", m.Name(), m.Title)
 	}
 	text := ""
-	for _, w := range m.widgets {
+	for _, w := range m.Widgets {
 		text += w.Label + " "
 	}
 	if !containsAll(text, "passed", "2–5 players") {

@@ -222,7 +222,7 @@ func (e *Env) OpenStats() {
 }
 
 // Levels are the bot levels offered to players, weakest first: the bots package's list
-// (bots.Levels); their names are the texts "level.LEVEL" and "form.means_LEVEL" (levelName).
+// (bots.Levels); their names are the texts "level.LEVEL" and "form.means_LEVEL" (LevelName).
 var Levels = bots.Levels()
 
 // PersonName is the name of seat s (1–9) when a person plays it.
@@ -338,4 +338,22 @@ func MenuVariants() []engine.Variant { return engine.Variants() }
 func ClampSeats(v engine.Variant, n int) int {
 	lo, hi := engine.SeatsAllowed(v)
 	return min(max(n, lo), hi)
+}
+
+// LevelName is a bot level's name as a plate shows it: the text "level.LEVEL", the
+// Intermediate's for a level without one.
+func LevelName(level string) msg.ID {
+	if id, ok := msg.ByName("level." + level); ok {
+		return id
+	}
+	return msg.LevelIntermediate
+}
+
+// LevelMeans is what a bot level means on the new-game form: the text "form.means_LEVEL", the
+// Intermediate's for a level without one.
+func LevelMeans(level string) msg.ID {
+	if id, ok := msg.ByName("form.means_" + level); ok {
+		return id
+	}
+	return msg.LevelMeansIntermediate
 }

@@ -1,12 +1,12 @@
-package scenes
+package menu
 
 import (
 	"nimmt/engine"
 	"nimmt/scenes/ui"
 )
 
-// variantConfig returns the configuration of a new game from the settings.
-func variantConfig(st *ui.Settings) engine.Config {
+// VariantConfig returns the configuration of a new game from the settings.
+func VariantConfig(st *ui.Settings) engine.Config {
 	cfg := engine.DefaultConfig(st.Seats)
 	cfg.Variant = st.EngineVariant()
 	cfg.Doublets = cfg.Variant == engine.Double && st.Doublets

@@ -1,4 +1,4 @@
-package scenes
+package menu
 
 import (
 	"math"
@@ -24,7 +24,7 @@ type formGrid struct {
 
 // gridFor lays out columns for the page: units[i] is the height of column i in rows. A wide
 // screen gets two columns when there are two; a phone's rows stay at least layout.MinTap high.
-func (f *newGameForm) gridFor(units []float64) formGrid {
+func (f *NewGameForm) gridFor(units []float64) formGrid {
 	g := f.g
 	w, h := g.W, g.H
 	t := layout.FormTitle(w, h)
@@ -82,26 +82,26 @@ func (s *stack) row(units float64) layout.Rect {
 }
 
 // Build lays the page out; it runs on resize and after every change (not every frame).
-func (f *newGameForm) Build() {
-	f.widgets = f.widgets[:0]
-	switch f.page {
-	case pageVariants:
+func (f *NewGameForm) Build() {
+	f.Widgets = f.Widgets[:0]
+	switch f.Page {
+	case PageVariants:
 		f.buildVariants()
-	case pageAbout:
+	case PageAbout:
 		f.buildAbout()
-	case pageSeat:
+	case PageSeat:
 		f.buildSeat()
 	default:
 		f.buildForm()
 	}
-	if f.focus >= len(f.widgets) {
-		f.focus = -1
+	if f.Focus >= len(f.Widgets) {
+		f.Focus = -1
 	}
-	field, _ := f.fieldRect()
-	f.kb.Build(f.g, f.editing >= 0 && ui.KeyboardWanted(f.g), f.nameBuf, field, ui.CaseWords)
+	field, _ := f.FieldRect()
+	f.KB.Build(f.g, f.editing >= 0 && ui.KeyboardWanted(f.g), f.NameBuf, field, ui.CaseWords)
 	if tf := f.g.Opts.TextField; tf != nil && f.editing >= 0 {
-		if r, ok := f.fieldRect(); ok {
-			tf.Open(r, string(f.nameBuf), ui.MaxName)
+		if r, ok := f.FieldRect(); ok {
+			tf.Open(r, string(f.NameBuf), ui.MaxName)
 		}
 	}
 }
@@ -112,9 +112,9 @@ const formSeatCols = 2
 // variantRowUnits is the height of the variant row (title and summary), in rows.
 const variantRowUnits = 1.3
 
-func (f *newGameForm) buildForm() {
-	g, st := f.g, f.st
-	f.title = f.opts.Title.Text()
+func (f *NewGameForm) buildForm() {
+	g, st := f.g, f.St
+	f.Title = f.opts.Title.Text()
 	seatRows := float64((st.Seats + formSeatCols - 1) / formSeatCols)
 	endRows := 1.0
 	if st.EndMode != "66" {
@@ -122,7 +122,7 @@ func (f *newGameForm) buildForm() {
 	}
 	extra := float64(len(f.opts.Steppers))
 	const buttons = 1.2
-	entries := variantEntries()
+	entries := VariantEntries()
 	var grid formGrid
 	var settings, seats stack
 	wide := g.W > g.H*1.15
@@ -142,7 +142,7 @@ func (f *newGameForm) buildForm() {
 		grid = f.gridFor([]float64{variantRowUnits + 1 + seatRows + endRows + extra + 1 + buttons})
 		settings = stack{r: grid.cols[0], y: grid.top, rh: grid.rh, gap: grid.gap}
 	}
-	cur := variantEntry{v: st.EngineVariant(), doublets: st.EngineVariant() == engine.Double && st.Doublets}
+	cur := VariantEntry{V: st.EngineVariant(), Doublets: st.EngineVariant() == engine.Double && st.Doublets}
 	qw := math.Max(layout.MinTap, grid.rh)
 	if grid.inline {
 		list := stack{r: grid.cols[0], y: grid.top, rh: grid.rh, gap: grid.gap}
@@ -212,22 +212,22 @@ func (f *newGameForm) buildForm() {
 	bw := b.W * 0.36
 	f.add("back", msg.Back.Text(), layout.Rect{X: b.X, Y: b.Y, W: bw, H: b.H}, true, ui.KindSecondary)
 	f.add("start", f.opts.StartLabel.Text(), layout.Rect{X: b.X + bw + grid.gap*2, Y: b.Y, W: b.W - bw - grid.gap*2, H: b.H}, true, ui.KindPrimary)
-	grid.spread(f.widgets, g.H)
+	grid.spread(f.Widgets, g.H)
 }
 
 // variantButton adds a variant's two-line button (title and summary) in r with a "?" at its
 // right opening the paragraph; it returns the button.
-func (f *newGameForm) variantButton(e variantEntry, r layout.Rect, qw float64, on bool) *ui.Widget {
+func (f *NewGameForm) variantButton(e VariantEntry, r layout.Rect, qw float64, on bool) *ui.Widget {
 	gap := math.Max(4, r.H*0.08)
-	f.add("about-"+e.key(), "?", layout.Rect{X: r.X + r.W - qw, Y: r.Y, W: qw, H: r.H}, true, 0)
-	w := f.add("variant-"+e.key(), e.title(), layout.Rect{X: r.X, Y: r.Y, W: r.W - qw - gap, H: r.H}, true, ui.KindTwoLine)
-	w.Sub = msg.VariantSummary(e.v, e.doublets).Text()
+	f.add("about-"+e.Key(), "?", layout.Rect{X: r.X + r.W - qw, Y: r.Y, W: qw, H: r.H}, true, 0)
+	w := f.add("variant-"+e.Key(), e.title(), layout.Rect{X: r.X, Y: r.Y, W: r.W - qw - gap, H: r.H}, true, ui.KindTwoLine)
+	w.Sub = msg.VariantSummary(e.V, e.Doublets).Text()
 	w.On = on
 	return w
 }
 
 // stepper adds a row in r: the label, and id-minus, the value and id-plus.
-func (f *newGameForm) stepper(r layout.Rect, rh float64, id string, label msg.ID, value string, down, up bool) {
+func (f *NewGameForm) stepper(r layout.Rect, rh float64, id string, label msg.ID, value string, down, up bool) {
 	lbl, mi, v, pl := splitStepper(r, rh)
 	f.add("", label.Text(), lbl, true, 1)
 	f.add(id+"-minus", "−", mi, down, 0)
@@ -248,10 +248,10 @@ func splitStepper(r layout.Rect, rh float64) (lbl, minus, val, plus layout.Rect)
 
 // buildVariants lays out the variant list: one entry per variant with its summary, in as many
 // columns as keep the entries at least a tap target high; Back at the bottom.
-func (f *newGameForm) buildVariants() {
+func (f *NewGameForm) buildVariants() {
 	g := f.g
-	f.title = msg.NewGameChooseRules.Text()
-	entries := variantEntries()
+	f.Title = msg.NewGameChooseRules.Text()
+	entries := VariantEntries()
 	n := len(entries)
 	cols := 1
 	t := layout.FormTitle(g.W, g.H)
@@ -266,7 +266,7 @@ func (f *newGameForm) buildVariants() {
 	// Back goes under the last column (the shorter one of two).
 	units[cols-1] = float64(n-per*(cols-1)) + 1
 	grid := f.gridFor(units)
-	cur := variantEntry{v: f.st.EngineVariant(), doublets: f.st.EngineVariant() == engine.Double && f.st.Doublets}
+	cur := VariantEntry{V: f.St.EngineVariant(), Doublets: f.St.EngineVariant() == engine.Double && f.St.Doublets}
 	qw := math.Max(layout.MinTap, grid.rh)
 	var s stack
 	for i, e := range entries {
@@ -279,10 +279,10 @@ func (f *newGameForm) buildVariants() {
 }
 
 // buildAbout lays out a variant's paragraph, wrapped to the form, and Back.
-func (f *newGameForm) buildAbout() {
+func (f *NewGameForm) buildAbout() {
 	g := f.g
-	v := f.about.v
-	f.title = f.about.title()
+	v := f.About.V
+	f.Title = f.About.title()
 	rs := layout.Form(g.W, g.H, 8)
 	area := layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[6].Y + rs[6].H - rs[0].Y}
 	lo, hi := engine.SeatsAllowed(v)
@@ -305,10 +305,10 @@ func (f *newGameForm) buildAbout() {
 
 // buildSeat lays out a seat's picker: for a person, the name field; each choice with what it
 // means (the current one marked); Done.
-func (f *newGameForm) buildSeat() {
-	st := f.st
-	s := f.seat
-	f.title = msg.New(msg.NewGameWhoPlays, f.titleName(s)).String()
+func (f *NewGameForm) buildSeat() {
+	st := f.St
+	s := f.Seat
+	f.Title = msg.New(msg.NewGameWhoPlays, f.titleName(s)).String()
 	person := st.Levels[s-1] == ui.LevelPerson
 	choices := float64(len(f.opts.Choices))
 	rest := 1.2
@@ -346,5 +346,5 @@ func (f *newGameForm) buildSeat() {
 		col = side
 	}
 	f.add("seat-done", msg.Done.Text(), col.row(1.2), true, ui.KindPrimary)
-	grid.spread(f.widgets, f.g.H)
+	grid.spread(f.Widgets, f.g.H)
 }

@@ -1,15 +1,12 @@
-package scenes
+package menu
 
 import (
-	"fmt"
 	"math"
 	"strconv"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/layout"
-	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -18,32 +15,6 @@ import (
 	"nimmt/msg"
 	"nimmt/stats"
 )
-
-// recordGame adds a local game that is over to the statistics. They are this device's person's:
-// a game with exactly one person here is recorded for that seat; a hot-seat game with several
-// people (whose statistics would they be?) and the rules walkthrough are not recorded.
-func (t *table) recordGame(over engine.GameOver) {
-	l, local := t.sess.(*session.LocalSession)
-	if !local || t.tutorial != nil || t.people() != 1 {
-		return
-	}
-	g := stats.Game{Config: t.sess.Config(), Totals: over.Totals, Winners: over.Winners, End: time.Now(), Me: -1}
-	for s, seat := range t.sess.Seats() {
-		g.Levels = append(g.Levels, seat.Level)
-		if seat.Here() {
-			g.Me = s
-		}
-	}
-	for _, ev := range t.sess.EventsFor(g.Me, 0) {
-		if r, ok := ev.(engine.RoundScored); ok {
-			g.Rounds = append(g.Rounds, r.Penalties)
-		}
-	}
-	g.ID = fmt.Sprintf("local-%x-%d", l.Seed, len(g.Rounds)) // the same game resumed counts once
-	if err := t.g.Stats.Record(g); err != nil {
-		t.logf(msg.New(msg.LogSaveFailed, err.Error()), -1)
-	}
-}
 
 // statsLines is how many summary lines the statistics page shows.
 const statsLines = 8
@@ -113,7 +84,7 @@ func statsTallies(s stats.Summary) [][2]string {
 		if t, ok := s.ByLevel[lv]; ok && t.Played > 0 {
 			name := msg.StatsPeople.Text()
 			if lv != stats.People {
-				name = levelName(lv).Text()
+				name = ui.LevelName(lv).Text()
 			}
 			out = append(out, [2]string{name, tally(t)})
 		}
@@ -140,10 +111,10 @@ func gameText(r *stats.Result) string {
 }
 
 // buildStats lays out the statistics page (local games).
-func (m *menu) buildStats() {
+func (m *Menu) buildStats() {
 	g := m.g
 	s := g.Stats.Stats().Local
-	m.title = msg.MenuStats.Text()
+	m.Title = msg.MenuStats.Text()
 	tallies := statsTallies(s)
 	l := statsLayout(g.W, g.H, len(tallies))
 	pct := func(f float64) string { return msg.New(msg.SettingsPercent, int(math.Round(f*100))).String() }
@@ -178,9 +149,9 @@ func (m *menu) buildStats() {
 }
 
 // buildStatsReset asks before the statistics are forgotten.
-func (m *menu) buildStatsReset() {
+func (m *Menu) buildStatsReset() {
 	g := m.g
-	m.title = msg.MenuStats.Text()
+	m.Title = msg.MenuStats.Text()
 	rs := layout.Form(g.W, g.H, 4)
 	// The question, wrapped over as many lines as its box takes at a readable size (German is long).
 	area := layout.Rect{X: rs[0].X, Y: rs[0].Y, W: rs[0].W, H: rs[1].Y + rs[1].H - rs[0].Y}
@@ -195,14 +166,14 @@ func (m *menu) buildStatsReset() {
 	top := area.Y + (area.H-lh*float64(len(lines)))/2
 	for i, line := range lines {
 		m.add("", line, layout.Rect{X: area.X, Y: top + float64(i)*lh, W: area.W, H: lh}, true, 2)
-		m.widgets[len(m.widgets)-1].Size = size
+		m.Widgets[len(m.Widgets)-1].Size = size
 	}
 	m.add("stats-reset-yes", msg.StatsResetYes.Text(), rs[2], true, 0)
 	m.add("stats-reset-no", msg.StatsResetNo.Text(), rs[3], true, 0)
 }
 
 // drawChart draws the last games' bullheads as bars, oldest first, green for a win.
-func (m *menu) drawChart(dst *ebiten.Image) {
+func (m *Menu) drawChart(dst *ebiten.Image) {
 	g := m.g
 	c := m.chart
 	if c.Empty() {

@@ -1,4 +1,4 @@
-package scenes
+package menu
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
@@ -39,18 +39,18 @@ type SeatChoice struct {
 	Name, Means msg.ID
 }
 
-// botChoices are the bot levels as seat choices, weakest first (Levels).
-func botChoices() []SeatChoice {
+// BotChoices are the bot levels as seat choices, weakest first (Levels).
+func BotChoices() []SeatChoice {
 	out := make([]SeatChoice, 0, len(ui.Levels)+1)
 	for _, l := range ui.Levels {
-		out = append(out, SeatChoice{l, levelName(l), levelMeans(l)})
+		out = append(out, SeatChoice{l, ui.LevelName(l), ui.LevelMeans(l)})
 	}
 	return out
 }
 
-// localChoices are what an opponent seat can be in a local game: the bots, weakest first, and
+// LocalChoices are what an opponent seat can be in a local game: the bots, weakest first, and
 // a person at this device.
-var localChoices = append(botChoices(), SeatChoice{ui.LevelPerson, msg.LevelPerson, msg.LevelMeansPerson})
+var LocalChoices = append(BotChoices(), SeatChoice{ui.LevelPerson, msg.LevelPerson, msg.LevelMeansPerson})
 
 // FormOptions adapt the form to its use; the zero value is the local new game.
 type FormOptions struct {
@@ -92,73 +92,73 @@ const (
 type formPage uint8
 
 const (
-	pageForm     formPage = iota // the form itself
-	pageVariants                 // the list of variants, on screens too small to show it inline
-	pageAbout                    // one variant's paragraph
-	pageSeat                     // one seat's picker
+	PageForm     formPage = iota // the form itself
+	PageVariants                 // the list of variants, on screens too small to show it inline
+	PageAbout                    // one variant's paragraph
+	PageSeat                     // one seat's picker
 )
 
-// variantEntry is one entry of the variant list: Double comes twice (two decks; one deck and
+// VariantEntry is one entry of the variant list: Double comes twice (two decks; one deck and
 // the doublets of a second).
-type variantEntry struct {
-	v        engine.Variant
-	doublets bool
+type VariantEntry struct {
+	V        engine.Variant
+	Doublets bool
 }
 
-// key names the entry in button ids: "basic", …, "double", "double-doublets".
-func (e variantEntry) key() string {
-	if e.doublets {
-		return e.v.String() + "-doublets"
+// Key names the entry in button ids: "basic", …, "double", "double-doublets".
+func (e VariantEntry) Key() string {
+	if e.Doublets {
+		return e.V.String() + "-doublets"
 	}
-	return e.v.String()
+	return e.V.String()
 }
 
 // title is the entry's name (Double names its card set).
-func (e variantEntry) title() string {
-	st := ui.Settings{Variant: e.v.String(), Doublets: e.doublets}
+func (e VariantEntry) title() string {
+	st := ui.Settings{Variant: e.V.String(), Doublets: e.Doublets}
 	return st.VariantTitle()
 }
 
-// variantEntries lists the variants the form offers, in the engine's order.
-func variantEntries() []variantEntry {
-	var out []variantEntry
+// VariantEntries lists the variants the form offers, in the engine's order.
+func VariantEntries() []VariantEntry {
+	var out []VariantEntry
 	for _, v := range ui.MenuVariants() {
-		out = append(out, variantEntry{v: v})
+		out = append(out, VariantEntry{V: v})
 		if v == engine.Double {
-			out = append(out, variantEntry{v: v, doublets: true})
+			out = append(out, VariantEntry{V: v, Doublets: true})
 		}
 	}
 	return out
 }
 
-// newGameForm is the form's state: the settings it edits, the page shown, its widgets and the
+// NewGameForm is the form's state: the settings it edits, the page shown, its widgets and the
 // name being typed.
-type newGameForm struct {
+type NewGameForm struct {
 	g    *ui.Host
-	st   *ui.Settings
+	St   *ui.Settings
 	opts FormOptions
-	page formPage
-	// seat is the seat the picker shows; about is the variant the paragraph shows and
+	Page formPage
+	// Seat is the seat the picker shows; about is the variant the paragraph shows and
 	// aboutFrom the page it returns to.
-	seat      int
-	about     variantEntry
+	Seat      int
+	About     VariantEntry
 	aboutFrom formPage
-	widgets   []ui.Widget
-	focus     int
-	title     string
-	// titleSize is the title's size fitted to its box, for titleFor at titleW.
-	titleSize float64
+	Widgets   []ui.Widget
+	Focus     int
+	Title     string
+	// TitleSize is the title's size fitted to its box, for titleFor at titleW.
+	TitleSize float64
 	titleFor  string
 	titleW    float64
 	// editing is the seat whose name is being typed (-1: none); nameBuf holds the text.
 	editing int
-	nameBuf []rune
-	// kb is the on-screen keyboard while a name is typed on a touch screen (keyboard.go).
-	kb ui.Keyboard
+	NameBuf []rune
+	// KB is the on-screen keyboard while a name is typed on a touch screen (keyboard.go).
+	KB ui.Keyboard
 }
 
-// newNewGameForm returns the form editing st.
-func newNewGameForm(g *ui.Host, st *ui.Settings, opts FormOptions) *newGameForm {
+// MakeNewGameForm returns the form editing st.
+func MakeNewGameForm(g *ui.Host, st *ui.Settings, opts FormOptions) *NewGameForm {
 	if opts.Title == msg.None {
 		opts.Title = msg.MenuNewGame
 	}
@@ -166,47 +166,47 @@ func newNewGameForm(g *ui.Host, st *ui.Settings, opts FormOptions) *newGameForm 
 		opts.StartLabel = msg.Start
 	}
 	if opts.Choices == nil {
-		opts.Choices = localChoices
+		opts.Choices = LocalChoices
 	}
-	f := &newGameForm{g: g, st: st, opts: opts, focus: -1, editing: -1}
+	f := &NewGameForm{g: g, St: st, opts: opts, Focus: -1, editing: -1}
 	f.Build()
 	return f
 }
 
 // Config returns the engine configuration the form describes.
-func (f *newGameForm) Config() engine.Config { return variantConfig(f.st) }
+func (f *NewGameForm) Config() engine.Config { return VariantConfig(f.St) }
 
 // Seats returns the seats the form describes: the person here first, then each seat a bot of
 // its level or another person here (a caller's own choices come back as bots of that level, for
 // the caller to read).
-func (f *newGameForm) Seats() []session.Seat { return session.SeatsFromSettings(f.st) }
+func (f *NewGameForm) Seats() []session.Seat { return session.SeatsFromSettings(f.St) }
 
 // Name is the scene name of the page shown: newgame, variants, variant or seat.
-func (f *newGameForm) Name() string {
-	switch f.page {
-	case pageVariants:
+func (f *NewGameForm) Name() string {
+	switch f.Page {
+	case PageVariants:
 		return "variants"
-	case pageAbout:
+	case PageAbout:
 		return "variant"
-	case pageSeat:
+	case PageSeat:
 		return "seat"
 	}
 	return "newgame"
 }
 
-// typing reports whether a name is being typed (letters are not commands then).
-func (f *newGameForm) typing() bool { return f.editing >= 0 }
+// Typing reports whether a name is being typed (letters are not commands then).
+func (f *NewGameForm) Typing() bool { return f.editing >= 0 }
 
 // Resize lays the page out again for a new screen size.
-func (f *newGameForm) Resize() { f.Build() }
+func (f *NewGameForm) Resize() { f.Build() }
 
-func (f *newGameForm) add(id, label string, r layout.Rect, enabled bool, kind int) *ui.Widget {
-	f.widgets = append(f.widgets, ui.Widget{ID: id, Label: label, R: r, Enabled: enabled, Kind: kind})
-	return &f.widgets[len(f.widgets)-1]
+func (f *NewGameForm) add(id, label string, r layout.Rect, enabled bool, kind int) *ui.Widget {
+	f.Widgets = append(f.Widgets, ui.Widget{ID: id, Label: label, R: r, Enabled: enabled, Kind: kind})
+	return &f.Widgets[len(f.Widgets)-1]
 }
 
 // choice returns the seat choice with id, or the first one.
-func (f *newGameForm) choice(id string) SeatChoice {
+func (f *NewGameForm) choice(id string) SeatChoice {
 	for _, c := range f.opts.Choices {
 		if c.ID == id {
 			return c
@@ -217,64 +217,64 @@ func (f *newGameForm) choice(id string) SeatChoice {
 
 // seatName is the name seat s shows on its cell: the person's name, a person seat's name, or
 // the bot's name.
-func (f *newGameForm) seatName(s int) string {
+func (f *NewGameForm) seatName(s int) string {
 	if f.editing == s {
-		return string(f.nameBuf) + "_"
+		return string(f.NameBuf) + "_"
 	}
 	return f.storedName(s)
 }
 
 // titleName is seat s's name for the page's title: the name as typed so far, without the
 // caret, or the stored one while the field is empty or not being typed into.
-func (f *newGameForm) titleName(s int) string {
-	if f.editing == s && len(f.nameBuf) > 0 {
-		return string(f.nameBuf)
+func (f *NewGameForm) titleName(s int) string {
+	if f.editing == s && len(f.NameBuf) > 0 {
+		return string(f.NameBuf)
 	}
 	return f.storedName(s)
 }
 
 // storedName is seat s's name as the settings hold it, a default where none is set.
-func (f *newGameForm) storedName(s int) string {
+func (f *NewGameForm) storedName(s int) string {
 	if s == 0 {
-		return f.st.OwnName()
+		return f.St.OwnName()
 	}
-	if f.st.Levels[s-1] == ui.LevelPerson {
-		return f.st.PersonName(s)
+	if f.St.Levels[s-1] == ui.LevelPerson {
+		return f.St.PersonName(s)
 	}
-	if ui.LevelIndex(f.st.Levels[s-1]) < 0 {
+	if ui.LevelIndex(f.St.Levels[s-1]) < 0 {
 		return msg.New(msg.SeatName, s+1).String() // a caller's choice (an online room's open seat)
 	}
 	return session.BotNames[(s-1)%len(session.BotNames)].Text()
 }
 
 // Draw draws the page over the felt.
-func (f *newGameForm) Draw(dst *ebiten.Image) {
+func (f *NewGameForm) Draw(dst *ebiten.Image) {
 	g := f.g
 	t := layout.FormTitle(g.W, g.H)
-	if f.titleFor != f.title || f.titleW != t.W {
-		f.titleSize = g.Txt.Fit(f.title, text.Style{Size: ui.ClampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 14)
-		f.titleFor, f.titleW = f.title, t.W
+	if f.titleFor != f.Title || f.titleW != t.W {
+		f.TitleSize = g.Txt.Fit(f.Title, text.Style{Size: ui.ClampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 14)
+		f.titleFor, f.titleW = f.Title, t.W
 	}
 	cx, cy := t.Center()
-	g.Label(dst, f.title, cx, cy, f.titleSize, ui.TitleCol, text.Center, true)
-	for i := range f.widgets {
-		g.DrawWidget(dst, &f.widgets[i], i == f.focus)
+	g.Label(dst, f.Title, cx, cy, f.TitleSize, ui.TitleCol, text.Center, true)
+	for i := range f.Widgets {
+		g.DrawWidget(dst, &f.Widgets[i], i == f.Focus)
 	}
 	var field *ui.Widget
-	for i := range f.widgets {
-		if f.widgets[i].R == f.kb.Field && f.widgets[i].ID != "" {
-			field = &f.widgets[i]
+	for i := range f.Widgets {
+		if f.Widgets[i].R == f.KB.Field && f.Widgets[i].ID != "" {
+			field = &f.Widgets[i]
 		}
 	}
-	f.kb.Draw(g, dst, field)
+	f.KB.Draw(g, dst, field)
 }
 
 // TestState reports the page's buttons.
-func (f *newGameForm) TestState(ts *ui.TestState) {
-	for _, w := range f.widgets {
+func (f *NewGameForm) TestState(ts *ui.TestState) {
+	for _, w := range f.Widgets {
 		if w.ID != "" {
 			ts.Buttons = append(ts.Buttons, ui.Button{ID: w.ID, Rect: w.R, Enabled: w.Enabled, Label: w.Label})
 		}
 	}
-	f.kb.Buttons(ts)
+	f.KB.Buttons(ts)
 }

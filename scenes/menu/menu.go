@@ -1,4 +1,4 @@
-package scenes
+package menu
 
 import (
 	"math"
@@ -33,72 +33,72 @@ func speedName(s string) string {
 // endModeNames names the settings' end modes on the new-game form.
 var endModeNames = map[string]msg.ID{"66": msg.EndAt66, "score": msg.EndAtScore, "rounds": msg.EndAfterRounds}
 
-// menu is the title menu with its pages: main, newgame and settings.
-type menu struct {
+// Menu is the title menu with its pages: main, newgame and settings.
+type Menu struct {
 	g       *ui.Host
-	page    string
-	widgets []ui.Widget
+	Page    string
+	Widgets []ui.Widget
 	focus   int
-	// form is the new-game form while the page is "newgame".
-	form  *newGameForm
-	title string
-	// titleSize is the title's font size fitted to its box, for the title titleFor in titleBox.
-	titleSize float64
+	// Form is the new-game form while the page is "newgame".
+	Form  *NewGameForm
+	Title string
+	// TitleSize is the title's font size fitted to its box, for the title titleFor in titleBox.
+	TitleSize float64
 	titleFor  string
 	titleBox  layout.Rect
 	hasSave   bool
 	// cards draws the title page's cards; cardsPending is set while some are not rendered yet.
 	cards        *sprites.Cards
-	cardsPending bool
+	CardsPending bool
 	op           ebiten.DrawImageOptions
 	// recent and chart are the statistics page's last games and the chart's rectangle.
 	recent []stats.Result
 	chart  layout.Rect
 }
 
-func newMenu(g *ui.Host) *menu {
-	m := &menu{g: g, page: "menu", focus: -1}
+func NewMenu(g *ui.Host) *Menu {
+	m := &Menu{g: g, Page: "menu", focus: -1}
 	m.hasSave = session.HasSave(g.Env)
 	return m
 }
 
-func (m *menu) Name() string {
-	if m.page == "newgame" {
-		return m.form.Name()
+func (m *Menu) Name() string {
+	if m.Page == "newgame" {
+		return m.Form.Name()
 	}
-	return m.page
+	return m.Page
 }
 
-// typing reports whether a name is being typed on the new-game form.
-func (m *menu) typing() bool { return m.page == "newgame" && m.form.typing() }
+// Typing reports whether a name is being typed on the new-game form.
+func (m *Menu) Typing() bool { return m.Page == "newgame" && m.Form.Typing() }
 
-func (m *menu) Animating() bool    { return m.typing() || m.cardsPending }
-func (m *menu) AcceptsInput() bool { return true }
+func (m *Menu) Animating() bool    { return m.Typing() || m.CardsPending }
+func (m *Menu) AcceptsInput() bool { return true }
 
-func (m *menu) Resize() {
+func (m *Menu) Resize() {
 	m.Build()
-	if m.form != nil {
-		m.form.Resize()
+	if m.Form != nil {
+		m.Form.Resize()
 	}
 }
 
-func (m *menu) add(id, label string, r layout.Rect, enabled bool, kind int) {
-	m.widgets = append(m.widgets, ui.Widget{ID: id, Label: label, R: r, Enabled: enabled, Kind: kind})
+func (m *Menu) add(id, label string, r layout.Rect, enabled bool, kind int) {
+	m.Widgets = append(m.Widgets, ui.Widget{ID: id, Label: label, R: r, Enabled: enabled, Kind: kind})
 }
 
 // Build lays the page out; it runs on resize and after every change (not every frame).
-func (m *menu) Build() {
+func (m *Menu) Build() {
 	g := m.g
-	m.widgets = m.widgets[:0]
+	m.Widgets = m.Widgets[:0]
 	m.chart = layout.Rect{}
 	st := &g.Settings
-	switch m.page {
+	switch m.Page {
 	case "stats":
 		m.buildStats()
 	case "stats-reset":
 		m.buildStatsReset()
 	case "menu":
-		m.title = msg.GameTitle.Text()
+		m.Title = msg.GameTitle.Text()
 		n := 6
 		if g.Opts.Desktop {
 			n = 7
@@ -115,7 +115,7 @@ func (m *menu) Build() {
 		}
 		m.add("", g.Notice.String(), rs[0], true, ui.KindNotice)
 	case "settings":
-		m.title = msg.MenuSettings.Text()
+		m.Title = msg.MenuSettings.Text()
 		// The game's settings beside the sound's where the screen is wide and low; one column
 		// elsewhere. Why the device is silent and Fullscreen take a row only when shown.
 		why := g.Silence()
@@ -133,9 +133,9 @@ func (m *menu) Build() {
 			l := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}
 			m.add("", lbl, l, true, 1)
 			m.add(id, val, layout.Rect{X: l.X + l.W, Y: l.Y, W: r.W - l.W, H: l.H}, true, kind)
-			m.widgets[len(m.widgets)-1].On = on
+			m.Widgets[len(m.Widgets)-1].On = on
 		}
-		toggle := func(r layout.Rect, lbl, id string, on bool) { row(r, lbl, id, onOff(on), ui.KindSwitch, on) }
+		toggle := func(r layout.Rect, lbl, id string, on bool) { row(r, lbl, id, OnOff(on), ui.KindSwitch, on) }
 		row(rs[0], msg.SettingsSpeed.Text(), "speed", speedName(st.Speed), 3, false)
 		toggle(rs[1], msg.SettingsTracker.Text(), "tracker", st.Tracker)
 		toggle(rs[2], msg.SettingsAdvisor.Text(), "advisor", st.Advisor)
@@ -163,12 +163,12 @@ func (m *menu) Build() {
 		}
 		m.add("back", msg.Back.Text(), rs[len(rs)-1], true, 0)
 	}
-	if m.focus >= len(m.widgets) {
+	if m.focus >= len(m.Widgets) {
 		m.focus = -1
 	}
 }
 
-func onOff(b bool) string {
+func OnOff(b bool) string {
 	if b {
 		return msg.On.Text()
 	}
@@ -191,10 +191,10 @@ func nextLang(code string) string {
 	for _, l := range msg.Langs() {
 		codes = append(codes, l.Code)
 	}
-	return cycle(codes, code, 1)
+	return Cycle(codes, code, 1)
 }
 
-func cycle(list []string, cur string, d int) string {
+func Cycle(list []string, cur string, d int) string {
 	i := 0
 	for j, x := range list {
 		if x == cur {
@@ -204,14 +204,14 @@ func cycle(list []string, cur string, d int) string {
 	return list[(i+d+len(list))%len(list)]
 }
 
-func (m *menu) activate(id string) error {
+func (m *Menu) Activate(id string) error {
 	g := m.g
 	st := &g.Settings
 	changed := true
 	g.Cue(sounds.Click)
 	switch id {
 	case "new-game":
-		m.openForm()
+		m.OpenForm()
 	case "continue":
 		if err := g.Continue(); err != nil {
 			g.Notice = session.Notice(err)
@@ -224,28 +224,28 @@ func (m *menu) activate(id string) error {
 	case "rules":
 		g.Rules()
 	case "settings":
-		m.page = "settings"
+		m.Page = "settings"
 		m.focus = -1
 	case "stats", "stats-reset-no":
-		m.page = "stats"
+		m.Page = "stats"
 		m.focus = -1
 	case "stats-reset":
-		m.page = "stats-reset"
+		m.Page = "stats-reset"
 		m.focus = -1
 	case "stats-reset-yes":
 		if err := g.Stats.Reset(); err != nil {
 			g.Notice = msg.New(msg.NoticeSaveFailed, err.Error())
 		}
-		m.page = "stats"
+		m.Page = "stats"
 		m.focus = -1
 	case "quit":
 		g.Quit()
 	case "back":
-		m.page = "menu"
+		m.Page = "menu"
 		m.focus = -1
 		g.SaveSettings()
 	case "speed":
-		st.Speed = cycle(speeds, st.Speed, 1)
+		st.Speed = Cycle(speeds, st.Speed, 1)
 	case "tracker":
 		st.Tracker = !st.Tracker
 	case "advisor":
@@ -283,75 +283,75 @@ func (m *menu) activate(id string) error {
 	return nil
 }
 
-func (m *menu) Update(in *ui.Input) error {
-	if m.page == "newgame" {
-		res, err := m.form.Update(in)
+func (m *Menu) Update(in *ui.Input) error {
+	if m.Page == "newgame" {
+		res, err := m.Form.Update(in)
 		if err != nil {
 			return err
 		}
 		switch res {
 		case FormBack:
-			return m.activate("back")
+			return m.Activate("back")
 		case FormStart:
-			m.start()
+			m.Start()
 		}
 		return nil
 	}
 	// Taps, and the keyboard: arrows move the focus over enabled buttons, Enter activates, Esc
 	// goes back.
-	if id := ui.WidgetInput(m.widgets, &m.focus, in); id != "" {
-		return m.activate(id)
+	if id := ui.WidgetInput(m.Widgets, &m.focus, in); id != "" {
+		return m.Activate(id)
 	}
-	if in.Key(ui.KeyEsc) && m.page == "stats-reset" {
-		return m.activate("stats-reset-no")
+	if in.Key(ui.KeyEsc) && m.Page == "stats-reset" {
+		return m.Activate("stats-reset-no")
 	}
-	if in.Key(ui.KeyEsc) && m.page != "menu" {
-		return m.activate("back")
+	if in.Key(ui.KeyEsc) && m.Page != "menu" {
+		return m.Activate("back")
 	}
 	return nil
 }
 
-// openForm shows the new-game form.
-func (m *menu) openForm() {
-	m.page = "newgame"
+// OpenForm shows the new-game form.
+func (m *Menu) OpenForm() {
+	m.Page = "newgame"
 	m.focus = -1
-	m.form = newNewGameForm(m.g, &m.g.Settings, FormOptions{})
+	m.Form = MakeNewGameForm(m.g, &m.g.Settings, FormOptions{})
 }
 
-// start starts the game the new-game form describes.
-func (m *menu) start() {
+// Start starts the game the new-game form describes.
+func (m *Menu) Start() {
 	g := m.g
 	g.SaveSettings()
 	if err := g.Play(g.Opts.Seed); err != nil {
 		g.Notice = session.Notice(err)
-		m.page = "menu"
+		m.Page = "menu"
 		m.Build()
 		return
 	}
 	g.Opts.Seed = 0
 }
 
-func (m *menu) Draw(dst *ebiten.Image) {
+func (m *Menu) Draw(dst *ebiten.Image) {
 	g := m.g
 	g.DrawFelt(dst)
-	if m.page == "newgame" {
-		m.form.Draw(dst)
+	if m.Page == "newgame" {
+		m.Form.Draw(dst)
 		return
 	}
 	t := layout.FormTitle(g.W, g.H)
-	if m.titleFor != m.title || m.titleBox != t {
-		m.titleSize = g.Txt.Fit(m.title, text.Style{Size: ui.ClampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 16)
-		m.titleFor, m.titleBox = m.title, t
+	if m.titleFor != m.Title || m.titleBox != t {
+		m.TitleSize = g.Txt.Fit(m.Title, text.Style{Size: ui.ClampF(t.H*0.6, 22, 72), Bold: true}, t.W-16, 16)
+		m.titleFor, m.titleBox = m.Title, t
 	}
 	cx, cy := t.Center()
-	g.Label(dst, m.title, cx, cy, m.titleSize, ui.TitleCol, text.Center, true)
-	for i := range m.widgets {
-		g.DrawWidget(dst, &m.widgets[i], i == m.focus)
+	g.Label(dst, m.Title, cx, cy, m.TitleSize, ui.TitleCol, text.Center, true)
+	for i := range m.Widgets {
+		g.DrawWidget(dst, &m.Widgets[i], i == m.focus)
 	}
-	if m.page == "menu" {
+	if m.Page == "menu" {
 		m.drawCards(dst)
 	}
-	if m.page == "stats" {
+	if m.Page == "stats" {
 		m.drawChart(dst)
 	}
 }
@@ -360,11 +360,11 @@ func (m *menu) Draw(dst *ebiten.Image) {
 var menuCards = [...]int{1, 5, 10, 11, 55}
 
 // drawCards draws a fan of the five penalty levels below the buttons, when there is room.
-func (m *menu) drawCards(dst *ebiten.Image) {
+func (m *Menu) drawCards(dst *ebiten.Image) {
 	g := m.g
-	m.cardsPending = false
+	m.CardsPending = false
 	bottom := 0.0
-	for _, w := range m.widgets {
+	for _, w := range m.Widgets {
 		bottom = max(bottom, w.R.Y+w.R.H)
 	}
 	room := g.H - bottom - 16
@@ -386,7 +386,7 @@ func (m *menu) drawCards(dst *ebiten.Image) {
 	for i, c := range menuCards {
 		img := m.cards.Face(c)
 		if img == nil {
-			m.cardsPending = true
+			m.CardsPending = true
 			continue
 		}
 		iw, ih := m.cards.Size()
@@ -399,22 +399,26 @@ func (m *menu) drawCards(dst *ebiten.Image) {
 	}
 }
 
-func (m *menu) TestState(ts *ui.TestState) {
-	if m.page == "newgame" {
-		m.form.TestState(ts)
+func (m *Menu) TestState(ts *ui.TestState) {
+	if m.Page == "newgame" {
+		m.Form.TestState(ts)
 		return
 	}
-	for _, w := range m.widgets {
+	for _, w := range m.Widgets {
 		if w.ID != "" {
 			ts.Buttons = append(ts.Buttons, ui.Button{ID: w.ID, Rect: w.R, Enabled: w.Enabled, Label: w.Label})
 		}
 	}
 }
 
-// fieldTargets appends the new-game form's name fields while it shows.
-func (m *menu) fieldTargets(rs []layout.Rect) []layout.Rect {
-	if m.page == "newgame" && m.form != nil {
-		return m.form.fieldTargets(rs)
+// FieldTargets appends the new-game form's name fields while it shows.
+func (m *Menu) FieldTargets(rs []layout.Rect) []layout.Rect {
+	if m.Page == "newgame" && m.Form != nil {
+		return m.Form.FieldTargets(rs)
 	}
 	return rs
 }
+
+// Still implements stiller: the menu's pages change only on input (the name field's cursor
+// blinks while it has focus: animating).
+func (m *Menu) Still() bool { return !m.Animating() }
