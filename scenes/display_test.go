@@ -19,6 +19,7 @@ import (
 	"nimmt/layout"
 	"nimmt/scenes/menu"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -117,9 +118,9 @@ func TestRenderScenes(t *testing.T) {
 						}
 					}
 				case "choose", "reveal", "placement":
-					tb := g.cur.(*table)
+					tb := g.cur.(*table.Table)
 					for i := range ts.HandRects {
-						r := tb.lay.Hand[i]
+						r := tb.Lay.Hand[i]
 						x, y := r.Center()
 						if isFelt(img, x, y) {
 							t.Errorf("hand card %d not drawn at %+v", i, r)
@@ -133,14 +134,14 @@ func TestRenderScenes(t *testing.T) {
 							}
 							// A card on its way to its slot (moving, or flying there) is drawn
 							// where it is now, not yet in the slot.
-							slot := tb.lay.Rows[r].Slots[i]
+							slot := tb.Lay.Rows[r].Slots[i]
 							x, y := slot.Center()
-							k := tb.spriteAt(atRow, r, i)
+							k := tb.SpriteAt(table.AtRow, r, i)
 							if k < 0 {
 								t.Errorf("row %d card %d has no sprite", r, i)
 								continue
 							}
-							if sp := &tb.cards[k]; sp.moving || math.Abs(sp.x+sp.w/2-x) > 1 || math.Abs(sp.y+sp.h/2-y) > 1 {
+							if sp := &tb.Cards[k]; sp.Moving || math.Abs(sp.X+sp.W/2-x) > 1 || math.Abs(sp.Y+sp.H/2-y) > 1 {
 								continue
 							}
 							checked++
@@ -158,7 +159,7 @@ func TestRenderScenes(t *testing.T) {
 	}
 }
 
-func itoa(n int) string { return num(n) }
+func itoa(n int) string { return table.Num(n) }
 
 // TestWholeGameDrawn plays a whole game through the real Update and Draw at instant speed.
 func TestWholeGameDrawn(t *testing.T) {
@@ -212,7 +213,7 @@ func TestAllocsPerFrame(t *testing.T) {
 	}
 	measure(120) // shape, glyph and command caches warm up, and the pools settle
 	idle := measure(120)
-	tb.sel = 2
+	tb.Sel = 2
 	measure(160) // the pulse visits every colour: shape, glyph and command caches warm up
 	lifted := measure(liftedFrames)
 	t.Logf("allocs per frame: idle %.2f, card lifted (full redraw) %.2f", idle, lifted)
@@ -229,7 +230,7 @@ func TestAllocsPerFrame(t *testing.T) {
 
 // stillChooseStep starts a 4-seat table (seed 11, instant speed, advisor on) and runs real frames
 // until every bot has chosen and the screen is still: the person's choose step, waiting.
-func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
+func stillChooseStep(tb testing.TB) (*Game, *table.Table, *ebiten.Image) {
 	tb.Helper()
 	g, err := NewGame(ui.Options{Speed: "instant", Seed: 11, InlineBots: true})
 	if err != nil {
@@ -237,11 +238,11 @@ func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
 	}
 	g.Settings.Advisor = true
 	var screen *ebiten.Image
-	var t *table
+	var t *table.Table
 	frame(func() {
 		screen = ebiten.NewImage(1280, 720)
 		g.LayoutF(1280, 720)
-		t, err = newTable(g.host, 11)
+		t, err = table.NewTable(g.host, 11)
 		if err == nil {
 			g.goTo(t)
 			g.InjectInput(func(in *ui.Input) {})
@@ -253,7 +254,7 @@ func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
 	tb.Cleanup(func() { frame(func() { screen.Deallocate() }, nil) })
 	for i := 0; i < 5000; i++ {
 		frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
-		if t.phase == phaseChoose && t.AcceptsInput() && t.disp.Chosen[1] && t.disp.Chosen[2] && t.disp.Chosen[3] && !t.sess.(*session.LocalSession).Thinking() {
+		if t.Phase == table.PhaseChoose && t.AcceptsInput() && t.Disp.Chosen[1] && t.Disp.Chosen[2] && t.Disp.Chosen[3] && !t.Sess.(*session.LocalSession).Thinking() {
 			break
 		}
 	}
@@ -297,9 +298,9 @@ func TestRenderHiDPI(t *testing.T) {
 	if ts.Scale != 2 || ts.Width != 640 {
 		t.Fatalf("TestState scale %v width %v", ts.Scale, ts.Width)
 	}
-	tb := g.cur.(*table)
+	tb := g.cur.(*table.Table)
 	for i := range ts.HandRects {
-		x, y := tb.lay.Hand[i].Center()
+		x, y := tb.Lay.Hand[i].Center()
 		if isFelt(img, x*2, y*2) {
 			t.Errorf("hand card %d not at its rectangle times 2", i)
 		}

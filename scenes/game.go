@@ -13,6 +13,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/text"
 )
@@ -278,7 +279,7 @@ func (g *Game) tellTargets() {
 // themeOf is the music a scene plays under it: the table's theme at a table (its score and game
 // over included), the menus' theme on every other screen.
 func themeOf(s ui.Scene) sounds.Theme {
-	if _, ok := s.(*table); ok {
+	if _, ok := s.(*table.Table); ok {
 		return sounds.TableTheme
 	}
 	return sounds.MenuTheme
@@ -290,7 +291,7 @@ type router struct{ g *Game }
 func (r router) Menu() { r.g.next = menu.NewMenu(r.g.host) }
 
 func (r router) Play(seed uint64) error {
-	t, err := newTable(r.g.host, seed)
+	t, err := table.NewTable(r.g.host, seed)
 	if err != nil {
 		return err
 	}
@@ -299,7 +300,7 @@ func (r router) Play(seed uint64) error {
 }
 
 func (r router) Continue() error {
-	t, err := resumeTable(r.g.host)
+	t, err := table.ResumeTable(r.g.host)
 	if err != nil {
 		return err
 	}
@@ -307,7 +308,7 @@ func (r router) Continue() error {
 	return nil
 }
 
-func (r router) Rules() { r.g.next = newRules(r.g.host) }
+func (r router) Rules() { r.g.next = table.NewRules(r.g.host) }
 
 func (r router) Lobby(code string) { r.g.next = newLobby(r.g.host, &r.g.dial, code) }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"nimmt/msg"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -145,12 +146,12 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 		if typed {
 			g.Settings.Name = "Ann"
 		}
-		tb, err := newTable(g.host, 99)
+		tb, err := table.NewTable(g.host, 99)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tb.seats[0].Name != map[bool]string{false: "Player 1", true: "Ann"}[typed] || tb.seats[2].Name != "Player 3" {
-			t.Fatalf("the English game's seats are %q and %q", tb.seats[0].Name, tb.seats[2].Name)
+		if tb.Seats[0].Name != map[bool]string{false: "Player 1", true: "Ann"}[typed] || tb.Seats[2].Name != "Player 3" {
+			t.Fatalf("the English game's seats are %q and %q", tb.Seats[0].Name, tb.Seats[2].Name)
 		}
 		g.goTo(tb)
 		d := &driver{g: g}
@@ -172,7 +173,7 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 		g2.LayoutF(1280, 720)
-		fr, err := resumeTable(g2.host)
+		fr, err := table.ResumeTable(g2.host)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,12 +181,12 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 		if typed {
 			want = "Ann"
 		}
-		if fr.seats[0].Name != want || fr.seats[2].Name != "Joueur 3" {
-			t.Errorf("typed %v: the French game's seats are %q and %q, want %q and %q", typed, fr.seats[0].Name, fr.seats[2].Name, want, "Joueur 3")
+		if fr.Seats[0].Name != want || fr.Seats[2].Name != "Joueur 3" {
+			t.Errorf("typed %v: the French game's seats are %q and %q, want %q and %q", typed, fr.Seats[0].Name, fr.Seats[2].Name, want, "Joueur 3")
 		}
 		var log []string
-		for _, e := range fr.log {
-			log = append(log, e.m.String())
+		for _, e := range fr.Log {
+			log = append(log, e.M.String())
 		}
 		all := strings.Join(log, "\n")
 		if strings.Contains(all, "You") || strings.Contains(all, "Player ") || !strings.Contains(all, want+" ") {

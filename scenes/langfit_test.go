@@ -13,6 +13,7 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
@@ -88,75 +89,75 @@ func TestStatusFitsEveryLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := newTable(g.host, 2)
+	tb, err := table.NewTable(g.host, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.fastForward()
+	tb.FastForward()
 	moments := []struct {
 		name string
 		set  func()
 	}{
 		{"choose", func() {}},
 		{"waiting", func() {
-			tb.disp.MyChoice = tb.disp.Hand[0]
-			for s := range tb.disp.Chosen {
-				tb.disp.Chosen[s] = s != 2
+			tb.Disp.MyChoice = tb.Disp.Hand[0]
+			for s := range tb.Disp.Chosen {
+				tb.Disp.Chosen[s] = s != 2
 			}
 		}},
-		{"all chosen", func() { tb.disp.Chosen[2] = true }},
-		{"row", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseRowChoice, []int{tb.me} }},
+		{"all chosen", func() { tb.Disp.Chosen[2] = true }},
+		{"row", func() { tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseRowChoice, []int{tb.Me} }},
 		// The variants' steps: the draft (Logic, Tournament), Nifty's order, Hand's keep, the
 		// face-up turns of Open and Hand and Nifty's two cards; the person's and another's.
-		{"draft", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseDraft, []int{tb.me} }},
-		{"draft other", func() { tb.disp.Waiting = []int{1} }},
-		{"order", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseOrder, []int{tb.me} }},
-		{"order other", func() { tb.disp.Waiting = []int{1} }},
-		{"keep", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseKeep, []int{tb.me} }},
-		{"keep other", func() { tb.disp.Waiting = []int{1} }},
+		{"draft", func() { tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseDraft, []int{tb.Me} }},
+		{"draft other", func() { tb.Disp.Waiting = []int{1} }},
+		{"order", func() { tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseOrder, []int{tb.Me} }},
+		{"order other", func() { tb.Disp.Waiting = []int{1} }},
+		{"keep", func() { tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseKeep, []int{tb.Me} }},
+		{"keep other", func() { tb.Disp.Waiting = []int{1} }},
 		{"hand", func() {
-			tb.disp.Phase, tb.disp.Waiting, tb.disp.Config.Variant, tb.disp.MyChoice = engine.PhaseChoose, []int{tb.me}, engine.HandVariant, 0
+			tb.Disp.Phase, tb.Disp.Waiting, tb.Disp.Config.Variant, tb.Disp.MyChoice = engine.PhaseChoose, []int{tb.Me}, engine.HandVariant, 0
 		}},
-		{"hand pick", func() { tb.pick = tb.disp.Hand[0] }},
-		{"open", func() { tb.pick, tb.disp.Config.Variant = 0, engine.Open }},
-		{"face up other", func() { tb.disp.Waiting = []int{1} }},
-		{"nifty", func() { tb.disp.Config.Variant, tb.disp.Waiting = engine.Nifty, nil }},
-		{"nifty pick", func() { tb.pick = tb.disp.Hand[0] }},
-		{"basic again", func() { tb.pick, tb.disp.Config.Variant = 0, engine.Basic }},
+		{"hand pick", func() { tb.Pick = tb.Disp.Hand[0] }},
+		{"open", func() { tb.Pick, tb.Disp.Config.Variant = 0, engine.Open }},
+		{"face up other", func() { tb.Disp.Waiting = []int{1} }},
+		{"nifty", func() { tb.Disp.Config.Variant, tb.Disp.Waiting = engine.Nifty, nil }},
+		{"nifty pick", func() { tb.Pick = tb.Disp.Hand[0] }},
+		{"basic again", func() { tb.Pick, tb.Disp.Config.Variant = 0, engine.Basic }},
 	}
 	eachLangSize(t, g, fitSizes, func(at string) {
-		tb.relayout()
+		tb.Relayout()
 		for _, mo := range moments {
 			mo.set()
 			for _, d := range []ui.Device{ui.DeviceMouse, ui.DeviceTouch, ui.DeviceKeys} {
 				g.Device = d
-				tb.refreshPlates()
+				tb.RefreshPlates()
 				name := fmt.Sprintf("%s %s device %d", at, mo.name, d)
-				box := tb.lay.Status
-				if len(tb.statusLines) < 1 || len(tb.statusLines) > 2 || strings.Join(tb.statusLines, " ") != tb.status {
-					t.Fatalf("%s: status %q in lines %q", name, tb.status, tb.statusLines)
+				box := tb.Lay.Status
+				if len(tb.StatusLines) < 1 || len(tb.StatusLines) > 2 || strings.Join(tb.StatusLines, " ") != tb.Status {
+					t.Fatalf("%s: status %q in lines %q", name, tb.Status, tb.StatusLines)
 				}
-				for i, line := range tb.statusLines {
-					tw, _ := g.Txt.Measure(line, text.Style{Size: tb.statusSize})
-					bottom := box.Y + tb.lay.Unit*0.75 + float64(i)*tb.statusSize*1.25 + tb.statusSize/2
-					if tw > box.W || tb.statusSize < 9 || bottom > box.Y+box.H {
-						t.Errorf("%s: status line %q %.0f px wide in %.0f at %.1f px, bottom %.0f in %.0f", name, line, tw, box.W, tb.statusSize, bottom, box.Y+box.H)
+				for i, line := range tb.StatusLines {
+					tw, _ := g.Txt.Measure(line, text.Style{Size: tb.StatusSize})
+					bottom := box.Y + tb.Lay.Unit*0.75 + float64(i)*tb.StatusSize*1.25 + tb.StatusSize/2
+					if tw > box.W || tb.StatusSize < 9 || bottom > box.Y+box.H {
+						t.Errorf("%s: status line %q %.0f px wide in %.0f at %.1f px, bottom %.0f in %.0f", name, line, tw, box.W, tb.StatusSize, bottom, box.Y+box.H)
 					}
 				}
-				if tb.lay.StatusLines() == 2 && tb.statusSize < tb.lay.Unit*1.1*0.6 {
-					t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.statusSize, tb.lay.Unit*1.1, tb.statusLines)
+				if tb.Lay.StatusLines() == 2 && tb.StatusSize < tb.Lay.Unit*1.1*0.6 {
+					t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.StatusSize, tb.Lay.Unit*1.1, tb.StatusLines)
 				}
-				if min(g.W, g.H) < 600 && tb.statusSize < layout.MinStatusSize {
-					t.Errorf("%s: status at %.1f px on a phone, under %d: %q", name, tb.statusSize, layout.MinStatusSize, tb.statusLines)
+				if min(g.W, g.H) < 600 && tb.StatusSize < layout.MinStatusSize {
+					t.Errorf("%s: status at %.1f px on a phone, under %d: %q", name, tb.StatusSize, layout.MinStatusSize, tb.StatusLines)
 				}
-				if testing.Verbose() && tb.statusSize < tb.lay.Unit*1.1 {
-					t.Logf("%s: status at %.1f px (%.1f wanted)", name, tb.statusSize, tb.lay.Unit*1.1)
+				if testing.Verbose() && tb.StatusSize < tb.Lay.Unit*1.1 {
+					t.Logf("%s: status at %.1f px (%.1f wanted)", name, tb.StatusSize, tb.Lay.Unit*1.1)
 				}
 			}
 		}
-		tb.disp.MyChoice, tb.disp.Phase, tb.disp.Waiting = 0, engine.PhaseChoose, nil
-		for s := range tb.disp.Chosen {
-			tb.disp.Chosen[s] = false
+		tb.Disp.MyChoice, tb.Disp.Phase, tb.Disp.Waiting = 0, engine.PhaseChoose, nil
+		for s := range tb.Disp.Chosen {
+			tb.Disp.Chosen[s] = false
 		}
 	})
 }
@@ -173,7 +174,7 @@ func TestOverTextsEveryLanguage(t *testing.T) {
 		for _, seats := range []int{2, 4, 10} {
 			for _, rounds := range []int{1, 20} {
 				name := fmt.Sprintf("%s %d seats %d rounds", at, seats, rounds)
-				l := newOverLayout(g.W, g.H, seats, rounds)
+				l := table.NewOverLayout(g.W, g.H, seats, rounds)
 				small := text.Style{Size: l.Size * 0.8}
 				if tw, _ := g.Txt.Measure(msg.ScoreTotal.Text(), small); tw > l.TotalW {
 					t.Errorf("%s: %q %.0f px wide in a column of %.0f", name, msg.ScoreTotal.Text(), tw, l.TotalW)
@@ -241,7 +242,7 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 					}
 					for _, id := range ids {
 						style := text.Style{Size: tx.Size, Bold: k == layout.TxtState}
-						style.Size = max(minPlateText, g.Txt.Fit(id.Text(), style, tx.R.W, minPlateText))
+						style.Size = max(table.MinPlateText, g.Txt.Fit(id.Text(), style, tx.R.W, table.MinPlateText))
 						if tw, _ := g.Txt.Measure(id.Text(), style); tw > tx.R.W {
 							t.Errorf("%s: seat %d's plate cuts %q (%.0f px wide in %.0f at %.1f px)", name, s, id.Text(), tw, tx.R.W, style.Size)
 						}
@@ -251,17 +252,17 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			st := l.ScoreTitle
 			for _, line := range scoreLines {
 				style := text.Style{Size: st.Size, Bold: true}
-				style.Size = max(minPlateText, g.Txt.Fit(line, style, st.R.W, minPlateText))
+				style.Size = max(table.MinPlateText, g.Txt.Fit(line, style, st.R.W, table.MinPlateText))
 				if tw, _ := g.Txt.Measure(line, style); tw > st.R.W {
 					t.Errorf("%s: score title %q %.0f px wide in %.0f at %.1f px", name, line, tw, st.R.W, style.Size)
 				}
 			}
 			// The connection banner stands on the warning's line, its text at 9 px or more.
 			banner := msg.New(msg.OnlineReconnecting, 99).String()
-			if size := bannerTextSize(g.host, &l, banner); size < 9 {
-				t.Errorf("%s: banner %q at %.1f px in %+v", name, banner, size, bannerRect(&l))
-			} else if tw, _ := g.Txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > bannerRect(&l).W-l.Unit {
-				t.Errorf("%s: banner %q %.0f px wide in %+v", name, banner, tw, bannerRect(&l))
+			if size := table.BannerTextSize(g.host, &l, banner); size < 9 {
+				t.Errorf("%s: banner %q at %.1f px in %+v", name, banner, size, table.BannerRect(&l))
+			} else if tw, _ := g.Txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > table.BannerRect(&l).W-l.Unit {
+				t.Errorf("%s: banner %q %.0f px wide in %+v", name, banner, tw, table.BannerRect(&l))
 			}
 			for _, w := range warnings {
 				style := text.Style{Size: l.Unit, Bold: true}
@@ -273,19 +274,19 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			}
 		}
 		// The rules walkthrough's captions, each step.
-		tb, ok := newRules(g.host).(*table)
+		tb, ok := table.NewRules(g.host).(*table.Table)
 		if !ok {
 			t.Fatal("no rules walkthrough")
 		}
-		tb.relayout()
-		tu := tb.tutorial
-		for tu.step < len(tutorialCaptions) {
-			tu.advance()
-			name := fmt.Sprintf("%s rules step %d", at, tu.step)
-			r := tu.captionRect()
-			title, lines, size := tu.captionText(r)
-			if tw, _ := g.Txt.Measure(tu.title, text.Style{Size: title, Bold: true}); tw > r.W-24 {
-				t.Errorf("%s: caption title %q %.0f px wide in %.0f", name, tu.title, tw, r.W-24)
+		tb.Relayout()
+		tu := tb.Tutorial
+		for tu.Step < len(table.TutorialCaptions) {
+			tu.Advance()
+			name := fmt.Sprintf("%s rules step %d", at, tu.Step)
+			r := tu.CaptionRect()
+			title, lines, size := tu.CaptionText(r)
+			if tw, _ := g.Txt.Measure(tu.Title, text.Style{Size: title, Bold: true}); tw > r.W-24 {
+				t.Errorf("%s: caption title %q %.0f px wide in %.0f", name, tu.Title, tw, r.W-24)
 			}
 			if title*2.6+float64(len(lines))*size*1.3 > r.H-8 || size < 9 {
 				t.Errorf("%s: caption of %d lines at %.1f px does not fit %+v", name, len(lines), size, r)

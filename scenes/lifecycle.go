@@ -3,6 +3,7 @@ package scenes
 import (
 	"nimmt/scenes/menu"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 )
 
 // Lifecycle hooks for the mobile apps and the browser (called by nimmt/mobile and the web build,
@@ -13,8 +14,8 @@ import (
 // every queued file is written, so Continue resumes it exactly.
 func (g *Game) Suspend() {
 	g.Snd.SetPaused(true)
-	if t, ok := g.cur.(*table); ok && t.tutorial == nil {
-		t.save()
+	if t, ok := g.cur.(*table.Table); ok && t.Tutorial == nil {
+		t.Save()
 	}
 	if g.Saver != nil {
 		g.Saver.Flush()
@@ -28,8 +29,8 @@ func (g *Game) Resume() {
 	g.Snd.SetPaused(false)
 	g.Dirty = true
 	switch s := g.cur.(type) {
-	case *table:
-		if r, ok := s.sess.(*session.RemoteSession); ok {
+	case *table.Table:
+		if r, ok := s.Sess.(*session.RemoteSession); ok {
 			r.Reconnect()
 		}
 	case *room:
@@ -48,9 +49,9 @@ func (g *Game) Back() bool {
 		s = g.next
 	}
 	switch s := s.(type) {
-	case *table:
-		if s.tutorial == nil {
-			s.save()
+	case *table.Table:
+		if s.Tutorial == nil {
+			s.Save()
 		}
 		g.goTo(menu.NewMenu(g.host))
 		return true

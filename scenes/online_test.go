@@ -11,6 +11,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
@@ -466,11 +467,11 @@ func TestOnlineTableButtons(t *testing.T) {
 	}
 	r := newRoom(g.host, &g.dial, l, "ws://example.org", false)
 	r.poll()
-	tb, err := newTable(g.host, 5)
+	tb, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.online, r.table, r.tableGame = r, tb, 1
+	tb.Online, r.table, r.tableGame = r, tb, 1
 	g.cur = tb
 	g.LayoutF(1280, 800)
 	og.Tap(t, "menu")
@@ -499,16 +500,16 @@ func TestOnlineTableButtons(t *testing.T) {
 	if err := l.push(rm); err != nil {
 		t.Fatal(err)
 	}
-	if a, b := r.overLabels(); a != msg.ButtonPlayAgain.Text() || b != msg.RoomLeave.Text() {
+	if a, b := r.OverLabels(); a != msg.ButtonPlayAgain.Text() || b != msg.RoomLeave.Text() {
 		t.Errorf("the host's game-over buttons say %q, %q", a, b)
 	}
-	x, y := tb.overlayButton(0).Center()
+	x, y := tb.OverlayButton(0).Center()
 	og.tick(t, &ui.Input{Tap: true, TapX: x, TapY: y})
 	if got := l.sent[len(l.sent)-1]; got != (protocol.Again{}) || og.TestState().Scene != "room" {
 		t.Errorf("play again sent %#v and opened %s", got, og.TestState().Scene)
 	}
 	og.Tap(t, "to-table")
-	x, y = tb.overlayButton(1).Center()
+	x, y = tb.OverlayButton(1).Center()
 	og.tick(t, &ui.Input{Tap: true, TapX: x, TapY: y})
 	if !l.closed || og.TestState().Scene != "menu" {
 		t.Errorf("leave: closed %v, scene %s", l.closed, og.TestState().Scene)

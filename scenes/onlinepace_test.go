@@ -8,6 +8,7 @@ import (
 	"nimmt/client/clienttest"
 	"nimmt/protocol"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/servertest"
@@ -84,21 +85,21 @@ func TestIdleOnlineWakes(t *testing.T) {
 	r.Activate("add-bot")
 	await("the bot's seat", func() bool { return len(r.state().Seats) == 3 })
 	r.Activate("start")
-	var tb *table
+	var tb *table.Table
 	await("the table at Ann's first card", func() bool {
-		tb, _ = g.cur.(*table)
+		tb, _ = g.cur.(*table.Table)
 		if tb == nil {
 			return false
 		}
 		ts := g.TestState()
 		return ts.Scene == "choose" && ts.Input && ts.Decision == "play" && p.idle.Load()
 	})
-	if tb.seats[1].status != session.StatusThinking {
-		t.Fatalf("Bo's plate shows status %d while he decides, want thinking", tb.seats[1].status)
+	if tb.Seats[1].Status != session.StatusThinking {
+		t.Fatalf("Bo's plate shows status %d while he decides, want thinking", tb.Seats[1].Status)
 	}
 	redraws := g.redraws
 	bo.Must("Bo's card", func() bool { bo.Move(); return bo.Acts > 0 })
-	if w := await("Bo's card on Ann's table", func() bool { return tb.seats[1].status != session.StatusThinking }); w == 0 {
+	if w := await("Bo's card on Ann's table", func() bool { return tb.Seats[1].Status != session.StatusThinking }); w == 0 {
 		t.Error("Bo's card was seen without a wake")
 	}
 	settle("the table after Bo's card")

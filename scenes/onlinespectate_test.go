@@ -6,6 +6,7 @@ import (
 
 	"nimmt/client/clienttest"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
@@ -58,7 +59,7 @@ func TestSpectateFromLobby(t *testing.T) {
 		}
 		og.tickIdle(t)
 		ts = g.TestState()
-		if tb, ok := g.cur.(*table); ok && tb.caughtUp() && tb.tl.Idle() {
+		if tb, ok := g.cur.(*table.Table); ok && tb.CaughtUp() && tb.Tl.Idle() {
 			break
 		}
 		if s, ok := g.cur.(stiller); ok && s.Still() && !g.cur.Animating() {
@@ -69,8 +70,8 @@ func TestSpectateFromLobby(t *testing.T) {
 			}
 		}
 	}
-	tb := g.cur.(*table)
-	if r.joinSent || r.state().You != spectatorSeat || tb.sess.(*session.RemoteSession).Me != spectatorSeat {
+	tb := g.cur.(*table.Table)
+	if r.joinSent || r.state().You != spectatorSeat || tb.Sess.(*session.RemoteSession).Me != spectatorSeat {
 		t.Fatalf("joined as seat %d (join sent %v), want a spectator", r.state().You, r.joinSent)
 	}
 	if m, _ := r.statusLine(); m.String() != "You are watching: the game has started" {

@@ -11,6 +11,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -154,14 +155,14 @@ func TestIdleWakesOnBotAnswer(t *testing.T) {
 	g, p, tick := pacedGame(t, ui.Options{Speed: "fast", Seed: 4,
 		Bots: func(string, uint64) (ui.Bot, error) { return gatedBot{gate}, nil }})
 	g.InjectInput(func(in *ui.Input) {})
-	tb, err := newTable(g.host, 4)
+	tb, err := table.NewTable(g.host, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.goTo(tb)
 	for i := 0; !p.idle.Load(); i++ {
 		if i > 5000 {
-			t.Fatalf("the table never stopped its frames (phase %s, timeline idle %v)", tb.phase, tb.tl.Idle())
+			t.Fatalf("the table never stopped its frames (phase %s, timeline idle %v)", tb.Phase, tb.Tl.Idle())
 		}
 		tick()
 	}
@@ -170,8 +171,8 @@ func TestIdleWakesOnBotAnswer(t *testing.T) {
 		t.Fatalf("idle at scene %s, decision %q, waiting %v; want choose, play, all 4 seats", ts.Scene, ts.Decision, ts.Waiting)
 	}
 	for s := 1; s < 4; s++ {
-		if tb.seats[s].status != session.StatusThinking {
-			t.Fatalf("seat %d shows status %d while its bot decides", s, tb.seats[s].status)
+		if tb.Seats[s].Status != session.StatusThinking {
+			t.Fatalf("seat %d shows status %d while its bot decides", s, tb.Seats[s].Status)
 		}
 	}
 	redraws := g.redraws
@@ -199,8 +200,8 @@ func TestIdleWakesOnBotAnswer(t *testing.T) {
 		t.Error("the bots' answers were not drawn")
 	}
 	for s := 1; s < 4; s++ {
-		if tb.seats[s].status != session.StatusNone {
-			t.Errorf("seat %d still shows status %d after answering", s, tb.seats[s].status)
+		if tb.Seats[s].Status != session.StatusNone {
+			t.Errorf("seat %d still shows status %d after answering", s, tb.Seats[s].Status)
 		}
 	}
 }
@@ -237,7 +238,7 @@ func TestIdleWholeGame(t *testing.T) {
 		tap = &r
 		tick()
 	}
-	tb, err := newTable(g.host, 9)
+	tb, err := table.NewTable(g.host, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +247,7 @@ func TestIdleWholeGame(t *testing.T) {
 	for frames := 0; ; frames++ {
 		if frames > 20000 {
 			ts := g.TestState()
-			t.Fatalf("the game did not end: scene %s, decision %q, waiting %v, phase %s", ts.Scene, ts.Decision, ts.Waiting, tb.phase)
+			t.Fatalf("the game did not end: scene %s, decision %q, waiting %v, phase %s", ts.Scene, ts.Decision, ts.Waiting, tb.Phase)
 		}
 		if !p.idle.Load() {
 			tick()

@@ -9,6 +9,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
@@ -17,7 +18,7 @@ import (
 // playedTable plays a whole game of the given number of seats through the real Update, the
 // person's moves by the tests' driver, and returns the table at the end: its log holds every
 // line of the game.
-func playedTable(t *testing.T, g *Game, seats int) *table {
+func playedTable(t *testing.T, g *Game, seats int) *table.Table {
 	t.Helper()
 	g.Settings.Seats = seats
 	g.cur = menu.NewMenu(g.host)
@@ -34,7 +35,7 @@ func playedTable(t *testing.T, g *Game, seats int) *table {
 			t.Fatal(err)
 		}
 		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
-			tb, ok := g.cur.(*table)
+			tb, ok := g.cur.(*table.Table)
 			if !ok {
 				t.Fatalf("scene %T at game over", g.cur)
 			}
@@ -77,30 +78,30 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	for _, seats := range []int{4, 10} {
 		tb := playedTable(t, g, seats)
-		log := tb.log
+		log := tb.Log
 		if len(log) < 20 {
 			t.Fatalf("%d seats: only %d log lines", seats, len(log))
 		}
-		tb.lastRound = engine.RoundScored{Round: 20, Penalties: make([]int, seats), Totals: make([]int, seats)}
+		tb.LastRound = engine.RoundScored{Round: 20, Penalties: make([]int, seats), Totals: make([]int, seats)}
 		for s := range seats {
-			tb.lastRound.Penalties[s], tb.lastRound.Totals[s] = 104, 188
+			tb.LastRound.Penalties[s], tb.LastRound.Totals[s] = 104, 188
 		}
 		eachLangSize(t, g, fitSizes, func(at string) {
-			tb.relayout()
+			tb.Relayout()
 			name := fmt.Sprintf("%s %d seats", at, seats)
 			screen := layout.Rect{W: g.W, H: g.H}
 			// The round score: names may be shortened, nothing else.
-			p := tb.overlayPanel()
+			p := tb.OverlayPanel()
 			if !p.Within(screen) {
 				t.Errorf("%s: score panel %+v off the screen", name, p)
 			}
-			bs := tb.scoreTexts()
+			bs := tb.ScoreTexts()
 			want := []string{msg.New(msg.ScoreTitle, 20).String(), msg.ScoreThisRound.Text(), msg.ScoreTotal.Text()}
 			for range seats {
 				want = append(want, "", "+104", "188")
 			}
 			checkBoxTexts(t, g, name+" score", p, bs, func(i int) string { return want[i] })
-			btn := tb.overlayButton(0)
+			btn := tb.OverlayButton(0)
 			for _, b := range bs {
 				if b.Box.Inset(0.01).Overlaps(btn) {
 					t.Errorf("%s score: %q %+v over the Continue button %+v", name, b.S, b.Box, btn)
@@ -114,12 +115,12 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 				lo = layout.MinNameSizePhone
 			}
 			for _, v := range []engine.Variant{engine.Basic, engine.Double} {
-				tb.disp.Config.Variant = v
+				tb.Disp.Config.Variant = v
 				head := msg.TrackerHead.Text()
 				if v == engine.Double {
 					head = msg.TrackerHeadDouble.Text()
 				}
-				bs := tb.trackerTexts()
+				bs := tb.TrackerTexts()
 				lines := len(bs) - engine.DeckSize
 				var got []string
 				for _, b := range bs[:lines] {
@@ -131,32 +132,32 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 				if lines < 1 || lines > 2 || strings.Join(got, " ") != head {
 					t.Errorf("%s tracker: heading %q drawn as %q", name, head, got)
 				}
-				checkBoxTexts(t, g, name+" tracker", tb.lay.Panel, bs, func(i int) string {
+				checkBoxTexts(t, g, name+" tracker", tb.Lay.Panel, bs, func(i int) string {
 					if i < lines {
 						return got[i]
 					}
-					return num(i - lines + 1)
+					return table.Num(i - lines + 1)
 				})
 			}
-			tb.disp.Config.Variant = engine.Basic
+			tb.Disp.Config.Variant = engine.Basic
 			// Every line of the log, one at a time in the panel.
 			for _, e := range log {
-				tb.log = []logEntry{{m: e.m, private: -1}}
-				line := e.m.String()
-				checkBoxTexts(t, g, name+" log", tb.lay.Panel, tb.logTexts(), func(int) string { return line })
+				tb.Log = []table.LogEntry{{M: e.M, Private: -1}}
+				line := e.M.String()
+				checkBoxTexts(t, g, name+" log", tb.Lay.Panel, tb.LogTexts(), func(int) string { return line })
 			}
-			tb.log = log
+			tb.Log = log
 			// The choice panels: Nifty's order of two cards, Hand's keep of a row of five.
 			for _, d := range []engine.Decision{
 				{Kind: engine.DecideOrder, Cards: []engine.Card{12, 104}},
 				{Kind: engine.DecideKeep, Cards: []engine.Card{12, 23, 34, 45, 104}},
 			} {
-				panel, cards, button := tb.choiceLayout(d)
+				panel, cards, button := tb.ChoiceLayout(d)
 				if !panel.Within(screen) {
 					t.Errorf("%s: choice panel %+v off the screen", name, panel)
 				}
-				title := tb.choiceTitleText(d, panel)
-				checkBoxTexts(t, g, name+" choice", panel, []ui.BoxText{title}, func(int) string { return tb.choiceTitle(d) })
+				title := tb.ChoiceTitleText(d, panel)
+				checkBoxTexts(t, g, name+" choice", panel, []ui.BoxText{title}, func(int) string { return tb.ChoiceTitle(d) })
 				for i, c := range cards {
 					if !c.Within(panel) || c.Overlaps(title.Box) {
 						t.Errorf("%s: choice card %d %+v outside the panel %+v or over its title", name, i, c, panel)

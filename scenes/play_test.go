@@ -9,6 +9,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -87,16 +88,16 @@ func runUntil(t *testing.T, g *Game, budget int, cond func(ts ui.TestState) bool
 		}
 	}
 	ts := g.TestState()
-	if tb, ok := g.cur.(*table); ok && tb.tutorial == nil {
+	if tb, ok := g.cur.(*table.Table); ok && tb.Tutorial == nil {
 		eg := engineOf(tb)
-		t.Logf("consumed %d/%d idle %v phase %s disp.MyChoice %d eg.Waiting %v disp.Waiting %v", tb.consumed, eg.EventCount(), tb.tl.Idle(), tb.phase, tb.disp.MyChoice, eg.Waiting(), tb.disp.Waiting)
+		t.Logf("consumed %d/%d idle %v phase %s disp.MyChoice %d eg.Waiting %v disp.Waiting %v", tb.Consumed, eg.EventCount(), tb.Tl.Idle(), tb.Phase, tb.Disp.MyChoice, eg.Waiting(), tb.Disp.Waiting)
 	}
 	t.Fatalf("condition not reached in %d ticks; scene %s round %d turn %d decision %q waiting %v", budget, ts.Scene, ts.Round, ts.Turn, ts.Decision, ts.Waiting)
 	return ts
 }
 
 // engineOf returns the engine of a table's local game (tests look behind the session).
-func engineOf(tb *table) *engine.Game { return tb.sess.(*session.LocalSession).Engine }
+func engineOf(tb *table.Table) *engine.Game { return tb.Sess.(*session.LocalSession).Engine }
 
 func tapButton(t *testing.T, g *Game, id string) {
 	t.Helper()
@@ -168,7 +169,7 @@ func TestContinue(t *testing.T) {
 	mem := &storage.Memory{}
 	g := newTestGame(t, mem, "instant")
 	g.Settings.Seats = 3
-	tb, err := newTable(g.host, 99)
+	tb, err := table.NewTable(g.host, 99)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +244,7 @@ func TestDamagedFiles(t *testing.T) {
 // TestKeyboard plays turns with the keyboard alone: digits select, Enter plays.
 func TestKeyboard(t *testing.T) {
 	g := newTestGame(t, nil, "instant")
-	tb, err := newTable(g.host, 5)
+	tb, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +316,7 @@ func TestUpdateTime(t *testing.T) {
 		t.Skip("plays a whole game at normal speed")
 	}
 	g := newTestGame(t, &storage.Memory{}, "normal")
-	tb, err := newTable(g.host, 21)
+	tb, err := table.NewTable(g.host, 21)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,8 +328,8 @@ func TestUpdateTime(t *testing.T) {
 	for {
 		if el := u.Update(t, g); el > 500*time.Microsecond {
 			over++
-			if tb, ok := g.cur.(*table); ok {
-				t.Logf("slow tick %d: %v phase %s round %d turn %d", u.ticks-1, el, tb.phase, tb.disp.Round, tb.disp.Turn)
+			if tb, ok := g.cur.(*table.Table); ok {
+				t.Logf("slow tick %d: %v phase %s round %d turn %d", u.ticks-1, el, tb.Phase, tb.Disp.Round, tb.Disp.Turn)
 			}
 		}
 		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
@@ -345,7 +346,7 @@ func TestUpdateTime(t *testing.T) {
 // and end where they were.
 func TestReplayLastTurn(t *testing.T) {
 	g := newTestGame(t, nil, "fast")
-	tb, err := newTable(g.host, 8)
+	tb, err := table.NewTable(g.host, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +371,7 @@ func TestReplayLastTurn(t *testing.T) {
 // with a notice instead of ending the game.
 func TestPanicGoesToMenu(t *testing.T) {
 	g := newTestGame(t, nil, "instant")
-	tb, err := newTable(g.host, 4)
+	tb, err := table.NewTable(g.host, 4)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
@@ -25,14 +26,14 @@ import (
 // this device's table plays on a remote session, Bo, a second Go client playing random moves in
 // his own goroutine, and a beginner bot the server runs inline. It returns once Ann's table is
 // open on the first events.
-func onlineTable(t *testing.T, st ui.Storage) (srv *servertest.Server, g *Game, tb *table, sess *session.RemoteSession, ann, bo *clienttest.Player) {
+func onlineTable(t *testing.T, st ui.Storage) (srv *servertest.Server, g *Game, tb *table.Table, sess *session.RemoteSession, ann, bo *clienttest.Player) {
 	srv = servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	_, ann, bo = clienttest.Room(t, srv, clienttest.Settings())
 	ann.L.Send(protocol.Start{})
 	ann.Must("the first event", func() bool { return ann.L.State().Next > 0 })
 	g = newTestGame(t, st, "fast")
 	sess = session.NewRemoteSession(ann.L)
-	tb = newTableOn(g.host, sess, sess.Me)
+	tb = table.NewTableOn(g.host, sess, sess.Me)
 	g.goTo(tb)
 	done := make(chan struct{})
 	go func() {
@@ -49,7 +50,7 @@ func onlineTable(t *testing.T, st ui.Storage) (srv *servertest.Server, g *Game, 
 // every event, nothing moves and it waits for no input of the person — the loop waits for the
 // link's next message instead of spinning (a guard against hanging, never a quota); every tick
 // hook runs first.
-func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook func(), cond func(ts ui.TestState) bool) ui.TestState {
+func runOnline(t *testing.T, g *Game, tb *table.Table, ann *clienttest.Player, hook func(), cond func(ts ui.TestState) bool) ui.TestState {
 	t.Helper()
 	quiet, last := 0, ""
 	for range 2_000_000 {
@@ -63,9 +64,9 @@ func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook fu
 		if cond(ts) {
 			return ts
 		}
-		key := fmt.Sprint(ts.Scene, ts.Decision, tb.consumed, len(tb.log), tb.inFlight)
-		waiting := tb.tl.Idle() && !tb.Animating() && len(tb.events) == 0 && tb.consumed >= tb.sess.EventCount() &&
-			(tb.inFlight || tb.disp.Decision == nil) && tb.phase != phaseScore && tb.phase != phaseOver
+		key := fmt.Sprint(ts.Scene, ts.Decision, tb.Consumed, len(tb.Log), tb.InFlight)
+		waiting := tb.Tl.Idle() && !tb.Animating() && len(tb.Events) == 0 && tb.Consumed >= tb.Sess.EventCount() &&
+			(tb.InFlight || tb.Disp.Decision == nil) && tb.Phase != table.PhaseScore && tb.Phase != table.PhaseOver
 		if !waiting || key != last {
 			quiet, last = 0, key
 			continue
@@ -92,13 +93,13 @@ func TestRemoteTableWholeGame(t *testing.T) {
 	st := &storage.Memory{}
 	// A local game in progress, autosaved.
 	lg := newTestGame(t, st, "fast")
-	lt, err := newTable(lg.host, 5)
+	lt, err := table.NewTable(lg.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lg.goTo(lt)
 	runUntil(t, lg, 10000, func(ts ui.TestState) bool { return ts.Scene == "choose" && ts.Input })
-	lt.save()
+	lt.Save()
 	lg.FlushSaves()
 	autosave, err := st.Load(ui.SaveFile)
 	if err != nil {
@@ -112,8 +113,8 @@ func TestRemoteTableWholeGame(t *testing.T) {
 	// Each plate takes the colour its seat has in the room (its avatar's badge).
 	for i, x := range ann.L.State().Room.Seats {
 		k := slices.Index(protocol.Colours, x.Colour)
-		if sess.SeatList[i].Colour != x.Colour || k < 0 || tb.seatColour(i) != sprites.SeatColor(k) {
-			t.Errorf("seat %d in the room's colour %q has %q, drawn in %v", i, x.Colour, sess.SeatList[i].Colour, tb.seatColour(i))
+		if sess.SeatList[i].Colour != x.Colour || k < 0 || tb.SeatColour(i) != sprites.SeatColor(k) {
+			t.Errorf("seat %d in the room's colour %q has %q, drawn in %v", i, x.Colour, sess.SeatList[i].Colour, tb.SeatColour(i))
 		}
 	}
 	d := &driver{g: g}
@@ -175,8 +176,8 @@ func TestRemoteTableReconnects(t *testing.T) {
 	fresh.Must("the whole game", fresh.Over)
 	g2 := newTestGame(t, &storage.Memory{}, "fast")
 	s2 := session.NewRemoteSession(fresh.L)
-	t2 := newTableOn(g2.host, s2, s2.Me)
-	t2.fastForward()
+	t2 := table.NewTableOn(g2.host, s2, s2.Me)
+	t2.FastForward()
 	if a, b := logText(tb), logText(t2); !slices.Equal(a, b) {
 		t.Errorf("the table's log (%d lines) differs from the stored game's (%d lines)", len(a), len(b))
 		for i := range min(len(a), len(b)) {
@@ -186,13 +187,13 @@ func TestRemoteTableReconnects(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d connections, %d actions sent, %d log lines", ann.D.Dials(), sess.Sent, len(tb.log))
+	t.Logf("%d connections, %d actions sent, %d log lines", ann.D.Dials(), sess.Sent, len(tb.Log))
 }
 
-func logText(t *table) []string {
+func logText(t *table.Table) []string {
 	var out []string
-	for _, e := range t.log {
-		out = append(out, e.m.String())
+	for _, e := range t.Log {
+		out = append(out, e.M.String())
 	}
 	return out
 }
@@ -214,7 +215,7 @@ func TestRemoteSpectatorTable(t *testing.T) {
 			t.Fatalf("seats %+v", sess.Seats())
 		}
 	}
-	tb := newTableOn(g.host, sess, sess.Me)
+	tb := table.NewTableOn(g.host, sess, sess.Me)
 	g.goTo(tb)
 	d := &driver{g: g} // taps through the round's scores
 	g.InjectInput(d.step)
@@ -282,7 +283,7 @@ func TestRemoteTableBanner(t *testing.T) {
 		case !stopped && sess.Sent == 3:
 			stopped = true
 			srv.Stop()
-		case stopped && !back && tb.banner == want:
+		case stopped && !back && tb.Banner == want:
 			back = true
 			srv.Start()
 		}
@@ -291,8 +292,8 @@ func TestRemoteTableBanner(t *testing.T) {
 	if !back {
 		t.Fatal("the table never said it is reconnecting")
 	}
-	if tb.banner != "" {
-		t.Errorf("the banner stays after the reconnect: %q", tb.banner)
+	if tb.Banner != "" {
+		t.Errorf("the banner stays after the reconnect: %q", tb.Banner)
 	}
 	if res := ann.L.State().Room.Result; res == nil || !slices.Equal(ts.Scores, res.Totals) {
 		t.Fatalf("table shows %v, the server's result %+v", ts.Scores, res)

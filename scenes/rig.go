@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -96,8 +97,8 @@ func (r *rig) driving() bool {
 	switch s := r.g.cur.(type) {
 	case *menu.Menu:
 		return true
-	case *table:
-		return s.phase == phaseOver
+	case *table.Table:
+		return s.Phase == table.PhaseOver
 	}
 	return false
 }

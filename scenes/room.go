@@ -10,6 +10,7 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 )
 
@@ -49,8 +50,8 @@ type room struct {
 	// confirm is the action waiting for Yes: "resign" or "finish".
 	confirm string
 	copied  bool
-	// table shows game tableGame of the room, or is nil.
-	table     *table
+	// Table shows game tableGame of the room, or is nil.
+	table     *table.Table
 	tableGame int
 	status    client.LinkStatus
 }
@@ -70,7 +71,7 @@ func (r *room) Resize()            { r.Build() }
 // Notify wakes the game (dialLink); news already waiting keeps the frames running.
 func (r *room) Still() bool { return !r.Animating() && !r.link.Pending() }
 
-// state is the room as last seen.
+// State is the room as last seen.
 func (r *room) state() *protocol.Room { return &r.link.State().Room }
 
 // host reports whether this connection holds the host's seat.
@@ -220,15 +221,15 @@ func (r *room) again() {
 	r.g.Show(r)
 }
 
-// fromTable is the table's menu button in an online game: the room screen.
-func (r *room) fromTable() {
+// FromTable is the table's menu button in an online game: the room screen.
+func (r *room) FromTable() {
 	r.Build()
 	r.g.Show(r)
 }
 
-// overLabels are the labels of the game-over panel's buttons online: play again (the host) or
+// OverLabels are the labels of the game-over panel's buttons online: play again (the host) or
 // the room (the others), and leave.
-func (r *room) overLabels() (a, b string) {
+func (r *room) OverLabels() (a, b string) {
 	a = msg.New(msg.RoomTitle, r.state().Code).String()
 	if r.host() {
 		a = msg.ButtonPlayAgain.Text()
@@ -236,9 +237,9 @@ func (r *room) overLabels() (a, b string) {
 	return a, msg.RoomLeave.Text()
 }
 
-// overButtons handles the game-over panel's buttons online: play again (the host asks for the
+// OverButtons handles the game-over panel's buttons online: play again (the host asks for the
 // next game) or the room, and leave.
-func (r *room) overButtons(in *ui.Input, a, b layout.Rect) bool {
+func (r *room) OverButtons(in *ui.Input, a, b layout.Rect) bool {
 	if in.TapIn(a) || in.Key(ui.KeyEnter) {
 		r.again()
 		return true

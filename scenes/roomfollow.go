@@ -7,6 +7,7 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 )
 
 // unreachableAfter is how many failed attempts to open a room make the room screen give up and
@@ -133,10 +134,10 @@ func (r *room) openTable() {
 	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 || r.dial.sessionFor == nil {
 		return
 	}
-	t := newTableOn(r.g, r.dial.sessionFor(r.link), rm.You)
-	t.online = r
+	t := table.NewTableOn(r.g, r.dial.sessionFor(r.link), rm.You)
+	t.Online = r
 	if r.midGame {
-		t.fastForward()
+		t.FastForward()
 	}
 	r.midGame = false
 	r.table, r.tableGame = t, rm.Game
@@ -145,10 +146,10 @@ func (r *room) openTable() {
 	r.g.Show(t)
 }
 
-// follow runs at the top of the table's tick: it keeps the seat token and opens the room's next
+// Follow runs at the top of the table's tick: it keeps the seat token and opens the room's next
 // game when one starts (the host played again) while the table shows the last one. It reports
 // whether the table was left.
-func (r *room) follow() bool {
+func (r *room) Follow() bool {
 	r.keep()
 	cs := r.link.State()
 	if cs.Room.Game == r.tableGame || cs.Room.State != protocol.StatePlaying {

@@ -9,6 +9,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
@@ -17,12 +18,12 @@ import (
 // TestRulebookEvents: the walkthrough's steps are the engine's own events for the rulebook's
 // example, so what it shows (rows, bullheads taken) is what the rules say.
 func TestRulebookEvents(t *testing.T) {
-	steps, err := rulebookEvents()
+	steps, err := table.RulebookEvents()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(steps) != 4 || len(tutorialCaptions) != 5 {
-		t.Fatalf("%d event steps, %d captions", len(steps), len(tutorialCaptions))
+	if len(steps) != 4 || len(table.TutorialCaptions) != 5 {
+		t.Fatalf("%d event steps, %d captions", len(steps), len(table.TutorialCaptions))
 	}
 	find := func(step int, pred func(engine.Event) bool) bool { return slices.ContainsFunc(steps[step], pred) }
 	if !find(2, func(e engine.Event) bool {
@@ -57,18 +58,18 @@ func TestCaptionClear(t *testing.T) {
 	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 768}, {1280, 720}, {1920, 1080}, {2560, 1440}}
 	for _, sz := range sizes {
 		g.LayoutF(sz[0], sz[1])
-		g.goTo(newRules(g.host))
+		g.goTo(table.NewRules(g.host))
 		runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "menu" })
-		tb := g.cur.(*table)
-		tu := tb.tutorial
-		for step := 1; step <= len(tutorialCaptions); step++ {
+		tb := g.cur.(*table.Table)
+		tu := tb.Tutorial
+		for step := 1; step <= len(table.TutorialCaptions); step++ {
 			name := fmt.Sprintf("%gx%g step %d", sz[0], sz[1], step)
 			if step > 1 {
-				tu.advance()
+				tu.Advance()
 			}
-			runUntil(t, g, 2000, func(ui.TestState) bool { return tb.tl.Idle() && tb.consumed == tu.src.EventCount() })
-			l := &tb.lay
-			r := tu.captionRect()
+			runUntil(t, g, 2000, func(ui.TestState) bool { return tb.Tl.Idle() && tb.Consumed == tu.Src.EventCount() })
+			l := &tb.Lay
+			r := tu.CaptionRect()
 			if !r.Within(layout.Rect{W: g.W, H: g.H}) || r.H < 40 {
 				t.Errorf("%s: caption %+v off the screen or too low", name, r)
 			}
@@ -79,13 +80,13 @@ func TestCaptionClear(t *testing.T) {
 			for _, row := range l.Rows {
 				clear = append(clear, row.Hit)
 			}
-			clear = append(clear, tu.nextRect(), l.Buttons[layout.BtnMenu], l.Seats[0].Plate)
+			clear = append(clear, tu.NextRect(), l.Buttons[layout.BtnMenu], l.Seats[0].Plate)
 			for _, c := range clear {
 				if r.Overlaps(c) {
 					t.Errorf("%s: caption %+v on %+v", name, r, c)
 				}
 			}
-			title, lines, size := tu.captionText(r)
+			title, lines, size := tu.CaptionText(r)
 			if h := title*2.6 + float64(len(lines))*size*1.3; h > r.H || size < 9 {
 				t.Errorf("%s: caption text %.0f px high at %.1f px in %.0f", name, h, size, r.H)
 			}
@@ -104,9 +105,9 @@ func TestCaptionClear(t *testing.T) {
 func TestRulesSpeakToTheDevice(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	g.LayoutF(1280, 720)
-	g.goTo(newRules(g.host))
+	g.goTo(table.NewRules(g.host))
 	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "menu" })
-	tu := g.cur.(*table).tutorial
+	tu := g.cur.(*table.Table).Tutorial
 	for _, c := range []struct {
 		in   func(*ui.Input)
 		want string
@@ -120,12 +121,12 @@ func TestRulesSpeakToTheDevice(t *testing.T) {
 		if err := g.Update(); err != nil {
 			t.Fatal(err)
 		}
-		if cap := tu.caption(); !strings.HasSuffix(cap, " "+c.want) || tu.step != 1 {
-			t.Errorf("step %d caption %q, want it to end %q", tu.step, cap, c.want)
+		if cap := tu.Caption(); !strings.HasSuffix(cap, " "+c.want) || tu.Step != 1 {
+			t.Errorf("step %d caption %q, want it to end %q", tu.Step, cap, c.want)
 		}
 	}
 	for _, l := range msg.Langs() {
-		for _, id := range tutorialCaptions {
+		for _, id := range table.TutorialCaptions {
 			if s := msg.New(id).In(l.Code); strings.Contains(strings.ToLower(s), "fig") || strings.Contains(s, "Abb.") {
 				t.Errorf("%s: %q names a figure", l.Code, s)
 			}

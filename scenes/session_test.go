@@ -11,6 +11,7 @@ import (
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -111,12 +112,12 @@ func TestRemoteLikeSession(t *testing.T) {
 	}
 	seats := []session.Seat{{Kind: session.SeatPerson, Name: "Ann"}, {Kind: session.SeatRemote, Name: "Bo"}, {Kind: session.SeatRemote, Name: "Cy"}, {Kind: session.SeatRemote, Name: "Di"}}
 	sess := &lagSession{eg: eg, seats: seats, lag: 7, refuseOne: true}
-	tb := newTableOn(g.host, sess, 0)
+	tb := table.NewTableOn(g.host, sess, 0)
 	g.goTo(tb)
 	d := &driver{g: g}
 	away := false
 	g.InjectInput(func(in *ui.Input) {
-		away = away || tb.seats[3].state == msg.PlateAway
+		away = away || tb.Seats[3].State == msg.PlateAway
 		d.step(in)
 	})
 	ts := runUntil(t, g, 100000, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
@@ -127,8 +128,8 @@ func TestRemoteLikeSession(t *testing.T) {
 		t.Fatalf("refusals %v", sess.refused)
 	}
 	found := false
-	for _, e := range tb.log {
-		found = found || e.m.ID == msg.LogRefused && strings.Contains(e.m.String(), sess.refused[0].Error())
+	for _, e := range tb.Log {
+		found = found || e.M.ID == msg.LogRefused && strings.Contains(e.M.String(), sess.refused[0].Error())
 	}
 	if !found {
 		t.Errorf("the refusal %q is not in the log", sess.refused[0])

@@ -17,6 +17,7 @@ import (
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/stats"
 )
@@ -29,7 +30,7 @@ type shooter struct {
 	g       *Game
 	scene   string
 	file    string
-	t       *table
+	t       *table.Table
 	ticks   int
 	capture bool
 	done    bool
@@ -88,8 +89,8 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		}
 		g.cur = t
 	case "rules":
-		g.cur = newRules(g.host)
-		s.t = g.cur.(*table)
+		g.cur = table.NewRules(g.host)
+		s.t = g.cur.(*table.Table)
 	case "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
 		seed := g.Opts.Seed
 		if seed == 0 {
@@ -103,15 +104,15 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 			// Hot-seat: the first opponent is another person at this device.
 			g.Settings.Levels[0] = ui.LevelPerson
 		}
-		t, err := newTable(g.host, seed)
+		t, err := table.NewTable(g.host, seed)
 		if err != nil {
 			return nil, err
 		}
 		switch scene {
 		case "tracker":
-			t.showPanel = 1
+			t.ShowPanel = 1
 		case "log":
-			t.showPanel = 2
+			t.ShowPanel = 2
 		}
 		s.t = t
 		g.cur = t
@@ -141,26 +142,26 @@ func (s *shooter) Update() error {
 		}
 		return nil
 	}
-	atTurn := t.disp.Round == 1 && t.disp.Turn >= shotTurn
+	atTurn := t.Disp.Round == 1 && t.Disp.Turn >= shotTurn
 	if debugShots && s.ticks%10 == 0 {
-		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.phase, t.disp.Round, t.disp.Turn, t.consumed, t.sess.EventCount(), t.tl.Idle(), t.disp.Waiting, s.g.Settings.Speed)
+		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.Phase, t.Disp.Round, t.Disp.Turn, t.Consumed, t.Sess.EventCount(), t.Tl.Idle(), t.Disp.Waiting, s.g.Settings.Speed)
 	}
 	switch s.scene {
 	case "tracker", "log":
-		if atTurn && t.phase == phaseChoose && t.AcceptsInput() {
+		if atTurn && t.Phase == table.PhaseChoose && t.AcceptsInput() {
 			s.capture = true
 			return nil
 		}
 	case "choose", "warning", "reveal", "placement":
-		if atTurn && s.g.Settings.Speed == "instant" && t.tl.Idle() {
+		if atTurn && s.g.Settings.Speed == "instant" && t.Tl.Idle() {
 			s.g.Settings.Speed = "normal"
 		}
 	}
 	switch s.scene {
 	case "rules":
-		if tu := t.tutorial; tu != nil && t.tl.Idle() && t.caughtUp() && len(t.events) == 0 {
-			if tu.step < 3 {
-				tu.advance()
+		if tu := t.Tutorial; tu != nil && t.Tl.Idle() && t.CaughtUp() && len(t.Events) == 0 {
+			if tu.Step < 3 {
+				tu.Advance()
 			} else {
 				s.capture = true
 			}
@@ -168,73 +169,73 @@ func (s *shooter) Update() error {
 		return nil
 	case "handover":
 		// The device passes to the other person in the middle of the first round.
-		if t.handover >= 0 && t.disp.Round == 1 && t.disp.Turn >= shotTurn && t.tl.Idle() {
+		if t.Handover >= 0 && t.Disp.Round == 1 && t.Disp.Turn >= shotTurn && t.Tl.Idle() {
 			s.capture = true
 			return nil
 		}
 	case "deal":
-		if t.phase == phaseDeal && t.phaseTicks >= 40 {
+		if t.Phase == table.PhaseDeal && t.PhaseTicks >= 40 {
 			s.capture = true
 		}
 	case "choose":
-		if atTurn && t.phase == phaseChoose && t.AcceptsInput() {
-			if t.sel < 0 {
-				t.sel = shotCard(t)
+		if atTurn && t.Phase == table.PhaseChoose && t.AcceptsInput() {
+			if t.Sel < 0 {
+				t.Sel = shotCard(t)
 			}
-			if t.phaseTicks > 90 {
+			if t.PhaseTicks > 90 {
 				s.capture = true
 			}
 			return nil
 		}
 	case "fan":
 		// The first turn, a full hand, its second card lifted: the fan opens around it.
-		if t.disp.Round == 1 && t.phase == phaseChoose && t.AcceptsInput() {
-			t.sel = min(1, len(t.lay.Hand)-1)
-			s.capture = t.phaseTicks > 90
+		if t.Disp.Round == 1 && t.Phase == table.PhaseChoose && t.AcceptsInput() {
+			t.Sel = min(1, len(t.Lay.Hand)-1)
+			s.capture = t.PhaseTicks > 90
 			return nil
 		}
 	case "warning":
 		// The first turn from shotTurn on with a card that is too low or takes a row, lifted.
-		if atTurn && t.phase == phaseChoose && t.AcceptsInput() {
+		if atTurn && t.Phase == table.PhaseChoose && t.AcceptsInput() {
 			if i := shotWarnCard(t); i >= 0 {
-				t.sel = i
-				s.capture = t.phaseTicks > 90
+				t.Sel = i
+				s.capture = t.PhaseTicks > 90
 				return nil
 			}
 		}
 	case "reveal":
-		if atTurn && t.phase == phaseReveal {
+		if atTurn && t.Phase == table.PhaseReveal {
 			// Capture mid-flip, once the cards show their faces, narrow.
-			for k, p := range t.disp.Pending {
-				i := t.spriteAt(atPending, 0, k)
+			for k, p := range t.Disp.Pending {
+				i := t.SpriteAt(table.AtPending, 0, k)
 				if i < 0 {
 					continue
 				}
-				sp := &t.cards[i]
-				if p.Seat != t.me && sp.tween != nil && sp.face != sp.toFace && sp.tween.Raw() >= 0.8 {
+				sp := &t.Cards[i]
+				if p.Seat != t.Me && sp.Tween != nil && sp.Face != sp.ToFace && sp.Tween.Raw() >= 0.8 {
 					s.capture = true
 				}
 			}
 		}
 	case "placement":
-		if atTurn && t.phase == phasePlacement && t.phaseTicks >= 9 {
+		if atTurn && t.Phase == table.PhasePlacement && t.PhaseTicks >= 9 {
 			s.capture = true
 		}
 	case "rowchoice":
 		// Prefer the person's own row choice; after the first round, anyone's.
-		if t.phase == phaseRowChoice && t.tl.Idle() && t.caughtUp() {
-			if d, ok := t.decision(); ok && d.Kind == engine.DecideRow || t.disp.Round >= 2 {
+		if t.Phase == table.PhaseRowChoice && t.Tl.Idle() && t.CaughtUp() {
+			if d, ok := t.Decision(); ok && d.Kind == engine.DecideRow || t.Disp.Round >= 2 {
 				s.capture = true
 				return nil
 			}
 		}
 	case "score":
-		if (t.phase == phaseScore) && t.tl.Idle() {
+		if (t.Phase == table.PhaseScore) && t.Tl.Idle() {
 			s.capture = true
 			return nil
 		}
 	case "gameover":
-		if (t.phase == phaseOver) && t.tl.Idle() {
+		if (t.Phase == table.PhaseOver) && t.Tl.Idle() {
 			s.capture = true
 			return nil
 		}
@@ -247,33 +248,33 @@ func (s *shooter) Update() error {
 
 // autopilot plays for the person with the bots' one-step player (bots.Heuristic) (screenshots and tests). With
 // stopAtRow it leaves a row choice to the person.
-func autopilot(t *table, stopAtRow bool) {
-	if (t.phase == phaseScore) && t.tl.Idle() {
-		t.setPhase(phaseDeal)
+func autopilot(t *table.Table, stopAtRow bool) {
+	if (t.Phase == table.PhaseScore) && t.Tl.Idle() {
+		t.SetPhase(table.PhaseDeal)
 		return
 	}
-	if !t.AcceptsInput() || t.tutorial != nil || t.phase == phaseOver {
+	if !t.AcceptsInput() || t.Tutorial != nil || t.Phase == table.PhaseOver {
 		return
 	}
-	if t.handover >= 0 {
-		t.switchTo(t.handover) // hot-seat: the next person is ready at once
+	if t.Handover >= 0 {
+		t.SwitchTo(t.Handover) // hot-seat: the next person is ready at once
 		return
 	}
-	d, ok := t.decision()
+	d, ok := t.Decision()
 	if !ok {
 		return
 	}
-	v := cloneView(&t.disp)
-	chosen := t.disp.Chosen[t.me]
+	v := table.CloneView(&t.Disp)
+	chosen := t.Disp.Chosen[t.Me]
 	switch {
 	case d.Kind == engine.DecidePlay && d.Count == 1:
 		if !chosen {
 			a := bots.Heuristic(&v)
-			t.play(a.Cards[0])
+			t.Play(a.Cards[0])
 		}
 	case d.Kind == engine.DecideRow:
 		if !stopAtRow {
-			t.chooseRow(bots.Heuristic(&v).Row)
+			t.ChooseRow(bots.Heuristic(&v).Row)
 		}
 	case d.Kind == engine.DecidePlay && chosen:
 		// chosen: wait for the others
@@ -281,12 +282,12 @@ func autopilot(t *table, stopAtRow bool) {
 		// The variants' other decisions (Nifty's or Hand's cards, a draft, an order, a keep):
 		// the variant-aware one-step player, straight to the engine, as the table does when it
 		// decides for the person.
-		t.act(bots.Heuristic(&v))
+		t.Act(bots.Heuristic(&v))
 	}
 }
 
 func (s *shooter) Draw(screen *ebiten.Image) {
-	if t, ok := s.g.cur.(*table); ok && t.facesPending {
+	if t, ok := s.g.cur.(*table.Table); ok && t.FacesPending {
 		return // a few card faces are rendered per frame: wait for all of them
 	}
 	if m, ok := s.g.cur.(*menu.Menu); ok && m.CardsPending {
@@ -307,11 +308,11 @@ var debugShots = os.Getenv("NIMMT_DEBUG") != ""
 
 // shotCard picks the hand card the choose screenshot lifts: one that lands in a row as its
 // second to fifth card, so the landing preview shows; else the middle card.
-func shotCard(t *table) int {
-	n := len(t.lay.Hand)
+func shotCard(t *table.Table) int {
+	n := len(t.Lay.Hand)
 	for i := n / 2; i < n+n/2; i++ {
-		c := t.handCard(i % n)
-		if l := t.disp.Land(c); !l.TooLow && !l.Takes {
+		c := t.HandCard(i % n)
+		if l := t.Disp.Land(c); !l.TooLow && !l.Takes {
 			return i % n
 		}
 	}
@@ -320,10 +321,10 @@ func shotCard(t *table) int {
 
 // shotWarnCard picks the hand card the warning screenshot lifts: one too low for every row,
 // else one that takes a row; -1 when there is none this turn.
-func shotWarnCard(t *table) int {
+func shotWarnCard(t *table.Table) int {
 	take := -1
-	for i := range t.lay.Hand {
-		l := t.disp.Land(t.handCard(i))
+	for i := range t.Lay.Hand {
+		l := t.Disp.Land(t.HandCard(i))
 		if l.TooLow {
 			return i
 		}
@@ -340,7 +341,7 @@ func (r *rig) autoplay() error {
 	switch s := g.cur.(type) {
 	case *menu.Menu:
 		if g.next == nil {
-			t, err := newTable(g.host, g.Opts.Seed)
+			t, err := table.NewTable(g.host, g.Opts.Seed)
 			if err != nil {
 				return err
 			}
@@ -352,12 +353,12 @@ func (r *rig) autoplay() error {
 		if g.next == nil && s.code != "" && s.page == "online" {
 			return s.Activate("join")
 		}
-	case *table:
-		if (s.phase == phaseOver) && s.tl.Idle() {
+	case *table.Table:
+		if (s.Phase == table.PhaseOver) && s.Tl.Idle() {
 			r.autoEnd++
 			if r.autoEnd > 120 {
 				g.FlushSaves()
-				fmt.Fprintf(os.Stdout, "nimmt: final scores %v\n", s.disp.Scores)
+				fmt.Fprintf(os.Stdout, "nimmt: final scores %v\n", s.Disp.Scores)
 				return ebiten.Termination
 			}
 		}

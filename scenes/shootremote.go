@@ -11,19 +11,20 @@ import (
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 )
 
 // shotReconnecting prepares the screenshot of an online table whose connection dropped: the
 // person's table on a remote session over a canned link, in the middle of the first round, with
 // the link reconnecting (attempt 2) and its banner up.
-func shotReconnecting(g *Game, seed uint64) (*table, error) {
+func shotReconnecting(g *Game, seed uint64) (*table.Table, error) {
 	return shotRemote(g, seed, time.Time{})
 }
 
 // shotTimer prepares the screenshot of an online table with the decision timer running: the
 // fourth turn of the first round, Chloé's card (a bot) chosen, Dev away, the person with 23 of
 // 60 seconds left and Bruno (back after a lost connection) with 49, on a clock standing still.
-func shotTimer(g *Game, seed uint64) (*table, error) {
+func shotTimer(g *Game, seed uint64) (*table.Table, error) {
 	now := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
 	g.Clock = stillClock{now}
 	return shotRemote(g, seed, now)
@@ -32,7 +33,7 @@ func shotTimer(g *Game, seed uint64) (*table, error) {
 // shotRemote prepares an online table of the settings' seats (at least 4) over a canned link
 // after three turns: reconnecting, or, with a time now, online with the decision timer running
 // at that time: 22.6 s left for the person and the people after Dev, 48.6 s for Bruno.
-func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
+func shotRemote(g *Game, seed uint64, now time.Time) (*table.Table, error) {
 	if seed == 0 {
 		seed = shotSeed
 	}
@@ -83,8 +84,8 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 		return nil, err
 	}
 	s := session.NewRemoteSession(link)
-	t := newTableOn(g.host, s, 0)
-	t.fastForward()
+	t := table.NewTableOn(g.host, s, 0)
+	t.FastForward()
 	return t, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"nimmt/assets/sounds"
 	"nimmt/engine"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/sound"
 	"nimmt/storage"
@@ -32,15 +33,15 @@ type recorder struct {
 
 func (r *recorder) Play(e sounds.Effect, _ float64) {
 	h := heard{e: e}
-	if tb, ok := r.cur(); ok && tb.consumed > 0 {
-		evs := tb.sess.EventsFor(tb.me, tb.consumed-1)
+	if tb, ok := r.cur(); ok && tb.Consumed > 0 {
+		evs := tb.Sess.EventsFor(tb.Me, tb.Consumed-1)
 		if len(evs) > 0 {
 			h.shown = evs[0]
 		}
-		h.consumed, h.emitted = tb.consumed, tb.sess.EventCount()
+		h.consumed, h.emitted = tb.Consumed, tb.Sess.EventCount()
 		if p, ok := h.shown.(engine.CardPlaced); ok {
-			sp := &tb.cards[2*int(p.Card)]
-			h.moving = sp.tween != nil && sp.tween.Progress() < 1
+			sp := &tb.Cards[2*int(p.Card)]
+			h.moving = sp.Tween != nil && sp.Tween.Progress() < 1
 		}
 	}
 	r.played = append(r.played, h)
@@ -90,17 +91,17 @@ func TestSoundFollowsTheTable(t *testing.T) {
 	g.InjectInput(d.step)
 	ahead := 0
 	runUntil(t, g, 40000, func(ts ui.TestState) bool {
-		if tb, ok := g.cur.(*table); ok && tb.sess.EventCount() > tb.consumed && tb.phase == phaseReveal {
+		if tb, ok := g.cur.(*table.Table); ok && tb.Sess.EventCount() > tb.Consumed && tb.Phase == table.PhaseReveal {
 			ahead++
 		}
 		return ts.Scene == "score"
 	})
-	tb := g.cur.(*table)
+	tb := g.cur.(*table.Table)
 	if ahead == 0 {
 		t.Fatal("the engine never ran ahead of the reveal animation: the test shows nothing")
 	}
 	// What the person's stream, as far as shown, should sound like.
-	want, of := effectsOf(tb.me, tb.sess.EventsFor(tb.me, 0)[:tb.consumed])
+	want, of := effectsOf(tb.Me, tb.Sess.EventsFor(tb.Me, 0)[:tb.Consumed])
 	var got []sounds.Effect
 	places := 0
 	for _, h := range rec.played {
@@ -186,11 +187,11 @@ func TestSoundSettings(t *testing.T) {
 }
 
 // cur returns the table shown, if any.
-func (r *recorder) cur() (*table, bool) {
+func (r *recorder) cur() (*table.Table, bool) {
 	if r.g == nil {
 		return nil, false
 	}
-	tb, ok := r.g.cur.(*table)
+	tb, ok := r.g.cur.(*table.Table)
 	return tb, ok
 }
 

@@ -9,6 +9,7 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 )
 
@@ -61,13 +62,13 @@ func TestStatusFitsDeviceAndMoment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := newTable(g.host, 2)
+	tb, err := table.NewTable(g.host, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.fastForward()
-	if tb.phase != phaseChoose || tb.disp.MyChoice != 0 {
-		t.Fatalf("phase %s, my choice %d: want the choice of the first turn", tb.phase, tb.disp.MyChoice)
+	tb.FastForward()
+	if tb.Phase != table.PhaseChoose || tb.Disp.MyChoice != 0 {
+		t.Fatalf("phase %s, my choice %d: want the choice of the first turn", tb.Phase, tb.Disp.MyChoice)
 	}
 	keys := []string{"arrow", "Enter", "1–4", "1–9", "key"}
 	type want struct {
@@ -76,7 +77,7 @@ func TestStatusFitsDeviceAndMoment(t *testing.T) {
 	check := func(moment string, d ui.Device, w want) {
 		t.Helper()
 		g.Device = d
-		s := tb.statusText().String()
+		s := tb.StatusText().String()
 		for _, h := range w.has {
 			if !strings.Contains(s, h) {
 				t.Errorf("%s, device %d: %q lacks %q", moment, d, s, h)
@@ -94,40 +95,40 @@ func TestStatusFitsDeviceAndMoment(t *testing.T) {
 	check("choose", ui.DeviceTouch, want{[]string{"tap"}, notKeys("click")})
 	check("choose", ui.DeviceKeys, want{[]string{"arrows", "Enter"}, []string{"tap", "twice"}})
 	// Chosen, others still choosing.
-	tb.disp.MyChoice = tb.disp.Hand[0]
-	for s := range tb.disp.Chosen {
-		tb.disp.Chosen[s] = s != 2
+	tb.Disp.MyChoice = tb.Disp.Hand[0]
+	for s := range tb.Disp.Chosen {
+		tb.Disp.Chosen[s] = s != 2
 	}
 	check("waiting", ui.DeviceMouse, want{[]string{"1 more", "click"}, notKeys("tap")})
 	check("waiting", ui.DeviceTouch, want{[]string{"1 more", "tap"}, notKeys("click")})
 	check("waiting", ui.DeviceKeys, want{[]string{"1 more", "Enter"}, []string{"tap", "click"}})
 	// Everyone has chosen: nothing to wait for, no mind to change.
-	tb.disp.Chosen[2] = true
+	tb.Disp.Chosen[2] = true
 	for _, d := range []ui.Device{ui.DeviceMouse, ui.DeviceTouch, ui.DeviceKeys} {
 		check("all chosen", d, want{[]string{"Everyone has chosen"}, []string{"Waiting", "0 more", "change your mind"}})
 	}
 	// The person's row choice.
-	tb.disp.Phase, tb.disp.Waiting = engine.PhaseRowChoice, []int{tb.me}
+	tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseRowChoice, []int{tb.Me}
 	check("row", ui.DeviceMouse, want{[]string{"click a row"}, notKeys("tap")})
 	check("row", ui.DeviceTouch, want{[]string{"tap a row"}, notKeys("click")})
 	check("row", ui.DeviceKeys, want{[]string{"1–4"}, []string{"tap"}})
 	// In the play button's place the same instruction, as text without a button's face (no
 	// greyed button posing as the action), in the device's words.
 	g.LayoutF(390, 844)
-	tb.relayout()
+	tb.Relayout()
 	for d, word := range map[ui.Device]string{ui.DeviceMouse: "Click a row", ui.DeviceTouch: "Tap a row", ui.DeviceKeys: "1–4"} {
 		g.Device = d
-		tb.drawButtons(ebiten.NewImage(1, 1))
-		w := &tb.btns[layout.BtnConfirm]
+		tb.DrawButtons(ebiten.NewImage(1, 1))
+		w := &tb.Btns[layout.BtnConfirm]
 		if w.Kind != ui.KindNotice || !strings.Contains(w.Label, word) {
 			t.Errorf("row, device %d: the play button's place shows %q as kind %d, want the notice %q", d, w.Label, w.Kind, word)
 		}
 		checkWidgetText(t, g, "row instruction", w)
 	}
 	// Back to choosing: a button again.
-	tb.disp.Phase, tb.disp.Waiting = engine.PhaseChoose, nil
-	tb.drawButtons(ebiten.NewImage(1, 1))
-	if w := tb.btns[layout.BtnConfirm]; w.Kind == ui.KindNotice || w.Label != msg.ButtonPlayCard.Text() {
+	tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseChoose, nil
+	tb.DrawButtons(ebiten.NewImage(1, 1))
+	if w := tb.Btns[layout.BtnConfirm]; w.Kind == ui.KindNotice || w.Label != msg.ButtonPlayCard.Text() {
 		t.Errorf("choosing: the play button is %q of kind %d", w.Label, w.Kind)
 	}
 }

@@ -24,3 +24,6 @@ func (g *Game) TestState() ui.TestState {
 	}
 	return ts
 }
+
+// Frames returns the number of Draw calls so far.
+func (g *Game) Frames() int { return g.FrameCount }

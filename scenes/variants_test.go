@@ -8,6 +8,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -43,8 +44,8 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 				tapButton(t, g, "end-minus") // 1 round
 			}
 			tapButton(t, g, "start")
-			runUntil(t, g, 50, func(ui.TestState) bool { _, ok := g.cur.(*table); return ok })
-			tb, ok := g.cur.(*table)
+			runUntil(t, g, 50, func(ui.TestState) bool { _, ok := g.cur.(*table.Table); return ok })
+			tb, ok := g.cur.(*table.Table)
 			if !ok || engineOf(tb).Config().Variant != v || engineOf(tb).Config().Doublets != e.Doublets {
 				t.Fatalf("no table of %v (doublets %v)", v, e.Doublets)
 			}
@@ -59,10 +60,10 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 				if err := checkHomes(tb); err != nil {
 					t.Fatal(err)
 				}
-				for i := range tb.homes {
-					if h := &tb.homes[i]; h.top {
+				for i := range tb.Homes {
+					if h := &tb.Homes[i]; h.Top {
 						stacked++
-					} else if h.at == atHand && h.pos > 0 && tb.handCard(int(h.pos)-1) == spriteCard(i) {
+					} else if h.At == table.AtHand && h.Pos > 0 && tb.HandCard(int(h.Pos)-1) == table.SpriteCard(i) {
 						handTwins++
 					}
 				}
@@ -180,7 +181,7 @@ func TestHandVariantTwoCards(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	g.Settings.Variant = "hand"
 	g.Settings.Seats = 3
-	tb, err := newTable(g.host, 5)
+	tb, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,8 +189,8 @@ func TestHandVariantTwoCards(t *testing.T) {
 	g.InjectInput(func(in *ui.Input) {})
 	runUntil(t, g, 2000, func(ts ui.TestState) bool { return ts.Decision == "play" && ts.Input })
 	h := engineOf(tb).View(0).Hand
-	tb.play(h[0])
-	tb.play(h[1])
+	tb.Play(h[0])
+	tb.Play(h[1])
 	if n := len(engineOf(tb).View(0).Hand); n != 12 && engineOf(tb).View(0).Decision == nil {
 		// a keep may have added cards; the two cards left the hand either way
 		t.Logf("hand now %d cards", n)
@@ -208,12 +209,12 @@ func TestHandVariantTwoCards(t *testing.T) {
 			_ = engineOf(tb).Keep(0, nil)
 			continue
 		}
-		tb.chooseRow(0)
+		tb.ChooseRow(0)
 	}
 	h = engineOf(tb).View(0).Hand
 	size := len(h)
-	tb.play(h[0])
-	tb.play(h[0])
+	tb.Play(h[0])
+	tb.Play(h[0])
 	if slices.Contains(engineOf(tb).View(0).Hand, h[0]) || len(engineOf(tb).View(0).Hand) > size-1+5 {
 		t.Fatalf("one card not played: hand %v", engineOf(tb).View(0).Hand)
 	}
@@ -221,33 +222,33 @@ func TestHandVariantTwoCards(t *testing.T) {
 
 // checkHomes reports a card of the displayed view without a sprite at rest at its place, two
 // places sharing a sprite, or a visible sprite with no place (the screen is caught up).
-func checkHomes(tb *table) error {
+func checkHomes(tb *table.Table) error {
 	want := 0
-	for _, row := range tb.disp.Rows {
+	for _, row := range tb.Disp.Rows {
 		want += min(len(row), 100)
 	}
 	for i := 0; ; i++ {
-		if tb.handCard(i) == 0 {
+		if tb.HandCard(i) == 0 {
 			break
 		}
-		if i < len(tb.lay.Hand) {
+		if i < len(tb.Lay.Hand) {
 			want++
 		}
 	}
-	if tb.disp.MyChoice != 0 {
+	if tb.Disp.MyChoice != 0 {
 		want++
 	}
-	want += len(tb.disp.Pending) + len(tb.disp.FaceUp)
+	want += len(tb.Disp.Pending) + len(tb.Disp.FaceUp)
 	got := 0
-	for i := range tb.cards {
-		sp, h := &tb.cards[i], &tb.homes[i]
+	for i := range tb.Cards {
+		sp, h := &tb.Cards[i], &tb.Homes[i]
 		switch {
-		case h.at == atNone && sp.vis:
-			return fmt.Errorf("sprite %d (card %v) is visible with no place", i, spriteCard(i))
-		case h.at == atNone:
-		case !sp.vis || sp.x != h.r.X || sp.y != h.r.Y:
+		case h.At == table.AtNone && sp.Vis:
+			return fmt.Errorf("sprite %d (card %v) is visible with no place", i, table.SpriteCard(i))
+		case h.At == table.AtNone:
+		case !sp.Vis || sp.X != h.R.X || sp.Y != h.R.Y:
 			return fmt.Errorf("sprite %d (card %v) is not at its place (%v at %d,%d): vis %v at %.0f,%.0f",
-				i, spriteCard(i), h.at, h.row, h.pos, sp.vis, sp.x, sp.y)
+				i, table.SpriteCard(i), h.At, h.Row, h.Pos, sp.Vis, sp.X, sp.Y)
 		default:
 			got++
 		}

@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"nimmt/assets/sounds"
@@ -12,83 +12,83 @@ import (
 	"nimmt/msg"
 )
 
-// decision returns the displayed seat's decision once the screen shows every event.
-func (ct *controls) decision() (engine.Decision, bool) {
-	if ct.tutorial != nil || ct.handover >= 0 || !ct.caughtUp() || ct.disp.Decision == nil {
+// Decision returns the displayed seat's decision once the screen shows every event.
+func (ct *controls) Decision() (engine.Decision, bool) {
+	if ct.Tutorial != nil || ct.Handover >= 0 || !ct.CaughtUp() || ct.Disp.Decision == nil {
 		return engine.Decision{}, false
 	}
-	return *ct.disp.Decision, true
+	return *ct.Disp.Decision, true
 }
 
-// play is the person choosing card c.
-func (ct *controls) play(c engine.Card) {
-	d, ok := ct.decision()
+// Play is the person choosing card c.
+func (ct *controls) Play(c engine.Card) {
+	d, ok := ct.Decision()
 	if !ok || d.Kind != engine.DecidePlay || c == 0 {
 		return
 	}
 	if d.Count > 1 && d.Min == 1 {
 		// Hand: the first card waits; the same card again plays it alone, another plays both.
-		if ct.pick == 0 || !slices.Contains(ct.disp.Hand, ct.pick) {
-			ct.pick = c
-			ct.h.logf(msg.New(msg.LogHandPick, c), ct.me)
+		if ct.Pick == 0 || !slices.Contains(ct.Disp.Hand, ct.Pick) {
+			ct.Pick = c
+			ct.h.logf(msg.New(msg.LogHandPick, c), ct.Me)
 			return
 		}
-		cs := []engine.Card{ct.pick, c}
-		if c == ct.pick {
+		cs := []engine.Card{ct.Pick, c}
+		if c == ct.Pick {
 			cs = cs[:1]
 		}
-		ct.act(engine.PlayCards(cs...))
-		ct.pick = 0
+		ct.Act(engine.PlayCards(cs...))
+		ct.Pick = 0
 		return
 	}
 	if d.Count > 1 && d.Min == 0 {
 		// Nifty: the first card chosen waits for the second.
-		if ct.pick == 0 || ct.pick == c || !slices.Contains(ct.disp.Hand, ct.pick) {
-			ct.pick = c
-			ct.h.logf(msg.New(msg.LogNiftyPick, c), ct.me)
+		if ct.Pick == 0 || ct.Pick == c || !slices.Contains(ct.Disp.Hand, ct.Pick) {
+			ct.Pick = c
+			ct.h.logf(msg.New(msg.LogNiftyPick, c), ct.Me)
 			return
 		}
-		ct.act(engine.PlayCards(ct.pick, c))
-		ct.pick = 0
+		ct.Act(engine.PlayCards(ct.Pick, c))
+		ct.Pick = 0
 		return
 	}
-	ct.act(engine.PlayCard(c))
+	ct.Act(engine.PlayCard(c))
 }
 
-func (ct *controls) chooseRow(r int) {
-	if d, ok := ct.decision(); ok && d.Kind == engine.DecideRow {
-		ct.act(engine.TakeRow(r))
+func (ct *controls) ChooseRow(r int) {
+	if d, ok := ct.Decision(); ok && d.Kind == engine.DecideRow {
+		ct.Act(engine.TakeRow(r))
 	}
 }
 
 // handleButtons handles the table's buttons and global keys; it reports whether it took the input.
-func (t *table) handleButtons(in *ui.Input) (took bool) {
-	g := t.g
+func (t *Table) handleButtons(in *ui.Input) (took bool) {
+	g := t.G
 	defer func() {
 		if took {
 			g.Cue(sounds.Click)
 		}
 	}()
-	b := &t.lay.Buttons
+	b := &t.Lay.Buttons
 	if in.TapIn(b[layout.BtnMenu]) || in.Key(ui.KeyEsc) {
-		t.save()
-		if t.online != nil {
-			t.online.fromTable() // online: the room screen (resign, finish, leave, chat)
+		t.Save()
+		if t.Online != nil {
+			t.Online.FromTable() // online: the room screen (resign, finish, leave, chat)
 			return true
 		}
-		if t.tutorial != nil {
+		if t.Tutorial != nil {
 			g.Menu()
 			return true
 		}
 		g.Menu()
 		return true
 	}
-	if t.tutorial != nil || t.handover >= 0 {
+	if t.Tutorial != nil || t.Handover >= 0 {
 		return false
 	}
 	if in.TapIn(b[layout.BtnTracker]) || in.Key(ui.KeyTracker) {
-		t.showPanel = toggle(t.showPanel, 1)
-		g.Settings.Tracker = t.showPanel == 1
+		t.ShowPanel = toggle(t.ShowPanel, 1)
+		g.Settings.Tracker = t.ShowPanel == 1
 		return true
 	}
 	if in.TapIn(b[layout.BtnAdvisor]) || in.Key(ui.KeyAdvisor) {
@@ -97,33 +97,33 @@ func (t *table) handleButtons(in *ui.Input) (took bool) {
 		return true
 	}
 	if in.TapIn(b[layout.BtnLog]) || in.Key(ui.KeyLog) {
-		t.showPanel = toggle(t.showPanel, 2)
+		t.ShowPanel = toggle(t.ShowPanel, 2)
 		return true
 	}
 	if in.TapIn(b[layout.BtnReplay]) || in.Key(ui.KeyReplay) {
 		t.replayLastTurn()
 		return true
 	}
-	if (t.phase == phaseScore) && t.tl.Idle() {
-		if in.TapIn(t.overlayButton(0)) || in.Key(ui.KeyEnter) || in.Key(ui.KeySpace) {
+	if (t.Phase == PhaseScore) && t.Tl.Idle() {
+		if in.TapIn(t.OverlayButton(0)) || in.Key(ui.KeyEnter) || in.Key(ui.KeySpace) {
 			// The next round's deal (or the game over) follows at once.
-			t.setPhase(phaseDeal)
+			t.SetPhase(PhaseDeal)
 			t.consume()
 			return true
 		}
 	}
-	if (t.phase == phaseOver) && t.tl.Idle() && t.caughtUp() {
-		if t.online != nil {
-			return t.online.overButtons(in, t.overlayButton(0), t.overlayButton(1))
+	if (t.Phase == PhaseOver) && t.Tl.Idle() && t.CaughtUp() {
+		if t.Online != nil {
+			return t.Online.OverButtons(in, t.OverlayButton(0), t.OverlayButton(1))
 		}
-		if in.TapIn(t.overlayButton(0)) || in.Key(ui.KeyEnter) {
+		if in.TapIn(t.OverlayButton(0)) || in.Key(ui.KeyEnter) {
 			if err := g.Play(0); err != nil {
 				g.Notice = session.Notice(err)
 				g.Menu()
 			}
 			return true
 		}
-		if in.TapIn(t.overlayButton(1)) {
+		if in.TapIn(t.OverlayButton(1)) {
 			g.Menu()
 			return true
 		}
@@ -140,7 +140,7 @@ func toggle(cur, v int) int {
 
 // handleTable handles hand and row input when the timeline allows it.
 func (ct *controls) handleTable(in *ui.Input) {
-	if ct.tutorial != nil || (ct.phase == phaseOver) || (ct.phase == phaseScore) {
+	if ct.Tutorial != nil || (ct.Phase == PhaseOver) || (ct.Phase == PhaseScore) {
 		return
 	}
 	if ct.handleDraft(in) {
@@ -153,38 +153,38 @@ func (ct *controls) handleTable(in *ui.Input) {
 	_, hits := ct.hand()
 	n := len(hits)
 	switch {
-	case ct.disp.Phase == engine.PhaseChoose && ct.disp.Decision != nil && ct.disp.Decision.Kind == engine.DecidePlay:
+	case ct.Disp.Phase == engine.PhaseChoose && ct.Disp.Decision != nil && ct.Disp.Decision.Kind == engine.DecidePlay:
 		if in.Hover {
-			ct.sel = -1
+			ct.Sel = -1
 			for i := 0; i < n; i++ {
 				if hits[i].Contains(in.X, in.Y) {
-					ct.sel = i
+					ct.Sel = i
 				}
 			}
 		}
 		for i := 0; i < n; i++ {
 			if in.TapIn(hits[i]) {
-				if ct.sel == i {
-					ct.play(ct.b.handCard(i))
+				if ct.Sel == i {
+					ct.Play(ct.b.HandCard(i))
 				} else {
-					ct.sel = i
+					ct.Sel = i
 				}
 				return
 			}
 		}
-		if ct.sel >= 0 && ct.sel < n && (in.TapIn(ct.lay.Buttons[layout.BtnConfirm]) || in.Key(ui.KeyEnter)) {
-			ct.play(ct.b.handCard(ct.sel))
+		if ct.Sel >= 0 && ct.Sel < n && (in.TapIn(ct.lay.Buttons[layout.BtnConfirm]) || in.Key(ui.KeyEnter)) {
+			ct.Play(ct.b.HandCard(ct.Sel))
 			return
 		}
 		if n > 0 {
 			if in.Key(ui.KeyRight) {
-				ct.sel = (ct.sel + 1) % n
+				ct.Sel = (ct.Sel + 1) % n
 			}
 			if in.Key(ui.KeyLeft) {
-				if ct.sel <= 0 {
-					ct.sel = n - 1
+				if ct.Sel <= 0 {
+					ct.Sel = n - 1
 				} else {
-					ct.sel--
+					ct.Sel--
 				}
 			}
 			if d := in.TakeDigit(); d >= 0 {
@@ -193,23 +193,23 @@ func (ct *controls) handleTable(in *ui.Input) {
 					i = 9
 				}
 				if i < n {
-					ct.sel = i
+					ct.Sel = i
 				}
 			}
 		}
-		if ct.sel >= n {
-			ct.sel = -1
+		if ct.Sel >= n {
+			ct.Sel = -1
 		}
-	case ct.disp.Phase == engine.PhaseRowChoice:
-		if d, ok := ct.decision(); ok && d.Kind == engine.DecideRow {
+	case ct.Disp.Phase == engine.PhaseRowChoice:
+		if d, ok := ct.Decision(); ok && d.Kind == engine.DecideRow {
 			for r := 0; r < engine.NumRows; r++ {
 				if in.TapIn(ct.lay.Rows[r].Hit) {
-					ct.chooseRow(r)
+					ct.ChooseRow(r)
 					return
 				}
 			}
 			if d := in.TakeDigit(); d >= 1 && d <= 4 {
-				ct.chooseRow(d - 1)
+				ct.ChooseRow(d - 1)
 			}
 		}
 	}
@@ -219,26 +219,26 @@ func (ct *controls) handleTable(in *ui.Input) {
 // one-step Heuristic, and says so in the log. It reports whether it acted. Every decision kind of
 // the engine has controls today; this is the safety net for new ones.
 func (ct *controls) autoDecision() bool {
-	d, ok := ct.decision()
-	if !ok || ct.inFlight || !ct.tl.Idle() {
+	d, ok := ct.Decision()
+	if !ok || ct.InFlight || !ct.tl.Idle() {
 		return false
 	}
 	switch d.Kind {
 	case engine.DecidePlay, engine.DecideRow, engine.DecideDraft, engine.DecideOrder, engine.DecideKeep:
 		return false
 	}
-	v := cloneView(&ct.disp)
+	v := CloneView(&ct.Disp)
 	a := bots.Heuristic(&v)
-	if !ct.act(a) {
+	if !ct.Act(a) {
 		return false
 	}
 	switch d.Kind {
 	case engine.DecideDraft:
-		ct.h.logf(msg.New(msg.LogAdvisorDrafted, ct.h.seatName(ct.me), a.Cards[0]), -1)
+		ct.h.logf(msg.New(msg.LogAdvisorDrafted, ct.h.seatName(ct.Me), a.Cards[0]), -1)
 	case engine.DecideOrder:
-		ct.h.logf(msg.New(msg.LogAdvisorPlaced, ct.h.seatName(ct.me), a.Cards[0]), -1)
+		ct.h.logf(msg.New(msg.LogAdvisorPlaced, ct.h.seatName(ct.Me), a.Cards[0]), -1)
 	case engine.DecideKeep:
-		ct.h.logf(msg.New(msg.LogAdvisorKept, ct.h.seatName(ct.me), cardList(a.Cards)), -1)
+		ct.h.logf(msg.New(msg.LogAdvisorKept, ct.h.seatName(ct.Me), cardList(a.Cards)), -1)
 	}
 	return true
 }
@@ -246,11 +246,11 @@ func (ct *controls) autoDecision() bool {
 // handleDraft lets the person draft a card of the pool by tapping it. It reports whether the
 // input was taken.
 func (ct *controls) handleDraft(in *ui.Input) bool {
-	d, ok := ct.decision()
+	d, ok := ct.Decision()
 	if !ok || d.Kind != engine.DecideDraft {
 		return false
 	}
-	rs := ct.h.poolRects()
+	rs := ct.h.PoolRects()
 	if in.Hover {
 		ct.poolHover = -1
 		for i, r := range rs {
@@ -260,9 +260,9 @@ func (ct *controls) handleDraft(in *ui.Input) bool {
 		}
 	}
 	for i, r := range rs {
-		if in.TapIn(r) && i < len(ct.disp.Pool) {
-			c := ct.disp.Pool[i]
-			ct.act(engine.DraftCard(c))
+		if in.TapIn(r) && i < len(ct.Disp.Pool) {
+			c := ct.Disp.Pool[i]
+			ct.Act(engine.DraftCard(c))
 			ct.poolHover = -1
 			return true
 		}
@@ -273,10 +273,10 @@ func (ct *controls) handleDraft(in *ui.Input) bool {
 // choiceDecision returns the person's order or keep decision, if one is due and the screen has
 // caught up.
 func (ct *controls) choiceDecision() (engine.Decision, bool) {
-	if ct.phase == phaseOver {
+	if ct.Phase == PhaseOver {
 		return engine.Decision{}, false
 	}
-	d, ok := ct.decision()
+	d, ok := ct.Decision()
 	if !ok || (d.Kind != engine.DecideOrder && d.Kind != engine.DecideKeep) {
 		return engine.Decision{}, false
 	}
@@ -290,7 +290,7 @@ func (ct *controls) handleChoice(in *ui.Input) bool {
 		ct.keepSel = nil
 		return false
 	}
-	_, cards, button := ct.h.choiceLayout(d)
+	_, cards, button := ct.h.ChoiceLayout(d)
 	if len(ct.keepSel) != len(d.Cards) {
 		ct.keepSel = make([]bool, len(d.Cards))
 	}
@@ -299,8 +299,8 @@ func (ct *controls) handleChoice(in *ui.Input) bool {
 			continue
 		}
 		if d.Kind == engine.DecideOrder {
-			if ct.act(engine.PlaceFirst(d.Cards[i])) {
-				ct.h.logSeat(msg.LogYouPlaced, msg.LogPlaced, ct.me, d.Cards[i])
+			if ct.Act(engine.PlaceFirst(d.Cards[i])) {
+				ct.h.logSeat(msg.LogYouPlaced, msg.LogPlaced, ct.Me, d.Cards[i])
 			}
 			return true
 		}
@@ -310,7 +310,7 @@ func (ct *controls) handleChoice(in *ui.Input) bool {
 				n++
 			}
 		}
-		if ct.keepSel[i] || len(ct.disp.Hand)+n < engine.MaxHand {
+		if ct.keepSel[i] || len(ct.Disp.Hand)+n < engine.MaxHand {
 			ct.keepSel[i] = !ct.keepSel[i]
 		}
 		return true
@@ -322,7 +322,7 @@ func (ct *controls) handleChoice(in *ui.Input) bool {
 				keep = append(keep, d.Cards[i])
 			}
 		}
-		ct.act(engine.KeepCards(keep...))
+		ct.Act(engine.KeepCards(keep...))
 		ct.keepSel = nil
 	}
 	return true

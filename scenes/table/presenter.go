@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"fmt"
@@ -16,14 +16,14 @@ type phase uint8
 
 // The table's phases.
 const (
-	phaseNone phase = iota // before the first event
-	phaseDeal
-	phaseChoose
-	phaseReveal
-	phasePlacement
-	phaseRowChoice
-	phaseScore // the round score waits for Continue
-	phaseOver
+	PhaseNone phase = iota // before the first event
+	PhaseDeal
+	PhaseChoose
+	PhaseReveal
+	PhasePlacement
+	PhaseRowChoice
+	PhaseScore // the round score waits for Continue
+	PhaseOver
 )
 
 var phaseNames = [...]string{"", "deal", "choose", "reveal", "placement", "rowchoice", "score", "gameover"}
@@ -31,94 +31,94 @@ var phaseNames = [...]string{"", "deal", "choose", "reveal", "placement", "rowch
 // String returns the phase's scene name.
 func (p phase) String() string { return phaseNames[p] }
 
-// setPhase is the one place the phase changes: the phase's tick count restarts and the plates
+// SetPhase is the one place the phase changes: the phase's tick count restarts and the plates
 // and status follow.
-func (pr *presenter) setPhase(p phase) {
-	if pr.phase == p {
+func (pr *presenter) SetPhase(p phase) {
+	if pr.Phase == p {
 		return
 	}
-	pr.phase = p
-	pr.phaseTicks = 0
-	pr.stage.refreshPlates()
+	pr.Phase = p
+	pr.PhaseTicks = 0
+	pr.stage.RefreshPlates()
 }
 
-// fastForward folds all events in without animation (resuming a save).
-func (pr *presenter) fastForward() {
-	for pr.broken == nil && (pr.sess.EventCount() > pr.consumed || len(pr.events) > 0) {
+// FastForward folds all events in without animation (resuming a save).
+func (pr *presenter) FastForward() {
+	for pr.Broken == nil && (pr.sess.EventCount() > pr.Consumed || len(pr.Events) > 0) {
 		pr.fetch()
-		for len(pr.events) > 0 {
-			e := pr.events[0]
-			pr.events = pr.events[1:]
-			pr.consumed++
-			pr.apply(e, false)
+		for len(pr.Events) > 0 {
+			e := pr.Events[0]
+			pr.Events = pr.Events[1:]
+			pr.Consumed++
+			pr.Apply(e, false)
 		}
 	}
-	if pr.phase == phaseScore {
-		pr.setPhase(phaseDeal)
+	if pr.Phase == PhaseScore {
+		pr.SetPhase(PhaseDeal)
 	}
 	pr.tl.Skip()
-	pr.stage.stepSprites()
+	pr.stage.StepSprites()
 	pr.derivePhase()
 }
 
 // consume folds events in, one at a time, while nothing animates and no score waits.
 func (pr *presenter) consume() {
-	for pr.tl.Idle() && pr.phase != phaseScore {
+	for pr.tl.Idle() && pr.Phase != PhaseScore {
 		pr.fetch()
-		if len(pr.events) == 0 {
+		if len(pr.Events) == 0 {
 			break
 		}
-		e := pr.events[0]
-		if _, ok := e.(engine.RoundScored); ok && len(pr.b.floaters) > 0 {
+		e := pr.Events[0]
+		if _, ok := e.(engine.RoundScored); ok && len(pr.b.Floaters) > 0 {
 			break // the last "+N" of the round rises before the score opens
 		}
-		pr.events[0] = nil
-		pr.events = pr.events[1:]
-		pr.consumed++
-		pr.apply(e, true)
-		pr.phaseTicks = 0
+		pr.Events[0] = nil
+		pr.Events = pr.Events[1:]
+		pr.Consumed++
+		pr.Apply(e, true)
+		pr.PhaseTicks = 0
 		if pr.tl.Idle() {
-			pr.stage.stepSprites()
+			pr.stage.StepSprites()
 		}
 	}
 }
 
 func (pr *presenter) fetch() {
-	if pr.broken != nil {
+	if pr.Broken != nil {
 		return
 	}
-	if pr.inFlight && pr.sess.EventCount() > pr.sentAt {
-		pr.inFlight = false
+	if pr.InFlight && pr.sess.EventCount() > pr.sentAt {
+		pr.InFlight = false
 	}
-	if len(pr.events) == 0 && pr.sess.EventCount() > pr.consumed {
-		pr.events = pr.sess.EventsFor(pr.me, pr.consumed)
+	if len(pr.Events) == 0 && pr.sess.EventCount() > pr.Consumed {
+		pr.Events = pr.sess.EventsFor(pr.Me, pr.Consumed)
 	}
 }
 
 // derivePhase names the phase when nothing is animating.
 func (pr *presenter) derivePhase() {
 	switch {
-	case pr.phase == phaseOver || pr.phase == phaseScore:
-	case pr.disp.Phase == engine.PhaseRowChoice:
-		pr.setPhase(phaseRowChoice)
-	case pr.disp.Phase == engine.PhaseChoose:
-		pr.setPhase(phaseChoose)
+	case pr.Phase == PhaseOver || pr.Phase == PhaseScore:
+	case pr.Disp.Phase == engine.PhaseRowChoice:
+		pr.SetPhase(PhaseRowChoice)
+	case pr.Disp.Phase == engine.PhaseChoose:
+		pr.SetPhase(PhaseChoose)
 	}
 }
 
 func (hd *hud) seatName(s int) string {
-	if s >= 0 && s < len(hd.seats) {
-		return hd.seats[s].Name
+	if s >= 0 && s < len(hd.Seats) {
+		return hd.Seats[s].Name
 	}
 	return "?"
 }
 
-// apply folds one event into the displayed view and queues its animation steps, in order. An
+// Apply folds one event into the displayed view and queues its animation steps, in order. An
 // event that does not fit the view (engine.View.CheckEvent: a malformed one from a remote
 // session) leaves the view as it is and stops the stream (stopStream); every fold below is of an
 // event checked here.
-func (pr *presenter) apply(e engine.Event, animate bool) {
-	if err := pr.disp.CheckEvent(e); err != nil {
+func (pr *presenter) Apply(e engine.Event, animate bool) {
+	if err := pr.Disp.CheckEvent(e); err != nil {
 		pr.h.stopStream(err)
 		return
 	}
@@ -131,8 +131,8 @@ func (pr *presenter) apply(e engine.Event, animate bool) {
 	case engine.CardsRevealed:
 		steps = pr.onRevealed(ev, animate)
 	case engine.RowChoiceRequired:
-		pr.disp.Apply(e)
-		pr.setPhase(phaseRowChoice)
+		pr.Disp.Apply(e)
+		pr.SetPhase(PhaseRowChoice)
 		pr.h.logRowChoice(ev)
 	case engine.RowTaken:
 		steps = pr.onRowTaken(ev, animate)
@@ -140,25 +140,25 @@ func (pr *presenter) apply(e engine.Event, animate bool) {
 		steps = pr.onPlaced(ev, animate)
 	case engine.RoundScored:
 		pr.b.endFloaters(true)
-		pr.disp.Apply(e)
-		pr.lastRound = ev
+		pr.Disp.Apply(e)
+		pr.LastRound = ev
 		pr.roundPens = append(pr.roundPens, slices.Clone(ev.Penalties))
 		pr.roundTotals = append(pr.roundTotals, slices.Clone(ev.Totals))
 		pr.haveRound = true
 		pr.haveLast = false
-		pr.setPhase(phaseScore)
+		pr.SetPhase(PhaseScore)
 	case engine.GameOver:
-		pr.disp.Apply(e)
-		pr.setPhase(phaseOver)
+		pr.Disp.Apply(e)
+		pr.SetPhase(PhaseOver)
 		pr.stage.recordGame(ev)
 	case engine.CardDrafted, engine.DraftDone, engine.CardsKept:
 		// Variants: cards move between the pool, the hands and the rows.
-		pr.disp.Apply(e)
+		pr.Disp.Apply(e)
 		pr.h.variantLog(e)
-		pr.stage.relayout()
-		steps = pr.b.settle(12, 0, animate, nil)
+		pr.stage.Relayout()
+		steps = pr.b.Settle(12, 0, animate, nil)
 	default:
-		pr.disp.Apply(e)
+		pr.Disp.Apply(e)
 	}
 	if animate {
 		steps = pr.h.withSound(e, steps)
@@ -166,15 +166,15 @@ func (pr *presenter) apply(e engine.Event, animate bool) {
 	for _, s := range steps {
 		pr.tl.Add(s)
 	}
-	pr.stage.refreshPlates()
+	pr.stage.RefreshPlates()
 }
 
 // stopStream stops folding the session's events after one that does not fit the view, and
 // says so in the log: the table stays as it was before that event.
 func (hd *hud) stopStream(err error) {
-	hd.broken = fmt.Errorf("scenes: event %d: %w", hd.consumed, err)
-	hd.events = nil
-	hd.logf(msg.New(msg.Verbatim, hd.broken.Error()), -1)
+	hd.Broken = fmt.Errorf("scenes: event %d: %w", hd.Consumed, err)
+	hd.Events = nil
+	hd.logf(msg.New(msg.Verbatim, hd.Broken.Error()), -1)
 }
 
 // par returns the steps as one parallel step, or nothing.
@@ -189,20 +189,20 @@ func par(out []anim.Step, steps []anim.Step) []anim.Step {
 func (pr *presenter) onDealt(ev engine.RoundDealt, animate bool) []anim.Step {
 	var gather []anim.Step
 	if animate && pr.Speed() != anim.Instant {
-		for c := range pr.b.cards {
-			if sp := &pr.b.cards[c]; sp.vis {
+		for c := range pr.b.Cards {
+			if sp := &pr.b.Cards[c]; sp.Vis {
 				gather = pr.b.moveSprite(sp, pr.lay.Deck, false, 16, 0, true, gather)
-				sp.hideAtEnd = true
+				sp.HideAtEnd = true
 			}
 		}
 	}
 	pr.b.endFloaters(true)
-	pr.disp.Apply(ev)
-	pr.setPhase(phaseDeal)
-	pr.h.log = pr.h.log[:0]
+	pr.Disp.Apply(ev)
+	pr.SetPhase(PhaseDeal)
+	pr.h.Log = pr.h.Log[:0]
 	pr.h.logf(msg.New(msg.LogDealt, ev.Round), -1)
 	pr.haveLast = false
-	pr.c.sel = -1
+	pr.c.Sel = -1
 	if len(gather) > 0 {
 		return append(par(nil, gather), &anim.Call{Fn: func() {
 			for _, s := range pr.dealSprites(animate) {
@@ -216,46 +216,46 @@ func (pr *presenter) onDealt(ev engine.RoundDealt, animate bool) []anim.Step {
 // dealSprites sends the dealt cards from the deck to their places, face up on arrival, and one
 // card back to each other seat (its hand stays hidden).
 func (pr *presenter) dealSprites(animate bool) []anim.Step {
-	for c := range pr.b.cards {
-		pr.b.cards[c] = cardSprite{}
+	for c := range pr.b.Cards {
+		pr.b.Cards[c] = cardSprite{}
 	}
-	for s := range pr.b.backs {
-		pr.b.backs[s] = cardSprite{}
+	for s := range pr.b.Backs {
+		pr.b.Backs[s] = cardSprite{}
 	}
 	clear(pr.b.swap[:])
-	pr.stage.relayout()
+	pr.stage.Relayout()
 	d := pr.lay.Deck
 	var steps []anim.Step
 	k := 0
 	deal := func(i int) {
-		sp := &pr.b.cards[i]
-		sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
-		steps = pr.b.moveSprite(sp, pr.b.homes[i].r, true, 18, 6*k, animate, steps)
+		sp := &pr.b.Cards[i]
+		sp.X, sp.Y, sp.W, sp.H, sp.Face, sp.Vis = d.X, d.Y, d.W, d.H, false, true
+		steps = pr.b.moveSprite(sp, pr.b.Homes[i].R, true, 18, 6*k, animate, steps)
 		k++
 	}
-	for r := range pr.disp.Rows { // the new rows, or the kept table (TCG's second half)
-		for i := range pr.b.homes {
-			if h := &pr.b.homes[i]; h.at == atRow && int(h.row) == r {
+	for r := range pr.Disp.Rows { // the new rows, or the kept table (TCG's second half)
+		for i := range pr.b.Homes {
+			if h := &pr.b.Homes[i]; h.At == AtRow && int(h.Row) == r {
 				deal(i)
 			}
 		}
 	}
-	for i := range pr.b.homes {
-		if pr.b.homes[i].at == atHand || pr.b.homes[i].at == atChosen {
+	for i := range pr.b.Homes {
+		if pr.b.Homes[i].At == AtHand || pr.b.Homes[i].At == atChosen {
 			deal(i)
 		}
 	}
-	for s := range pr.h.seats {
-		if s == pr.me || pr.tutorial != nil {
+	for s := range pr.h.Seats {
+		if s == pr.Me || pr.Tutorial != nil {
 			continue
 		}
-		sp := &pr.b.backs[s]
-		p, ch := pr.b.seatLay(s).Plate, pr.b.seatLay(s).Chosen
-		sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = d.X, d.Y, d.W, d.H, false, true
+		sp := &pr.b.Backs[s]
+		p, ch := pr.b.SeatLay(s).Plate, pr.b.SeatLay(s).Chosen
+		sp.X, sp.Y, sp.W, sp.H, sp.Face, sp.Vis = d.X, d.Y, d.W, d.H, false, true
 		steps = pr.b.moveSprite(sp, layout.Rect{X: p.X + p.W/2 - ch.W/2, Y: p.Y, W: ch.W, H: ch.H}, false, 18, 3*k, animate, steps)
-		sp.hideAtEnd = true
+		sp.HideAtEnd = true
 		if !animate || pr.Speed() == anim.Instant {
-			sp.vis, sp.hideAtEnd = false, false
+			sp.Vis, sp.HideAtEnd = false, false
 		}
 		k++
 	}
@@ -264,15 +264,15 @@ func (pr *presenter) dealSprites(animate bool) []anim.Step {
 
 // onChose: a seat has chosen; its card goes face down to its plate (face up in Open).
 func (pr *presenter) onChose(ev engine.SeatChose, animate bool) []anim.Step {
-	pr.disp.Apply(ev)
+	pr.Disp.Apply(ev)
 	switch {
-	case ev.Card != 0 && ev.Seat != pr.me && len(pr.disp.FaceUp) > 0:
+	case ev.Card != 0 && ev.Seat != pr.Me && len(pr.Disp.FaceUp) > 0:
 		pr.h.logf(msg.New(msg.LogPlaysFaceUp, pr.h.seatName(ev.Seat), ev.Card), -1)
-		return pr.b.settle(12, 0, animate, nil)
-	case ev.Seat == pr.me:
-		pr.stage.relayout()
-		pr.c.sel = -1
-		return pr.b.settle(12, 0, animate, nil)
+		return pr.b.Settle(12, 0, animate, nil)
+	case ev.Seat == pr.Me:
+		pr.stage.Relayout()
+		pr.c.Sel = -1
+		return pr.b.Settle(12, 0, animate, nil)
 	}
 	return par(nil, pr.stage.placeBack(ev.Seat, animate))
 }
@@ -280,27 +280,27 @@ func (pr *presenter) onChose(ev engine.SeatChose, animate bool) []anim.Step {
 // onRevealed: the chosen cards turn over at the seats, then slide into the queue, lowest first.
 func (pr *presenter) onRevealed(ev engine.CardsRevealed, animate bool) []anim.Step {
 	// Remember where the turn started, for "watch the last turn again".
-	pr.lastTurn = pr.consumed - 1
+	pr.LastTurn = pr.Consumed - 1
 	pr.b.endFloaters(false)
-	pr.lastView = cloneView(&pr.disp)
+	pr.lastView = CloneView(&pr.Disp)
 	pr.haveLast = true
-	pr.setPhase(phaseReveal)
-	my := pr.disp.MyChoice
-	pr.disp.Apply(ev)
-	pr.stage.relayout()
+	pr.SetPhase(PhaseReveal)
+	my := pr.Disp.MyChoice
+	pr.Disp.Apply(ev)
+	pr.stage.Relayout()
 	var flips []anim.Step
 	for i, p := range ev.Plays {
-		r := pr.b.seatLay(p.Seat).Chosen
-		si := pr.b.spriteAt(atPending, 0, i)
+		r := pr.b.SeatLay(p.Seat).Chosen
+		si := pr.b.SpriteAt(AtPending, 0, i)
 		if si < 0 {
 			continue
 		}
-		sp := &pr.b.cards[si]
-		if p.Seat != pr.me || p.Card != my || !sp.vis {
-			sp.x, sp.y, sp.w, sp.h, sp.face, sp.vis = r.X, r.Y, r.W, r.H, false, true
+		sp := &pr.b.Cards[si]
+		if p.Seat != pr.Me || p.Card != my || !sp.Vis {
+			sp.X, sp.Y, sp.W, sp.H, sp.Face, sp.Vis = r.X, r.Y, r.W, r.H, false, true
 		}
 		flips = pr.b.moveSprite(sp, r, true, 15, 0, animate, flips)
-		pr.b.backs[p.Seat].vis = false
+		pr.b.Backs[p.Seat].Vis = false
 		pr.h.logf(msg.New(msg.LogPlayed, pr.h.seatName(p.Seat), p.Card), -1)
 	}
 	var steps []anim.Step
@@ -310,7 +310,7 @@ func (pr *presenter) onRevealed(ev engine.CardsRevealed, animate bool) []anim.St
 	pr.queued = false
 	return append(steps, &anim.Call{Fn: func() {
 		pr.queued = len(pr.lay.Queue) > 0
-		for _, s := range pr.b.settle(14, 3, animate, nil) {
+		for _, s := range pr.b.Settle(14, 3, animate, nil) {
 			pr.tl.Add(s)
 		}
 	}})
@@ -319,30 +319,30 @@ func (pr *presenter) onRevealed(ev engine.CardsRevealed, animate bool) []anim.St
 // onRowTaken: the row's cards fly to the taker's pile and a "+N" rises from it (until the turn
 // ends: endFloaters).
 func (pr *presenter) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
-	pr.setPhase(phasePlacement)
-	pr.b.refreshHomes()
-	pile := pr.b.seatLay(ev.Seat).Pile
+	pr.SetPhase(PhasePlacement)
+	pr.b.RefreshHomes()
+	pile := pr.b.SeatLay(ev.Seat).Pile
 	var moves []anim.Step
-	for i := range pr.disp.Rows[ev.Row] {
-		si := pr.b.spriteAt(atRow, ev.Row, i)
+	for i := range pr.Disp.Rows[ev.Row] {
+		si := pr.b.SpriteAt(AtRow, ev.Row, i)
 		if si < 0 {
 			continue
 		}
-		sp := &pr.b.cards[si]
-		moves = pr.b.moveSprite(sp, layout.Rect{X: pile.X, Y: pile.Y, W: sp.w * 0.5, H: sp.h * 0.5}, true, 30, 2*i, animate, moves)
-		sp.hideAtEnd = true
+		sp := &pr.b.Cards[si]
+		moves = pr.b.moveSprite(sp, layout.Rect{X: pile.X, Y: pile.Y, W: sp.W * 0.5, H: sp.H * 0.5}, true, 30, 2*i, animate, moves)
+		sp.HideAtEnd = true
 		if !animate || pr.Speed() == anim.Instant {
-			sp.vis = false
+			sp.Vis = false
 		}
 	}
-	pr.disp.Apply(ev)
-	pr.b.refreshHomes()
+	pr.Disp.Apply(ev)
+	pr.b.RefreshHomes()
 	pr.h.logRowTaken(ev)
 	steps := par(nil, moves)
 	if animate && pr.Speed() != anim.Instant {
 		tw := anim.NewTween(0, pr.ticks(50), anim.OutCubic)
 		steps = append(steps, &anim.Call{Fn: func() {
-			pr.b.floaters = append(pr.b.floaters, floater{label: "+" + strconv.Itoa(ev.Bullheads), seat: ev.Seat, turn: pr.lastTurn, tw: tw})
+			pr.b.Floaters = append(pr.b.Floaters, floater{Label: "+" + strconv.Itoa(ev.Bullheads), seat: ev.Seat, Turn: pr.LastTurn, tw: tw})
 		}})
 	}
 	return steps
@@ -350,11 +350,11 @@ func (pr *presenter) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 
 // onPlaced: a card goes to its row.
 func (pr *presenter) onPlaced(ev engine.CardPlaced, animate bool) []anim.Step {
-	pr.setPhase(phasePlacement)
-	pr.disp.Apply(ev)
-	pr.stage.relayout()
-	travel, hold := placePace(len(pr.h.seats))
-	steps := pr.b.settle(travel, 0, animate, nil)
+	pr.SetPhase(PhasePlacement)
+	pr.Disp.Apply(ev)
+	pr.stage.Relayout()
+	travel, hold := placePace(len(pr.h.Seats))
+	steps := pr.b.Settle(travel, 0, animate, nil)
 	if animate {
 		steps = append(steps, &anim.Wait{N: pr.ticks(hold)})
 	}
@@ -373,8 +373,8 @@ func placePace(n int) (travel, hold int) {
 	return 20 + extra, 8 + 3*extra
 }
 
-// cloneView deep-copies a view.
-func cloneView(v *engine.View) engine.View {
+// CloneView deep-copies a view.
+func CloneView(v *engine.View) engine.View {
 	c := *v
 	c.Hand = append([]engine.Card(nil), v.Hand...)
 	c.HandSizes = append([]int(nil), v.HandSizes...)
@@ -397,22 +397,22 @@ func cloneView(v *engine.View) engine.View {
 
 // replayLastTurn rewinds the display to the start of the last turn and plays it again.
 func (pr *presenter) replayLastTurn() {
-	if !pr.haveLast || !pr.tl.Idle() || pr.phase == phaseScore || pr.phase == phaseOver {
+	if !pr.haveLast || !pr.tl.Idle() || pr.Phase == PhaseScore || pr.Phase == PhaseOver {
 		return
 	}
-	pr.disp = cloneView(&pr.lastView)
-	pr.consumed = pr.lastTurn
-	pr.events = nil
+	pr.Disp = CloneView(&pr.lastView)
+	pr.Consumed = pr.LastTurn
+	pr.Events = nil
 	pr.b.endFloaters(true)
-	pr.stage.relayout()
-	for i := range pr.b.cards {
-		pr.b.cards[i].tween = nil
+	pr.stage.Relayout()
+	for i := range pr.b.Cards {
+		pr.b.Cards[i].Tween = nil
 	}
-	pr.b.settle(0, 0, false, nil)
-	for s := range pr.b.backs {
-		pr.b.backs[s] = cardSprite{}
+	pr.b.Settle(0, 0, false, nil)
+	for s := range pr.b.Backs {
+		pr.b.Backs[s] = cardSprite{}
 		pr.stage.placeBack(s, false)
 	}
-	pr.stage.stepSprites()
+	pr.stage.StepSprites()
 	pr.h.logf(msg.New(msg.LogReplay), -1)
 }

@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"image/color"
@@ -18,33 +18,33 @@ import (
 // The HUD's drawing on the table: the seats' plates and their cut texts, the buttons and the
 // landing warning.
 
-func (t *table) drawPlate(dst *ebiten.Image, s int) {
-	g := t.g
-	seat := t.seatLay(s)
+func (t *Table) drawPlate(dst *ebiten.Image, s int) {
+	g := t.G
+	seat := t.SeatLay(s)
 	p := seat.Plate
-	si := &t.seats[s]
+	si := &t.Seats[s]
 	bg := sprites.PlateBG
-	if s == t.me {
+	if s == t.Me {
 		bg = plateMe
 	}
 	g.RoundRect(dst, p, math.Min(10, p.H*0.2), bg)
 	waiting := false
-	for _, w := range t.disp.Waiting {
+	for _, w := range t.Disp.Waiting {
 		if w == s {
 			waiting = true
 		}
 	}
-	if waiting && t.tutorial == nil && (t.phase == phaseChoose || t.phase == phaseRowChoice) && !t.disp.Chosen[s] {
-		g.StrokeRect(dst, p, math.Min(10, p.H*0.2), 2, chipThinking)
+	if waiting && t.Tutorial == nil && (t.Phase == PhaseChoose || t.Phase == PhaseRowChoice) && !t.Disp.Chosen[s] {
+		g.StrokeRect(dst, p, math.Min(10, p.H*0.2), 2, ChipThinking)
 	}
 	t.drawAvatar(dst, s, seat.Avatar)
 	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
 	// (cached: the strings change only with the game), never shrunk.
 	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), si.pileStr, si.stateStr}
-	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.state)}
+	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.State)}
 	bold := [layout.NumPlateTexts]bool{true, true, false, true, true}
-	if len(t.plateCuts) != len(t.lay.Seats) {
-		t.plateCuts = make([][layout.NumPlateTexts]plateCut, len(t.lay.Seats))
+	if len(t.plateCuts) != len(t.Lay.Seats) {
+		t.plateCuts = make([][layout.NumPlateTexts]plateCut, len(t.Lay.Seats))
 	}
 	for k, tx := range seat.Text {
 		if !tx.Shown() || strs[k] == "" {
@@ -52,7 +52,7 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 		}
 		floor := tx.Size // names and scores keep their size
 		if k == layout.TxtLevel || k == layout.TxtState {
-			floor = minPlateText
+			floor = MinPlateText
 		}
 		st := text.Style{Size: tx.Size, Bold: bold[k]}
 		c := &t.plateCuts[s][k]
@@ -72,7 +72,7 @@ func (t *table) drawPlate(dst *ebiten.Image, s int) {
 	// score's box (the score is left-aligned in it), smaller than the score, where it fits
 	// beside it; it never covers the score.
 	if sc := seat.Text[layout.TxtScore]; seat.Compact && sc.Shown() && !sc.Right && si.pileStr != "" {
-		size := math.Max(minPlateText, math.Round(sc.Size*0.7))
+		size := math.Max(MinPlateText, math.Round(sc.Size*0.7))
 		sw, _ := g.Txt.Measure(si.scoreStr, text.Style{Size: sc.Size, Bold: true})
 		pw, _ := g.Txt.Measure(si.pileStr, text.Style{Size: size, Bold: true})
 		if sw+pw+sc.Size*0.25 <= sc.R.W {
@@ -115,45 +115,45 @@ func (c *plateCut) fit(s string, st text.Style, w, min float64, fitSize func(str
 	return c.out, c.size
 }
 
-// minPlateText is the smallest size a plate's level and state lines and the score bar's title
+// MinPlateText is the smallest size a plate's level and state lines and the score bar's title
 // shrink to before they are cut short.
-const minPlateText = 9
+const MinPlateText = 9
 
 var buttonLabels = [layout.NumButtons]msg.ID{msg.ButtonMenu, msg.ButtonTracker, msg.ButtonAdvisor, msg.ButtonLog, msg.ButtonReplay, msg.ButtonPlayCard}
 
-func (t *table) drawButtons(dst *ebiten.Image) {
-	g := t.g
-	if t.tutorial != nil {
-		w := ui.Widget{R: t.lay.Buttons[layout.BtnMenu], Label: msg.ButtonMenu.Text(), Enabled: true}
+func (t *Table) DrawButtons(dst *ebiten.Image) {
+	g := t.G
+	if t.Tutorial != nil {
+		w := ui.Widget{R: t.Lay.Buttons[layout.BtnMenu], Label: msg.ButtonMenu.Text(), Enabled: true}
 		g.DrawWidget(dst, &w, false)
 		return
 	}
-	for i, r := range t.lay.Buttons {
-		w := &t.btns[i]
+	for i, r := range t.Lay.Buttons {
+		w := &t.Btns[i]
 		if w.R != r {
 			w.Fit = 0
 		}
 		w.R, w.Label, w.Enabled, w.Kind, w.On = r, buttonLabels[i].Text(), true, 0, false
 		switch i {
 		case layout.BtnTracker:
-			w.Kind, w.On = 3, t.showPanel == 1
+			w.Kind, w.On = 3, t.ShowPanel == 1
 		case layout.BtnAdvisor:
 			w.Kind, w.On = 3, g.Settings.Advisor
 		case layout.BtnLog:
-			w.Kind, w.On = 3, t.showPanel == 2
+			w.Kind, w.On = 3, t.ShowPanel == 2
 		case layout.BtnReplay:
-			w.Enabled = t.haveLast && t.tl.Idle()
+			w.Enabled = t.haveLast && t.Tl.Idle()
 		case layout.BtnConfirm:
-			w.Enabled = t.sel >= 0 && t.phase == phaseChoose && t.AcceptsInput()
+			w.Enabled = t.Sel >= 0 && t.Phase == PhaseChoose && t.AcceptsInput()
 			if t.myRowChoice() {
 				// Not a button to press but what to do: the rows are the targets, so the
 				// instruction stands in the button's place as gold text without a button's face.
 				w.Label = g.ByDevice(msg.ButtonClickRow, msg.ButtonTapRow, msg.ButtonKeyRow).Text()
 				w.Kind, w.Enabled = ui.KindNotice, true
-			} else if d := t.disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
+			} else if d := t.Disp.Decision; d != nil && d.Kind == engine.DecidePlay && d.Count > 1 {
 				// Nifty and Hand: two cards, chosen one after the other.
 				w.Label = msg.ButtonPlayFirst.Text()
-				if t.pick != 0 && slices.Contains(t.disp.Hand, t.pick) {
+				if t.Pick != 0 && slices.Contains(t.Disp.Hand, t.Pick) {
 					w.Label = msg.ButtonPlaySecond.Text()
 				}
 			}

@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"image/color"
@@ -9,6 +9,7 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -32,19 +33,19 @@ var (
 // ringState is what the table's rings show, per seat, as of the last tick, and the timer that
 // wakes the game for their next step.
 type ringState struct {
-	on   [engine.MaxSeats]bool
-	secs [engine.MaxSeats]int
+	On   [engine.MaxSeats]bool
+	Secs [engine.MaxSeats]int
 	frac [engine.MaxSeats]float64
 	// wake is the clock's timer for the next step, due at wakeAt (zero: none).
 	wake   clock.Stopper
 	wakeAt time.Time
 }
 
-// ringLeft returns what a decision timer shows at now: the whole seconds left, rounded up (0
+// RingLeft returns what a decision timer shows at now: the whole seconds left, rounded up (0
 // once the deadline has passed or when there is no deadline), and the part of the ring still
 // full, by whole seconds of the span. A deadline further away than span (this device's clock
 // behind the server's) shows the whole span.
-func ringLeft(at time.Time, span time.Duration, now time.Time) (secs int, frac float64) {
+func RingLeft(at time.Time, span time.Duration, now time.Time) (secs int, frac float64) {
 	total := int((span + time.Second - 1) / time.Second)
 	left := at.Sub(now)
 	if at.IsZero() || total <= 0 || left <= 0 {
@@ -54,10 +55,10 @@ func ringLeft(at time.Time, span time.Duration, now time.Time) (secs int, frac f
 	return secs, float64(secs) / float64(total)
 }
 
-// ringNext returns how long after now what the timer shows next changes, and false when it does
+// RingNext returns how long after now what the timer shows next changes, and false when it does
 // not change any more (no deadline, or it has passed).
-func ringNext(at time.Time, span time.Duration, now time.Time) (time.Duration, bool) {
-	secs, _ := ringLeft(at, span, now)
+func RingNext(at time.Time, span time.Duration, now time.Time) (time.Duration, bool) {
+	secs, _ := RingLeft(at, span, now)
 	if secs == 0 {
 		return 0, false
 	}
@@ -67,50 +68,51 @@ func ringNext(at time.Time, span time.Duration, now time.Time) (time.Duration, b
 // ringDeadline is seat s's deadline as the table shows it: only while the displayed view waits
 // for the seat's decision (it has not chosen its card), outside the walkthrough.
 func (pr *presenter) ringDeadline(s int) (time.Time, time.Duration) {
-	if pr.tutorial != nil || (pr.phase != phaseChoose && pr.phase != phaseRowChoice) || !pr.tl.Idle() {
+	if pr.Tutorial != nil || (pr.Phase != PhaseChoose && pr.Phase != PhaseRowChoice) || !pr.tl.Idle() {
 		return time.Time{}, 0
 	}
 	waiting := false
-	for _, w := range pr.disp.Waiting {
+	for _, w := range pr.Disp.Waiting {
 		waiting = waiting || w == s
 	}
-	if !waiting || s < len(pr.disp.Chosen) && pr.disp.Chosen[s] {
+	if !waiting || s < len(pr.Disp.Chosen) && pr.Disp.Chosen[s] {
 		return time.Time{}, 0
 	}
 	return pr.sess.Deadline(s)
 }
 
-// tickRings runs every tick: it takes the rings' seconds from the clock, asks for a redraw when
-// one changed and keeps the wake timer set for the next step.
-func (t *table) tickRings() {
-	now := t.g.Clock.Now()
+// tick runs every tick: it takes the rings' seconds of the seats from the clock (deadline is a
+// seat's, as the table shows it), reports whether one changed (the table is drawn again) and
+// keeps the wake timer set for the next step.
+func (r *ringState) tick(g *ui.Host, seats int, deadline func(s int) (time.Time, time.Duration)) (changed bool) {
+	now := g.Clock.Now()
 	var next time.Time
-	r := &t.rings
-	for s := range t.seats {
-		if s >= len(r.on) {
+	for s := range seats {
+		if s >= len(r.On) {
 			break
 		}
-		at, span := t.ringDeadline(s)
+		at, span := deadline(s)
 		on := !at.IsZero()
-		secs, frac := ringLeft(at, span, now)
-		if on != r.on[s] || secs != r.secs[s] {
-			r.on[s], r.secs[s], r.frac[s] = on, secs, frac
-			t.redraw = true
+		secs, frac := RingLeft(at, span, now)
+		if on != r.On[s] || secs != r.Secs[s] {
+			r.On[s], r.Secs[s], r.frac[s] = on, secs, frac
+			changed = true
 		}
-		if d, ok := ringNext(at, span, now); ok {
+		if d, ok := RingNext(at, span, now); ok {
 			if w := now.Add(d); next.IsZero() || w.Before(next) {
 				next = w
 			}
 		}
 	}
 	if next.Equal(r.wakeAt) {
-		return
+		return changed
 	}
 	r.stop()
 	r.wakeAt = next
 	if !next.IsZero() {
-		r.wake = t.g.WakeAfter(next.Sub(now))
+		r.wake = g.WakeAfter(next.Sub(now))
 	}
+	return changed
 }
 
 // stop cancels the wake timer.
@@ -121,23 +123,23 @@ func (r *ringState) stop() {
 	r.wake, r.wakeAt = nil, time.Time{}
 }
 
-// ringRect is where seat s's ring stands: in its Chosen place, or at the end of the warning
+// RingRect is where seat s's ring stands: in its Chosen place, or at the end of the warning
 // line when a card lies there (a row choice without a reveal queue).
-func (t *table) ringRect(s int) layout.Rect {
-	l := &t.lay
-	k := t.layIndex(s)
+func (t *Table) RingRect(s int) layout.Rect {
+	l := &t.Lay
+	k := t.LayIndex(s)
 	if k < 0 {
 		return layout.Rect{}
 	}
-	if t.backs[s].vis {
+	if t.Backs[s].Vis {
 		return l.WarnRing()
 	}
-	for i, p := range t.disp.Pending {
+	for i, p := range t.Disp.Pending {
 		if p.Seat == s && !(t.queued && i < len(l.Queue)) {
 			return l.WarnRing()
 		}
 	}
-	for _, p := range t.disp.FaceUp {
+	for _, p := range t.Disp.FaceUp {
 		if p.Seat == s {
 			return l.WarnRing()
 		}
@@ -146,10 +148,10 @@ func (t *table) ringRect(s int) layout.Rect {
 }
 
 // drawRings draws the rings of the seats that have one.
-func (t *table) drawRings(dst *ebiten.Image) {
-	for s := range t.seats {
-		if s < len(t.rings.on) && t.rings.on[s] {
-			t.drawRing(dst, t.ringRect(s), t.rings.secs[s], t.rings.frac[s], s == t.me)
+func (t *Table) drawRings(dst *ebiten.Image) {
+	for s := range t.Seats {
+		if s < len(t.Rings.On) && t.Rings.On[s] {
+			t.drawRing(dst, t.RingRect(s), t.Rings.Secs[s], t.Rings.frac[s], s == t.Me)
 		}
 	}
 }
@@ -161,45 +163,45 @@ func (bd *board) drawRing(dst *ebiten.Image, r layout.Rect, secs int, frac float
 		return
 	}
 	g := bd.g
-	col := ringColor(secs, mine)
-	lw := ringLine(r)
+	col := RingColor(secs, mine)
+	lw := RingLine(r)
 	g.RoundRect(dst, r, r.W/2, ringDisc)
 	g.DrawArc(dst, r, lw, 1, ringTrack)
 	g.DrawArc(dst, r, lw, frac, col)
-	if size := ringTextSize(r, secs); size > 0 {
+	if size := RingTextSize(r, secs); size > 0 {
 		cx, cy := r.Center()
-		g.Label(dst, num(secs), cx, cy, size, sprites.White, text.Center, true)
+		g.Label(dst, Num(secs), cx, cy, size, sprites.White, text.Center, true)
 	}
 }
 
-// ringLine is the width of the arc of a ring drawn in r.
-func ringLine(r layout.Rect) float64 { return max(2, r.W*0.13) }
+// RingLine is the width of the arc of a ring drawn in r.
+func RingLine(r layout.Rect) float64 { return max(2, r.W*0.13) }
 
-// ringTextSize is the size of the seconds in a ring drawn in r: three digits smaller than two,
+// RingTextSize is the size of the seconds in a ring drawn in r: three digits smaller than two,
 // and none where they would be smaller than minRingText (a small ring shows its seconds from 99
 // on; the arc, nearly full, says enough before).
-func ringTextSize(r layout.Rect, secs int) float64 {
+func RingTextSize(r layout.Rect, secs int) float64 {
 	size := r.W * 0.44
 	if secs >= 100 {
 		size = r.W * 0.34
 	}
-	if size < minRingText {
+	if size < MinRingText {
 		return 0
 	}
 	return size
 }
 
-// minRingText is the smallest size a ring's seconds are drawn at.
-const minRingText = 7
+// MinRingText is the smallest size a ring's seconds are drawn at.
+const MinRingText = 7
 
-// ringColor is the colour of a ring's arc: the warning colour for the last ringWarn seconds,
+// RingColor is the colour of a ring's arc: the warning colour for the last ringWarn seconds,
 // else the person's own colour or the one of a seat deciding.
-func ringColor(secs int, mine bool) color.Color {
+func RingColor(secs int, mine bool) color.Color {
 	switch {
 	case secs <= ringWarn:
 		return sprites.Danger
 	case mine:
-		return chipYou
+		return ChipYou
 	}
-	return chipThinking
+	return ChipThinking
 }

@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"math"
@@ -14,34 +14,34 @@ import (
 	"nimmt/text"
 )
 
-// overlayButton returns the rectangles of the score and game-over panels' buttons.
-func (t *table) overlayButton(i int) layout.Rect {
-	p := t.overlayPanel()
-	bh := ui.ClampF(t.g.H*0.07, layout.MinTap, 60)
+// OverlayButton returns the rectangles of the score and game-over panels' buttons.
+func (t *Table) OverlayButton(i int) layout.Rect {
+	p := t.OverlayPanel()
+	bh := ui.ClampF(t.G.H*0.07, layout.MinTap, 60)
 	row := layout.Rect{X: p.X + 16, Y: p.Y + p.H - bh - 16, W: p.W - 32, H: bh}
-	if t.phase == phaseOver {
+	if t.Phase == PhaseOver {
 		return t.overData().lay.Buttons[i]
 	}
 	return row
 }
 
-func (hd *hud) overlayPanel() layout.Rect {
+func (hd *hud) OverlayPanel() layout.Rect {
 	g := hd.g
 	w := math.Min(g.W-24, 560)
-	rows := float64(len(hd.seats))
+	rows := float64(len(hd.Seats))
 	lineH := ui.ClampF(g.H*0.045, 18, 34)
 	h := math.Min(g.H-24, lineH*(rows+4)+ui.ClampF(g.H*0.07, layout.MinTap, 60)+40)
 	return layout.Rect{X: (g.W - w) / 2, Y: (g.H - h) / 2, W: w, H: h}
 }
 
-// scoreTexts are the round score panel's texts: the title, the two column heads, and each seat's
+// ScoreTexts are the round score panel's texts: the title, the two column heads, and each seat's
 // name, penalty this round and total.
-func (hd *hud) scoreTexts() []ui.BoxText {
+func (hd *hud) ScoreTexts() []ui.BoxText {
 	g := hd.g
-	p := hd.overlayPanel()
+	p := hd.OverlayPanel()
 	lineH := ui.ClampF(g.H*0.045, 18, 34)
 	out := hd.panelTexts[:0]
-	out = append(out, g.Fitted(hd.cached(msg.New(msg.ScoreTitle, hd.lastRound.Round)), layout.Rect{X: p.X + 12, Y: p.Y + lineH/2, W: p.W - 24, H: lineH}, lineH*0.9, true, false, text.HorzCenter, sprites.White))
+	out = append(out, g.Fitted(hd.cached(msg.New(msg.ScoreTitle, hd.LastRound.Round)), layout.Rect{X: p.X + 12, Y: p.Y + lineH/2, W: p.W - 24, H: lineH}, lineH*0.9, true, false, text.HorzCenter, sprites.White))
 	size := lineH * 0.62
 	colW := p.W * 0.22
 	col := func(i int, y float64) layout.Rect { // the columns centred at 62 % and 85 % of the width
@@ -50,56 +50,56 @@ func (hd *hud) scoreTexts() []ui.BoxText {
 	y := p.Y + lineH*2.2
 	out = append(out, g.Fitted(msg.ScoreThisRound.Text(), col(0, y), size*0.8, false, false, text.HorzCenter, sprites.Muted),
 		g.Fitted(msg.ScoreTotal.Text(), col(1, y), size*0.8, false, false, text.HorzCenter, sprites.Muted))
-	cfg := hd.disp.Config
-	for s := range hd.seats {
+	cfg := hd.Disp.Config
+	for s := range hd.Seats {
 		y += lineH
 		c := sprites.White
 		tot := 0
-		if s < len(hd.lastRound.Totals) {
-			tot = hd.lastRound.Totals[s]
+		if s < len(hd.LastRound.Totals) {
+			tot = hd.LastRound.Totals[s]
 		}
 		if cfg.EndScore > 0 && tot >= cfg.EndScore {
 			c = sprites.Danger
 		}
 		pen := 0
-		if s < len(hd.lastRound.Penalties) {
-			pen = hd.lastRound.Penalties[s]
+		if s < len(hd.LastRound.Penalties) {
+			pen = hd.LastRound.Penalties[s]
 		}
 		name := layout.Rect{X: p.X + 20, Y: y - lineH/2, W: col(0, y).X - 4 - (p.X + 20), H: lineH}
-		out = append(out, g.Fitted(hd.seats[s].Name, name, size, s == hd.me, true, text.Left, c),
-			g.Fitted("+"+num(pen), col(0, y), size, true, false, text.HorzCenter, floatCol),
-			g.Fitted(num(tot), col(1, y), size, true, false, text.HorzCenter, c))
+		out = append(out, g.Fitted(hd.Seats[s].Name, name, size, s == hd.Me, true, text.Left, c),
+			g.Fitted("+"+Num(pen), col(0, y), size, true, false, text.HorzCenter, floatCol),
+			g.Fitted(Num(tot), col(1, y), size, true, false, text.HorzCenter, c))
 	}
 	hd.panelTexts = out
 	return out
 }
 
-func (t *table) drawScoreOverlay(dst *ebiten.Image) {
-	g := t.g
-	p := t.overlayPanel()
+func (t *Table) drawScoreOverlay(dst *ebiten.Image) {
+	g := t.G
+	p := t.OverlayPanel()
 	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, sprites.Dim)
 	g.RoundRect(dst, p, 14, sprites.PlateBG)
-	for _, b := range t.scoreTexts() {
+	for _, b := range t.ScoreTexts() {
 		b.Draw(g, dst)
 	}
-	w := ui.Widget{ID: "continue", R: t.overlayButton(0), Label: msg.ButtonContinue.Text(), Enabled: true}
+	w := ui.Widget{ID: "continue", R: t.OverlayButton(0), Label: msg.ButtonContinue.Text(), Enabled: true}
 	g.DrawWidget(dst, &w, true)
 }
 
-// trackerTexts are the card tracker's texts: its head and every card number in its cell,
+// TrackerTexts are the card tracker's texts: its head and every card number in its cell,
 // coloured by what is known of the card.
-func (hd *hud) trackerTexts() []ui.BoxText {
+func (hd *hud) TrackerTexts() []ui.BoxText {
 	g := hd.g
 	p := hd.lay.Panel
 	// Copies counted: in Double each number can be seen once or twice.
 	var seen, mine [engine.DeckSize + 1]uint8
-	for _, c := range hd.disp.Revealed {
+	for _, c := range hd.Disp.Revealed {
 		seen[c]++
 	}
-	for _, c := range hd.disp.Hand {
+	for _, c := range hd.Disp.Hand {
 		mine[c]++
 	}
-	cfg := &hd.disp.Config
+	cfg := &hd.Disp.Config
 	cols, rows := 13, 8
 	title := hd.lay.Unit * 1.6
 	cw := (p.W - 16) / float64(cols)
@@ -138,7 +138,7 @@ func (hd *hud) trackerTexts() []ui.BoxText {
 		case n > 0:
 			col = trackHalf
 		}
-		out = append(out, ui.BoxText{S: num(c), Box: cell, Size: size, Bold: mine[c] > 0, Align: text.HorzCenter, Col: col})
+		out = append(out, ui.BoxText{S: Num(c), Box: cell, Size: size, Bold: mine[c] > 0, Align: text.HorzCenter, Col: col})
 	}
 	hd.panelTexts = out
 	return out
@@ -171,7 +171,7 @@ func (hd *hud) trackerHead(head string, w, size float64) ([]string, float64) {
 	return c.lines, c.at
 }
 
-func (hd *hud) drawTracker(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.trackerTexts()) }
+func (hd *hud) drawTracker(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.TrackerTexts()) }
 
 // drawPanelTexts draws the tracker's or the log's panel with its texts.
 func (hd *hud) drawPanelTexts(dst *ebiten.Image, bs []ui.BoxText) {
@@ -181,38 +181,38 @@ func (hd *hud) drawPanelTexts(dst *ebiten.Image, bs []ui.BoxText) {
 	}
 }
 
-// logTexts are the log's last lines that fit the panel and that this seat may read (another
+// LogTexts are the log's last lines that fit the panel and that this seat may read (another
 // person's private lines are skipped), each at its size or smaller to fit the panel's width.
-func (hd *hud) logTexts() []ui.BoxText {
+func (hd *hud) LogTexts() []ui.BoxText {
 	g := hd.g
 	p := hd.lay.Panel
 	lh := ui.ClampF(hd.lay.Unit*1.4, 12, 30)
 	n := int((p.H - 16) / lh)
-	first := len(hd.log)
+	first := len(hd.Log)
 	for k := 0; first > 0 && k < n; {
 		first--
-		if e := &hd.log[first]; e.private < 0 || e.private == hd.me {
+		if e := &hd.Log[first]; e.Private < 0 || e.Private == hd.Me {
 			k++
 		}
 	}
 	out := hd.panelTexts[:0]
-	for _, e := range hd.log[first:] {
-		if e.private >= 0 && e.private != hd.me {
+	for _, e := range hd.Log[first:] {
+		if e.Private >= 0 && e.Private != hd.Me {
 			continue
 		}
 		box := layout.Rect{X: p.X + 10, Y: p.Y + 8 + lh*float64(len(out)), W: p.W - 20, H: lh}
-		out = append(out, g.Fitted(e.m.String(), box, lh*0.7, false, false, text.Left, sprites.White))
+		out = append(out, g.Fitted(e.M.String(), box, lh*0.7, false, false, text.Left, sprites.White))
 	}
 	hd.panelTexts = out
 	return out
 }
 
-func (hd *hud) drawLog(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.logTexts()) }
+func (hd *hud) drawLog(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.LogTexts()) }
 
-// poolRects lays the face-up draft pool (Logic, Tournament) out as a grid over the rows, which
+// PoolRects lays the face-up draft pool (Logic, Tournament) out as a grid over the rows, which
 // are empty during the draft: one rectangle per card of t.disp.Pool, the largest cards that fit.
-func (hd *hud) poolRects() []layout.Rect {
-	n := len(hd.disp.Pool)
+func (hd *hud) PoolRects() []layout.Rect {
+	n := len(hd.Disp.Pool)
 	if n == 0 {
 		return nil
 	}
@@ -235,30 +235,30 @@ func (hd *hud) poolRects() []layout.Rect {
 	return out
 }
 
-// sumsShown reports whether the rows' bullhead sums are drawn: not during a draft, whose pool
+// SumsShown reports whether the rows' bullhead sums are drawn: not during a draft, whose pool
 // lies over the empty rows, sums and all.
-func (hd *hud) sumsShown() bool { return hd.disp.Phase != engine.PhaseDraft }
+func (hd *hud) SumsShown() bool { return hd.Disp.Phase != engine.PhaseDraft }
 
-// poolLift is how far a pool card under the pointer rises, in its heights.
-const poolLift = 0.12
+// PoolLift is how far a pool card under the pointer rises, in its heights.
+const PoolLift = 0.12
 
 // drawPool draws the face-up draft pool; the card under the pointer is lifted when it is the
 // person's turn to draft.
-func (t *table) drawPool(dst *ebiten.Image) {
-	if t.disp.Phase != engine.PhaseDraft {
+func (t *Table) drawPool(dst *ebiten.Image) {
+	if t.Disp.Phase != engine.PhaseDraft {
 		return
 	}
-	mine := t.disp.Decision != nil && t.disp.Decision.Kind == engine.DecideDraft
-	for i, r := range t.poolRects() {
+	mine := t.Disp.Decision != nil && t.Disp.Decision.Kind == engine.DecideDraft
+	for i, r := range t.PoolRects() {
 		if mine && i == t.poolHover {
-			r.Y -= r.H * poolLift
+			r.Y -= r.H * PoolLift
 		}
-		t.drawCard(dst, t.disp.Pool[i], r.X, r.Y, r.W, r.H, true, 1, mine && i == t.poolHover)
+		t.drawCard(dst, t.Disp.Pool[i], r.X, r.Y, r.W, r.H, true, 1, mine && i == t.poolHover)
 	}
 }
 
-// choiceLayout returns the panel, one rectangle per card of the decision and the Keep button.
-func (hd *hud) choiceLayout(d engine.Decision) (panel layout.Rect, cards []layout.Rect, button layout.Rect) {
+// ChoiceLayout returns the panel, one rectangle per card of the decision and the Keep button.
+func (hd *hud) ChoiceLayout(d engine.Decision) (panel layout.Rect, cards []layout.Rect, button layout.Rect) {
 	g := hd.g
 	n := max(len(d.Cards), 1)
 	slot := hd.lay.Rows[0].Slots[0]
@@ -282,32 +282,32 @@ func (hd *hud) choiceLayout(d engine.Decision) (panel layout.Rect, cards []layou
 	return panel, cards, button
 }
 
-// choiceTitle is the panel's instruction.
-func (hd *hud) choiceTitle(d engine.Decision) string {
+// ChoiceTitle is the panel's instruction.
+func (hd *hud) ChoiceTitle(d engine.Decision) string {
 	if d.Kind == engine.DecideOrder {
 		return msg.ChoiceOrder.Text()
 	}
-	room := engine.MaxHand - len(hd.disp.Hand)
+	room := engine.MaxHand - len(hd.Disp.Hand)
 	return hd.cached(msg.New(msg.ChoiceKeep, room))
 }
 
-// choiceTitleText is the choice panel's instruction in its box over the cards.
-func (hd *hud) choiceTitleText(d engine.Decision, panel layout.Rect) ui.BoxText {
+// ChoiceTitleText is the choice panel's instruction in its box over the cards.
+func (hd *hud) ChoiceTitleText(d engine.Decision, panel layout.Rect) ui.BoxText {
 	bh := ui.ClampF(hd.g.H*0.07, layout.MinTap, 60)
 	box := layout.Rect{X: panel.X + 12, Y: panel.Y + 16, W: panel.W - 24, H: bh * 0.8}
-	return hd.g.Fitted(hd.choiceTitle(d), box, bh*0.4, true, false, text.HorzCenter, ui.TitleCol)
+	return hd.g.Fitted(hd.ChoiceTitle(d), box, bh*0.4, true, false, text.HorzCenter, ui.TitleCol)
 }
 
 // drawChoice draws the choice panel.
-func (t *table) drawChoice(dst *ebiten.Image) {
+func (t *Table) drawChoice(dst *ebiten.Image) {
 	d, ok := t.choiceDecision()
 	if !ok {
 		return
 	}
-	g := t.g
-	panel, cards, button := t.choiceLayout(d)
+	g := t.G
+	panel, cards, button := t.ChoiceLayout(d)
 	g.RoundRect(dst, panel, 10, ui.Overlay)
-	title := t.choiceTitleText(d, panel)
+	title := t.ChoiceTitleText(d, panel)
 	title.Draw(g, dst)
 	for i, r := range cards {
 		if d.Kind == engine.DecideKeep && t.keepSel[i] {
@@ -330,8 +330,8 @@ func (t *table) drawChoice(dst *ebiten.Image) {
 // gameOverTitle says who won: "You win!" to the one person at this device, else the winner's
 // name, or the names of those who share the win.
 func (hd *hud) gameOverTitle() msg.Message {
-	w := hd.disp.Winners
-	mine := slices.Contains(w, hd.me) && hd.people() == 1
+	w := hd.Disp.Winners
+	mine := slices.Contains(w, hd.Me) && hd.People() == 1
 	switch {
 	case mine && len(w) > 1:
 		return msg.New(msg.GameOverYouShare)

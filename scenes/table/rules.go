@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"slices"
@@ -17,54 +17,54 @@ import (
 	"nimmt/text"
 )
 
-// script is a scripted event source: the rules walkthrough plays the rulebook's examples on
+// Script is a scripted event source: the rules walkthrough plays the rulebook's examples on
 // the real table through it.
-type script struct {
-	events []engine.Event
-	seats  []session.Seat
+type Script struct {
+	Events   []engine.Event
+	SeatList []session.Seat
 }
 
 // EventCount returns the number of scripted events so far.
-func (s *script) EventCount() int { return len(s.events) }
+func (s *Script) EventCount() int { return len(s.Events) }
 
 // EventsFor returns the events from index from on (nothing is hidden in the walkthrough).
-func (s *script) EventsFor(seat, from int) []engine.Event {
-	if from >= len(s.events) {
+func (s *Script) EventsFor(seat, from int) []engine.Event {
+	if from >= len(s.Events) {
 		return nil
 	}
-	return slices.Clone(s.events[from:])
+	return slices.Clone(s.Events[from:])
 }
 
 // Config returns the walkthrough's game: four seats, the basic rules.
-func (s *script) Config() engine.Config { return engine.DefaultConfig(len(s.seats)) }
+func (s *Script) Config() engine.Config { return engine.DefaultConfig(len(s.SeatList)) }
 
 // Seats returns the walkthrough's seats.
-func (s *script) Seats() []session.Seat { return s.seats }
+func (s *Script) Seats() []session.Seat { return s.SeatList }
 
 // Act refuses: nobody acts in the walkthrough.
-func (s *script) Act(seat int, a engine.Action) error { return session.ErrNotHere(seat) }
+func (s *Script) Act(seat int, a engine.Action) error { return session.ErrNotHere(seat) }
 
 // Update does nothing: the walkthrough's steps come from its Next button.
-func (s *script) Update(still bool) (bool, error) { return false, nil }
+func (s *Script) Update(still bool) (bool, error) { return false, nil }
 
 // Status is nothing to show.
-func (s *script) Status(seat int) session.SeatStatus { return session.StatusNone }
+func (s *Script) Status(seat int) session.SeatStatus { return session.StatusNone }
 
 // Save has nothing to save.
-func (s *script) Save() error { return nil }
+func (s *Script) Save() error { return nil }
 
 // Deadline is none: the walkthrough has no timer.
-func (s *script) Deadline(int) (time.Time, time.Duration) { return time.Time{}, 0 }
+func (s *Script) Deadline(int) (time.Time, time.Duration) { return time.Time{}, 0 }
 
 // tutorial is the rules walkthrough's state on a table: the rulebook's four examples, one step
 // at a time, each with a caption, animated by the same timeline as a real game.
 type tutorial struct {
-	t     *table
-	src   *script
+	t     *Table
+	Src   *Script
 	steps [][]engine.Event // the engine's events of each step (the last, scoring, has none)
-	step  int
-	// title is the caption's title for step, made when the step starts.
-	title string
+	Step  int
+	// Title is the caption's title for step, made when the step starts.
+	Title string
 	// capFor and capIn are the caption and rectangle capTitle, capLines and capSize were laid
 	// out for (captionText runs when they change, not every frame).
 	capFor            string
@@ -85,11 +85,11 @@ var rulebookTurns = [3][]engine.Play{
 
 var rulebookRows = [engine.NumRows]engine.Card{12, 37, 43, 58}
 
-// rulebookEvents plays the rulebook's example through the engine and returns its events cut into
+// RulebookEvents plays the rulebook's example through the engine and returns its events cut into
 // the walkthrough's steps (the deal, then one step per turn), as a seat that sees no hand sees
 // them, without the "has chosen" steps. The walkthrough thus shows exactly what the rules
 // engine does, bullheads included.
-func rulebookEvents() ([][]engine.Event, error) {
+func RulebookEvents() ([][]engine.Event, error) {
 	const seats = 4
 	used := map[engine.Card]bool{}
 	for _, c := range rulebookRows {
@@ -140,77 +140,77 @@ func rulebookEvents() ([][]engine.Event, error) {
 	return steps, nil
 }
 
-// tutorialCaptions are the walkthrough's steps: the deal, the three turns of the rulebook's
+// TutorialCaptions are the walkthrough's steps: the deal, the three turns of the rulebook's
 // example (rules 1–2, rule 3, rule 4), and the scoring.
-var tutorialCaptions = []msg.ID{msg.RulesDeal, msg.RulesPlace, msg.RulesSixth, msg.RulesTooLow, msg.RulesScore}
+var TutorialCaptions = []msg.ID{msg.RulesDeal, msg.RulesPlace, msg.RulesSixth, msg.RulesTooLow, msg.RulesScore}
 
-// newRules opens the rules walkthrough on a table.
-func newRules(g *ui.Host) ui.Scene {
-	src := &script{seats: []session.Seat{{Kind: session.SeatPerson, Name: msg.DefaultName.Text()}, {Kind: session.SeatRemote, Name: msg.RulesName1.Text()},
+// NewRules opens the rules walkthrough on a table.
+func NewRules(g *ui.Host) ui.Scene {
+	src := &Script{SeatList: []session.Seat{{Kind: session.SeatPerson, Name: msg.DefaultName.Text()}, {Kind: session.SeatRemote, Name: msg.RulesName1.Text()},
 		{Kind: session.SeatRemote, Name: msg.RulesName2.Text()}, {Kind: session.SeatRemote, Name: msg.RulesName3.Text()}}}
-	t := &table{g: g, sess: src}
-	t.handover = -1
+	t := &Table{G: g, Sess: src}
+	t.Handover = -1
 	t.setup()
-	t.showPanel = 0
-	tu := &tutorial{t: t, src: src}
-	steps, err := rulebookEvents()
+	t.ShowPanel = 0
+	tu := &tutorial{t: t, Src: src}
+	steps, err := RulebookEvents()
 	if err != nil { // the example is fixed: this is a bug, not a player's problem
 		return menu.NewMenu(g)
 	}
 	tu.steps = steps
-	t.tutorial = tu
-	tu.advance()
+	t.Tutorial = tu
+	tu.Advance()
 	return t
 }
 
-func (tu *tutorial) advance() {
-	if tu.step >= len(tutorialCaptions) {
+func (tu *tutorial) Advance() {
+	if tu.Step >= len(TutorialCaptions) {
 		return
 	}
-	if tu.step < len(tu.steps) {
-		tu.src.events = append(tu.src.events, tu.steps[tu.step]...)
+	if tu.Step < len(tu.steps) {
+		tu.Src.Events = append(tu.Src.Events, tu.steps[tu.Step]...)
 	}
-	tu.step++
-	tu.title = msg.New(msg.RulesTitle, tu.step, len(tutorialCaptions)).String()
-	if tu.step == 4 {
+	tu.Step++
+	tu.Title = msg.New(msg.RulesTitle, tu.Step, len(TutorialCaptions)).String()
+	if tu.Step == 4 {
 		// Let the row choice be seen before the row goes.
-		tu.t.tl.Add(&anim.Wait{N: tu.t.ticks(30)})
+		tu.t.Tl.Add(&anim.Wait{N: tu.t.ticks(30)})
 	}
 }
 
-func (tu *tutorial) nextRect() layout.Rect { return tu.t.lay.Buttons[layout.BtnConfirm] }
+func (tu *tutorial) NextRect() layout.Rect { return tu.t.Lay.Buttons[layout.BtnConfirm] }
 
 func (tu *tutorial) Update(in *ui.Input) {
-	if !tu.t.tl.Idle() || len(tu.t.events) > 0 || tu.t.consumed < tu.src.EventCount() {
+	if !tu.t.Tl.Idle() || len(tu.t.Events) > 0 || tu.t.Consumed < tu.Src.EventCount() {
 		return
 	}
-	if in.TapIn(tu.nextRect()) || in.Key(ui.KeyEnter) || in.Key(ui.KeyRight) || in.Key(ui.KeySpace) {
-		if tu.step >= len(tutorialCaptions) {
-			tu.t.g.Menu()
+	if in.TapIn(tu.NextRect()) || in.Key(ui.KeyEnter) || in.Key(ui.KeyRight) || in.Key(ui.KeySpace) {
+		if tu.Step >= len(TutorialCaptions) {
+			tu.t.G.Menu()
 			return
 		}
-		tu.advance()
+		tu.Advance()
 	}
 }
 
-// caption is the current step's text; the first step ends by saying how to go on, in the
+// Caption is the current step's text; the first step ends by saying how to go on, in the
 // words of the way the person plays (click, tap or the keys).
-func (tu *tutorial) caption() string {
-	if tu.step == 0 {
+func (tu *tutorial) Caption() string {
+	if tu.Step == 0 {
 		return ""
 	}
-	c := tutorialCaptions[tu.step-1].Text()
-	if tu.step == 1 {
-		c += " " + tu.t.g.ByDevice(msg.RulesNextClick, msg.RulesNextTap, msg.RulesNextKeys).Text()
+	c := TutorialCaptions[tu.Step-1].Text()
+	if tu.Step == 1 {
+		c += " " + tu.t.G.ByDevice(msg.RulesNextClick, msg.RulesNextTap, msg.RulesNextKeys).Text()
 	}
 	return c
 }
 
-// captionRect is where the caption goes: right of the rows (landscape), clear of the places
+// CaptionRect is where the caption goes: right of the rows (landscape), clear of the places
 // where the revealed cards wait (the larger space above or below them); under the rows when
 // the status line sits above them; or over the hand area (portrait).
-func (tu *tutorial) captionRect() layout.Rect {
-	l := &tu.t.lay
+func (tu *tutorial) CaptionRect() layout.Rect {
+	l := &tu.t.Lay
 	if !l.Portrait && l.Status.H > l.Unit*2 {
 		last := l.Rows[layout.NumRows-1].Hit
 		r := layout.Rect{X: l.Status.X, Y: l.Status.Y, W: l.Status.W, H: last.Y + last.H - l.Status.Y}
@@ -237,7 +237,7 @@ func (tu *tutorial) captionRect() layout.Rect {
 		return layout.Rect{X: l.Status.X, Y: top, W: l.Status.W, H: l.H - top - 8}
 	}
 	p := l.Seats[0].Plate
-	n := tu.nextRect()
+	n := tu.NextRect()
 	top := p.Y + p.H + 8
 	if n.Y+n.H+8 > top {
 		top = n.Y + n.H + 8
@@ -245,13 +245,13 @@ func (tu *tutorial) captionRect() layout.Rect {
 	return layout.Rect{X: l.Rows[0].Hit.X, Y: top, W: l.Rows[0].Hit.W, H: l.H - top - 8}
 }
 
-// captionText lays the caption out in r: the title's size and the text's lines and size, the
+// CaptionText lays the caption out in r: the title's size and the text's lines and size, the
 // largest (up to the table's unit) at which both fit.
-func (tu *tutorial) captionText(r layout.Rect) (title float64, lines []string, size float64) {
-	g := tu.t.g
-	if c := tu.caption(); c != tu.capFor || r != tu.capIn {
+func (tu *tutorial) CaptionText(r layout.Rect) (title float64, lines []string, size float64) {
+	g := tu.t.G
+	if c := tu.Caption(); c != tu.capFor || r != tu.capIn {
 		tu.capFor, tu.capIn = c, r
-		for title = ui.ClampF(tu.t.lay.Unit*1.2, 12, 26); ; title *= 0.92 {
+		for title = ui.ClampF(tu.t.Lay.Unit*1.2, 12, 26); ; title *= 0.92 {
 			size = title * 0.95
 			lines = g.WrapText(c, size, r.W-24)
 			if title*2.6+float64(len(lines))*size*1.3 <= r.H-8 || title <= 10 {
@@ -264,26 +264,26 @@ func (tu *tutorial) captionText(r layout.Rect) (title float64, lines []string, s
 }
 
 func (tu *tutorial) drawCaption(dst *ebiten.Image) {
-	g := tu.t.g
-	r := tu.captionRect()
+	g := tu.t.G
+	r := tu.CaptionRect()
 	g.RoundRect(dst, r, 10, ui.Overlay)
-	title, lines, size := tu.captionText(r)
-	g.Label(dst, tu.title, r.X+12, r.Y+title*1.2, title, sprites.Gold, text.Left|text.VertCenter, true)
+	title, lines, size := tu.CaptionText(r)
+	g.Label(dst, tu.Title, r.X+12, r.Y+title*1.2, title, sprites.Gold, text.Left|text.VertCenter, true)
 	for i, line := range lines {
 		g.Label(dst, line, r.X+12, r.Y+title*2.6+float64(i)*size*1.3, size, sprites.White, text.Left|text.Top, false)
 	}
 }
 
 func (tu *tutorial) Draw(dst *ebiten.Image) {
-	g := tu.t.g
+	g := tu.t.G
 	label := msg.Next.Text()
-	if tu.step >= len(tutorialCaptions) {
+	if tu.Step >= len(TutorialCaptions) {
 		label = msg.Done.Text()
 	}
-	w := ui.Widget{R: tu.nextRect(), Label: label, Enabled: tu.t.tl.Idle()}
+	w := ui.Widget{R: tu.NextRect(), Label: label, Enabled: tu.t.Tl.Idle()}
 	g.DrawWidget(dst, &w, true)
 }
 
 func (tu *tutorial) TestState(ts *ui.TestState) {
-	ts.Buttons = append(ts.Buttons, ui.Button{ID: "rules-next", Rect: tu.nextRect(), Enabled: tu.t.tl.Idle()})
+	ts.Buttons = append(ts.Buttons, ui.Button{ID: "rules-next", Rect: tu.NextRect(), Enabled: tu.t.Tl.Idle()})
 }

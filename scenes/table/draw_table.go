@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"image/color"
@@ -23,7 +23,7 @@ var numStrs = func() (a [1000]string) {
 	return
 }()
 
-func num(n int) string {
+func Num(n int) string {
 	if n >= 0 && n < len(numStrs) {
 		return numStrs[n]
 	}
@@ -43,8 +43,8 @@ func init() {
 
 var (
 	chipReady    color.Color = color.RGBA{0x6c, 0xd4, 0x7e, 0xff}
-	chipThinking color.Color = color.RGBA{0xf4, 0xc4, 0x30, 0xff}
-	chipYou      color.Color = color.RGBA{0x8e, 0xc8, 0xff, 0xff}
+	ChipThinking color.Color = color.RGBA{0xf4, 0xc4, 0x30, 0xff}
+	ChipYou      color.Color = color.RGBA{0x8e, 0xc8, 0xff, 0xff}
 	plateMe      color.Color = color.RGBA{0x10, 0x3a, 0x5a, 0xe0}
 	trackHand    color.Color = color.RGBA{0xf4, 0xc4, 0x30, 0xff}
 	trackSeen    color.Color = color.RGBA{0x6f, 0x86, 0x78, 0xff}
@@ -97,12 +97,12 @@ func (r *tableResources) Resize(g *ui.Host, l *layout.Table) {
 }
 
 // drawAvatar draws seat s's avatar into r.
-func (t *table) drawAvatar(dst *ebiten.Image, s int, r layout.Rect) {
-	if r.Empty() || s < 0 || s >= len(t.seats) {
+func (t *Table) drawAvatar(dst *ebiten.Image, s int, r layout.Rect) {
+	if r.Empty() || s < 0 || s >= len(t.Seats) {
 		return
 	}
-	img := t.res.avatars.Get(t.seats[s].Name, t.seatColour(s))
-	sc := t.g.Scale
+	img := t.res.avatars.Get(t.Seats[s].Name, t.SeatColour(s))
+	sc := t.G.Scale
 	op := &t.res.op
 	op.Filter = ebiten.FilterLinear
 	op.GeoM.Reset()
@@ -142,10 +142,10 @@ func (bd *board) drawBackground(dst *ebiten.Image) {
 	}
 }
 
-func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
-	s := t.g.Scale
-	if t.g.CardSpy != nil {
-		t.g.CardSpy(c, face, layout.Rect{X: x, Y: y, W: w, H: h})
+func (t *Table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
+	s := t.G.Scale
+	if t.G.CardSpy != nil {
+		t.G.CardSpy(c, face, layout.Rect{X: x, Y: y, W: w, H: h})
 	}
 	cache := t.res.pick(h * s)
 	img := cache.Back()
@@ -153,7 +153,7 @@ func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, f
 		img = cache.Face(int(c))
 		if img == nil {
 			// Not rendered yet (a few per frame): borrow another size, else the back.
-			t.facesPending = true
+			t.FacesPending = true
 			for _, alt := range [...]*sprites.Cards{t.res.small, t.res.big, t.res.tiny} {
 				if alt.Has(int(c)) {
 					cache, img = alt, alt.Face(int(c))
@@ -183,13 +183,13 @@ func (t *table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, f
 	dst.DrawImage(img, op)
 }
 
-func (t *table) drawSprite(dst *ebiten.Image, i int) {
-	sp := &t.cards[i]
-	if !sp.vis {
+func (t *Table) drawSprite(dst *ebiten.Image, i int) {
+	sp := &t.Cards[i]
+	if !sp.Vis {
 		return
 	}
 	sx, face := flipState(sp)
-	t.drawCard(dst, spriteCard(i), sp.x+t.shift[i], sp.y-t.lift[i], sp.w, sp.h, face, sx, true)
+	t.drawCard(dst, SpriteCard(i), sp.X+t.Shift[i], sp.Y-t.Lift[i], sp.W, sp.H, face, sx, true)
 }
 
 // pulse is the step of the warning glow (a lifted card's landing row, a row choice): one of 8,
@@ -201,88 +201,88 @@ func (bd *board) pulse() int {
 	return min(int(v*8), 7)
 }
 
-func (t *table) Draw(dst *ebiten.Image) {
-	g := t.g
-	t.facesPending = false
+func (t *Table) Draw(dst *ebiten.Image) {
+	g := t.G
+	t.FacesPending = false
 	t.redraw = false
 	if t.faceRush {
 		t.faceRush = false
-		g.Painter.Budget = numSprites
+		g.Painter.Budget = NumSprites
 	}
-	if t.handover >= 0 {
+	if t.Handover >= 0 {
 		t.drawHandover(dst)
 		return
 	}
 	if t.bgDirty {
-		t.relayout()
+		t.Relayout()
 		t.bgDirty = false
 	}
 	t.drawBackground(dst)
-	l := &t.lay
+	l := &t.Lay
 	u := l.Unit
 
 	// Landing preview and row-choice highlights.
 	t.drawPreview(dst)
 	// Row sums.
 	for r := range l.Rows {
-		if !t.sumsShown() {
+		if !t.SumsShown() {
 			break
 		}
 		sum := 0
-		for _, c := range t.disp.Rows[r] {
+		for _, c := range t.Disp.Rows[r] {
 			sum += c.Bullheads()
 		}
 		sr := l.Rows[r].Sum
 		cx, cy := sr.Center()
 		sz := ui.ClampF(sr.H*0.5, 10, 34)
 		g.Bullhead(dst, sr.X+sz*0.55, cy, sz, sprites.Muted)
-		g.Label(dst, num(sum), cx+sz*0.35, cy, sz, sprites.White, text.Center, true)
+		g.Label(dst, Num(sum), cx+sz*0.35, cy, sz, sprites.White, text.Center, true)
 	}
 	// The face-up pool of a draft (Logic, Tournament), over the empty rows.
 	t.drawPool(dst)
-	if t.tutorial != nil {
-		t.tutorial.drawCaption(dst)
+	if t.Tutorial != nil {
+		t.Tutorial.drawCaption(dst)
 	}
 	// Seats.
-	for s := range t.seats {
+	for s := range t.Seats {
 		t.drawPlate(dst, s)
 	}
 	// Cards: resting ones first (twins stacked on a row card after it), then the hand, then
 	// moving ones on top.
 	for pass := 0; pass < 2; pass++ {
-		for i := range t.cards {
-			sp, h := &t.cards[i], &t.homes[i]
-			if sp.vis && !sp.moving && h.at != atHand && h.top == (pass == 1) {
+		for i := range t.Cards {
+			sp, h := &t.Cards[i], &t.Homes[i]
+			if sp.Vis && !sp.Moving && h.At != AtHand && h.Top == (pass == 1) {
 				t.drawSprite(dst, i)
 			}
 		}
 	}
-	for s := range t.backs {
-		sp := &t.backs[s]
-		if sp.vis {
+	for s := range t.Backs {
+		sp := &t.Backs[s]
+		if sp.Vis {
 			sx, _ := flipState(sp)
-			t.drawCard(dst, 0, sp.x, sp.y, sp.w, sp.h, false, sx, true)
+			t.drawCard(dst, 0, sp.X, sp.Y, sp.W, sp.H, false, sx, true)
 		}
 	}
 	// The hand left to right, so twins overlap like the other cards; a lifted card last, whole
 	// over its neighbours.
 	for pass := 0; pass < 2; pass++ {
-		for k := range t.lay.Hand {
-			i := t.spriteAt(atHand, 0, k)
-			if i < 0 || (t.lift[i] > 0) != (pass == 1) {
+		for k := range t.Lay.Hand {
+			i := t.SpriteAt(AtHand, 0, k)
+			if i < 0 || (t.Lift[i] > 0) != (pass == 1) {
 				continue
 			}
-			sp := &t.cards[i]
-			if sp.vis && !sp.moving {
+			sp := &t.Cards[i]
+			if sp.Vis && !sp.Moving {
 				t.drawSprite(dst, i)
-				if c := spriteCard(i); g.Settings.Advisor && t.phase == phaseChoose && t.adviceStr[c] != "" {
+				if c := SpriteCard(i); g.Settings.Advisor && t.Phase == PhaseChoose && t.adviceStr[c] != "" {
 					t.drawAdvice(dst, i)
 				}
 			}
 		}
 	}
-	for i := range t.cards {
-		if sp := &t.cards[i]; sp.vis && sp.moving {
+	for i := range t.Cards {
+		if sp := &t.Cards[i]; sp.Vis && sp.Moving {
 			t.drawSprite(dst, i)
 		}
 	}
@@ -290,35 +290,35 @@ func (t *table) Draw(dst *ebiten.Image) {
 	t.drawRings(dst)
 	// Under each queued card, whose it is.
 	if t.queued {
-		for i, p := range t.disp.Pending {
-			if si := t.spriteAt(atPending, 0, i); i >= len(l.Queue) || si < 0 || t.cards[si].moving {
+		for i, p := range t.Disp.Pending {
+			if si := t.SpriteAt(AtPending, 0, i); i >= len(l.Queue) || si < 0 || t.Cards[si].Moving {
 				continue
 			}
 			q := l.Queue[i]
-			g.Label(dst, t.seats[p.Seat].Name, q.X+q.W/2, q.Y+q.H+u*0.2, ui.ClampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
+			g.Label(dst, t.Seats[p.Seat].Name, q.X+q.W/2, q.Y+q.H+u*0.2, ui.ClampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
 		}
 	}
 	// Score bar and status line.
 	sb := l.ScoreBar
 	g.RoundRect(dst, sb, 8, sprites.PlateBG)
 	st := l.ScoreTitle
-	line, size := t.scoreCut.get(g, t.scoreLine, text.Style{Size: st.Size, Bold: true}, st.R.W, minPlateText)
+	line, size := t.scoreCut.get(g, t.scoreLine, text.Style{Size: st.Size, Bold: true}, st.R.W, MinPlateText)
 	g.Label(dst, line, st.R.X, st.R.Y+st.R.H/2, size, sprites.White, text.Left|text.VertCenter, true)
 	t.drawScoreList(dst)
-	if t.status != "" {
+	if t.Status != "" {
 		st := l.Status
-		for i, line := range t.statusLines {
-			g.Label(dst, line, st.X, st.Y+u*0.75+float64(i)*t.statusSize*1.25, t.statusSize, sprites.White, text.Left|text.VertCenter, false)
+		for i, line := range t.StatusLines {
+			g.Label(dst, line, st.X, st.Y+u*0.75+float64(i)*t.StatusSize*1.25, t.StatusSize, sprites.White, text.Left|text.VertCenter, false)
 		}
 	}
-	t.drawButtons(dst)
+	t.DrawButtons(dst)
 	t.drawBanner(dst)
 	// Floaters: "+N" rising from a seat's pile, over the buttons.
-	for i := range t.floaters {
-		x, y := t.floaterAt(&t.floaters[i])
-		g.Label(dst, t.floaters[i].label, x, y, u*2.2, floatCol, text.Center, true)
+	for i := range t.Floaters {
+		x, y := t.floaterAt(&t.Floaters[i])
+		g.Label(dst, t.Floaters[i].Label, x, y, u*2.2, floatCol, text.Center, true)
 	}
-	switch t.showPanel {
+	switch t.ShowPanel {
 	case 1:
 		t.drawTracker(dst)
 	case 2:
@@ -326,58 +326,58 @@ func (t *table) Draw(dst *ebiten.Image) {
 	}
 	// The person's order (Nifty) or keep (Hand) choice.
 	t.drawChoice(dst)
-	if (t.phase == phaseScore) && t.tl.Idle() {
+	if (t.Phase == PhaseScore) && t.Tl.Idle() {
 		t.drawScoreOverlay(dst)
 	}
-	if (t.phase == phaseOver) && t.tl.Idle() {
+	if (t.Phase == PhaseOver) && t.Tl.Idle() {
 		t.drawGameOver(dst)
 	}
-	if t.tutorial != nil {
-		t.tutorial.Draw(dst)
+	if t.Tutorial != nil {
+		t.Tutorial.Draw(dst)
 	}
 }
 
 // drawScoreList lists the totals in the side score bar (landscape).
-func (t *table) drawScoreList(dst *ebiten.Image) {
-	g, l := t.g, &t.lay
+func (t *Table) drawScoreList(dst *ebiten.Image) {
+	g, l := t.G, &t.Lay
 	if len(t.scoreCuts) != len(l.ScoreNames) {
 		t.scoreCuts = make([]plateCut, len(l.ScoreNames))
 	}
 	for s, nm := range l.ScoreNames {
-		if s >= len(t.seats) {
+		if s >= len(t.Seats) {
 			break
 		}
 		col := sprites.Muted
-		if s == t.me {
-			col = chipYou
+		if s == t.Me {
+			col = ChipYou
 		}
-		name := t.scoreCuts[s].Name(g, t.seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
+		name := t.scoreCuts[s].Name(g, t.Seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
 		g.Label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
 		v := l.ScoreVals[s]
-		g.Label(dst, t.seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
+		g.Label(dst, t.Seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
 	}
 }
 
-func (t *table) drawPreview(dst *ebiten.Image) {
-	g := t.g
-	l := &t.lay
+func (t *Table) drawPreview(dst *ebiten.Image) {
+	g := t.G
+	l := &t.Lay
 	p := t.pulse()
 	t.drawnPulse = p
-	if t.phase == phaseRowChoice && len(t.disp.Waiting) > 0 {
+	if t.Phase == PhaseRowChoice && len(t.Disp.Waiting) > 0 {
 		for r := range l.Rows {
 			g.StrokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
 		}
 		return
 	}
-	if !t.previewActive() || !t.tl.Idle() {
+	if !t.previewActive() || !t.Tl.Idle() {
 		return
 	}
-	c := t.handCard(t.sel)
+	c := t.HandCard(t.Sel)
 	if c == 0 {
 		return
 	}
 	// The engine's answer, by the variant: the row, its end, a twin, a take.
-	land := t.disp.Land(c)
+	land := t.Disp.Land(c)
 	if land.TooLow {
 		for r := range l.Rows {
 			g.StrokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
@@ -385,7 +385,7 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 		t.drawWarning(dst, msg.WarnTooLow.Text())
 		return
 	}
-	sl, ok := t.landingRect(land)
+	sl, ok := t.LandingRect(land)
 	switch {
 	case !ok:
 	case land.OnTwin:
@@ -400,14 +400,14 @@ func (t *table) drawPreview(dst *ebiten.Image) {
 	}
 }
 
-// landingRect is where the landing preview glows for a card that fits a row: its twin's place
+// LandingRect is where the landing preview glows for a card that fits a row: its twin's place
 // (Double), the place after the row's last card, the sixth place when it takes the row, or
 // beside the row's first card when it goes to the left end (Professional).
-func (bd *board) landingRect(land engine.Landing) (layout.Rect, bool) {
+func (bd *board) LandingRect(land engine.Landing) (layout.Rect, bool) {
 	row := &bd.lay.Rows[land.Row]
 	switch {
 	case land.Left:
-		return leftOf(row.Slots[0]), true
+		return LeftOf(row.Slots[0]), true
 	case land.Takes:
 		return row.Slots[layout.Slots-1], true
 	case land.Slot < layout.Slots:
@@ -416,9 +416,9 @@ func (bd *board) landingRect(land engine.Landing) (layout.Rect, bool) {
 	return layout.Rect{}, false
 }
 
-// leftOf is where the landing preview glows for a card going to a row's left end (Professional):
+// LeftOf is where the landing preview glows for a card going to a row's left end (Professional):
 // the first slot, moved left so that the glow shows beside the row's first card.
-func leftOf(first layout.Rect) layout.Rect {
+func LeftOf(first layout.Rect) layout.Rect {
 	first.X -= first.W * 0.22
 	return first
 }
@@ -431,12 +431,12 @@ func (bd *board) drawWarning(dst *ebiten.Image, msg string) {
 	g.Label(dst, msg, r.X+8, r.Y+r.H/2, g.Txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
 }
 
-func (t *table) drawAdvice(dst *ebiten.Image, i int) {
-	g := t.g
-	sp, c := &t.cards[i], spriteCard(i)
-	w := sp.w * 0.5
-	h := ui.ClampF(sp.h*0.14, 14, 28)
-	r := layout.Rect{X: sp.x + t.shift[i] + sp.w*0.05, Y: sp.y - t.lift[i] + sp.h*0.95 - h, W: w, H: h}
+func (t *Table) drawAdvice(dst *ebiten.Image, i int) {
+	g := t.G
+	sp, c := &t.Cards[i], SpriteCard(i)
+	w := sp.W * 0.5
+	h := ui.ClampF(sp.H*0.14, 14, 28)
+	r := layout.Rect{X: sp.X + t.Shift[i] + sp.W*0.05, Y: sp.Y - t.Lift[i] + sp.H*0.95 - h, W: w, H: h}
 	bg := adviceBG
 	if t.advice[c] >= 1 {
 		bg = adviceHot

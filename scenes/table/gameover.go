@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"image"
@@ -38,8 +38,8 @@ type overLayout struct {
 	Cols                             int
 }
 
-// newOverLayout lays the game-over panel out on a w×h screen for seats seats and rounds rounds.
-func newOverLayout(w, h float64, seats, rounds int) overLayout {
+// NewOverLayout lays the game-over panel out on a w×h screen for seats seats and rounds rounds.
+func NewOverLayout(w, h float64, seats, rounds int) overLayout {
 	var l overLayout
 	pad := 12.0
 	pw := math.Min(w-24, 760)
@@ -123,38 +123,38 @@ type overCache struct {
 }
 
 // overData returns the cache for the current screen, rebuilding it when something changed.
-func (t *table) overData() *overCache {
-	g := t.g
+func (t *Table) overData() *overCache {
+	g := t.G
 	c := &t.over
 	if c.w == g.W && c.h == g.H && c.scale == g.Scale && c.rounds == len(t.roundTotals) && c.names != nil {
 		return c
 	}
-	n := len(t.seats)
+	n := len(t.Seats)
 	rounds := len(t.roundTotals)
 	*c = overCache{w: g.W, h: g.H, scale: g.Scale, rounds: rounds, chart: c.chart}
-	l := newOverLayout(g.W, g.H, n, rounds)
+	l := NewOverLayout(g.W, g.H, n, rounds)
 	c.lay = l
 	c.title = t.gameOverTitle().String()
 	first := rounds - l.Cols
 	st := text.Style{Size: l.Size, Bold: true}
 	c.heads = make([]string, 0, l.Cols+1)
 	for r := first; r < rounds; r++ {
-		c.heads = append(c.heads, num(r+1))
+		c.heads = append(c.heads, Num(r+1))
 	}
 	c.heads = append(c.heads, g.Txt.Cut(msg.ScoreTotal.Text(), text.Style{Size: l.Size * 0.8}, l.TotalW))
 	c.names = make([]string, n)
 	c.cells = make([][]string, n)
 	for s := range n {
-		c.names[s] = g.Txt.CutName(t.seats[s].Name, st, l.NameW-l.Size*1.2-4)
+		c.names[s] = g.Txt.CutName(t.Seats[s].Name, st, l.NameW-l.Size*1.2-4)
 		row := make([]string, 0, l.Cols+1)
 		for r := first; r < rounds; r++ {
-			row = append(row, num(t.roundPens[r][s]))
+			row = append(row, Num(t.roundPens[r][s]))
 		}
 		tot := 0
-		if s < len(t.disp.Scores) {
-			tot = t.disp.Scores[s]
+		if s < len(t.Disp.Scores) {
+			tot = t.Disp.Scores[s]
 		}
-		c.cells[s] = append(row, num(tot))
+		c.cells[s] = append(row, Num(tot))
 	}
 	c.chartTitle = g.Txt.Cut(msg.GameOverChart.Text(), text.Style{Size: l.Size * 0.8}, l.Chart.W)
 	c.renderChart(t)
@@ -181,8 +181,8 @@ func chartPlot(l *overLayout) layout.Rect {
 }
 
 // renderChart draws the running totals, one line per seat in its colour, into the cached image.
-func (c *overCache) renderChart(t *table) {
-	g := t.g
+func (c *overCache) renderChart(t *Table) {
+	g := t.G
 	l := &c.lay
 	s := g.Scale
 	pw, ph := int(math.Ceil(l.Chart.W*s)), int(math.Ceil(l.Chart.H*s))
@@ -199,14 +199,14 @@ func (c *overCache) renderChart(t *table) {
 	img := image.NewRGBA(image.Rect(0, 0, pw, ph))
 	z := sprites.NewRaster(pw, ph)
 	top := t.chartMax()
-	c.maxStr = num(top)
+	c.maxStr = Num(top)
 	plot := chartPlot(l)
 	ox, oy := float32((plot.X-l.Chart.X)*s), float32((plot.Y-l.Chart.Y)*s)
 	w, h := float32(plot.W*s), float32(plot.H*s)
 	z.Line(ox, oy, ox, oy+h, float32(s))
 	z.Line(ox, oy+h, ox+w, oy+h, float32(s))
 	z.Paint(img, color.RGBA{0x90, 0xa8, 0x98, 0xff})
-	if end := t.disp.Config.EndScore; end > 0 && end <= top {
+	if end := t.Disp.Config.EndScore; end > 0 && end <= top {
 		y := oy + h - h*float32(end)/float32(top)
 		z.Line(ox, y, ox+w, y, float32(s))
 		z.Paint(img, sprites.Danger)
@@ -216,7 +216,7 @@ func (c *overCache) renderChart(t *table) {
 		py := func(v int) float32 { return oy + h - h*float32(v)/float32(top) }
 		lw := float32(math.Max(2, l.Size*0.18) * s)
 		pts := make([]float32, 0, 2*(n+1))
-		for seat := range t.seats {
+		for seat := range t.Seats {
 			pts = append(pts[:0], ox, py(0))
 			for r := range n {
 				v := 0
@@ -235,7 +235,7 @@ func (c *overCache) renderChart(t *table) {
 
 // isWinner reports whether seat s is among the winners.
 func (hd *hud) isWinner(s int) bool {
-	for _, w := range hd.disp.Winners {
+	for _, w := range hd.Disp.Winners {
 		if w == s {
 			return true
 		}
@@ -245,8 +245,8 @@ func (hd *hud) isWinner(s int) bool {
 
 // drawGameOver draws the ending: who won, the round-by-round table (winners highlighted), the
 // chart of running totals and the Play again / Menu buttons.
-func (t *table) drawGameOver(dst *ebiten.Image) {
-	g := t.g
+func (t *Table) drawGameOver(dst *ebiten.Image) {
+	g := t.G
 	c := t.overData()
 	l := &c.lay
 	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, sprites.Dim)
@@ -290,8 +290,8 @@ func (t *table) drawGameOver(dst *ebiten.Image) {
 	}
 	a := ui.Widget{R: l.Buttons[0], Label: msg.ButtonPlayAgain.Text(), Enabled: true}
 	b := ui.Widget{R: l.Buttons[1], Label: msg.ButtonMenu.Text(), Enabled: true}
-	if t.online != nil {
-		a.Label, b.Label = t.online.overLabels()
+	if t.Online != nil {
+		a.Label, b.Label = t.Online.OverLabels()
 	}
 	g.DrawWidget(dst, &a, true)
 	g.DrawWidget(dst, &b, false)

@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"nimmt/anim"
@@ -17,18 +17,18 @@ import (
 // buttons, and it says, at the top of each tick, whether the room's next game opened (the table
 // is then left).
 type onlineSide interface {
-	fromTable()
-	overLabels() (again, leave string)
-	overButtons(in *ui.Input, again, leave layout.Rect) bool
-	follow() bool
+	FromTable()
+	OverLabels() (again, leave string)
+	OverButtons(in *ui.Input, again, leave layout.Rect) bool
+	Follow() bool
 }
 
 // stage is what the presenter asks of the table for what spans its parts: laying the table out
 // again, the plates, the sprites' step, a seat's card back, and the statistics at the game's end.
 type stage interface {
-	relayout()
-	refreshPlates()
-	stepSprites()
+	Relayout()
+	RefreshPlates()
+	StepSprites()
 	placeBack(s int, animate bool) []anim.Step
 	recordGame(over engine.GameOver)
 }
@@ -46,24 +46,24 @@ type presenter struct {
 	h     *hud
 	c     *controls
 	stage stage
-	// me is the seat whose view is displayed: the person holding the device; handover is the
+	// Me is the seat whose view is displayed: the person holding the device; handover is the
 	// person the device must pass to (hot-seat), or -1.
-	me       int
-	handover int
-	// tutorial is the rules walkthrough's script when the table shows it, or nil.
-	tutorial *tutorial
+	Me       int
+	Handover int
+	// Tutorial is the rules walkthrough's script when the table shows it, or nil.
+	Tutorial *tutorial
 	// redraw asks for one frame after a change that no animation shows (plates, status).
 	redraw   bool
-	disp     engine.View
-	events   []engine.Event // fetched, not yet consumed
-	consumed int
-	// broken is the malformed event that stopped the stream (stopStream), or nil.
-	broken error
-	// inFlight is set while an action sent through the session has not come back as events.
-	inFlight   bool
+	Disp     engine.View
+	Events   []engine.Event // fetched, not yet consumed
+	Consumed int
+	// Broken is the malformed event that stopped the stream (stopStream), or nil.
+	Broken error
+	// InFlight is set while an action sent through the session has not come back as events.
+	InFlight   bool
 	sentAt     int
-	phase      phase
-	phaseTicks int
+	Phase      phase
+	PhaseTicks int
 	// queued is set once the revealed cards have moved from the seats to the queue.
 	queued bool
 	past
@@ -72,10 +72,10 @@ type presenter struct {
 // past is what the presenter keeps of the turns and rounds shown: the last turn (replay), the
 // last round's score (the score panel) and every round's (the game-over table and chart).
 type past struct {
-	lastTurn  int // event index of the last CardsRevealed consumed
+	LastTurn  int // event index of the last CardsRevealed consumed
 	lastView  engine.View
 	haveLast  bool
-	lastRound engine.RoundScored
+	LastRound engine.RoundScored
 	// roundPens and roundTotals are each round's penalties and totals per seat, in order
 	// (RoundScored events), for the game-over table and chart.
 	roundPens   [][]int
@@ -90,21 +90,21 @@ type board struct {
 	lay *layout.Table
 	// presenter is the table's: the board shows its displayed view.
 	*presenter
-	cards    [numSprites]cardSprite // sprite 2c+k is copy k of card c (twins.go)
-	homes    [numSprites]cardHome   // where each sprite belongs in the displayed view
-	occ      [numSprites]cardHome   // the places of each number, in view order (refreshHomes)
+	Cards    [NumSprites]cardSprite // sprite 2c+k is copy k of card c (twins.go)
+	Homes    [NumSprites]cardHome   // where each sprite belongs in the displayed view
+	occ      [NumSprites]cardHome   // the places of each number, in view order (refreshHomes)
 	occN     [engine.DeckSize + 1]uint8
 	swap     [engine.DeckSize + 1]bool // copy 1 of the card has its first place
-	backs    [engine.MaxSeats]cardSprite
-	floaters []floater
-	lift     [numSprites]float64
-	// shift is how far right of its home a hand card is drawn while its line opens around
+	Backs    [engine.MaxSeats]cardSprite
+	Floaters []floater
+	Lift     [NumSprites]float64
+	// Shift is how far right of its home a hand card is drawn while its line opens around
 	// the lifted card (layout.Table.Opened); it follows shiftTarget as lift follows liftTarget.
-	shift [numSprites]float64
+	Shift [NumSprites]float64
 	// open caches the hand opened around a lifted card; relayout clears it.
 	open openHand
-	// facesPending is set when a card face was not rendered yet in the last frame.
-	facesPending bool
+	// FacesPending is set when a card face was not rendered yet in the last frame.
+	FacesPending bool
 	// faceRush lets the next frame render every face it needs (after a resize dropped them
 	// all, so the hand does not show card backs while they come back one per frame).
 	faceRush bool
@@ -119,24 +119,24 @@ type hud struct {
 	lay *layout.Table
 	// presenter is the table's: the words say its displayed view.
 	*presenter
-	seats []seatInfo
+	Seats []seatInfo
 	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
 	plateCuts [][layout.NumPlateTexts]plateCut
 	// scoreCuts are the names in the score bar's list cut to their boxes.
 	scoreCuts  []plateCut
-	log        []logEntry
-	showPanel  int // 0 none, 1 tracker, 2 log
+	Log        []LogEntry
+	ShowPanel  int // 0 none, 1 tracker, 2 log
 	advice     map[engine.Card]float64
 	adviceStr  [engine.DeckSize + 1]string
 	adviceTurn int
-	status     string
-	statusSize float64
-	// banner is the connection banner of an online table ("reconnecting …"), at bannerSize.
-	banner     string
+	Status     string
+	StatusSize float64
+	// Banner is the connection banner of an online table ("reconnecting …"), at bannerSize.
+	Banner     string
 	bannerSize float64
-	// statusLines is the status broken into lines: one, or two where the box beside the rows is
+	// StatusLines is the status broken into lines: one, or two where the box beside the rows is
 	// tall enough and one line would be small (German is long).
-	statusLines []string
+	StatusLines []string
 	scoreLine   string
 	scoreCut    plateCut // the score line fitted to the score bar
 	// over caches the game-over panel.
@@ -159,8 +159,8 @@ type controls struct {
 	lay *layout.Table
 	// presenter is the table's: the person decides from its displayed view only.
 	*presenter
-	sel       int         // selected hand index, -1 for none
-	pick      engine.Card // Nifty: the person's first card, waiting for the second
+	Sel       int         // selected hand index, -1 for none
+	Pick      engine.Card // Nifty: the person's first card, waiting for the second
 	poolHover int         // the pool card under the pointer during a draft, or -1
 	keepSel   []bool      // Hand: the taken cards the person chose to keep
 }

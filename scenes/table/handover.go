@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"math"
@@ -23,13 +23,13 @@ import (
 // must, else the next waiting person after it in seat order; -1 when no person here must decide.
 // It reads the displayed view only (the screen has caught up).
 func (hd *hud) nextPerson() int {
-	n := len(hd.seats)
+	n := len(hd.Seats)
 	for k := 0; k < n; k++ {
-		s := (hd.me + k) % n
-		if !hd.seats[s].Here() {
+		s := (hd.Me + k) % n
+		if !hd.Seats[s].Here() {
 			continue
 		}
-		for _, w := range hd.disp.Waiting {
+		for _, w := range hd.Disp.Waiting {
 			if w == s {
 				return s
 			}
@@ -40,74 +40,74 @@ func (hd *hud) nextPerson() int {
 
 // checkHandover raises the hand-over screen when the decision has passed to another person here.
 func (ct *controls) checkHandover() {
-	if ct.handover >= 0 || ct.tutorial != nil || ct.h.people() < 2 || !ct.tl.Idle() || !ct.caughtUp() {
+	if ct.Handover >= 0 || ct.Tutorial != nil || ct.h.People() < 2 || !ct.tl.Idle() || !ct.CaughtUp() {
 		return
 	}
-	if ct.phase == phaseScore || ct.phase == phaseOver {
+	if ct.Phase == PhaseScore || ct.Phase == PhaseOver {
 		return
 	}
-	if s := ct.h.nextPerson(); s >= 0 && s != ct.me {
+	if s := ct.h.nextPerson(); s >= 0 && s != ct.Me {
 		ct.passTo(s)
 	}
 }
 
 // passTo hides the table behind the hand-over screen until person s is ready.
 func (ct *controls) passTo(s int) {
-	ct.handover = s
-	ct.sel, ct.pick, ct.keepSel, ct.poolHover = -1, 0, nil, -1
+	ct.Handover = s
+	ct.Sel, ct.Pick, ct.keepSel, ct.poolHover = -1, 0, nil, -1
 	ct.redraw = true
 }
 
 // handleHandover takes the hand-over screen's input: the ready button, Enter or Space shows the
 // person's view, once the table is still. It reports whether the screen is up.
-func (t *table) handleHandover(in *ui.Input) bool {
-	if t.handover < 0 {
+func (t *Table) handleHandover(in *ui.Input) bool {
+	if t.Handover < 0 {
 		return false
 	}
-	if t.tl.Idle() && t.caughtUp() && (in.TapIn(t.handoverButton()) || in.Key(ui.KeyEnter) || in.Key(ui.KeySpace)) {
-		t.switchTo(t.handover)
+	if t.Tl.Idle() && t.CaughtUp() && (in.TapIn(t.handoverButton()) || in.Key(ui.KeyEnter) || in.Key(ui.KeySpace)) {
+		t.SwitchTo(t.Handover)
 	}
 	return true
 }
 
-// switchTo shows seat s's view: its stream is folded from the start up to where the screen is,
+// SwitchTo shows seat s's view: its stream is folded from the start up to where the screen is,
 // and every sprite snaps to its place (the last person's hand is gone).
-func (t *table) switchTo(s int) {
-	t.handover = -1
-	t.me = s
-	t.events = nil
-	v := engine.NewView(t.sess.Config(), s)
-	for i, e := range t.sess.EventsFor(s, 0) {
-		if i >= t.consumed {
+func (t *Table) SwitchTo(s int) {
+	t.Handover = -1
+	t.Me = s
+	t.Events = nil
+	v := engine.NewView(t.Sess.Config(), s)
+	for i, e := range t.Sess.EventsFor(s, 0) {
+		if i >= t.Consumed {
 			break
 		}
-		if i == t.lastTurn && t.haveLast {
-			t.lastView = cloneView(&v)
+		if i == t.LastTurn && t.haveLast {
+			t.lastView = CloneView(&v)
 		}
 		if err := v.Apply(e); err != nil {
 			t.stopStream(err)
 			break
 		}
 	}
-	t.disp = v
-	t.sel, t.pick, t.keepSel, t.poolHover = -1, 0, nil, -1
+	t.Disp = v
+	t.Sel, t.Pick, t.keepSel, t.poolHover = -1, 0, nil, -1
 	t.adviceTurn = -1
-	t.tl.Skip()
-	t.relayout()
-	for i := range t.cards {
-		sp := &t.cards[i]
-		sp.tween, sp.moving, sp.hideAtEnd = nil, false, false
-		if t.homes[i].at == atNone {
-			sp.vis = false
+	t.Tl.Skip()
+	t.Relayout()
+	for i := range t.Cards {
+		sp := &t.Cards[i]
+		sp.Tween, sp.Moving, sp.HideAtEnd = nil, false, false
+		if t.Homes[i].At == AtNone {
+			sp.Vis = false
 		}
 	}
-	t.settle(0, 0, false, nil)
-	for b := range t.backs {
-		t.backs[b] = cardSprite{}
+	t.Settle(0, 0, false, nil)
+	for b := range t.Backs {
+		t.Backs[b] = cardSprite{}
 		t.placeBack(b, false)
 	}
-	t.stepSprites()
-	t.refreshPlates()
+	t.StepSprites()
+	t.RefreshPlates()
 	t.redraw = true
 }
 
@@ -136,12 +136,12 @@ func handoverAvatar(sw, sh float64) float64 {
 
 // drawHandover draws the hand-over screen over the plain felt: nothing of the table shows, so
 // no hand, choice or advice of the last person can be seen while the device changes hands.
-func (t *table) drawHandover(dst *ebiten.Image) {
-	hd, g := &t.hud, t.g
+func (t *Table) drawHandover(dst *ebiten.Image) {
+	hd, g := &t.hud, t.G
 	g.DrawFelt(dst)
 	p := hd.handoverPanel()
 	g.RoundRect(dst, p, 14, sprites.PlateBG)
-	name := hd.seatName(hd.handover)
+	name := hd.seatName(hd.Handover)
 	small := ui.ClampF(p.H*0.07, 14, 26)
 	g.Label(dst, msg.HandoverPass.Text(), p.X+p.W/2, p.Y+p.H*0.16, small, sprites.Muted, text.Center, false)
 	// The avatar left of the name, the two centred together.
@@ -150,7 +150,7 @@ func (t *table) drawHandover(dst *ebiten.Image) {
 	big := g.Txt.Fit(name, text.Style{Size: ui.ClampF(p.H*0.2, 28, 72), Bold: true}, p.W-48-av-gap, 14)
 	tw, _ := g.Txt.Measure(name, text.Style{Size: big, Bold: true})
 	x := p.X + (p.W-av-gap-tw)/2
-	t.drawAvatar(dst, hd.handover, layout.Rect{X: x, Y: p.Y + p.H*0.38 - av/2, W: av, H: av})
+	t.drawAvatar(dst, hd.Handover, layout.Rect{X: x, Y: p.Y + p.H*0.38 - av/2, W: av, H: av})
 	g.Label(dst, name, x+av+gap, p.Y+p.H*0.38, big, sprites.Gold, text.Left|text.VertCenter, true)
 	hint := msg.New(g.ByDevice(msg.HandoverClick, msg.HandoverTap, msg.HandoverKeys), name).String()
 	g.Label(dst, hint, p.X+p.W/2, p.Y+p.H*0.56, g.Txt.Fit(hint, text.Style{Size: small}, p.W-48, 9), sprites.White, text.Center, false)
@@ -162,9 +162,9 @@ func (t *table) drawHandover(dst *ebiten.Image) {
 
 // handoverState is the test state while the hand-over screen is up: the name and the button,
 // and nothing of any hand.
-func (t *table) handoverState(ts *ui.TestState) {
-	ts.Handover = t.seatName(t.handover)
+func (t *Table) handoverState(ts *ui.TestState) {
+	ts.Handover = t.seatName(t.Handover)
 	ts.Buttons = append(ts.Buttons,
-		ui.Button{ID: "handover-ready", Rect: t.handoverButton(), Enabled: t.tl.Idle() && t.caughtUp()},
-		ui.Button{ID: "menu", Rect: t.lay.Buttons[layout.BtnMenu], Enabled: true})
+		ui.Button{ID: "handover-ready", Rect: t.handoverButton(), Enabled: t.Tl.Idle() && t.CaughtUp()},
+		ui.Button{ID: "menu", Rect: t.Lay.Buttons[layout.BtnMenu], Enabled: true})
 }

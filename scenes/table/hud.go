@@ -1,4 +1,4 @@
-package scenes
+package table
 
 import (
 	"image/color"
@@ -22,31 +22,31 @@ import (
 // The HUD: the seat plates, the round line, the status line and the log, all from message ids
 // (nimmt/msg). The log keeps messages (ids with arguments), so it reads in the language shown.
 
-// refreshPlates rebuilds the strings shown on the seat plates and the status line.
-func (t *table) refreshPlates() {
-	for s := range t.seats {
-		si := &t.seats[s]
+// RefreshPlates rebuilds the strings shown on the seat plates and the status line.
+func (t *Table) RefreshPlates() {
+	for s := range t.Seats {
+		si := &t.Seats[s]
 		score := 0
-		if s < len(t.disp.Scores) {
-			score = t.disp.Scores[s]
+		if s < len(t.Disp.Scores) {
+			score = t.Disp.Scores[s]
 		}
 		si.scoreStr = strconv.Itoa(score)
 		pen := 0
-		if s < len(t.disp.Penalties) {
-			pen = t.disp.Penalties[s]
+		if s < len(t.Disp.Penalties) {
+			pen = t.Disp.Penalties[s]
 		}
 		si.pileStr = ""
 		if pen > 0 {
 			si.pileStr = "+" + strconv.Itoa(pen)
 		}
-		si.state = t.plateState(s)
+		si.State = t.plateState(s)
 		si.stateStr = ""
-		if si.state != msg.None {
-			si.stateStr = si.state.Text()
+		if si.State != msg.None {
+			si.stateStr = si.State.Text()
 		}
 	}
-	cfg := t.disp.Config
-	round := max(t.disp.Round, 1)
+	cfg := t.Disp.Config
+	round := max(t.Disp.Round, 1)
 	var line msg.Message
 	switch {
 	case cfg.Rounds > 0 && cfg.EndScore > 0:
@@ -60,15 +60,15 @@ func (t *table) refreshPlates() {
 	}
 	t.scoreLine = line.String()
 	t.redraw = true
-	t.status = ""
-	if m := t.statusText(); m.ID != msg.None {
-		t.status = m.String()
+	t.Status = ""
+	if m := t.StatusText(); m.ID != msg.None {
+		t.Status = m.String()
 	}
 	t.fitStatus()
-	t.banner = ""
-	if m := session.ConnectionText(t.sess); m.ID != msg.None {
-		t.banner = m.String()
-		t.bannerSize = bannerTextSize(t.g, &t.lay, t.banner)
+	t.Banner = ""
+	if m := session.ConnectionText(t.Sess); m.ID != msg.None {
+		t.Banner = m.String()
+		t.bannerSize = BannerTextSize(t.G, &t.Lay, t.Banner)
 	}
 }
 
@@ -78,13 +78,13 @@ func (t *table) refreshPlates() {
 // size that fits.
 func (hd *hud) fitStatus() {
 	want, box := hd.lay.Unit*1.1, hd.lay.Status
-	hd.statusSize = hd.g.Txt.Fit(hd.status, text.Style{Size: want}, box.W, 9)
-	hd.statusLines = append(hd.statusLines[:0], hd.status)
-	if hd.statusSize >= max(want*0.8, layout.MinStatusSize) || hd.lay.StatusLines() < 2 {
+	hd.StatusSize = hd.g.Txt.Fit(hd.Status, text.Style{Size: want}, box.W, 9)
+	hd.StatusLines = append(hd.StatusLines[:0], hd.Status)
+	if hd.StatusSize >= max(want*0.8, layout.MinStatusSize) || hd.lay.StatusLines() < 2 {
 		return
 	}
-	for size := want; size > hd.statusSize; size -= 0.5 {
-		lines := hd.g.WrapText(hd.status, size, box.W)
+	for size := want; size > hd.StatusSize; size -= 0.5 {
+		lines := hd.g.WrapText(hd.Status, size, box.W)
 		// The lines are drawn from Unit*0.75 under the box's top, 1.25 sizes apart.
 		fits := len(lines) <= 2 && hd.lay.Unit*0.75+float64(len(lines)-1)*size*1.25+size/2 <= box.H
 		for _, l := range lines {
@@ -92,7 +92,7 @@ func (hd *hud) fitStatus() {
 			fits = fits && tw <= box.W
 		}
 		if fits {
-			hd.statusSize, hd.statusLines = size, lines
+			hd.StatusSize, hd.StatusLines = size, lines
 			return
 		}
 	}
@@ -100,37 +100,37 @@ func (hd *hud) fitStatus() {
 
 // plateState is the state line of seat s's plate.
 func (hd *hud) plateState(s int) msg.ID {
-	si := &hd.seats[s]
-	chosen := s < len(hd.disp.Chosen) && hd.disp.Chosen[s]
-	choosing := hd.disp.Phase == engine.PhaseChoose && len(hd.disp.Pending) == 0
+	si := &hd.Seats[s]
+	chosen := s < len(hd.Disp.Chosen) && hd.Disp.Chosen[s]
+	choosing := hd.Disp.Phase == engine.PhaseChoose && len(hd.Disp.Pending) == 0
 	switch {
-	case hd.phase == phaseOver:
-		for _, w := range hd.disp.Winners {
+	case hd.Phase == PhaseOver:
+		for _, w := range hd.Disp.Winners {
 			if w == s {
 				return msg.PlateWinner
 			}
 		}
 		return msg.None
-	case si.status == session.StatusDisconnected:
+	case si.Status == session.StatusDisconnected:
 		return msg.PlateDisconnected
-	case si.status == session.StatusAway:
+	case si.Status == session.StatusAway:
 		return msg.PlateAway
-	case hd.disp.Phase == engine.PhaseRowChoice && len(hd.disp.Waiting) > 0 && hd.disp.Waiting[0] == s:
+	case hd.Disp.Phase == engine.PhaseRowChoice && len(hd.Disp.Waiting) > 0 && hd.Disp.Waiting[0] == s:
 		return msg.PlateChoosingRow
-	case hd.disp.Phase == engine.PhaseChoose && chosen:
+	case hd.Disp.Phase == engine.PhaseChoose && chosen:
 		return msg.PlateReady
-	case choosing && si.status == session.StatusThinking:
+	case choosing && si.Status == session.StatusThinking:
 		return msg.PlateThinking
-	case choosing && s == hd.me && hd.tutorial == nil && hd.phase != phaseDeal:
+	case choosing && s == hd.Me && hd.Tutorial == nil && hd.Phase != PhaseDeal:
 		return msg.PlateYourTurn
 	}
 	return msg.None
 }
 
-// seatColour is seat s's colour: the one its online player asked for, else the s-th of
+// SeatColour is seat s's colour: the one its online player asked for, else the s-th of
 // sprites.SeatColors (local games).
-func (hd *hud) seatColour(s int) color.Color {
-	if i := slices.Index(protocol.Colours, hd.seats[s].Colour); i >= 0 {
+func (hd *hud) SeatColour(s int) color.Color {
+	if i := slices.Index(protocol.Colours, hd.Seats[s].Colour); i >= 0 {
 		return sprites.SeatColor(i)
 	}
 	return sprites.SeatColor(s)
@@ -140,9 +140,9 @@ func (hd *hud) seatColour(s int) color.Color {
 func stateColor(state msg.ID) color.Color {
 	switch state {
 	case msg.PlateThinking, msg.PlateChoosingRow:
-		return chipThinking
+		return ChipThinking
 	case msg.PlateYourTurn:
-		return chipYou
+		return ChipYou
 	case msg.PlateWinner:
 		return sprites.Gold
 	case msg.PlateAway, msg.PlateDisconnected:
@@ -154,13 +154,13 @@ func stateColor(state msg.ID) color.Color {
 // plateKind is the second line of seat s's plate: "you", another person here, a remote player
 // or the bot's level.
 func (hd *hud) plateKind(s int) string {
-	si := &hd.seats[s]
+	si := &hd.Seats[s]
 	switch {
-	case s == hd.me && hd.tutorial == nil:
+	case s == hd.Me && hd.Tutorial == nil:
 		return msg.PlateYou.Text()
 	case si.Here():
 		return msg.PlatePlayer.Text()
-	case si.Kind == session.SeatRemote && hd.tutorial == nil:
+	case si.Kind == session.SeatRemote && hd.Tutorial == nil:
 		return msg.PlateOnline.Text()
 	case si.Kind == session.SeatBot:
 		return ui.LevelName(si.Level).Text()
@@ -170,99 +170,100 @@ func (hd *hud) plateKind(s int) string {
 
 // myRowChoice reports whether the person shown must choose a row to take now.
 func (pr *presenter) myRowChoice() bool {
-	return pr.disp.Phase == engine.PhaseRowChoice && len(pr.disp.Waiting) > 0 && pr.disp.Waiting[0] == pr.me
+	return pr.Disp.Phase == engine.PhaseRowChoice && len(pr.Disp.Waiting) > 0 && pr.Disp.Waiting[0] == pr.Me
 }
 
-// statusText is the status line: what happens now and what the displayed person may do.
-func (t *table) statusText() msg.Message {
-	if t.tutorial != nil {
+// StatusText is the status line: what happens now and what the displayed person may do.
+func (t *Table) StatusText() msg.Message {
+	if t.Tutorial != nil {
 		return msg.Message{}
 	}
 	switch {
-	case t.phase == phaseOver:
+	case t.Phase == PhaseOver:
 		return msg.New(msg.StatusGameOver)
-	case t.phase == phaseScore:
+	case t.Phase == PhaseScore:
 		return msg.New(msg.StatusRoundOver)
-	case t.phase == phaseDeal:
+	case t.Phase == PhaseDeal:
 		return msg.New(msg.StatusDealing)
 	case t.myRowChoice():
-		return msg.New(t.g.ByDevice(msg.StatusYourRowMouse, msg.StatusYourRow, msg.StatusYourRowKeys))
-	case t.disp.Phase == engine.PhaseRowChoice && len(t.disp.Waiting) > 0:
-		return msg.New(msg.StatusSeatRow, t.seatName(t.disp.Waiting[0]))
+		return msg.New(t.G.ByDevice(msg.StatusYourRowMouse, msg.StatusYourRow, msg.StatusYourRowKeys))
+	case t.Disp.Phase == engine.PhaseRowChoice && len(t.Disp.Waiting) > 0:
+		return msg.New(msg.StatusSeatRow, t.seatName(t.Disp.Waiting[0]))
 	}
-	if m := t.variantStatus(); m.ID != msg.None {
+	if m := t.variantStatus(t.Pick); m.ID != msg.None {
 		return m
 	}
 	switch {
-	case len(t.disp.Pending) > 0:
+	case len(t.Disp.Pending) > 0:
 		return msg.New(msg.StatusPlacing)
-	case t.disp.Phase == engine.PhaseChoose:
-		if t.disp.MyChoice == 0 {
-			return msg.New(t.g.ByDevice(msg.StatusChooseMouse, msg.StatusChoose, msg.StatusChooseKeys), t.disp.Turn)
+	case t.Disp.Phase == engine.PhaseChoose:
+		if t.Disp.MyChoice == 0 {
+			return msg.New(t.G.ByDevice(msg.StatusChooseMouse, msg.StatusChoose, msg.StatusChooseKeys), t.Disp.Turn)
 		}
 		n := 0
-		for s := range t.disp.Chosen {
-			if !t.disp.Chosen[s] {
+		for s := range t.Disp.Chosen {
+			if !t.Disp.Chosen[s] {
 				n++
 			}
 		}
 		if n == 0 {
 			return msg.New(msg.StatusAllChosen) // the reveal follows; no mind changes now
 		}
-		return msg.New(t.g.ByDevice(msg.StatusWaitingMouse, msg.StatusWaiting, msg.StatusWaitingKeys), n)
+		return msg.New(t.G.ByDevice(msg.StatusWaitingMouse, msg.StatusWaiting, msg.StatusWaitingKeys), n)
 	}
 	return msg.Message{}
 }
 
-// variantStatus is the status line of the variants' own moments, or none.
-func (t *table) variantStatus() msg.Message {
-	v := t.disp.Config.Variant
+// variantStatus is the status line of the variants' own moments (pick is Nifty's first card, the
+// controls'), or none.
+func (hd *hud) variantStatus(pick engine.Card) msg.Message {
+	v := hd.Disp.Config.Variant
 	waiting := -1
-	if len(t.disp.Waiting) == 1 {
-		waiting = t.disp.Waiting[0]
+	if len(hd.Disp.Waiting) == 1 {
+		waiting = hd.Disp.Waiting[0]
 	}
-	mine := waiting == t.me
+	mine := waiting == hd.Me
 	switch {
-	case t.disp.Phase == engine.PhaseDraft && waiting >= 0:
+	case hd.Disp.Phase == engine.PhaseDraft && waiting >= 0:
 		if mine {
-			return msg.New(t.g.ByDevice(msg.StatusDraftYouMouse, msg.StatusDraftYou, msg.StatusDraftYouMouse))
+			return msg.New(hd.g.ByDevice(msg.StatusDraftYouMouse, msg.StatusDraftYou, msg.StatusDraftYouMouse))
 		}
-		return msg.New(msg.StatusDrafting, t.seatName(waiting))
-	case t.disp.Phase == engine.PhaseOrder && mine:
+		return msg.New(msg.StatusDrafting, hd.seatName(waiting))
+	case hd.Disp.Phase == engine.PhaseOrder && mine:
 		return msg.New(msg.StatusOrderYou)
-	case t.disp.Phase == engine.PhaseOrder && waiting >= 0:
-		return msg.New(msg.StatusOrdering, t.seatName(waiting))
-	case t.disp.Phase == engine.PhaseKeep && mine:
+	case hd.Disp.Phase == engine.PhaseOrder && waiting >= 0:
+		return msg.New(msg.StatusOrdering, hd.seatName(waiting))
+	case hd.Disp.Phase == engine.PhaseKeep && mine:
 		return msg.New(msg.StatusKeepYou)
-	case t.disp.Phase == engine.PhaseKeep && waiting >= 0:
-		return msg.New(msg.StatusKeeping, t.seatName(waiting))
-	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && (v == engine.Open || v == engine.HandVariant) && waiting >= 0:
+	case hd.Disp.Phase == engine.PhaseKeep && waiting >= 0:
+		return msg.New(msg.StatusKeeping, hd.seatName(waiting))
+	case hd.Disp.Phase == engine.PhaseChoose && len(hd.Disp.Pending) == 0 && (v == engine.Open || v == engine.HandVariant) && waiting >= 0:
 		switch {
-		case mine && v == engine.HandVariant && t.pick != 0:
-			return msg.New(msg.StatusHandPick, t.pick)
+		case mine && v == engine.HandVariant && pick != 0:
+			return msg.New(msg.StatusHandPick, pick)
 		case mine && v == engine.HandVariant:
-			return msg.New(t.g.ByDevice(msg.StatusHandTurnMouse, msg.StatusHandTurn, msg.StatusHandTurnKeys))
+			return msg.New(hd.g.ByDevice(msg.StatusHandTurnMouse, msg.StatusHandTurn, msg.StatusHandTurnKeys))
 		case mine:
 			return msg.New(msg.StatusOpenTurn)
 		}
-		return msg.New(msg.StatusPlaysFaceUp, t.seatName(waiting))
-	case t.disp.Phase == engine.PhaseChoose && len(t.disp.Pending) == 0 && v == engine.Nifty && t.disp.MyChoice == 0:
-		if t.pick != 0 {
-			return msg.New(msg.StatusNiftyPick, t.pick)
+		return msg.New(msg.StatusPlaysFaceUp, hd.seatName(waiting))
+	case hd.Disp.Phase == engine.PhaseChoose && len(hd.Disp.Pending) == 0 && v == engine.Nifty && hd.Disp.MyChoice == 0:
+		if pick != 0 {
+			return msg.New(msg.StatusNiftyPick, pick)
 		}
-		return msg.New(t.g.ByDevice(msg.StatusNiftyTurnMouse, msg.StatusNiftyTurn, msg.StatusNiftyTurnKeys), t.disp.Turn)
+		return msg.New(hd.g.ByDevice(msg.StatusNiftyTurnMouse, msg.StatusNiftyTurn, msg.StatusNiftyTurnKeys), hd.Disp.Turn)
 	}
 	return msg.Message{}
 }
 
 // refreshAdvice recomputes the advisor's numbers for the current turn.
 func (hd *hud) refreshAdvice() {
-	key := hd.disp.Round*100 + hd.disp.Turn
-	if hd.adviceTurn == key || hd.g.Opts.Advisor == nil || hd.tutorial != nil {
+	key := hd.Disp.Round*100 + hd.Disp.Turn
+	if hd.adviceTurn == key || hd.g.Opts.Advisor == nil || hd.Tutorial != nil {
 		return
 	}
 	hd.adviceTurn = key
-	v := cloneView(&hd.disp)
+	v := CloneView(&hd.Disp)
 	hd.advice = hd.g.Opts.Advisor(&v)
 	for c := range hd.adviceStr {
 		hd.adviceStr[c] = ""
@@ -274,35 +275,35 @@ func (hd *hud) refreshAdvice() {
 	}
 }
 
-// logEntry is one line of the log: a message, kept as id and arguments. A line about a seat's
+// LogEntry is one line of the log: a message, kept as id and arguments. A line about a seat's
 // own pick before it plays is private to that seat: shown only while that seat's view is
 // displayed (hot-seat play).
-type logEntry struct {
-	m       msg.Message
-	private int // the seat that may read it, or -1 for everyone
+type LogEntry struct {
+	M       msg.Message
+	Private int // the seat that may read it, or -1 for everyone
 }
 
 // logf adds a line to the log, private to a seat or public (-1).
 func (hd *hud) logf(m msg.Message, private int) {
-	hd.log = append(hd.log, logEntry{m: m, private: private})
+	hd.Log = append(hd.Log, LogEntry{M: m, Private: private})
 	hd.redraw = true
 }
 
 // logSeat adds a public line about seat s: the "you" form for the one person at this device,
 // else the form with the seat's name (several people read one log in a hot-seat game).
 func (hd *hud) logSeat(you, named msg.ID, s int, arg any) {
-	if s == hd.me && hd.people() == 1 {
+	if s == hd.Me && hd.People() == 1 {
 		hd.logf(msg.New(you, arg), -1)
 		return
 	}
 	hd.logf(msg.New(named, hd.seatName(s), arg), -1)
 }
 
-// people returns how many people play at this device.
-func (hd *hud) people() int {
+// People returns how many people play at this device.
+func (hd *hud) People() int {
 	n := 0
-	for i := range hd.seats {
-		if hd.seats[i].Here() {
+	for i := range hd.Seats {
+		if hd.Seats[i].Here() {
 			n++
 		}
 	}
@@ -323,7 +324,7 @@ func (hd *hud) variantLog(e engine.Event) {
 
 // logRowChoice says who must choose a row, and why.
 func (hd *hud) logRowChoice(ev engine.RowChoiceRequired) {
-	if ev.Seat == hd.me && hd.people() == 1 {
+	if ev.Seat == hd.Me && hd.People() == 1 {
 		hd.logf(msg.New(msg.LogYourTooLow, ev.Card), -1)
 		return
 	}
@@ -354,32 +355,32 @@ func cardList(cs []engine.Card) string {
 	return strings.Join(parts, ", ")
 }
 
-// bannerRect is where the connection banner stands: the landing warning's line under the status
+// BannerRect is where the connection banner stands: the landing warning's line under the status
 // line (no warning shows while the table cannot play), which covers no seat, row or card.
-func bannerRect(l *layout.Table) layout.Rect { return l.Warn }
+func BannerRect(l *layout.Table) layout.Rect { return l.Warn }
 
-// bannerTextSize is the banner's text size: as large as fits its line, not above Unit*1.2.
-func bannerTextSize(g *ui.Host, l *layout.Table, s string) float64 {
-	r := bannerRect(l)
+// BannerTextSize is the banner's text size: as large as fits its line, not above Unit*1.2.
+func BannerTextSize(g *ui.Host, l *layout.Table, s string) float64 {
+	r := BannerRect(l)
 	return g.Txt.Fit(s, text.Style{Size: min(l.Unit*1.2, r.H*0.75), Bold: true}, r.W-l.Unit, 8)
 }
 
 // drawBanner draws the connection banner, if any.
 func (hd *hud) drawBanner(dst *ebiten.Image) {
-	if hd.banner == "" {
+	if hd.Banner == "" {
 		return
 	}
-	r := bannerRect(hd.lay)
+	r := BannerRect(hd.lay)
 	hd.g.RoundRect(dst, r, hd.lay.Unit*0.4, sprites.Danger)
-	hd.g.Label(dst, hd.banner, r.X+r.W/2, r.Y+r.H/2, hd.bannerSize, sprites.White, text.Center, true)
+	hd.g.Label(dst, hd.Banner, r.X+r.W/2, r.Y+r.H/2, hd.bannerSize, sprites.White, text.Center, true)
 }
 
 // soundStep is the animation step that plays event e's effect when the timeline shows it, heard
 // by the person shown (none while the hand-over screen hides the table).
 func (hd *hud) soundStep(e engine.Event) anim.Step {
 	return &anim.Call{Fn: func() {
-		seat := hd.me
-		if hd.handover >= 0 || seat < 0 || seat >= len(hd.seats) || !hd.seats[seat].Here() {
+		seat := hd.Me
+		if hd.Handover >= 0 || seat < 0 || seat >= len(hd.Seats) || !hd.Seats[seat].Here() {
 			seat = -1
 		}
 		hd.g.Snd.SetSeat(seat)
