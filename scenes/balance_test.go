@@ -10,6 +10,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
@@ -54,12 +55,12 @@ func TestFormPagesBalanced(t *testing.T) {
 				if rejoin {
 					g.Settings.Online.Code = "QXWT"
 				}
-				l := newLobby(g.host, &g.dial, "")
+				l := online.NewLobby(g.host, &g.dial, "")
 				if notice {
-					l.notice = msg.New(msg.OnlineBadServer, "example.org:99999")
+					l.Notice = msg.New(msg.OnlineBadServer, "example.org:99999")
 				}
 				l.Build()
-				return l.widgets
+				return l.Widgets
 			}})
 		}
 	}

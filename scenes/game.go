@@ -13,6 +13,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
 	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/text"
@@ -33,12 +34,12 @@ type Game struct {
 	in      ui.Input
 	sized   bool
 
-	// host is what the scenes are given: the Kit, the Env and the Game's Router.
+	// Host is what the scenes are given: the Kit, the Env and the Game's Router.
 	host *ui.Host
 
 	cur, next ui.Scene
 	// dial is how the online screens reach a game server (onlinedial.go).
-	dial    dialing
+	dial    online.Dialing
 	redraws int // frames in which the scene was drawn (TestState.Redraws)
 	quit    bool
 
@@ -308,9 +309,19 @@ func (r router) Continue() error {
 	return nil
 }
 
-func (r router) Rules() { r.g.next = table.NewRules(r.g.host) }
+func (r router) Rules() { r.g.next = rulesScene(r.g.host) }
 
-func (r router) Lobby(code string) { r.g.next = newLobby(r.g.host, &r.g.dial, code) }
+// rulesScene opens the rules walkthrough, or the menu should its fixed example fail (a bug, not
+// the player's problem).
+func rulesScene(h *ui.Host) ui.Scene {
+	t, err := table.NewRules(h)
+	if err != nil {
+		return menu.NewMenu(h)
+	}
+	return t
+}
+
+func (r router) Lobby(code string) { r.g.next = online.NewLobby(r.g.host, &r.g.dial, code) }
 
 func (r router) Show(s ui.Scene) { r.g.next = s }
 

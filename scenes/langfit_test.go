@@ -13,6 +13,7 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
 	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
@@ -274,7 +275,7 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			}
 		}
 		// The rules walkthrough's captions, each step.
-		tb, ok := table.NewRules(g.host).(*table.Table)
+		tb, ok := rulesScene(g.host).(*table.Table)
 		if !ok {
 			t.Fatal("no rules walkthrough")
 		}
@@ -335,12 +336,12 @@ func TestPlateNamesTellSeatsApart(t *testing.T) {
 			st := text.Style{Size: tx.Size, Bold: true}
 			return g.Txt.CutName(msg.New(msg.PlayerName, s+1).String(), st, tx.R.W), st, tx.R.W
 		})
-		r := newRoom(g.host, &g.dial, tenSeatRoom(), "wss://nimmt.example.org", false)
+		r := online.NewRoom(g.host, &g.dial, tenSeatRoom(), "wss://nimmt.example.org", false)
 		r.Build()
 		names("room seat", func(s int) (string, text.Style, float64) {
-			got, st, w := r.seatName(s)
+			got, st, w := r.SeatName(s)
 			// Shortened as the plates shorten it: the same person reads the same in the room.
-			if full := r.state().Seats[s].Name; got != g.Txt.CutName(full, st, w) {
+			if full := r.State().Seats[s].Name; got != g.Txt.CutName(full, st, w) {
 				t.Errorf("%s: the room shows %q as %q, the plates as %q", at, full, got, g.Txt.CutName(full, st, w))
 			}
 			return got, st, w

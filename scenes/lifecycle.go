@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
 	"nimmt/scenes/session"
 	"nimmt/scenes/table"
 )
@@ -33,8 +34,8 @@ func (g *Game) Resume() {
 		if r, ok := s.Sess.(*session.RemoteSession); ok {
 			r.Reconnect()
 		}
-	case *room:
-		s.link.Reconnect()
+	case *online.Room:
+		s.Link.Reconnect()
 	}
 	g.Wake() // the frames may be stopped (pace.go)
 }

@@ -11,6 +11,7 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
@@ -311,20 +312,20 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 
 	// The lobby: a room code typed with taps only (capitals, digits after "?123").
 	link := sampleRoom()
-	g.dial.dialRoom = func(string, string, protocol.Message) roomLink { return link }
-	g.goTo(newLobby(g.host, &g.dial, ""))
+	g.dial.DialRoom = func(string, string, protocol.Message) online.RoomLink { return link }
+	g.goTo(online.NewLobby(g.host, &g.dial, ""))
 	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "online" })
 	touch("code")
-	l := g.cur.(*lobby)
-	if !l.Typing() || !l.kb.Shown() {
+	l := g.cur.(*online.Lobby)
+	if !l.Typing() || !l.KB.Shown() {
 		t.Fatalf("%s: a touch on the room code shows no keyboard (typing %v)", name, l.Typing())
 	}
-	checkKeyboard(t, g, name+" room code", phone, &l.kb)
+	checkKeyboard(t, g, name+" room code", phone, &l.KB)
 	for _, id := range []string{"key-A", "key-B", "key-symbols", "key-3", "key-symbols", "key-C", "key-D", "key-E", "key-done"} {
 		touch(id)
 	}
-	if l.code != "AB3CDE" || l.Typing() || l.kb.Shown() {
-		t.Fatalf("%s: typed the code %q (still typing %v, keyboard %v)", name, l.code, l.Typing(), l.kb.Shown())
+	if l.Code != "AB3CDE" || l.Typing() || l.KB.Shown() {
+		t.Fatalf("%s: typed the code %q (still typing %v, keyboard %v)", name, l.Code, l.Typing(), l.KB.Shown())
 	}
 
 	// The room: a chat line typed with taps only, its field shown above the keyboard; Done sends
@@ -332,19 +333,19 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 	touch("join")
 	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "room" })
 	touch("chat")
-	r := g.cur.(*room)
-	if !r.Typing() || !r.kb.Shown() {
+	r := g.cur.(*online.Room)
+	if !r.Typing() || !r.KB.Shown() {
 		t.Fatalf("%s: a touch on the chat shows no keyboard (typing %v)", name, r.Typing())
 	}
-	checkKeyboard(t, g, name+" chat", phone, &r.kb)
+	checkKeyboard(t, g, name+" chat", phone, &r.KB)
 	for _, id := range []string{"key-H", "key-i", "key-space", "key-symbols", "key-2", "key-!", "key-done"} {
 		touch(id)
 	}
 	if n := len(link.sent); n == 0 || link.sent[n-1] != (protocol.Say{Text: "Hi 2!"}) {
 		t.Fatalf("%s: the chat sent %v, want Hi 2!", name, link.sent)
 	}
-	if !r.Typing() || !r.kb.Shown() || r.kb.Symbols {
-		t.Errorf("%s: after sending, typing %v, keyboard %v with signs %v; want the letters up", name, r.Typing(), r.kb.Shown(), r.kb.Symbols)
+	if !r.Typing() || !r.KB.Shown() || r.KB.Symbols {
+		t.Errorf("%s: after sending, typing %v, keyboard %v with signs %v; want the letters up", name, r.Typing(), r.KB.Shown(), r.KB.Symbols)
 	}
 }
 

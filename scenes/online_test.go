@@ -11,6 +11,7 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/online"
 	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/storage"
@@ -29,7 +30,7 @@ func phoneSized(w, h float64) bool { return min(w, h) < 600 }
 func TestRoomLayout(t *testing.T) {
 	for _, sz := range onlineSizes {
 		for seats := 2; seats <= 10; seats++ {
-			l := roomLayoutFor(sz[0], sz[1], seats)
+			l := online.RoomLayoutFor(sz[0], sz[1], seats)
 			name := fmt.Sprintf("%vx%v seats %d", sz[0], sz[1], seats)
 			boxes := map[string]layout.Rect{"title": l.Title, "link": l.Link, "status": l.Status,
 				"level": l.Level, "add-bot": l.AddBot, "start": l.Start, "chat": l.Chat, "input": l.Input,
@@ -70,8 +71,8 @@ func TestRoomLayout(t *testing.T) {
 					}
 				}
 			}
-			if sz[0] < sz[1] && l.chatLines() < 3 {
-				t.Errorf("%s: the chat shows %d lines", name, l.chatLines())
+			if sz[0] < sz[1] && l.ChatLines() < 3 {
+				t.Errorf("%s: the chat shows %d lines", name, l.ChatLines())
 			}
 		}
 	}
@@ -99,7 +100,7 @@ func TestChatAction(t *testing.T) {
 		{"/dance", nil, msg.RoomUnknownCommand},
 		{"/start now", nil, msg.RoomUnknownCommand},
 	} {
-		m, local := chatAction(c.line, "Ann", "green")
+		m, local := online.ChatAction(c.line, "Ann", "green")
 		if !reflect.DeepEqual(m, c.want) || local.ID != c.local {
 			t.Errorf("chatAction(%q) = %#v, %v; want %#v, %v", c.line, m, local.ID, c.want, c.local)
 		}
@@ -117,20 +118,20 @@ func TestServerBase(t *testing.T) {
 		"ada@example.org:8080/x":     "ws://example.org:8080/x",
 		"example.org:":               "ws://example.org:",
 	} {
-		if got, err := serverBase(in); err != nil || got != want {
+		if got, err := online.ServerBase(in); err != nil || got != want {
 			t.Errorf("serverBase(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
 	for _, bad := range []string{"", "ftp://example.org", "http://", "exa mple.org", "example.org/?x=1",
 		"example.org#top", ":8080", "example.org:80a", "[::1", "[fe80::1%eth0]:80", "[]:80", "[::1]x", "a:b:c", "exa\x00mple.org"} {
-		if got, err := serverBase(bad); err == nil {
+		if got, err := online.ServerBase(bad); err == nil {
 			t.Errorf("serverBase(%q) = %q, want an error", bad, got)
 		}
 	}
-	if got := roomURL("wss://example.org", "K7QX3M"); got != "https://example.org/?room=K7QX3M" {
+	if got := online.RoomURL("wss://example.org", "K7QX3M"); got != "https://example.org/?room=K7QX3M" {
 		t.Errorf("roomURL = %q", got)
 	}
-	if got := normalCode(" https://example.org/?room=k7qx-3m "); got != "K7QX3M" {
+	if got := online.NormalCode(" https://example.org/?room=k7qx-3m "); got != "K7QX3M" {
 		t.Errorf("normalCode = %q", got)
 	}
 }
@@ -154,7 +155,7 @@ func newOnlineGame(t *testing.T, opts ui.Options) *onlineGame {
 		t.Fatal(err)
 	}
 	og := &onlineGame{Game: g}
-	g.dial.dialRoom = func(base, code string, first protocol.Message) roomLink {
+	g.dial.DialRoom = func(base, code string, first protocol.Message) online.RoomLink {
 		l := &cannedLink{}
 		og.links = append(og.links, l)
 		og.dials = append(og.dials, fmt.Sprintf("%s %s %T", base, code, first))
@@ -332,7 +333,7 @@ func TestJoinRoom(t *testing.T) {
 	og.Tap(t, "code")
 	og.typeText(t, "abc")
 	og.Tap(t, "join")
-	if n := og.TestState().Notice; n != msgBadCode().String() {
+	if n := og.TestState().Notice; n != online.MsgBadCode().String() {
 		t.Errorf("notice %q after a short code", n)
 	}
 	og.Tap(t, "colour") // any → green
@@ -354,7 +355,7 @@ func TestJoinRoom(t *testing.T) {
 	if s := og.TestState().Scene; s != "room" {
 		t.Fatalf("one failed attempt gave up: scene %s", s)
 	}
-	l.status.Attempt = unreachableAfter
+	l.status.Attempt = online.UnreachableAfter
 	og.tickIdle(t)
 	og.tickIdle(t)
 	ts := og.TestState()
@@ -397,13 +398,13 @@ func TestRoomLink(t *testing.T) {
 	og.Opts.Room = "k7qx3m"
 	og.Opts.Server = "ws://example.org"
 	og.initOnline()
-	if l, ok := og.cur.(*lobby); !ok || l.code != "K7QX3M" {
+	if l, ok := og.cur.(*online.Lobby); !ok || l.Code != "K7QX3M" {
 		t.Fatalf("?room= opened %T", og.cur)
 	}
 	og.Settings.Online = ui.OnlineSettings{Timer: 60, Code: "K7QX3M", Token: "tok", Base: "ws://example.org"}
 	og.cur = nil
 	og.initOnline()
-	if _, ok := og.cur.(*room); !ok || len(og.dials) != 1 || og.dials[0] != "ws://example.org K7QX3M protocol.Hello" {
+	if _, ok := og.cur.(*online.Room); !ok || len(og.dials) != 1 || og.dials[0] != "ws://example.org K7QX3M protocol.Hello" {
 		t.Fatalf("?room= with a seat held opened %T, dials %v", og.cur, og.dials)
 	}
 }
@@ -419,13 +420,13 @@ func TestOnlineText(t *testing.T) {
 				_, g := renderOpts(t, ui.Options{Scene: scene, Lang: lang.Code}, int(sz[0]), int(sz[1]))
 				var ws []ui.Widget
 				switch s := g.cur.(type) {
-				case *lobby:
-					ws = s.widgets
-					if s.page == "create" {
-						ws = s.create.Widgets
+				case *online.Lobby:
+					ws = s.Widgets
+					if s.Page == "create" {
+						ws = s.Create.Widgets
 					}
-				case *room:
-					ws = s.widgets
+				case *online.Room:
+					ws = s.Widgets
 				}
 				if len(ws) == 0 {
 					t.Fatalf("%s %s: no widgets", scene, lang.Code)
@@ -465,13 +466,13 @@ func TestOnlineTableButtons(t *testing.T) {
 	if err := l.push(rm); err != nil {
 		t.Fatal(err)
 	}
-	r := newRoom(g.host, &g.dial, l, "ws://example.org", false)
-	r.poll()
+	r := online.NewRoom(g.host, &g.dial, l, "ws://example.org", false)
+	r.Poll()
 	tb, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.Online, r.table, r.tableGame = r, tb, 1
+	tb.Online, r.Table, r.TableGame = r, tb, 1
 	g.cur = tb
 	g.LayoutF(1280, 800)
 	og.Tap(t, "menu")

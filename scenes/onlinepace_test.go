@@ -7,6 +7,7 @@ import (
 	"nimmt/client"
 	"nimmt/client/clienttest"
 	"nimmt/protocol"
+	"nimmt/scenes/online"
 	"nimmt/scenes/session"
 	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
@@ -25,12 +26,12 @@ func TestIdleOnlineWakes(t *testing.T) {
 	srv := servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	d := &clienttest.Dialer{To: srv.Dial}
 	g, p, tick := pacedGame(t, ui.Options{Storage: &storage.Memory{}, Speed: "fast"})
-	g.dial.dialer = d.Dial
+	g.dial.Dialer = d.Dial
 	g.Settings.Name = "Ann"
 	g.InjectInput(func(*ui.Input) {})
 	base := srv.URL()
-	r := newRoom(g.host, &g.dial, g.dial.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}), base, false)
-	t.Cleanup(r.link.Close)
+	r := online.NewRoom(g.host, &g.dial, g.dial.DialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}), base, false)
+	t.Cleanup(r.Link.Close)
 	g.goTo(r)
 	// settle runs frames as Ebitengine does until the game stops them.
 	settle := func(what string) {
@@ -59,8 +60,8 @@ func TestIdleOnlineWakes(t *testing.T) {
 		}
 		return wakes
 	}
-	online := func() bool { return r.status.Phase == client.LinkOnline }
-	await("the room is made", func() bool { return r.opened && r.host() && online() })
+	online := func() bool { return r.Status.Phase == client.LinkOnline }
+	await("the room is made", func() bool { return r.Opened && r.Host() && online() })
 	settle("the room waits for people")
 	if g.cur != r {
 		t.Fatalf("scene %s, want the room", g.cur.Name())
@@ -72,9 +73,9 @@ func TestIdleOnlineWakes(t *testing.T) {
 	await("the room connected again after Resume", func() bool { return d.Dials() > dials && online() })
 	settle("the room after Resume")
 
-	code := r.state().Code
+	code := r.State().Code
 	bo := clienttest.Open(t, srv, code, protocol.Join{Name: "Bo"}, "Bo", 2)
-	if w := await("Bo's seat in the room", func() bool { return len(r.state().Seats) == 2 }); w == 0 {
+	if w := await("Bo's seat in the room", func() bool { return len(r.State().Seats) == 2 }); w == 0 {
 		t.Error("Bo's seat was seen without a wake")
 	}
 	settle("the room with Bo")
@@ -83,7 +84,7 @@ func TestIdleOnlineWakes(t *testing.T) {
 	}
 
 	r.Activate("add-bot")
-	await("the bot's seat", func() bool { return len(r.state().Seats) == 3 })
+	await("the bot's seat", func() bool { return len(r.State().Seats) == 3 })
 	r.Activate("start")
 	var tb *table.Table
 	await("the table at Ann's first card", func() bool {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"nimmt/client/clienttest"
+	"nimmt/scenes/online"
 	"nimmt/scenes/session"
 	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
@@ -37,7 +38,7 @@ func TestSpectateFromLobby(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := &clienttest.Dialer{To: srv.Dial}
-	g.dial.dialer = d.Dial
+	g.dial.Dialer = d.Dial
 	p := notePacer{make(chan struct{}, 1)}
 	g.Pacer = p
 	g.Settings.Name = "Cy"
@@ -47,11 +48,11 @@ func TestSpectateFromLobby(t *testing.T) {
 	og.Tap(t, "code")
 	og.typeText(t, code)
 	og.Tap(t, "join")
-	r, ok := g.cur.(*room)
+	r, ok := g.cur.(*online.Room)
 	if !ok {
 		t.Fatalf("scene %s after Join", g.cur.Name())
 	}
-	t.Cleanup(r.link.Close)
+	t.Cleanup(r.Link.Close)
 	var ts ui.TestState
 	for i := 0; ; i++ {
 		if i > 1_000_000 {
@@ -71,10 +72,10 @@ func TestSpectateFromLobby(t *testing.T) {
 		}
 	}
 	tb := g.cur.(*table.Table)
-	if r.joinSent || r.state().You != spectatorSeat || tb.Sess.(*session.RemoteSession).Me != spectatorSeat {
-		t.Fatalf("joined as seat %d (join sent %v), want a spectator", r.state().You, r.joinSent)
+	if r.JoinSent || r.State().You != online.SpectatorSeat || tb.Sess.(*session.RemoteSession).Me != online.SpectatorSeat {
+		t.Fatalf("joined as seat %d (join sent %v), want a spectator", r.State().You, r.JoinSent)
 	}
-	if m, _ := r.statusLine(); m.String() != "You are watching: the game has started" {
+	if m, _ := r.StatusLine(); m.String() != "You are watching: the game has started" {
 		t.Errorf("the room says %q", m.String())
 	}
 	if len(ts.Hand) != 0 || len(ts.HandRects) != 0 || ts.Decision != "" || ts.Input && ts.Chosen != 0 {

@@ -58,7 +58,7 @@ func TestCaptionClear(t *testing.T) {
 	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 768}, {1280, 720}, {1920, 1080}, {2560, 1440}}
 	for _, sz := range sizes {
 		g.LayoutF(sz[0], sz[1])
-		g.goTo(table.NewRules(g.host))
+		g.goTo(rulesScene(g.host))
 		runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "menu" })
 		tb := g.cur.(*table.Table)
 		tu := tb.Tutorial
@@ -105,7 +105,7 @@ func TestCaptionClear(t *testing.T) {
 func TestRulesSpeakToTheDevice(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	g.LayoutF(1280, 720)
-	g.goTo(table.NewRules(g.host))
+	g.goTo(rulesScene(g.host))
 	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "menu" })
 	tu := g.cur.(*table.Table).Tutorial
 	for _, c := range []struct {

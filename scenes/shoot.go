@@ -17,6 +17,7 @@ import (
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
 	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/stats"
@@ -89,7 +90,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		}
 		g.cur = t
 	case "rules":
-		g.cur = table.NewRules(g.host)
+		g.cur = rulesScene(g.host)
 		s.t = g.cur.(*table.Table)
 	case "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
 		seed := g.Opts.Seed
@@ -347,10 +348,10 @@ func (r *rig) autoplay() error {
 			}
 			g.goTo(t)
 		}
-	case *lobby:
+	case *online.Lobby:
 		// Online (-room CODE): join the room with the settings' name; the room screen then
 		// follows the room and opens the table when the host starts.
-		if g.next == nil && s.code != "" && s.page == "online" {
+		if g.next == nil && s.Code != "" && s.Page == "online" {
 			return s.Activate("join")
 		}
 	case *table.Table:

@@ -6,6 +6,7 @@ import (
 	"nimmt/client"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/online"
 	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 )
@@ -81,24 +82,24 @@ func shotOnline(g *Game, scene string) {
 	g.Settings.Name = session.BotNames[0].Text()
 	g.Settings.Online.Colour = "green"
 	link := sampleRoom()
-	g.dial.dialRoom = func(string, string, protocol.Message) roomLink { return link }
+	g.dial.DialRoom = func(string, string, protocol.Message) online.RoomLink { return link }
 	switch scene {
 	case "online", "online-create", "online-keyboard":
-		l := newLobby(g.host, &g.dial, "")
+		l := online.NewLobby(g.host, &g.dial, "")
 		switch scene {
 		case "online-create":
-			l.openCreate()
-			l.room.Levels[1] = "expert" // an expert bot beside the open seats
+			l.OpenCreate()
+			l.Room.Levels[1] = "expert" // an expert bot beside the open seats
 		case "online-keyboard":
 			g.Device = ui.DeviceTouch
-			l.edit("code", sampleCode[:3], 64, ui.CaseUpper)
+			l.Edit("code", sampleCode[:3], 64, ui.CaseUpper)
 		}
 		g.cur = l
 	case "room", "room-keyboard":
-		r := newRoom(g.host, &g.dial, link, "wss://nimmt.example.org", false)
+		r := online.NewRoom(g.host, &g.dial, link, "wss://nimmt.example.org", false)
 		if scene == "room-keyboard" {
 			g.Device = ui.DeviceTouch
-			r.edit("chat", session.BotNames[1].Text()+", ", maxChatDraft, ui.CaseWords)
+			r.Edit("chat", session.BotNames[1].Text()+", ", online.MaxChatDraft, ui.CaseWords)
 		}
 		g.cur = r
 	}

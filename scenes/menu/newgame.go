@@ -174,7 +174,7 @@ func MakeNewGameForm(g *ui.Host, st *ui.Settings, opts FormOptions) *NewGameForm
 }
 
 // Config returns the engine configuration the form describes.
-func (f *NewGameForm) Config() engine.Config { return VariantConfig(f.St) }
+func (f *NewGameForm) Config() engine.Config { return ui.VariantConfig(f.St) }
 
 // Seats returns the seats the form describes: the person here first, then each seat a bot of
 // its level or another person here (a caller's own choices come back as bots of that level, for

@@ -10,7 +10,6 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
-	"nimmt/scenes/menu"
 	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 	"nimmt/sprites"
@@ -144,8 +143,8 @@ func RulebookEvents() ([][]engine.Event, error) {
 // example (rules 1–2, rule 3, rule 4), and the scoring.
 var TutorialCaptions = []msg.ID{msg.RulesDeal, msg.RulesPlace, msg.RulesSixth, msg.RulesTooLow, msg.RulesScore}
 
-// NewRules opens the rules walkthrough on a table.
-func NewRules(g *ui.Host) ui.Scene {
+// NewRules opens the rules walkthrough on a table. Its example is fixed: an error is a bug.
+func NewRules(g *ui.Host) (*Table, error) {
 	src := &Script{SeatList: []session.Seat{{Kind: session.SeatPerson, Name: msg.DefaultName.Text()}, {Kind: session.SeatRemote, Name: msg.RulesName1.Text()},
 		{Kind: session.SeatRemote, Name: msg.RulesName2.Text()}, {Kind: session.SeatRemote, Name: msg.RulesName3.Text()}}}
 	t := &Table{G: g, Sess: src}
@@ -154,13 +153,13 @@ func NewRules(g *ui.Host) ui.Scene {
 	t.ShowPanel = 0
 	tu := &tutorial{t: t, Src: src}
 	steps, err := RulebookEvents()
-	if err != nil { // the example is fixed: this is a bug, not a player's problem
-		return menu.NewMenu(g)
+	if err != nil {
+		return nil, err
 	}
 	tu.steps = steps
 	t.Tutorial = tu
 	tu.Advance()
-	return t
+	return t, nil
 }
 
 func (tu *tutorial) Advance() {

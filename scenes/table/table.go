@@ -8,7 +8,6 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
-	"nimmt/scenes/menu"
 	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 )
@@ -47,7 +46,7 @@ type Table struct {
 // NewTable starts a new game from the settings with the given seed (0: random).
 func NewTable(g *ui.Host, seed uint64) (*Table, error) {
 	st := &g.Settings
-	l, err := session.NewLocalSession(g, menu.VariantConfig(st), session.SeatsFromSettings(st), seed)
+	l, err := session.NewLocalSession(g, ui.VariantConfig(st), session.SeatsFromSettings(st), seed)
 	if err != nil {
 		return nil, err
 	}

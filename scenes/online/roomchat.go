@@ -1,4 +1,4 @@
-package scenes
+package online
 
 import (
 	"image/color"
@@ -21,19 +21,19 @@ type chatEntry struct {
 	local              msg.Message
 }
 
-// maxChatDraft is the longest chat line typed here (the protocol's limit).
-const maxChatDraft = protocol.MaxChatRunes
+// MaxChatDraft is the longest chat line typed here (the protocol's limit).
+const MaxChatDraft = protocol.MaxChatRunes
 
 // say sends the chat line typed: a slash command as its message, other text to the room.
-func (r *room) say() {
+func (r *Room) say() {
 	line := strings.TrimSpace(r.draft)
 	r.draft = ""
 	if line == "" {
 		return
 	}
-	m, local := chatAction(line, r.g.Settings.Name, r.colour)
+	m, local := ChatAction(line, r.g.Settings.Name, r.colour)
 	if m != nil {
-		r.link.Send(m)
+		r.Link.Send(m)
 	}
 	if local.ID != msg.None {
 		r.chat = append(r.chat, chatEntry{local: local})
@@ -52,14 +52,14 @@ func (e chatEntry) String() string {
 }
 
 // drawChat draws the chat's last lines, wrapped to its width, newest at the bottom.
-func (r *room) drawChat(dst *ebiten.Image) {
+func (r *Room) drawChat(dst *ebiten.Image) {
 	g := r.g
 	l := &r.lay
 	if l.Chat.H <= 0 {
 		return
 	}
 	g.RoundRect(dst, l.Chat, 6, ui.Overlay)
-	n := l.chatLines()
+	n := l.ChatLines()
 	var lines []string
 	var cols []color.Color
 	for i := len(r.chat) - 1; i >= 0 && len(lines) < n; i-- {

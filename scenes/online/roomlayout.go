@@ -1,4 +1,4 @@
-package scenes
+package online
 
 import (
 	"math"
@@ -35,8 +35,8 @@ type seatLine struct {
 	Box, Swatch, Name, Info, Remove layout.Rect
 }
 
-// roomLayoutFor lays the room screen out on a w×h screen for a room of seats seats.
-func roomLayoutFor(w, h float64, seats int) roomLayout {
+// RoomLayoutFor lays the room screen out on a w×h screen for a room of seats seats.
+func RoomLayoutFor(w, h float64, seats int) roomLayout {
 	l := roomLayout{W: w, H: h}
 	m := math.Round(ui.ClampF(math.Min(w, h)*0.02, 6, 24))
 	gap := math.Round(ui.ClampF(math.Min(w, h)*0.01, 4, 10))
@@ -123,5 +123,5 @@ func (l *roomLayout) chat(r layout.Rect, bh, gap float64) {
 	l.Chat = layout.Rect{X: r.X, Y: r.Y, W: r.W, H: math.Max(0, iy-gap-r.Y)}
 }
 
-// chatLines is how many chat lines the chat area shows.
-func (l *roomLayout) chatLines() int { return int(l.Chat.H / l.LineH) }
+// ChatLines is how many chat lines the chat area shows.
+func (l *roomLayout) ChatLines() int { return int(l.Chat.H / l.LineH) }

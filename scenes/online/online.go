@@ -1,4 +1,4 @@
-package scenes
+package online
 
 import (
 	"slices"
@@ -14,34 +14,34 @@ import (
 	"nimmt/scenes/ui"
 )
 
-// lobby is Menu → Play online: the server's address (the browser uses its page's server), the
+// Lobby is Menu → Play online: the server's address (the browser uses its page's server), the
 // person's name and colour, create a room (the "create" page: the new-game settings plus the
 // decision timer) or join one by its code. The room itself is the room scene (room.go).
-type lobby struct {
+type Lobby struct {
 	form
-	// page is "online" or "create".
-	page string
-	// create is the room's form (the new-game form with the decision timer) on the create page,
+	// Page is "online" or "create".
+	Page string
+	// Create is the room's form (the new-game form with the decision timer) on the create page,
 	// editing room: the person's settings with each opponent seat open for a person to join.
-	create *menu.NewGameForm
-	room   ui.Settings
-	// notice says what went wrong last: an address that is no server, a server that cannot be
+	Create *menu.NewGameForm
+	Room   ui.Settings
+	// Notice says what went wrong last: an address that is no server, a server that cannot be
 	// reached, a wrong code.
-	notice msg.Message
-	code   string
+	Notice msg.Message
+	Code   string
 	// dial reaches the game server.
-	dial *dialing
+	dial *Dialing
 }
 
-// newLobby opens the online page; code, when set, is a room code to join (from a link).
-func newLobby(g *ui.Host, dial *dialing, code string) *lobby {
-	l := &lobby{form: form{g: g, focus: -1}, dial: dial, page: "online", code: code}
+// NewLobby opens the online page; code, when set, is a room code to join (from a link).
+func NewLobby(g *ui.Host, dial *Dialing, code string) *Lobby {
+	l := &Lobby{form: form{g: g, focus: -1}, dial: dial, Page: "online", Code: code}
 	return l
 }
 
-func (l *lobby) Name() string {
-	if l.page == "create" {
-		if n := l.create.Name(); n != "newgame" {
+func (l *Lobby) Name() string {
+	if l.Page == "create" {
+		if n := l.Create.Name(); n != "newgame" {
 			return n // the form's variant list, a variant's paragraph, a seat's picker
 		}
 		return "online-create"
@@ -49,26 +49,26 @@ func (l *lobby) Name() string {
 	return "online"
 }
 
-func (l *lobby) Animating() bool    { return l.Typing() }
-func (l *lobby) AcceptsInput() bool { return true }
+func (l *Lobby) Animating() bool    { return l.Typing() }
+func (l *Lobby) AcceptsInput() bool { return true }
 
-func (l *lobby) Resize() {
+func (l *Lobby) Resize() {
 	l.Build()
-	if l.create != nil {
-		l.create.Resize()
+	if l.Create != nil {
+		l.Create.Resize()
 	}
 }
 
 // Typing reports whether a text field of the page shown has the caret.
-func (l *lobby) Typing() bool {
-	if l.page == "create" {
-		return l.create.Typing()
+func (l *Lobby) Typing() bool {
+	if l.Page == "create" {
+		return l.Create.Typing()
 	}
 	return l.form.Typing()
 }
 
-// server is the address shown: the page's server in the browser, the remembered one elsewhere.
-func (l *lobby) server() string {
+// Server is the address shown: the page's server in the browser, the remembered one elsewhere.
+func (l *Lobby) Server() string {
 	if s := l.g.Opts.Server; s != "" {
 		return s
 	}
@@ -78,7 +78,7 @@ func (l *lobby) server() string {
 	return defaultServer
 }
 
-func (l *lobby) colourLabel() string {
+func (l *Lobby) colourLabel() string {
 	if c := l.g.Settings.Online.Colour; c != "" {
 		return colourName(c)
 	}
@@ -86,22 +86,22 @@ func (l *lobby) colourLabel() string {
 }
 
 // Build lays the page out (layout.FormSpread); it runs on resize and after every change.
-func (l *lobby) Build() {
+func (l *Lobby) Build() {
 	g := l.g
 	st := &g.Settings
-	l.widgets = l.widgets[:0]
+	l.Widgets = l.Widgets[:0]
 	labelled := func(r layout.Rect, lbl string) layout.Rect {
 		lr := layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.38, H: r.H}
 		l.add("", lbl, lr, true, 1)
 		return layout.Rect{X: lr.X + lr.W, Y: r.Y, W: r.W - lr.W, H: r.H}
 	}
-	switch l.page {
+	switch l.Page {
 	case "online":
 		// Who and where (the server, the name, the colour, what went wrong) beside what to do
 		// (create, join, rejoin, back) where the screen is wide and low; one column elsewhere.
 		// The notice and the rejoin button take a row only when they are shown.
 		a, b := 3, 3
-		if l.notice.ID != msg.None {
+		if l.Notice.ID != msg.None {
 			a++
 		}
 		rejoin := st.Online.Code != ""
@@ -110,27 +110,27 @@ func (l *lobby) Build() {
 		}
 		rs := layout.FormPair(g.W, g.H, 8, a, b)
 		if g.Opts.Server != "" {
-			l.add("", l.server(), labelled(rs[0], msg.OnlineServer.Text()), true, 2)
+			l.add("", l.Server(), labelled(rs[0], msg.OnlineServer.Text()), true, 2)
 		} else {
-			l.addField("server", l.server(), labelled(rs[0], msg.OnlineServer.Text()))
+			l.addField("server", l.Server(), labelled(rs[0], msg.OnlineServer.Text()))
 		}
 		l.addField("name", st.Name, labelled(rs[1], msg.OnlineName.Text()))
 		l.add("colour", l.colourLabel(), labelled(rs[2], msg.OnlineColour.Text()), true, 0)
-		if l.notice.ID != msg.None {
-			l.add("", l.notice.String(), rs[3], true, ui.KindNotice)
+		if l.Notice.ID != msg.None {
+			l.add("", l.Notice.String(), rs[3], true, ui.KindNotice)
 		}
 		rs = rs[a:]
 		l.add("create", msg.OnlineCreate.Text(), rs[0], true, 0)
 		cr := labelled(rs[1], msg.OnlineCode.Text())
 		jw := ui.ClampF(cr.W*0.4, layout.MinTap, 200)
-		l.addField("code", l.code, layout.Rect{X: cr.X, Y: cr.Y, W: cr.W - jw - 6, H: cr.H})
+		l.addField("code", l.Code, layout.Rect{X: cr.X, Y: cr.Y, W: cr.W - jw - 6, H: cr.H})
 		l.add("join", msg.OnlineJoin.Text(), layout.Rect{X: cr.X + cr.W - jw, Y: cr.Y, W: jw, H: cr.H}, true, 0)
 		if rejoin {
 			l.add("rejoin", msg.New(msg.OnlineRejoin, st.Online.Code).String(), rs[2], true, 0)
 		}
 		l.add("back", msg.Back.Text(), rs[b-1], true, 0)
 	}
-	if l.focus >= len(l.widgets) {
+	if l.focus >= len(l.Widgets) {
 		l.focus = -1
 	}
 }
@@ -143,16 +143,16 @@ func timerName(secs int) string {
 	return msg.New(msg.OnlineTimerSeconds, secs).String()
 }
 
-func (l *lobby) Update(in *ui.Input) error {
-	if l.page == "create" {
-		res, err := l.create.Update(in)
+func (l *Lobby) Update(in *ui.Input) error {
+	if l.Page == "create" {
+		res, err := l.Create.Update(in)
 		switch {
 		case err != nil:
 			return err
 		case res == menu.FormStart:
 			l.createRoom()
 		case res == menu.FormBack:
-			l.page, l.focus, l.notice = "online", -1, msg.Message{}
+			l.Page, l.focus, l.Notice = "online", -1, msg.Message{}
 			l.Build()
 		}
 		return nil
@@ -174,35 +174,35 @@ func (l *lobby) Update(in *ui.Input) error {
 }
 
 // commit takes a text field's text.
-func (l *lobby) commit(id, s string) {
+func (l *Lobby) commit(id, s string) {
 	g := l.g
 	s = strings.TrimSpace(s)
 	switch id {
 	case "server":
-		if _, err := serverBase(s); err != nil {
-			l.notice = msg.New(msg.OnlineBadServer, s)
+		if _, err := ServerBase(s); err != nil {
+			l.Notice = msg.New(msg.OnlineBadServer, s)
 			break
 		}
 		g.Settings.Online.Server = s
-		l.notice = msg.Message{}
+		l.Notice = msg.Message{}
 		g.SaveSettings()
 	case "name":
 		if protocol.CheckName(s) != nil {
-			l.notice = msg.New(msg.OnlineBadName, ui.MaxName)
+			l.Notice = msg.New(msg.OnlineBadName, ui.MaxName)
 			break
 		}
 		g.Settings.Name = ui.ClipName(s)
-		l.notice = msg.Message{}
+		l.Notice = msg.Message{}
 		g.SaveSettings()
 	case "code":
-		l.code = normalCode(s)
+		l.Code = NormalCode(s)
 	}
 	l.Build()
 }
 
-// normalCode is a typed room code as the server spells it: upper case, without spaces or dashes,
+// NormalCode is a typed room code as the server spells it: upper case, without spaces or dashes,
 // or the code of a pasted link (…?room=CODE).
-func normalCode(s string) string {
+func NormalCode(s string) string {
 	if i := strings.LastIndex(s, "room="); i >= 0 {
 		s = s[i+len("room="):]
 	}
@@ -214,7 +214,7 @@ func normalCode(s string) string {
 	}, s)
 }
 
-func (l *lobby) Activate(id string) error {
+func (l *Lobby) Activate(id string) error {
 	g := l.g
 	st := &g.Settings
 	switch id {
@@ -223,24 +223,24 @@ func (l *lobby) Activate(id string) error {
 		g.Menu()
 		return nil
 	case "server":
-		l.edit(id, l.server(), 80, ui.CaseLower)
+		l.Edit(id, l.Server(), 80, ui.CaseLower)
 	case "name":
-		l.edit(id, st.Name, ui.MaxName, ui.CaseWords)
+		l.Edit(id, st.Name, ui.MaxName, ui.CaseWords)
 	case "code":
-		l.edit(id, l.code, 64, ui.CaseUpper)
+		l.Edit(id, l.Code, 64, ui.CaseUpper)
 	case "colour":
 		cs := append([]string{""}, protocol.Colours...)
 		st.Online.Colour = menu.Cycle(cs, st.Online.Colour, 1)
 		g.SaveSettings()
 	case "create":
-		l.openCreate()
+		l.OpenCreate()
 		return nil
 	case "join":
-		if err := protocol.CheckCode(l.code); err != nil {
-			l.notice = msgBadCode()
+		if err := protocol.CheckCode(l.Code); err != nil {
+			l.Notice = MsgBadCode()
 			break
 		}
-		l.connect(l.code, protocol.Hello{Version: protocol.Version}, true)
+		l.connect(l.Code, protocol.Hello{Version: protocol.Version}, true)
 		return nil
 	case "rejoin":
 		o := st.Online
@@ -255,10 +255,10 @@ func (l *lobby) Activate(id string) error {
 }
 
 // connect opens the room with the code ("" makes one) on the server shown.
-func (l *lobby) connect(code string, first protocol.Message, join bool) {
-	base, err := serverBase(l.server())
+func (l *Lobby) connect(code string, first protocol.Message, join bool) {
+	base, err := ServerBase(l.Server())
 	if err != nil {
-		l.notice = msg.New(msg.OnlineBadServer, l.server())
+		l.Notice = msg.New(msg.OnlineBadServer, l.Server())
 		l.Build()
 		return
 	}
@@ -266,50 +266,50 @@ func (l *lobby) connect(code string, first protocol.Message, join bool) {
 }
 
 // connectTo opens the room screen on a link to base; join asks for a seat once the room is seen.
-func (l *lobby) connectTo(base, code string, first protocol.Message, join bool) {
+func (l *Lobby) connectTo(base, code string, first protocol.Message, join bool) {
 	g := l.g
-	link := l.dial.dialRoom(base, code, first)
-	r := newRoom(g, l.dial, link, base, join)
-	r.back = l
+	link := l.dial.DialRoom(base, code, first)
+	r := NewRoom(g, l.dial, link, base, join)
+	r.Back = l
 	g.Show(r)
 }
 
-func (l *lobby) Draw(dst *ebiten.Image) {
+func (l *Lobby) Draw(dst *ebiten.Image) {
 	g := l.g
 	g.DrawFelt(dst)
-	if l.page == "create" {
-		l.create.Draw(dst)
+	if l.Page == "create" {
+		l.Create.Draw(dst)
 		return
 	}
 	l.title(dst, msg.OnlineTitle.Text(), layout.FormTitle(g.W, g.H))
 	l.form.Draw(dst)
 }
 
-func (l *lobby) TestState(ts *ui.TestState) {
-	if l.page == "create" {
-		l.create.TestState(ts)
+func (l *Lobby) TestState(ts *ui.TestState) {
+	if l.Page == "create" {
+		l.Create.TestState(ts)
 		return
 	}
 	l.Buttons(ts)
-	if n := l.notice.String(); n != "" {
+	if n := l.Notice.String(); n != "" {
 		ts.Notice = n
 	}
 }
 
-// msgBadCode says what a room code looks like.
-func msgBadCode() msg.Message { return msg.New(msg.OnlineBadCode, protocol.CodeLength) }
+// MsgBadCode says what a room code looks like.
+func MsgBadCode() msg.Message { return msg.New(msg.OnlineBadCode, protocol.CodeLength) }
 
-// openCreate opens the room's form: the new-game form whose opponent seats are open for people
+// OpenCreate opens the room's form: the new-game form whose opponent seats are open for people
 // to join or bots of a level, with the decision timer, its Start making the room.
-func (l *lobby) openCreate() {
+func (l *Lobby) OpenCreate() {
 	g := l.g
-	l.room = g.Settings
-	l.room.Levels = make([]string, len(g.Settings.Levels))
-	for i := range l.room.Levels {
-		l.room.Levels[i] = seatOpen
+	l.Room = g.Settings
+	l.Room.Levels = make([]string, len(g.Settings.Levels))
+	for i := range l.Room.Levels {
+		l.Room.Levels[i] = seatOpen
 	}
-	l.room.Names = append([]string(nil), g.Settings.Names...)
-	st := &l.room
+	l.Room.Names = append([]string(nil), g.Settings.Names...)
+	st := &l.Room
 	timer := menu.FormStepper{ID: "timer", Label: msg.OnlineTimer,
 		Value: func() string { return timerName(st.Online.Timer) },
 		Step: func(d int) {
@@ -321,9 +321,9 @@ func (l *lobby) openCreate() {
 			i := slices.Index(protocol.Timers, st.Online.Timer) + d
 			return i >= 0 && i < len(protocol.Timers)
 		}}
-	l.create = menu.MakeNewGameForm(g, st, menu.FormOptions{Title: msg.OnlineNewRoom, StartLabel: msg.OnlineCreate,
+	l.Create = menu.MakeNewGameForm(g, st, menu.FormOptions{Title: msg.OnlineNewRoom, StartLabel: msg.OnlineCreate,
 		Choices: onlineChoices, Steppers: []menu.FormStepper{timer}})
-	l.page, l.focus, l.notice = "create", -1, msg.Message{}
+	l.Page, l.focus, l.Notice = "create", -1, msg.Message{}
 }
 
 // seatOpen is the room form's seat choice "open": a person joins it with the code or link.
@@ -334,13 +334,13 @@ var onlineChoices = append([]menu.SeatChoice{{ID: seatOpen, Name: msg.OnlineSeat
 
 // createRoom makes the room the form describes: the host's seat, the bots of the seats chosen
 // as bots (added once the room is open), the others open.
-func (l *lobby) createRoom() {
+func (l *Lobby) createRoom() {
 	g := l.g
-	st := &l.room
+	st := &l.Room
 	s := roomSettings(st)
 	if err := s.Validate(); err != nil {
-		l.notice = msg.New(msg.Verbatim, err.Error())
-		l.page = "online"
+		l.Notice = msg.New(msg.Verbatim, err.Error())
+		l.Page = "online"
 		l.Build()
 		return
 	}
@@ -354,30 +354,30 @@ func (l *lobby) createRoom() {
 			bots = append(bots, lv)
 		}
 	}
-	base, err := serverBase(l.server())
+	base, err := ServerBase(l.Server())
 	if err != nil {
-		l.notice = msg.New(msg.OnlineBadServer, l.server())
-		l.page = "online"
+		l.Notice = msg.New(msg.OnlineBadServer, l.Server())
+		l.Page = "online"
 		l.Build()
 		return
 	}
-	link := l.dial.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: s, Name: st.Name, Colour: g.Settings.Online.Colour})
-	r := newRoom(g, l.dial, link, base, false)
+	link := l.dial.DialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: s, Name: st.Name, Colour: g.Settings.Online.Colour})
+	r := NewRoom(g, l.dial, link, base, false)
 	r.bots = bots
-	r.back = l
-	l.page = "online"
+	r.Back = l
+	l.Page = "online"
 	l.Build()
 	g.Show(r)
 }
 
 // FieldTargets appends the lobby's text fields, or the room form's on the create page.
-func (l *lobby) FieldTargets(rs []layout.Rect) []layout.Rect {
-	if l.page == "create" && l.create != nil {
-		return l.create.FieldTargets(rs)
+func (l *Lobby) FieldTargets(rs []layout.Rect) []layout.Rect {
+	if l.Page == "create" && l.Create != nil {
+		return l.Create.FieldTargets(rs)
 	}
 	return l.form.FieldTargets(rs)
 }
 
 // Still implements stiller: the lobby's pages change only on input (a field being typed in
 // blinks its caret: animating).
-func (l *lobby) Still() bool { return !l.Animating() }
+func (l *Lobby) Still() bool { return !l.Animating() }

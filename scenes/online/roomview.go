@@ -1,4 +1,4 @@
-package scenes
+package online
 
 import (
 	"image/color"
@@ -17,26 +17,26 @@ import (
 )
 
 // Build lays the screen out and makes its buttons; it runs on resize and after every change.
-func (r *room) Build() {
+func (r *Room) Build() {
 	g := r.g
-	rm := r.state()
-	r.lay = roomLayoutFor(g.W, g.H, r.maxSeats())
+	rm := r.State()
+	r.lay = RoomLayoutFor(g.W, g.H, r.maxSeats())
 	l := &r.lay
-	r.widgets = r.widgets[:0]
+	r.Widgets = r.Widgets[:0]
 	lbl := msg.RoomCopy.Text()
 	if r.copied {
 		lbl = msg.RoomCopied.Text()
 	}
-	r.add("copy", lbl, l.Copy, r.opened, 0)
+	r.add("copy", lbl, l.Copy, r.Opened, 0)
 	for s, line := range l.Seats {
-		if r.host() && rm.State == protocol.StateLobby && s < len(rm.Seats) && rm.Seats[s].Kind == protocol.KindBot {
+		if r.Host() && rm.State == protocol.StateLobby && s < len(rm.Seats) && rm.Seats[s].Kind == protocol.KindBot {
 			r.add("remove-"+strconv.Itoa(s), "×", line.Remove, true, 0)
 		}
 	}
 	lobby := rm.State == protocol.StateLobby
 	switch {
-	case !r.opened:
-	case lobby && r.host():
+	case !r.Opened:
+	case lobby && r.Host():
 		r.add("level", ui.LevelName(r.level).Text(), l.Level, true, 3)
 		r.add("add-bot", msg.RoomAddBot.Text(), l.AddBot, len(rm.Seats) < rm.Settings.Seats, 0)
 		lo, _ := engine.SeatsAllowed(rm.Settings.Variant)
@@ -49,17 +49,17 @@ func (r *room) Build() {
 		r.add("colour", lbl, l.Level, true, 3)
 		r.add("take-seat", msg.RoomTakeSeat.Text(), l.Start, len(rm.Seats) < rm.Settings.Seats, 0)
 	case rm.State == protocol.StatePlaying:
-		r.add("to-table", msg.RoomToTable.Text(), l.Start, r.table != nil, 0)
+		r.add("to-table", msg.RoomToTable.Text(), l.Start, r.Table != nil, 0)
 	case rm.State == protocol.StateOver:
-		r.add("to-table", msg.RoomToTable.Text(), l.AddBot, r.table != nil, 0)
-		if r.host() {
+		r.add("to-table", msg.RoomToTable.Text(), l.AddBot, r.Table != nil, 0)
+		if r.Host() {
 			r.add("again", msg.RoomAgain.Text(), l.Start, true, 0)
 		}
 	}
-	if r.opened {
+	if r.Opened {
 		r.addField("chat", r.draft, l.Input)
 		if r.field != "chat" && r.draft == "" {
-			w := &r.widgets[len(r.widgets)-1]
+			w := &r.Widgets[len(r.Widgets)-1]
 			w.Label, w.Hint = msg.RoomChatHint.Text(), true
 		}
 		r.add("send", msg.RoomSend.Text(), l.Send, true, 0)
@@ -72,25 +72,25 @@ func (r *room) Build() {
 		if rm.State == protocol.StatePlaying && r.seated() && !rm.Seats[rm.You].Resigned {
 			r.add("resign", msg.RoomResign.Text(), l.Buttons[1], true, 0)
 		}
-		if rm.State == protocol.StatePlaying && r.host() {
+		if rm.State == protocol.StatePlaying && r.Host() {
 			r.add("finish", msg.RoomFinish.Text(), l.Buttons[2], true, 0)
 		}
 	}
-	if r.focus >= len(r.widgets) {
+	if r.focus >= len(r.Widgets) {
 		r.focus = -1
 	}
 }
 
-// statusLine is what the status line says now.
-func (r *room) statusLine() (msg.Message, bool) {
-	rm := r.state()
-	switch r.status.Phase {
+// StatusLine is what the status line says now.
+func (r *Room) StatusLine() (msg.Message, bool) {
+	rm := r.State()
+	switch r.Status.Phase {
 	case client.LinkConnecting:
 		return msg.New(msg.OnlineConnecting, pageURL(r.base)), true
 	case client.LinkReconnecting:
-		return msg.New(msg.OnlineReconnecting, r.status.Attempt), true
+		return msg.New(msg.OnlineReconnecting, r.Status.Attempt), true
 	case client.LinkFailed:
-		return msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.status.Err)), true
+		return msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.Status.Err)), true
 	}
 	switch {
 	case r.confirm == "resign":
@@ -99,7 +99,7 @@ func (r *room) statusLine() (msg.Message, bool) {
 		return msg.New(msg.RoomFinishConfirm), true
 	case r.notice.ID != msg.None:
 		return r.notice, true
-	case rm.State == protocol.StateLobby && !r.host() && r.seated():
+	case rm.State == protocol.StateLobby && !r.Host() && r.seated():
 		return msg.New(msg.RoomWaitHost), false
 	case rm.State == protocol.StatePlaying && !r.seated():
 		return msg.New(msg.RoomWatching), false
@@ -138,8 +138,8 @@ var swatchCols = []color.Color{
 }
 
 // seatInfoText is what a seat's line says besides its name.
-func (r *room) seatInfoText(s int) string {
-	rm := r.state()
+func (r *Room) seatInfoText(s int) string {
+	rm := r.State()
 	st := rm.Seats[s]
 	var parts []string
 	if st.Kind == protocol.KindBot {
@@ -165,19 +165,19 @@ func (r *room) seatInfoText(s int) string {
 	return strings.Join(parts, " · ")
 }
 
-// seatName is seat s's name as its line shows it, with its style and the width it fits:
+// SeatName is seat s's name as its line shows it, with its style and the width it fits:
 // shortened as the table's plates shorten a name (text.Renderer.CutName), so that seats stay
 // told apart ("P. 10", "Ada L.").
-func (r *room) seatName(s int) (string, text.Style, float64) {
+func (r *Room) SeatName(s int) (string, text.Style, float64) {
 	st := text.Style{Size: r.lay.Text, Bold: true}
 	w := r.lay.Seats[s].Name.W - 4
-	return r.g.Txt.CutName(r.state().Seats[s].Name, st, w), st, w
+	return r.g.Txt.CutName(r.State().Seats[s].Name, st, w), st, w
 }
 
-func (r *room) Draw(dst *ebiten.Image) {
+func (r *Room) Draw(dst *ebiten.Image) {
 	g := r.g
 	l := &r.lay
-	rm := r.state()
+	rm := r.State()
 	g.DrawFelt(dst)
 	title := msg.New(msg.RoomTitle, rm.Code).String()
 	if rm.Code == "" {
@@ -189,11 +189,11 @@ func (r *room) Draw(dst *ebiten.Image) {
 	// The link, in a framed box.
 	g.RoundRect(dst, l.Link, 6, ui.Overlay)
 	if rm.Code != "" {
-		link := roomURL(r.base, rm.Code)
+		link := RoomURL(r.base, rm.Code)
 		_, cy := l.Link.Center()
 		g.Label(dst, g.Txt.Cut(link, st, l.Link.W-16), l.Link.X+8, cy, size, ui.TitleCol, text.Left|text.VertCenter, false)
 	}
-	if m, warn := r.statusLine(); m.ID != msg.None {
+	if m, warn := r.StatusLine(); m.ID != msg.None {
 		c := ui.LabelCol
 		if warn {
 			c = ui.FocusCol
@@ -212,7 +212,7 @@ func (r *room) Draw(dst *ebiten.Image) {
 		}
 		seat := rm.Seats[s]
 		g.RoundRect(dst, line.Swatch, line.Swatch.W/2, seatCol(seat.Colour))
-		name, _, _ := r.seatName(s)
+		name, _, _ := r.SeatName(s)
 		g.Label(dst, name, line.Name.X, cy, size, ui.TitleCol, text.Left|text.VertCenter, true)
 		g.Label(dst, g.Txt.Cut(r.seatInfoText(s), st, line.Info.W), line.Info.X, cy, size, ui.LabelCol, text.Left|text.VertCenter, false)
 	}
@@ -220,17 +220,17 @@ func (r *room) Draw(dst *ebiten.Image) {
 	r.form.Draw(dst)
 }
 
-func (r *room) onlineState() *ui.OnlineState {
-	rm := r.state()
+func (r *Room) onlineState() *ui.OnlineState {
+	rm := r.State()
 	o := &ui.OnlineState{Code: rm.Code, State: rm.State, Game: rm.Game, You: rm.You, Host: rm.Host,
-		Phase: r.status.Phase.String()}
+		Phase: r.Status.Phase.String()}
 	if rm.Code != "" {
-		o.Link = roomURL(r.base, rm.Code)
+		o.Link = RoomURL(r.base, rm.Code)
 	}
 	for _, s := range rm.Seats {
 		o.Seats = append(o.Seats, s.Name)
 	}
-	if m, _ := r.statusLine(); m.ID != msg.None {
+	if m, _ := r.StatusLine(); m.ID != msg.None {
 		o.Status = m.String()
 	}
 	if rm.Result != nil {
@@ -242,7 +242,7 @@ func (r *room) onlineState() *ui.OnlineState {
 	return o
 }
 
-func (r *room) TestState(ts *ui.TestState) {
+func (r *Room) TestState(ts *ui.TestState) {
 	r.Buttons(ts)
 	ts.Online = r.onlineState()
 }

@@ -1,4 +1,4 @@
-package scenes
+package online
 
 import (
 	"errors"
@@ -10,27 +10,27 @@ import (
 	"nimmt/scenes/table"
 )
 
-// unreachableAfter is how many failed attempts to open a room make the room screen give up and
+// UnreachableAfter is how many failed attempts to open a room make the room screen give up and
 // say that the server cannot be reached.
-const unreachableAfter = 2
+const UnreachableAfter = 2
 
-// poll takes in what the link brought and follows the room: the first sight of it, a refusal,
+// Poll takes in what the link brought and follows the room: the first sight of it, a refusal,
 // the seat token to keep, a game starting. It reports whether anything changed.
-func (r *room) poll() bool {
+func (r *Room) Poll() bool {
 	g := r.g
-	changed := r.link.Poll()
-	if st := r.link.Status(); st.Phase != r.status.Phase || st.Attempt != r.status.Attempt {
-		r.status = st
+	changed := r.Link.Poll()
+	if st := r.Link.Status(); st.Phase != r.Status.Phase || st.Attempt != r.Status.Attempt {
+		r.Status = st
 		changed = true
 	}
-	cs := r.link.State()
+	cs := r.Link.State()
 	// A server that cannot be reached is said at once (the link would keep trying).
-	if !r.opened && (r.status.Phase == client.LinkFailed || r.status.Phase == client.LinkReconnecting && r.status.Attempt >= unreachableAfter) {
+	if !r.Opened && (r.Status.Phase == client.LinkFailed || r.Status.Phase == client.LinkReconnecting && r.Status.Attempt >= UnreachableAfter) {
 		var refused *client.FailedError
-		if errors.As(r.status.Err, &refused) {
+		if errors.As(r.Status.Err, &refused) {
 			r.giveUp(session.ErrorText(refused.Refusal)) // the server said why: no such room, …
 		} else {
-			r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.status.Err)))
+			r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.Status.Err)))
 		}
 		return true
 	}
@@ -39,7 +39,7 @@ func (r *room) poll() bool {
 		if e.Ref == protocol.TypeAct {
 			continue // the table says a refused card or row, where it was played
 		}
-		if !r.opened {
+		if !r.Opened {
 			r.giveUp(session.ErrorText(e))
 			return true
 		}
@@ -53,19 +53,19 @@ func (r *room) poll() bool {
 		return false
 	}
 	rm := &cs.Room
-	if !r.opened && rm.Code != "" {
-		r.opened = true
+	if !r.Opened && rm.Code != "" {
+		r.Opened = true
 		r.midGame = rm.State != protocol.StateLobby
 	}
-	if r.host() && rm.State == protocol.StateLobby {
+	if r.Host() && rm.State == protocol.StateLobby {
 		for _, lv := range r.bots {
-			r.link.Send(protocol.AddBot{Level: lv})
+			r.Link.Send(protocol.AddBot{Level: lv})
 		}
 		r.bots = nil
 	}
-	if r.opened && r.join && !r.joinSent && rm.State == protocol.StateLobby && rm.You < 0 {
-		r.joinSent = true
-		r.link.Send(protocol.Join{Name: g.Settings.Name, Colour: r.colour})
+	if r.Opened && r.join && !r.JoinSent && rm.State == protocol.StateLobby && rm.You < 0 {
+		r.JoinSent = true
+		r.Link.Send(protocol.Join{Name: g.Settings.Name, Colour: r.colour})
 	}
 	for ; r.chatSeen < len(cs.Chat); r.chatSeen++ {
 		c := cs.Chat[r.chatSeen]
@@ -77,7 +77,7 @@ func (r *room) poll() bool {
 	}
 	r.keep()
 	r.Build()
-	if r.table == nil || rm.Game != r.tableGame {
+	if r.Table == nil || rm.Game != r.TableGame {
 		r.openTable()
 	}
 	return true
@@ -92,21 +92,21 @@ func errString(err error) string {
 }
 
 // giveUp goes back to the lobby saying why the room could not be opened.
-func (r *room) giveUp(why msg.Message) {
-	r.link.Close()
-	l := r.back
+func (r *Room) giveUp(why msg.Message) {
+	r.Link.Close()
+	l := r.Back
 	if l == nil {
-		l = newLobby(r.g, r.dial, "")
+		l = NewLobby(r.g, r.dial, "")
 	}
-	l.notice = why
+	l.Notice = why
 	l.Build()
 	r.g.Show(l)
 }
 
 // keep remembers the seat token (with the room and server) so that the seat can be taken back
 // after a restart of the game, a reload of the page or a lost connection.
-func (r *room) keep() {
-	cs := r.link.State()
+func (r *Room) keep() {
+	cs := r.Link.State()
 	o := &r.g.Settings.Online
 	if cs.Token == "" || (o.Token == cs.Token && o.Code == cs.Room.Code) || cs.Room.Code == "" {
 		return
@@ -116,7 +116,7 @@ func (r *room) keep() {
 }
 
 // forget drops the remembered seat (the room was left, or the token is no longer valid).
-func (r *room) forget() {
+func (r *Room) forget() {
 	o := &r.g.Settings.Online
 	if o.Token == "" {
 		return
@@ -128,19 +128,19 @@ func (r *room) forget() {
 // openTable opens the table of the room's current game once its first events are here. A room
 // first seen in the middle of a game (a reload, a restart, a spectator) shows the game as it
 // stands; one seen from its lobby animates from the deal.
-func (r *room) openTable() {
-	cs := r.link.State()
+func (r *Room) openTable() {
+	cs := r.Link.State()
 	rm := &cs.Room
-	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 || r.dial.sessionFor == nil {
+	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 || r.dial.SessionFor == nil {
 		return
 	}
-	t := table.NewTableOn(r.g, r.dial.sessionFor(r.link), rm.You)
+	t := table.NewTableOn(r.g, r.dial.SessionFor(r.Link), rm.You)
 	t.Online = r
 	if r.midGame {
 		t.FastForward()
 	}
 	r.midGame = false
-	r.table, r.tableGame = t, rm.Game
+	r.Table, r.TableGame = t, rm.Game
 	r.confirm = ""
 	r.Build()
 	r.g.Show(t)
@@ -149,10 +149,10 @@ func (r *room) openTable() {
 // Follow runs at the top of the table's tick: it keeps the seat token and opens the room's next
 // game when one starts (the host played again) while the table shows the last one. It reports
 // whether the table was left.
-func (r *room) Follow() bool {
+func (r *Room) Follow() bool {
 	r.keep()
-	cs := r.link.State()
-	if cs.Room.Game == r.tableGame || cs.Room.State != protocol.StatePlaying {
+	cs := r.Link.State()
+	if cs.Room.Game == r.TableGame || cs.Room.State != protocol.StatePlaying {
 		return false
 	}
 	r.openTable()

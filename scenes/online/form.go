@@ -1,4 +1,4 @@
-package scenes
+package online
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
@@ -15,22 +15,22 @@ import (
 // platform's own text field, or, on a touch screen without one, the on-screen keyboard.
 type form struct {
 	g       *ui.Host
-	widgets []ui.Widget
+	Widgets []ui.Widget
 	focus   int
 	// field is the id of the text field being edited ("" none) and buf its text.
 	field string
 	buf   []rune
 	// max is the most letters the field being edited takes.
 	max int
-	// kb is the on-screen keyboard while a field is typed into on a touch screen (keyboard.go),
+	// KB is the on-screen keyboard while a field is typed into on a touch screen (keyboard.go),
 	// offering the letters of kcase.
-	kb    ui.Keyboard
+	KB    ui.Keyboard
 	kcase ui.KeyCase
 }
 
 func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *ui.Widget {
-	f.widgets = append(f.widgets, ui.Widget{ID: id, Label: label, R: r, Enabled: enabled, Kind: kind})
-	return &f.widgets[len(f.widgets)-1]
+	f.Widgets = append(f.Widgets, ui.Widget{ID: id, Label: label, R: r, Enabled: enabled, Kind: kind})
+	return &f.Widgets[len(f.Widgets)-1]
 }
 
 // addField adds a text field showing value (or the text being typed, with the caret). The field
@@ -43,7 +43,7 @@ func (f *form) addField(id, value string, r layout.Rect) {
 		if tf := f.g.Opts.TextField; tf != nil {
 			tf.Open(r, string(f.buf), f.max)
 		}
-		f.kb.Build(f.g, ui.KeyboardWanted(f.g), f.buf, r, f.kcase)
+		f.KB.Build(f.g, ui.KeyboardWanted(f.g), f.buf, r, f.kcase)
 	}
 }
 
@@ -53,14 +53,14 @@ func (f *form) stopEdit() {
 		f.g.Opts.TextField.Close()
 	}
 	f.field = ""
-	f.kb.Build(f.g, false, nil, layout.Rect{}, f.kcase)
+	f.KB.Build(f.g, false, nil, layout.Rect{}, f.kcase)
 }
 
-// edit gives the caret to field id, starting from value, for at most max letters; the on-screen
+// Edit gives the caret to field id, starting from value, for at most max letters; the on-screen
 // keyboard offers the letters of kc.
-func (f *form) edit(id, value string, max int, kc ui.KeyCase) {
+func (f *form) Edit(id, value string, max int, kc ui.KeyCase) {
 	f.field, f.buf, f.max, f.kcase = id, []rune(value), max, kc
-	f.kb.Shift, f.kb.Symbols = false, false
+	f.KB.Shift, f.KB.Symbols = false, false
 }
 
 // Typing reports whether a text field has the caret (letters are not commands then).
@@ -86,9 +86,9 @@ func (f *form) Update(in *ui.Input) formEvent {
 	if f.g.NoteDevice(in) && f.field != "" {
 		ev.changed = true // the on-screen keyboard comes or goes
 	}
-	if id, on := f.kb.Tap(f.g, in); on && f.field != "" {
+	if id, on := f.KB.Tap(f.g, in); on && f.field != "" {
 		if id != "" {
-			f.buf, ev.enter, _ = f.kb.Press(id, f.buf, f.max)
+			f.buf, ev.enter, _ = f.KB.Press(id, f.buf, f.max)
 			ev.changed = true
 			if ev.enter { // Done
 				ev.commit, ev.text = f.field, string(f.buf)
@@ -143,7 +143,7 @@ func (f *form) Update(in *ui.Input) formEvent {
 			return ev
 		}
 	}
-	id := ui.WidgetInput(f.widgets, &f.focus, in)
+	id := ui.WidgetInput(f.Widgets, &f.focus, in)
 	if id != "" && id == f.field {
 		return ev // a tap on the field being edited keeps editing it
 	}
@@ -159,7 +159,7 @@ func (f *form) Update(in *ui.Input) formEvent {
 
 // hit reports whether (x, y) is on the widget id.
 func (f *form) hit(id string, x, y float64) bool {
-	for _, w := range f.widgets {
+	for _, w := range f.Widgets {
 		if w.ID == id && w.R.Contains(x, y) {
 			return true
 		}
@@ -169,7 +169,7 @@ func (f *form) hit(id string, x, y float64) bool {
 
 // focusOn moves the focus to the widget id, if it is there.
 func (f *form) focusOn(id string) {
-	for i, w := range f.widgets {
+	for i, w := range f.Widgets {
 		if w.ID == id {
 			f.focus = i
 		}
@@ -179,13 +179,13 @@ func (f *form) focusOn(id string) {
 // Draw draws the widgets, and the on-screen keyboard over them while it shows.
 func (f *form) Draw(dst *ebiten.Image) {
 	var field *ui.Widget
-	for i := range f.widgets {
-		f.g.DrawWidget(dst, &f.widgets[i], i == f.focus)
-		if f.widgets[i].ID == f.field && f.field != "" {
-			field = &f.widgets[i]
+	for i := range f.Widgets {
+		f.g.DrawWidget(dst, &f.Widgets[i], i == f.focus)
+		if f.Widgets[i].ID == f.field && f.field != "" {
+			field = &f.Widgets[i]
 		}
 	}
-	f.kb.Draw(f.g, dst, field)
+	f.KB.Draw(f.g, dst, field)
 }
 
 // title draws a screen's title fitted to its box.
@@ -198,17 +198,17 @@ func (f *form) title(dst *ebiten.Image, s string, r layout.Rect) {
 
 // Buttons reports the form's buttons to the test hook.
 func (f *form) Buttons(ts *ui.TestState) {
-	for _, w := range f.widgets {
+	for _, w := range f.Widgets {
 		if w.ID != "" {
 			ts.Buttons = append(ts.Buttons, ui.Button{ID: w.ID, Rect: w.R, Enabled: w.Enabled, Label: w.Label})
 		}
 	}
-	f.kb.Buttons(ts)
+	f.KB.Buttons(ts)
 }
 
 // FieldTargets appends the rectangles of the form's text fields to rs.
 func (f *form) FieldTargets(rs []layout.Rect) []layout.Rect {
-	for _, w := range f.widgets {
+	for _, w := range f.Widgets {
 		if w.Kind == ui.KindField {
 			rs = append(rs, w.R)
 		}

@@ -1,4 +1,4 @@
-package scenes
+package online
 
 import (
 	"errors"
@@ -9,13 +9,13 @@ import (
 	"nimmt/client"
 	"nimmt/msg"
 	"nimmt/protocol"
-	"nimmt/scenes/menu"
+	"nimmt/scenes/session"
 	"nimmt/scenes/ui"
 )
 
-// roomLink is what the online screens need of a connection to the game server: client.Link, a
+// RoomLink is what the online screens need of a connection to the game server: client.Link, a
 // connection that reconnects by itself, implements it; tests drive the screens with a fake.
-type roomLink interface {
+type RoomLink interface {
 	// Poll takes in what arrived (every tick, never blocking) and reports whether anything did.
 	Poll() bool
 	// State is what the client knows: the room, its code, the seat token, chat, errors, events.
@@ -36,12 +36,12 @@ type roomLink interface {
 
 // roomDialer opens a link to the server at base (ws:// or wss://) in the room with the code ("":
 // the endpoint that makes rooms), whose first message is first.
-type roomDialer func(base, code string, first protocol.Message) roomLink
+type roomDialer func(base, code string, first protocol.Message) RoomLink
 
-// serverBase turns what a person typed as the server's address into the WebSocket base URL the
+// ServerBase turns what a person typed as the server's address into the WebSocket base URL the
 // client dials: "example.org:8080", "http://example.org", "wss://example.org/" all work. It is
 // parsed by hand, not by net/url, which would add 40 KB to the wasm (docs/PERFORMANCE.md, "Web").
-func serverBase(addr string) (string, error) {
+func ServerBase(addr string) (string, error) {
 	a := strings.TrimSpace(addr)
 	if a == "" {
 		return "", fmt.Errorf("scenes: empty server address")
@@ -104,16 +104,16 @@ func pageURL(base string) string {
 	return "http://" + strings.TrimPrefix(base, "ws://")
 }
 
-// roomURL is the link that opens the room with the code: the server's page with ?room=CODE.
-func roomURL(base, code string) string {
+// RoomURL is the link that opens the room with the code: the server's page with ?room=CODE.
+func RoomURL(base, code string) string {
 	return pageURL(base) + "/?room=" + url.QueryEscape(code)
 }
 
-// chatAction turns a chat line into the message to send: a slash command of the portal becomes
+// ChatAction turns a chat line into the message to send: a slash command of the portal becomes
 // its protocol message (/join [NAME] [COLOUR], /start, /resign, /finish, /again, /bot LEVEL),
 // other text is said in the room. /help, a wrong command or a wrong level is answered here
 // (local) and nothing is sent. name and colour are the person's, for a bare /join.
-func chatAction(line, name, colour string) (m protocol.Message, local msg.Message) {
+func ChatAction(line, name, colour string) (m protocol.Message, local msg.Message) {
 	m, err := protocol.ParseChat(line, protocol.ChatDefaults{Name: name, Colour: colour, Levels: ui.Levels})
 	var ce *protocol.CommandError
 	switch {
@@ -143,7 +143,7 @@ func colourName(c string) string {
 
 // roomSettings are the settings of a room made from the person's new-game choices and timer.
 func roomSettings(st *ui.Settings) protocol.Settings {
-	cfg := menu.VariantConfig(st)
+	cfg := ui.VariantConfig(st)
 	return protocol.Settings{Variant: cfg.Variant, Doublets: cfg.Doublets, Seats: st.Seats,
 		EndScore: cfg.EndScore, Rounds: cfg.Rounds, Timer: st.Online.Timer}
 }
@@ -151,8 +151,8 @@ func roomSettings(st *ui.Settings) protocol.Settings {
 // defaultServer is the address of a server started on this machine with no flags.
 const defaultServer = "127.0.0.1:8080"
 
-// spectatorSeat is the seat a spectator's table shows: none.
-const spectatorSeat = -1
+// SpectatorSeat is the seat a spectator's table shows: none.
+const SpectatorSeat = -1
 
 // resultLeader is the seat leading a result: the first winner, or the lowest total.
 func resultLeader(r *protocol.Result) int {
@@ -166,4 +166,16 @@ func resultLeader(r *protocol.Result) int {
 		}
 	}
 	return best
+}
+
+// Dialing is how the online screens reach a game server: the Game owns one and gives it to the
+// lobby, which gives it to the rooms it opens.
+type Dialing struct {
+	// DialRoom opens a link to a room of a game server (online play); tests put a fake in.
+	DialRoom roomDialer
+	// Dialer opens the connections of dialLink (nil: client.DialTransport); tests dial a server
+	// in the process.
+	Dialer client.Dialer
+	// SessionFor makes the table's session over a room's link.
+	SessionFor func(l RoomLink) session.Session
 }
