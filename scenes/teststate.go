@@ -20,7 +20,9 @@ func (g *Game) TestState() ui.TestState {
 	if s != nil {
 		ts.Scene = s.Name()
 		ts.Input = s.AcceptsInput() && g.next == nil
-		s.TestState(&ts)
+		if t, ok := s.(ui.Tested); ok {
+			t.TestState(&ts)
+		}
 	}
 	return ts
 }

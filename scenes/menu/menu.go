@@ -399,18 +399,6 @@ func (m *Menu) drawCards(dst *ebiten.Image) {
 	}
 }
 
-func (m *Menu) TestState(ts *ui.TestState) {
-	if m.Page == "newgame" {
-		m.Form.TestState(ts)
-		return
-	}
-	for _, w := range m.Widgets {
-		if w.ID != "" {
-			ts.Buttons = append(ts.Buttons, ui.Button{ID: w.ID, Rect: w.R, Enabled: w.Enabled, Label: w.Label})
-		}
-	}
-}
-
 // FieldTargets appends the new-game form's name fields while it shows.
 func (m *Menu) FieldTargets(rs []layout.Rect) []layout.Rect {
 	if m.Page == "newgame" && m.Form != nil {

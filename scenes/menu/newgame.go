@@ -268,13 +268,3 @@ func (f *NewGameForm) Draw(dst *ebiten.Image) {
 	}
 	f.KB.Draw(g, dst, field)
 }
-
-// TestState reports the page's buttons.
-func (f *NewGameForm) TestState(ts *ui.TestState) {
-	for _, w := range f.Widgets {
-		if w.ID != "" {
-			ts.Buttons = append(ts.Buttons, ui.Button{ID: w.ID, Rect: w.R, Enabled: w.Enabled, Label: w.Label})
-		}
-	}
-	f.KB.Buttons(ts)
-}

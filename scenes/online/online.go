@@ -285,17 +285,6 @@ func (l *Lobby) Draw(dst *ebiten.Image) {
 	l.form.Draw(dst)
 }
 
-func (l *Lobby) TestState(ts *ui.TestState) {
-	if l.Page == "create" {
-		l.Create.TestState(ts)
-		return
-	}
-	l.Buttons(ts)
-	if n := l.Notice.String(); n != "" {
-		ts.Notice = n
-	}
-}
-
 // MsgBadCode says what a room code looks like.
 func MsgBadCode() msg.Message { return msg.New(msg.OnlineBadCode, protocol.CodeLength) }
 

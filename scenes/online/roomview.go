@@ -241,8 +241,3 @@ func (r *Room) onlineState() *ui.OnlineState {
 	}
 	return o
 }
-
-func (r *Room) TestState(ts *ui.TestState) {
-	r.Buttons(ts)
-	ts.Online = r.onlineState()
-}

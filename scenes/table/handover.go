@@ -159,12 +159,3 @@ func (t *Table) drawHandover(dst *ebiten.Image) {
 	m := ui.Widget{ID: "menu", R: hd.lay.Buttons[layout.BtnMenu], Label: msg.ButtonMenu.Text(), Enabled: true}
 	g.DrawWidget(dst, &m, false)
 }
-
-// handoverState is the test state while the hand-over screen is up: the name and the button,
-// and nothing of any hand.
-func (t *Table) handoverState(ts *ui.TestState) {
-	ts.Handover = t.seatName(t.Handover)
-	ts.Buttons = append(ts.Buttons,
-		ui.Button{ID: "handover-ready", Rect: t.handoverButton(), Enabled: t.Tl.Idle() && t.CaughtUp()},
-		ui.Button{ID: "menu", Rect: t.Lay.Buttons[layout.BtnMenu], Enabled: true})
-}

@@ -282,7 +282,3 @@ func (tu *tutorial) Draw(dst *ebiten.Image) {
 	w := ui.Widget{R: tu.NextRect(), Label: label, Enabled: tu.t.Tl.Idle()}
 	g.DrawWidget(dst, &w, true)
 }
-
-func (tu *tutorial) TestState(ts *ui.TestState) {
-	ts.Buttons = append(ts.Buttons, ui.Button{ID: "rules-next", Rect: tu.NextRect(), Enabled: tu.t.Tl.Idle()})
-}

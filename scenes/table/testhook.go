@@ -1,4 +1,8 @@
+//go:build !js || nimmttest
+
 package table
+
+// The scenes' TestState: left out of the web release build (as the scene manager's, ../teststate.go).
 
 import (
 	"nimmt/layout"
@@ -90,4 +94,17 @@ func (hd *hud) publicState(ts *ui.TestState) {
 	ts.Round, ts.Turn = hd.Disp.Round, hd.Disp.Turn
 	ts.Winners = append(ts.Winners, hd.Disp.Winners...)
 	ts.Seat = hd.Me
+}
+
+func (tu *tutorial) TestState(ts *ui.TestState) {
+	ts.Buttons = append(ts.Buttons, ui.Button{ID: "rules-next", Rect: tu.NextRect(), Enabled: tu.t.Tl.Idle()})
+}
+
+// handoverState is the test state while the hand-over screen is up: the name and the button,
+// and nothing of any hand.
+func (t *Table) handoverState(ts *ui.TestState) {
+	ts.Handover = t.seatName(t.Handover)
+	ts.Buttons = append(ts.Buttons,
+		ui.Button{ID: "handover-ready", Rect: t.handoverButton(), Enabled: t.Tl.Idle() && t.CaughtUp()},
+		ui.Button{ID: "menu", Rect: t.Lay.Buttons[layout.BtnMenu], Enabled: true})
 }

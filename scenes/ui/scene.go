@@ -17,6 +17,12 @@ type Scene interface {
 	Animating() bool
 	// AcceptsInput reports whether input is taken now (the timeline allows it).
 	AcceptsInput() bool
+}
+
+// Tested is a scene that reports itself into a TestState: every scene, outside the web release
+// build, which leaves the scenes' TestState methods out (files with the build tag
+// "!js || nimmttest"), so that their code stays out of the wasm.
+type Tested interface {
 	TestState(ts *TestState)
 }
 
