@@ -9,6 +9,9 @@ import (
 
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -28,56 +31,56 @@ func TestFormPagesBalanced(t *testing.T) {
 	silent := errors.New("no sound card")
 	type page struct {
 		name  string
-		build func() []widget
+		build func() []ui.Widget
 	}
 	var pages []page
 	for _, desktop := range []bool{false, true} {
 		for _, quiet := range []bool{false, true} {
-			pages = append(pages, page{fmt.Sprintf("settings desktop=%v silent=%v", desktop, quiet), func() []widget {
-				g.opts.Desktop, g.opts.SoundStatus = desktop, nil
+			pages = append(pages, page{fmt.Sprintf("settings desktop=%v silent=%v", desktop, quiet), func() []ui.Widget {
+				g.Opts.Desktop, g.Opts.SoundStatus = desktop, nil
 				if quiet {
-					g.opts.SoundStatus = func() (bool, error) { return false, silent }
+					g.Opts.SoundStatus = func() (bool, error) { return false, silent }
 				}
-				m := newMenu(g.host)
-				m.page = "settings"
-				m.build()
-				return m.widgets
+				m := menu.NewMenu(g.host)
+				m.Page = "settings"
+				m.Build()
+				return m.Widgets
 			}})
 		}
 	}
 	for _, notice := range []bool{false, true} {
 		for _, rejoin := range []bool{false, true} {
-			pages = append(pages, page{fmt.Sprintf("lobby notice=%v rejoin=%v", notice, rejoin), func() []widget {
-				g.settings.Online.Code = ""
+			pages = append(pages, page{fmt.Sprintf("lobby notice=%v rejoin=%v", notice, rejoin), func() []ui.Widget {
+				g.Settings.Online.Code = ""
 				if rejoin {
-					g.settings.Online.Code = "QXWT"
+					g.Settings.Online.Code = "QXWT"
 				}
-				l := newLobby(g.host, "")
+				l := online.NewLobby(g.host, &g.dial, "")
 				if notice {
-					l.notice = msg.New(msg.OnlineBadServer, "example.org:99999")
+					l.Notice = msg.New(msg.OnlineBadServer, "example.org:99999")
 				}
-				l.build()
-				return l.widgets
+				l.Build()
+				return l.Widgets
 			}})
 		}
 	}
 	for _, seats := range []int{4, 10} {
-		pages = append(pages, page{fmt.Sprintf("new game %d seats", seats), func() []widget {
-			st := defaultSettings()
+		pages = append(pages, page{fmt.Sprintf("new game %d seats", seats), func() []ui.Widget {
+			st := ui.DefaultSettings()
 			st.Seats = seats
-			f := newNewGameForm(g.host, &st, FormOptions{})
-			f.build()
-			return f.widgets
-		}}, page{fmt.Sprintf("seat picker %d seats", seats), func() []widget {
-			st := defaultSettings()
+			f := menu.MakeNewGameForm(g.host, &st, menu.FormOptions{})
+			f.Build()
+			return f.Widgets
+		}}, page{fmt.Sprintf("seat picker %d seats", seats), func() []ui.Widget {
+			st := ui.DefaultSettings()
 			st.Seats = seats
-			f := newNewGameForm(g.host, &st, FormOptions{})
-			f.page, f.seat = pageSeat, 1
-			f.build()
-			return f.widgets
+			f := menu.MakeNewGameForm(g.host, &st, menu.FormOptions{})
+			f.Page, f.Seat = menu.PageSeat, 1
+			f.Build()
+			return f.Widgets
 		}})
 	}
-	t.Cleanup(func() { g.opts.Desktop, g.opts.SoundStatus, g.settings.Online.Code = false, nil, "" })
+	t.Cleanup(func() { g.Opts.Desktop, g.Opts.SoundStatus, g.Settings.Online.Code = false, nil, "" })
 	eachLangSize(t, g, issueSizes, func(at string) {
 		for _, p := range pages {
 			checkBalanced(t, g, at+" "+p.name, p.build())
@@ -86,29 +89,29 @@ func TestFormPagesBalanced(t *testing.T) {
 }
 
 // checkBalanced checks one page of TestFormPagesBalanced.
-func checkBalanced(t *testing.T, g *Game, name string, ws []widget) {
+func checkBalanced(t *testing.T, g *Game, name string, ws []ui.Widget) {
 	t.Helper()
-	screen := layout.Rect{W: g.w, H: g.h}
-	title := layout.FormTitle(g.w, g.h)
+	screen := layout.Rect{W: g.W, H: g.H}
+	title := layout.FormTitle(g.W, g.H)
 	type span struct{ lo, hi float64 }
 	var spans []span
 	rowH := math.Inf(1)
 	for i := range ws {
 		w := &ws[i]
-		if w.id == "" && w.label == "" {
-			t.Errorf("%s: an empty slot %+v", name, w.r)
+		if w.ID == "" && w.Label == "" {
+			t.Errorf("%s: an empty slot %+v", name, w.R)
 		}
-		if !w.r.Within(screen) || w.r.Overlaps(title) {
-			t.Errorf("%s: %q %+v off the screen or on the title", name, w.label, w.r)
+		if !w.R.Within(screen) || w.R.Overlaps(title) {
+			t.Errorf("%s: %q %+v off the screen or on the title", name, w.Label, w.R)
 		}
 		for j := i + 1; j < len(ws); j++ {
-			if o := ws[j]; w.r.Inset(0.5).Overlaps(o.r) {
-				t.Errorf("%s: %q %+v overlaps %q %+v", name, w.label, w.r, o.label, o.r)
+			if o := ws[j]; w.R.Inset(0.5).Overlaps(o.R) {
+				t.Errorf("%s: %q %+v overlaps %q %+v", name, w.Label, w.R, o.Label, o.R)
 			}
 		}
 		checkWidgetText(t, g, name, w)
-		spans = append(spans, span{w.r.Y, w.r.Y + w.r.H})
-		rowH = math.Min(rowH, w.r.H)
+		spans = append(spans, span{w.R.Y, w.R.Y + w.R.H})
+		rowH = math.Min(rowH, w.R.H)
 	}
 	if len(spans) == 0 {
 		t.Fatalf("%s: no widgets", name)
@@ -121,8 +124,8 @@ func checkBalanced(t *testing.T, g *Game, name string, ws []widget) {
 		}
 		low = math.Max(low, s.hi)
 	}
-	m := math.Round(clampF(math.Min(g.w, g.h)*0.02, 4, 24))
-	above, below := spans[0].lo-(title.Y+title.H), g.h-low
+	m := math.Round(ui.ClampF(math.Min(g.W, g.H)*0.02, 4, 24))
+	above, below := spans[0].lo-(title.Y+title.H), g.H-low
 	if below > above+m {
 		t.Errorf("%s: %.0f px empty under the page, %.0f over it", name, below, above)
 	}

@@ -8,6 +8,9 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/session"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -19,13 +22,13 @@ func (refusedBot) Decide(*engine.View) engine.Action { return engine.PlayCard(en
 // TestBotRefusedIsReported: a bot answer the rules refuse is answered by the bots' one-step
 // player instead, and the refusal comes back from Update (the table logs it), not dropped.
 func TestBotRefusedIsReported(t *testing.T) {
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true,
-		Bots: func(string, uint64) (Bot, error) { return refusedBot{}, nil }})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true,
+		Bots: func(string, uint64) (ui.Bot, error) { return refusedBot{}, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatBot, Name: "Bo", Level: "expert"}}
-	l, err := newLocalSession(g.host, engine.DefaultConfig(2), seats, 5)
+	seats := []session.Seat{{Kind: session.SeatPerson, Name: "Ann"}, {Kind: session.SeatBot, Name: "Bo", Level: "expert"}}
+	l, err := session.NewLocalSession(g.host, engine.DefaultConfig(2), seats, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +39,7 @@ func TestBotRefusedIsReported(t *testing.T) {
 	if refused == nil || !strings.Contains(refused.Error(), "seat 2") || !strings.Contains(refused.Error(), "engine:") {
 		t.Fatalf("refused = %v, want the bot's refusal at seat 2", refused)
 	}
-	if !l.eg.Chosen(1) {
+	if !l.Engine.Chosen(1) {
 		t.Error("the fallback did not play the bot's card")
 	}
 }
@@ -44,14 +47,14 @@ func TestBotRefusedIsReported(t *testing.T) {
 // TestLevelsAreTheBots: the levels offered (new-game form, room, plates) are the bots package's,
 // each with its name and its meaning in the language files.
 func TestLevelsAreTheBots(t *testing.T) {
-	if !slices.Equal(Levels, bots.Levels()) {
-		t.Fatalf("Levels %v, the bots offer %v", Levels, bots.Levels())
+	if !slices.Equal(ui.Levels, bots.Levels()) {
+		t.Fatalf("Levels %v, the bots offer %v", ui.Levels, bots.Levels())
 	}
 	var ids []string
-	for _, c := range localChoices {
+	for _, c := range menu.LocalChoices {
 		ids = append(ids, c.ID)
 	}
-	if want := append(bots.Levels(), levelPerson); !slices.Equal(ids, want) {
+	if want := append(bots.Levels(), ui.LevelPerson); !slices.Equal(ids, want) {
 		t.Errorf("the form offers %v, want %v", ids, want)
 	}
 	for _, l := range bots.Levels() {

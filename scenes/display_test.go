@@ -17,6 +17,10 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -29,11 +33,11 @@ func render(t *testing.T, scene string, w, h int) (*image.RGBA, *Game) {
 // renderScaled renders at a forced device scale: the image is w×h times scale.
 func renderScaled(t *testing.T, scene string, w, h int, scale float64) (*image.RGBA, *Game) {
 	t.Helper()
-	return renderOpts(t, Options{Scene: scene, Scale: scale}, w, h)
+	return renderOpts(t, ui.Options{Scene: scene, Scale: scale}, w, h)
 }
 
 // renderOpts renders the screenshot of opts.Scene with the other options given.
-func renderOpts(t *testing.T, opts Options, w, h int) (*image.RGBA, *Game) {
+func renderOpts(t *testing.T, opts ui.Options, w, h int) (*image.RGBA, *Game) {
 	t.Helper()
 	scale := max(opts.Scale, 1)
 	file := filepath.Join(t.TempDir(), opts.Scene+".png")
@@ -114,9 +118,9 @@ func TestRenderScenes(t *testing.T) {
 						}
 					}
 				case "choose", "reveal", "placement":
-					tb := g.cur.(*table)
+					tb := g.cur.(*table.Table)
 					for i := range ts.HandRects {
-						r := tb.lay.Hand[i]
+						r := tb.Lay.Hand[i]
 						x, y := r.Center()
 						if isFelt(img, x, y) {
 							t.Errorf("hand card %d not drawn at %+v", i, r)
@@ -130,14 +134,14 @@ func TestRenderScenes(t *testing.T) {
 							}
 							// A card on its way to its slot (moving, or flying there) is drawn
 							// where it is now, not yet in the slot.
-							slot := tb.lay.Rows[r].Slots[i]
+							slot := tb.Lay.Rows[r].Slots[i]
 							x, y := slot.Center()
-							k := tb.spriteAt(atRow, r, i)
+							k := tb.SpriteAt(table.AtRow, r, i)
 							if k < 0 {
 								t.Errorf("row %d card %d has no sprite", r, i)
 								continue
 							}
-							if sp := &tb.cards[k]; sp.moving || math.Abs(sp.x+sp.w/2-x) > 1 || math.Abs(sp.y+sp.h/2-y) > 1 {
+							if sp := &tb.Cards[k]; sp.Moving || math.Abs(sp.X+sp.W/2-x) > 1 || math.Abs(sp.Y+sp.H/2-y) > 1 {
 								continue
 							}
 							checked++
@@ -155,21 +159,21 @@ func TestRenderScenes(t *testing.T) {
 	}
 }
 
-func itoa(n int) string { return num(n) }
+func itoa(n int) string { return table.Num(n) }
 
 // TestWholeGameDrawn plays a whole game through the real Update and Draw at instant speed.
 func TestWholeGameDrawn(t *testing.T) {
 	needDisplay(t)
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.settings.Seats = 6
-	g.settings.Levels[0], g.settings.Levels[1] = "expert", "random"
+	g.Settings.Seats = 6
+	g.Settings.Levels[0], g.Settings.Levels[1] = "expert", "random"
 	screen := ebiten.NewImage(1024, 768)
 	g.LayoutF(1024, 768)
-	g.cur.(*menu).activate("new-game")
-	g.cur.(*menu).start()
+	g.cur.(*menu.Menu).Activate("new-game")
+	g.cur.(*menu.Menu).Start()
 	d := &driver{g: g}
 	g.InjectInput(d.step)
 	for i := 0; ; i++ {
@@ -209,7 +213,7 @@ func TestAllocsPerFrame(t *testing.T) {
 	}
 	measure(120) // shape, glyph and command caches warm up, and the pools settle
 	idle := measure(120)
-	tb.sel = 2
+	tb.Sel = 2
 	measure(160) // the pulse visits every colour: shape, glyph and command caches warm up
 	lifted := measure(liftedFrames)
 	t.Logf("allocs per frame: idle %.2f, card lifted (full redraw) %.2f", idle, lifted)
@@ -226,22 +230,22 @@ func TestAllocsPerFrame(t *testing.T) {
 
 // stillChooseStep starts a 4-seat table (seed 11, instant speed, advisor on) and runs real frames
 // until every bot has chosen and the screen is still: the person's choose step, waiting.
-func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
+func stillChooseStep(tb testing.TB) (*Game, *table.Table, *ebiten.Image) {
 	tb.Helper()
-	g, err := NewGame(Options{Speed: "instant", Seed: 11, InlineBots: true})
+	g, err := NewGame(ui.Options{Speed: "instant", Seed: 11, InlineBots: true})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g.settings.Advisor = true
+	g.Settings.Advisor = true
 	var screen *ebiten.Image
-	var t *table
+	var t *table.Table
 	frame(func() {
 		screen = ebiten.NewImage(1280, 720)
 		g.LayoutF(1280, 720)
-		t, err = newTable(g.host, 11)
+		t, err = table.NewTable(g.host, 11)
 		if err == nil {
 			g.goTo(t)
-			g.InjectInput(func(in *Input) {})
+			g.InjectInput(func(in *ui.Input) {})
 		}
 	}, nil)
 	if err != nil {
@@ -250,7 +254,7 @@ func stillChooseStep(tb testing.TB) (*Game, *table, *ebiten.Image) {
 	tb.Cleanup(func() { frame(func() { screen.Deallocate() }, nil) })
 	for i := 0; i < 5000; i++ {
 		frame(func() { g.Update() }, func(*ebiten.Image) { g.Draw(screen) })
-		if t.phase == phaseChoose && t.acceptsInput() && t.disp.Chosen[1] && t.disp.Chosen[2] && t.disp.Chosen[3] && !t.sess.(*localSession).thinking() {
+		if t.Phase == table.PhaseChoose && t.AcceptsInput() && t.Disp.Chosen[1] && t.Disp.Chosen[2] && t.Disp.Chosen[3] && !t.Sess.(*session.LocalSession).Thinking() {
 			break
 		}
 	}
@@ -294,9 +298,9 @@ func TestRenderHiDPI(t *testing.T) {
 	if ts.Scale != 2 || ts.Width != 640 {
 		t.Fatalf("TestState scale %v width %v", ts.Scale, ts.Width)
 	}
-	tb := g.cur.(*table)
+	tb := g.cur.(*table.Table)
 	for i := range ts.HandRects {
-		x, y := tb.lay.Hand[i].Center()
+		x, y := tb.Lay.Hand[i].Center()
 		if isFelt(img, x*2, y*2) {
 			t.Errorf("hand card %d not at its rectangle times 2", i)
 		}

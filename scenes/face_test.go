@@ -17,9 +17,9 @@ func TestPlateAvatars(t *testing.T) {
 	_, tb, screen := stillChooseStep(t)
 	img := image.NewRGBA(screen.Bounds())
 	frame(nil, func(*ebiten.Image) { screen.ReadPixels(img.Pix) })
-	sc := tb.g.scale
-	for s := range tb.seats {
-		a := tb.seatLay(s).Avatar
+	sc := tb.G.Scale
+	for s := range tb.Seats {
+		a := tb.SeatLay(s).Avatar
 		if a.W < 16 {
 			t.Fatalf("seat %d: avatar %+v", s, a)
 		}
@@ -30,8 +30,8 @@ func TestPlateAvatars(t *testing.T) {
 			t.Errorf("seat %d: the avatar's badge at (%.0f, %.0f) is %v, want the seat colour %v", s, x, y, got, want)
 		}
 	}
-	tb.seats[1].Colour = "cyan"
-	if got := tb.seatColour(1); got != sprites.SeatColor(7) {
+	tb.Seats[1].Colour = "cyan"
+	if got := tb.SeatColour(1); got != sprites.SeatColor(7) {
 		t.Errorf("an online seat that chose cyan has colour %v, want %v", got, sprites.SeatColor(7))
 	}
 }

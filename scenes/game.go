@@ -7,48 +7,41 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/anim"
+	"nimmt/assets/sounds"
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/text"
 )
 
 // faceBudget is how many card images may be rendered per frame.
 const faceBudget = 1
 
-// scene is one screen of the game.
-type scene interface {
-	name() string
-	update(in *Input) error
-	draw(dst *ebiten.Image)
-	// resize is called when the logical screen size changes.
-	resize()
-	// animating reports whether the scene must be redrawn every frame now.
-	animating() bool
-	// acceptsInput reports whether input is taken now (the timeline allows it).
-	acceptsInput() bool
-	testState(ts *TestState)
-}
-
 // Game is the whole game; it implements ebiten.Game. Build it with NewGame.
 type Game struct {
 	// Kit is what the scenes draw with (kit.go); the game keeps its size current.
-	*Kit
+	*ui.Kit
 	// Env is what the scenes read and keep beside the screen (env.go).
-	*Env
+	*ui.Env
 	// targets are the current scene's text fields, for a TextFieldTargets (reused each tick).
 	targets []layout.Rect
-	ptr     pointer
-	in      Input
+	ptr     ui.Pointer
+	in      ui.Input
 	sized   bool
 
-	// host is what the scenes are given: the Kit, the Env and the Game's Router.
-	host *Host
+	// Host is what the scenes are given: the Kit, the Env and the Game's Router.
+	host *ui.Host
 
-	cur, next scene
-	redraws   int // frames in which the scene was drawn (TestState.Redraws)
-	quit      bool
+	cur, next ui.Scene
+	// dial is how the online screens reach a game server (onlinedial.go).
+	dial    online.Dialing
+	redraws int // frames in which the scene was drawn (TestState.Redraws)
+	quit    bool
 
 	// rig drives the game without a player (screenshot, autoplay, injected input); nil in play.
 	rig *rig
@@ -61,50 +54,50 @@ type Game struct {
 
 // NewGame builds the game: it loads settings (a missing or corrupt file gives the defaults and
 // a notice) and opens the menu, or the scene named by opts.Scene when taking a screenshot.
-func NewGame(opts Options) (*Game, error) {
+func NewGame(opts ui.Options) (*Game, error) {
 	t, err := text.New()
 	if err != nil {
 		return nil, fmt.Errorf("scenes: %w", err)
 	}
-	g := &Game{Kit: &Kit{txt: t, scale: 1, w: 1280, h: 720}, Env: &Env{opts: opts, pacer: steadyPacer{}, clock: clock.Wall{}}}
-	g.dirty = true
-	g.host = &Host{Kit: g.Kit, Env: g.Env, Router: router{g}}
+	g := &Game{Kit: &ui.Kit{Txt: t, Scale: 1, W: 1280, H: 720}, Env: &ui.Env{Opts: opts, Pacer: ui.SteadyPacer{}, Clock: clock.Wall{}}}
+	g.Dirty = true
+	g.host = &ui.Host{Kit: g.Kit, Env: g.Env, Router: router{g}}
 	if opts.IdleFrames {
-		g.pacer = &ebitenPacer{notify: opts.FrameWake}
+		g.Pacer = &ui.EbitenPacer{Notify: opts.FrameWake}
 	}
 	if !opts.Desktop {
-		g.device = deviceTouch // until a mouse moves or a key is pressed
+		g.Device = ui.DeviceTouch // until a mouse moves or a key is pressed
 	}
-	g.settings = defaultSettings()
-	g.loadSettings()
-	lang := g.settings.Lang
+	g.Settings = ui.DefaultSettings()
+	g.LoadSettings()
+	lang := g.Settings.Lang
 	if opts.Lang != "" {
 		lang = opts.Lang
 	}
-	if err := g.setLang(lang); err != nil {
+	if err := g.SetLang(lang); err != nil {
 		return nil, err
 	}
-	g.initSound()
-	g.openStats()
+	g.InitSound()
+	g.OpenStats()
 	if opts.Storage != nil {
-		g.saver = newSaver(opts.Storage, g.Wake)
+		g.Saver = ui.NewSaver(opts.Storage, g.Wake)
 	}
 	if opts.Speed != "" {
 		if _, ok := anim.ParseSpeed(opts.Speed); !ok {
 			return nil, fmt.Errorf("scenes: unknown speed %q", opts.Speed)
 		}
-		g.settings.Speed = opts.Speed
+		g.Settings.Speed = opts.Speed
 	}
 	if opts.Seats != 0 {
 		if opts.Seats < 2 || opts.Seats > 10 {
 			return nil, fmt.Errorf("scenes: %d seats (want 2 to 10)", opts.Seats)
 		}
-		g.settings.Seats = opts.Seats
+		g.Settings.Seats = opts.Seats
 	}
 	if opts.Variant != "" || opts.Doublets {
 		name := opts.Variant
 		if name == "" {
-			name = g.settings.Variant
+			name = g.Settings.Variant
 		}
 		v, err := engine.ParseVariant(name)
 		if err != nil {
@@ -113,27 +106,27 @@ func NewGame(opts Options) (*Game, error) {
 		if opts.Doublets && v != engine.Double {
 			return nil, fmt.Errorf("scenes: doublets need the double variant, not %s", v)
 		}
-		g.settings.Variant, g.settings.Doublets = v.String(), opts.Doublets
-		g.settings.sanitizeVariant()
+		g.Settings.Variant, g.Settings.Doublets = v.String(), opts.Doublets
+		g.Settings.SanitizeVariant()
 	}
 	if opts.Bots == nil {
-		g.opts.Bots = defaultBots
+		g.Opts.Bots = ui.DefaultBots
 	}
 	if opts.Advisor == nil {
-		g.opts.Advisor = botsAdvisor
+		g.Opts.Advisor = ui.BotsAdvisor
 	}
 	if err := newRig(g); err != nil {
 		return nil, err
 	}
 	g.initOnline()
 	if g.cur == nil {
-		g.cur = newMenu(g.host)
+		g.cur = menu.NewMenu(g.host)
 	}
 	return g, nil
 }
 
 // goTo switches to s at the start of the next tick.
-func (g *Game) goTo(s scene) { g.next = s }
+func (g *Game) goTo(s ui.Scene) { g.next = s }
 
 // Update implements ebiten.Game. A panic in a scene never reaches the player: the game goes
 // back to the menu and says so (the autosave of the last action is kept).
@@ -144,7 +137,7 @@ func (g *Game) Update() (err error) {
 			err = nil
 		}
 	}()
-	return g.update()
+	return g.tick()
 }
 
 // recovered turns a scene's panic into a notice on the menu.
@@ -153,21 +146,21 @@ func (g *Game) recovered(r any) {
 	if g.rig.panicked(r) {
 		return
 	}
-	g.notice = msg.New(msg.NoticeCrashed)
-	m := newMenu(g.host)
+	g.Notice = msg.New(msg.NoticeCrashed)
+	m := menu.NewMenu(g.host)
 	g.cur, g.next = m, nil
-	m.resize()
-	g.dirty = true
+	m.Resize()
+	g.Dirty = true
 }
 
-func (g *Game) update() error {
+func (g *Game) tick() error {
 	if g.quit {
 		g.FlushSaves()
 		return ebiten.Termination
 	}
-	if g.saver != nil {
-		if err := g.saver.err(); err != nil {
-			g.notice = msg.New(msg.NoticeSaveFailed, err.Error())
+	if g.Saver != nil {
+		if err := g.Saver.Err(); err != nil {
+			g.Notice = msg.New(msg.NoticeSaveFailed, err.Error())
 		}
 	}
 	if hold, err := g.rig.before(); hold || err != nil {
@@ -175,33 +168,33 @@ func (g *Game) update() error {
 	}
 	if g.next != nil {
 		g.cur, g.next = g.next, nil
-		g.cur.resize()
-		g.dirty = true
+		g.cur.Resize()
+		g.Dirty = true
 	}
 	if g.cur == nil {
 		return nil
 	}
-	g.snd.PlayMusic(themeOf(g.cur)) // the theme playing already: nothing to do
-	g.snd.Update()
-	g.ptr.read(&g.in, g.scale)
+	g.Snd.PlayMusic(themeOf(g.cur)) // the theme playing already: nothing to do
+	g.Snd.Update()
+	g.ptr.Read(&g.in, g.Scale)
 	g.rig.input(&g.in)
 	if g.in.Tap || g.in.Moved || g.in.NKeys > 0 || g.in.NRune > 0 {
-		g.dirty = true
+		g.Dirty = true
 	}
-	if g.opts.Desktop && g.in.Key(KeyFullscreen) && !g.typing() {
+	if g.Opts.Desktop && g.in.Key(ui.KeyFullscreen) && !g.Typing() {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
-	if err := g.cur.update(&g.in); err != nil {
+	if err := g.cur.Update(&g.in); err != nil {
 		return err
 	}
 	g.tellTargets()
 	return g.rig.after()
 }
 
-// typing reports whether a text field has focus (letters are not commands then).
-func (g *Game) typing() bool {
-	s, ok := g.cur.(interface{ typing() bool })
-	return ok && s.typing()
+// Typing reports whether a text field has focus (letters are not commands then).
+func (g *Game) Typing() bool {
+	s, ok := g.cur.(interface{ Typing() bool })
+	return ok && s.Typing()
 }
 
 // Draw implements ebiten.Game. A still screen is not redrawn.
@@ -211,18 +204,18 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.recovered(r)
 		}
 	}()
-	g.frames++
+	g.FrameCount++
 	defer g.pace()
 	if g.cur == nil {
 		return
 	}
-	if g.dirty || g.cur.animating() || g.rig.capturing() {
-		g.dirty = false
-		g.painter.Budget = faceBudget
+	if g.Dirty || g.cur.Animating() || g.rig.capturing() {
+		g.Dirty = false
+		g.Painter.Budget = faceBudget
 		g.redraws++
-		g.cur.draw(screen)
+		g.cur.Draw(screen)
 	}
-	g.rig.draw(screen)
+	g.rig.Draw(screen)
 }
 
 // Layout implements ebiten.Game; Ebitengine calls LayoutF instead, this is its integer form.
@@ -243,8 +236,8 @@ var monitorScale = func() float64 {
 // LayoutF implements ebiten.LayoutFer: the screen is in device pixels for crisp HiDPI drawing.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	s := 1.0
-	if g.opts.Scale > 0 {
-		s = g.opts.Scale
+	if g.Opts.Scale > 0 {
+		s = g.Opts.Scale
 	} else {
 		s = monitorScale()
 	}
@@ -257,13 +250,81 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 	if h < 1 {
 		h = 1
 	}
-	if !g.sized || w != g.w || h != g.h || s != g.scale {
-		g.w, g.h, g.scale, g.sized = w, h, s, true
-		g.txt.SetScale(s)
-		g.dirty = true
+	if !g.sized || w != g.W || h != g.H || s != g.Scale {
+		g.W, g.H, g.Scale, g.sized = w, h, s, true
+		g.Txt.SetScale(s)
+		g.Dirty = true
 		if g.cur != nil {
-			g.cur.resize()
+			g.cur.Resize()
 		}
 	}
 	return w * s, h * s
 }
+
+// tellTargets gives the platform's text field, where it asks for them, the rectangles of the
+// current scene's text fields.
+func (g *Game) tellTargets() {
+	tt, ok := g.Opts.TextField.(ui.TextFieldTargets)
+	if !ok {
+		return
+	}
+	g.targets = g.targets[:0]
+	if s, ok := g.cur.(interface {
+		FieldTargets([]layout.Rect) []layout.Rect
+	}); ok {
+		g.targets = s.FieldTargets(g.targets)
+	}
+	tt.Targets(g.targets)
+}
+
+// themeOf is the music a scene plays under it: the table's theme at a table (its score and game
+// over included), the menus' theme on every other screen.
+func themeOf(s ui.Scene) sounds.Theme {
+	if _, ok := s.(*table.Table); ok {
+		return sounds.TableTheme
+	}
+	return sounds.MenuTheme
+}
+
+// router is the Game's Router: each call builds the scene and queues it.
+type router struct{ g *Game }
+
+func (r router) Menu() { r.g.next = menu.NewMenu(r.g.host) }
+
+func (r router) Play(seed uint64) error {
+	t, err := table.NewTable(r.g.host, seed)
+	if err != nil {
+		return err
+	}
+	r.g.next = t
+	return nil
+}
+
+func (r router) Continue() error {
+	t, err := table.ResumeTable(r.g.host)
+	if err != nil {
+		return err
+	}
+	r.g.next = t
+	return nil
+}
+
+func (r router) Rules() { r.g.next = rulesScene(r.g.host) }
+
+// rulesScene opens the rules walkthrough, or the menu should its fixed example fail (a bug, not
+// the player's problem).
+func rulesScene(h *ui.Host) ui.Scene {
+	t, err := table.NewRules(h)
+	if err != nil {
+		return menu.NewMenu(h)
+	}
+	return t
+}
+
+func (r router) Lobby(code string) { r.g.next = online.NewLobby(r.g.host, &r.g.dial, code) }
+
+func (r router) Show(s ui.Scene) { r.g.next = s }
+
+func (r router) Leaving() bool { return r.g.next != nil }
+
+func (r router) Quit() { r.g.quit = true }

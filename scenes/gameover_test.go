@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"nimmt/layout"
+	"nimmt/scenes/table"
 )
 
 // TestOverLayout checks the game-over panel at phone and desktop sizes with 2, 4 and 10 seats
@@ -17,7 +18,7 @@ func TestOverLayout(t *testing.T) {
 		for _, seats := range []int{2, 4, 10} {
 			for _, rounds := range []int{1, 3, 6, 20} {
 				name := fmt.Sprintf("%gx%g/%d seats/%d rounds", sz[0], sz[1], seats, rounds)
-				l := newOverLayout(sz[0], sz[1], seats, rounds)
+				l := table.NewOverLayout(sz[0], sz[1], seats, rounds)
 				if !l.Panel.Inside(sz[0], sz[1]) {
 					t.Errorf("%s: panel %+v off the screen", name, l.Panel)
 				}

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"nimmt/msg"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -29,12 +31,12 @@ func TestLanguageSetting(t *testing.T) {
 	defer func() { _ = msg.SetLang(msg.English) }()
 	langs := msg.Langs()
 	mem := &storage.Memory{}
-	g, err := NewGame(Options{Storage: mem, InlineBots: true})
+	g, err := NewGame(ui.Options{Storage: mem, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.LayoutF(390, 844)
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "settings")
 	for i := range langs {
 		next := langs[(i+1)%len(langs)]
@@ -52,25 +54,25 @@ func TestLanguageSetting(t *testing.T) {
 	}
 	tapButton(t, g, "back")
 	g.FlushSaves()
-	b, err := mem.Load(settingsFile)
+	b, err := mem.Load(ui.SettingsFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var st Settings
+	var st ui.Settings
 	if err := json.Unmarshal(b, &st); err != nil || st.Lang != last.Code {
 		t.Fatalf("settings.json keeps the language %q (%v): %s", st.Lang, err, b)
 	}
-	g2, err := NewGame(Options{Storage: mem, Locale: "en_US.UTF-8"})
+	g2, err := NewGame(ui.Options{Storage: mem, Locale: "en_US.UTF-8"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ts := g2.TestState(); ts.Lang != last.Code {
 		t.Errorf("next start in %q, want the saved %q", ts.Lang, last.Code)
 	}
-	if _, err := NewGame(Options{Storage: mem, Lang: "zz"}); err == nil || !strings.Contains(err.Error(), `no language "zz"`) {
+	if _, err := NewGame(ui.Options{Storage: mem, Lang: "zz"}); err == nil || !strings.Contains(err.Error(), `no language "zz"`) {
 		t.Errorf("Options.Lang zz: %v", err)
 	}
-	g3, err := NewGame(Options{Storage: mem, Lang: msg.English})
+	g3, err := NewGame(ui.Options{Storage: mem, Lang: msg.English})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,19 +87,19 @@ func TestLanguageSetting(t *testing.T) {
 func TestGermanMenu(t *testing.T) {
 	defer func() { _ = msg.SetLang(msg.English) }()
 	mem := &storage.Memory{}
-	g, err := NewGame(Options{Storage: mem, Locale: "de_DE.UTF-8", InlineBots: true})
+	g, err := NewGame(ui.Options{Storage: mem, Locale: "de_DE.UTF-8", InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.LayoutF(390, 844)
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	for id, want := range map[string]string{"new-game": "Neues Spiel", "continue": "Fortsetzen", "rules": "Spielregeln", "settings": "Einstellungen"} {
 		if got := buttonLabel(t, g, id); got != want {
 			t.Errorf("menu button %s reads %q, want %q", id, got, want)
 		}
 	}
-	if g.settings.Name != "Du" {
-		t.Errorf("default name %q, want Du", g.settings.Name)
+	if g.Settings.Name != "Du" {
+		t.Errorf("default name %q, want Du", g.Settings.Name)
 	}
 	tapButton(t, g, "settings")
 	if got := buttonLabel(t, g, "lang"); got != "Deutsch" {
@@ -113,11 +115,11 @@ func TestGermanMenu(t *testing.T) {
 	if got := buttonLabel(t, g, "new-game"); got != "New game" {
 		t.Errorf("after choosing English the menu reads %q", got)
 	}
-	if g.settings.Name != "You" {
-		t.Errorf("default name %q after choosing English, want You", g.settings.Name)
+	if g.Settings.Name != "You" {
+		t.Errorf("default name %q after choosing English, want You", g.Settings.Name)
 	}
 	g.FlushSaves()
-	g2, err := NewGame(Options{Storage: mem, Locale: "de_DE.UTF-8"})
+	g2, err := NewGame(ui.Options{Storage: mem, Locale: "de_DE.UTF-8"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,25 +137,25 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 	for _, typed := range []bool{false, true} {
 		mem := &storage.Memory{}
 		g := newTestGame(t, mem, "instant")
-		if err := g.setLang(msg.English); err != nil {
+		if err := g.SetLang(msg.English); err != nil {
 			t.Fatal(err)
 		}
-		g.settings.Seats = 3
-		g.settings.Levels[1] = levelPerson
-		g.settings.Names[1] = ""
+		g.Settings.Seats = 3
+		g.Settings.Levels[1] = ui.LevelPerson
+		g.Settings.Names[1] = ""
 		if typed {
-			g.settings.Name = "Ann"
+			g.Settings.Name = "Ann"
 		}
-		tb, err := newTable(g.host, 99)
+		tb, err := table.NewTable(g.host, 99)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tb.seats[0].Name != map[bool]string{false: "Player 1", true: "Ann"}[typed] || tb.seats[2].Name != "Player 3" {
-			t.Fatalf("the English game's seats are %q and %q", tb.seats[0].Name, tb.seats[2].Name)
+		if tb.Seats[0].Name != map[bool]string{false: "Player 1", true: "Ann"}[typed] || tb.Seats[2].Name != "Player 3" {
+			t.Fatalf("the English game's seats are %q and %q", tb.Seats[0].Name, tb.Seats[2].Name)
 		}
 		g.goTo(tb)
 		d := &driver{g: g}
-		g.InjectInput(func(in *Input) {
+		g.InjectInput(func(in *ui.Input) {
 			ts := g.TestState()
 			if ts.Handover != "" {
 				if r, ok := d.button(&ts, "handover-ready"); ok {
@@ -163,15 +165,15 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 			}
 			d.step(in)
 		})
-		runUntil(t, g, 20000, func(ts TestState) bool { return ts.Turn >= 3 && ts.Decision == "play" && ts.Input })
+		runUntil(t, g, 20000, func(ts ui.TestState) bool { return ts.Turn >= 3 && ts.Decision == "play" && ts.Input })
 		g.FlushSaves()
 
-		g2, err := NewGame(Options{Storage: mem, Speed: "instant", Seed: 7, InlineBots: true, Lang: "fr"})
+		g2, err := NewGame(ui.Options{Storage: mem, Speed: "instant", Seed: 7, InlineBots: true, Lang: "fr"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		g2.LayoutF(1280, 720)
-		fr, err := resumeTable(g2.host)
+		fr, err := table.ResumeTable(g2.host)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,12 +181,12 @@ func TestContinueInAnotherLanguage(t *testing.T) {
 		if typed {
 			want = "Ann"
 		}
-		if fr.seats[0].Name != want || fr.seats[2].Name != "Joueur 3" {
-			t.Errorf("typed %v: the French game's seats are %q and %q, want %q and %q", typed, fr.seats[0].Name, fr.seats[2].Name, want, "Joueur 3")
+		if fr.Seats[0].Name != want || fr.Seats[2].Name != "Joueur 3" {
+			t.Errorf("typed %v: the French game's seats are %q and %q, want %q and %q", typed, fr.Seats[0].Name, fr.Seats[2].Name, want, "Joueur 3")
 		}
 		var log []string
-		for _, e := range fr.log {
-			log = append(log, e.m.String())
+		for _, e := range fr.Log {
+			log = append(log, e.M.String())
 		}
 		all := strings.Join(log, "\n")
 		if strings.Contains(all, "You") || strings.Contains(all, "Player ") || !strings.Contains(all, want+" ") {

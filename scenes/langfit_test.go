@@ -12,6 +12,10 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -25,9 +29,9 @@ var fitSizes = [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}, {19
 // the test ends.
 func eachLangSize(t *testing.T, g *Game, sizes [][2]float64, check func(name string)) {
 	t.Helper()
-	t.Cleanup(func() { g.setLang(msg.English) })
+	t.Cleanup(func() { g.SetLang(msg.English) })
 	for _, lang := range msg.Langs() {
-		if err := g.setLang(lang.Code); err != nil {
+		if err := g.SetLang(lang.Code); err != nil {
 			t.Fatal(err)
 		}
 		for _, sz := range sizes {
@@ -50,23 +54,23 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 	eachLangSize(t, g, fitSizes, func(at string) {
 		for _, page := range []string{"menu", "settings", "stats", "stats-reset"} {
 			name := at + " " + page
-			m := newMenu(g.host)
-			m.page = page
-			m.build()
-			m.draw(ebiten.NewImage(1, 1)) // fits the title
-			title := layout.FormTitle(g.w, g.h)
-			if tw, _ := g.txt.Measure(m.title, text.Style{Size: m.titleSize, Bold: true}); tw > title.W || m.titleSize < 16 {
-				t.Errorf("%s: title %q %.0f px wide in %.0f at %.1f px", name, m.title, tw, title.W, m.titleSize)
+			m := menu.NewMenu(g.host)
+			m.Page = page
+			m.Build()
+			m.Draw(ebiten.NewImage(1, 1)) // fits the title
+			title := layout.FormTitle(g.W, g.H)
+			if tw, _ := g.Txt.Measure(m.Title, text.Style{Size: m.TitleSize, Bold: true}); tw > title.W || m.TitleSize < 16 {
+				t.Errorf("%s: title %q %.0f px wide in %.0f at %.1f px", name, m.Title, tw, title.W, m.TitleSize)
 			}
-			screen := layout.Rect{W: g.w, H: g.h}
-			for i := range m.widgets {
-				w := &m.widgets[i]
-				if !w.r.Within(screen) {
-					t.Errorf("%s: %q %+v off the screen", name, w.label, w.r)
+			screen := layout.Rect{W: g.W, H: g.H}
+			for i := range m.Widgets {
+				w := &m.Widgets[i]
+				if !w.R.Within(screen) {
+					t.Errorf("%s: %q %+v off the screen", name, w.Label, w.R)
 				}
-				for j := i + 1; j < len(m.widgets); j++ {
-					if o := m.widgets[j]; w.r.Inset(0.5).Overlaps(o.r) {
-						t.Errorf("%s: %q %+v overlaps %q %+v", name, w.label, w.r, o.label, o.r)
+				for j := i + 1; j < len(m.Widgets); j++ {
+					if o := m.Widgets[j]; w.R.Inset(0.5).Overlaps(o.R) {
+						t.Errorf("%s: %q %+v overlaps %q %+v", name, w.Label, w.R, o.Label, o.R)
 					}
 				}
 				checkWidgetText(t, g, name, w)
@@ -82,79 +86,79 @@ func TestMenuPagesFitEveryLanguage(t *testing.T) {
 // it may not shrink under 60 % of its size; on a phone (either way up) at layout.MinStatusSize
 // (11 px) or more.
 func TestStatusFitsEveryLanguage(t *testing.T) {
-	g, err := NewGame(Options{Speed: "instant", Seed: 2, InlineBots: true})
+	g, err := NewGame(ui.Options{Speed: "instant", Seed: 2, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := newTable(g.host, 2)
+	tb, err := table.NewTable(g.host, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.fastForward()
+	tb.FastForward()
 	moments := []struct {
 		name string
 		set  func()
 	}{
 		{"choose", func() {}},
 		{"waiting", func() {
-			tb.disp.MyChoice = tb.disp.Hand[0]
-			for s := range tb.disp.Chosen {
-				tb.disp.Chosen[s] = s != 2
+			tb.Disp.MyChoice = tb.Disp.Hand[0]
+			for s := range tb.Disp.Chosen {
+				tb.Disp.Chosen[s] = s != 2
 			}
 		}},
-		{"all chosen", func() { tb.disp.Chosen[2] = true }},
-		{"row", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseRowChoice, []int{tb.me} }},
+		{"all chosen", func() { tb.Disp.Chosen[2] = true }},
+		{"row", func() { tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseRowChoice, []int{tb.Me} }},
 		// The variants' steps: the draft (Logic, Tournament), Nifty's order, Hand's keep, the
 		// face-up turns of Open and Hand and Nifty's two cards; the person's and another's.
-		{"draft", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseDraft, []int{tb.me} }},
-		{"draft other", func() { tb.disp.Waiting = []int{1} }},
-		{"order", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseOrder, []int{tb.me} }},
-		{"order other", func() { tb.disp.Waiting = []int{1} }},
-		{"keep", func() { tb.disp.Phase, tb.disp.Waiting = engine.PhaseKeep, []int{tb.me} }},
-		{"keep other", func() { tb.disp.Waiting = []int{1} }},
+		{"draft", func() { tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseDraft, []int{tb.Me} }},
+		{"draft other", func() { tb.Disp.Waiting = []int{1} }},
+		{"order", func() { tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseOrder, []int{tb.Me} }},
+		{"order other", func() { tb.Disp.Waiting = []int{1} }},
+		{"keep", func() { tb.Disp.Phase, tb.Disp.Waiting = engine.PhaseKeep, []int{tb.Me} }},
+		{"keep other", func() { tb.Disp.Waiting = []int{1} }},
 		{"hand", func() {
-			tb.disp.Phase, tb.disp.Waiting, tb.disp.Config.Variant, tb.disp.MyChoice = engine.PhaseChoose, []int{tb.me}, engine.HandVariant, 0
+			tb.Disp.Phase, tb.Disp.Waiting, tb.Disp.Config.Variant, tb.Disp.MyChoice = engine.PhaseChoose, []int{tb.Me}, engine.HandVariant, 0
 		}},
-		{"hand pick", func() { tb.pick = tb.disp.Hand[0] }},
-		{"open", func() { tb.pick, tb.disp.Config.Variant = 0, engine.Open }},
-		{"face up other", func() { tb.disp.Waiting = []int{1} }},
-		{"nifty", func() { tb.disp.Config.Variant, tb.disp.Waiting = engine.Nifty, nil }},
-		{"nifty pick", func() { tb.pick = tb.disp.Hand[0] }},
-		{"basic again", func() { tb.pick, tb.disp.Config.Variant = 0, engine.Basic }},
+		{"hand pick", func() { tb.Pick = tb.Disp.Hand[0] }},
+		{"open", func() { tb.Pick, tb.Disp.Config.Variant = 0, engine.Open }},
+		{"face up other", func() { tb.Disp.Waiting = []int{1} }},
+		{"nifty", func() { tb.Disp.Config.Variant, tb.Disp.Waiting = engine.Nifty, nil }},
+		{"nifty pick", func() { tb.Pick = tb.Disp.Hand[0] }},
+		{"basic again", func() { tb.Pick, tb.Disp.Config.Variant = 0, engine.Basic }},
 	}
 	eachLangSize(t, g, fitSizes, func(at string) {
-		tb.relayout()
+		tb.Relayout()
 		for _, mo := range moments {
 			mo.set()
-			for _, d := range []device{deviceMouse, deviceTouch, deviceKeys} {
-				g.device = d
-				tb.refreshPlates()
+			for _, d := range []ui.Device{ui.DeviceMouse, ui.DeviceTouch, ui.DeviceKeys} {
+				g.Device = d
+				tb.RefreshPlates()
 				name := fmt.Sprintf("%s %s device %d", at, mo.name, d)
-				box := tb.lay.Status
-				if len(tb.statusLines) < 1 || len(tb.statusLines) > 2 || strings.Join(tb.statusLines, " ") != tb.status {
-					t.Fatalf("%s: status %q in lines %q", name, tb.status, tb.statusLines)
+				box := tb.Lay.Status
+				if len(tb.StatusLines) < 1 || len(tb.StatusLines) > 2 || strings.Join(tb.StatusLines, " ") != tb.Status {
+					t.Fatalf("%s: status %q in lines %q", name, tb.Status, tb.StatusLines)
 				}
-				for i, line := range tb.statusLines {
-					tw, _ := g.txt.Measure(line, text.Style{Size: tb.statusSize})
-					bottom := box.Y + tb.lay.Unit*0.75 + float64(i)*tb.statusSize*1.25 + tb.statusSize/2
-					if tw > box.W || tb.statusSize < 9 || bottom > box.Y+box.H {
-						t.Errorf("%s: status line %q %.0f px wide in %.0f at %.1f px, bottom %.0f in %.0f", name, line, tw, box.W, tb.statusSize, bottom, box.Y+box.H)
+				for i, line := range tb.StatusLines {
+					tw, _ := g.Txt.Measure(line, text.Style{Size: tb.StatusSize})
+					bottom := box.Y + tb.Lay.Unit*0.75 + float64(i)*tb.StatusSize*1.25 + tb.StatusSize/2
+					if tw > box.W || tb.StatusSize < 9 || bottom > box.Y+box.H {
+						t.Errorf("%s: status line %q %.0f px wide in %.0f at %.1f px, bottom %.0f in %.0f", name, line, tw, box.W, tb.StatusSize, bottom, box.Y+box.H)
 					}
 				}
-				if tb.lay.StatusLines() == 2 && tb.statusSize < tb.lay.Unit*1.1*0.6 {
-					t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.statusSize, tb.lay.Unit*1.1, tb.statusLines)
+				if tb.Lay.StatusLines() == 2 && tb.StatusSize < tb.Lay.Unit*1.1*0.6 {
+					t.Errorf("%s: status at %.1f px where %.1f is wanted and two lines fit: %q", name, tb.StatusSize, tb.Lay.Unit*1.1, tb.StatusLines)
 				}
-				if min(g.w, g.h) < 600 && tb.statusSize < layout.MinStatusSize {
-					t.Errorf("%s: status at %.1f px on a phone, under %d: %q", name, tb.statusSize, layout.MinStatusSize, tb.statusLines)
+				if min(g.W, g.H) < 600 && tb.StatusSize < layout.MinStatusSize {
+					t.Errorf("%s: status at %.1f px on a phone, under %d: %q", name, tb.StatusSize, layout.MinStatusSize, tb.StatusLines)
 				}
-				if testing.Verbose() && tb.statusSize < tb.lay.Unit*1.1 {
-					t.Logf("%s: status at %.1f px (%.1f wanted)", name, tb.statusSize, tb.lay.Unit*1.1)
+				if testing.Verbose() && tb.StatusSize < tb.Lay.Unit*1.1 {
+					t.Logf("%s: status at %.1f px (%.1f wanted)", name, tb.StatusSize, tb.Lay.Unit*1.1)
 				}
 			}
 		}
-		tb.disp.MyChoice, tb.disp.Phase, tb.disp.Waiting = 0, engine.PhaseChoose, nil
-		for s := range tb.disp.Chosen {
-			tb.disp.Chosen[s] = false
+		tb.Disp.MyChoice, tb.Disp.Phase, tb.Disp.Waiting = 0, engine.PhaseChoose, nil
+		for s := range tb.Disp.Chosen {
+			tb.Disp.Chosen[s] = false
 		}
 	})
 }
@@ -171,24 +175,24 @@ func TestOverTextsEveryLanguage(t *testing.T) {
 		for _, seats := range []int{2, 4, 10} {
 			for _, rounds := range []int{1, 20} {
 				name := fmt.Sprintf("%s %d seats %d rounds", at, seats, rounds)
-				l := newOverLayout(g.w, g.h, seats, rounds)
+				l := table.NewOverLayout(g.W, g.H, seats, rounds)
 				small := text.Style{Size: l.Size * 0.8}
-				if tw, _ := g.txt.Measure(msg.ScoreTotal.Text(), small); tw > l.TotalW {
+				if tw, _ := g.Txt.Measure(msg.ScoreTotal.Text(), small); tw > l.TotalW {
 					t.Errorf("%s: %q %.0f px wide in a column of %.0f", name, msg.ScoreTotal.Text(), tw, l.TotalW)
 				}
-				if tw, _ := g.txt.Measure(msg.GameOverChart.Text(), small); tw > l.Chart.W {
+				if tw, _ := g.Txt.Measure(msg.GameOverChart.Text(), small); tw > l.Chart.W {
 					t.Errorf("%s: %q %.0f px wide over a chart of %.0f", name, msg.GameOverChart.Text(), tw, l.Chart.W)
 				}
 				for _, title := range titles {
 					st := text.Style{Size: l.Title.H * 0.8, Bold: true}
-					if st.Size = g.txt.Fit(title, st, l.Title.W, 10); st.Size < 10 {
+					if st.Size = g.Txt.Fit(title, st, l.Title.W, 10); st.Size < 10 {
 						t.Errorf("%s: title %q at %.1f px", name, title, st.Size)
-					} else if tw, _ := g.txt.Measure(title, st); tw > l.Title.W {
+					} else if tw, _ := g.Txt.Measure(title, st); tw > l.Title.W {
 						t.Errorf("%s: title %q %.0f px wide in %.0f", name, title, tw, l.Title.W)
 					}
 				}
 				for i, label := range []string{msg.ButtonPlayAgain.Text(), msg.ButtonMenu.Text()} {
-					checkWidgetText(t, g, name, &widget{r: l.Buttons[i], label: label, enabled: true})
+					checkWidgetText(t, g, name, &ui.Widget{R: l.Buttons[i], Label: label, Enabled: true})
 				}
 			}
 		}
@@ -221,12 +225,12 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 		warnings := []string{msg.WarnTooLow.Text(), msg.New(msg.WarnSixth, 4, 27).String()}
 		for _, seats := range []int{2, 4, 10} {
 			name := fmt.Sprintf("%s %d seats", at, seats)
-			l := layout.NewTable(g.w, g.h, seats, 10)
+			l := layout.NewTable(g.W, g.H, seats, 10)
 			for b, ids := range buttons {
 				for _, id := range ids {
-					w := widget{r: l.Buttons[b], label: id.Text(), enabled: true}
+					w := ui.Widget{R: l.Buttons[b], Label: id.Text(), Enabled: true}
 					if notice[id] {
-						w.kind = kindNotice
+						w.Kind = ui.KindNotice
 					}
 					checkWidgetText(t, g, name, &w)
 				}
@@ -239,8 +243,8 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 					}
 					for _, id := range ids {
 						style := text.Style{Size: tx.Size, Bold: k == layout.TxtState}
-						style.Size = max(minPlateText, g.txt.Fit(id.Text(), style, tx.R.W, minPlateText))
-						if tw, _ := g.txt.Measure(id.Text(), style); tw > tx.R.W {
+						style.Size = max(table.MinPlateText, g.Txt.Fit(id.Text(), style, tx.R.W, table.MinPlateText))
+						if tw, _ := g.Txt.Measure(id.Text(), style); tw > tx.R.W {
 							t.Errorf("%s: seat %d's plate cuts %q (%.0f px wide in %.0f at %.1f px)", name, s, id.Text(), tw, tx.R.W, style.Size)
 						}
 					}
@@ -249,47 +253,47 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			st := l.ScoreTitle
 			for _, line := range scoreLines {
 				style := text.Style{Size: st.Size, Bold: true}
-				style.Size = max(minPlateText, g.txt.Fit(line, style, st.R.W, minPlateText))
-				if tw, _ := g.txt.Measure(line, style); tw > st.R.W {
+				style.Size = max(table.MinPlateText, g.Txt.Fit(line, style, st.R.W, table.MinPlateText))
+				if tw, _ := g.Txt.Measure(line, style); tw > st.R.W {
 					t.Errorf("%s: score title %q %.0f px wide in %.0f at %.1f px", name, line, tw, st.R.W, style.Size)
 				}
 			}
 			// The connection banner stands on the warning's line, its text at 9 px or more.
 			banner := msg.New(msg.OnlineReconnecting, 99).String()
-			if size := bannerTextSize(g.host, &l, banner); size < 9 {
-				t.Errorf("%s: banner %q at %.1f px in %+v", name, banner, size, bannerRect(&l))
-			} else if tw, _ := g.txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > bannerRect(&l).W-l.Unit {
-				t.Errorf("%s: banner %q %.0f px wide in %+v", name, banner, tw, bannerRect(&l))
+			if size := table.BannerTextSize(g.host, &l, banner); size < 9 {
+				t.Errorf("%s: banner %q at %.1f px in %+v", name, banner, size, table.BannerRect(&l))
+			} else if tw, _ := g.Txt.Measure(banner, text.Style{Size: size, Bold: true}); tw > table.BannerRect(&l).W-l.Unit {
+				t.Errorf("%s: banner %q %.0f px wide in %+v", name, banner, tw, table.BannerRect(&l))
 			}
 			for _, w := range warnings {
 				style := text.Style{Size: l.Unit, Bold: true}
-				if style.Size = g.txt.Fit(w, style, l.Warn.W-16, 8); style.Size < 9 {
+				if style.Size = g.Txt.Fit(w, style, l.Warn.W-16, 8); style.Size < 9 {
 					t.Errorf("%s: warning %q at %.1f px in %.0f", name, w, style.Size, l.Warn.W-16)
-				} else if tw, _ := g.txt.Measure(w, style); tw > l.Warn.W-16 {
+				} else if tw, _ := g.Txt.Measure(w, style); tw > l.Warn.W-16 {
 					t.Errorf("%s: warning %q %.0f px wide in %.0f", name, w, tw, l.Warn.W-16)
 				}
 			}
 		}
 		// The rules walkthrough's captions, each step.
-		tb, ok := newRules(g.host).(*table)
+		tb, ok := rulesScene(g.host).(*table.Table)
 		if !ok {
 			t.Fatal("no rules walkthrough")
 		}
-		tb.relayout()
-		tu := tb.tutorial
-		for tu.step < len(tutorialCaptions) {
-			tu.advance()
-			name := fmt.Sprintf("%s rules step %d", at, tu.step)
-			r := tu.captionRect()
-			title, lines, size := tu.captionText(r)
-			if tw, _ := g.txt.Measure(tu.title, text.Style{Size: title, Bold: true}); tw > r.W-24 {
-				t.Errorf("%s: caption title %q %.0f px wide in %.0f", name, tu.title, tw, r.W-24)
+		tb.Relayout()
+		tu := tb.Tutorial
+		for tu.Step < len(table.TutorialCaptions) {
+			tu.Advance()
+			name := fmt.Sprintf("%s rules step %d", at, tu.Step)
+			r := tu.CaptionRect()
+			title, lines, size := tu.CaptionText(r)
+			if tw, _ := g.Txt.Measure(tu.Title, text.Style{Size: title, Bold: true}); tw > r.W-24 {
+				t.Errorf("%s: caption title %q %.0f px wide in %.0f", name, tu.Title, tw, r.W-24)
 			}
 			if title*2.6+float64(len(lines))*size*1.3 > r.H-8 || size < 9 {
 				t.Errorf("%s: caption of %d lines at %.1f px does not fit %+v", name, len(lines), size, r)
 			}
 			for _, line := range lines {
-				if tw, _ := g.txt.Measure(line, text.Style{Size: size}); tw > r.W-24 {
+				if tw, _ := g.Txt.Measure(line, text.Style{Size: size}); tw > r.W-24 {
 					t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, tw, r.W-24)
 				}
 			}
@@ -308,7 +312,7 @@ func TestPlateNamesTellSeatsApart(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	eachLangSize(t, g, fitSizes, func(at string) {
 		lo := float64(layout.MinNameSize)
-		if min(g.w, g.h) < 600 {
+		if min(g.W, g.H) < 600 {
 			lo = layout.MinNameSizePhone
 		}
 		// names checks the ten names as drawn: name(s) and its style and width.
@@ -316,7 +320,7 @@ func TestPlateNamesTellSeatsApart(t *testing.T) {
 			seen := map[string]int{}
 			for s := range 10 {
 				got, st, w := name(s)
-				tw, _ := g.txt.Measure(got, st)
+				tw, _ := g.Txt.Measure(got, st)
 				if tw > w || st.Size < lo {
 					t.Errorf("%s: %s %d's name drawn as %q, %.0f px wide in %.0f at %.1f px", at, where, s, got, tw, w, st.Size)
 				}
@@ -326,19 +330,19 @@ func TestPlateNamesTellSeatsApart(t *testing.T) {
 				seen[got] = s
 			}
 		}
-		l := layout.NewTable(g.w, g.h, 10, 10)
+		l := layout.NewTable(g.W, g.H, 10, 10)
 		names("seat", func(s int) (string, text.Style, float64) {
 			tx := l.Seats[s].Text[layout.TxtName]
 			st := text.Style{Size: tx.Size, Bold: true}
-			return g.txt.CutName(msg.New(msg.PlayerName, s+1).String(), st, tx.R.W), st, tx.R.W
+			return g.Txt.CutName(msg.New(msg.PlayerName, s+1).String(), st, tx.R.W), st, tx.R.W
 		})
-		r := newRoom(g.host, tenSeatRoom(), "wss://nimmt.example.org", false)
-		r.build()
+		r := online.NewRoom(g.host, &g.dial, tenSeatRoom(), "wss://nimmt.example.org", false)
+		r.Build()
 		names("room seat", func(s int) (string, text.Style, float64) {
-			got, st, w := r.seatName(s)
+			got, st, w := r.SeatName(s)
 			// Shortened as the plates shorten it: the same person reads the same in the room.
-			if full := r.state().Seats[s].Name; got != g.txt.CutName(full, st, w) {
-				t.Errorf("%s: the room shows %q as %q, the plates as %q", at, full, got, g.txt.CutName(full, st, w))
+			if full := r.State().Seats[s].Name; got != g.Txt.CutName(full, st, w) {
+				t.Errorf("%s: the room shows %q as %q, the plates as %q", at, full, got, g.Txt.CutName(full, st, w))
 			}
 			return got, st, w
 		})

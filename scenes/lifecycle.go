@@ -1,5 +1,12 @@
 package scenes
 
+import (
+	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+)
+
 // Lifecycle hooks for the mobile apps and the browser (called by nimmt/mobile and the web build,
 // never while Update or Draw runs).
 
@@ -7,12 +14,12 @@ package scenes
 // then be killed): the sound pauses, a game in progress is autosaved, and Suspend returns once
 // every queued file is written, so Continue resumes it exactly.
 func (g *Game) Suspend() {
-	g.snd.SetPaused(true)
-	if t, ok := g.cur.(*table); ok && t.tutorial == nil {
-		t.save()
+	g.Snd.SetPaused(true)
+	if t, ok := g.cur.(*table.Table); ok && t.Tutorial == nil {
+		t.Save()
 	}
-	if g.saver != nil {
-		g.saver.flush()
+	if g.Saver != nil {
+		g.Saver.Flush()
 	}
 }
 
@@ -20,15 +27,15 @@ func (g *Game) Suspend() {
 // sound plays again, the screen is redrawn, and an online table or room connects again at once (its
 // connection may have died in the background without a word; the link resumes where it was).
 func (g *Game) Resume() {
-	g.snd.SetPaused(false)
-	g.dirty = true
+	g.Snd.SetPaused(false)
+	g.Dirty = true
 	switch s := g.cur.(type) {
-	case *table:
-		if r, ok := s.sess.(*remoteSession); ok {
-			r.reconnect()
+	case *table.Table:
+		if r, ok := s.Sess.(*session.RemoteSession); ok {
+			r.Reconnect()
 		}
-	case *room:
-		s.link.Reconnect()
+	case *online.Room:
+		s.Link.Reconnect()
 	}
 	g.Wake() // the frames may be stopped (pace.go)
 }
@@ -43,16 +50,16 @@ func (g *Game) Back() bool {
 		s = g.next
 	}
 	switch s := s.(type) {
-	case *table:
-		if s.tutorial == nil {
-			s.save()
+	case *table.Table:
+		if s.Tutorial == nil {
+			s.Save()
 		}
-		g.goTo(newMenu(g.host))
+		g.goTo(menu.NewMenu(g.host))
 		return true
-	case *menu:
-		if s.page != "menu" {
-			s.activate("back")
-			g.dirty = true
+	case *menu.Menu:
+		if s.Page != "menu" {
+			s.Activate("back")
+			g.Dirty = true
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package scenes
 import (
 	"testing"
 
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -11,36 +12,36 @@ import (
 func TestBackAndSuspend(t *testing.T) {
 	mem := &storage.Memory{}
 	g := newTestGame(t, mem, "instant")
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	if g.Back() {
 		t.Fatal("Back on the main menu is used; the app should leave")
 	}
 	tapButton(t, g, "new-game")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "newgame" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "newgame" })
 	if !g.Back() {
 		t.Fatal("Back on the new game page is not used")
 	}
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 
 	tapButton(t, g, "new-game")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "newgame" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "newgame" })
 	tapButton(t, g, "start")
 	d := &driver{g: g}
 	g.InjectInput(d.step)
-	runUntil(t, g, 20000, func(ts TestState) bool { return ts.Turn >= 2 && ts.Decision == "play" && ts.Input })
-	if _, err := mem.Load(saveFile); err != nil {
+	runUntil(t, g, 20000, func(ts ui.TestState) bool { return ts.Turn >= 2 && ts.Decision == "play" && ts.Input })
+	if _, err := mem.Load(ui.SaveFile); err != nil {
 		t.Logf("no autosave yet (%v)", err)
 	}
 	g.Suspend()
-	if _, err := mem.Load(saveFile); err != nil {
+	if _, err := mem.Load(ui.SaveFile); err != nil {
 		t.Fatalf("Suspend during a game does not autosave: %v", err)
 	}
-	g.InjectInput(func(in *Input) {})
+	g.InjectInput(func(in *ui.Input) {})
 	if !g.Back() {
 		t.Fatal("Back during a game is not used")
 	}
-	ts := runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	ts := runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	for _, b := range ts.Buttons {
 		if b.ID == "continue" && !b.Enabled {
 			t.Errorf("after Back from a game, Continue is disabled")

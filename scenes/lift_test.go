@@ -9,6 +9,9 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -18,28 +21,28 @@ var liftSizes = [][2]float64{{390, 844}, {1024, 1366}, {1280, 720}}
 
 // choosingTable starts a 4-seat game at w×h through the real menu and runs it to the person's
 // first play with a full hand of 10, once the bots have chosen (nothing moves on the table).
-func choosingTable(t *testing.T, w, h float64) (*Game, *table) {
+func choosingTable(t *testing.T, w, h float64) (*Game, *table.Table) {
 	t.Helper()
 	g := newTestGame(t, &storage.Memory{}, "fast")
 	g.LayoutF(w, h)
-	g.cur.(*menu).activate("new-game")
-	g.cur.(*menu).start()
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5000, func(ts TestState) bool {
+	g.cur.(*menu.Menu).Activate("new-game")
+	g.cur.(*menu.Menu).Start()
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5000, func(ts ui.TestState) bool {
 		return ts.Scene == "choose" && ts.Input && ts.Decision == "play" && ts.Chosen == 0 && len(ts.HandRects) == 10 &&
-			len(ts.Waiting) == 1 && g.cur.(*table).tl.Idle()
+			len(ts.Waiting) == 1 && g.cur.(*table.Table).Tl.Idle()
 	})
-	return g, g.cur.(*table)
+	return g, g.cur.(*table.Table)
 }
 
 // settleLift ticks until every hand card is as lifted and as far along its opened line as it
 // should be.
-func settleLift(t *testing.T, g *Game, tb *table) {
+func settleLift(t *testing.T, g *Game, tb *table.Table) {
 	t.Helper()
 	for i := 0; ; i++ {
 		done := true
-		for s := range tb.lift {
-			done = done && tb.lift[s] == tb.liftTarget(s) && tb.shift[s] == tb.shiftTarget(s)
+		for s := range tb.Lift {
+			done = done && tb.Lift[s] == tb.LiftTarget(s) && tb.Shift[s] == tb.ShiftTarget(s)
 		}
 		if done {
 			return
@@ -77,35 +80,35 @@ func TestLiftedCardHidesNoNumber(t *testing.T) {
 				r layout.Rect
 			}
 			var draws []drawn
-			g.cardSpy = func(c engine.Card, face bool, r layout.Rect) {
+			g.CardSpy = func(c engine.Card, face bool, r layout.Rect) {
 				if face && slices.Contains(hand, c) {
 					draws = append(draws, drawn{c, r})
 				}
 			}
-			defer func() { g.cardSpy = nil }()
+			defer func() { g.CardSpy = nil }()
 			tap := func(r layout.Rect) {
 				x, y := r.Center()
-				g.InjectInput(func(in *Input) { in.Tap, in.TapX, in.TapY, in.Touch = true, x, y, true })
+				g.InjectInput(func(in *ui.Input) { in.Tap, in.TapX, in.TapY, in.Touch = true, x, y, true })
 				if err := g.Update(); err != nil {
 					t.Fatal(err)
 				}
-				g.InjectInput(func(in *Input) {})
+				g.InjectInput(func(in *ui.Input) {})
 			}
 			opened := 0
 			for k := range hand {
 				tap(g.TestState().HandRects[k])
-				if tb.sel != k {
-					t.Fatalf("tapping card %d's target lifted card %d", k, tb.sel)
+				if tb.Sel != k {
+					t.Fatalf("tapping card %d's target lifted card %d", k, tb.Sel)
 				}
 				settleLift(t, g, tb)
 				draws = draws[:0]
-				g.dirty = true
+				g.Dirty = true
 				frame(nil, func(*ebiten.Image) { g.Draw(screen) })
 				if len(draws) != len(hand) {
 					t.Fatalf("card %d lifted: %d hand cards drawn face up, want %d", k, len(draws), len(hand))
 				}
 				for a, d := range draws {
-					if d.c == hand[k] && d.r.Y >= tb.lay.Hand[k].Y {
+					if d.c == hand[k] && d.r.Y >= tb.Lay.Hand[k].Y {
 						t.Errorf("card %d (%v) is not lifted: drawn at %+v", k, d.c, d.r)
 					}
 					idx := layout.FaceOf(d.r).Index()
@@ -118,18 +121,18 @@ func TestLiftedCardHidesNoNumber(t *testing.T) {
 						}
 					}
 				}
-				if tb.shift != [numSprites]float64{} {
+				if tb.Shift != [table.NumSprites]float64{} {
 					opened++
 				}
 			}
 			last := len(hand) - 1
 			tap(g.TestState().HandRects[last])
-			runUntil(t, g, 100, func(ts TestState) bool { return ts.Chosen != 0 })
+			runUntil(t, g, 100, func(ts ui.TestState) bool { return ts.Chosen != 0 })
 			if ts := g.TestState(); ts.Chosen != int(hand[last]) {
 				t.Errorf("a second tap on the lifted %v chose %v", hand[last], ts.Chosen)
 			}
 			t.Logf("the hand opened around %d of %d lifted cards", opened, len(hand))
-			if overlap := tb.lay.Hand[1].X-tb.lay.Hand[0].X < tb.lay.Hand[0].W; overlap && opened == 0 {
+			if overlap := tb.Lay.Hand[1].X-tb.Lay.Hand[0].X < tb.Lay.Hand[0].W; overlap && opened == 0 {
 				t.Error("an overlapping hand never opened")
 			}
 		})
@@ -156,13 +159,13 @@ func TestHoverLiftsSteadily(t *testing.T) {
 				prev := -1
 				var lifted []int
 				for x := 0.0; x < sz[0]; x += 2 {
-					g.InjectInput(func(in *Input) { in.X, in.Y, in.Hover, in.Moved = x, y, true, true })
+					g.InjectInput(func(in *ui.Input) { in.X, in.Y, in.Hover, in.Moved = x, y, true, true })
 					var sel [2]int
 					for k := range sel {
 						if err := g.Update(); err != nil {
 							t.Fatal(err)
 						}
-						sel[k] = tb.sel
+						sel[k] = tb.Sel
 					}
 					if sel[0] != sel[1] {
 						t.Fatalf("pointer at %.0f,%.0f: card %d lifted, then card %d", x, y, sel[0], sel[1])
@@ -180,7 +183,7 @@ func TestHoverLiftsSteadily(t *testing.T) {
 					t.Errorf("a pointer across the line %v lifted %v", cards, lifted)
 				}
 			}
-			g.InjectInput(func(in *Input) {})
+			g.InjectInput(func(in *ui.Input) {})
 		})
 	}
 }

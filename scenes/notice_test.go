@@ -11,6 +11,8 @@ import (
 
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -23,8 +25,8 @@ func TestSaveNoticeFits(t *testing.T) {
 	for _, l := range msg.Langs() {
 		for _, sz := range [][2]float64{{390, 844}, {1280, 720}} {
 			mem := &storage.Memory{}
-			mem.Save(saveFile, []byte(`{"version":2,"seed":1,"record":{"format":1,"players":["Ann"]`))
-			g, err := NewGame(Options{Storage: mem, Lang: l.Code, Scale: 1})
+			mem.Save(ui.SaveFile, []byte(`{"version":2,"seed":1,"record":{"format":1,"players":["Ann"]`))
+			g, err := NewGame(ui.Options{Storage: mem, Lang: l.Code, Scale: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -33,24 +35,24 @@ func TestSaveNoticeFits(t *testing.T) {
 			frame(func() {
 				screen = ebiten.NewImage(int(sz[0]), int(sz[1]))
 				g.LayoutF(sz[0], sz[1])
-				g.InjectInput(func(in *Input) {})
+				g.InjectInput(func(in *ui.Input) {})
 				g.Update()
 			}, func(*ebiten.Image) { g.Draw(screen) })
-			m := g.cur.(*menu)
-			var w *widget
-			for i := range m.widgets {
-				if m.widgets[i].kind == kindNotice {
-					w = &m.widgets[i]
+			m := g.cur.(*menu.Menu)
+			var w *ui.Widget
+			for i := range m.Widgets {
+				if m.Widgets[i].Kind == ui.KindNotice {
+					w = &m.Widgets[i]
 				}
 			}
-			if w == nil || w.label != want {
-				t.Fatalf("%s %v: no notice %q on the menu (widgets %v)", l.Code, sz, want, m.widgets)
+			if w == nil || w.Label != want {
+				t.Fatalf("%s %v: no notice %q on the menu (widgets %v)", l.Code, sz, want, m.Widgets)
 			}
-			ts, n := g.widgetTexts(w)
+			ts, n := g.WidgetTexts(w)
 			screenRect := layout.Rect{W: sz[0], H: sz[1]}
 			for _, pt := range ts[:n] {
-				if box := textBox(g, pt); !box.Inset(0.5).Within(w.r) || !w.r.Within(screenRect) || pt.style.Size < 8 {
-					t.Errorf("%s %v: notice at size %.1f (wrapped %v) drawn at %+v, its box %+v", l.Code, sz, pt.style.Size, pt.wrap > 0, box, w.r)
+				if box := textBox(g, pt); !box.Inset(0.5).Within(w.R) || !w.R.Within(screenRect) || pt.Style.Size < 8 {
+					t.Errorf("%s %v: notice at size %.1f (wrapped %v) drawn at %+v, its box %+v", l.Code, sz, pt.Style.Size, pt.Wrap > 0, box, w.R)
 				}
 			}
 			if sz[0] == 390 {

@@ -11,6 +11,9 @@ import (
 	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/online"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -27,7 +30,7 @@ func phoneSized(w, h float64) bool { return min(w, h) < 600 }
 func TestRoomLayout(t *testing.T) {
 	for _, sz := range onlineSizes {
 		for seats := 2; seats <= 10; seats++ {
-			l := roomLayoutFor(sz[0], sz[1], seats)
+			l := online.RoomLayoutFor(sz[0], sz[1], seats)
 			name := fmt.Sprintf("%vx%v seats %d", sz[0], sz[1], seats)
 			boxes := map[string]layout.Rect{"title": l.Title, "link": l.Link, "status": l.Status,
 				"level": l.Level, "add-bot": l.AddBot, "start": l.Start, "chat": l.Chat, "input": l.Input,
@@ -68,8 +71,8 @@ func TestRoomLayout(t *testing.T) {
 					}
 				}
 			}
-			if sz[0] < sz[1] && l.chatLines() < 3 {
-				t.Errorf("%s: the chat shows %d lines", name, l.chatLines())
+			if sz[0] < sz[1] && l.ChatLines() < 3 {
+				t.Errorf("%s: the chat shows %d lines", name, l.ChatLines())
 			}
 		}
 	}
@@ -97,7 +100,7 @@ func TestChatAction(t *testing.T) {
 		{"/dance", nil, msg.RoomUnknownCommand},
 		{"/start now", nil, msg.RoomUnknownCommand},
 	} {
-		m, local := chatAction(c.line, "Ann", "green")
+		m, local := online.ChatAction(c.line, "Ann", "green")
 		if !reflect.DeepEqual(m, c.want) || local.ID != c.local {
 			t.Errorf("chatAction(%q) = %#v, %v; want %#v, %v", c.line, m, local.ID, c.want, c.local)
 		}
@@ -115,20 +118,20 @@ func TestServerBase(t *testing.T) {
 		"ada@example.org:8080/x":     "ws://example.org:8080/x",
 		"example.org:":               "ws://example.org:",
 	} {
-		if got, err := serverBase(in); err != nil || got != want {
+		if got, err := online.ServerBase(in); err != nil || got != want {
 			t.Errorf("serverBase(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
 	for _, bad := range []string{"", "ftp://example.org", "http://", "exa mple.org", "example.org/?x=1",
 		"example.org#top", ":8080", "example.org:80a", "[::1", "[fe80::1%eth0]:80", "[]:80", "[::1]x", "a:b:c", "exa\x00mple.org"} {
-		if got, err := serverBase(bad); err == nil {
+		if got, err := online.ServerBase(bad); err == nil {
 			t.Errorf("serverBase(%q) = %q, want an error", bad, got)
 		}
 	}
-	if got := roomURL("wss://example.org", "K7QX3M"); got != "https://example.org/?room=K7QX3M" {
+	if got := online.RoomURL("wss://example.org", "K7QX3M"); got != "https://example.org/?room=K7QX3M" {
 		t.Errorf("roomURL = %q", got)
 	}
-	if got := normalCode(" https://example.org/?room=k7qx-3m "); got != "K7QX3M" {
+	if got := online.NormalCode(" https://example.org/?room=k7qx-3m "); got != "K7QX3M" {
 		t.Errorf("normalCode = %q", got)
 	}
 }
@@ -142,7 +145,7 @@ type onlineGame struct {
 	created []protocol.Create
 }
 
-func newOnlineGame(t *testing.T, opts Options) *onlineGame {
+func newOnlineGame(t *testing.T, opts ui.Options) *onlineGame {
 	t.Helper()
 	if opts.Storage == nil {
 		opts.Storage = &storage.Memory{}
@@ -152,7 +155,7 @@ func newOnlineGame(t *testing.T, opts Options) *onlineGame {
 		t.Fatal(err)
 	}
 	og := &onlineGame{Game: g}
-	g.dialRoom = func(base, code string, first protocol.Message) roomLink {
+	g.dial.DialRoom = func(base, code string, first protocol.Message) online.RoomLink {
 		l := &cannedLink{}
 		og.links = append(og.links, l)
 		og.dials = append(og.dials, fmt.Sprintf("%s %s %T", base, code, first))
@@ -161,16 +164,16 @@ func newOnlineGame(t *testing.T, opts Options) *onlineGame {
 		}
 		return l
 	}
-	g.settings.Name = "Ann"
+	g.Settings.Name = "Ann"
 	g.LayoutF(390, 844)
 	return og
 }
 
 // tick runs one Update with the input in (nil: none).
-func (og *onlineGame) tick(t *testing.T, in *Input) {
+func (og *onlineGame) tick(t *testing.T, in *ui.Input) {
 	t.Helper()
 	og.rig = &rig{g: og.Game}
-	og.rig.inject = func(dst *Input) {
+	og.rig.inject = func(dst *ui.Input) {
 		if in != nil {
 			*dst = *in
 		}
@@ -184,14 +187,14 @@ func (og *onlineGame) tick(t *testing.T, in *Input) {
 // tickIdle runs one Update without input.
 func (og *onlineGame) tickIdle(t *testing.T) {
 	t.Helper()
-	og.rig = &rig{g: og.Game, inject: func(*Input) {}}
+	og.rig = &rig{g: og.Game, inject: func(*ui.Input) {}}
 	if err := og.Update(); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// tap taps the button id of the current scene.
-func (og *onlineGame) tap(t *testing.T, id string) {
+// Tap taps the button id of the current scene.
+func (og *onlineGame) Tap(t *testing.T, id string) {
 	t.Helper()
 	for _, b := range og.TestState().Buttons {
 		if b.ID == id {
@@ -199,7 +202,7 @@ func (og *onlineGame) tap(t *testing.T, id string) {
 				t.Fatalf("%s: button %s is disabled", og.TestState().Scene, id)
 			}
 			x, y := b.Rect.Center()
-			og.tick(t, &Input{Tap: true, TapX: x, TapY: y})
+			og.tick(t, &ui.Input{Tap: true, TapX: x, TapY: y})
 			return
 		}
 	}
@@ -209,16 +212,16 @@ func (og *onlineGame) tap(t *testing.T, id string) {
 // typeText types s and Enter into the field with the caret.
 func (og *onlineGame) typeText(t *testing.T, s string) {
 	t.Helper()
-	in := Input{}
+	in := ui.Input{}
 	for _, r := range s {
 		in.Runes[in.NRune] = r
 		in.NRune++
 		if in.NRune == len(in.Runes) {
 			og.tick(t, &in)
-			in = Input{}
+			in = ui.Input{}
 		}
 	}
-	in.addKey(KeyEnter)
+	in.AddKey(ui.KeyEnter)
 	og.tick(t, &in)
 }
 
@@ -239,17 +242,17 @@ func lobbyRoom(code string, you int, seats ...protocol.Seat) protocol.Room {
 // timer; the room screen shows the code, the host adds and removes a bot and starts, and a
 // refusal is said in words on the status line.
 func TestCreateRoom(t *testing.T) {
-	og := newOnlineGame(t, Options{})
-	og.tap(t, "online")
-	og.tap(t, "create")
+	og := newOnlineGame(t, ui.Options{})
+	og.Tap(t, "online")
+	og.Tap(t, "create")
 	if s := og.TestState().Scene; s != "online-create" {
 		t.Fatalf("scene %s after Create a room", s)
 	}
-	og.tap(t, "timer-plus") // 60 → 120
-	og.tap(t, "seats-plus")
-	og.tap(t, "seat-1") // the first opponent seat: open → a random bot
-	og.tap(t, "choice-random")
-	og.tap(t, "start")
+	og.Tap(t, "timer-plus") // 60 → 120
+	og.Tap(t, "seats-plus")
+	og.Tap(t, "seat-1") // the first opponent seat: open → a random bot
+	og.Tap(t, "choice-random")
+	og.Tap(t, "start")
 	if len(og.links) != 1 || og.dials[0] != "ws://127.0.0.1:8080  protocol.Create" {
 		t.Fatalf("dials %v", og.dials)
 	}
@@ -270,7 +273,7 @@ func TestCreateRoom(t *testing.T) {
 	if ts.Online == nil || ts.Online.Code != "K7QX3M" || ts.Online.Link != "http://127.0.0.1:8080/?room=K7QX3M" {
 		t.Fatalf("room state %+v", ts.Online)
 	}
-	if o := og.settings.Online; o.Code != "K7QX3M" || o.Token != "tok" || o.Base != "ws://127.0.0.1:8080" {
+	if o := og.Settings.Online; o.Code != "K7QX3M" || o.Token != "tok" || o.Base != "ws://127.0.0.1:8080" {
 		t.Errorf("the seat is not kept: %+v", o)
 	}
 	if og.TestState().Buttons[len(og.TestState().Buttons)-1].ID != "leave" {
@@ -280,9 +283,9 @@ func TestCreateRoom(t *testing.T) {
 		t.Fatalf("the form's bot: sent %#v, want %#v", l.sent, want)
 	}
 	l.sent = nil
-	og.tap(t, "level") // intermediate → hard
-	og.tap(t, "level") // hard → expert
-	og.tap(t, "add-bot")
+	og.Tap(t, "level") // intermediate → hard
+	og.Tap(t, "level") // hard → expert
+	og.Tap(t, "add-bot")
 	bot := protocol.Seat{Name: "Ada", Colour: "red", Kind: protocol.KindBot, Level: "expert", Connected: true}
 	if err := l.push(lobbyRoom("K7QX3M", 0, ann, bot), protocol.Error{Code: protocol.ErrRoomFull, Message: "room full", Ref: "add_bot"}); err != nil {
 		t.Fatal(err)
@@ -291,17 +294,17 @@ func TestCreateRoom(t *testing.T) {
 	if s := og.TestState().Online.Status; s != msg.RoomErrFull.Text() {
 		t.Errorf("status %q after a refusal, want %q", s, msg.RoomErrFull.Text())
 	}
-	og.tap(t, "start")
+	og.Tap(t, "start")
 	want := []protocol.Message{protocol.AddBot{Level: "expert"}, protocol.Start{}}
 	if !reflect.DeepEqual(l.sent, want) {
 		t.Fatalf("sent %#v, want %#v", l.sent, want)
 	}
-	og.tap(t, "remove-1")
+	og.Tap(t, "remove-1")
 	if got := l.sent[len(l.sent)-1]; got != (protocol.RemoveBot{Seat: 1}) {
 		t.Errorf("remove sent %#v", got)
 	}
 	// Chat: a line, a command and /help (answered here).
-	og.tap(t, "chat")
+	og.Tap(t, "chat")
 	og.typeText(t, "hi all")
 	og.typeText(t, "/bot beginner")
 	og.typeText(t, "/help")
@@ -312,10 +315,10 @@ func TestCreateRoom(t *testing.T) {
 	if chat := og.TestState().Online.Chat; len(chat) == 0 || chat[len(chat)-1] != msg.RoomHelp.Text() {
 		t.Errorf("chat shows %q, want the help last", chat)
 	}
-	og.tick(t, &Input{Keys: [8]Key{KeyEsc}, NKeys: 1}) // the caret leaves the chat
-	og.tap(t, "leave")
-	if !l.closed || og.TestState().Scene != "menu" || og.settings.Online.Token != "" {
-		t.Errorf("leave: closed %v, scene %s, token %q", l.closed, og.TestState().Scene, og.settings.Online.Token)
+	og.tick(t, &ui.Input{Keys: [8]ui.Key{ui.KeyEsc}, NKeys: 1}) // the caret leaves the chat
+	og.Tap(t, "leave")
+	if !l.closed || og.TestState().Scene != "menu" || og.Settings.Online.Token != "" {
+		t.Errorf("leave: closed %v, scene %s, token %q", l.closed, og.TestState().Scene, og.Settings.Online.Token)
 	}
 	if got := l.sent[len(l.sent)-1]; got != (protocol.Leave{}) {
 		t.Errorf("leave sent %#v", got)
@@ -325,24 +328,24 @@ func TestCreateRoom(t *testing.T) {
 // TestJoinRoom: a wrong code is said on the lobby; a room that cannot be reached sends the
 // person back with the reason; a good code joins with the name and colour once the room is seen.
 func TestJoinRoom(t *testing.T) {
-	og := newOnlineGame(t, Options{})
-	og.tap(t, "online")
-	og.tap(t, "code")
+	og := newOnlineGame(t, ui.Options{})
+	og.Tap(t, "online")
+	og.Tap(t, "code")
 	og.typeText(t, "abc")
-	og.tap(t, "join")
-	if n := og.TestState().Notice; n != msgBadCode().String() {
+	og.Tap(t, "join")
+	if n := og.TestState().Notice; n != online.MsgBadCode().String() {
 		t.Errorf("notice %q after a short code", n)
 	}
-	og.tap(t, "colour") // any → green
+	og.Tap(t, "colour") // any → green
 	// Type a good code over the short one.
-	og.tap(t, "code")
-	in := Input{}
+	og.Tap(t, "code")
+	in := ui.Input{}
 	for range 3 {
-		in.addKey(KeyBackspace)
+		in.AddKey(ui.KeyBackspace)
 	}
 	og.tick(t, &in)
 	og.typeText(t, "k7qx3m")
-	og.tap(t, "join")
+	og.Tap(t, "join")
 	if len(og.links) != 1 || og.dials[0] != "ws://127.0.0.1:8080 K7QX3M protocol.Hello" {
 		t.Fatalf("dials %v", og.dials)
 	}
@@ -352,7 +355,7 @@ func TestJoinRoom(t *testing.T) {
 	if s := og.TestState().Scene; s != "room" {
 		t.Fatalf("one failed attempt gave up: scene %s", s)
 	}
-	l.status.Attempt = unreachableAfter
+	l.status.Attempt = online.UnreachableAfter
 	og.tickIdle(t)
 	og.tickIdle(t)
 	ts := og.TestState()
@@ -360,7 +363,7 @@ func TestJoinRoom(t *testing.T) {
 		t.Fatalf("unreachable: scene %s, notice %q", ts.Scene, ts.Notice)
 	}
 	// The server answers: no room.
-	og.tap(t, "join")
+	og.Tap(t, "join")
 	l = og.links[1]
 	if err := l.push(protocol.Error{Code: protocol.ErrNoRoom, Message: "no room K7QX3M"}); err != nil {
 		t.Fatal(err)
@@ -371,7 +374,7 @@ func TestJoinRoom(t *testing.T) {
 		t.Fatalf("no room: scene %s, notice %q", ts.Scene, ts.Notice)
 	}
 	// The room exists: the join goes out once the room is seen.
-	og.tap(t, "join")
+	og.Tap(t, "join")
 	l = og.links[2]
 	l.status.Phase = client.LinkOnline
 	bob := protocol.Seat{Name: "Bob", Colour: "red", Kind: protocol.KindPerson, Connected: true}
@@ -390,18 +393,18 @@ func TestJoinRoom(t *testing.T) {
 // TestRoomLink: a page opened on ?room=CODE opens the join screen with the code filled in, or
 // takes the seat held in that room back with its token.
 func TestRoomLink(t *testing.T) {
-	og := newOnlineGame(t, Options{})
+	og := newOnlineGame(t, ui.Options{})
 	og.cur = nil
-	og.opts.Room = "k7qx3m"
-	og.opts.Server = "ws://example.org"
+	og.Opts.Room = "k7qx3m"
+	og.Opts.Server = "ws://example.org"
 	og.initOnline()
-	if l, ok := og.cur.(*lobby); !ok || l.code != "K7QX3M" {
+	if l, ok := og.cur.(*online.Lobby); !ok || l.Code != "K7QX3M" {
 		t.Fatalf("?room= opened %T", og.cur)
 	}
-	og.settings.Online = onlineSettings{Timer: 60, Code: "K7QX3M", Token: "tok", Base: "ws://example.org"}
+	og.Settings.Online = ui.OnlineSettings{Timer: 60, Code: "K7QX3M", Token: "tok", Base: "ws://example.org"}
 	og.cur = nil
 	og.initOnline()
-	if _, ok := og.cur.(*room); !ok || len(og.dials) != 1 || og.dials[0] != "ws://example.org K7QX3M protocol.Hello" {
+	if _, ok := og.cur.(*online.Room); !ok || len(og.dials) != 1 || og.dials[0] != "ws://example.org K7QX3M protocol.Hello" {
 		t.Fatalf("?room= with a seat held opened %T, dials %v", og.cur, og.dials)
 	}
 }
@@ -414,33 +417,33 @@ func TestOnlineText(t *testing.T) {
 	for _, lang := range msg.Langs() {
 		for _, sz := range onlineSizes[:2] {
 			for _, scene := range []string{"online", "online-create", "room"} {
-				_, g := renderOpts(t, Options{Scene: scene, Lang: lang.Code}, int(sz[0]), int(sz[1]))
-				var ws []widget
+				_, g := renderOpts(t, ui.Options{Scene: scene, Lang: lang.Code}, int(sz[0]), int(sz[1]))
+				var ws []ui.Widget
 				switch s := g.cur.(type) {
-				case *lobby:
-					ws = s.widgets
-					if s.page == "create" {
-						ws = s.create.widgets
+				case *online.Lobby:
+					ws = s.Widgets
+					if s.Page == "create" {
+						ws = s.Create.Widgets
 					}
-				case *room:
-					ws = s.widgets
+				case *online.Room:
+					ws = s.Widgets
 				}
 				if len(ws) == 0 {
 					t.Fatalf("%s %s: no widgets", scene, lang.Code)
 				}
 				for _, w := range ws {
-					if w.label == "" || w.kind == kindField {
+					if w.Label == "" || w.Kind == ui.KindField {
 						continue
 					}
-					st := text.Style{Size: w.fit, Bold: w.kind != 1}
-					if w.kind == kindTwoLine {
-						sub := text.Style{Size: w.subFit}
-						if tw, _ := g.txt.Measure(w.sub, sub); tw > w.r.W || w.subFit < 9 {
-							t.Errorf("%s %s %vx%v: %q (%s) is %.0f px at size %.1f in a box of %.0f", scene, lang.Code, sz[0], sz[1], w.sub, w.id, tw, w.subFit, w.r.W)
+					st := text.Style{Size: w.Fit, Bold: w.Kind != 1}
+					if w.Kind == ui.KindTwoLine {
+						sub := text.Style{Size: w.SubFit}
+						if tw, _ := g.Txt.Measure(w.Sub, sub); tw > w.R.W || w.SubFit < 9 {
+							t.Errorf("%s %s %vx%v: %q (%s) is %.0f px at size %.1f in a box of %.0f", scene, lang.Code, sz[0], sz[1], w.Sub, w.ID, tw, w.SubFit, w.R.W)
 						}
 					}
-					if tw, _ := g.txt.Measure(w.label, st); tw > w.r.W || w.fit < 9 {
-						t.Errorf("%s %s %vx%v: %q (%s) is %.0f px at size %.1f in a box of %.0f", scene, lang.Code, sz[0], sz[1], w.label, w.id, tw, w.fit, w.r.W)
+					if tw, _ := g.Txt.Measure(w.Label, st); tw > w.R.W || w.Fit < 9 {
+						t.Errorf("%s %s %vx%v: %q (%s) is %.0f px at size %.1f in a box of %.0f", scene, lang.Code, sz[0], sz[1], w.Label, w.ID, tw, w.Fit, w.R.W)
 					}
 				}
 			}
@@ -454,37 +457,37 @@ func TestOnlineText(t *testing.T) {
 // buttons are the table's, whatever its session.)
 func TestOnlineTableButtons(t *testing.T) {
 	needDisplay(t)
-	og := newOnlineGame(t, Options{Speed: "instant", Seed: 5, InlineBots: true})
+	og := newOnlineGame(t, ui.Options{Speed: "instant", Seed: 5, InlineBots: true})
 	g := og.Game
-	g.settings.Seats = 3
+	g.Settings.Seats = 3
 	l := sampleRoom()
 	rm := l.st.Room
 	rm.State, rm.Game = protocol.StatePlaying, 1
 	if err := l.push(rm); err != nil {
 		t.Fatal(err)
 	}
-	r := newRoom(g.host, l, "ws://example.org", false)
-	r.poll()
-	tb, err := newTable(g.host, 5)
+	r := online.NewRoom(g.host, &g.dial, l, "ws://example.org", false)
+	r.Poll()
+	tb, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.online, r.table, r.tableGame = r, tb, 1
+	tb.Online, r.Table, r.TableGame = r, tb, 1
 	g.cur = tb
 	g.LayoutF(1280, 800)
-	og.tap(t, "menu")
+	og.Tap(t, "menu")
 	if s := og.TestState().Scene; s != "room" || !og.has("resign") || !og.has("finish") || !og.has("to-table") {
 		t.Fatalf("the table's menu opened %s with %+v", s, og.TestState().Buttons)
 	}
-	og.tap(t, "resign")
+	og.Tap(t, "resign")
 	if len(l.sent) != 0 || !og.has("yes") {
 		t.Fatalf("resign was not confirmed first: sent %v, buttons %+v", l.sent, og.TestState().Buttons)
 	}
-	og.tap(t, "yes")
+	og.Tap(t, "yes")
 	if want := []protocol.Message{protocol.Resign{}}; !reflect.DeepEqual(l.sent, want) {
 		t.Fatalf("sent %#v, want %#v", l.sent, want)
 	}
-	og.tap(t, "to-table")
+	og.Tap(t, "to-table")
 	for i := 0; og.TestState().Scene != "gameover" || !og.TestState().Input; i++ {
 		if i > 100000 {
 			t.Fatalf("the game did not end: %+v", og.TestState())
@@ -498,17 +501,17 @@ func TestOnlineTableButtons(t *testing.T) {
 	if err := l.push(rm); err != nil {
 		t.Fatal(err)
 	}
-	if a, b := r.overLabels(); a != msg.ButtonPlayAgain.Text() || b != msg.RoomLeave.Text() {
+	if a, b := r.OverLabels(); a != msg.ButtonPlayAgain.Text() || b != msg.RoomLeave.Text() {
 		t.Errorf("the host's game-over buttons say %q, %q", a, b)
 	}
-	x, y := tb.overlayButton(0).Center()
-	og.tick(t, &Input{Tap: true, TapX: x, TapY: y})
+	x, y := tb.OverlayButton(0).Center()
+	og.tick(t, &ui.Input{Tap: true, TapX: x, TapY: y})
 	if got := l.sent[len(l.sent)-1]; got != (protocol.Again{}) || og.TestState().Scene != "room" {
 		t.Errorf("play again sent %#v and opened %s", got, og.TestState().Scene)
 	}
-	og.tap(t, "to-table")
-	x, y = tb.overlayButton(1).Center()
-	og.tick(t, &Input{Tap: true, TapX: x, TapY: y})
+	og.Tap(t, "to-table")
+	x, y = tb.OverlayButton(1).Center()
+	og.tick(t, &ui.Input{Tap: true, TapX: x, TapY: y})
 	if !l.closed || og.TestState().Scene != "menu" {
 		t.Errorf("leave: closed %v, scene %s", l.closed, og.TestState().Scene)
 	}
@@ -532,18 +535,18 @@ func TestCopyLink(t *testing.T) {
 			msg.New(msg.RoomCopyFailed, noTool.Error(), "K7QX3M").String()},
 		{"no clipboard", nil, msg.RoomCopy.Text(), msg.New(msg.RoomCopyNone, "K7QX3M").String()},
 	} {
-		og := newOnlineGame(t, Options{Clipboard: c.clip})
-		og.tap(t, "online")
-		og.tap(t, "code")
+		og := newOnlineGame(t, ui.Options{Clipboard: c.clip})
+		og.Tap(t, "online")
+		og.Tap(t, "code")
 		og.typeText(t, "K7QX3M")
-		og.tap(t, "join")
+		og.Tap(t, "join")
 		l := og.links[0]
 		l.status.Phase = client.LinkOnline
 		if err := l.push(protocol.Welcome{Code: "K7QX3M"}, protocol.Joined{Token: "tok"}, lobbyRoom("K7QX3M", 0, ann)); err != nil {
 			t.Fatal(err)
 		}
 		og.tickIdle(t)
-		og.tap(t, "copy")
+		og.Tap(t, "copy")
 		ts := og.TestState()
 		for _, b := range ts.Buttons {
 			if b.ID == "copy" && b.Label != c.label {

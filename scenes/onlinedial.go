@@ -3,32 +3,34 @@ package scenes
 import (
 	"nimmt/client"
 	"nimmt/protocol"
+	"nimmt/scenes/online"
+	"nimmt/scenes/session"
 )
 
 // initOnline sets the online screens' connections up and, when the platform opened the game
 // on a room's link (?room=CODE), opens that room: the seat held there is taken back, or the
 // join screen opens with the code filled in.
 func (g *Game) initOnline() {
-	if g.dialRoom == nil {
-		g.dialRoom = g.dialLink
+	if g.dial.DialRoom == nil {
+		g.dial.DialRoom = g.dialLink
 	}
-	if g.sessionFor == nil {
-		g.sessionFor = func(l roomLink) Session { return newRemoteSession(l) }
+	if g.dial.SessionFor == nil {
+		g.dial.SessionFor = func(l online.RoomLink) session.Session { return session.NewRemoteSession(l) }
 	}
-	code := normalCode(g.opts.Room)
+	code := online.NormalCode(g.Opts.Room)
 	if code == "" || g.cur != nil {
 		return
 	}
-	l := newLobby(g.host, code)
+	l := online.NewLobby(g.host, &g.dial, code)
 	if protocol.CheckCode(code) != nil {
-		l.notice = msgBadCode()
+		l.Notice = online.MsgBadCode()
 		g.cur = l
 		return
 	}
-	if o := g.settings.Online; o.Code == code && o.Token != "" {
-		if base, err := serverBase(l.server()); err == nil && base == o.Base {
-			r := newRoom(g.host, g.dialRoom(base, code, protocol.Hello{Version: protocol.Version, Token: o.Token}), base, false)
-			r.back = l
+	if o := g.Settings.Online; o.Code == code && o.Token != "" {
+		if base, err := online.ServerBase(l.Server()); err == nil && base == o.Base {
+			r := online.NewRoom(g.host, &g.dial, g.dial.DialRoom(base, code, protocol.Hello{Version: protocol.Version, Token: o.Token}), base, false)
+			r.Back = l
 			g.cur = r
 			return
 		}
@@ -40,8 +42,8 @@ func (g *Game) initOnline() {
 // reconnects by itself with back-off after a lost connection, resuming where it stopped. Every
 // message that arrives and every change of the connection wakes the game (the frames of a still
 // room or table are stopped, pace.go).
-func (g *Game) dialLink(base, code string, first protocol.Message) roomLink {
-	d := g.dialer
+func (g *Game) dialLink(base, code string, first protocol.Message) online.RoomLink {
+	d := g.dial.Dialer
 	if d == nil {
 		d = client.DialTransport
 	}

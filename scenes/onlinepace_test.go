@@ -7,6 +7,10 @@ import (
 	"nimmt/client"
 	"nimmt/client/clienttest"
 	"nimmt/protocol"
+	"nimmt/scenes/online"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/servertest"
 	"nimmt/storage"
@@ -21,13 +25,13 @@ import (
 func TestIdleOnlineWakes(t *testing.T) {
 	srv := servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	d := &clienttest.Dialer{To: srv.Dial}
-	g, p, tick := pacedGame(t, Options{Storage: &storage.Memory{}, Speed: "fast"})
-	g.dialer = d.Dial
-	g.settings.Name = "Ann"
-	g.InjectInput(func(*Input) {})
+	g, p, tick := pacedGame(t, ui.Options{Storage: &storage.Memory{}, Speed: "fast"})
+	g.dial.Dialer = d.Dial
+	g.Settings.Name = "Ann"
+	g.InjectInput(func(*ui.Input) {})
 	base := srv.URL()
-	r := newRoom(g.host, g.dialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}), base, false)
-	t.Cleanup(r.link.Close)
+	r := online.NewRoom(g.host, &g.dial, g.dial.DialRoom(base, "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"}), base, false)
+	t.Cleanup(r.Link.Close)
 	g.goTo(r)
 	// settle runs frames as Ebitengine does until the game stops them.
 	settle := func(what string) {
@@ -56,11 +60,11 @@ func TestIdleOnlineWakes(t *testing.T) {
 		}
 		return wakes
 	}
-	online := func() bool { return r.status.Phase == client.LinkOnline }
-	await("the room is made", func() bool { return r.opened && r.host() && online() })
+	online := func() bool { return r.Status.Phase == client.LinkOnline }
+	await("the room is made", func() bool { return r.Opened && r.Host() && online() })
 	settle("the room waits for people")
 	if g.cur != r {
-		t.Fatalf("scene %s, want the room", g.cur.name())
+		t.Fatalf("scene %s, want the room", g.cur.Name())
 	}
 
 	// Resume: the room connects again at once (before Bo comes: a host whose connection drops passes the host to a connected person), and shows it when it is back.
@@ -69,9 +73,9 @@ func TestIdleOnlineWakes(t *testing.T) {
 	await("the room connected again after Resume", func() bool { return d.Dials() > dials && online() })
 	settle("the room after Resume")
 
-	code := r.state().Code
+	code := r.State().Code
 	bo := clienttest.Open(t, srv, code, protocol.Join{Name: "Bo"}, "Bo", 2)
-	if w := await("Bo's seat in the room", func() bool { return len(r.state().Seats) == 2 }); w == 0 {
+	if w := await("Bo's seat in the room", func() bool { return len(r.State().Seats) == 2 }); w == 0 {
 		t.Error("Bo's seat was seen without a wake")
 	}
 	settle("the room with Bo")
@@ -79,24 +83,24 @@ func TestIdleOnlineWakes(t *testing.T) {
 		t.Fatalf("the room shows %+v, want Ann and Bo", ts.Online)
 	}
 
-	r.activate("add-bot")
-	await("the bot's seat", func() bool { return len(r.state().Seats) == 3 })
-	r.activate("start")
-	var tb *table
+	r.Activate("add-bot")
+	await("the bot's seat", func() bool { return len(r.State().Seats) == 3 })
+	r.Activate("start")
+	var tb *table.Table
 	await("the table at Ann's first card", func() bool {
-		tb, _ = g.cur.(*table)
+		tb, _ = g.cur.(*table.Table)
 		if tb == nil {
 			return false
 		}
 		ts := g.TestState()
 		return ts.Scene == "choose" && ts.Input && ts.Decision == "play" && p.idle.Load()
 	})
-	if tb.seats[1].status != StatusThinking {
-		t.Fatalf("Bo's plate shows status %d while he decides, want thinking", tb.seats[1].status)
+	if tb.Seats[1].Status != session.StatusThinking {
+		t.Fatalf("Bo's plate shows status %d while he decides, want thinking", tb.Seats[1].Status)
 	}
 	redraws := g.redraws
 	bo.Must("Bo's card", func() bool { bo.Move(); return bo.Acts > 0 })
-	if w := await("Bo's card on Ann's table", func() bool { return tb.seats[1].status != StatusThinking }); w == 0 {
+	if w := await("Bo's card on Ann's table", func() bool { return tb.Seats[1].Status != session.StatusThinking }); w == 0 {
 		t.Error("Bo's card was seen without a wake")
 	}
 	settle("the table after Bo's card")

@@ -5,6 +5,10 @@ import (
 	"time"
 
 	"nimmt/client/clienttest"
+	"nimmt/scenes/online"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
 	"nimmt/server/servertest"
@@ -14,8 +18,8 @@ import (
 // notePacer tells a channel of every wake: a test loop waits on it instead of spinning.
 type notePacer struct{ ch chan struct{} }
 
-func (notePacer) setIdle(bool) {}
-func (p notePacer) wake() {
+func (notePacer) SetIdle(bool) {}
+func (p notePacer) Wake() {
 	select {
 	case p.ch <- struct{}{}:
 	default:
@@ -29,37 +33,37 @@ func (p notePacer) wake() {
 func TestSpectateFromLobby(t *testing.T) {
 	srv := servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	code, _, _ := clienttest.Table(t, srv, clienttest.Settings())
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "fast", Server: srv.URL()})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "fast", Server: srv.URL()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := &clienttest.Dialer{To: srv.Dial}
-	g.dialer = d.Dial
+	g.dial.Dialer = d.Dial
 	p := notePacer{make(chan struct{}, 1)}
-	g.pacer = p
-	g.settings.Name = "Cy"
+	g.Pacer = p
+	g.Settings.Name = "Cy"
 	g.LayoutF(390, 844)
 	og := &onlineGame{Game: g}
-	og.tap(t, "online")
-	og.tap(t, "code")
+	og.Tap(t, "online")
+	og.Tap(t, "code")
 	og.typeText(t, code)
-	og.tap(t, "join")
-	r, ok := g.cur.(*room)
+	og.Tap(t, "join")
+	r, ok := g.cur.(*online.Room)
 	if !ok {
-		t.Fatalf("scene %s after Join", g.cur.name())
+		t.Fatalf("scene %s after Join", g.cur.Name())
 	}
-	t.Cleanup(r.link.Close)
-	var ts TestState
+	t.Cleanup(r.Link.Close)
+	var ts ui.TestState
 	for i := 0; ; i++ {
 		if i > 1_000_000 {
 			t.Fatalf("the spectator's table never showed the game: %+v", ts)
 		}
 		og.tickIdle(t)
 		ts = g.TestState()
-		if tb, ok := g.cur.(*table); ok && tb.caughtUp() && tb.tl.Idle() {
+		if tb, ok := g.cur.(*table.Table); ok && tb.CaughtUp() && tb.Tl.Idle() {
 			break
 		}
-		if s, ok := g.cur.(stiller); ok && s.still() && !g.cur.animating() {
+		if s, ok := g.cur.(stiller); ok && s.Still() && !g.cur.Animating() {
 			select {
 			case <-p.ch:
 			case <-time.After(clienttest.Guard):
@@ -67,11 +71,11 @@ func TestSpectateFromLobby(t *testing.T) {
 			}
 		}
 	}
-	tb := g.cur.(*table)
-	if r.joinSent || r.state().You != spectatorSeat || tb.sess.(*remoteSession).me != spectatorSeat {
-		t.Fatalf("joined as seat %d (join sent %v), want a spectator", r.state().You, r.joinSent)
+	tb := g.cur.(*table.Table)
+	if r.JoinSent || r.State().You != online.SpectatorSeat || tb.Sess.(*session.RemoteSession).Me != online.SpectatorSeat {
+		t.Fatalf("joined as seat %d (join sent %v), want a spectator", r.State().You, r.JoinSent)
 	}
-	if m, _ := r.statusLine(); m.String() != "You are watching: the game has started" {
+	if m, _ := r.StatusLine(); m.String() != "You are watching: the game has started" {
 		t.Errorf("the room says %q", m.String())
 	}
 	if len(ts.Hand) != 0 || len(ts.HandRects) != 0 || ts.Decision != "" || ts.Input && ts.Chosen != 0 {

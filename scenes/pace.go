@@ -1,13 +1,5 @@
 package scenes
 
-import (
-	"time"
-
-	"github.com/hajimehoshi/ebiten/v2"
-
-	"nimmt/clock"
-)
-
 // Idle frames (issue #14): while nothing on the screen moves and nothing the game waits for can
 // happen without a wake — the menu, a table waiting for the person — the game asks Ebitengine
 // for no frames at all (FPSModeVsyncOffMinimum: a frame only on input or ScheduleFrame), so a
@@ -22,52 +14,6 @@ import (
 // 60 TPS a frame woken a few milliseconds after the last one would run no Update at all, and a
 // wake that arrived then would be lost.
 
-// pacer asks the platform's game loop for frames.
-type pacer interface {
-	// setIdle switches between frames only on input and wake (true) and steady ticks (false).
-	setIdle(idle bool)
-	// wake asks for a frame soon. It is safe from any goroutine.
-	wake()
-}
-
-// ebitenPacer is the pacer of a game run by ebiten.RunGame. notify, if set, is told of every
-// wake after ebiten.ScheduleFrame (Options.FrameWake).
-type ebitenPacer struct {
-	idle   bool
-	notify func()
-}
-
-func (p *ebitenPacer) setIdle(idle bool) {
-	if p.idle == idle {
-		return
-	}
-	p.idle = idle
-	if idle {
-		ebiten.SetTPS(ebiten.SyncWithFPS)
-		//lint:ignore SA1019 the only way to stop the frames until input or ScheduleFrame
-		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
-		return
-	}
-	//lint:ignore SA1019 back from FPSModeVsyncOffMinimum
-	ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
-	ebiten.SetTPS(ebiten.DefaultTPS)
-}
-
-func (p *ebitenPacer) wake() {
-	//lint:ignore SA1019 a frame in FPSModeVsyncOffMinimum (the idle mode) comes only through it
-	ebiten.ScheduleFrame()
-	if p.notify != nil {
-		p.notify()
-	}
-}
-
-// steadyPacer never stops the frames: a game whose Update and Draw the caller runs itself
-// (tests, which then see every tick).
-type steadyPacer struct{}
-
-func (steadyPacer) setIdle(bool) {}
-func (steadyPacer) wake()        {}
-
 // stillFramesToIdle is how many drawn frames in a row must find the game still before the
 // frames stop: a margin for state that settles one frame late.
 const stillFramesToIdle = 2
@@ -75,26 +21,26 @@ const stillFramesToIdle = 2
 // stiller is a scene that can say it is still: nothing in it changes until input or a wake. A
 // scene that does not implement it keeps the frames running.
 type stiller interface {
-	still() bool
+	Still() bool
 }
 
-// still reports whether the game needs no frame until input or a wake: no scene change queued,
+// Still reports whether the game needs no frame until input or a wake: no scene change queued,
 // nothing to redraw or animate, no pointer button held, and the scene still.
-func (g *Game) still() bool {
-	if g.rig.driving() || g.dirty || g.next != nil || g.cur == nil || g.quit || g.ptr.down || g.ptr.touching {
+func (g *Game) Still() bool {
+	if g.rig.driving() || g.Dirty || g.next != nil || g.cur == nil || g.quit || g.ptr.Down || g.ptr.Touching {
 		return false
 	}
-	if g.cur.animating() {
+	if g.cur.Animating() {
 		return false
 	}
 	s, ok := g.cur.(stiller)
-	return ok && s.still()
+	return ok && s.Still()
 }
 
 // pace runs after each Draw: it stops the frames once the game has been still for
 // stillFramesToIdle frames and restarts them as soon as it is not.
 func (g *Game) pace() {
-	if g.still() {
+	if g.Still() {
 		g.stillFrames++
 	} else {
 		g.stillFrames = 0
@@ -104,34 +50,15 @@ func (g *Game) pace() {
 		return
 	}
 	g.idle = idle
-	g.pacer.setIdle(idle)
-	if idle && !g.still() {
+	g.Pacer.SetIdle(idle)
+	if idle && !g.Still() {
 		// News arrived between the look and the switch; its wake may have been dropped (on
 		// phones ScheduleFrame does nothing outside the idle mode), so look once more after
 		// switching: a wake after this look finds the idle mode set.
 		g.stillFrames, g.idle = 0, false
-		g.pacer.setIdle(false)
+		g.Pacer.SetIdle(false)
 	}
 }
 
-// Wake asks for a frame soon: something the game waits for happened outside the game loop (a
-// message arrived on a session's network goroutine). Call it after the news is where Update
-// looks for it, and where the session's needsTicks sees it (pace looks again after it stops
-// the frames, so a wake racing with the stop is never lost). It is safe from any goroutine and cheap when the frames run anyway.
-func (e *Env) Wake() { e.pacer.wake() }
-
-// WakeAfter asks for a frame once d has passed on the game's clock (the decision timer's ring
-// at its next step), from the clock's timer. The returned timer can be stopped when the wait
-// is over.
-func (e *Env) WakeAfter(d time.Duration) clock.Stopper { return e.clock.AfterFunc(d, e.Wake) }
-
 // Idle reports whether the game has stopped its frames until input or a wake.
 func (g *Game) Idle() bool { return g.idle }
-
-// still implements stiller: the menu's pages change only on input (the name field's cursor
-// blinks while it has focus: animating).
-func (m *menu) still() bool { return !m.animating() }
-
-// still implements stiller: the lobby's pages change only on input (a field being typed in
-// blinks its caret: animating).
-func (l *lobby) still() bool { return !l.animating() }

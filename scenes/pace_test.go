@@ -10,6 +10,9 @@ import (
 
 	"nimmt/bots"
 	"nimmt/engine"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -29,7 +32,7 @@ func newTestPacer() *testPacer {
 	return &testPacer{wakes: make(chan struct{}, 64), idled: make(chan struct{})}
 }
 
-func (p *testPacer) setIdle(idle bool) {
+func (p *testPacer) SetIdle(idle bool) {
 	p.idle.Store(idle)
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -50,7 +53,7 @@ func (p *testPacer) whenIdle() <-chan struct{} {
 	return p.idled
 }
 
-func (p *testPacer) wake() {
+func (p *testPacer) Wake() {
 	if !p.idle.Load() {
 		return
 	}
@@ -86,7 +89,7 @@ func (b gatedBot) Decide(v *engine.View) engine.Action {
 // answer always arrives while the game is idle. A row choice it answers at once: the rows pulse
 // while any seat chooses one, so the frames never stop then.
 type lateBot struct {
-	inner Bot
+	inner ui.Bot
 	p     *testPacer
 }
 
@@ -99,7 +102,7 @@ func (b lateBot) Decide(v *engine.View) engine.Action {
 
 // pacedGame makes a game with a testPacer and a 640×400 screen; every Update and Draw runs
 // inside the test loop (frame).
-func pacedGame(t *testing.T, opts Options) (*Game, *testPacer, func()) {
+func pacedGame(t *testing.T, opts ui.Options) (*Game, *testPacer, func()) {
 	t.Helper()
 	needDisplay(t)
 	opts.Scale = 1
@@ -108,7 +111,7 @@ func pacedGame(t *testing.T, opts Options) (*Game, *testPacer, func()) {
 		t.Fatal(err)
 	}
 	p := newTestPacer()
-	g.pacer = p
+	g.Pacer = p
 	var screen *ebiten.Image
 	frame(func() {
 		screen = ebiten.NewImage(640, 400)
@@ -128,15 +131,15 @@ func pacedGame(t *testing.T, opts Options) (*Game, *testPacer, func()) {
 // TestIdleMenu: the menu stops the frames two frames after it is drawn, and an input (a frame
 // Ebitengine runs for it) that changes nothing leaves them stopped.
 func TestIdleMenu(t *testing.T) {
-	g, p, tick := pacedGame(t, Options{})
-	g.InjectInput(func(in *Input) {})
+	g, p, tick := pacedGame(t, ui.Options{})
+	g.InjectInput(func(in *ui.Input) {})
 	for i := 0; !p.idle.Load(); i++ {
 		if i > 10 {
 			t.Fatal("the menu never stopped its frames")
 		}
 		tick()
 	}
-	g.InjectInput(func(in *Input) { in.X, in.Y, in.Moved, in.Hover = 1, 1, true, true })
+	g.InjectInput(func(in *ui.Input) { in.X, in.Y, in.Moved, in.Hover = 1, 1, true, true })
 	tick()
 	if !p.idle.Load() {
 		t.Error("a pointer move over the still menu restarted the frames")
@@ -149,17 +152,17 @@ func TestIdleMenu(t *testing.T) {
 // waits for the wakes themselves.
 func TestIdleWakesOnBotAnswer(t *testing.T) {
 	gate := make(chan struct{})
-	g, p, tick := pacedGame(t, Options{Speed: "fast", Seed: 4,
-		Bots: func(string, uint64) (Bot, error) { return gatedBot{gate}, nil }})
-	g.InjectInput(func(in *Input) {})
-	tb, err := newTable(g.host, 4)
+	g, p, tick := pacedGame(t, ui.Options{Speed: "fast", Seed: 4,
+		Bots: func(string, uint64) (ui.Bot, error) { return gatedBot{gate}, nil }})
+	g.InjectInput(func(in *ui.Input) {})
+	tb, err := table.NewTable(g.host, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.goTo(tb)
 	for i := 0; !p.idle.Load(); i++ {
 		if i > 5000 {
-			t.Fatalf("the table never stopped its frames (phase %s, timeline idle %v)", tb.phase, tb.tl.Idle())
+			t.Fatalf("the table never stopped its frames (phase %s, timeline idle %v)", tb.Phase, tb.Tl.Idle())
 		}
 		tick()
 	}
@@ -168,8 +171,8 @@ func TestIdleWakesOnBotAnswer(t *testing.T) {
 		t.Fatalf("idle at scene %s, decision %q, waiting %v; want choose, play, all 4 seats", ts.Scene, ts.Decision, ts.Waiting)
 	}
 	for s := 1; s < 4; s++ {
-		if tb.seats[s].status != StatusThinking {
-			t.Fatalf("seat %d shows status %d while its bot decides", s, tb.seats[s].status)
+		if tb.Seats[s].Status != session.StatusThinking {
+			t.Fatalf("seat %d shows status %d while its bot decides", s, tb.Seats[s].Status)
 		}
 	}
 	redraws := g.redraws
@@ -197,8 +200,8 @@ func TestIdleWakesOnBotAnswer(t *testing.T) {
 		t.Error("the bots' answers were not drawn")
 	}
 	for s := 1; s < 4; s++ {
-		if tb.seats[s].status != StatusNone {
-			t.Errorf("seat %d still shows status %d after answering", s, tb.seats[s].status)
+		if tb.Seats[s].Status != session.StatusNone {
+			t.Errorf("seat %d still shows status %d after answering", s, tb.Seats[s].Status)
 		}
 	}
 }
@@ -215,15 +218,15 @@ func TestIdleWholeGame(t *testing.T) {
 		t.Skip("a whole game drawn frame by frame")
 	}
 	var p *testPacer
-	g, p, tick := pacedGame(t, Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 9,
-		Bots: func(level string, seed uint64) (Bot, error) {
-			b, err := defaultBots(level, seed)
+	g, p, tick := pacedGame(t, ui.Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 9,
+		Bots: func(level string, seed uint64) (ui.Bot, error) {
+			b, err := ui.DefaultBots(level, seed)
 			return lateBot{b, p}, err
 		}})
-	g.settings.EndMode, g.settings.Rounds = "rounds", 2
+	g.Settings.EndMode, g.Settings.Rounds = "rounds", 2
 	d := &driver{g: g}
-	var tap *Rect // the person's next tap
-	g.InjectInput(func(in *Input) {
+	var tap *ui.Rect // the person's next tap
+	g.InjectInput(func(in *ui.Input) {
 		if tap != nil {
 			d.tapRect(in, *tap)
 			tap = nil
@@ -231,11 +234,11 @@ func TestIdleWholeGame(t *testing.T) {
 			d.step(in)
 		}
 	})
-	tapTick := func(r Rect) {
+	tapTick := func(r ui.Rect) {
 		tap = &r
 		tick()
 	}
-	tb, err := newTable(g.host, 9)
+	tb, err := table.NewTable(g.host, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +247,7 @@ func TestIdleWholeGame(t *testing.T) {
 	for frames := 0; ; frames++ {
 		if frames > 20000 {
 			ts := g.TestState()
-			t.Fatalf("the game did not end: scene %s, decision %q, waiting %v, phase %s", ts.Scene, ts.Decision, ts.Waiting, tb.phase)
+			t.Fatalf("the game did not end: scene %s, decision %q, waiting %v, phase %s", ts.Scene, ts.Decision, ts.Waiting, tb.Phase)
 		}
 		if !p.idle.Load() {
 			tick()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 )
 
@@ -42,18 +43,18 @@ func BenchmarkShapeMiss(b *testing.B) {
 	if loop == nil {
 		b.Skip("no display (run under xvfb-run)")
 	}
-	g, err := NewGame(Options{Speed: "instant", Seed: 7, InlineBots: true})
+	g, err := NewGame(ui.Options{Speed: "instant", Seed: 7, InlineBots: true})
 	if err != nil {
 		b.Fatal(err)
 	}
-	g.scale = 1
-	cards := sprites.NewCards(&g.painter, g.txt)
+	g.Scale = 1
+	cards := sprites.NewCards(&g.Painter, g.Txt)
 	col := color.RGBA{0xd0, 0x60, 0x20, 0xff}
 	dropShapes := func() {
-		for _, img := range g.shapes {
+		for _, img := range g.Shapes {
 			img.Deallocate()
 		}
-		g.shapes = nil
+		g.Shapes = nil
 	}
 	for _, bc := range []struct {
 		name string
@@ -62,17 +63,17 @@ func BenchmarkShapeMiss(b *testing.B) {
 		{"none", func(int) {}},
 		{"face", func(i int) {
 			cards.Resize(90+float64(i%2), 135)
-			g.painter.Budget = 1
+			g.Painter.Budget = 1
 			cards.Face(1 + i%104)
 		}},
 		{"shapes", func(i int) {
 			dropShapes()
-			g.shape(shapeArc, 64, 64, float64(1+i%ringSteps), 5, col)
-			g.shape(2, 28, 28, 0, 0, sprites.Ink)
-			g.shape(3, 90, 135, 0, 0, col)
-			g.shape(4, 90, 135, 0, 0, col)
-			g.shape(0, 300, 120, 14, 0, col)
-			g.shape(1, 300, 120, 14, 3, col)
+			g.Shape(ui.ShapeArc, 64, 64, float64(1+i%ui.RingSteps), 5, col)
+			g.Shape(2, 28, 28, 0, 0, sprites.Ink)
+			g.Shape(3, 90, 135, 0, 0, col)
+			g.Shape(4, 90, 135, 0, 0, col)
+			g.Shape(0, 300, 120, 14, 0, col)
+			g.Shape(1, 300, 120, 14, 3, col)
 		}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {

@@ -8,6 +8,9 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -15,12 +18,12 @@ import (
 // playedTable plays a whole game of the given number of seats through the real Update, the
 // person's moves by the tests' driver, and returns the table at the end: its log holds every
 // line of the game.
-func playedTable(t *testing.T, g *Game, seats int) *table {
+func playedTable(t *testing.T, g *Game, seats int) *table.Table {
 	t.Helper()
-	g.settings.Seats = seats
-	g.cur = newMenu(g.host)
-	g.cur.(*menu).activate("new-game")
-	g.cur.(*menu).start()
+	g.Settings.Seats = seats
+	g.cur = menu.NewMenu(g.host)
+	g.cur.(*menu.Menu).Activate("new-game")
+	g.cur.(*menu.Menu).Start()
 	d := &driver{g: g}
 	g.InjectInput(d.step)
 	defer g.InjectInput(nil)
@@ -32,7 +35,7 @@ func playedTable(t *testing.T, g *Game, seats int) *table {
 			t.Fatal(err)
 		}
 		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
-			tb, ok := g.cur.(*table)
+			tb, ok := g.cur.(*table.Table)
 			if !ok {
 				t.Fatalf("scene %T at game over", g.cur)
 			}
@@ -44,22 +47,22 @@ func playedTable(t *testing.T, g *Game, seats int) *table {
 // checkBoxTexts reports a text of a panel that is wider than its box or smaller than
 // minPanelText, lies outside the panel, overlaps another, or is not whole: whole(i) is the
 // i-th text as it should read, or "" where it may be shortened (a name).
-func checkBoxTexts(t *testing.T, g *Game, name string, panel layout.Rect, bs []boxText, whole func(i int) string) {
+func checkBoxTexts(t *testing.T, g *Game, name string, panel layout.Rect, bs []ui.BoxText, whole func(i int) string) {
 	t.Helper()
 	for i, b := range bs {
-		tw, _ := g.txt.Measure(b.s, text.Style{Size: b.size, Bold: b.bold})
-		if tw > b.box.W+0.01 || b.size < minPanelText {
-			t.Errorf("%s: %q %.0f px wide in a box of %.0f at %.1f px", name, b.s, tw, b.box.W, b.size)
+		tw, _ := g.Txt.Measure(b.S, text.Style{Size: b.Size, Bold: b.Bold})
+		if tw > b.Box.W+0.01 || b.Size < ui.MinPanelText {
+			t.Errorf("%s: %q %.0f px wide in a box of %.0f at %.1f px", name, b.S, tw, b.Box.W, b.Size)
 		}
-		if w := whole(i); w != "" && b.s != w {
-			t.Errorf("%s: %q cut short to %q in a box of %.0f", name, w, b.s, b.box.W)
+		if w := whole(i); w != "" && b.S != w {
+			t.Errorf("%s: %q cut short to %q in a box of %.0f", name, w, b.S, b.Box.W)
 		}
-		if !b.box.Within(panel) {
-			t.Errorf("%s: %q's box %+v outside the panel %+v", name, b.s, b.box, panel)
+		if !b.Box.Within(panel) {
+			t.Errorf("%s: %q's box %+v outside the panel %+v", name, b.S, b.Box, panel)
 		}
 		for j := range i {
-			if b.box.Inset(0.01).Overlaps(bs[j].box) {
-				t.Errorf("%s: %q %+v overlaps %q %+v", name, b.s, b.box, bs[j].s, bs[j].box)
+			if b.Box.Inset(0.01).Overlaps(bs[j].Box) {
+				t.Errorf("%s: %q %+v overlaps %q %+v", name, b.S, b.Box, bs[j].S, bs[j].Box)
 			}
 		}
 	}
@@ -75,94 +78,94 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	for _, seats := range []int{4, 10} {
 		tb := playedTable(t, g, seats)
-		log := tb.log
+		log := tb.Log
 		if len(log) < 20 {
 			t.Fatalf("%d seats: only %d log lines", seats, len(log))
 		}
-		tb.lastRound = engine.RoundScored{Round: 20, Penalties: make([]int, seats), Totals: make([]int, seats)}
+		tb.LastRound = engine.RoundScored{Round: 20, Penalties: make([]int, seats), Totals: make([]int, seats)}
 		for s := range seats {
-			tb.lastRound.Penalties[s], tb.lastRound.Totals[s] = 104, 188
+			tb.LastRound.Penalties[s], tb.LastRound.Totals[s] = 104, 188
 		}
 		eachLangSize(t, g, fitSizes, func(at string) {
-			tb.relayout()
+			tb.Relayout()
 			name := fmt.Sprintf("%s %d seats", at, seats)
-			screen := layout.Rect{W: g.w, H: g.h}
+			screen := layout.Rect{W: g.W, H: g.H}
 			// The round score: names may be shortened, nothing else.
-			p := tb.overlayPanel()
+			p := tb.OverlayPanel()
 			if !p.Within(screen) {
 				t.Errorf("%s: score panel %+v off the screen", name, p)
 			}
-			bs := tb.scoreTexts()
+			bs := tb.ScoreTexts()
 			want := []string{msg.New(msg.ScoreTitle, 20).String(), msg.ScoreThisRound.Text(), msg.ScoreTotal.Text()}
 			for range seats {
 				want = append(want, "", "+104", "188")
 			}
 			checkBoxTexts(t, g, name+" score", p, bs, func(i int) string { return want[i] })
-			btn := tb.overlayButton(0)
+			btn := tb.OverlayButton(0)
 			for _, b := range bs {
-				if b.box.Inset(0.01).Overlaps(btn) {
-					t.Errorf("%s score: %q %+v over the Continue button %+v", name, b.s, b.box, btn)
+				if b.Box.Inset(0.01).Overlaps(btn) {
+					t.Errorf("%s score: %q %+v over the Continue button %+v", name, b.S, b.Box, btn)
 				}
 			}
-			checkWidgetText(t, g, name+" score", &widget{r: btn, label: msg.ButtonContinue.Text(), enabled: true})
+			checkWidgetText(t, g, name+" score", &ui.Widget{R: btn, Label: msg.ButtonContinue.Text(), Enabled: true})
 			// The tracker, of each variant's heading: the heading whole, in one or two lines at
 			// a name's size or more (layout.MinNameSize, MinNameSizePhone on a phone).
 			lo := float64(layout.MinNameSize)
-			if min(g.w, g.h) < 600 {
+			if min(g.W, g.H) < 600 {
 				lo = layout.MinNameSizePhone
 			}
 			for _, v := range []engine.Variant{engine.Basic, engine.Double} {
-				tb.disp.Config.Variant = v
+				tb.Disp.Config.Variant = v
 				head := msg.TrackerHead.Text()
 				if v == engine.Double {
 					head = msg.TrackerHeadDouble.Text()
 				}
-				bs := tb.trackerTexts()
+				bs := tb.TrackerTexts()
 				lines := len(bs) - engine.DeckSize
 				var got []string
 				for _, b := range bs[:lines] {
-					got = append(got, b.s)
-					if b.size < lo {
-						t.Errorf("%s tracker: heading %q at %.1f px, under %.0f", name, b.s, b.size, lo)
+					got = append(got, b.S)
+					if b.Size < lo {
+						t.Errorf("%s tracker: heading %q at %.1f px, under %.0f", name, b.S, b.Size, lo)
 					}
 				}
 				if lines < 1 || lines > 2 || strings.Join(got, " ") != head {
 					t.Errorf("%s tracker: heading %q drawn as %q", name, head, got)
 				}
-				checkBoxTexts(t, g, name+" tracker", tb.lay.Panel, bs, func(i int) string {
+				checkBoxTexts(t, g, name+" tracker", tb.Lay.Panel, bs, func(i int) string {
 					if i < lines {
 						return got[i]
 					}
-					return num(i - lines + 1)
+					return table.Num(i - lines + 1)
 				})
 			}
-			tb.disp.Config.Variant = engine.Basic
+			tb.Disp.Config.Variant = engine.Basic
 			// Every line of the log, one at a time in the panel.
 			for _, e := range log {
-				tb.log = []logEntry{{m: e.m, private: -1}}
-				line := e.m.String()
-				checkBoxTexts(t, g, name+" log", tb.lay.Panel, tb.logTexts(), func(int) string { return line })
+				tb.Log = []table.LogEntry{{M: e.M, Private: -1}}
+				line := e.M.String()
+				checkBoxTexts(t, g, name+" log", tb.Lay.Panel, tb.LogTexts(), func(int) string { return line })
 			}
-			tb.log = log
+			tb.Log = log
 			// The choice panels: Nifty's order of two cards, Hand's keep of a row of five.
 			for _, d := range []engine.Decision{
 				{Kind: engine.DecideOrder, Cards: []engine.Card{12, 104}},
 				{Kind: engine.DecideKeep, Cards: []engine.Card{12, 23, 34, 45, 104}},
 			} {
-				panel, cards, button := tb.choiceLayout(d)
+				panel, cards, button := tb.ChoiceLayout(d)
 				if !panel.Within(screen) {
 					t.Errorf("%s: choice panel %+v off the screen", name, panel)
 				}
-				title := tb.choiceTitleText(d, panel)
-				checkBoxTexts(t, g, name+" choice", panel, []boxText{title}, func(int) string { return tb.choiceTitle(d) })
+				title := tb.ChoiceTitleText(d, panel)
+				checkBoxTexts(t, g, name+" choice", panel, []ui.BoxText{title}, func(int) string { return tb.ChoiceTitle(d) })
 				for i, c := range cards {
-					if !c.Within(panel) || c.Overlaps(title.box) {
+					if !c.Within(panel) || c.Overlaps(title.Box) {
 						t.Errorf("%s: choice card %d %+v outside the panel %+v or over its title", name, i, c, panel)
 					}
 				}
 				if d.Kind == engine.DecideKeep {
 					for _, n := range []int{0, 2, 5} {
-						checkWidgetText(t, g, name+" keep", &widget{r: button, label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), enabled: true})
+						checkWidgetText(t, g, name+" keep", &ui.Widget{R: button, Label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), Enabled: true})
 					}
 				}
 			}

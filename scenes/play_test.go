@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"nimmt/engine"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -19,24 +22,24 @@ type driver struct {
 	ticks int
 }
 
-func (d *driver) tapRect(in *Input, r Rect) {
+func (d *driver) tapRect(in *ui.Input, r ui.Rect) {
 	x, y := r.Center()
 	in.Tap, in.TapX, in.TapY = true, x, y
 	in.X, in.Y = x, y
 	d.taps++
 }
 
-func (d *driver) button(ts *TestState, id string) (Rect, bool) {
+func (d *driver) button(ts *ui.TestState, id string) (ui.Rect, bool) {
 	for _, b := range ts.Buttons {
 		if b.ID == id && b.Enabled {
 			return b.Rect, true
 		}
 	}
-	return Rect{}, false
+	return ui.Rect{}, false
 }
 
 // step decides this tick's input from the visible state.
-func (d *driver) step(in *Input) {
+func (d *driver) step(in *ui.Input) {
 	d.ticks++
 	ts := d.g.TestState()
 	if !ts.Input && ts.Scene != "score" {
@@ -62,9 +65,9 @@ func (d *driver) step(in *Input) {
 	}
 }
 
-func newTestGame(t *testing.T, st Storage, speed string) *Game {
+func newTestGame(t *testing.T, st ui.Storage, speed string) *Game {
 	t.Helper()
-	g, err := NewGame(Options{Storage: st, Speed: speed, Seed: 7, InlineBots: true})
+	g, err := NewGame(ui.Options{Storage: st, Speed: speed, Seed: 7, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +77,7 @@ func newTestGame(t *testing.T, st Storage, speed string) *Game {
 
 // runUntil ticks the game (Update only) until cond holds or the tick budget runs out. The bots
 // run inline (Options.InlineBots): a tick count is the same on any machine.
-func runUntil(t *testing.T, g *Game, budget int, cond func(ts TestState) bool) TestState {
+func runUntil(t *testing.T, g *Game, budget int, cond func(ts ui.TestState) bool) ui.TestState {
 	t.Helper()
 	for i := 0; i < budget; i++ {
 		if err := g.Update(); err != nil {
@@ -85,16 +88,16 @@ func runUntil(t *testing.T, g *Game, budget int, cond func(ts TestState) bool) T
 		}
 	}
 	ts := g.TestState()
-	if tb, ok := g.cur.(*table); ok && tb.tutorial == nil {
+	if tb, ok := g.cur.(*table.Table); ok && tb.Tutorial == nil {
 		eg := engineOf(tb)
-		t.Logf("consumed %d/%d idle %v phase %s disp.MyChoice %d eg.Waiting %v disp.Waiting %v", tb.consumed, eg.EventCount(), tb.tl.Idle(), tb.phase, tb.disp.MyChoice, eg.Waiting(), tb.disp.Waiting)
+		t.Logf("consumed %d/%d idle %v phase %s disp.MyChoice %d eg.Waiting %v disp.Waiting %v", tb.Consumed, eg.EventCount(), tb.Tl.Idle(), tb.Phase, tb.Disp.MyChoice, eg.Waiting(), tb.Disp.Waiting)
 	}
 	t.Fatalf("condition not reached in %d ticks; scene %s round %d turn %d decision %q waiting %v", budget, ts.Scene, ts.Round, ts.Turn, ts.Decision, ts.Waiting)
 	return ts
 }
 
 // engineOf returns the engine of a table's local game (tests look behind the session).
-func engineOf(tb *table) *engine.Game { return tb.sess.(*localSession).eg }
+func engineOf(tb *table.Table) *engine.Game { return tb.Sess.(*session.LocalSession).Engine }
 
 func tapButton(t *testing.T, g *Game, id string) {
 	t.Helper()
@@ -102,11 +105,11 @@ func tapButton(t *testing.T, g *Game, id string) {
 	for _, b := range ts.Buttons {
 		if b.ID == id {
 			x, y := b.Rect.Center()
-			g.InjectInput(func(in *Input) { in.Tap, in.TapX, in.TapY = true, x, y })
+			g.InjectInput(func(in *ui.Input) { in.Tap, in.TapX, in.TapY = true, x, y })
 			if err := g.Update(); err != nil {
 				t.Fatal(err)
 			}
-			g.InjectInput(func(in *Input) {})
+			g.InjectInput(func(in *ui.Input) {})
 			return
 		}
 	}
@@ -118,18 +121,18 @@ func tapButton(t *testing.T, g *Game, id string) {
 func TestWholeGame(t *testing.T) {
 	mem := &storage.Memory{}
 	g := newTestGame(t, mem, "instant")
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "new-game")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "newgame" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "newgame" })
 	tapButton(t, g, "seats-plus") // 5 seats
 	tapButton(t, g, "start")
 	d := &driver{g: g}
 	g.InjectInput(d.step)
 	var u updateTimes
-	var ts TestState
+	var ts ui.TestState
 	for {
-		u.update(t, g)
+		u.Update(t, g)
 		if ts = g.TestState(); ts.Scene == "gameover" && ts.Input {
 			break
 		}
@@ -152,11 +155,11 @@ func TestWholeGame(t *testing.T) {
 	}
 	t.Logf("game over after %d ticks, %d taps: scores %v winners %v", d.ticks, d.taps, ts.Scores, ts.Winners)
 	g.FlushSaves()
-	b, err := mem.Load(saveFile)
+	b, err := mem.Load(ui.SaveFile)
 	if err != nil || !strings.Contains(string(b), `"over":true`) {
 		t.Errorf("save after game over: %v %.80s", err, b)
 	}
-	if g.hasSave() {
+	if session.HasSave(g.Env) {
 		t.Error("a finished game can be continued")
 	}
 }
@@ -165,21 +168,21 @@ func TestWholeGame(t *testing.T) {
 func TestContinue(t *testing.T) {
 	mem := &storage.Memory{}
 	g := newTestGame(t, mem, "instant")
-	g.settings.Seats = 3
-	tb, err := newTable(g.host, 99)
+	g.Settings.Seats = 3
+	tb, err := table.NewTable(g.host, 99)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.goTo(tb)
 	d := &driver{g: g}
 	g.InjectInput(d.step)
-	before := runUntil(t, g, 20000, func(ts TestState) bool { return ts.Turn >= 4 && ts.Decision == "play" && ts.Input })
+	before := runUntil(t, g, 20000, func(ts ui.TestState) bool { return ts.Turn >= 4 && ts.Decision == "play" && ts.Input })
 	g.FlushSaves()
 	g2 := newTestGame(t, mem, "instant")
-	g2.InjectInput(func(in *Input) {})
-	runUntil(t, g2, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g2.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g2, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g2, "continue")
-	after := runUntil(t, g2, 50, func(ts TestState) bool { return ts.Scene == "choose" })
+	after := runUntil(t, g2, 50, func(ts ui.TestState) bool { return ts.Scene == "choose" })
 	bj, _ := json.Marshal([]any{before.Hand, before.Rows, before.Scores, before.Round, before.Turn})
 	aj, _ := json.Marshal([]any{after.Hand, after.Rows, after.Scores, after.Round, after.Turn})
 	if string(bj) != string(aj) {
@@ -203,14 +206,14 @@ func TestDamagedFiles(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			mem := &storage.Memory{}
 			if tc.settings != "" {
-				mem.Save(settingsFile, []byte(tc.settings))
+				mem.Save(ui.SettingsFile, []byte(tc.settings))
 			}
 			if tc.save != "" {
-				mem.Save(saveFile, []byte(tc.save))
+				mem.Save(ui.SaveFile, []byte(tc.save))
 			}
 			g := newTestGame(t, mem, "instant")
-			g.InjectInput(func(in *Input) {})
-			ts := runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+			g.InjectInput(func(in *ui.Input) {})
+			ts := runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 			if tc.notice != "" && !strings.Contains(ts.Notice, tc.notice) {
 				t.Errorf("notice %q, want %q", ts.Notice, tc.notice)
 			}
@@ -225,7 +228,7 @@ func TestDamagedFiles(t *testing.T) {
 			}
 			if enabled {
 				tapButton(t, g, "continue")
-				ts = runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+				ts = runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 				if !strings.Contains(ts.Notice, "damaged") {
 					t.Errorf("notice %q after continuing a damaged save", ts.Notice)
 				}
@@ -233,7 +236,7 @@ func TestDamagedFiles(t *testing.T) {
 			// A new game still starts.
 			tapButton(t, g, "new-game")
 			tapButton(t, g, "start")
-			runUntil(t, g, 50, func(ts TestState) bool { return ts.Scene == "choose" })
+			runUntil(t, g, 50, func(ts ui.TestState) bool { return ts.Scene == "choose" })
 		})
 	}
 }
@@ -241,31 +244,31 @@ func TestDamagedFiles(t *testing.T) {
 // TestKeyboard plays turns with the keyboard alone: digits select, Enter plays.
 func TestKeyboard(t *testing.T) {
 	g := newTestGame(t, nil, "instant")
-	tb, err := newTable(g.host, 5)
+	tb, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.goTo(tb)
-	g.InjectInput(func(in *Input) {})
+	g.InjectInput(func(in *ui.Input) {})
 	for turn := 1; turn <= 3; turn++ {
-		ts := runUntil(t, g, 2000, func(ts TestState) bool { return ts.Decision == "play" && ts.Input && ts.Chosen == 0 })
+		ts := runUntil(t, g, 2000, func(ts ui.TestState) bool { return ts.Decision == "play" && ts.Input && ts.Chosen == 0 })
 		want := ts.Hand[1]
-		g.InjectInput(func(in *Input) { in.addKey(KeyDigit); in.Digit = 2 })
+		g.InjectInput(func(in *ui.Input) { in.AddKey(ui.KeyDigit); in.Digit = 2 })
 		g.Update()
-		g.InjectInput(func(in *Input) { in.addKey(KeyEnter) })
+		g.InjectInput(func(in *ui.Input) { in.AddKey(ui.KeyEnter) })
 		g.Update()
-		g.InjectInput(func(in *Input) {})
-		ts = runUntil(t, g, 2000, func(ts TestState) bool { return ts.Chosen != 0 || ts.Turn > turn || ts.Decision == "row" })
+		g.InjectInput(func(in *ui.Input) {})
+		ts = runUntil(t, g, 2000, func(ts ui.TestState) bool { return ts.Chosen != 0 || ts.Turn > turn || ts.Decision == "row" })
 		for _, c := range ts.Hand {
 			if c == want {
 				t.Fatalf("turn %d: %d still in hand %v (chosen %d)", turn, want, ts.Hand, ts.Chosen)
 			}
 		}
-		runUntil(t, g, 2000, func(ts TestState) bool { return ts.Turn > turn || ts.Decision == "row" })
+		runUntil(t, g, 2000, func(ts ui.TestState) bool { return ts.Turn > turn || ts.Decision == "row" })
 		if g.TestState().Decision == "row" {
-			g.InjectInput(func(in *Input) { in.addKey(KeyDigit); in.Digit = 1 })
+			g.InjectInput(func(in *ui.Input) { in.AddKey(ui.KeyDigit); in.Digit = 1 })
 			g.Update()
-			g.InjectInput(func(in *Input) {})
+			g.InjectInput(func(in *ui.Input) {})
 		}
 	}
 }
@@ -274,8 +277,8 @@ func TestKeyboard(t *testing.T) {
 // rows after each rulebook example (figures 2–4).
 func TestRulesWalkthrough(t *testing.T) {
 	g := newTestGame(t, nil, "fast")
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "rules")
 	want := [][4][]int{
 		{{12}, {37}, {43}, {58}},
@@ -285,7 +288,7 @@ func TestRulesWalkthrough(t *testing.T) {
 		{{30, 36}, {3, 9}, {43, 44}, {58, 61, 68, 93}},
 	}
 	for step, rows := range want {
-		ts := runUntil(t, g, 3000, func(ts TestState) bool {
+		ts := runUntil(t, g, 3000, func(ts ui.TestState) bool {
 			for _, b := range ts.Buttons {
 				if b.ID == "rules-next" && b.Enabled {
 					return true
@@ -303,7 +306,7 @@ func TestRulesWalkthrough(t *testing.T) {
 		}
 		tapButton(t, g, "rules-next")
 	}
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 }
 
 // TestUpdateTime plays a whole game at normal speed through the real scenes and reports the
@@ -313,7 +316,7 @@ func TestUpdateTime(t *testing.T) {
 		t.Skip("plays a whole game at normal speed")
 	}
 	g := newTestGame(t, &storage.Memory{}, "normal")
-	tb, err := newTable(g.host, 21)
+	tb, err := table.NewTable(g.host, 21)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,10 +326,10 @@ func TestUpdateTime(t *testing.T) {
 	var u updateTimes
 	var over int
 	for {
-		if el := u.update(t, g); el > 500*time.Microsecond {
+		if el := u.Update(t, g); el > 500*time.Microsecond {
 			over++
-			if tb, ok := g.cur.(*table); ok {
-				t.Logf("slow tick %d: %v phase %s round %d turn %d", u.ticks-1, el, tb.phase, tb.disp.Round, tb.disp.Turn)
+			if tb, ok := g.cur.(*table.Table); ok {
+				t.Logf("slow tick %d: %v phase %s round %d turn %d", u.ticks-1, el, tb.Phase, tb.Disp.Round, tb.Disp.Turn)
 			}
 		}
 		if ts := g.TestState(); ts.Scene == "gameover" && ts.Input {
@@ -343,22 +346,22 @@ func TestUpdateTime(t *testing.T) {
 // and end where they were.
 func TestReplayLastTurn(t *testing.T) {
 	g := newTestGame(t, nil, "fast")
-	tb, err := newTable(g.host, 8)
+	tb, err := table.NewTable(g.host, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.goTo(tb)
 	d := &driver{g: g}
 	g.InjectInput(d.step)
-	start := runUntil(t, g, 5000, func(ts TestState) bool { return ts.Turn == 1 && ts.Input && ts.Decision == "play" })
-	end := runUntil(t, g, 5000, func(ts TestState) bool { return ts.Turn == 2 && ts.Input && ts.Decision == "play" })
-	g.InjectInput(func(in *Input) {})
+	start := runUntil(t, g, 5000, func(ts ui.TestState) bool { return ts.Turn == 1 && ts.Input && ts.Decision == "play" })
+	end := runUntil(t, g, 5000, func(ts ui.TestState) bool { return ts.Turn == 2 && ts.Input && ts.Decision == "play" })
+	g.InjectInput(func(in *ui.Input) {})
 	tapButton(t, g, "replay")
 	mid := g.TestState()
 	if fmt.Sprint(mid.Rows) != fmt.Sprint(start.Rows) || mid.Turn != 1 {
 		t.Fatalf("replay starts at turn %d rows %v, want turn 1 rows %v", mid.Turn, mid.Rows, start.Rows)
 	}
-	after := runUntil(t, g, 5000, func(ts TestState) bool { return ts.Turn == 2 && ts.Input })
+	after := runUntil(t, g, 5000, func(ts ui.TestState) bool { return ts.Turn == 2 && ts.Input })
 	if fmt.Sprint(after.Rows) != fmt.Sprint(end.Rows) || fmt.Sprint(after.Hand) != fmt.Sprint(end.Hand) {
 		t.Fatalf("after the replay rows %v hand %v, want %v %v", after.Rows, after.Hand, end.Rows, end.Hand)
 	}
@@ -368,16 +371,16 @@ func TestReplayLastTurn(t *testing.T) {
 // with a notice instead of ending the game.
 func TestPanicGoesToMenu(t *testing.T) {
 	g := newTestGame(t, nil, "instant")
-	tb, err := newTable(g.host, 4)
+	tb, err := table.NewTable(g.host, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.goTo(tb)
-	g.InjectInput(func(in *Input) { panic("boom") })
+	g.InjectInput(func(in *ui.Input) { panic("boom") })
 	if err := g.Update(); err != nil {
 		t.Fatalf("Update returned %v", err)
 	}
-	g.InjectInput(func(in *Input) {})
+	g.InjectInput(func(in *ui.Input) {})
 	ts := g.TestState()
 	if ts.Scene != "menu" || !strings.Contains(ts.Notice, "went wrong") {
 		t.Fatalf("scene %q notice %q", ts.Scene, ts.Notice)
@@ -390,8 +393,8 @@ type updateTimes struct {
 	total, worst time.Duration
 }
 
-// update runs one Update (a failure ends the test) and returns its time.
-func (u *updateTimes) update(t *testing.T, g *Game) time.Duration {
+// Update runs one Update (a failure ends the test) and returns its time.
+func (u *updateTimes) Update(t *testing.T, g *Game) time.Duration {
 	t.Helper()
 	start := time.Now()
 	if err := g.Update(); err != nil {

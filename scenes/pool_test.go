@@ -6,6 +6,7 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/table"
 	"nimmt/storage"
 )
 
@@ -17,18 +18,18 @@ import (
 func TestDraftPoolFits(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	for _, seats := range []int{2, 4, 10} {
-		g.settings.Seats = seats
-		tb, err := newTable(g.host, 5)
+		g.Settings.Seats = seats
+		tb, err := table.NewTable(g.host, 5)
 		if err != nil {
 			t.Fatal(err)
 		}
 		eachLangSize(t, g, issueSizes, func(at string) {
-			tb.relayout()
-			tb.disp.Phase = engine.PhaseDraft
-			l := &tb.lay
+			tb.Relayout()
+			tb.Disp.Phase = engine.PhaseDraft
+			l := &tb.Lay
 			texts := map[string]layout.Rect{"status": l.Status, "warning": l.Warn, "score bar": l.ScoreBar}
 			for r, row := range l.Rows {
-				if tb.sumsShown() {
+				if tb.SumsShown() {
 					texts[fmt.Sprintf("row %d's sum", r+1)] = row.Sum
 				}
 			}
@@ -40,19 +41,19 @@ func TestDraftPoolFits(t *testing.T) {
 			}
 			full := seats*10 + engine.NumRows
 			for n := 1; n <= full; n++ {
-				tb.disp.Pool = tb.disp.Pool[:0]
+				tb.Disp.Pool = tb.Disp.Pool[:0]
 				for c := 1; c <= n; c++ {
-					tb.disp.Pool = append(tb.disp.Pool, engine.Card(c))
+					tb.Disp.Pool = append(tb.Disp.Pool, engine.Card(c))
 				}
-				rs := tb.poolRects()
+				rs := tb.PoolRects()
 				name := fmt.Sprintf("%s %d seats pool of %d", at, seats, n)
 				if len(rs) != n {
 					t.Fatalf("%s: %d rectangles", name, len(rs))
 				}
 				for i, r := range rs {
 					lifted := r
-					lifted.Y -= r.H * poolLift
-					if r.Empty() || !r.Inside(g.w, g.h) || !lifted.Inside(g.w, g.h) {
+					lifted.Y -= r.H * table.PoolLift
+					if r.Empty() || !r.Inside(g.W, g.H) || !lifted.Inside(g.W, g.H) {
 						t.Errorf("%s: card %d %+v (lifted %+v) off the screen", name, i, r, lifted)
 					}
 					for j := range i {

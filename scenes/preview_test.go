@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -12,44 +14,44 @@ import (
 // place when it takes the row, after the last card otherwise.
 func TestLandingPreviewFollowsVariant(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	g.settings.Variant = "professional"
-	tb, err := newTable(g.host, 5)
+	g.Settings.Variant = "professional"
+	tb, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.fastForward()
+	tb.FastForward()
 	rows := [4][]engine.Card{{20, 30}, {40}, {60}, {80, 81, 82, 83, 84}}
 	show(tb, rows, []engine.Card{15, 50, 85}, 0, nil)
-	first := tb.lay.Rows[0].Slots[0]
+	first := tb.Lay.Rows[0].Slots[0]
 	cases := []struct {
 		card      engine.Card
 		row       int
 		left      bool
 		takes     bool
-		rect      Rect
+		rect      ui.Rect
 		rectWhere string
 	}{
-		{15, 0, true, false, leftOf(first), "left of row 1's first card"},
-		{50, 1, false, false, tb.lay.Rows[1].Slots[1], "after row 2's card"},
-		{85, 3, false, true, tb.lay.Rows[3].Slots[5], "the sixth place of row 4"},
+		{15, 0, true, false, table.LeftOf(first), "left of row 1's first card"},
+		{50, 1, false, false, tb.Lay.Rows[1].Slots[1], "after row 2's card"},
+		{85, 3, false, true, tb.Lay.Rows[3].Slots[5], "the sixth place of row 4"},
 	}
 	for _, c := range cases {
-		land := tb.disp.Land(c.card)
+		land := tb.Disp.Land(c.card)
 		if land.Row != c.row || land.Left != c.left || land.Takes != c.takes {
 			t.Fatalf("card %d lands %+v", c.card, land)
 		}
-		r, ok := tb.landingRect(land)
+		r, ok := tb.LandingRect(land)
 		if !ok || r != c.rect {
 			t.Errorf("card %d: preview at %+v, want %s %+v", c.card, r, c.rectWhere, c.rect)
 		}
 	}
-	if r, _ := tb.landingRect(tb.disp.Land(15)); r.X >= first.X {
+	if r, _ := tb.LandingRect(tb.Disp.Land(15)); r.X >= first.X {
 		t.Errorf("the left-end preview at x %.0f is not left of the first card at %.0f", r.X, first.X)
 	}
 	// A left-end card that would be the sixth takes the row there.
 	show(tb, [4][]engine.Card{{20, 30, 31, 32, 33}, {40}, {60}, {80}}, []engine.Card{15}, 0, nil)
-	land := tb.disp.Land(15)
-	if r, _ := tb.landingRect(land); !land.Takes || !land.Left || r != leftOf(tb.lay.Rows[0].Slots[0]) {
+	land := tb.Disp.Land(15)
+	if r, _ := tb.LandingRect(land); !land.Takes || !land.Left || r != table.LeftOf(tb.Lay.Rows[0].Slots[0]) {
 		t.Errorf("a sixth card at the left end: %+v at %+v", land, r)
 	}
 }

@@ -12,6 +12,9 @@ import (
 	"nimmt/engine"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/server"
 	"nimmt/server/leakcheck"
 	"nimmt/server/servertest"
@@ -23,14 +26,14 @@ import (
 // this device's table plays on a remote session, Bo, a second Go client playing random moves in
 // his own goroutine, and a beginner bot the server runs inline. It returns once Ann's table is
 // open on the first events.
-func onlineTable(t *testing.T, st Storage) (srv *servertest.Server, g *Game, tb *table, sess *remoteSession, ann, bo *clienttest.Player) {
+func onlineTable(t *testing.T, st ui.Storage) (srv *servertest.Server, g *Game, tb *table.Table, sess *session.RemoteSession, ann, bo *clienttest.Player) {
 	srv = servertest.New(t, server.Options{Grace: time.Hour}, server.HTTPOptions{Rate: 1e9})
 	_, ann, bo = clienttest.Room(t, srv, clienttest.Settings())
 	ann.L.Send(protocol.Start{})
 	ann.Must("the first event", func() bool { return ann.L.State().Next > 0 })
 	g = newTestGame(t, st, "fast")
-	sess = newRemoteSession(ann.L)
-	tb = newTableOn(g.host, sess, sess.me)
+	sess = session.NewRemoteSession(ann.L)
+	tb = table.NewTableOn(g.host, sess, sess.Me)
 	g.goTo(tb)
 	done := make(chan struct{})
 	go func() {
@@ -47,7 +50,7 @@ func onlineTable(t *testing.T, st Storage) (srv *servertest.Server, g *Game, tb 
 // every event, nothing moves and it waits for no input of the person — the loop waits for the
 // link's next message instead of spinning (a guard against hanging, never a quota); every tick
 // hook runs first.
-func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook func(), cond func(ts TestState) bool) TestState {
+func runOnline(t *testing.T, g *Game, tb *table.Table, ann *clienttest.Player, hook func(), cond func(ts ui.TestState) bool) ui.TestState {
 	t.Helper()
 	quiet, last := 0, ""
 	for range 2_000_000 {
@@ -61,9 +64,9 @@ func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook fu
 		if cond(ts) {
 			return ts
 		}
-		key := fmt.Sprint(ts.Scene, ts.Decision, tb.consumed, len(tb.log), tb.inFlight)
-		waiting := tb.tl.Idle() && !tb.animating() && len(tb.events) == 0 && tb.consumed >= tb.sess.EventCount() &&
-			(tb.inFlight || tb.disp.Decision == nil) && tb.phase != phaseScore && tb.phase != phaseOver
+		key := fmt.Sprint(ts.Scene, ts.Decision, tb.Consumed, len(tb.Log), tb.InFlight)
+		waiting := tb.Tl.Idle() && !tb.Animating() && len(tb.Events) == 0 && tb.Consumed >= tb.Sess.EventCount() &&
+			(tb.InFlight || tb.Disp.Decision == nil) && tb.Phase != table.PhaseScore && tb.Phase != table.PhaseOver
 		if !waiting || key != last {
 			quiet, last = 0, key
 			continue
@@ -79,7 +82,7 @@ func runOnline(t *testing.T, g *Game, tb *table, ann *clienttest.Player, hook fu
 		}
 	}
 	t.Fatal("the game did not end")
-	return TestState{}
+	return ui.TestState{}
 }
 
 // A table on a remote session plays a whole game to game over through the real server while a
@@ -90,38 +93,38 @@ func TestRemoteTableWholeGame(t *testing.T) {
 	st := &storage.Memory{}
 	// A local game in progress, autosaved.
 	lg := newTestGame(t, st, "fast")
-	lt, err := newTable(lg.host, 5)
+	lt, err := table.NewTable(lg.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lg.goTo(lt)
-	runUntil(t, lg, 10000, func(ts TestState) bool { return ts.Scene == "choose" && ts.Input })
-	lt.save()
+	runUntil(t, lg, 10000, func(ts ui.TestState) bool { return ts.Scene == "choose" && ts.Input })
+	lt.Save()
 	lg.FlushSaves()
-	autosave, err := st.Load(saveFile)
+	autosave, err := st.Load(ui.SaveFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	srv, g, tb, sess, ann, _ := onlineTable(t, st)
-	if sess.seats[0].Kind != SeatPerson || sess.seats[1].Kind != SeatRemote || sess.seats[2].Kind != SeatRemote || sess.seats[1].Name != "Bo" {
-		t.Fatalf("seats %+v", sess.seats)
+	if sess.SeatList[0].Kind != session.SeatPerson || sess.SeatList[1].Kind != session.SeatRemote || sess.SeatList[2].Kind != session.SeatRemote || sess.SeatList[1].Name != "Bo" {
+		t.Fatalf("seats %+v", sess.SeatList)
 	}
 	// Each plate takes the colour its seat has in the room (its avatar's badge).
 	for i, x := range ann.L.State().Room.Seats {
 		k := slices.Index(protocol.Colours, x.Colour)
-		if sess.seats[i].Colour != x.Colour || k < 0 || tb.seatColour(i) != sprites.SeatColor(k) {
-			t.Errorf("seat %d in the room's colour %q has %q, drawn in %v", i, x.Colour, sess.seats[i].Colour, tb.seatColour(i))
+		if sess.SeatList[i].Colour != x.Colour || k < 0 || tb.SeatColour(i) != sprites.SeatColor(k) {
+			t.Errorf("seat %d in the room's colour %q has %q, drawn in %v", i, x.Colour, sess.SeatList[i].Colour, tb.SeatColour(i))
 		}
 	}
 	d := &driver{g: g}
 	g.InjectInput(d.step)
-	ts := runOnline(t, g, tb, ann, nil, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	ts := runOnline(t, g, tb, ann, nil, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 	res := ann.L.State().Room.Result
 	if res == nil || !slices.Equal(ts.Scores, res.Totals) {
 		t.Fatalf("table shows %v, the server's result %+v", ts.Scores, res)
 	}
-	if sess.sent == 0 {
+	if sess.Sent == 0 {
 		t.Fatal("the table sent no action")
 	}
 	code := ann.L.State().Code
@@ -134,10 +137,10 @@ func TestRemoteTableWholeGame(t *testing.T) {
 		t.Errorf("%d events checked, %d received", n, len(ann.L.State().Events))
 	}
 	g.FlushSaves()
-	if b, err := st.Load(saveFile); err != nil || string(b) != string(autosave) {
+	if b, err := st.Load(ui.SaveFile); err != nil || string(b) != string(autosave) {
 		t.Errorf("the local autosave changed (%v)", err)
 	}
-	t.Logf("%d actions sent, %d events, scores %v", sess.sent, n, ts.Scores)
+	t.Logf("%d actions sent, %d events, scores %v", sess.Sent, n, ts.Scores)
 }
 
 // The socket drops mid-turn, several times — right after the table sent an action, and when the
@@ -151,16 +154,16 @@ func TestRemoteTableReconnects(t *testing.T) {
 	dropped := 0
 	hook := func() {
 		switch {
-		case sess.sent == 2 && dropped == 0, sess.sent == 6 && dropped == 1:
+		case sess.Sent == 2 && dropped == 0, sess.Sent == 6 && dropped == 1:
 			dropped++
 			ann.D.Drop()
-		case sess.sent == 9 && dropped == 2:
+		case sess.Sent == 9 && dropped == 2:
 			dropped++
 			g.Suspend()
 			g.Resume()
 		}
 	}
-	ts := runOnline(t, g, tb, ann, hook, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	ts := runOnline(t, g, tb, ann, hook, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 	if dropped != 3 || ann.D.Dials() < 4 {
 		t.Fatalf("%d drops, %d connections", dropped, ann.D.Dials())
 	}
@@ -172,9 +175,9 @@ func TestRemoteTableReconnects(t *testing.T) {
 	fresh := clienttest.Open(t, srv, r.Code, r.Hello(), "Ann again", 3)
 	fresh.Must("the whole game", fresh.Over)
 	g2 := newTestGame(t, &storage.Memory{}, "fast")
-	s2 := newRemoteSession(fresh.L)
-	t2 := newTableOn(g2.host, s2, s2.me)
-	t2.fastForward()
+	s2 := session.NewRemoteSession(fresh.L)
+	t2 := table.NewTableOn(g2.host, s2, s2.Me)
+	t2.FastForward()
 	if a, b := logText(tb), logText(t2); !slices.Equal(a, b) {
 		t.Errorf("the table's log (%d lines) differs from the stored game's (%d lines)", len(a), len(b))
 		for i := range min(len(a), len(b)) {
@@ -184,13 +187,13 @@ func TestRemoteTableReconnects(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d connections, %d actions sent, %d log lines", ann.D.Dials(), sess.sent, len(tb.log))
+	t.Logf("%d connections, %d actions sent, %d log lines", ann.D.Dials(), sess.Sent, len(tb.Log))
 }
 
-func logText(t *table) []string {
+func logText(t *table.Table) []string {
 	var out []string
-	for _, e := range t.log {
-		out = append(out, e.m.String())
+	for _, e := range t.Log {
+		out = append(out, e.M.String())
 	}
 	return out
 }
@@ -203,22 +206,22 @@ func TestRemoteSpectatorTable(t *testing.T) {
 	sp := clienttest.Open(t, srv, code, protocol.Hello{Version: protocol.Version}, "Cy", 4)
 	sp.Must("the first event", func() bool { return sp.L.State().Next > 0 })
 	g := newTestGame(t, &storage.Memory{}, "fast")
-	sess := newRemoteSession(sp.L)
-	if sess.me != -1 || sess.Act(0, engine.PlayCard(1)) == nil {
-		t.Fatalf("a spectator sits at seat %d or acts", sess.me)
+	sess := session.NewRemoteSession(sp.L)
+	if sess.Me != -1 || sess.Act(0, engine.PlayCard(1)) == nil {
+		t.Fatalf("a spectator sits at seat %d or acts", sess.Me)
 	}
 	for _, s := range sess.Seats() {
-		if s.Kind != SeatRemote {
+		if s.Kind != session.SeatRemote {
 			t.Fatalf("seats %+v", sess.Seats())
 		}
 	}
-	tb := newTableOn(g.host, sess, sess.me)
+	tb := table.NewTableOn(g.host, sess, sess.Me)
 	g.goTo(tb)
 	d := &driver{g: g} // taps through the round's scores
 	g.InjectInput(d.step)
 	done := make(chan error, 1)
 	go func() { done <- ann.Play() }() // Ann's own table is not running: her link plays
-	ts := runOnline(t, g, tb, sp, nil, func(ts TestState) bool { return ts.Scene == "gameover" })
+	ts := runOnline(t, g, tb, sp, nil, func(ts ui.TestState) bool { return ts.Scene == "gameover" })
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +242,7 @@ func TestRemoteSessionRefusal(t *testing.T) {
 	_, ann, _ := clienttest.Room(t, srv, clienttest.Settings()) // Bo does not play: the turn waits
 	ann.L.Send(protocol.Start{})
 	ann.Must("Ann's first decision", func() bool { return ann.L.State().View.Decision != nil })
-	sess := newRemoteSession(ann.L)
+	sess := session.NewRemoteSession(ann.L)
 	if err := sess.Act(0, engine.PlayCard(engine.DeckSize+1)); err != nil {
 		t.Fatal(err)
 	}
@@ -257,11 +260,11 @@ func TestRemoteSessionRefusal(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if sess.sent != 2 {
-		t.Errorf("%d actions sent, want the refused one and one more", sess.sent)
+	if sess.Sent != 2 {
+		t.Errorf("%d actions sent, want the refused one and one more", sess.Sent)
 	}
 	ann.Must("the choice", func() bool { sess.Update(true); return ann.L.State().View.MyChoice == c })
-	if err := sess.Act(0, engine.PlayCard(ann.L.State().View.Hand[1])); !errors.Is(err, errAnswered) {
+	if err := sess.Act(0, engine.PlayCard(ann.L.State().View.Hand[1])); !errors.Is(err, session.ErrAnswered) {
 		t.Errorf("a second card after the choice: %v", err)
 	}
 }
@@ -277,20 +280,20 @@ func TestRemoteTableBanner(t *testing.T) {
 	stopped, back := false, false
 	hook := func() {
 		switch {
-		case !stopped && sess.sent == 3:
+		case !stopped && sess.Sent == 3:
 			stopped = true
 			srv.Stop()
-		case stopped && !back && tb.banner == want:
+		case stopped && !back && tb.Banner == want:
 			back = true
 			srv.Start()
 		}
 	}
-	ts := runOnline(t, g, tb, ann, hook, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	ts := runOnline(t, g, tb, ann, hook, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 	if !back {
 		t.Fatal("the table never said it is reconnecting")
 	}
-	if tb.banner != "" {
-		t.Errorf("the banner stays after the reconnect: %q", tb.banner)
+	if tb.Banner != "" {
+		t.Errorf("the banner stays after the reconnect: %q", tb.Banner)
 	}
 	if res := ann.L.State().Room.Result; res == nil || !slices.Equal(ts.Scores, res.Totals) {
 		t.Fatalf("table shows %v, the server's result %+v", ts.Scores, res)

@@ -3,13 +3,16 @@ package scenes
 import (
 	"fmt"
 	"math"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // InjectInput replaces real input by f's for every following tick (nil restores real input);
 // f fills in taps and keys. Tests use it to play through the real scenes.
-func (g *Game) InjectInput(f func(in *Input)) {
+func (g *Game) InjectInput(f func(in *ui.Input)) {
 	if g.rig == nil {
 		g.rig = &rig{g: g}
 	}
@@ -23,17 +26,17 @@ type rig struct {
 	g       *Game
 	shot    *shooter
 	autoEnd int
-	inject  func(in *Input)
+	inject  func(in *ui.Input)
 }
 
 // newRig gives g a rig when its options ask for one.
 func newRig(g *Game) error {
-	if g.opts.Screenshot == "" && !g.opts.Autoplay {
+	if g.Opts.Screenshot == "" && !g.Opts.Autoplay {
 		return nil
 	}
 	g.rig = &rig{g: g}
-	if g.opts.Screenshot != "" {
-		s, err := newShooter(g, g.opts.Scene, g.opts.Screenshot)
+	if g.Opts.Screenshot != "" {
+		s, err := newShooter(g, g.Opts.Scene, g.Opts.Screenshot)
 		if err != nil {
 			return err
 		}
@@ -47,19 +50,19 @@ func (r *rig) before() (hold bool, err error) {
 	if r == nil || r.shot == nil {
 		return false, nil
 	}
-	if err := r.shot.update(); err != nil {
+	if err := r.shot.Update(); err != nil {
 		return true, err
 	}
 	return r.shot.capture, nil // the scene stands still while its last card faces are rendered
 }
 
 // input replaces the player's input by the rig's.
-func (r *rig) input(in *Input) {
+func (r *rig) input(in *ui.Input) {
 	if r == nil || r.shot == nil && r.inject == nil {
 		return
 	}
-	*in = Input{X: in.X, Y: in.Y}
-	if r.shot != nil && math.Min(r.g.w, r.g.h) < 600 {
+	*in = ui.Input{X: in.X, Y: in.Y}
+	if r.shot != nil && math.Min(r.g.W, r.g.H) < 600 {
 		in.Touch = true // a phone-sized screenshot shows what a finger on a phone sees
 	}
 	if r.inject != nil {
@@ -69,7 +72,7 @@ func (r *rig) input(in *Input) {
 
 // after runs behind the scene's Update: the autoplay's moves.
 func (r *rig) after() error {
-	if r == nil || !r.g.opts.Autoplay {
+	if r == nil || !r.g.Opts.Autoplay {
 		return nil
 	}
 	return r.autoplay()
@@ -88,14 +91,14 @@ func (r *rig) driving() bool {
 		return false
 	case r.shot != nil:
 		return true
-	case !r.g.opts.Autoplay:
+	case !r.g.Opts.Autoplay:
 		return false
 	}
 	switch s := r.g.cur.(type) {
-	case *menu:
+	case *menu.Menu:
 		return true
-	case *table:
-		return s.phase == phaseOver
+	case *table.Table:
+		return s.Phase == table.PhaseOver
 	}
 	return false
 }
@@ -103,10 +106,10 @@ func (r *rig) driving() bool {
 // capturing reports whether the frame must be drawn for the screenshot.
 func (r *rig) capturing() bool { return r != nil && r.shot != nil && r.shot.capture }
 
-// draw takes the screenshot once the frame is complete.
-func (r *rig) draw(screen *ebiten.Image) {
+// Draw takes the screenshot once the frame is complete.
+func (r *rig) Draw(screen *ebiten.Image) {
 	if r != nil && r.shot != nil {
-		r.shot.draw(screen)
+		r.shot.Draw(screen)
 	}
 }
 

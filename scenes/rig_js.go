@@ -22,8 +22,8 @@ type shooter struct {
 
 func newShooter(*Game, string, string) (*shooter, error) { return nil, errNoRig }
 
-func (*shooter) update() error { return errNoRig }
+func (*shooter) Update() error { return errNoRig }
 
-func (*shooter) draw(*ebiten.Image) {}
+func (*shooter) Draw(*ebiten.Image) {}
 
 func (*rig) autoplay() error { return errNoRig }

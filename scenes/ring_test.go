@@ -8,6 +8,9 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
 )
@@ -38,19 +41,19 @@ func TestRingLeft(t *testing.T) {
 		{"a clock behind the server's", t0.Add(75 * time.Second), span, t0, 60, 1, 16 * time.Second},
 		{"30 s timer, full", t0.Add(30 * time.Second), 30 * time.Second, t0, 30, 1, time.Second},
 	} {
-		secs, frac := ringLeft(c.at, c.span, c.now)
+		secs, frac := table.RingLeft(c.at, c.span, c.now)
 		if secs != c.secs || frac != c.frac {
 			t.Errorf("%s: ringLeft = %d s, %.3f; want %d s, %.3f", c.name, secs, frac, c.secs, c.frac)
 		}
-		d, ok := ringNext(c.at, c.span, c.now)
+		d, ok := table.RingNext(c.at, c.span, c.now)
 		if ok != (c.next > 0) || d != c.next {
 			t.Errorf("%s: ringNext = %v, %v; want %v", c.name, d, ok, c.next)
 		}
 		if ok {
-			if s, _ := ringLeft(c.at, c.span, c.now.Add(d-time.Nanosecond)); s != secs {
+			if s, _ := table.RingLeft(c.at, c.span, c.now.Add(d-time.Nanosecond)); s != secs {
 				t.Errorf("%s: the ring changes before ringNext (%d s, want %d)", c.name, s, secs)
 			}
-			if s, _ := ringLeft(c.at, c.span, c.now.Add(d)); s != secs-1 {
+			if s, _ := table.RingLeft(c.at, c.span, c.now.Add(d)); s != secs-1 {
 				t.Errorf("%s: at ringNext the ring shows %d s, want %d", c.name, s, secs-1)
 			}
 		}
@@ -59,8 +62,8 @@ func TestRingLeft(t *testing.T) {
 		secs int
 		mine bool
 		want any
-	}{{23, false, chipThinking}, {23, true, chipYou}, {11, true, chipYou}, {10, false, sprites.Danger}, {1, true, sprites.Danger}} {
-		if got := ringColor(c.secs, c.mine); got != c.want {
+	}{{23, false, table.ChipThinking}, {23, true, table.ChipYou}, {11, true, table.ChipYou}, {10, false, sprites.Danger}, {1, true, sprites.Danger}} {
+		if got := table.RingColor(c.secs, c.mine); got != c.want {
 			t.Errorf("ringColor(%d, %v) = %v, want %v", c.secs, c.mine, got, c.want)
 		}
 	}
@@ -74,10 +77,10 @@ func TestRingLeft(t *testing.T) {
 // passed no timer is left and nothing wakes it. When the room's timer stops (the decision is
 // made), the rings go and the timer is cancelled. The clock is the test's.
 func TestRingWakes(t *testing.T) {
-	g, p, tick := pacedGame(t, Options{Speed: "fast"})
-	g.InjectInput(func(*Input) {})
+	g, p, tick := pacedGame(t, ui.Options{Speed: "fast"})
+	g.InjectInput(func(*ui.Input) {})
 	clk := clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
-	g.clock = clk
+	g.Clock = clk
 	tb, err := shotRemote(g, 0, clk.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -95,15 +98,15 @@ func TestRingWakes(t *testing.T) {
 	settle("the table waits for the person")
 	want := [4]bool{true, true, false, false}
 	for s, on := range want {
-		if tb.rings.on[s] != on {
-			t.Fatalf("seat %d shows a ring: %v, want %v (rings %v)", s, tb.rings.on[s], on, tb.rings.on)
+		if tb.Rings.On[s] != on {
+			t.Fatalf("seat %d shows a ring: %v, want %v (rings %v)", s, tb.Rings.On[s], on, tb.Rings.On)
 		}
-		if r := tb.ringRect(s); on && !r.Within(tb.lay.Ring(tb.layIndex(s))) {
-			t.Errorf("seat %d's ring %+v is not in its place %+v", s, r, tb.lay.Ring(tb.layIndex(s)))
+		if r := tb.RingRect(s); on && !r.Within(tb.Lay.Ring(tb.LayIndex(s))) {
+			t.Errorf("seat %d's ring %+v is not in its place %+v", s, r, tb.Lay.Ring(tb.LayIndex(s)))
 		}
 	}
-	if tb.rings.secs[0] != 23 || tb.rings.secs[1] != 49 {
-		t.Fatalf("the rings show %v s, want 23 and 49", tb.rings.secs)
+	if tb.Rings.Secs[0] != 23 || tb.Rings.Secs[1] != 49 {
+		t.Fatalf("the rings show %v s, want 23 and 49", tb.Rings.Secs)
 	}
 	for k := 1; k <= 49; k++ {
 		if n := clk.Pending(); n != 1 {
@@ -121,8 +124,8 @@ func TestRingWakes(t *testing.T) {
 		clk.Advance(time.Millisecond)
 		p.waitWake(t, "the ring's step")
 		settle("after the ring's step")
-		if mine, his := max(23-k, 0), 49-k; tb.rings.secs[0] != mine || tb.rings.secs[1] != his || !tb.rings.on[0] || !tb.rings.on[1] {
-			t.Fatalf("step %d: the rings show %v s (on %v), want %d and %d", k, tb.rings.secs, tb.rings.on, mine, his)
+		if mine, his := max(23-k, 0), 49-k; tb.Rings.Secs[0] != mine || tb.Rings.Secs[1] != his || !tb.Rings.On[0] || !tb.Rings.On[1] {
+			t.Fatalf("step %d: the rings show %v s (on %v), want %d and %d", k, tb.Rings.Secs, tb.Rings.On, mine, his)
 		}
 		if g.redraws == redraws {
 			t.Fatalf("step %d was not drawn", k)
@@ -137,7 +140,7 @@ func TestRingWakes(t *testing.T) {
 	}
 
 	// The server's timer for a new decision, then the decision made: no ring, no timer.
-	link := tb.sess.(*remoteSession).link.(*cannedLink)
+	link := tb.Sess.(*session.RemoteSession).Link.(*cannedLink)
 	rm := link.st.Room
 	rm.Seats = slices.Clone(rm.Seats)
 	rm.Deadline = clk.Now().Add(30 * time.Second).UnixMilli()
@@ -148,8 +151,8 @@ func TestRingWakes(t *testing.T) {
 	g.Wake()
 	p.waitWake(t, "the room's new deadline")
 	settle("the new deadline")
-	if !tb.rings.on[0] || tb.rings.secs[0] != 30 || clk.Pending() != 1 {
-		t.Fatalf("with a new deadline: rings %v, %v s, %d timers; want on, 30 s, one timer", tb.rings.on, tb.rings.secs, clk.Pending())
+	if !tb.Rings.On[0] || tb.Rings.Secs[0] != 30 || clk.Pending() != 1 {
+		t.Fatalf("with a new deadline: rings %v, %v s, %d timers; want on, 30 s, one timer", tb.Rings.On, tb.Rings.Secs, clk.Pending())
 	}
 	rm.Seats = slices.Clone(rm.Seats)
 	rm.Deadline, rm.Seats[0].Deadline = 0, 0
@@ -159,8 +162,8 @@ func TestRingWakes(t *testing.T) {
 	g.Wake()
 	p.waitWake(t, "the room without a deadline")
 	settle("no deadline")
-	if tb.rings.on != [engine.MaxSeats]bool{} || clk.Pending() != 0 {
-		t.Fatalf("without a deadline: rings %v, %d timers; want none", tb.rings.on, clk.Pending())
+	if tb.Rings.On != [engine.MaxSeats]bool{} || clk.Pending() != 0 {
+		t.Fatalf("without a deadline: rings %v, %d timers; want none", tb.Rings.On, clk.Pending())
 	}
 }
 
@@ -169,7 +172,7 @@ func TestRingWakes(t *testing.T) {
 // minRingText large; up to 99 they always show, 100 to 120 (the longest timer) on the rings
 // large enough.
 func TestRingText(t *testing.T) {
-	g, err := NewGame(Options{})
+	g, err := NewGame(ui.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,14 +184,14 @@ func TestRingText(t *testing.T) {
 				rs = append(rs, l.Ring(s))
 			}
 			for _, r := range rs {
-				inner := r.W - 2*ringLine(r)
+				inner := r.W - 2*table.RingLine(r)
 				for _, secs := range []int{9, 60, 120} {
-					size := ringTextSize(r, secs)
+					size := table.RingTextSize(r, secs)
 					if size == 0 && secs >= 100 {
 						continue
 					}
-					w, h := g.txt.Measure(num(secs), text.Style{Size: size, Bold: true})
-					if w > inner || h > inner*1.2 || size < minRingText {
+					w, h := g.Txt.Measure(table.Num(secs), text.Style{Size: size, Bold: true})
+					if w > inner || h > inner*1.2 || size < table.MinRingText {
 						t.Errorf("%vx%v, %d seats: %d s at %.1f px is %.1f×%.1f in a ring %.1f across (%.1f inside)",
 							sz[0], sz[1], seats, secs, size, w, h, r.W, inner)
 					}

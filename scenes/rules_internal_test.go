@@ -9,6 +9,8 @@ import (
 	"nimmt/engine"
 	"nimmt/layout"
 	"nimmt/msg"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 	"nimmt/text"
 )
@@ -16,12 +18,12 @@ import (
 // TestRulebookEvents: the walkthrough's steps are the engine's own events for the rulebook's
 // example, so what it shows (rows, bullheads taken) is what the rules say.
 func TestRulebookEvents(t *testing.T) {
-	steps, err := rulebookEvents()
+	steps, err := table.RulebookEvents()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(steps) != 4 || len(tutorialCaptions) != 5 {
-		t.Fatalf("%d event steps, %d captions", len(steps), len(tutorialCaptions))
+	if len(steps) != 4 || len(table.TutorialCaptions) != 5 {
+		t.Fatalf("%d event steps, %d captions", len(steps), len(table.TutorialCaptions))
 	}
 	find := func(step int, pred func(engine.Event) bool) bool { return slices.ContainsFunc(steps[step], pred) }
 	if !find(2, func(e engine.Event) bool {
@@ -56,19 +58,19 @@ func TestCaptionClear(t *testing.T) {
 	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 768}, {1280, 720}, {1920, 1080}, {2560, 1440}}
 	for _, sz := range sizes {
 		g.LayoutF(sz[0], sz[1])
-		g.goTo(newRules(g.host))
-		runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene != "menu" })
-		tb := g.cur.(*table)
-		tu := tb.tutorial
-		for step := 1; step <= len(tutorialCaptions); step++ {
+		g.goTo(rulesScene(g.host))
+		runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "menu" })
+		tb := g.cur.(*table.Table)
+		tu := tb.Tutorial
+		for step := 1; step <= len(table.TutorialCaptions); step++ {
 			name := fmt.Sprintf("%gx%g step %d", sz[0], sz[1], step)
 			if step > 1 {
-				tu.advance()
+				tu.Advance()
 			}
-			runUntil(t, g, 2000, func(TestState) bool { return tb.tl.Idle() && tb.consumed == tu.src.EventCount() })
-			l := &tb.lay
-			r := tu.captionRect()
-			if !r.Within(layout.Rect{W: g.w, H: g.h}) || r.H < 40 {
+			runUntil(t, g, 2000, func(ui.TestState) bool { return tb.Tl.Idle() && tb.Consumed == tu.Src.EventCount() })
+			l := &tb.Lay
+			r := tu.CaptionRect()
+			if !r.Within(layout.Rect{W: g.W, H: g.H}) || r.H < 40 {
 				t.Errorf("%s: caption %+v off the screen or too low", name, r)
 			}
 			var clear []layout.Rect
@@ -78,18 +80,18 @@ func TestCaptionClear(t *testing.T) {
 			for _, row := range l.Rows {
 				clear = append(clear, row.Hit)
 			}
-			clear = append(clear, tu.nextRect(), l.Buttons[layout.BtnMenu], l.Seats[0].Plate)
+			clear = append(clear, tu.NextRect(), l.Buttons[layout.BtnMenu], l.Seats[0].Plate)
 			for _, c := range clear {
 				if r.Overlaps(c) {
 					t.Errorf("%s: caption %+v on %+v", name, r, c)
 				}
 			}
-			title, lines, size := tu.captionText(r)
+			title, lines, size := tu.CaptionText(r)
 			if h := title*2.6 + float64(len(lines))*size*1.3; h > r.H || size < 9 {
 				t.Errorf("%s: caption text %.0f px high at %.1f px in %.0f", name, h, size, r.H)
 			}
 			for _, line := range lines {
-				if w, _ := g.txt.Measure(line, text.Style{Size: size}); w > r.W-24 {
+				if w, _ := g.Txt.Measure(line, text.Style{Size: size}); w > r.W-24 {
 					t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, w, r.W-24)
 				}
 			}
@@ -103,28 +105,28 @@ func TestCaptionClear(t *testing.T) {
 func TestRulesSpeakToTheDevice(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	g.LayoutF(1280, 720)
-	g.goTo(newRules(g.host))
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene != "menu" })
-	tu := g.cur.(*table).tutorial
+	g.goTo(rulesScene(g.host))
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "menu" })
+	tu := g.cur.(*table.Table).Tutorial
 	for _, c := range []struct {
-		in   func(*Input)
+		in   func(*ui.Input)
 		want string
 	}{
-		{func(in *Input) { in.Hover, in.X, in.Y = true, 5, 5 }, "Click Next."},
-		{func(in *Input) { in.Touch = true }, "Tap Next."},
-		{func(in *Input) { in.addKey(KeyLeft) }, "Press Enter for the next step."},
-		{func(in *Input) { in.Hover, in.X, in.Y = true, 9, 9 }, "Click Next."},
+		{func(in *ui.Input) { in.Hover, in.X, in.Y = true, 5, 5 }, "Click Next."},
+		{func(in *ui.Input) { in.Touch = true }, "Tap Next."},
+		{func(in *ui.Input) { in.AddKey(ui.KeyLeft) }, "Press Enter for the next step."},
+		{func(in *ui.Input) { in.Hover, in.X, in.Y = true, 9, 9 }, "Click Next."},
 	} {
 		g.InjectInput(c.in)
 		if err := g.Update(); err != nil {
 			t.Fatal(err)
 		}
-		if cap := tu.caption(); !strings.HasSuffix(cap, " "+c.want) || tu.step != 1 {
-			t.Errorf("step %d caption %q, want it to end %q", tu.step, cap, c.want)
+		if cap := tu.Caption(); !strings.HasSuffix(cap, " "+c.want) || tu.Step != 1 {
+			t.Errorf("step %d caption %q, want it to end %q", tu.Step, cap, c.want)
 		}
 	}
 	for _, l := range msg.Langs() {
-		for _, id := range tutorialCaptions {
+		for _, id := range table.TutorialCaptions {
 			if s := msg.New(id).In(l.Code); strings.Contains(strings.ToLower(s), "fig") || strings.Contains(s, "Abb.") {
 				t.Errorf("%s: %q names a figure", l.Code, s)
 			}

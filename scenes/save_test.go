@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"nimmt/scenes/session"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -14,7 +16,7 @@ import (
 type unreadable struct{ storage.Memory }
 
 func (u *unreadable) Load(name string) ([]byte, error) {
-	if name == saveFile {
+	if name == ui.SaveFile {
 		return nil, errors.New("permission denied")
 	}
 	return u.Memory.Load(name)
@@ -39,7 +41,7 @@ func TestDamagedSave(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var st Storage
+			var st ui.Storage
 			mem := &storage.Memory{}
 			if tc.broken {
 				u := &unreadable{}
@@ -47,10 +49,10 @@ func TestDamagedSave(t *testing.T) {
 			} else {
 				st = mem
 			}
-			mem.Save(saveFile, []byte(tc.save))
+			mem.Save(ui.SaveFile, []byte(tc.save))
 			g := newTestGame(t, st, "instant")
-			g.InjectInput(func(in *Input) {})
-			ts := runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+			g.InjectInput(func(in *ui.Input) {})
+			ts := runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 			if ts.Notice != tc.notice {
 				t.Errorf("notice %q, want %q", ts.Notice, tc.notice)
 			}
@@ -59,15 +61,15 @@ func TestDamagedSave(t *testing.T) {
 					t.Error("Continue is offered for a save that cannot be resumed")
 				}
 			}
-			if _, err := resumeLocal(g.host); err == nil || notice(err).String() != tc.notice {
+			if _, err := session.ResumeLocal(g.host); err == nil || session.Notice(err).String() != tc.notice {
 				t.Errorf("resumeLocal: %v, want %q", err, tc.notice)
 			}
-			if b, err := mem.Load(saveFile); err != nil || string(b) != tc.save {
+			if b, err := mem.Load(ui.SaveFile); err != nil || string(b) != tc.save {
 				t.Errorf("save.json now %q (%v), want it kept as %q", b, err, tc.save)
 			}
 			tapButton(t, g, "new-game")
 			tapButton(t, g, "start")
-			runUntil(t, g, 50, func(ts TestState) bool { return ts.Scene == "choose" })
+			runUntil(t, g, 50, func(ts ui.TestState) bool { return ts.Scene == "choose" })
 		})
 	}
 }
@@ -81,10 +83,10 @@ func TestSettingsNameCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mem.Save(settingsFile, b)
+	mem.Save(ui.SettingsFile, b)
 	g := newTestGame(t, mem, "instant")
-	want := strings.Repeat("ü", maxName)
-	if g.settings.Name != want || g.settings.Names[1] != want {
-		t.Errorf("names of %d and %d letters kept, want %d", utf8.RuneCountInString(g.settings.Name), utf8.RuneCountInString(g.settings.Names[1]), maxName)
+	want := strings.Repeat("ü", ui.MaxName)
+	if g.Settings.Name != want || g.Settings.Names[1] != want {
+		t.Errorf("names of %d and %d letters kept, want %d", utf8.RuneCountInString(g.Settings.Name), utf8.RuneCountInString(g.Settings.Names[1]), ui.MaxName)
 	}
 }

@@ -10,6 +10,9 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -19,7 +22,7 @@ import (
 // from a later Update with the engine's message. The table must not know the difference.
 type lagSession struct {
 	eg        *engine.Game
-	seats     []Seat
+	seats     []session.Seat
 	lag       int
 	tick      int
 	delivered int
@@ -36,7 +39,7 @@ type flight struct {
 }
 
 func (l *lagSession) Config() engine.Config { return l.eg.Config() }
-func (l *lagSession) Seats() []Seat         { return l.seats }
+func (l *lagSession) Seats() []session.Seat { return l.seats }
 func (l *lagSession) EventCount() int       { return l.delivered }
 func (l *lagSession) EventsFor(seat, from int) []engine.Event {
 	if from >= l.delivered {
@@ -49,18 +52,18 @@ func (l *lagSession) Deadline(int) (time.Time, time.Duration) { return time.Time
 
 func (l *lagSession) Act(seat int, a engine.Action) error {
 	if !l.seats[seat].Here() {
-		return errNotHere(seat)
+		return session.ErrNotHere(seat)
 	}
 	l.sent++
 	l.flight = append(l.flight, flight{seat, a, l.tick + l.lag})
 	return nil
 }
 
-func (l *lagSession) Status(seat int) SeatStatus {
+func (l *lagSession) Status(seat int) session.SeatStatus {
 	if seat == 3 {
-		return StatusAway
+		return session.StatusAway
 	}
-	return StatusNone
+	return session.StatusNone
 }
 
 func (l *lagSession) Update(still bool) (bool, error) {
@@ -80,7 +83,7 @@ func (l *lagSession) Update(still bool) (bool, error) {
 	}
 	// The server's bots answer at once, whatever the table is showing.
 	for s, st := range l.seats {
-		if st.Kind != SeatRemote {
+		if st.Kind != session.SeatRemote {
 			continue
 		}
 		if d, ok := l.eg.Decision(s); ok && !(d.Kind == engine.DecidePlay && l.eg.Chosen(s)) {
@@ -107,17 +110,17 @@ func TestRemoteLikeSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatRemote, Name: "Bo"}, {Kind: SeatRemote, Name: "Cy"}, {Kind: SeatRemote, Name: "Di"}}
+	seats := []session.Seat{{Kind: session.SeatPerson, Name: "Ann"}, {Kind: session.SeatRemote, Name: "Bo"}, {Kind: session.SeatRemote, Name: "Cy"}, {Kind: session.SeatRemote, Name: "Di"}}
 	sess := &lagSession{eg: eg, seats: seats, lag: 7, refuseOne: true}
-	tb := newTableOn(g.host, sess, 0)
+	tb := table.NewTableOn(g.host, sess, 0)
 	g.goTo(tb)
 	d := &driver{g: g}
 	away := false
-	g.InjectInput(func(in *Input) {
-		away = away || tb.seats[3].state == msg.PlateAway
+	g.InjectInput(func(in *ui.Input) {
+		away = away || tb.Seats[3].State == msg.PlateAway
 		d.step(in)
 	})
-	ts := runUntil(t, g, 100000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	ts := runUntil(t, g, 100000, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 	if !eg.Over() || !slices.Equal(ts.Scores, eg.Scores()) {
 		t.Fatalf("table shows scores %v, the game %v (over %v)", ts.Scores, eg.Scores(), eg.Over())
 	}
@@ -125,8 +128,8 @@ func TestRemoteLikeSession(t *testing.T) {
 		t.Fatalf("refusals %v", sess.refused)
 	}
 	found := false
-	for _, e := range tb.log {
-		found = found || e.m.ID == msg.LogRefused && strings.Contains(e.m.String(), sess.refused[0].Error())
+	for _, e := range tb.Log {
+		found = found || e.M.ID == msg.LogRefused && strings.Contains(e.M.String(), sess.refused[0].Error())
 	}
 	if !found {
 		t.Errorf("the refusal %q is not in the log", sess.refused[0])

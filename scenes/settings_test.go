@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"nimmt/msg"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -13,30 +15,30 @@ import (
 func TestSettingsSwitches(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	g.LayoutF(390, 844)
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "settings")
-	m := g.cur.(*menu)
-	find := func(id string) widget {
-		for _, w := range m.widgets {
-			if w.id == id {
+	m := g.cur.(*menu.Menu)
+	find := func(id string) ui.Widget {
+		for _, w := range m.Widgets {
+			if w.ID == id {
 				return w
 			}
 		}
 		t.Fatalf("no %s on the settings page", id)
-		return widget{}
+		return ui.Widget{}
 	}
-	for id, on := range map[string]bool{"tracker": g.settings.Tracker, "advisor": g.settings.Advisor, "mute": !g.settings.Muted} {
-		if w := find(id); w.kind != kindSwitch || w.on != on || w.label != onOff(on) {
-			t.Errorf("%s: kind %d on %v label %q, want a switch showing %v", id, w.kind, w.on, w.label, on)
+	for id, on := range map[string]bool{"tracker": g.Settings.Tracker, "advisor": g.Settings.Advisor, "mute": !g.Settings.Muted} {
+		if w := find(id); w.Kind != ui.KindSwitch || w.On != on || w.Label != menu.OnOff(on) {
+			t.Errorf("%s: kind %d on %v label %q, want a switch showing %v", id, w.Kind, w.On, w.Label, on)
 		}
 	}
 	tapButton(t, g, "tracker")
-	if w := find("tracker"); !g.settings.Tracker || !w.on || w.label != msg.On.Text() {
-		t.Errorf("after a tap the tracker %v shows on %v %q", g.settings.Tracker, w.on, w.label)
+	if w := find("tracker"); !g.Settings.Tracker || !w.On || w.Label != msg.On.Text() {
+		t.Errorf("after a tap the tracker %v shows on %v %q", g.Settings.Tracker, w.On, w.Label)
 	}
 	for _, id := range []string{"speed", "lang"} {
-		if w := find(id); w.kind == kindSwitch {
+		if w := find(id); w.Kind == ui.KindSwitch {
 			t.Errorf("%s is a switch", id)
 		}
 	}

@@ -36,21 +36,21 @@ func TestShapeNineSlice(t *testing.T) {
 			defer whole.Deallocate()
 			var cached image.Rectangle
 			frame(nil, func(*ebiten.Image) {
-				g.drawShape(sliced, tc.kind, tc.r, tc.rad, tc.lw, col)
-				cached = g.shape(tc.kind, tc.r.W, tc.r.H, tc.rad, tc.lw, col).Bounds()
+				g.DrawShape(sliced, tc.kind, tc.r, tc.rad, tc.lw, col)
+				cached = g.Shape(tc.kind, tc.r.W, tc.r.H, tc.rad, tc.lw, col).Bounds()
 				// The whole shape, rendered as the cache did before: the full size in white
 				// at the padding, tinted when drawn.
 				pad := int32(tc.lw + 2)
 				kw, kh := int32(tc.r.W+0.5), int32(tc.r.H+0.5)
 				iw, ih := int(kw+2*pad), int(kh+2*pad)
-				img := g.painter.Scratch(iw, ih)
+				img := g.Painter.Scratch(iw, ih)
 				p := float32(pad)
 				if tc.kind == 0 {
-					g.painter.FillRoundRect(img, p, p, float32(kw), float32(kh), float32(tc.rad), sprites.White)
+					g.Painter.FillRoundRect(img, p, p, float32(kw), float32(kh), float32(tc.rad), sprites.White)
 				} else {
-					g.painter.StrokeRoundRect(img, p, p, float32(kw), float32(kh), float32(tc.rad), float32(tc.lw), sprites.White)
+					g.Painter.StrokeRoundRect(img, p, p, float32(kw), float32(kh), float32(tc.rad), float32(tc.lw), sprites.White)
 				}
-				full := g.painter.CopyScratch()
+				full := g.Painter.CopyScratch()
 				var op ebiten.DrawImageOptions
 				op.GeoM.Translate(float64(int(tc.r.X+0.5))-float64(pad), float64(int(tc.r.Y+0.5))-float64(pad))
 				op.ColorScale.ScaleWithColor(col)

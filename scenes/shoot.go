@@ -16,6 +16,10 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/msg"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/online"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/stats"
 )
 
@@ -27,7 +31,7 @@ type shooter struct {
 	g       *Game
 	scene   string
 	file    string
-	t       *table
+	t       *table.Table
 	ticks   int
 	capture bool
 	done    bool
@@ -48,38 +52,38 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	// onto the atlas, which changes the linear filter at the felt's edges): two runs differed.
 	ebiten.SetTPS(ebiten.SyncWithFPS)
 	ebiten.SetVsyncEnabled(false)
-	g.pacer = steadyPacer{}
-	g.opts.Storage = nil // never touch the real save
-	g.opts.InlineBots = true
+	g.Pacer = ui.SteadyPacer{}
+	g.Opts.Storage = nil // never touch the real save
+	g.Opts.InlineBots = true
 	switch scene {
 	case "menu":
-		g.cur = newMenu(g.host)
+		g.cur = menu.NewMenu(g.host)
 	case "newgame", "variants", "seat", "keyboard":
-		m := newMenu(g.host)
-		m.openForm()
+		m := menu.NewMenu(g.host)
+		m.OpenForm()
 		switch scene {
 		case "variants":
-			m.form.page = pageVariants
+			m.Form.Page = menu.PageVariants
 		case "seat":
-			m.form.seat, m.form.page = 1, pageSeat
+			m.Form.Seat, m.Form.Page = 1, menu.PageSeat
 		case "keyboard":
 			// A name typed with the on-screen keyboard (the phone app), halfway.
-			g.device = deviceTouch
-			m.form.startTyping(0)
-			m.form.nameBuf = []rune(msg.DefaultName.Text())[:1]
+			g.Device = ui.DeviceTouch
+			m.Form.StartTyping(0)
+			m.Form.NameBuf = []rune(msg.DefaultName.Text())[:1]
 		}
-		m.form.build()
+		m.Form.Build()
 		g.cur = m
 	case "settings":
-		m := newMenu(g.host)
-		m.page = scene
+		m := menu.NewMenu(g.host)
+		m.Page = scene
 		g.cur = m
 	case "stats":
-		if err := sampleStats(g, g.opts.Seed); err != nil {
+		if err := sampleStats(g, g.Opts.Seed); err != nil {
 			return nil, err
 		}
-		m := newMenu(g.host)
-		m.page = scene
+		m := menu.NewMenu(g.host)
+		m.Page = scene
 		g.cur = m
 	case "online", "online-create", "online-keyboard", "room", "room-keyboard":
 		shotOnline(g, scene)
@@ -88,36 +92,36 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		if scene == "timer" {
 			shot = shotTimer
 		}
-		t, err := shot(g, g.opts.Seed)
+		t, err := shot(g, g.Opts.Seed)
 		if err != nil {
 			return nil, err
 		}
 		g.cur = t
 	case "rules":
-		g.cur = newRules(g.host)
-		s.t = g.cur.(*table)
+		g.cur = rulesScene(g.host)
+		s.t = g.cur.(*table.Table)
 	case "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
-		seed := g.opts.Seed
+		seed := g.Opts.Seed
 		if seed == 0 {
 			seed = shotSeed
 		}
 		if scene != "deal" {
-			g.settings.Speed = "instant"
+			g.Settings.Speed = "instant"
 		}
-		g.settings.Advisor = scene == "choose"
+		g.Settings.Advisor = scene == "choose"
 		if scene == "handover" {
 			// Hot-seat: the first opponent is another person at this device.
-			g.settings.Levels[0] = levelPerson
+			g.Settings.Levels[0] = ui.LevelPerson
 		}
-		t, err := newTable(g.host, seed)
+		t, err := table.NewTable(g.host, seed)
 		if err != nil {
 			return nil, err
 		}
 		switch scene {
 		case "tracker":
-			t.showPanel = 1
+			t.ShowPanel = 1
 		case "log":
-			t.showPanel = 2
+			t.ShowPanel = 2
 		}
 		s.t = t
 		g.cur = t
@@ -129,7 +133,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 
 const shotTurn = 3 // the turn shown by choose, reveal and placement
 
-func (s *shooter) update() error {
+func (s *shooter) Update() error {
 	if s.done {
 		if s.err != nil {
 			return s.err
@@ -147,26 +151,26 @@ func (s *shooter) update() error {
 		}
 		return nil
 	}
-	atTurn := t.disp.Round == 1 && t.disp.Turn >= shotTurn
+	atTurn := t.Disp.Round == 1 && t.Disp.Turn >= shotTurn
 	if debugShots && s.ticks%10 == 0 {
-		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.phase, t.disp.Round, t.disp.Turn, t.consumed, t.sess.EventCount(), t.tl.Idle(), t.disp.Waiting, s.g.settings.Speed)
+		fmt.Fprintf(os.Stderr, "%vms shot %d: phase %s r%d t%d consumed %d/%d idle %v wait %v speed %s\n", time.Since(s.start).Milliseconds(), s.ticks, t.Phase, t.Disp.Round, t.Disp.Turn, t.Consumed, t.Sess.EventCount(), t.Tl.Idle(), t.Disp.Waiting, s.g.Settings.Speed)
 	}
 	switch s.scene {
 	case "tracker", "log":
-		if atTurn && t.phase == phaseChoose && t.acceptsInput() {
+		if atTurn && t.Phase == table.PhaseChoose && t.AcceptsInput() {
 			s.capture = true
 			return nil
 		}
 	case "choose", "warning", "reveal", "placement":
-		if atTurn && s.g.settings.Speed == "instant" && t.tl.Idle() {
-			s.g.settings.Speed = "normal"
+		if atTurn && s.g.Settings.Speed == "instant" && t.Tl.Idle() {
+			s.g.Settings.Speed = "normal"
 		}
 	}
 	switch s.scene {
 	case "rules":
-		if tu := t.tutorial; tu != nil && t.tl.Idle() && t.caughtUp() && len(t.events) == 0 {
-			if tu.step < 3 {
-				tu.advance()
+		if tu := t.Tutorial; tu != nil && t.Tl.Idle() && t.CaughtUp() && len(t.Events) == 0 {
+			if tu.Step < 3 {
+				tu.Advance()
 			} else {
 				s.capture = true
 			}
@@ -174,73 +178,73 @@ func (s *shooter) update() error {
 		return nil
 	case "handover":
 		// The device passes to the other person in the middle of the first round.
-		if t.handover >= 0 && t.disp.Round == 1 && t.disp.Turn >= shotTurn && t.tl.Idle() {
+		if t.Handover >= 0 && t.Disp.Round == 1 && t.Disp.Turn >= shotTurn && t.Tl.Idle() {
 			s.capture = true
 			return nil
 		}
 	case "deal":
-		if t.phase == phaseDeal && t.phaseTicks >= 40 {
+		if t.Phase == table.PhaseDeal && t.PhaseTicks >= 40 {
 			s.capture = true
 		}
 	case "choose":
-		if atTurn && t.phase == phaseChoose && t.acceptsInput() {
-			if t.sel < 0 {
-				t.sel = shotCard(t)
+		if atTurn && t.Phase == table.PhaseChoose && t.AcceptsInput() {
+			if t.Sel < 0 {
+				t.Sel = shotCard(t)
 			}
-			if t.phaseTicks > 90 {
+			if t.PhaseTicks > 90 {
 				s.capture = true
 			}
 			return nil
 		}
 	case "fan":
 		// The first turn, a full hand, its second card lifted: the fan opens around it.
-		if t.disp.Round == 1 && t.phase == phaseChoose && t.acceptsInput() {
-			t.sel = min(1, len(t.lay.Hand)-1)
-			s.capture = t.phaseTicks > 90
+		if t.Disp.Round == 1 && t.Phase == table.PhaseChoose && t.AcceptsInput() {
+			t.Sel = min(1, len(t.Lay.Hand)-1)
+			s.capture = t.PhaseTicks > 90
 			return nil
 		}
 	case "warning":
 		// The first turn from shotTurn on with a card that is too low or takes a row, lifted.
-		if atTurn && t.phase == phaseChoose && t.acceptsInput() {
+		if atTurn && t.Phase == table.PhaseChoose && t.AcceptsInput() {
 			if i := shotWarnCard(t); i >= 0 {
-				t.sel = i
-				s.capture = t.phaseTicks > 90
+				t.Sel = i
+				s.capture = t.PhaseTicks > 90
 				return nil
 			}
 		}
 	case "reveal":
-		if atTurn && t.phase == phaseReveal {
+		if atTurn && t.Phase == table.PhaseReveal {
 			// Capture mid-flip, once the cards show their faces, narrow.
-			for k, p := range t.disp.Pending {
-				i := t.spriteAt(atPending, 0, k)
+			for k, p := range t.Disp.Pending {
+				i := t.SpriteAt(table.AtPending, 0, k)
 				if i < 0 {
 					continue
 				}
-				sp := &t.cards[i]
-				if p.Seat != t.me && sp.tween != nil && sp.face != sp.toFace && sp.tween.Raw() >= 0.8 {
+				sp := &t.Cards[i]
+				if p.Seat != t.Me && sp.Tween != nil && sp.Face != sp.ToFace && sp.Tween.Raw() >= 0.8 {
 					s.capture = true
 				}
 			}
 		}
 	case "placement":
-		if atTurn && t.phase == phasePlacement && t.phaseTicks >= 9 {
+		if atTurn && t.Phase == table.PhasePlacement && t.PhaseTicks >= 9 {
 			s.capture = true
 		}
 	case "rowchoice":
 		// Prefer the person's own row choice; after the first round, anyone's.
-		if t.phase == phaseRowChoice && t.tl.Idle() && t.caughtUp() {
-			if d, ok := t.decision(); ok && d.Kind == engine.DecideRow || t.disp.Round >= 2 {
+		if t.Phase == table.PhaseRowChoice && t.Tl.Idle() && t.CaughtUp() {
+			if d, ok := t.Decision(); ok && d.Kind == engine.DecideRow || t.Disp.Round >= 2 {
 				s.capture = true
 				return nil
 			}
 		}
 	case "score":
-		if (t.phase == phaseScore) && t.tl.Idle() {
+		if (t.Phase == table.PhaseScore) && t.Tl.Idle() {
 			s.capture = true
 			return nil
 		}
 	case "gameover":
-		if (t.phase == phaseOver) && t.tl.Idle() {
+		if (t.Phase == table.PhaseOver) && t.Tl.Idle() {
 			s.capture = true
 			return nil
 		}
@@ -253,33 +257,33 @@ func (s *shooter) update() error {
 
 // autopilot plays for the person with the bots' one-step player (bots.Heuristic) (screenshots and tests). With
 // stopAtRow it leaves a row choice to the person.
-func autopilot(t *table, stopAtRow bool) {
-	if (t.phase == phaseScore) && t.tl.Idle() {
-		t.setPhase(phaseDeal)
+func autopilot(t *table.Table, stopAtRow bool) {
+	if (t.Phase == table.PhaseScore) && t.Tl.Idle() {
+		t.SetPhase(table.PhaseDeal)
 		return
 	}
-	if !t.acceptsInput() || t.tutorial != nil || t.phase == phaseOver {
+	if !t.AcceptsInput() || t.Tutorial != nil || t.Phase == table.PhaseOver {
 		return
 	}
-	if t.handover >= 0 {
-		t.switchTo(t.handover) // hot-seat: the next person is ready at once
+	if t.Handover >= 0 {
+		t.SwitchTo(t.Handover) // hot-seat: the next person is ready at once
 		return
 	}
-	d, ok := t.decision()
+	d, ok := t.Decision()
 	if !ok {
 		return
 	}
-	v := cloneView(&t.disp)
-	chosen := t.disp.Chosen[t.me]
+	v := table.CloneView(&t.Disp)
+	chosen := t.Disp.Chosen[t.Me]
 	switch {
 	case d.Kind == engine.DecidePlay && d.Count == 1:
 		if !chosen {
 			a := bots.Heuristic(&v)
-			t.play(a.Cards[0])
+			t.Play(a.Cards[0])
 		}
 	case d.Kind == engine.DecideRow:
 		if !stopAtRow {
-			t.chooseRow(bots.Heuristic(&v).Row)
+			t.ChooseRow(bots.Heuristic(&v).Row)
 		}
 	case d.Kind == engine.DecidePlay && chosen:
 		// chosen: wait for the others
@@ -287,22 +291,22 @@ func autopilot(t *table, stopAtRow bool) {
 		// The variants' other decisions (Nifty's or Hand's cards, a draft, an order, a keep):
 		// the variant-aware one-step player, straight to the engine, as the table does when it
 		// decides for the person.
-		t.act(bots.Heuristic(&v))
+		t.Act(bots.Heuristic(&v))
 	}
 }
 
-func (s *shooter) draw(screen *ebiten.Image) {
-	if t, ok := s.g.cur.(*table); ok && t.facesPending {
+func (s *shooter) Draw(screen *ebiten.Image) {
+	if t, ok := s.g.cur.(*table.Table); ok && t.FacesPending {
 		return // a few card faces are rendered per frame: wait for all of them
 	}
-	if m, ok := s.g.cur.(*menu); ok && m.cardsPending {
+	if m, ok := s.g.cur.(*menu.Menu); ok && m.CardsPending {
 		return
 	}
 	if s.capture && !s.done {
 		if debugShots {
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
-			fmt.Fprintf(os.Stderr, "shot: Go heap %d MB, Go sys %d MB, shapes %d\n", ms.HeapAlloc>>20, ms.Sys>>20, len(s.g.shapes))
+			fmt.Fprintf(os.Stderr, "shot: Go heap %d MB, Go sys %d MB, shapes %d\n", ms.HeapAlloc>>20, ms.Sys>>20, len(s.g.Shapes))
 		}
 		s.err = writePNG(screen, s.file)
 		s.done = true
@@ -313,11 +317,11 @@ var debugShots = os.Getenv("NIMMT_DEBUG") != ""
 
 // shotCard picks the hand card the choose screenshot lifts: one that lands in a row as its
 // second to fifth card, so the landing preview shows; else the middle card.
-func shotCard(t *table) int {
-	n := len(t.lay.Hand)
+func shotCard(t *table.Table) int {
+	n := len(t.Lay.Hand)
 	for i := n / 2; i < n+n/2; i++ {
-		c := t.handCard(i % n)
-		if l := t.disp.Land(c); !l.TooLow && !l.Takes {
+		c := t.HandCard(i % n)
+		if l := t.Disp.Land(c); !l.TooLow && !l.Takes {
 			return i % n
 		}
 	}
@@ -326,10 +330,10 @@ func shotCard(t *table) int {
 
 // shotWarnCard picks the hand card the warning screenshot lifts: one too low for every row,
 // else one that takes a row; -1 when there is none this turn.
-func shotWarnCard(t *table) int {
+func shotWarnCard(t *table.Table) int {
 	take := -1
-	for i := range t.lay.Hand {
-		l := t.disp.Land(t.handCard(i))
+	for i := range t.Lay.Hand {
+		l := t.Disp.Land(t.HandCard(i))
 		if l.TooLow {
 			return i
 		}
@@ -344,26 +348,26 @@ func shotWarnCard(t *table) int {
 func (r *rig) autoplay() error {
 	g := r.g
 	switch s := g.cur.(type) {
-	case *menu:
+	case *menu.Menu:
 		if g.next == nil {
-			t, err := newTable(g.host, g.opts.Seed)
+			t, err := table.NewTable(g.host, g.Opts.Seed)
 			if err != nil {
 				return err
 			}
 			g.goTo(t)
 		}
-	case *lobby:
+	case *online.Lobby:
 		// Online (-room CODE): join the room with the settings' name; the room screen then
 		// follows the room and opens the table when the host starts.
-		if g.next == nil && s.code != "" && s.page == "online" {
-			return s.activate("join")
+		if g.next == nil && s.Code != "" && s.Page == "online" {
+			return s.Activate("join")
 		}
-	case *table:
-		if (s.phase == phaseOver) && s.tl.Idle() {
+	case *table.Table:
+		if (s.Phase == table.PhaseOver) && s.Tl.Idle() {
 			r.autoEnd++
 			if r.autoEnd > 120 {
 				g.FlushSaves()
-				fmt.Fprintf(os.Stdout, "nimmt: final scores %v\n", s.disp.Scores)
+				fmt.Fprintf(os.Stdout, "nimmt: final scores %v\n", s.Disp.Scores)
 				return ebiten.Termination
 			}
 		}
@@ -383,7 +387,7 @@ func sampleStats(g *Game, seed uint64) error {
 		cfg.Variant = variants[rng.IntN(len(variants))]
 		levels := make([]string, seats)
 		for s := 1; s < seats; s++ {
-			levels[s] = Levels[rng.IntN(len(Levels))]
+			levels[s] = ui.Levels[rng.IntN(len(ui.Levels))]
 		}
 		game := stats.Game{ID: fmt.Sprintf("sample-%d", i), Config: cfg, Levels: levels, Totals: make([]int, seats),
 			End: time.Date(2026, 11, 1+i, 20, 0, 0, 0, time.UTC)}
@@ -401,7 +405,7 @@ func sampleStats(g *Game, seed uint64) error {
 				game.Winners = append(game.Winners, s)
 			}
 		}
-		if err := g.stats.Record(game); err != nil {
+		if err := g.Stats.Record(game); err != nil {
 			return fmt.Errorf("scenes: sample statistics: %w", err)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/scenes/ui"
 )
 
 // TestShotLockstep: a screenshot runs in lockstep, one Update and one Draw per frame without
@@ -32,7 +34,7 @@ func TestShotLockstep(t *testing.T) {
 	if ebiten.IsVsyncEnabled() {
 		t.Error("vsync on: the frames would follow the display")
 	}
-	if _, ok := g.pacer.(steadyPacer); !ok {
-		t.Errorf("pacer %T, want steadyPacer (a screenshot never idles)", g.pacer)
+	if _, ok := g.Pacer.(ui.SteadyPacer); !ok {
+		t.Errorf("pacer %T, want steadyPacer (a screenshot never idles)", g.Pacer)
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"nimmt/client"
 	"nimmt/msg"
 	"nimmt/protocol"
+	"nimmt/scenes/online"
+	"nimmt/scenes/session"
+	"nimmt/scenes/ui"
 )
 
 // cannedLink is a link to no server: it holds the room state it is given and records what is
@@ -53,7 +56,7 @@ var sampleCode = string([]byte{protocol.CodeAlphabet[8], protocol.CodeAlphabet[2
 func sampleRoom() *cannedLink {
 	c := &cannedLink{status: client.LinkStatus{Phase: client.LinkOnline}}
 	s := protocol.DefaultSettings(6)
-	name := func(i int) string { return botNames[i].Text() }
+	name := func(i int) string { return session.BotNames[i].Text() }
 	person := func(i int, colour string) protocol.Seat {
 		return protocol.Seat{Name: name(i), Colour: colour, Kind: protocol.KindPerson, Level: "intermediate", Connected: true}
 	}
@@ -76,27 +79,27 @@ func sampleRoom() *cannedLink {
 // show them on a touch screen of the phone app, a room code and a chat line half typed on the
 // on-screen keyboard.
 func shotOnline(g *Game, scene string) {
-	g.settings.Name = botNames[0].Text()
-	g.settings.Online.Colour = "green"
+	g.Settings.Name = session.BotNames[0].Text()
+	g.Settings.Online.Colour = "green"
 	link := sampleRoom()
-	g.dialRoom = func(string, string, protocol.Message) roomLink { return link }
+	g.dial.DialRoom = func(string, string, protocol.Message) online.RoomLink { return link }
 	switch scene {
 	case "online", "online-create", "online-keyboard":
-		l := newLobby(g.host, "")
+		l := online.NewLobby(g.host, &g.dial, "")
 		switch scene {
 		case "online-create":
-			l.openCreate()
-			l.room.Levels[1] = "expert" // an expert bot beside the open seats
+			l.OpenCreate()
+			l.Room.Levels[1] = "expert" // an expert bot beside the open seats
 		case "online-keyboard":
-			g.device = deviceTouch
-			l.edit("code", sampleCode[:3], 64, caseUpper)
+			g.Device = ui.DeviceTouch
+			l.Edit("code", sampleCode[:3], 64, ui.CaseUpper)
 		}
 		g.cur = l
 	case "room", "room-keyboard":
-		r := newRoom(g.host, link, "wss://nimmt.example.org", false)
+		r := online.NewRoom(g.host, &g.dial, link, "wss://nimmt.example.org", false)
 		if scene == "room-keyboard" {
-			g.device = deviceTouch
-			r.edit("chat", botNames[1].Text()+", ", maxChatDraft, caseWords)
+			g.Device = ui.DeviceTouch
+			r.Edit("chat", session.BotNames[1].Text()+", ", online.MaxChatDraft, ui.CaseWords)
 		}
 		g.cur = r
 	}

@@ -10,32 +10,34 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
 )
 
 // shotReconnecting prepares the screenshot of an online table whose connection dropped: the
 // person's table on a remote session over a canned link, in the middle of the first round, with
 // the link reconnecting (attempt 2) and its banner up.
-func shotReconnecting(g *Game, seed uint64) (*table, error) {
+func shotReconnecting(g *Game, seed uint64) (*table.Table, error) {
 	return shotRemote(g, seed, time.Time{})
 }
 
 // shotTimer prepares the screenshot of an online table with the decision timer running: the
 // fourth turn of the first round, Chloé's card (a bot) chosen, Dev away, the person with 23 of
 // 60 seconds left and Bruno (back after a lost connection) with 49, on a clock standing still.
-func shotTimer(g *Game, seed uint64) (*table, error) {
+func shotTimer(g *Game, seed uint64) (*table.Table, error) {
 	now := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
-	g.clock = stillClock{now}
+	g.Clock = stillClock{now}
 	return shotRemote(g, seed, now)
 }
 
 // shotRemote prepares an online table of the settings' seats (at least 4) over a canned link
 // after three turns: reconnecting, or, with a time now, online with the decision timer running
 // at that time: 22.6 s left for the person and the people after Dev, 48.6 s for Bruno.
-func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
+func shotRemote(g *Game, seed uint64, now time.Time) (*table.Table, error) {
 	if seed == 0 {
 		seed = shotSeed
 	}
-	n := max(g.settings.Seats, 4)
+	n := max(g.Settings.Seats, 4)
 	eg, err := engine.NewGame(engine.DefaultConfig(n), rand.New(rand.NewPCG(seed, 1)))
 	if err != nil {
 		return nil, err
@@ -55,9 +57,9 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	link := &cannedLink{status: client.LinkStatus{Phase: client.LinkReconnecting, Attempt: 2}}
 	seats := make([]protocol.Seat, n)
 	for i := range seats {
-		seats[i] = protocol.Seat{Name: botNames[i%len(botNames)].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
+		seats[i] = protocol.Seat{Name: session.BotNames[i%len(session.BotNames)].Text(), Colour: protocol.Colours[i], Kind: protocol.KindPerson, Connected: true}
 	}
-	seats[0].Name = g.settings.Name
+	seats[0].Name = g.Settings.Name
 	rm := protocol.Room{Code: sampleCode, Settings: protocol.DefaultSettings(n), State: protocol.StatePlaying, Game: 1, Seats: seats}
 	if !now.IsZero() {
 		link.status = client.LinkStatus{Phase: client.LinkOnline}
@@ -81,9 +83,9 @@ func shotRemote(g *Game, seed uint64, now time.Time) (*table, error) {
 	if err := link.push(ms...); err != nil {
 		return nil, err
 	}
-	s := newRemoteSession(link)
-	t := newTableOn(g.host, s, 0)
-	t.fastForward()
+	s := session.NewRemoteSession(link)
+	t := table.NewTableOn(g.host, s, 0)
+	t.FastForward()
 	return t, nil
 }
 

@@ -8,6 +8,9 @@ import (
 
 	"nimmt/assets/sounds"
 	"nimmt/engine"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/sound"
 	"nimmt/storage"
 )
@@ -30,15 +33,15 @@ type recorder struct {
 
 func (r *recorder) Play(e sounds.Effect, _ float64) {
 	h := heard{e: e}
-	if tb, ok := r.cur(); ok && tb.consumed > 0 {
-		evs := tb.sess.EventsFor(tb.me, tb.consumed-1)
+	if tb, ok := r.cur(); ok && tb.Consumed > 0 {
+		evs := tb.Sess.EventsFor(tb.Me, tb.Consumed-1)
 		if len(evs) > 0 {
 			h.shown = evs[0]
 		}
-		h.consumed, h.emitted = tb.consumed, tb.sess.EventCount()
+		h.consumed, h.emitted = tb.Consumed, tb.Sess.EventCount()
 		if p, ok := h.shown.(engine.CardPlaced); ok {
-			sp := &tb.cards[2*int(p.Card)]
-			h.moving = sp.tween != nil && sp.tween.Progress() < 1
+			sp := &tb.Cards[2*int(p.Card)]
+			h.moving = sp.Tween != nil && sp.Tween.Progress() < 1
 		}
 	}
 	r.played = append(r.played, h)
@@ -69,16 +72,16 @@ func effectsOf(seat int, evs []engine.Event) (effects []sounds.Effect, of []engi
 // the person's event stream, once each; buttons click.
 func TestSoundFollowsTheTable(t *testing.T) {
 	rec := &recorder{}
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "normal", Seed: 7, InlineBots: true, Sound: sound.New(rec)})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "normal", Seed: 7, InlineBots: true, Sound: sound.New(rec)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec.g = g
 	g.LayoutF(1280, 720)
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "new-game")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "newgame" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "newgame" })
 	tapButton(t, g, "start")
 	if len(rec.played) != 2 || rec.played[0].e != sounds.Click || rec.played[1].e != sounds.Click {
 		t.Fatalf("two button taps played %v, want two clicks", rec.played)
@@ -87,18 +90,18 @@ func TestSoundFollowsTheTable(t *testing.T) {
 	d := &driver{g: g}
 	g.InjectInput(d.step)
 	ahead := 0
-	runUntil(t, g, 40000, func(ts TestState) bool {
-		if tb, ok := g.cur.(*table); ok && tb.sess.EventCount() > tb.consumed && tb.phase == phaseReveal {
+	runUntil(t, g, 40000, func(ts ui.TestState) bool {
+		if tb, ok := g.cur.(*table.Table); ok && tb.Sess.EventCount() > tb.Consumed && tb.Phase == table.PhaseReveal {
 			ahead++
 		}
 		return ts.Scene == "score"
 	})
-	tb := g.cur.(*table)
+	tb := g.cur.(*table.Table)
 	if ahead == 0 {
 		t.Fatal("the engine never ran ahead of the reveal animation: the test shows nothing")
 	}
 	// What the person's stream, as far as shown, should sound like.
-	want, of := effectsOf(tb.me, tb.sess.EventsFor(tb.me, 0)[:tb.consumed])
+	want, of := effectsOf(tb.Me, tb.Sess.EventsFor(tb.Me, 0)[:tb.Consumed])
 	var got []sounds.Effect
 	places := 0
 	for _, h := range rec.played {
@@ -138,30 +141,30 @@ func TestSoundSettings(t *testing.T) {
 	mem := &storage.Memory{}
 	rec := &recorder{}
 	silent := errors.New("no sound card")
-	g, err := NewGame(Options{Storage: mem, Speed: "instant", Seed: 7, InlineBots: true, Sound: sound.New(rec),
+	g, err := NewGame(ui.Options{Storage: mem, Speed: "instant", Seed: 7, InlineBots: true, Sound: sound.New(rec),
 		SoundStatus: func() (bool, error) { return false, silent }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.LayoutF(390, 844)
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "settings")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "settings" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "settings" })
 	tapButton(t, g, "volume-minus")
 	tapButton(t, g, "volume-minus")
-	if g.settings.Volume != 60 || g.snd.Volume() != 0.6 {
-		t.Fatalf("after two volume steps down: setting %d, player %v; want 60, 0.6", g.settings.Volume, g.snd.Volume())
+	if g.Settings.Volume != 60 || g.Snd.Volume() != 0.6 {
+		t.Fatalf("after two volume steps down: setting %d, player %v; want 60, 0.6", g.Settings.Volume, g.Snd.Volume())
 	}
 	found := false
-	for _, w := range g.cur.(*menu).widgets {
-		found = found || strings.Contains(w.label, silent.Error())
+	for _, w := range g.cur.(*menu.Menu).Widgets {
+		found = found || strings.Contains(w.Label, silent.Error())
 	}
 	if !found {
 		t.Error("the settings page does not say why the game is silent")
 	}
 	tapButton(t, g, "mute")
-	if !g.snd.Muted() {
+	if !g.Snd.Muted() {
 		t.Fatal("the sound switch does not mute the player")
 	}
 	n := len(rec.played)
@@ -171,24 +174,24 @@ func TestSoundSettings(t *testing.T) {
 	}
 	g.FlushSaves()
 
-	g2, err := NewGame(Options{Storage: mem, Sound: sound.New(&recorder{})})
+	g2, err := NewGame(ui.Options{Storage: mem, Sound: sound.New(&recorder{})})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g2.settings.Volume != 60 || !g2.settings.Muted || g2.snd.Volume() != 0.6 || !g2.snd.Muted() {
+	if g2.Settings.Volume != 60 || !g2.Settings.Muted || g2.Snd.Volume() != 0.6 || !g2.Snd.Muted() {
 		t.Errorf("a new game has volume %d (player %v) muted %v (player %v); want 60, muted",
-			g2.settings.Volume, g2.snd.Volume(), g2.settings.Muted, g2.snd.Muted())
+			g2.Settings.Volume, g2.Snd.Volume(), g2.Settings.Muted, g2.Snd.Muted())
 	}
 	g2.Suspend()
 	g2.Resume()
 }
 
 // cur returns the table shown, if any.
-func (r *recorder) cur() (*table, bool) {
+func (r *recorder) cur() (*table.Table, bool) {
 	if r.g == nil {
 		return nil, false
 	}
-	tb, ok := r.g.cur.(*table)
+	tb, ok := r.g.cur.(*table.Table)
 	return tb, ok
 }
 
@@ -197,55 +200,55 @@ func (r *recorder) cur() (*table, bool) {
 // settings file without it gets the default, not silence.
 func TestMusicFollowsTheScreens(t *testing.T) {
 	mem := &storage.Memory{}
-	g, err := NewGame(Options{Storage: mem, Speed: "instant", Seed: 7, InlineBots: true, Sound: sound.New(&recorder{})})
+	g, err := NewGame(ui.Options{Storage: mem, Speed: "instant", Seed: 7, InlineBots: true, Sound: sound.New(&recorder{})})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.LayoutF(390, 844)
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
-	if g.snd.Music() != sounds.MenuTheme {
-		t.Errorf("the menu plays theme %v, want the menu theme", g.snd.Music())
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
+	if g.Snd.Music() != sounds.MenuTheme {
+		t.Errorf("the menu plays theme %v, want the menu theme", g.Snd.Music())
 	}
-	if want := sound.DefaultMusicVolume; g.snd.MusicVolume() != want {
-		t.Errorf("music volume %v at first, want the default %v", g.snd.MusicVolume(), want)
+	if want := sound.DefaultMusicVolume; g.Snd.MusicVolume() != want {
+		t.Errorf("music volume %v at first, want the default %v", g.Snd.MusicVolume(), want)
 	}
 	tapButton(t, g, "settings")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "settings" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "settings" })
 	tapButton(t, g, "music-minus")
-	if g.settings.MusicVolume != 40 || g.snd.MusicVolume() != 0.4 || g.settings.Volume != int(sound.DefaultVolume*100) {
+	if g.Settings.MusicVolume != 40 || g.Snd.MusicVolume() != 0.4 || g.Settings.Volume != int(sound.DefaultVolume*100) {
 		t.Fatalf("after a music step down: music %d (player %v), effects %d; want 40, 0.4, unchanged",
-			g.settings.MusicVolume, g.snd.MusicVolume(), g.settings.Volume)
+			g.Settings.MusicVolume, g.Snd.MusicVolume(), g.Settings.Volume)
 	}
 	tapButton(t, g, "back")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "new-game")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "newgame" })
-	if g.snd.Music() != sounds.MenuTheme {
-		t.Errorf("the new-game form plays theme %v, want the menu theme", g.snd.Music())
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "newgame" })
+	if g.Snd.Music() != sounds.MenuTheme {
+		t.Errorf("the new-game form plays theme %v, want the menu theme", g.Snd.Music())
 	}
 	tapButton(t, g, "start")
-	runUntil(t, g, 50, func(ts TestState) bool { return ts.Scene == "choose" })
-	if g.snd.Music() != sounds.TableTheme {
-		t.Errorf("the table plays theme %v, want the table theme", g.snd.Music())
+	runUntil(t, g, 50, func(ts ui.TestState) bool { return ts.Scene == "choose" })
+	if g.Snd.Music() != sounds.TableTheme {
+		t.Errorf("the table plays theme %v, want the table theme", g.Snd.Music())
 	}
 	g.FlushSaves()
-	g2, err := NewGame(Options{Storage: mem, Sound: sound.New(&recorder{})})
+	g2, err := NewGame(ui.Options{Storage: mem, Sound: sound.New(&recorder{})})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g2.settings.MusicVolume != 40 || g2.snd.MusicVolume() != 0.4 {
-		t.Errorf("a new game has music %d (player %v), want 40 kept", g2.settings.MusicVolume, g2.snd.MusicVolume())
+	if g2.Settings.MusicVolume != 40 || g2.Snd.MusicVolume() != 0.4 {
+		t.Errorf("a new game has music %d (player %v), want 40 kept", g2.Settings.MusicVolume, g2.Snd.MusicVolume())
 	}
 	old := &storage.Memory{}
-	if err := old.Save(settingsFile, []byte(`{"name":"Ann","volume":70}`)); err != nil {
+	if err := old.Save(ui.SettingsFile, []byte(`{"name":"Ann","volume":70}`)); err != nil {
 		t.Fatal(err)
 	}
-	g3, err := NewGame(Options{Storage: old, Sound: sound.New(&recorder{})})
+	g3, err := NewGame(ui.Options{Storage: old, Sound: sound.New(&recorder{})})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int(sound.DefaultMusicVolume * 100); g3.settings.MusicVolume != want || g3.settings.Volume != 70 {
-		t.Errorf("settings without music: music %d, volume %d; want %d, 70", g3.settings.MusicVolume, g3.settings.Volume, want)
+	if want := int(sound.DefaultMusicVolume * 100); g3.Settings.MusicVolume != want || g3.Settings.Volume != 70 {
+		t.Errorf("settings without music: music %d, volume %d; want %d, 70", g3.Settings.MusicVolume, g3.Settings.Volume, want)
 	}
 }

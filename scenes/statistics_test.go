@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"nimmt/msg"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/ui"
 	"nimmt/stats"
 	"nimmt/storage"
 )
@@ -14,15 +16,15 @@ import (
 func TestStatisticsRecordAGame(t *testing.T) {
 	mem := &storage.Memory{}
 	g := newTestGame(t, mem, "instant")
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "new-game")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "newgame" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "newgame" })
 	tapButton(t, g, "start")
 	d := &driver{g: g}
 	g.InjectInput(d.step)
-	ts := runUntil(t, g, 200000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
-	s := g.stats.Stats().Local
+	ts := runUntil(t, g, 200000, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
+	s := g.Stats.Stats().Local
 	won := false
 	for _, w := range ts.Winners {
 		won = won || w == 0
@@ -37,19 +39,19 @@ func TestStatisticsRecordAGame(t *testing.T) {
 	if err != nil || k.Stats().Local.Played != 1 {
 		t.Fatalf("the statistics file holds %+v (%v)", k.Stats().Local.Tally, err)
 	}
-	g.InjectInput(func(in *Input) {})
+	g.InjectInput(func(in *ui.Input) {})
 	tapButton(t, g, "menu-gameover")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "stats")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "stats" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "stats" })
 	if !hasLabel(g, msg.New(msg.StatsTally, s.ByLevel["intermediate"].Won, 1).String()) {
 		t.Error("the statistics page does not show the game against intermediate bots")
 	}
 }
 
 func hasLabel(g *Game, label string) bool {
-	for _, w := range g.cur.(*menu).widgets {
-		if w.label == label {
+	for _, w := range g.cur.(*menu.Menu).Widgets {
+		if w.Label == label {
 			return true
 		}
 	}
@@ -64,21 +66,21 @@ func TestStatisticsReset(t *testing.T) {
 	if err := sampleStats(g, 3); err != nil {
 		t.Fatal(err)
 	}
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "stats")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "stats" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "stats" })
 	tapButton(t, g, "stats-reset")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "stats-reset" })
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "stats-reset" })
 	tapButton(t, g, "stats-reset-no")
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "stats" })
-	if g.stats.Stats().Local.Played != 16 {
-		t.Fatalf("keeping the statistics changed them: %+v", g.stats.Stats().Local.Tally)
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "stats" })
+	if g.Stats.Stats().Local.Played != 16 {
+		t.Fatalf("keeping the statistics changed them: %+v", g.Stats.Stats().Local.Tally)
 	}
 	tapButton(t, g, "stats-reset")
 	tapButton(t, g, "stats-reset-yes")
-	if g.stats.Stats().Local.Played != 0 {
-		t.Fatalf("confirmed reset kept %+v", g.stats.Stats().Local.Tally)
+	if g.Stats.Stats().Local.Played != 0 {
+		t.Fatalf("confirmed reset kept %+v", g.Stats.Stats().Local.Tally)
 	}
 	if k, _ := stats.Open(mem); k.Stats().Local.Played != 0 {
 		t.Error("the file still holds the statistics after a reset")
@@ -98,8 +100,8 @@ func TestStatisticsDamaged(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := newTestGame(t, mem, "instant")
-	if g.notice.ID != msg.NoticeStatsDamaged {
-		t.Errorf("notice %q, want the damaged statistics notice", g.notice.String())
+	if g.Notice.ID != msg.NoticeStatsDamaged {
+		t.Errorf("notice %q, want the damaged statistics notice", g.Notice.String())
 	}
 	if _, err := stats.Open(mem); err != nil {
 		var d *stats.DamagedError

@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 )
 
 // TestMalformedEvent feeds the table, as a remote session might, an event that does not fit its
@@ -22,16 +25,16 @@ func TestMalformedEvent(t *testing.T) {
 			t.Fatal(err)
 		}
 		good := eg.EventsFor(0, 0)
-		seats := []Seat{{Kind: SeatPerson, Name: "Ann"}, {Kind: SeatRemote, Name: "Bo"}, {Kind: SeatRemote, Name: "Cy"}, {Kind: SeatRemote, Name: "Di"}}
-		sess := &script{events: slices.Clone(good), seats: seats}
-		tb := newTableOn(g.host, sess, 0)
+		seats := []session.Seat{{Kind: session.SeatPerson, Name: "Ann"}, {Kind: session.SeatRemote, Name: "Bo"}, {Kind: session.SeatRemote, Name: "Cy"}, {Kind: session.SeatRemote, Name: "Di"}}
+		sess := &table.Script{Events: slices.Clone(good), SeatList: seats}
+		tb := table.NewTableOn(g.host, sess, 0)
 		g.goTo(tb)
-		g.InjectInput(func(in *Input) {})
-		runUntil(t, g, 2000, func(TestState) bool { return tb.consumed == len(good) && tb.tl.Idle() })
-		want := cloneView(&tb.disp)
-		sess.events = append(sess.events, engine.CardPlaced{Seat: 7, Card: 50, Row: 9, Pos: 1}, engine.SeatChose{Seat: 1})
+		g.InjectInput(func(in *ui.Input) {})
+		runUntil(t, g, 2000, func(ui.TestState) bool { return tb.Consumed == len(good) && tb.Tl.Idle() })
+		want := table.CloneView(&tb.Disp)
+		sess.Events = append(sess.Events, engine.CardPlaced{Seat: 7, Card: 50, Row: 9, Pos: 1}, engine.SeatChose{Seat: 1})
 		if resume {
-			tb.fastForward()
+			tb.FastForward()
 		} else {
 			for range 20 {
 				if err := g.Update(); err != nil {
@@ -39,23 +42,23 @@ func TestMalformedEvent(t *testing.T) {
 				}
 			}
 		}
-		if tb.broken == nil || !strings.Contains(tb.broken.Error(), "card_placed") {
-			t.Fatalf("resume %v: stream error %v, want the card_placed event named", resume, tb.broken)
+		if tb.Broken == nil || !strings.Contains(tb.Broken.Error(), "card_placed") {
+			t.Fatalf("resume %v: stream error %v, want the card_placed event named", resume, tb.Broken)
 		}
-		if !reflect.DeepEqual(tb.disp, want) {
+		if !reflect.DeepEqual(tb.Disp, want) {
 			t.Errorf("resume %v: the view changed after a malformed event", resume)
 		}
-		if tb.consumed != len(good)+1 {
-			t.Errorf("resume %v: %d events consumed, want %d (none after the bad one)", resume, tb.consumed, len(good)+1)
+		if tb.Consumed != len(good)+1 {
+			t.Errorf("resume %v: %d events consumed, want %d (none after the bad one)", resume, tb.Consumed, len(good)+1)
 		}
 		logged := false
-		for _, l := range tb.log {
-			logged = logged || strings.Contains(l.m.String(), tb.broken.Error())
+		for _, l := range tb.Log {
+			logged = logged || strings.Contains(l.M.String(), tb.Broken.Error())
 		}
 		if !logged {
-			t.Errorf("resume %v: the log does not say %q", resume, tb.broken)
+			t.Errorf("resume %v: the log does not say %q", resume, tb.Broken)
 		}
-		if g.cur != scene(tb) {
+		if g.cur != ui.Scene(tb) {
 			t.Errorf("resume %v: the table closed", resume)
 		}
 	}

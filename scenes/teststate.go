@@ -2,22 +2,30 @@
 
 package scenes
 
-import "nimmt/msg"
+import (
+	"nimmt/msg"
+	"nimmt/scenes/ui"
+)
 
 // The web release build leaves TestState out (tests and the browser test build, tag nimmttest,
 // have it): nothing else asks the scenes for their testState, so their code stays out of the wasm.
 
 // TestState returns a snapshot of the current scene for tests.
-func (g *Game) TestState() TestState {
-	ts := TestState{Width: g.w, Height: g.h, Scale: g.scale, Notice: g.notice.String(), Lang: msg.Lang(), Redraws: g.redraws}
+func (g *Game) TestState() ui.TestState {
+	ts := ui.TestState{Width: g.W, Height: g.H, Scale: g.Scale, Notice: g.Notice.String(), Lang: msg.Lang(), Redraws: g.redraws}
 	s := g.cur
 	if g.next != nil {
 		s = g.next
 	}
 	if s != nil {
-		ts.Scene = s.name()
-		ts.Input = s.acceptsInput() && g.next == nil
-		s.testState(&ts)
+		ts.Scene = s.Name()
+		ts.Input = s.AcceptsInput() && g.next == nil
+		if t, ok := s.(ui.Tested); ok {
+			t.TestState(&ts)
+		}
 	}
 	return ts
 }
+
+// Frames returns the number of Draw calls so far.
+func (g *Game) Frames() int { return g.FrameCount }

@@ -28,7 +28,7 @@ var textFields = []string{"label", "title", "notice", "caption"}
 var notShown = []string{"fmt.Errorf", "errors.New", "fmt.Fprintf", "fmt.Fprintln", "fmt.Fprint", "panic", "os.Getenv"}
 
 // TestNoRawText is the check that keeps player-facing text in nimmt/msg. In every non-test file
-// of scenes (but those listed in unconverted) it reports
+// of scenes and its sub-packages (but those listed in unconverted) it reports
 //   - a string literal holding a letter in the text argument of a draw or layout call (textArg),
 //     or assigned to a text field or variable (textFields) — the sure cases;
 //   - any other string literal that reads like prose: with a letter, and a space or a capital
@@ -41,6 +41,11 @@ func TestNoRawText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sub, err := filepath.Glob("*/*.go") // the sub-packages: ui, session, table, menu, online
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, sub...)
 	fset := token.NewFileSet()
 	checked := 0
 	for _, name := range files {

@@ -10,6 +10,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/engine"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -20,7 +22,7 @@ func TestRowSlots(t *testing.T) {
 		top  bool
 	}{{0, false}, {0, true}, {1, false}, {2, false}, {2, true}}
 	for i, w := range want {
-		if s, top := rowSlot(row, i); s != w.slot || top != w.top {
+		if s, top := table.RowSlot(row, i); s != w.slot || top != w.top {
 			t.Errorf("rowSlot(%v, %d) = %d %v, want %d %v", row, i, s, top, w.slot, w.top)
 		}
 	}
@@ -42,28 +44,28 @@ func TestRowSlots(t *testing.T) {
 }
 
 // doubleTable returns a table of a Double game whose displayed view is set by the test.
-func doubleTable(t *testing.T, g *Game) *table {
+func doubleTable(t *testing.T, g *Game) *table.Table {
 	t.Helper()
-	g.settings.Variant = "double"
-	tb, err := newTable(g.host, 5)
+	g.Settings.Variant = "double"
+	tb, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.fastForward()
+	tb.FastForward()
 	g.cur = tb
 	return tb
 }
 
 // show sets the displayed rows, hand and pending plays and settles the sprites (animated, then
 // finished).
-func show(tb *table, rows [4][]engine.Card, hand []engine.Card, my engine.Card, pending []engine.Play) {
-	tb.disp.Rows, tb.disp.Hand, tb.disp.MyChoice, tb.disp.Pending = rows, hand, my, pending
-	tb.relayout()
-	for _, s := range tb.settle(10, 0, true, nil) {
-		tb.tl.Add(s)
+func show(tb *table.Table, rows [4][]engine.Card, hand []engine.Card, my engine.Card, pending []engine.Play) {
+	tb.Disp.Rows, tb.Disp.Hand, tb.Disp.MyChoice, tb.Disp.Pending = rows, hand, my, pending
+	tb.Relayout()
+	for _, s := range tb.Settle(10, 0, true, nil) {
+		tb.Tl.Add(s)
 	}
-	tb.tl.Skip()
-	tb.stepSprites()
+	tb.Tl.Skip()
+	tb.StepSprites()
 }
 
 // TestTwinSprites: twins get a sprite each (stacked in a row, side by side in the hand), and a
@@ -75,26 +77,26 @@ func TestTwinSprites(t *testing.T) {
 	if err := checkHomes(tb); err != nil {
 		t.Fatal(err)
 	}
-	a, b := tb.spriteAt(atRow, 0, 0), tb.spriteAt(atRow, 0, 1)
-	if a < 0 || b < 0 || a == b || spriteCard(a) != 12 || spriteCard(b) != 12 {
+	a, b := tb.SpriteAt(table.AtRow, 0, 0), tb.SpriteAt(table.AtRow, 0, 1)
+	if a < 0 || b < 0 || a == b || table.SpriteCard(a) != 12 || table.SpriteCard(b) != 12 {
 		t.Fatalf("row twins: sprites %d %d", a, b)
 	}
-	slot := tb.lay.Rows[0].Slots[0]
-	dx, dy := stackOffset(slot.W, slot.H)
-	if sp := &tb.cards[a]; sp.x != slot.X || sp.y != slot.Y {
-		t.Errorf("the first 12 is at %.0f,%.0f, not in slot 1 (%.0f,%.0f)", sp.x, sp.y, slot.X, slot.Y)
+	slot := tb.Lay.Rows[0].Slots[0]
+	dx, dy := table.StackOffset(slot.W, slot.H)
+	if sp := &tb.Cards[a]; sp.X != slot.X || sp.Y != slot.Y {
+		t.Errorf("the first 12 is at %.0f,%.0f, not in slot 1 (%.0f,%.0f)", sp.X, sp.Y, slot.X, slot.Y)
 	}
-	if sp := &tb.cards[b]; sp.x != slot.X+dx || sp.y != slot.Y+dy || !tb.homes[b].top {
-		t.Errorf("the stacked 12 is at %.0f,%.0f, not offset on slot 1", sp.x, sp.y)
+	if sp := &tb.Cards[b]; sp.X != slot.X+dx || sp.Y != slot.Y+dy || !tb.Homes[b].Top {
+		t.Errorf("the stacked 12 is at %.0f,%.0f, not offset on slot 1", sp.X, sp.Y)
 	}
-	if c := tb.spriteAt(atRow, 0, 2); c < 0 || tb.cards[c].x != tb.lay.Rows[0].Slots[1].X {
+	if c := tb.SpriteAt(table.AtRow, 0, 2); c < 0 || tb.Cards[c].X != tb.Lay.Rows[0].Slots[1].X {
 		t.Error("the 30 after the stacked twins is not in the second place")
 	}
-	h0, h1 := tb.spriteAt(atHand, 0, 0), tb.spriteAt(atHand, 0, 1)
-	if h0 < 0 || h1 < 0 || h0 == h1 || spriteCard(h0) != 5 || spriteCard(h1) != 5 {
+	h0, h1 := tb.SpriteAt(table.AtHand, 0, 0), tb.SpriteAt(table.AtHand, 0, 1)
+	if h0 < 0 || h1 < 0 || h0 == h1 || table.SpriteCard(h0) != 5 || table.SpriteCard(h1) != 5 {
 		t.Fatalf("hand twins: sprites %d %d", h0, h1)
 	}
-	if tb.cards[h0].x == tb.cards[h1].x {
+	if tb.Cards[h0].X == tb.Cards[h1].X {
 		t.Error("the hand twins are drawn on each other")
 	}
 
@@ -103,8 +105,8 @@ func TestTwinSprites(t *testing.T) {
 	if err := checkHomes(tb); err != nil {
 		t.Fatal(err)
 	}
-	if tb.handCard(0) != 5 || tb.handCard(1) != 70 || tb.handCard(2) != 0 {
-		t.Errorf("hand after choosing a 5: %v %v %v", tb.handCard(0), tb.handCard(1), tb.handCard(2))
+	if tb.HandCard(0) != 5 || tb.HandCard(1) != 70 || tb.HandCard(2) != 0 {
+		t.Errorf("hand after choosing a 5: %v %v %v", tb.HandCard(0), tb.HandCard(1), tb.HandCard(2))
 	}
 
 	// A 64 is revealed: the 64 in row 4 keeps its sprite; then the new one goes to row 2 (an
@@ -114,25 +116,25 @@ func TestTwinSprites(t *testing.T) {
 	if err := checkHomes(tb); err != nil {
 		t.Fatal(err)
 	}
-	old, nw := tb.spriteAt(atRow, 3, 1), tb.spriteAt(atPending, 0, 0)
+	old, nw := tb.SpriteAt(table.AtRow, 3, 1), tb.SpriteAt(table.AtPending, 0, 0)
 	if old < 0 || nw < 0 || old == nw {
 		t.Fatalf("64s: sprites %d %d", old, nw)
 	}
-	oldX, oldY := tb.cards[old].x, tb.cards[old].y
-	tb.disp.Rows[1], tb.disp.Pending = []engine.Card{40, 64}, nil
-	tb.relayout()
-	for _, s := range tb.settle(10, 0, true, nil) {
-		tb.tl.Add(s)
+	oldX, oldY := tb.Cards[old].X, tb.Cards[old].Y
+	tb.Disp.Rows[1], tb.Disp.Pending = []engine.Card{40, 64}, nil
+	tb.Relayout()
+	for _, s := range tb.Settle(10, 0, true, nil) {
+		tb.Tl.Add(s)
 	}
-	if tb.spriteAt(atRow, 3, 1) != old || tb.spriteAt(atRow, 1, 1) != nw {
+	if tb.SpriteAt(table.AtRow, 3, 1) != old || tb.SpriteAt(table.AtRow, 1, 1) != nw {
 		t.Errorf("the twins swapped sprites: row 4 has %d (was %d), row 2 has %d (was pending %d)",
-			tb.spriteAt(atRow, 3, 1), old, tb.spriteAt(atRow, 1, 1), nw)
+			tb.SpriteAt(table.AtRow, 3, 1), old, tb.SpriteAt(table.AtRow, 1, 1), nw)
 	}
-	if sp := &tb.cards[old]; sp.moving || sp.x != oldX || sp.y != oldY {
+	if sp := &tb.Cards[old]; sp.Moving || sp.X != oldX || sp.Y != oldY {
 		t.Error("the 64 in row 4 moves")
 	}
-	tb.tl.Skip()
-	tb.stepSprites()
+	tb.Tl.Skip()
+	tb.StepSprites()
 	if err := checkHomes(tb); err != nil {
 		t.Fatal(err)
 	}
@@ -140,22 +142,22 @@ func TestTwinSprites(t *testing.T) {
 	// Row 1 holding a 31 is taken while its twin lies in row 4: the taken 31 flies to the pile
 	// and the one in row 4 stays (it does not take over the flying sprite).
 	show(tb, [4][]engine.Card{{20, 31}, {40}, {50}, {25, 31}}, []engine.Card{5, 70}, 0, nil)
-	gone, stays := tb.spriteAt(atRow, 0, 1), tb.spriteAt(atRow, 3, 1)
-	if stays != spriteIdx(31, 1) {
+	gone, stays := tb.SpriteAt(table.AtRow, 0, 1), tb.SpriteAt(table.AtRow, 3, 1)
+	if stays != table.SpriteIdx(31, 1) {
 		t.Fatalf("row 4's 31 has sprite %d; this test wants copy 1", stays)
 	}
-	tb.apply(engine.RowTaken{Seat: 1, Row: 0, Cards: []engine.Card{20, 31}, Bullheads: 4, Reason: engine.TakeFull}, true)
-	for _, s := range tb.settle(10, 0, true, nil) {
-		tb.tl.Add(s)
+	tb.Apply(engine.RowTaken{Seat: 1, Row: 0, Cards: []engine.Card{20, 31}, Bullheads: 4, Reason: engine.TakeFull}, true)
+	for _, s := range tb.Settle(10, 0, true, nil) {
+		tb.Tl.Add(s)
 	}
-	if sp := &tb.cards[gone]; !sp.vis || !sp.hideAtEnd {
+	if sp := &tb.Cards[gone]; !sp.Vis || !sp.HideAtEnd {
 		t.Error("the taken 31 does not fly to the pile")
 	}
-	if sp := &tb.cards[stays]; sp.moving || tb.spriteAt(atRow, 3, 1) != stays {
+	if sp := &tb.Cards[stays]; sp.Moving || tb.SpriteAt(table.AtRow, 3, 1) != stays {
 		t.Error("the 31 in row 4 changed sprites or moves")
 	}
-	tb.tl.Skip()
-	tb.stepSprites()
+	tb.Tl.Skip()
+	tb.StepSprites()
 	if err := checkHomes(tb); err != nil {
 		t.Fatal(err)
 	}
@@ -165,11 +167,11 @@ func TestTwinSprites(t *testing.T) {
 // and saves it (to $NIMMT_SHOT_DIR/double.png when set) to be looked at.
 func TestDoubleTableDrawn(t *testing.T) {
 	needDisplay(t)
-	g, err := NewGame(Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
+	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "instant", Seed: 3, InlineBots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.settings.Tracker = false
+	g.Settings.Tracker = false
 	g.LayoutF(1280, 720)
 	tb := doubleTable(t, g)
 	show(tb, [4][]engine.Card{{12, 12, 30}, {40, 41, 55, 55}, {66}, {77, 78, 79, 80, 80}},
@@ -180,18 +182,18 @@ func TestDoubleTableDrawn(t *testing.T) {
 	var screen *ebiten.Image
 	frame(func() { screen = ebiten.NewImage(1280, 720) }, nil)
 	defer frame(func() { screen.Deallocate() }, nil)
-	tb.phase = phaseChoose
+	tb.Phase = table.PhaseChoose
 	for i := 0; i < 60; i++ { // faces render over a few frames
 		frame(nil, func(*ebiten.Image) { g.Draw(screen) })
-		if !tb.facesPending && i >= 2 {
+		if !tb.FacesPending && i >= 2 {
 			break
 		}
 	}
 	img := image.NewRGBA(image.Rect(0, 0, 1280, 720))
 	frame(nil, func(*ebiten.Image) { screen.ReadPixels(img.Pix) })
 	// The stacked 12 shows its own edge to the right of and below the first 12.
-	slot := tb.lay.Rows[0].Slots[0]
-	dx, dy := stackOffset(slot.W, slot.H)
+	slot := tb.Lay.Rows[0].Slots[0]
+	dx, dy := table.StackOffset(slot.W, slot.H)
 	if x, y := slot.X+slot.W+dx/2, slot.Y+slot.H+dy/2; isFelt(img, x, y) {
 		t.Errorf("no stacked card at %.0f,%.0f", x, y)
 	}

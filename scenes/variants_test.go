@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"nimmt/engine"
+	"nimmt/scenes/menu"
+	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -15,25 +18,25 @@ import (
 // the engine ran that variant.
 func TestEveryMenuVariantPlayable(t *testing.T) {
 	// The menu's entries: every variant, Double twice (two decks; one deck and the doublets).
-	entries := variantEntries()
+	entries := menu.VariantEntries()
 	if len(entries) != len(engine.Variants())+1 {
 		t.Fatalf("the menu offers %d entries for %d variants", len(entries), len(engine.Variants()))
 	}
 	for _, e := range entries {
-		v := e.v
-		t.Run(e.key(), func(t *testing.T) {
+		v := e.V
+		t.Run(e.Key(), func(t *testing.T) {
 			// Double is played animated: twins' sprites must keep their identity while moving.
 			speed := "instant"
 			if v == engine.Double {
 				speed = "fast"
 			}
 			g := newTestGame(t, &storage.Memory{}, speed)
-			g.InjectInput(func(in *Input) {})
-			runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+			g.InjectInput(func(in *ui.Input) {})
+			runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 			tapButton(t, g, "new-game")
-			chooseVariant(t, g, e.key())
-			if got := g.settings.variant(); got != v || g.settings.Doublets != e.doublets {
-				t.Fatalf("menu selected %v (doublets %v), want %v (doublets %v)", got, g.settings.Doublets, v, e.doublets)
+			chooseVariant(t, g, e.Key())
+			if got := g.Settings.EngineVariant(); got != v || g.Settings.Doublets != e.Doublets {
+				t.Fatalf("menu selected %v (doublets %v), want %v (doublets %v)", got, g.Settings.Doublets, v, e.Doublets)
 			}
 			tapButton(t, g, "end-mode") // at a score
 			tapButton(t, g, "end-mode") // after rounds
@@ -41,14 +44,14 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 				tapButton(t, g, "end-minus") // 1 round
 			}
 			tapButton(t, g, "start")
-			runUntil(t, g, 50, func(TestState) bool { _, ok := g.cur.(*table); return ok })
-			tb, ok := g.cur.(*table)
-			if !ok || engineOf(tb).Config().Variant != v || engineOf(tb).Config().Doublets != e.doublets {
-				t.Fatalf("no table of %v (doublets %v)", v, e.doublets)
+			runUntil(t, g, 50, func(ui.TestState) bool { _, ok := g.cur.(*table.Table); return ok })
+			tb, ok := g.cur.(*table.Table)
+			if !ok || engineOf(tb).Config().Variant != v || engineOf(tb).Config().Doublets != e.Doublets {
+				t.Fatalf("no table of %v (doublets %v)", v, e.Doublets)
 			}
 			taps, drafts, orders, keeps := 0, 0, 0, 0
 			stacked, handTwins := 0, 0
-			g.InjectInput(func(in *Input) {
+			g.InjectInput(func(in *ui.Input) {
 				ts := g.TestState()
 				if !ts.Input && ts.Scene != "score" {
 					return
@@ -57,10 +60,10 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 				if err := checkHomes(tb); err != nil {
 					t.Fatal(err)
 				}
-				for i := range tb.homes {
-					if h := &tb.homes[i]; h.top {
+				for i := range tb.Homes {
+					if h := &tb.Homes[i]; h.Top {
 						stacked++
-					} else if h.at == atHand && h.pos > 0 && tb.handCard(int(h.pos)-1) == spriteCard(i) {
+					} else if h.At == table.AtHand && h.Pos > 0 && tb.HandCard(int(h.Pos)-1) == table.SpriteCard(i) {
 						handTwins++
 					}
 				}
@@ -98,7 +101,7 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 					in.Tap, in.TapX, in.TapY = true, r.X+r.W/2, r.Y+r.H/2
 				}
 			})
-			runUntil(t, g, 300000, func(ts TestState) bool { return ts.Scene == "gameover" && ts.Input })
+			runUntil(t, g, 300000, func(ts ui.TestState) bool { return ts.Scene == "gameover" && ts.Input })
 			if !engineOf(tb).Over() {
 				t.Fatal("the engine's game is not over")
 			}
@@ -122,38 +125,38 @@ func TestEveryMenuVariantPlayable(t *testing.T) {
 // page shows its paragraph.
 func TestMenuVariantSeats(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 5, func(ts TestState) bool { return ts.Scene == "menu" })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "new-game")
 	for i := 0; i < 6; i++ {
 		tapButton(t, g, "seats-plus")
 	}
-	if g.settings.Seats != 10 {
-		t.Fatalf("seats %d", g.settings.Seats)
+	if g.Settings.Seats != 10 {
+		t.Fatalf("seats %d", g.Settings.Seats)
 	}
 	chooseVariant(t, g, "tournament")
-	if g.settings.Seats != 5 {
-		t.Errorf("Tournament with %d seats", g.settings.Seats)
+	if g.Settings.Seats != 5 {
+		t.Errorf("Tournament with %d seats", g.Settings.Seats)
 	}
 	tapButton(t, g, "seats-plus")
-	if g.settings.Seats != 5 {
-		t.Errorf("seats-plus went to %d in a Tournament", g.settings.Seats)
+	if g.Settings.Seats != 5 {
+		t.Errorf("seats-plus went to %d in a Tournament", g.Settings.Seats)
 	}
 	tapButton(t, g, "about-tournament")
-	m := g.cur.(*menu).form
-	if m.name() != "variant" || m.title != "Tournament" {
-		t.Fatalf("page %q title %q", m.name(), m.title)
+	m := g.cur.(*menu.Menu).Form
+	if m.Name() != "variant" || m.Title != "Tournament" {
+		t.Fatalf("page %q title %q", m.Name(), m.Title)
 	}
 	text := ""
-	for _, w := range m.widgets {
-		text += w.label + " "
+	for _, w := range m.Widgets {
+		text += w.Label + " "
 	}
 	if !containsAll(text, "passed", "2–5 players") {
 		t.Errorf("the page shows %q", text)
 	}
 	tapButton(t, g, "back-newgame")
-	if m.name() != "newgame" {
-		t.Errorf("back went to %q", m.name())
+	if m.Name() != "newgame" {
+		t.Errorf("back went to %q", m.Name())
 	}
 }
 
@@ -176,18 +179,18 @@ func containsAll(s string, subs ...string) bool {
 // TestHandVariantTwoCards: in Hand the person plays one card (the same card twice) or two.
 func TestHandVariantTwoCards(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
-	g.settings.Variant = "hand"
-	g.settings.Seats = 3
-	tb, err := newTable(g.host, 5)
+	g.Settings.Variant = "hand"
+	g.Settings.Seats = 3
+	tb, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g.goTo(tb)
-	g.InjectInput(func(in *Input) {})
-	runUntil(t, g, 2000, func(ts TestState) bool { return ts.Decision == "play" && ts.Input })
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 2000, func(ts ui.TestState) bool { return ts.Decision == "play" && ts.Input })
 	h := engineOf(tb).View(0).Hand
-	tb.play(h[0])
-	tb.play(h[1])
+	tb.Play(h[0])
+	tb.Play(h[1])
 	if n := len(engineOf(tb).View(0).Hand); n != 12 && engineOf(tb).View(0).Decision == nil {
 		// a keep may have added cards; the two cards left the hand either way
 		t.Logf("hand now %d cards", n)
@@ -196,7 +199,7 @@ func TestHandVariantTwoCards(t *testing.T) {
 		t.Fatalf("two cards not played: hand %v", engineOf(tb).View(0).Hand)
 	}
 	for {
-		ts := runUntil(t, g, 20000, func(ts TestState) bool {
+		ts := runUntil(t, g, 20000, func(ts ui.TestState) bool {
 			return (ts.Decision == "play" || ts.Decision == "row" || ts.Decision == "keep") && ts.Input
 		})
 		if ts.Decision == "play" {
@@ -206,12 +209,12 @@ func TestHandVariantTwoCards(t *testing.T) {
 			_ = engineOf(tb).Keep(0, nil)
 			continue
 		}
-		tb.chooseRow(0)
+		tb.ChooseRow(0)
 	}
 	h = engineOf(tb).View(0).Hand
 	size := len(h)
-	tb.play(h[0])
-	tb.play(h[0])
+	tb.Play(h[0])
+	tb.Play(h[0])
 	if slices.Contains(engineOf(tb).View(0).Hand, h[0]) || len(engineOf(tb).View(0).Hand) > size-1+5 {
 		t.Fatalf("one card not played: hand %v", engineOf(tb).View(0).Hand)
 	}
@@ -219,33 +222,33 @@ func TestHandVariantTwoCards(t *testing.T) {
 
 // checkHomes reports a card of the displayed view without a sprite at rest at its place, two
 // places sharing a sprite, or a visible sprite with no place (the screen is caught up).
-func checkHomes(tb *table) error {
+func checkHomes(tb *table.Table) error {
 	want := 0
-	for _, row := range tb.disp.Rows {
+	for _, row := range tb.Disp.Rows {
 		want += min(len(row), 100)
 	}
 	for i := 0; ; i++ {
-		if tb.handCard(i) == 0 {
+		if tb.HandCard(i) == 0 {
 			break
 		}
-		if i < len(tb.lay.Hand) {
+		if i < len(tb.Lay.Hand) {
 			want++
 		}
 	}
-	if tb.disp.MyChoice != 0 {
+	if tb.Disp.MyChoice != 0 {
 		want++
 	}
-	want += len(tb.disp.Pending) + len(tb.disp.FaceUp)
+	want += len(tb.Disp.Pending) + len(tb.Disp.FaceUp)
 	got := 0
-	for i := range tb.cards {
-		sp, h := &tb.cards[i], &tb.homes[i]
+	for i := range tb.Cards {
+		sp, h := &tb.Cards[i], &tb.Homes[i]
 		switch {
-		case h.at == atNone && sp.vis:
-			return fmt.Errorf("sprite %d (card %v) is visible with no place", i, spriteCard(i))
-		case h.at == atNone:
-		case !sp.vis || sp.x != h.r.X || sp.y != h.r.Y:
+		case h.At == table.AtNone && sp.Vis:
+			return fmt.Errorf("sprite %d (card %v) is visible with no place", i, table.SpriteCard(i))
+		case h.At == table.AtNone:
+		case !sp.Vis || sp.X != h.R.X || sp.Y != h.R.Y:
 			return fmt.Errorf("sprite %d (card %v) is not at its place (%v at %d,%d): vis %v at %.0f,%.0f",
-				i, spriteCard(i), h.at, h.row, h.pos, sp.vis, sp.x, sp.y)
+				i, table.SpriteCard(i), h.At, h.Row, h.Pos, sp.Vis, sp.X, sp.Y)
 		default:
 			got++
 		}
@@ -260,17 +263,17 @@ func checkHomes(tb *table) error {
 // variant allows); an unknown name or doublets without Double is an error naming it.
 func TestOptionsVariant(t *testing.T) {
 	tests := []struct {
-		opts     Options
+		opts     ui.Options
 		variant  string
 		doublets bool
 		seats    int
 		err      string
 	}{
-		{Options{Variant: "nifty", Seats: 10}, "nifty", false, 7, ""},
-		{Options{Variant: "double", Doublets: true, Seats: 4}, "double", true, 4, ""},
-		{Options{Variant: "tournament", Seats: 9}, "tournament", false, 5, ""},
-		{Options{Variant: "grand"}, "", false, 0, "grand"},
-		{Options{Variant: "basic", Doublets: true}, "", false, 0, "doublets"},
+		{ui.Options{Variant: "nifty", Seats: 10}, "nifty", false, 7, ""},
+		{ui.Options{Variant: "double", Doublets: true, Seats: 4}, "double", true, 4, ""},
+		{ui.Options{Variant: "tournament", Seats: 9}, "tournament", false, 5, ""},
+		{ui.Options{Variant: "grand"}, "", false, 0, "grand"},
+		{ui.Options{Variant: "basic", Doublets: true}, "", false, 0, "doublets"},
 	}
 	for _, tc := range tests {
 		g, err := NewGame(tc.opts)
@@ -283,7 +286,7 @@ func TestOptionsVariant(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", tc.opts, err)
 		}
-		if st := g.settings; st.Variant != tc.variant || st.Doublets != tc.doublets || st.Seats != tc.seats {
+		if st := g.Settings; st.Variant != tc.variant || st.Doublets != tc.doublets || st.Seats != tc.seats {
 			t.Errorf("%+v: settings variant %q doublets %v seats %d, want %q %v %d", tc.opts, st.Variant, st.Doublets, st.Seats, tc.variant, tc.doublets, tc.seats)
 		}
 	}

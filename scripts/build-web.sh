@@ -34,7 +34,7 @@ for f in assets/lang/*.json; do
 done
 gzip -9 -k -f "$out"/lang/*.json
 noinline=()
-for p in scenes msg stats storage layout sprites text anim sound wasm/webrun wasm client protocol; do
+for p in scenes/... msg stats storage layout sprites text anim sound wasm/webrun wasm client protocol; do
 	noinline+=("-gcflags=nimmt/$p=-l")
 done
 # The text stack too (etxt, golang.org/x/image's sfnt and rasteriser, golang.org/x/text): 13.8 KB

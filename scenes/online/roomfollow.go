@@ -1,0 +1,160 @@
+package online
+
+import (
+	"errors"
+
+	"nimmt/client"
+	"nimmt/msg"
+	"nimmt/protocol"
+	"nimmt/scenes/session"
+	"nimmt/scenes/table"
+)
+
+// UnreachableAfter is how many failed attempts to open a room make the room screen give up and
+// say that the server cannot be reached.
+const UnreachableAfter = 2
+
+// Poll takes in what the link brought and follows the room: the first sight of it, a refusal,
+// the seat token to keep, a game starting. It reports whether anything changed.
+func (r *Room) Poll() bool {
+	g := r.g
+	changed := r.Link.Poll()
+	if st := r.Link.Status(); st.Phase != r.Status.Phase || st.Attempt != r.Status.Attempt {
+		r.Status = st
+		changed = true
+	}
+	cs := r.Link.State()
+	// A server that cannot be reached is said at once (the link would keep trying).
+	if !r.Opened && (r.Status.Phase == client.LinkFailed || r.Status.Phase == client.LinkReconnecting && r.Status.Attempt >= UnreachableAfter) {
+		var refused *client.FailedError
+		if errors.As(r.Status.Err, &refused) {
+			r.giveUp(session.ErrorText(refused.Refusal)) // the server said why: no such room, …
+		} else {
+			r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.Status.Err)))
+		}
+		return true
+	}
+	for ; r.errSeen < len(cs.Errors); r.errSeen++ {
+		e := cs.Errors[r.errSeen]
+		if e.Ref == protocol.TypeAct {
+			continue // the table says a refused card or row, where it was played
+		}
+		if !r.Opened {
+			r.giveUp(session.ErrorText(e))
+			return true
+		}
+		r.notice = session.ErrorText(e)
+		if e.Code == protocol.ErrToken {
+			r.forget()
+		}
+		changed = true
+	}
+	if !changed {
+		return false
+	}
+	rm := &cs.Room
+	if !r.Opened && rm.Code != "" {
+		r.Opened = true
+		r.midGame = rm.State != protocol.StateLobby
+	}
+	if r.Host() && rm.State == protocol.StateLobby {
+		for _, lv := range r.bots {
+			r.Link.Send(protocol.AddBot{Level: lv})
+		}
+		r.bots = nil
+	}
+	if r.Opened && r.join && !r.JoinSent && rm.State == protocol.StateLobby && rm.You < 0 {
+		r.JoinSent = true
+		r.Link.Send(protocol.Join{Name: g.Settings.Name, Colour: r.colour})
+	}
+	for ; r.chatSeen < len(cs.Chat); r.chatSeen++ {
+		c := cs.Chat[r.chatSeen]
+		e := chatEntry{name: c.Name, text: c.Text, system: c.System}
+		if c.Seat >= 0 && c.Seat < len(rm.Seats) {
+			e.colour = rm.Seats[c.Seat].Colour
+		}
+		r.chat = append(r.chat, e)
+	}
+	r.keep()
+	r.Build()
+	if r.Table == nil || rm.Game != r.TableGame {
+		r.openTable()
+	}
+	return true
+}
+
+// errString is an error's text, or nothing.
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// giveUp goes back to the lobby saying why the room could not be opened.
+func (r *Room) giveUp(why msg.Message) {
+	r.Link.Close()
+	l := r.Back
+	if l == nil {
+		l = NewLobby(r.g, r.dial, "")
+	}
+	l.Notice = why
+	l.Build()
+	r.g.Show(l)
+}
+
+// keep remembers the seat token (with the room and server) so that the seat can be taken back
+// after a restart of the game, a reload of the page or a lost connection.
+func (r *Room) keep() {
+	cs := r.Link.State()
+	o := &r.g.Settings.Online
+	if cs.Token == "" || (o.Token == cs.Token && o.Code == cs.Room.Code) || cs.Room.Code == "" {
+		return
+	}
+	o.Code, o.Token, o.Base = cs.Room.Code, cs.Token, r.base
+	r.g.SaveSettings()
+}
+
+// forget drops the remembered seat (the room was left, or the token is no longer valid).
+func (r *Room) forget() {
+	o := &r.g.Settings.Online
+	if o.Token == "" {
+		return
+	}
+	o.Code, o.Token, o.Base = "", "", ""
+	r.g.SaveSettings()
+}
+
+// openTable opens the table of the room's current game once its first events are here. A room
+// first seen in the middle of a game (a reload, a restart, a spectator) shows the game as it
+// stands; one seen from its lobby animates from the deal.
+func (r *Room) openTable() {
+	cs := r.Link.State()
+	rm := &cs.Room
+	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 || r.dial.SessionFor == nil {
+		return
+	}
+	t := table.NewTableOn(r.g, r.dial.SessionFor(r.Link), rm.You)
+	t.Online = r
+	if r.midGame {
+		t.FastForward()
+	}
+	r.midGame = false
+	r.Table, r.TableGame = t, rm.Game
+	r.confirm = ""
+	r.Build()
+	r.g.Show(t)
+}
+
+// Follow runs at the top of the table's tick: it keeps the seat token and opens the room's next
+// game when one starts (the host played again) while the table shows the last one. It reports
+// whether the table was left.
+func (r *Room) Follow() bool {
+	r.keep()
+	cs := r.Link.State()
+	if cs.Room.Game == r.TableGame || cs.Room.State != protocol.StatePlaying {
+		return false
+	}
+	r.openTable()
+	return r.g.Leaving()
+}

@@ -1,0 +1,14 @@
+// Package table is the playing table, over one session.Session: the Table scene (table.go: its
+// construction, the Update loop, the layout) and its four parts, as types (parts.go): the
+// presenter (presenter.go: the displayed view, the event queue, the typed phase, each event's
+// animation steps), the board (board.go, twins.go: the card sprites, their homes, lift and
+// shift), the HUD (hud.go, draw_hud.go, panels.go, gameover.go: plates, status line, log,
+// tracker, score and game-over panels, the connection banner) and the controls (controls.go:
+// selection, the two-card picks, draft and keep; they decide from the displayed view only).
+// Beside them: drawing (draw_table.go), online play's decision timer (ring.go), the hot-seat
+// hand-over screen (handover.go), the statistics of a game that ends (record.go), the rules
+// walkthrough, a scripted session on a table (rules.go), and the test hook (testhook.go).
+//
+// An online table belongs to its room through an interface (onlineSide, parts.go), never the
+// room itself. The package imports ui and session, and no sibling above them.
+package table

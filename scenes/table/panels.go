@@ -1,0 +1,359 @@
+package table
+
+import (
+	"math"
+	"slices"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/engine"
+	"nimmt/layout"
+	"nimmt/msg"
+	"nimmt/scenes/ui"
+	"nimmt/sprites"
+	"nimmt/text"
+)
+
+// OverlayButton returns the rectangles of the score and game-over panels' buttons.
+func (t *Table) OverlayButton(i int) layout.Rect {
+	p := t.OverlayPanel()
+	bh := ui.ClampF(t.G.H*0.07, layout.MinTap, 60)
+	row := layout.Rect{X: p.X + 16, Y: p.Y + p.H - bh - 16, W: p.W - 32, H: bh}
+	if t.Phase == PhaseOver {
+		return t.overData().lay.Buttons[i]
+	}
+	return row
+}
+
+func (hd *hud) OverlayPanel() layout.Rect {
+	g := hd.g
+	w := math.Min(g.W-24, 560)
+	rows := float64(len(hd.Seats))
+	lineH := ui.ClampF(g.H*0.045, 18, 34)
+	h := math.Min(g.H-24, lineH*(rows+4)+ui.ClampF(g.H*0.07, layout.MinTap, 60)+40)
+	return layout.Rect{X: (g.W - w) / 2, Y: (g.H - h) / 2, W: w, H: h}
+}
+
+// ScoreTexts are the round score panel's texts: the title, the two column heads, and each seat's
+// name, penalty this round and total.
+func (hd *hud) ScoreTexts() []ui.BoxText {
+	g := hd.g
+	p := hd.OverlayPanel()
+	lineH := ui.ClampF(g.H*0.045, 18, 34)
+	out := hd.panelTexts[:0]
+	out = append(out, g.Fitted(hd.cached(msg.New(msg.ScoreTitle, hd.LastRound.Round)), layout.Rect{X: p.X + 12, Y: p.Y + lineH/2, W: p.W - 24, H: lineH}, lineH*0.9, true, false, text.HorzCenter, sprites.White))
+	size := lineH * 0.62
+	colW := p.W * 0.22
+	col := func(i int, y float64) layout.Rect { // the columns centred at 62 % and 85 % of the width
+		return layout.Rect{X: p.X + p.W*[2]float64{0.62, 0.85}[i] - colW/2, Y: y - lineH/2, W: colW, H: lineH}
+	}
+	y := p.Y + lineH*2.2
+	out = append(out, g.Fitted(msg.ScoreThisRound.Text(), col(0, y), size*0.8, false, false, text.HorzCenter, sprites.Muted),
+		g.Fitted(msg.ScoreTotal.Text(), col(1, y), size*0.8, false, false, text.HorzCenter, sprites.Muted))
+	cfg := hd.Disp.Config
+	for s := range hd.Seats {
+		y += lineH
+		c := sprites.White
+		tot := 0
+		if s < len(hd.LastRound.Totals) {
+			tot = hd.LastRound.Totals[s]
+		}
+		if cfg.EndScore > 0 && tot >= cfg.EndScore {
+			c = sprites.Danger
+		}
+		pen := 0
+		if s < len(hd.LastRound.Penalties) {
+			pen = hd.LastRound.Penalties[s]
+		}
+		name := layout.Rect{X: p.X + 20, Y: y - lineH/2, W: col(0, y).X - 4 - (p.X + 20), H: lineH}
+		out = append(out, g.Fitted(hd.Seats[s].Name, name, size, s == hd.Me, true, text.Left, c),
+			g.Fitted("+"+Num(pen), col(0, y), size, true, false, text.HorzCenter, floatCol),
+			g.Fitted(Num(tot), col(1, y), size, true, false, text.HorzCenter, c))
+	}
+	hd.panelTexts = out
+	return out
+}
+
+func (t *Table) drawScoreOverlay(dst *ebiten.Image) {
+	g := t.G
+	p := t.OverlayPanel()
+	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, sprites.Dim)
+	g.RoundRect(dst, p, 14, sprites.PlateBG)
+	for _, b := range t.ScoreTexts() {
+		b.Draw(g, dst)
+	}
+	w := ui.Widget{ID: "continue", R: t.OverlayButton(0), Label: msg.ButtonContinue.Text(), Enabled: true}
+	g.DrawWidget(dst, &w, true)
+}
+
+// TrackerTexts are the card tracker's texts: its head and every card number in its cell,
+// coloured by what is known of the card.
+func (hd *hud) TrackerTexts() []ui.BoxText {
+	g := hd.g
+	p := hd.lay.Panel
+	// Copies counted: in Double each number can be seen once or twice.
+	var seen, mine [engine.DeckSize + 1]uint8
+	for _, c := range hd.Disp.Revealed {
+		seen[c]++
+	}
+	for _, c := range hd.Disp.Hand {
+		mine[c]++
+	}
+	cfg := &hd.Disp.Config
+	cols, rows := 13, 8
+	title := hd.lay.Unit * 1.6
+	cw := (p.W - 16) / float64(cols)
+	ch := (p.H - 16 - title) / float64(rows)
+	head := msg.TrackerHead.Text()
+	if cfg.Variant == engine.Double {
+		head = msg.TrackerHeadDouble.Text()
+	}
+	// The heading: at least a seat name's size (layout.MinNameSize, MinNameSizePhone on a
+	// phone), on two lines where one would be smaller; the numbers share what is left.
+	lo := float64(layout.MinNameSize)
+	if min(g.W, g.H) < 600 {
+		lo = layout.MinNameSizePhone
+	}
+	lines, hs := hd.trackerHead(head, p.W-20, math.Max(lo, ui.ClampF(ch*0.5, ui.MinPanelText, hd.lay.Unit)))
+	lh := math.Ceil(hs * 1.25)
+	if need := float64(len(lines))*lh + 4; need > title {
+		title = need
+		ch = (p.H - 16 - title) / float64(rows)
+	}
+	out := hd.panelTexts[:0]
+	top := p.Y + 4 + (title-float64(len(lines))*lh)/2
+	for i, line := range lines {
+		out = append(out, g.Fitted(line, layout.Rect{X: p.X + 10, Y: top + float64(i)*lh, W: p.W - 20, H: lh}, hs, false, false, text.Left, sprites.White))
+	}
+	size := ui.ClampF(math.Min(cw*0.55, ch*0.6), ui.MinPanelText, 22)
+	for c := 1; c <= engine.DeckSize; c++ {
+		i := c - 1
+		cell := layout.Rect{X: p.X + 8 + float64(i%cols)*cw, Y: p.Y + 8 + title + float64(i/cols)*ch, W: cw, H: ch}
+		col := sprites.White
+		switch n := int(seen[c] + mine[c]); {
+		case mine[c] > 0:
+			col = trackHand
+		case n >= cfg.Copies(engine.Card(c)):
+			col = trackSeen
+		case n > 0:
+			col = trackHalf
+		}
+		out = append(out, ui.BoxText{S: Num(c), Box: cell, Size: size, Bold: mine[c] > 0, Align: text.HorzCenter, Col: col})
+	}
+	hd.panelTexts = out
+	return out
+}
+
+// headLines is the tracker's heading broken into lines (table.trackerHead), kept while the
+// heading, its width and its wanted size stay.
+type headLines struct {
+	s           string
+	w, want, at float64
+	lines       []string
+}
+
+// trackerHead returns head in lines no wider than w and their size: one line at size where it
+// fits, else two lines at size or as little smaller as two lines need (not under minPanelText).
+func (hd *hud) trackerHead(head string, w, size float64) ([]string, float64) {
+	c := &hd.headLines
+	if c.s == head && c.w == w && c.want == size {
+		return c.lines, c.at
+	}
+	*c = headLines{s: head, w: w, want: size, at: size, lines: []string{head}}
+	if tw, _ := hd.g.Txt.Measure(head, text.Style{Size: size}); tw > w {
+		for c.at = size; ; c.at -= 0.5 {
+			c.lines = hd.g.WrapText(head, c.at, w)
+			if len(c.lines) <= 2 || c.at <= ui.MinPanelText {
+				break
+			}
+		}
+	}
+	return c.lines, c.at
+}
+
+func (hd *hud) drawTracker(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.TrackerTexts()) }
+
+// drawPanelTexts draws the tracker's or the log's panel with its texts.
+func (hd *hud) drawPanelTexts(dst *ebiten.Image, bs []ui.BoxText) {
+	hd.g.RoundRect(dst, hd.lay.Panel, 10, ui.Overlay)
+	for _, b := range bs {
+		b.Draw(hd.g, dst)
+	}
+}
+
+// LogTexts are the log's last lines that fit the panel and that this seat may read (another
+// person's private lines are skipped), each at its size or smaller to fit the panel's width.
+func (hd *hud) LogTexts() []ui.BoxText {
+	g := hd.g
+	p := hd.lay.Panel
+	lh := ui.ClampF(hd.lay.Unit*1.4, 12, 30)
+	n := int((p.H - 16) / lh)
+	first := len(hd.Log)
+	for k := 0; first > 0 && k < n; {
+		first--
+		if e := &hd.Log[first]; e.Private < 0 || e.Private == hd.Me {
+			k++
+		}
+	}
+	out := hd.panelTexts[:0]
+	for _, e := range hd.Log[first:] {
+		if e.Private >= 0 && e.Private != hd.Me {
+			continue
+		}
+		box := layout.Rect{X: p.X + 10, Y: p.Y + 8 + lh*float64(len(out)), W: p.W - 20, H: lh}
+		out = append(out, g.Fitted(e.M.String(), box, lh*0.7, false, false, text.Left, sprites.White))
+	}
+	hd.panelTexts = out
+	return out
+}
+
+func (hd *hud) drawLog(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.LogTexts()) }
+
+// PoolRects lays the face-up draft pool (Logic, Tournament) out as a grid over the rows, which
+// are empty during the draft: one rectangle per card of t.disp.Pool, the largest cards that fit.
+func (hd *hud) PoolRects() []layout.Rect {
+	n := len(hd.Disp.Pool)
+	if n == 0 {
+		return nil
+	}
+	top, bot := hd.lay.Rows[0].Hit, hd.lay.Rows[engine.NumRows-1].Hit
+	area := layout.Rect{X: top.X, Y: top.Y, W: top.W, H: bot.Y + bot.H - top.Y}
+	best, bestCols := 0.0, 1
+	for cols := 1; cols <= n; cols++ {
+		rows := (n + cols - 1) / cols
+		cw := min(area.W/float64(cols), area.H/float64(rows)/1.5)
+		if cw > best {
+			best, bestCols = cw, cols
+		}
+	}
+	cw, ch := best*0.92, best*1.5*0.92
+	out := make([]layout.Rect, n)
+	for i := range out {
+		col, row := i%bestCols, i/bestCols
+		out[i] = layout.Rect{X: area.X + float64(col)*best + (best-cw)/2, Y: area.Y + float64(row)*best*1.5 + (best*1.5-ch)/2, W: cw, H: ch}
+	}
+	return out
+}
+
+// SumsShown reports whether the rows' bullhead sums are drawn: not during a draft, whose pool
+// lies over the empty rows, sums and all.
+func (hd *hud) SumsShown() bool { return hd.Disp.Phase != engine.PhaseDraft }
+
+// PoolLift is how far a pool card under the pointer rises, in its heights.
+const PoolLift = 0.12
+
+// drawPool draws the face-up draft pool; the card under the pointer is lifted when it is the
+// person's turn to draft.
+func (t *Table) drawPool(dst *ebiten.Image) {
+	if t.Disp.Phase != engine.PhaseDraft {
+		return
+	}
+	mine := t.Disp.Decision != nil && t.Disp.Decision.Kind == engine.DecideDraft
+	for i, r := range t.PoolRects() {
+		if mine && i == t.poolHover {
+			r.Y -= r.H * PoolLift
+		}
+		t.drawCard(dst, t.Disp.Pool[i], r.X, r.Y, r.W, r.H, true, 1, mine && i == t.poolHover)
+	}
+}
+
+// ChoiceLayout returns the panel, one rectangle per card of the decision and the Keep button.
+func (hd *hud) ChoiceLayout(d engine.Decision) (panel layout.Rect, cards []layout.Rect, button layout.Rect) {
+	g := hd.g
+	n := max(len(d.Cards), 1)
+	slot := hd.lay.Rows[0].Slots[0]
+	cw := min(slot.W*1.2, (min(g.W-24, 640)-32)/float64(n)*0.9)
+	ch := cw * 1.5
+	bh := ui.ClampF(g.H*0.07, layout.MinTap, 60)
+	pw := min(g.W-24, max(float64(n)*cw*1.1+32, 320))
+	ph := 16 + bh*0.8 + ch*1.2 + 16
+	if d.Kind == engine.DecideKeep {
+		ph += bh + 8
+	}
+	panel = layout.Rect{X: (g.W - pw) / 2, Y: (g.H - ph) / 2, W: pw, H: ph}
+	x0 := panel.X + (pw-float64(n)*cw*1.1)/2 + cw*0.05
+	y := panel.Y + 16 + bh*0.8 + ch*0.1
+	for i := range d.Cards {
+		cards = append(cards, layout.Rect{X: x0 + float64(i)*cw*1.1, Y: y, W: cw, H: ch})
+	}
+	if d.Kind == engine.DecideKeep {
+		button = layout.Rect{X: panel.X + 16, Y: panel.Y + ph - bh - 12, W: pw - 32, H: bh}
+	}
+	return panel, cards, button
+}
+
+// ChoiceTitle is the panel's instruction.
+func (hd *hud) ChoiceTitle(d engine.Decision) string {
+	if d.Kind == engine.DecideOrder {
+		return msg.ChoiceOrder.Text()
+	}
+	room := engine.MaxHand - len(hd.Disp.Hand)
+	return hd.cached(msg.New(msg.ChoiceKeep, room))
+}
+
+// ChoiceTitleText is the choice panel's instruction in its box over the cards.
+func (hd *hud) ChoiceTitleText(d engine.Decision, panel layout.Rect) ui.BoxText {
+	bh := ui.ClampF(hd.g.H*0.07, layout.MinTap, 60)
+	box := layout.Rect{X: panel.X + 12, Y: panel.Y + 16, W: panel.W - 24, H: bh * 0.8}
+	return hd.g.Fitted(hd.ChoiceTitle(d), box, bh*0.4, true, false, text.HorzCenter, ui.TitleCol)
+}
+
+// drawChoice draws the choice panel.
+func (t *Table) drawChoice(dst *ebiten.Image) {
+	d, ok := t.choiceDecision()
+	if !ok {
+		return
+	}
+	g := t.G
+	panel, cards, button := t.ChoiceLayout(d)
+	g.RoundRect(dst, panel, 10, ui.Overlay)
+	title := t.ChoiceTitleText(d, panel)
+	title.Draw(g, dst)
+	for i, r := range cards {
+		if d.Kind == engine.DecideKeep && t.keepSel[i] {
+			r.Y -= r.H * 0.1
+		}
+		t.drawCard(dst, d.Cards[i], r.X, r.Y, r.W, r.H, true, 1, d.Kind == engine.DecideKeep && t.keepSel[i])
+	}
+	if d.Kind == engine.DecideKeep {
+		n := 0
+		for _, on := range t.keepSel {
+			if on {
+				n++
+			}
+		}
+		w := ui.Widget{ID: "keep", Label: msg.New(msg.ButtonKeep, n, len(d.Cards)-n).String(), R: button, Enabled: true}
+		g.DrawWidget(dst, &w, false)
+	}
+}
+
+// gameOverTitle says who won: "You win!" to the one person at this device, else the winner's
+// name, or the names of those who share the win.
+func (hd *hud) gameOverTitle() msg.Message {
+	w := hd.Disp.Winners
+	mine := slices.Contains(w, hd.Me) && hd.People() == 1
+	switch {
+	case mine && len(w) > 1:
+		return msg.New(msg.GameOverYouShare)
+	case mine:
+		return msg.New(msg.GameOverYouWin)
+	case len(w) == 1:
+		return msg.New(msg.GameOverWins, hd.seatName(w[0]))
+	case len(w) > 1:
+		// "Ada and Bruno share the win"; more winners: "Ada, Bruno and Cleo".
+		first := hd.seatName(w[0])
+		for _, s := range w[1 : len(w)-1] {
+			first += ", " + hd.seatName(s)
+		}
+		return msg.New(msg.GameOverShare, first, hd.seatName(w[len(w)-1]))
+	}
+	return msg.New(msg.GameOverTitle)
+}
+
+// cached returns m's text, formatted once while the panel shows the same message.
+func (hd *hud) cached(m msg.Message) string {
+	if m != hd.panelMsg || hd.panelStr == "" {
+		hd.panelMsg, hd.panelStr = m, m.String()
+	}
+	return hd.panelStr
+}

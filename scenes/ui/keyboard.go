@@ -1,0 +1,265 @@
+package ui
+
+import (
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"nimmt/layout"
+	"nimmt/msg"
+)
+
+// Keyboard is the game's own on-screen keyboard, for a text field being typed into on a touch
+// screen of a platform without a text field of its own (the ebitenmobile app; keyboardWanted):
+// the new-game form's names and every field of the online screens (server, name, room code,
+// chat). It lies across the bottom of the screen: the language's letter rows (keyRows) or, after
+// its "?123" key, digits and signs, then Shift, "?123", backspace, space and Done, every key at
+// least layout.MinTap high (and wide on phones). A field it would cover is drawn again just
+// above it, so the text being typed stays in sight.
+type Keyboard struct {
+	Keys []Widget
+	// Shift flips the case of the next letter; symbols shows digits and signs for letters.
+	Shift, Symbols bool
+	kcase          KeyCase
+	// Field is the field being typed into and lifted where the keyboard shows it: the field
+	// itself, or a copy moved above the keyboard when the keyboard covers the field.
+	Field, Lifted layout.Rect
+}
+
+// KeyCase says which letters the keyboard offers unless Shift flips them.
+type KeyCase uint8
+
+const (
+	// CaseWords: a capital at the start of each word (names, chat).
+	CaseWords KeyCase = iota
+	// CaseLower: small letters (a server's address).
+	CaseLower
+	// CaseUpper: capitals (a room code).
+	CaseUpper
+)
+
+// keyboardBG is the on-screen keyboard's backdrop: opaque, so no button shows through.
+var keyboardBG color.Color = color.RGBA{0x0c, 0x2a, 0x1b, 0xff}
+
+// symbolRows are the keyboard's digits and signs (an address, a room code, a chat line's
+// slash commands and punctuation).
+var symbolRows = []string{"1234567890", "-/:.,@?!'", "()&_#+=%*\""}
+
+// KeyboardWanted reports whether g types with its own keyboard: on a touch screen, when the
+// platform has no text field of its own.
+func KeyboardWanted(g *Host) bool { return g.Opts.TextField == nil && g.Device == DeviceTouch }
+
+// keyboardPanel is the on-screen keyboard's area at the bottom of the screen for rows of keys.
+func keyboardPanel(w, h float64, rows int) (panel layout.Rect, keyH, gap float64) {
+	keyH = ClampF(h*0.065, layout.MinTap, 58)
+	gap = ClampF(keyH*0.12, 3, 6)
+	ph := float64(rows)*(keyH+gap) + gap
+	return layout.Rect{X: 0, Y: h - ph, W: w, H: ph}, keyH, gap
+}
+
+// keyRows returns the letter rows of the on-screen keyboard for a w×h screen: the
+// language's own rows (msg.KeyboardLetters, QWERTY and its kin) where each key can be a tap
+// target wide, else the same letters in alphabetical order (a to z, then the language's own
+// letters as it lists them) in as few even rows as keep every key layout.MinTap wide.
+func keyRows(w, h float64) []string {
+	return flowRows(strings.Fields(msg.KeyboardLetters.Text()), w, h, true)
+}
+
+// flowRows returns rows as they are when each key can be a tap target wide on a w×h screen,
+// else their keys in as few even rows as keep every key layout.MinTap wide: with sorted, a to
+// z first, then the other keys in their order.
+func flowRows(rows []string, w, h float64, sorted bool) []string {
+	_, _, gap := keyboardPanel(w, h, 1)
+	fit := int((w - gap) / (layout.MinTap + gap)) // keys a row holds
+	most := 0
+	for _, r := range rows {
+		most = max(most, utf8.RuneCountInString(r))
+	}
+	if most <= fit || fit < 1 {
+		return rows
+	}
+	var ascii, own []rune
+	for _, r := range strings.Join(rows, "") {
+		if sorted && r >= 'a' && r <= 'z' {
+			ascii = append(ascii, r)
+		} else {
+			own = append(own, r)
+		}
+	}
+	slices.Sort(ascii)
+	keys := append(ascii, own...)
+	n := (len(keys) + fit - 1) / fit
+	per := (len(keys) + n - 1) / n
+	var out []string
+	for len(keys) > 0 {
+		k := min(per, len(keys))
+		out = append(out, string(keys[:k]))
+		keys = keys[k:]
+	}
+	return out
+}
+
+// rows returns the rows of keys shown now on g's screen: letters or digits and signs.
+func (k *Keyboard) rows(g *Host) []string {
+	if k.Symbols {
+		return flowRows(symbolRows, g.W, g.H, false)
+	}
+	return keyRows(g.W, g.H)
+}
+
+// Build lays the keyboard out on g's screen for typing buf into the field at field with the
+// letters of kc, or takes it away when on is false.
+func (k *Keyboard) Build(g *Host, on bool, buf []rune, field layout.Rect, kc KeyCase) {
+	k.Keys = k.Keys[:0]
+	k.Field, k.Lifted, k.kcase = field, field, kc
+	if !on {
+		k.Shift, k.Symbols = false, false
+		return
+	}
+	rows := k.rows(g)
+	panel, keyH, gap := keyboardPanel(g.W, g.H, len(rows)+1)
+	most := 0
+	for _, r := range rows {
+		most = max(most, utf8.RuneCountInString(r))
+	}
+	kw := math.Min((panel.W-gap)/float64(most)-gap, keyH*1.4)
+	upper := k.Shift
+	switch kc {
+	case CaseWords:
+		upper = (len(buf) == 0 || buf[len(buf)-1] == ' ') != k.Shift
+	case CaseUpper:
+		upper = !k.Shift
+	}
+	y := panel.Y + gap
+	for _, row := range rows {
+		rs := []rune(row)
+		x := (panel.W - float64(len(rs))*(kw+gap) + gap) / 2
+		for _, r := range rs {
+			if upper {
+				r = unicode.ToUpper(r)
+			}
+			k.Keys = append(k.Keys, Widget{ID: "key-" + string(r), Label: string(r), R: layout.Rect{X: x, Y: y, W: kw, H: keyH}, Enabled: true})
+			x += kw + gap
+		}
+		y += keyH + gap
+	}
+	// The last row: Shift, ?123 (or ABC), backspace, space, Done.
+	avail := panel.W - 6*gap
+	side := math.Max(layout.MinTap, math.Min(kw*1.3, avail*0.16))
+	done := math.Max(layout.MinTap*1.4, math.Min(kw*1.6, avail*0.2))
+	sym := msg.KeyboardSymbols.Text()
+	if k.Symbols {
+		sym = msg.KeyboardABC.Text()
+	}
+	k.Keys = append(k.Keys,
+		Widget{ID: "key-shift", Label: shiftLabel, R: layout.Rect{X: gap, Y: y, W: side, H: keyH}, Enabled: !k.Symbols, Kind: 3, On: k.Shift},
+		Widget{ID: "key-symbols", Label: sym, R: layout.Rect{X: 2*gap + side, Y: y, W: side, H: keyH}, Enabled: true, Kind: 3, On: k.Symbols},
+		Widget{ID: "key-back", Label: "←", R: layout.Rect{X: 3*gap + 2*side, Y: y, W: side, H: keyH}, Enabled: true},
+		Widget{ID: "key-space", Label: msg.KeyboardSpace.Text(), R: layout.Rect{X: 4*gap + 3*side, Y: y, W: panel.W - 3*side - done - 6*gap, H: keyH}, Enabled: true},
+		Widget{ID: "key-done", Label: msg.Done.Text(), R: layout.Rect{X: panel.W - done - gap, Y: y, W: done, H: keyH}, Enabled: true, Kind: KindPrimary})
+	// A field the keyboard would cover shows just above it.
+	if field.Y+field.H > panel.Y-gap {
+		k.Lifted.Y = panel.Y - gap - field.H
+	}
+}
+
+// shiftLabel is the Shift key's label: an upward arrow.
+const shiftLabel = "↑"
+
+// Shown reports whether the keyboard is up.
+func (k *Keyboard) Shown() bool { return len(k.Keys) > 0 }
+
+// Panel is the keyboard's area on g's screen.
+func (k *Keyboard) Panel(g *Host) layout.Rect {
+	p, _, _ := keyboardPanel(g.W, g.H, len(k.rows(g))+1)
+	return p
+}
+
+// area is what the keyboard takes of the screen: its panel and the strip of the field lifted
+// above it.
+func (k *Keyboard) area(g *Host) layout.Rect {
+	p := k.Panel(g)
+	if k.Lifted != k.Field {
+		_, _, gap := keyboardPanel(g.W, g.H, 1)
+		top := k.Lifted.Y - gap
+		p.H += p.Y - top
+		p.Y = top
+	}
+	return p
+}
+
+// Tap takes this tick's tap when it is on the keyboard (or the field lifted above it): it
+// returns the key tapped ("" between the keys) and true; false for a tap elsewhere or none.
+func (k *Keyboard) Tap(g *Host, in *Input) (id string, on bool) {
+	if !k.Shown() || !in.Tap {
+		return "", false
+	}
+	for i := range k.Keys {
+		if k.Keys[i].Enabled && in.TapIn(k.Keys[i].R) {
+			return k.Keys[i].ID, true
+		}
+	}
+	if a := k.area(g); a.Contains(in.TapX, in.TapY) {
+		in.TakeTap()
+		return "", true
+	}
+	return "", false
+}
+
+// Press types key id into buf, at most max letters, and returns the text; done reports the
+// Done key; ok is false when id is no key of the keyboard. The caller builds it again after.
+func (k *Keyboard) Press(id string, buf []rune, max int) (out []rune, done, ok bool) {
+	switch {
+	case id == "key-back":
+		if len(buf) > 0 {
+			buf = buf[:len(buf)-1]
+		}
+	case id == "key-space":
+		if len(buf) > 0 && len(buf) < max {
+			buf = append(buf, ' ')
+		}
+	case id == "key-done":
+		return buf, true, true
+	case id == "key-shift":
+		k.Shift = !k.Shift
+	case id == "key-symbols":
+		k.Symbols, k.Shift = !k.Symbols, false
+	case strings.HasPrefix(id, "key-"):
+		if len(buf) < max {
+			buf = append(buf, []rune(id[4:])...)
+		}
+		k.Shift = false
+	default:
+		return buf, false, false
+	}
+	return buf, false, true
+}
+
+// Draw draws the keyboard over the screen and, where it would cover the field being typed
+// into, the field w again above it.
+func (k *Keyboard) Draw(g *Host, dst *ebiten.Image, w *Widget) {
+	if !k.Shown() {
+		return
+	}
+	g.FillRect(dst, k.area(g), keyboardBG)
+	if w != nil && k.Lifted != k.Field {
+		lifted := *w
+		lifted.R = k.Lifted
+		g.DrawWidget(dst, &lifted, false)
+	}
+	for i := range k.Keys {
+		g.DrawWidget(dst, &k.Keys[i], false)
+	}
+}
+
+// Buttons reports the keys to the test hook.
+func (k *Keyboard) Buttons(ts *TestState) {
+	for _, w := range k.Keys {
+		ts.Buttons = append(ts.Buttons, Button{ID: w.ID, Rect: w.R, Enabled: w.Enabled, Label: w.Label})
+	}
+}
