@@ -167,7 +167,7 @@ bench-bots:
 	GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench='^Benchmark(Expert4OneCore|Expert10OneCore|Hard4|Hard10)$$' -benchtime=50x \
 		-exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./bots/
 
-# Every arena table of docs/BOTS.md, into build/bots-figures/ (about 30 minutes on 2 cores).
+# Every arena table of docs/BOTS.md, into build/bots-figures/ (several hours on 2 cores; scripts/bots-figures.sh NAME... for some).
 bots-figures:
 	scripts/bots-figures.sh
 

@@ -45,8 +45,11 @@ type Expert struct {
 	opt  ExpertOptions
 	pol  playPolicy
 	name string
-	// crowd: from crowdSeats seats the others play the risk policy in the playouts (the Expert).
-	crowd bool
+	// crowdFrom: from this many seats the others play the risk policy with crowdNoise in the
+	// playouts (0: never; the Expert: crowdSeats).
+	crowdFrom  int
+	crowdNoise float64
+	crowdOwn   bool
 	// budget and vbudget are the default playouts per decision at a number of seats, in the
 	// basic game's search and in the variant search.
 	budget, vbudget func(seats int) int
@@ -67,7 +70,7 @@ func NewExpert(seed uint64, opt ExpertOptions) *Expert {
 	// are), while this seat plays its risk policy: measured against MC100, this beats modelling
 	// the others with the risk policy too (see docs/BOTS.md).
 	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise},
-		name: LevelExpert, crowd: true, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
+		name: LevelExpert, crowdFrom: crowdSeats, crowdNoise: crowdNoise, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
 	return e
 }
 
@@ -233,8 +236,8 @@ const (
 // risk policy with crowdNoise (the Expert, not Hard).
 func (e *Expert) policy(seats int) playPolicy {
 	pol := e.pol
-	if e.crowd && seats >= crowdSeats {
-		pol.opp, pol.oppNoise = policyRisk, crowdNoise
+	if e.crowdFrom > 0 && seats >= e.crowdFrom {
+		pol.opp, pol.oppNoise, pol.oppOwn = policyRisk, e.crowdNoise, e.crowdOwn
 	}
 	return pol
 }
@@ -258,7 +261,7 @@ func hardBudget(seats int) int { return max(300, 150*seats-300) }
 func NewHard(seed uint64, opt ExpertOptions) *Expert {
 	e := NewExpert(seed, opt)
 	e.name = LevelHard
-	e.crowd = false
+	e.crowdFrom = 0
 	e.budget = hardBudget
 	e.vbudget = func(seats int) int { return max(expertLanes, DefaultVariantBudget/seats/4) }
 	return e

@@ -150,6 +150,13 @@ type playPolicy struct {
 	noise     float64
 	// oppNoise is the noise of the other seats' risk policy (opp policyRisk).
 	oppNoise float64
+	// horizon, when above 0, ends a playout that many turns after the decision's turn, scoring
+	// the hand left by leaf × handRisk.
+	horizon int
+	leaf    float64
+	// oppOwn: the other seats' risk policy counts the cards as that seat sees them (its own hand
+	// seen, this seat's hand unseen) instead of as this seat does.
+	oppOwn bool
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -173,6 +180,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 	before := st.Penalty[w.me]
 	var cards [engine.MaxSeats]engine.Card
 	seen := w.seen
+	var oseen cardSet // scratch for seenBy
 	if w.kind == engine.DecideRow {
 		st.Place(w.me, w.low, cand.row)
 		for _, p := range w.queue[:w.nq] {
@@ -186,7 +194,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			case w.fixed[s] != 0:
 				cards[s] = w.fixed[s]
 			default:
-				cards[s] = pick(st, s, pol.opp, pol.oppNoise, r, &seen)
+				cards[s] = pick(st, s, pol.opp, pol.oppNoise, r, w.seenBy(&seen, st, s, pol, &oseen))
 			}
 		}
 		*fix = rowFix{seat: w.me, row: cand.row, active: true}
@@ -195,20 +203,56 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			seen.add(c)
 		}
 	}
-	for t := 0; t < w.turns; t++ {
+	turns := w.turns
+	if pol.horizon > 0 {
+		turns = min(turns, pol.horizon)
+	}
+	for t := 0; t < turns; t++ {
 		for s := 0; s < w.seats; s++ {
-			p, noise := pol.opp, pol.oppNoise
 			if s == w.me {
-				p, noise = pol.self, pol.noise
+				cards[s] = pick(st, s, pol.self, pol.noise, r, &seen)
+			} else {
+				cards[s] = pick(st, s, pol.opp, pol.oppNoise, r, w.seenBy(&seen, st, s, pol, &oseen))
 			}
-			cards[s] = pick(st, s, p, noise, r, &seen)
 		}
 		st.PlayTurn(&cards, nil)
 		for _, c := range cards[:w.seats] {
 			seen.add(c)
 		}
 	}
-	return int(st.Penalty[w.me] - before)
+	score := 100 * int(st.Penalty[w.me]-before)
+	if turns < w.turns && pol.leaf > 0 {
+		score += int(pol.leaf * 100 * handRisk(st, w.me, &seen))
+	}
+	return score
+}
+
+// handRisk is the sum of the risk policy's cost of each card of seat's hand on the table st: how
+// dangerous the hand left at a playout's horizon is.
+func handRisk(st *engine.State, seat int, seen *cardSet) float64 {
+	var buf [engine.MaxHand]engine.Card
+	total := float32(0)
+	for _, c := range st.Hands[seat].Cards(buf[:0]) {
+		total += max(0, riskCost(st, c, seen))
+	}
+	return float64(total)
+}
+
+// seenBy returns the cards seat s has seen in a playout, as far as its risk policy counts them:
+// seen (this seat's) itself unless pol.oppOwn, else with this seat's hand taken out and s's put in.
+func (w *world) seenBy(seen *cardSet, st *engine.State, s int, pol playPolicy, o *cardSet) *cardSet {
+	if !pol.oppOwn || pol.opp != policyRisk {
+		return seen
+	}
+	*o = *seen
+	var buf [engine.MaxHand]engine.Card
+	for _, c := range st.Hands[w.me].Cards(buf[:0]) {
+		o.remove(c)
+	}
+	for _, c := range st.Hands[s].Cards(buf[:0]) {
+		o.add(c)
+	}
+	return o
 }
 
 // pick chooses seat's card in a playout.
@@ -222,30 +266,33 @@ func pick(st *engine.State, seat int, pol policy, noise float64, r *rng, seen *c
 	if len(cards) == 1 {
 		return cards[0]
 	}
-	m := st.Seats - 1
-	minB := float32(st.Rows[st.CheapestRow()].Bullheads())
 	best, bestCost := cards[0], float32(1e9)
-	unseen := max(1, engine.DeckSize-seen.len())
 	for _, c := range cards {
-		var cost float32
-		if t := st.Target(c); t < 0 {
-			cost = tabLow[m][1+seen.unseenIn(1, int(c)-1)*100/unseen] * minB
-		} else {
-			row := &st.Rows[t]
-			// The chance that another seat's card falls between the row's last card and c is
-			// the share of the unseen cards there; the tables take it in hundredths.
-			gap := min(engine.DeckSize, seen.unseenIn(int(row.Last())+1, int(c)-1)*100/unseen)
-			free := engine.RowLimit - row.Len()
-			cost = tabTake[m][free][gap] * (float32(row.Bullheads()) + float32(free)*1.5)
-			// Intermediate's tie-break: among safe cards, play the one most dangerous to keep.
-			cost -= 0.02*float32(row.Len()) + 0.003*float32(gap)
-		}
-		cost += float32(noise * r.float())
+		cost := riskCost(st, c, seen) + float32(noise*r.float())
 		if cost < bestCost {
 			best, bestCost = c, cost
 		}
 	}
 	return best
+}
+
+// riskCost is the risk policy's estimate of the bullheads card c takes if played now on st, less
+// Intermediate's small tie-break.
+func riskCost(st *engine.State, c engine.Card, seen *cardSet) float32 {
+	m := st.Seats - 1
+	unseen := max(1, engine.DeckSize-seen.len())
+	t := st.Target(c)
+	if t < 0 {
+		return tabLow[m][1+seen.unseenIn(1, int(c)-1)*100/unseen] * float32(st.Rows[st.CheapestRow()].Bullheads())
+	}
+	row := &st.Rows[t]
+	// The chance that another seat's card falls between the row's last card and c is the share
+	// of the unseen cards there; the tables take it in hundredths.
+	gap := min(engine.DeckSize, seen.unseenIn(int(row.Last())+1, int(c)-1)*100/unseen)
+	free := engine.RowLimit - row.Len()
+	cost := tabTake[m][free][gap] * (float32(row.Bullheads()) + float32(free)*1.5)
+	// Intermediate's tie-break: among safe cards, play the one most dangerous to keep.
+	return cost - (0.02*float32(row.Len()) + 0.003*float32(gap))
 }
 
 // The playout policy's tables, for m other seats: tabLow[m][c] is the chance that none of them

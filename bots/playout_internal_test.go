@@ -47,7 +47,8 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		w, cands := playoutWorld(t, seats)
 		r := newRNG(3)
 		ln := new(lane)
-		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}, NewExpert(1, ExpertOptions{}).pol} {
+		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}, NewExpert(1, ExpertOptions{}).pol,
+			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1}} {
 			allocs := testing.AllocsPerRun(200, func() {
 				ln.st = w.base
 				w.deal(&ln.st, &r)
@@ -189,5 +190,67 @@ func TestCrowdPolicy(t *testing.T) {
 	}
 	if p := h.policy(10); p.opp != policyRandom {
 		t.Errorf("Hard at 10 seats: others play %v", p.opp)
+	}
+}
+
+// TestPlayoutHorizon: a playout with a horizon stops that many turns after the decision's turn
+// and adds leaf × the risk of the hand left; without one it plays to the end of the round.
+func TestPlayoutHorizon(t *testing.T) {
+	w, cands := playoutWorld(t, 4)
+	for _, h := range []int{0, 1, 3} {
+		r := newRNG(5)
+		var fix rowFix
+		st := w.base
+		w.deal(&st, &r)
+		pol := playPolicy{opp: policyRandom, self: policyRisk, horizon: h}
+		w.playout(&st, cands[0], pol, &r, &fix)
+		want := 0
+		if h > 0 {
+			want = w.turns - h
+		}
+		if got := st.Hands[w.me].Len(); got != want {
+			t.Errorf("horizon %d: %d cards left in hand, want %d", h, got, want)
+		}
+		if h == 0 {
+			continue
+		}
+		// The same playout with a leaf weight scores the bullheads plus the hand's risk.
+		plain, leafy := w.base, w.base
+		r1, r2 := newRNG(5), newRNG(5)
+		w.deal(&plain, &r1)
+		w.deal(&leafy, &r2)
+		a := w.playout(&plain, cands[0], pol, &r1, &fix)
+		pol.leaf = 1
+		b := w.playout(&leafy, cands[0], pol, &r2, &fix)
+		if b <= a {
+			t.Errorf("horizon %d: leaf 1 scored %d, without %d: the hand left adds nothing", h, b, a)
+		}
+	}
+}
+
+// TestSeenBy: with oppOwn the others' risk policy counts its own hand as seen and this seat's as
+// unseen; without it, it counts what this seat has seen.
+func TestSeenBy(t *testing.T) {
+	w, _ := playoutWorld(t, 4)
+	r := newRNG(1)
+	st := w.base
+	w.deal(&st, &r)
+	var o cardSet
+	if got := w.seenBy(&w.seen, &st, 1, playPolicy{opp: policyRisk}, &o); got != &w.seen {
+		t.Error("without oppOwn seenBy did not return this seat's seen cards")
+	}
+	got := w.seenBy(&w.seen, &st, 1, playPolicy{opp: policyRisk, oppOwn: true}, &o)
+	for _, c := range st.Hands[w.me].Cards(nil) {
+		if got.unseenIn(int(c), int(c)) != 1 {
+			t.Errorf("this seat's card %d counted as seen by seat 1", c)
+		}
+	}
+	for _, c := range st.Hands[1].Cards(nil) {
+		if got.unseenIn(int(c), int(c)) != 0 {
+			t.Errorf("seat 1's own card %d counted as unseen", c)
+		}
+	}
+	if got.len() != w.seen.len() {
+		t.Errorf("seat 1 has seen %d cards, this seat %d: the hands are the same size", got.len(), w.seen.len())
 	}
 }

@@ -1,0 +1,232 @@
+//go:build screen
+
+package bots
+
+// The screen: paired duplicate comparisons of Expert settings against MC100, a measuring tool
+// for docs/BOTS.md, not a test (built only with -tags screen). Every deal set is played once with
+// the bot under test at each seat and MC100 at the others, for each setting on the same deals,
+// the same seat and the same MC100 seeds, so the settings compare round by round:
+//
+//	go test -tags screen -run '^TestScreen$' -v ./bots    with
+//	SCREEN_A='default' SCREEN_B='oppnoise=3;hz=3,leaf=1' SCREEN_SEATS=10 SCREEN_DEALS=4 \
+//	SCREEN_ROUNDS=10 SCREEN_SEED=82 [SCREEN_WORKERS=2]
+//
+// A setting is comma-separated key=value pairs (applyScreen); settings are separated by ';'.
+// Per setting it prints the bot's and MC100's bullheads per round, the ratio, their difference
+// with its 95 % interval, and the paired difference from the first setting with its interval.
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"nimmt/engine"
+)
+
+func envInt(k string, d int) int {
+	if s := os.Getenv(k); s != "" {
+		n, _ := strconv.Atoi(s)
+		return n
+	}
+	return d
+}
+
+type expCfg map[string]string
+
+func parseCfg(s string) expCfg {
+	c := expCfg{}
+	for _, kv := range strings.Split(s, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			c[k] = v
+		}
+	}
+	return c
+}
+
+func (c expCfg) f(k string, d float64) float64 {
+	if s, ok := c[k]; ok {
+		x, _ := strconv.ParseFloat(s, 64)
+		return x
+	}
+	return d
+}
+
+func makeExp(c expCfg, seed uint64) Bot {
+	if c["bot"] == "mc100" {
+		return &MC100{seed: seed, Playouts: 100}
+	}
+	if c["bot"] == "clair" {
+		cl := NewClairvoyant(seed, ExpertOptions{Workers: 1, Playouts: int(c.f("budget", 0))})
+		applyScreen(cl.e, c)
+		return cl
+	}
+	e := NewExpert(seed, ExpertOptions{Workers: 1, Playouts: int(c.f("budget", 0))})
+	applyScreen(e, c)
+	return e
+}
+
+func TestScreen(t *testing.T) {
+	A, B := os.Getenv("SCREEN_A"), os.Getenv("SCREEN_B")
+	if A == "" {
+		t.Skip()
+	}
+	seats := envInt("SCREEN_SEATS", 10)
+	deals := envInt("SCREEN_DEALS", 4)
+	rounds := envInt("SCREEN_ROUNDS", 10)
+	seed := uint64(envInt("SCREEN_SEED", 1))
+	var cfgs []expCfg
+	names := []string{A}
+	cfgs = append(cfgs, parseCfg(A))
+	if B != "" {
+		for _, b := range strings.Split(B, ";") {
+			names = append(names, b)
+			cfgs = append(cfgs, parseCfg(b))
+		}
+	}
+	type task struct{ d, p int }
+	var tasks []task
+	for d := 0; d < deals; d++ {
+		for p := 0; p < seats; p++ {
+			tasks = append(tasks, task{d, p})
+		}
+	}
+	// per variant, per round: expert penalty, others' mean
+	type res struct{ e, o [][]float64 }
+	out := make([]res, len(tasks))
+	play := func(c expCfg, tk task) (ex, oth []float64) {
+		cfg := engine.Config{Seats: seats, Rounds: rounds}
+		g, err := engine.NewGame(cfg, rand.New(rand.NewPCG(seed, uint64(tk.d))))
+		if err != nil {
+			panic(err)
+		}
+		players := make([]Bot, seats)
+		for s := range players {
+			if s == tk.p {
+				players[s] = makeExp(c, mix(seed, uint64(tk.d*100+99)))
+			} else {
+				players[s] = &MC100{seed: mix(seed, uint64(tk.d*100+s)), Playouts: 100}
+			}
+		}
+		for !g.Over() {
+			s := g.Waiting()[0]
+			v := g.View(s)
+			var a engine.Action
+			if cl, ok := players[s].(*Clairvoyant); ok {
+				hs := make([][]engine.Card, seats)
+				for t := range hs {
+					tv := g.View(t)
+					hs[t] = tv.Hand
+				}
+				a = cl.DecideSeeing(&v, hs)
+			} else {
+				a = players[s].Decide(&v)
+			}
+			if err := g.Act(s, a); err != nil {
+				panic(err)
+			}
+		}
+		for _, e := range g.Events() {
+			if rs, ok := e.(engine.RoundScored); ok {
+				sum := 0.0
+				for s, x := range rs.Penalties {
+					if s != tk.p {
+						sum += float64(x)
+					}
+				}
+				ex = append(ex, float64(rs.Penalties[tk.p]))
+				oth = append(oth, sum/float64(seats-1))
+			}
+		}
+		return
+	}
+	var next, done atomic.Int64
+	var mu sync.Mutex
+	var fin []int
+	var wg sync.WaitGroup
+	for w := 0; w < envInt("SCREEN_WORKERS", 2); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(tasks) {
+					return
+				}
+				r := &out[i]
+				for _, c := range cfgs {
+					e, o := play(c, tasks[i])
+					r.e, r.o = append(r.e, e), append(r.o, o)
+				}
+				mu.Lock()
+				fin = append(fin, i)
+				line := fmt.Sprintf("%d/%d", done.Add(1), len(tasks))
+				for k := range cfgs {
+					var d, dd stat
+					for _, j := range fin {
+						r := &out[j]
+						for x := range r.e[k] {
+							d.add(r.e[k][x] - r.o[k][x])
+							dd.add((r.e[k][x] - r.o[k][x]) - (r.e[0][x] - r.o[0][x]))
+						}
+					}
+					line += fmt.Sprintf(" | %s: e-mc %s", names[k], d)
+					if k > 0 {
+						line += fmt.Sprintf(" vs first %s", dd)
+					}
+				}
+				fmt.Fprintln(os.Stderr, line)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	fmt.Printf("seats %d deals %d rounds %d seed %d\n", seats, deals, rounds, seed)
+	for k := range cfgs {
+		var e, o, d, dd stat
+		for _, r := range out {
+			for i := range r.e[k] {
+				e.add(r.e[k][i])
+				o.add(r.o[k][i])
+				d.add(r.e[k][i] - r.o[k][i])
+				dd.add((r.e[k][i] - r.o[k][i]) - (r.e[0][i] - r.o[0][i]))
+			}
+		}
+		fmt.Printf("%-44s n %d expert %6.3f mc100 %6.3f ratio %.3f  e-mc %s", names[k], e.n, e.mean(), o.mean(), e.mean()/o.mean(), d)
+		if k > 0 {
+			fmt.Printf("  vs first (paired): %s", dd)
+		}
+		fmt.Println()
+	}
+}
+
+type stat struct {
+	n       int
+	sum, sq float64
+}
+
+func (s *stat) add(x float64) { s.n++; s.sum += x; s.sq += x * x }
+func (s stat) mean() float64  { return s.sum / float64(max(1, s.n)) }
+func (s stat) String() string {
+	m := s.mean()
+	v := (s.sq/float64(s.n) - m*m) * float64(s.n) / float64(max(1, s.n-1))
+	return fmt.Sprintf("%+.3f ± %.3f", m, 1.96*math.Sqrt(v/float64(s.n)))
+}
+
+// applyScreen sets e's knobs from a setting: crowd (the seats from which the others play the risk
+// policy; 0 never), oppnoise (its noise), own (1: the others count cards as they see them), hz
+// and leaf (the playout horizon and the weight of the hand left there).
+func applyScreen(e *Expert, c expCfg) {
+	if v, ok := c["crowd"]; ok {
+		e.crowdFrom, _ = strconv.Atoi(v)
+	}
+	e.crowdNoise = c.f("oppnoise", e.crowdNoise)
+	e.crowdOwn = c["own"] == "1"
+	e.pol.horizon = int(c.f("hz", 0))
+	e.pol.leaf = c.f("leaf", 0)
+}
