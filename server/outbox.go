@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -40,13 +41,14 @@ type outbox struct {
 
 // stage is one change of a room: what it stores, and what its connections hear once stored.
 type stage struct {
-	seq    int
-	change store.Change // Code "": nothing to store
-	chat   []protocol.Chat
-	room   protocol.Room
-	game   *engine.Game
-	gameN  int
-	events int
+	seq     int
+	change  store.Change  // Code "": nothing to store
+	metaBuf *bytes.Buffer // holds change.Meta; back to metaBufs once the store is done with it
+	chat    []protocol.Chat
+	room    protocol.Room
+	game    *engine.Game
+	gameN   int
+	events  int
 }
 
 // init sets the outbox of r, as r is now: the room's state is durable (new or restored).
@@ -116,6 +118,12 @@ func (o *outbox) flush() {
 			err := r.hub.store.Commit(context.Background(), c)
 			r.hub.metrics.stored(time.Since(start), err)
 			r.mu.Lock()
+			for i := range o.stages[:n] {
+				if b := o.stages[i].metaBuf; b != nil && b.Cap() <= 64<<10 {
+					metaBufs.Put(b)
+				}
+				o.stages[i].metaBuf = nil
+			}
 			if err != nil {
 				r.hub.storeLog.failed(r.hub, r.hub.clock.Now(), err, "room", r.code)
 				o.stages, o.err = nil, &storeFailure{err}
@@ -134,6 +142,9 @@ func (o *outbox) flush() {
 	o.busy = false
 	o.cond.Broadcast()
 }
+
+// metaBufs are the buffers a room's metadata is encoded in for the store.
+var metaBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // merge returns how many of the first stages go in the next commit (those of one game) and
 // their change together.
@@ -184,7 +195,7 @@ func (o *outbox) send(s *stage) {
 			x := s.room
 			x.You = r.index(p.seat)
 			if es, ok := p.sink.(encodedSink); ok && room.encode(&x) {
-				es.SendEncoded(room.forSeat(x.You))
+				es.SendSpliced(room.head, x.You, room.tail)
 			} else {
 				p.sink.Send(x)
 			}
@@ -273,26 +284,24 @@ func (m *roomMessage) encode(s *protocol.Room) bool {
 		m.tried = true
 		x := *s
 		x.You = math.MinInt
-		b, err := protocol.Encode(x)
-		if i := bytes.Index(b, youMark); err == nil && i >= 0 && bytes.Count(b, youMark) == 1 {
-			m.head, m.tail = b[:i+len(`"you":`)], b[i+len(youMark):]
+		// protocol.Encode's bytes, with the body's tail shared instead of copied.
+		body, err := json.Marshal(x)
+		if i := bytes.Index(body, youMark); err == nil && i >= 0 && bytes.Count(body, youMark) == 1 {
+			const open = `{"type":"` + protocol.TypeRoom + `",`
+			head := make([]byte, 0, len(open)+i+len(`"you":`))
+			head = append(head, open...)
+			m.head, m.tail = append(head, body[1:i+len(`"you":`)]...), body[i+len(youMark):]
 		}
 	}
 	return m.head != nil
 }
 
-// forSeat returns the encoded room as the connection of seat you (-1: a spectator) gets it.
-func (m *roomMessage) forSeat(you int) []byte {
-	b := make([]byte, 0, len(m.head)+len(m.tail)+3)
-	b = append(b, m.head...)
-	b = strconv.AppendInt(b, int64(you), 10)
-	return append(b, m.tail...)
-}
-
 // encodedSink is a Sink that sends messages already encoded (the WebSocket session): a room
-// encodes an event once for all the connections that see it alike.
+// encodes an event once for all the connections that see it alike, and its snapshot once for
+// all its connections.
 type encodedSink interface {
 	SendEncoded(b []byte)
+	SendSpliced(head []byte, you int, tail []byte)
 }
 
 // encodedEvent is an event of the room's game encoded for one audience (engine.Game.EventFor).

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -110,13 +111,16 @@ func (k *metaKey) same(m *meta) bool {
 	return true
 }
 
-// keyOf returns the metaKey of m.
-func keyOf(m *meta) metaKey {
-	k := metaKey{settings: m.Settings, host: m.Host, state: m.State, game: m.Game, result: m.Result, seats: make([]seatData, len(m.Seats))}
-	for i, s := range m.Seats {
-		k.seats[i] = s.seatData
+// set makes k the metaKey of m, reusing k's seats.
+func (k *metaKey) set(m *meta) {
+	seats := k.seats[:0]
+	if seats == nil {
+		seats = make([]seatData, 0, len(m.Seats))
 	}
-	return k
+	for _, s := range m.Seats {
+		seats = append(seats, s.seatData)
+	}
+	*k = metaKey{settings: m.Settings, host: m.Host, state: m.State, game: m.Game, result: m.Result, seats: seats}
 }
 
 // ChatLines is how many of a room's last chat lines are stored and sent after a hello.
@@ -339,14 +343,20 @@ func (r *Room) stage() error {
 	r.chatPending = nil
 	var m []byte
 	if !r.lastKey.same(&r.meta) {
-		var err error
-		if m, err = json.Marshal(r.meta); err != nil {
+		// Encoded into a pooled buffer, which the outbox puts back once the store is done.
+		s.metaBuf = metaBufs.Get().(*bytes.Buffer)
+		s.metaBuf.Reset()
+		if err := json.NewEncoder(s.metaBuf).Encode(&r.meta); err != nil {
 			return fmt.Errorf("server: %w", err)
 		}
+		m = bytes.TrimSuffix(s.metaBuf.Bytes(), []byte("\n"))
 		if string(m) == string(r.lastMeta) {
 			m = nil
+			metaBufs.Put(s.metaBuf)
+			s.metaBuf = nil
 		}
-		r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
+		r.lastMeta = nil
+		r.lastKey.set(&r.meta)
 	}
 	if m != nil || len(r.pending) > 0 || len(s.chat) > 0 {
 		s.change = store.Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
