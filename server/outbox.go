@@ -195,7 +195,7 @@ func (o *outbox) send(s *stage) {
 			x := s.room
 			x.You = r.index(p.seat)
 			if es, ok := p.sink.(encodedSink); ok && room.encode(&x) {
-				es.SendSpliced(room.head, x.You, room.tail)
+				es.SendSpliced(roomOpen, room.head, x.You, room.tail)
 			} else {
 				p.sink.Send(x)
 			}
@@ -268,7 +268,7 @@ func sameRoom(a, b *protocol.Room) bool {
 }
 
 // roomMessage is a room snapshot encoded once for all its connections: they differ only in
-// "you", written between head and tail.
+// "you", written between head and tail; roomOpen comes before head.
 type roomMessage struct {
 	head, tail []byte
 	tried      bool
@@ -284,24 +284,24 @@ func (m *roomMessage) encode(s *protocol.Room) bool {
 		m.tried = true
 		x := *s
 		x.You = math.MinInt
-		// protocol.Encode's bytes, with the body's tail shared instead of copied.
+		// protocol.Encode's bytes, in pieces of the one encoding: roomOpen, head, you, tail.
 		body, err := json.Marshal(x)
 		if i := bytes.Index(body, youMark); err == nil && i >= 0 && bytes.Count(body, youMark) == 1 {
-			const open = `{"type":"` + protocol.TypeRoom + `",`
-			head := make([]byte, 0, len(open)+i+len(`"you":`))
-			head = append(head, open...)
-			m.head, m.tail = append(head, body[1:i+len(`"you":`)]...), body[i+len(youMark):]
+			m.head, m.tail = body[1:i+len(`"you":`)], body[i+len(youMark):]
 		}
 	}
 	return m.head != nil
 }
+
+// roomOpen opens a room message as protocol.Encode writes it, before the fields of its body.
+var roomOpen = []byte(`{"type":"` + protocol.TypeRoom + `",`)
 
 // encodedSink is a Sink that sends messages already encoded (the WebSocket session): a room
 // encodes an event once for all the connections that see it alike, and its snapshot once for
 // all its connections.
 type encodedSink interface {
 	SendEncoded(b []byte)
-	SendSpliced(head []byte, you int, tail []byte)
+	SendSpliced(open, head []byte, you int, tail []byte)
 }
 
 // encodedEvent is an event of the room's game encoded for one audience (engine.Game.EventFor).

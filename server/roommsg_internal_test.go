@@ -22,7 +22,7 @@ func TestRoomMessageForSeat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := appendSpliced(nil, m.head, you, m.tail); string(got) != string(want) {
+		if got := appendSpliced(nil, roomOpen, m.head, you, m.tail); string(got) != string(want) {
 			t.Errorf("seat %d: %s\nwant %s", you, got, want)
 		}
 	}
@@ -32,7 +32,7 @@ func TestRoomMessageForSeat(t *testing.T) {
 func TestBatchFrames(t *testing.T) {
 	b := batches.Get().(*batch)
 	defer b.release()
-	b.q = append(b.q, queued{b: []byte("one")}, queued{b: []byte(`{"you":`), you: -1, tail: []byte(`,"x":2}`), spliced: true},
+	b.q = append(b.q, queued{b: []byte("one")}, queued{open: []byte("{"), b: []byte(`"you":`), you: -1, tail: []byte(`,"x":2}`), spliced: true},
 		queued{b: []byte("three")}, queued{b: []byte("h"), you: 12, tail: []byte("t"), spliced: true})
 	want := []string{"one", `{"you":-1,"x":2}`, "three", "h12t"}
 	got := b.frames()

@@ -308,11 +308,11 @@ func (s *wsSink) SendEncoded(b []byte) {
 	s.enqueue(queued{b: b}, len(b))
 }
 
-// SendSpliced queues the message head, you as a number, tail (neither changed afterwards): a
+// SendSpliced queues the message open, head, you as a number, tail (none changed afterwards): a
 // room encodes its snapshot once for every connection, which differ only in "you". The writer
 // puts the message together in a buffer it reuses.
-func (s *wsSink) SendSpliced(head []byte, you int, tail []byte) {
-	s.enqueue(queued{b: head, tail: tail, you: you, spliced: true}, len(head)+len(tail)+4)
+func (s *wsSink) SendSpliced(open, head []byte, you int, tail []byte) {
+	s.enqueue(queued{open: open, b: head, tail: tail, you: you, spliced: true}, len(open)+len(head)+len(tail)+4)
 }
 
 func (s *wsSink) enqueue(q queued, n int) {
@@ -333,11 +333,11 @@ func (s *wsSink) enqueue(q queued, n int) {
 	s.startLocked()
 }
 
-// queued is a message waiting for a connection: b, or, spliced, b + you + tail.
+// queued is a message waiting for a connection: b, or, spliced, open + b + you + tail.
 type queued struct {
-	b, tail []byte
-	you     int
-	spliced bool
+	open, b, tail []byte
+	you           int
+	spliced       bool
 }
 
 // batch is the messages waiting for a connection, and the buffers its writer puts them together
@@ -356,7 +356,7 @@ func (b *batch) frames() [][]byte {
 	b.arena = b.arena[:0]
 	for _, q := range b.q {
 		if q.spliced {
-			b.arena = appendSpliced(b.arena, q.b, q.you, q.tail)
+			b.arena = appendSpliced(b.arena, q.open, q.b, q.you, q.tail)
 		}
 	}
 	off := 0
@@ -366,15 +366,16 @@ func (b *batch) frames() [][]byte {
 			continue
 		}
 		var digits [20]byte
-		n := len(q.b) + len(strconv.AppendInt(digits[:0], int64(q.you), 10)) + len(q.tail)
+		n := len(q.open) + len(q.b) + len(strconv.AppendInt(digits[:0], int64(q.you), 10)) + len(q.tail)
 		b.msgs = append(b.msgs, b.arena[off:off+n:off+n])
 		off += n
 	}
 	return b.msgs
 }
 
-// appendSpliced appends head, you as a decimal number and tail to dst.
-func appendSpliced(dst, head []byte, you int, tail []byte) []byte {
+// appendSpliced appends open, head, you as a decimal number and tail to dst.
+func appendSpliced(dst, open, head []byte, you int, tail []byte) []byte {
+	dst = append(dst, open...)
 	dst = append(dst, head...)
 	dst = strconv.AppendInt(dst, int64(you), 10)
 	return append(dst, tail...)
