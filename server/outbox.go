@@ -26,7 +26,8 @@ type outbox struct {
 	r      *Room
 	stages []stage
 	cond   sync.Cond // on the room's lock: a stage was sent, or the flusher stopped
-	busy   bool      // a flush goroutine runs
+	busy   bool      // a flush runs
+	inline bool      // the change being made is flushed by its caller's wait: push starts no goroutine
 	seq    int       // the last stage made
 	sent   int       // the last stage sent
 	err    error     // the store refused the stages after sent: the room was reloaded
@@ -64,7 +65,8 @@ func (o *outbox) init(r *Room, chat []protocol.Chat) {
 }
 
 // push stages s (made under the room's lock) and returns its number: a change with nothing to
-// store while nothing waits is sent at once; otherwise a flush goroutine commits it.
+// store while nothing waits is sent at once; otherwise a flush commits it: the caller's wait
+// when the caller set inline, else a goroutine.
 func (o *outbox) push(s stage) int {
 	o.seq++
 	s.seq = o.seq
@@ -76,17 +78,23 @@ func (o *outbox) push(s stage) int {
 		return s.seq
 	}
 	o.stages = append(o.stages, s)
-	if !o.busy {
+	if !o.busy && !o.inline {
 		o.busy = true
-		go o.flush()
+		go o.flushAsync()
 	}
 	return s.seq
 }
 
 // wait waits (under the room's lock, which it releases meanwhile) until stage seq was sent, or
-// the store refused it.
+// the store refused it. When no flush runs, the caller flushes, up to its stage: a handler's
+// goroutine commits its own change, and no other goroutine is started for it.
 func (o *outbox) wait(seq int) error {
 	for o.sent < seq && o.err == nil {
+		if !o.busy && len(o.stages) > 0 {
+			o.busy = true
+			o.flush(seq)
+			continue
+		}
 		o.cond.Wait()
 	}
 	if o.sent >= seq {
@@ -103,14 +111,25 @@ func (o *outbox) settle() {
 	}
 }
 
-// flush commits the stages, the ones of one game waiting at once in one change, and sends each
-// once its commit returned, until none waits. A refused commit drops the stages and reloads the
-// room from the store (unless the room is closed already: then it is another's).
-func (o *outbox) flush() {
+// flushAsync flushes on a goroutine of its own.
+func (o *outbox) flushAsync() {
+	o.r.mu.Lock()
+	defer o.r.mu.Unlock()
+	o.flush(0)
+}
+
+// flush (under the room's lock, with busy set by the caller) commits the stages, the ones of
+// one game waiting at once in one change, and sends each once its commit returned, until none
+// waits or, when until is not 0, stage until is sent: then a goroutine flushes the rest. A
+// refused commit drops the stages and reloads the room from the store (unless the room is
+// closed already: then it is another's).
+func (o *outbox) flush(until int) {
 	r := o.r
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	for len(o.stages) > 0 {
+		if until != 0 && o.sent >= until {
+			go o.flushAsync() // busy stays set: the goroutine flushes the rest
+			return
+		}
 		n, c := o.merge()
 		if c.Code != "" {
 			r.mu.Unlock()

@@ -49,13 +49,13 @@ func (p *Peer) Handle(m protocol.Message) {
 	if r.closed || p.closed {
 		return
 	}
+	r.out.inline = true
 	reply, err := p.handle(r, m)
-	if err == nil {
-		// The answer waits until the change is stored and everyone told; the room's lock is
-		// released meanwhile.
-		if err = r.out.wait(r.out.seq); err != nil {
-			err = refuse(protocol.ErrServer, "%v", err)
-		}
+	r.out.inline = false
+	// The answer waits until the change is stored and everyone told: this goroutine commits it,
+	// releasing the room's lock meanwhile.
+	if werr := r.out.wait(r.out.seq); err == nil && werr != nil {
+		err = refuse(protocol.ErrServer, "%v", werr)
 	}
 	if _, ok := m.(protocol.Act); ok && err == nil {
 		p.hub.metrics.action(start)
