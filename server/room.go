@@ -273,8 +273,8 @@ func isDeal(e engine.Event) bool {
 }
 
 func (r *Room) logDeal() error {
-	rec := r.game.Record()
-	data, err := json.Marshal(rec.Rounds[len(rec.Rounds)-1].Deal)
+	d, _ := r.game.LastDeal() // not Record(): that copies the whole game
+	data, err := json.Marshal(d)
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
