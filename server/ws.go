@@ -353,24 +353,32 @@ var batches = sync.Pool{New: func() any { return &batch{q: make([]queued, 0, 8)}
 // frames returns the batch's messages whole, the spliced ones put together in the batch's arena;
 // they are valid until release.
 func (b *batch) frames() [][]byte {
-	b.arena = b.arena[:0]
+	size := 0
 	for _, q := range b.q {
 		if q.spliced {
-			b.arena = appendSpliced(b.arena, q.open, q.b, q.you, q.tail)
+			size += q.size()
 		}
 	}
-	off := 0
+	if cap(b.arena) < size { // one allocation at most (a batch new from the pool has none)
+		b.arena = make([]byte, 0, max(size, 2<<10))
+	}
+	b.arena = b.arena[:0]
 	for _, q := range b.q {
 		if !q.spliced {
 			b.msgs = append(b.msgs, q.b)
 			continue
 		}
-		var digits [20]byte
-		n := len(q.open) + len(q.b) + len(strconv.AppendInt(digits[:0], int64(q.you), 10)) + len(q.tail)
-		b.msgs = append(b.msgs, b.arena[off:off+n:off+n])
-		off += n
+		off := len(b.arena)
+		b.arena = appendSpliced(b.arena, q.open, q.b, q.you, q.tail)
+		b.msgs = append(b.msgs, b.arena[off:len(b.arena):len(b.arena)])
 	}
 	return b.msgs
+}
+
+// size returns the length of a spliced message put together.
+func (q *queued) size() int {
+	var digits [20]byte
+	return len(q.open) + len(q.b) + len(strconv.AppendInt(digits[:0], int64(q.you), 10)) + len(q.tail)
 }
 
 // appendSpliced appends open, head, you as a decimal number and tail to dst.
