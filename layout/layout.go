@@ -2,11 +2,14 @@
 // size, the number of seats and the hand size. Drawing and hit-testing use the same rectangles,
 // in logical pixels (device-independent); the scenes multiply by the device scale when drawing.
 //
-// Landscape screens put the opponents' plates in a strip across the top, the four rows in the
-// middle left with the status line and the reveal queue beside them, the hand along the bottom
-// and a side panel on the right with the score bar, the buttons, the person's own seat and the
-// confirm button. Portrait screens (phones) stack the plates, a button bar, the rows at full
-// width, the person's seat and the hand in up to three lines.
+// Landscape screens are laid out as a table seen from the person's chair (issue 25): the four
+// rows in the middle, centred, with room in front of each row (Row.Front) and its sum after it;
+// the status line and the warning over them; the opponents in two columns flanking the rows,
+// clockwise from the person (up the left side, down the right); the person's plate and chosen
+// card beside the hand along the bottom; and a side panel on the right with the score bar (the
+// round, the end score and the variant), the buttons, the reveal queue and the confirm button.
+// Portrait screens (phones) stack the plates, a button bar, the rows at full width, the
+// person's seat and the hand in up to three lines. A draft's pool lies where the rows are.
 //
 // The rows are what players read most: they get all the height the hand leaves them while hand
 // cards stay HandOverRow times as wide as row cards. Hand cards keep one size for up to HandRef
@@ -75,9 +78,12 @@ func (r Rect) SplitH(n, i int, gap float64) Rect {
 type Row struct {
 	// Slots are the five card places and, last, the danger place for the sixth card.
 	Slots [Slots]Rect
+	// Front is the room in front of the first slot, where a card going to the row's left end
+	// (Professional) shows its landing place.
+	Front Rect
 	// Sum is where the row's bullhead sum is shown.
 	Sum Rect
-	// Hit is the row's tap target (rule 4 row choice); it covers slots and sum.
+	// Hit is the row's tap target (rule 4 row choice); it covers the front, slots and sum.
 	Hit Rect
 }
 
@@ -177,16 +183,18 @@ type Table struct {
 	handLines []handLine
 	// Seats are the seats; seat 0 is the person.
 	Seats []Seat
-	// ScoreBar shows the round, the end score and the scores.
+	// ScoreBar shows the round, the end score and the variant.
 	ScoreBar Rect
 	// ScoreTitle is the score bar's title line (round and end score).
 	ScoreTitle Text
-	// ScoreNames and ScoreVals are the score bar's list of seats and totals (landscape), one
-	// each per seat, names at least MinNameSize (MinNameSizePhone on phones); both empty when
-	// the bar has no room for the list at that size (the plates show every score).
+	// Variant is where the variant's name is shown: in the score bar, under the title
+	// (landscape) or right of it (portrait), smaller than the title.
+	Variant Text
+	// ScoreNames and ScoreVals were the score bar's list of seats and totals; they stay empty
+	// (every plate shows its seat's score, and the bar repeated them).
 	ScoreNames, ScoreVals []Text
-	// Status is the line that says whose decision is pending: two lines high where it sits
-	// beside the rows or on a phone held upright (see StatusLines), else one.
+	// Status is the line that says whose decision is pending: two lines high on a phone held
+	// upright (see StatusLines), else one, over the rows.
 	Status Rect
 	// Warn is the banner that warns what the lifted card would do ("Too low", "Sixth card"):
 	// a line of its own under the status line, never over the status or the score bar's text,
@@ -194,26 +202,25 @@ type Table struct {
 	Warn Rect
 	// Deck is where the deck sits for the deal.
 	Deck Rect
-	// Panel is the area for the card tracker or game log overlay.
+	// Panel is the area for the card tracker or game log overlay: over the rows.
 	Panel Rect
-	// Queue holds, when there is room (landscape), one place per seat where the revealed cards
-	// line up lowest first before they are placed; empty otherwise.
+	// Pool is the area of a draft's face-up pool (Logic, Tournament; see PoolGrid): the middle
+	// of the table where the rows will be, which are empty (and not drawn) during a draft.
+	Pool Rect
+	// Queue holds, when there is room (landscape: in the side panel), one place per seat where
+	// the revealed cards line up lowest first before they are placed; empty otherwise.
 	Queue []Rect
 	// Buttons are the table buttons, indexed by the Btn constants.
 	Buttons [NumButtons]Rect
 }
-
-// statusTwoLinesH is the height of a status line of two lines beside the rows, in units: two
-// lines of 1.1 units 1.25 apart, the first centred 0.75 units down.
-const statusTwoLinesH = 2.8
 
 // statusPhoneH is the height of the status line over the rows on a phone held upright, in
 // units: two lines of MinStatusSize or a little more (units are 12-13 px there), so that a long
 // status (German) breaks rather than shrink under it.
 const statusPhoneH = 2.4
 
-// StatusLines is how many lines the status line may take: two beside the rows and on a phone
-// held upright, else one.
+// StatusLines is how many lines the status line may take: two on a phone held upright, else
+// one.
 func (t *Table) StatusLines() int {
 	if t.Status.H >= t.Unit*statusPhoneH {
 		return 2
@@ -250,48 +257,94 @@ func (t *Table) landscape(seats, handN int) {
 	side := clamp(w*0.2, 150, 340)
 	sideX := w - side - m
 	mainW := sideX - 2*m // from x=m to sideX-m
+	u := t.Unit
 
-	// Opponents: one line of plates across the top, each holding its chosen card.
-	top := m + t.seatStrip(seats, Rect{m, m, mainW, 0}, 9, 260, m/2)
-	if seats > 1 {
-		top += m
-	}
+	// The person's seat beside the hand, at the bottom left: a full plate and, right of it,
+	// the chosen card at the rows' card size.
+	ownW := t.ownPlateW()
+	ownPH := t.plateHeight(false)
 
-	// The rows in the middle and the hand along the bottom share the height left: the rows as
-	// large as the hand allows (see balance); the status line and the reveal queue sit beside
-	// the rows, or the status line over them when there is no room.
-	rowsTop := top
-	var handH, handTop, rowsH, cardW, cardH, gap, sx float64
+	// The centre column: the status line and the warning over the rows. The status takes two
+	// lines where the column is narrow.
+	statusH, warnH := u*1.4, math.Max(u*1.4, 16)
+	top := m + statusH + m/4 + warnH + m/2
+
+	// The rows and the hand share the height under the status; the rows are as large as the
+	// hand allows (see balance) and leave room at each side for a column of opponents.
+	flankMin := t.flankMin()
+	var handH, handTop, rowsH, cardW, cardH, gap, ownCW float64
+	// stack puts the chosen card over the plate rather than beside it, where the hand's band
+	// is high enough (a hand in two lines): the hand gets the card's width.
+	stack := false
 	split := func() {
-		handH = balance(h-m-rowsTop, m/2, mainW, mainW, handRef(handN), m/2, 0.15, 0.12, 1.3)
+		handW := mainW - ownW - 1.5*m
+		if !stack {
+			handW -= ownCW
+		}
+		rowsW := mainW - 2*(flankMin+m)
+		handH = balance(h-m-top, m/2, rowsW, handW, handRef(handN), m/2, 0.15, 0.12, rowWidthCards(frontLand)-Slots*1.12)
 		handTop = h - handH - m
-		rowsH = handTop - rowsTop - m/2
-		cardW, cardH, gap = fitRowCards(rowsH/NumRows, mainW, 0.12, 1.3)
-		sx = m + Slots*(cardW+gap) + cardW*1.2 + m
+		rowsH = handTop - top - m/2
+		cardW, cardH, gap = fitRowCards(rowsH/NumRows, rowsW, 0.12, rowWidthCards(frontLand)-Slots*1.12)
+		room := handH - 4
+		if stack {
+			room = handH - ownPH - m/2
+		}
+		ownCW = math.Min(cardW, room/1.5)
 	}
+	ownCW = u * 3
 	split()
-	beside := sideX-m-sx > mainW*0.3
-	if !beside {
-		t.Status = Rect{m, rowsTop, mainW, t.Unit * 1.4}
-		t.Warn = Rect{m, rowsTop + t.Status.H + m/4, mainW, t.Unit * 1.4}
-		rowsTop = t.Warn.Y + t.Warn.H + m/2
+	split()
+	if handH-ownPH-m/2 >= cardW*1.5 {
+		stack = true
 		split()
+		if ownCW < cardW*0.75 { // a wider hand in one line: no room over the plate
+			stack = false
+			split()
+			split()
+		}
 	}
-	t.layHand(handN, Rect{m, handTop, mainW, handH}, m/2, 0.15)
+	rowsW := rowWidth(cardW, gap, frontLand)
+	rowsX := m + (mainW-rowsW)/2
 	t.CardW, t.CardH = cardW, cardH
-	t.layRows(m, rowsTop, rowsH/NumRows, cardW, cardH, gap)
-	if beside {
-		t.Status = Rect{sx, rowsTop, sideX - m - sx, t.Unit * statusTwoLinesH}
-		t.Warn = Rect{sx, rowsTop + t.Status.H + m/4, t.Status.W, t.Unit * 1.8}
-	}
+	t.layRows(rowsX, top, rowsH/NumRows, cardW, cardH, gap, cardW*frontLand)
+	// The status line and the warning from the person's plate's right edge (what goes under
+	// the rows clears the plate) to the side panel.
+	sx := m + ownW + m
+	t.Status = Rect{sx, m, sideX - m - sx, statusH}
+	t.Warn = Rect{sx, m + statusH + m/4, sideX - m - sx, warnH}
 
-	// Side panel: score bar, buttons, own seat, confirm.
-	y := m
-	t.ScoreBar = Rect{sideX, y, side, clamp(h*0.2, 60, 160)}
-	t.scoreList(seats)
-	if len(t.ScoreNames) == 0 { // the title alone
-		t.ScoreBar.H = t.ScoreTitle.R.H + t.Unit*0.8
+	// Opponents in two columns flanking the rows, in seat order clockwise from the person:
+	// up the left side, then down the right side, as around a real table.
+	flankW := math.Min(rowsX-2*m, t.flankMax())
+	t.flanks(seats, Rect{rowsX - m - flankW, top, flankW, handTop - m/2 - top},
+		Rect{rowsX + rowsW + m, top, flankW, handTop - m/2 - top}, top+rowsH/2, m/2)
+
+	// The bottom band: the person's plate and chosen card, then the hand.
+	ownY := handTop + (handH-ownPH)/2
+	ownCH := ownCW * 1.5
+	chosen := Rect{m + ownW + m/2, handTop + (handH-ownCH)/2, ownCW, ownCH}
+	if stack { // the card over the plate, the two centred in the band
+		ownY = handTop + (handH+ownCH+m/2-ownPH)/2
+		chosen = Rect{m + (ownW-ownCW)/2, ownY - m/2 - ownCH, ownCW, ownCH}
 	}
+	plate := Rect{m, ownY, ownW, ownPH}
+	avatar, tx := t.plateTexts(plate, ownW, plateFull)
+	t.Seats[0] = Seat{
+		Plate:  plate,
+		Chosen: chosen,
+		Pile:   Rect{m + ownW - ownCW*0.6, ownY, ownCW * 0.6, ownPH},
+		Avatar: avatar,
+		Text:   tx,
+	}
+	handX := math.Max(chosen.X+chosen.W, plate.X+plate.W) + m
+	t.layHand(handN, Rect{handX, handTop, sideX - m - handX, handH}, m/2, 0.15)
+
+	// Side panel: the score bar (round, end score, variant), the buttons, the reveal queue and
+	// the confirm button.
+	y := m
+	t.ScoreBar = Rect{sideX, y, side, 0}
+	t.scoreTitles()
 	y += t.ScoreBar.H + m/2
 	bh := clamp(h*0.075, MinTap, 64)
 	bg := m / 2
@@ -304,92 +357,259 @@ func (t *Table) landscape(seats, handN int) {
 	y += 3*(bh+bg) + m/2
 	confirmY := h - m - bh
 	t.Buttons[BtnConfirm] = Rect{sideX, confirmY, side, bh}
-	// Own seat between the buttons and confirm: the plate, the chosen card under it.
-	space := confirmY - m/2 - y
-	plateH := math.Min(t.plateHeight(false), space*0.5)
-	ownCardH := space - plateH - m
-	ownCardW := math.Min(ownCardH*2/3, side*0.4)
-	ownCardH = ownCardW * 1.5
-	plate := Rect{sideX, y, side, plateH}
-	avatar, tx := t.plateTexts(plate, side, false)
-	t.Seats[0] = Seat{
-		Plate:  plate,
-		Chosen: Rect{sideX + side/2 - ownCardW/2, y + plateH + m/2, ownCardW, ownCardH},
-		Pile:   Rect{sideX + side - ownCardW*0.6, y, ownCardW * 0.6, plateH},
-		Avatar: avatar,
-		Text:   tx,
+	t.Deck = Rect{rowsX + rowsW/2 - cardW/2, top + rowsH/2 - cardH/2, cardW, cardH}
+	// The tracker / log overlay: the felt under the warning, over the rows and the plates
+	// beside them. The draft's pool: the middle of the table, where the rows are.
+	t.Panel = Rect{m, top, mainW, handTop - m/2 - top}
+	t.Pool = Rect{rowsX, top, rowsW, handTop - m/2 - top}
+	// The reveal queue: in the side panel between the buttons and confirm, in up to two lines.
+	t.layQueue(seats, Rect{sideX, y, side, confirmY - m - y}, cardW, gap)
+}
+
+// frontLand and frontPort are the room in front of each row (Row.Front) in card widths on a
+// landscape screen and on a phone held upright.
+const (
+	frontLand = 0.8
+	frontPort = 0.5
+)
+
+// sumCards is the width of a row's sum label in card widths.
+const sumCards = 1.2
+
+// rowWidthCards is the width of a row in card widths: the room in front, the slots and their
+// gaps (0.12 of a card) and the sum.
+func rowWidthCards(front float64) float64 { return front + 0.12 + Slots*1.12 + sumCards }
+
+// rowWidth is the width of a row of cards cardW wide, gap apart, with front card widths of room in
+// front of its first slot.
+func rowWidth(cardW, gap, front float64) float64 {
+	return cardW*front + gap + Slots*(cardW+gap) + cardW*sumCards
+}
+
+// scoreTitles lays out the landscape score bar from its top: the title line (the round and the
+// end score) and, under it, the variant's name; the bar is as high as the two lines. The bar
+// lists no scores: every plate shows its seat's.
+func (t *Table) scoreTitles() {
+	sb, u := t.ScoreBar, t.Unit
+	pad := math.Min(10, sb.W*0.04) // a narrow bar gives its title more of its width
+	t.ScoreTitle = Text{R: Rect{sb.X + pad, sb.Y + u*0.4, sb.W - 2*pad, u * 1.6}, Size: u * 1.05}
+	vs := math.Max(math.Round(u*0.85), t.minName())
+	t.Variant = Text{R: Rect{sb.X + pad, sb.Y + u*2, sb.W - 2*pad, lineH(vs)}, Size: vs}
+	t.ScoreBar.H = t.Variant.R.Y + t.Variant.R.H + u*0.4 - sb.Y
+}
+
+// ownPlateW is the width of the person's plate beside the hand (landscape): the avatar, a
+// name of eight letters and a three-digit score.
+func (t *Table) ownPlateW() float64 {
+	nf, _ := t.plateFonts()
+	pad := t.platePad()
+	av := t.avatarSide(t.plateHeight(false), false)
+	return math.Ceil(pad + av + pad + nameRoom(nf)*1.3 + pad + scoreW(t.scoreFont()) + pad)
+}
+
+// cpad is the room around a chosen card on a plate.
+const cpad = 2
+
+// plateCard returns the width of the chosen card on a plate pw wide and ph high: at most a
+// quarter of a compact plate's width, 0.28 of a tall one's and 0.35 of a full one's.
+func plateCard(pw, ph float64, k plateKind) float64 {
+	f := [...]float64{plateFull: 0.35, plateTall: 0.28, plateCompact: 0.26}[k]
+	return math.Min((ph-2*cpad)*2/3, pw*f)
+}
+
+// nameRoomOn returns the width left for the name on a plate pw wide.
+func (t *Table) nameRoomOn(pw float64, compact bool) float64 {
+	ph := t.plateHeight(compact)
+	r := pw - plateCard(pw, ph, kindOf(compact)) - cpad - 1 - 2*t.platePad()
+	if !compact {
+		r -= scoreW(t.scoreFont()) + t.platePad() + t.avatarSide(ph, false) + t.platePad()
 	}
-	t.Deck = Rect{sx + (sideX-m-sx)/2 - cardW/2, rowsTop + rowsH/2 - cardH/2, cardW, cardH}
-	if t.Deck.X+cardW > sideX-m {
-		t.Deck.X = sideX - m - cardW
-	}
-	// The tracker / log overlay: under the status line (both its lines) and the warning banner
-	// when they sit beside the rows, so the line that says what to do stays readable.
-	panelTop := rowsTop
-	if beside {
-		panelTop = t.Warn.Y + t.Warn.H + m/4
-	}
-	// It keeps clear of the rows (their sixth slots and sums) when there is room beside them.
-	panelX := m + mainW*0.35
-	if beside {
-		panelX = sx
-	}
-	t.Panel = Rect{panelX, panelTop, sideX - m - panelX, handTop - panelTop - m}
-	// The reveal queue: right of the rows, under the status line, in up to two lines.
-	if beside {
-		top := t.Warn.Y + t.Warn.H + m
-		area := Rect{t.Status.X, top, t.Status.W, handTop - m - top}
-		per := seats
-		if seats > 5 {
-			per = (seats + 1) / 2
-		}
-		lines := (seats + per - 1) / per
-		qw := math.Min(cardW, (area.W-float64(per-1)*gap)/float64(per))
-		qh := qw * 1.5
-		label := t.Unit * 1.4 // the name under each card
-		lineH := qh + label + gap
-		if float64(lines)*lineH > area.H { // shorter cards before none at all
-			lineH = area.H / float64(lines)
-			qh = lineH - label - gap
-			qw = qh / 1.5
-		}
-		if qw >= 16 {
-			x0 := area.X + (area.W-(float64(per)*qw+float64(per-1)*gap))/2
-			t.Queue = make([]Rect, seats)
-			for i := range t.Queue {
-				l, c := i/per, i%per
-				t.Queue[i] = Rect{x0 + float64(c)*(qw+gap), area.Y + float64(l)*lineH, qw, qh}
-			}
+	return r
+}
+
+// flankMin is the narrowest column of opponents beside the rows: compact plates with room for
+// a six-letter name; flankMax the widest, a full plate with room for nine letters.
+func (t *Table) flankMin() float64 {
+	nf, _ := t.plateFonts()
+	for pw := 40.0; ; pw++ {
+		if t.nameRoomOn(pw, true) >= nameRoom(nf) {
+			return pw
 		}
 	}
 }
 
-// scoreList lays out the title and the list of totals in the landscape score bar: two columns
-// of name and total, or none when the names would be smaller than MinNameSize
-// (MinNameSizePhone on phones).
-func (t *Table) scoreList(seats int) {
-	sb, u := t.ScoreBar, t.Unit
-	pad := math.Min(10, sb.W*0.04) // a narrow bar gives its title more of its width
-	t.ScoreTitle = Text{R: Rect{sb.X + pad, sb.Y + u*0.4, sb.W - 2*pad, u * 1.6}, Size: u * 1.05}
-	top := sb.Y + u*2.4
-	lines := (seats + 1) / 2
-	lh := (sb.Y + sb.H - top - 4) / float64(lines)
-	lo := float64(MinNameSize)
-	if t.phoneSized() {
-		lo = MinNameSizePhone
+func (t *Table) flankMax() float64 {
+	nf, _ := t.plateFonts()
+	for pw := 40.0; ; pw++ {
+		if t.nameRoomOn(pw, false) >= nameRoom(nf)*1.5 {
+			return pw
+		}
 	}
-	size := math.Min(lh*0.78, u)
-	if size < lo {
+}
+
+// plateKind is a plate's arrangement: full (the avatar over the plate's whole height, the texts
+// right of it), tall (a full plate whose avatar stands beside the name and the score only, the
+// level and state lines under it across the plate: narrower, a line higher) or compact (name
+// over a small avatar and the score).
+type plateKind int
+
+const (
+	plateFull plateKind = iota
+	plateTall
+	plateCompact
+)
+
+// kindOf is plateCompact for a compact plate, else plateFull.
+func kindOf(compact bool) plateKind {
+	if compact {
+		return plateCompact
+	}
+	return plateFull
+}
+
+// kindHeight is the height of a plate of kind k.
+func (t *Table) kindHeight(k plateKind) float64 {
+	if k == plateTall {
+		nf, sf := t.plateFonts()
+		return 2*t.platePad() + lineH(nf) + lineH(t.scoreFont()) + 2*lineH(sf)
+	}
+	return t.plateHeight(k == plateCompact)
+}
+
+// kindFits reports whether a plate of kind k pw wide has room for a six-letter name, its score
+// and, on a tall plate, a state line beside the pile.
+func (t *Table) kindFits(pw float64, k plateKind) bool {
+	nf, sf := t.plateFonts()
+	if k != plateTall {
+		return t.nameRoomOn(pw, k == plateCompact) >= nameRoom(nf)
+	}
+	pad := t.platePad()
+	ph := t.kindHeight(k)
+	inner := pw - plateCard(pw, ph, k) - cpad - 1 - 2*pad
+	a := lineH(nf) + lineH(t.scoreFont())
+	return inner-a-pad >= math.Max(nameRoom(nf), scoreW(t.scoreFont())) && inner-pileW(sf)-pad >= nameRoom(sf)
+}
+
+// seatOn lays out seat i on plate p of kind k: its chosen card at the plate's right, the avatar
+// and texts left of it.
+func (t *Table) seatOn(i int, plate Rect, k plateKind) {
+	cw := plateCard(plate.W, plate.H, k)
+	ch := cw * 1.5
+	chosen := Rect{plate.X + plate.W - cw - cpad, plate.Y + (plate.H-ch)/2, cw, ch}
+	avatar, tx := t.plateTexts(plate, chosen.X-plate.X-1, k)
+	t.Seats[i] = Seat{
+		Plate:   plate,
+		Chosen:  chosen,
+		Pile:    Rect{chosen.X, plate.Y, cw, plate.H},
+		Avatar:  avatar,
+		Compact: k == plateCompact,
+		Text:    tx,
+	}
+}
+
+// flanks lays the opponents (seats 1..) out in two columns, left and right of the rows: seat 1
+// at the bottom of the left column and on up it, the rest down the right column from its top,
+// in seat order clockwise as around a table. Each column is centred on the height mid (the
+// rows' middle) and kept inside its area; plates are full, else tall, where the column is wide
+// and high enough for them, else compact (name over score).
+func (t *Table) flanks(seats int, left, right Rect, mid, gap float64) {
+	opp := seats - 1
+	if opp <= 0 {
 		return
 	}
-	colW := (sb.W - 20) / 2
-	sw := scoreW(size)
-	t.ScoreNames, t.ScoreVals = make([]Text, seats), make([]Text, seats)
-	for s := range seats {
-		x, y := sb.X+10+float64(s%2)*colW, top+float64(s/2)*lh
-		t.ScoreNames[s] = Text{R: Rect{x, y, colW - sw - 14, lh * 0.98}, Size: size}
-		t.ScoreVals[s] = Text{R: Rect{x + colW - 10 - sw, y, sw, lh * 0.98}, Size: size, Right: true}
+	nl := (opp + 1) / 2
+	nr := opp - nl
+	most := float64(nl)
+	kind := plateCompact
+	for _, k := range []plateKind{plateFull, plateTall} {
+		// The plates may close up to two pixels apart to stay full or tall.
+		if most*t.kindHeight(k)+(most-1)*2 <= left.H && t.kindFits(left.W, k) {
+			kind = k
+			if most > 1 {
+				gap = math.Min(gap, (left.H-most*t.kindHeight(k))/(most-1))
+			}
+			break
+		}
 	}
+	ph := t.kindHeight(kind)
+	col := func(area Rect, n int) float64 {
+		hh := float64(n)*ph + float64(n-1)*gap
+		return clamp(mid-hh/2, area.Y, area.Y+area.H-hh)
+	}
+	y0 := col(left, nl)
+	for k := 0; k < nl; k++ { // from the bottom up
+		y := y0 + float64(nl-1-k)*(ph+gap)
+		t.seatOn(1+k, Rect{left.X, y, left.W, ph}, kind)
+	}
+	y0 = col(right, nr)
+	for k := 0; k < nr; k++ {
+		t.seatOn(1+nl+k, Rect{right.X, y0 + float64(k)*(ph+gap), right.W, ph}, kind)
+	}
+}
+
+// layQueue lays the reveal queue out in area, one place per seat in up to two lines, each card
+// at most cardW wide with the name under it; none when the cards would be under 16 pixels wide.
+func (t *Table) layQueue(seats int, area Rect, cardW, gap float64) {
+	per := seats
+	if seats > 5 {
+		per = (seats + 1) / 2
+	}
+	lines := (seats + per - 1) / per
+	qw := math.Min(cardW, (area.W-float64(per-1)*gap)/float64(per))
+	qh := qw * 1.5
+	label := t.Unit * 1.4 // the name under each card
+	lineH := qh + label + gap
+	if float64(lines)*lineH > area.H { // shorter cards before none at all
+		lineH = area.H / float64(lines)
+		qh = lineH - label - gap
+		qw = qh / 1.5
+	}
+	if qw < 16 {
+		return
+	}
+	x0 := area.X + (area.W-(float64(per)*qw+float64(per-1)*gap))/2
+	y0 := area.Y + (area.H-float64(lines)*lineH)/2
+	t.Queue = make([]Rect, seats)
+	for i := range t.Queue {
+		l, c := i/per, i%per
+		t.Queue[i] = Rect{x0 + float64(c)*(qw+gap), y0 + float64(l)*lineH, qw, qh}
+	}
+}
+
+// PoolGrid lays out a draft pool of n face-up cards (Logic, Tournament) in Pool: the largest
+// cards, 2:3, that fit in a grid, with a twelfth of a card between neighbours, the grid
+// centred.
+func (t *Table) PoolGrid(n int) []Rect {
+	if n <= 0 || t.Pool.Empty() {
+		return nil
+	}
+	a := t.Pool
+	best, bestCols := 0.0, 1
+	for cols := 1; cols <= n; cols++ {
+		rows := (n + cols - 1) / cols
+		cw := math.Min(a.W/float64(cols), a.H/float64(rows)/1.5)
+		if cw > best {
+			best, bestCols = cw, cols
+		}
+	}
+	rows := (n + bestCols - 1) / bestCols
+	cw, ch := best*0.92, best*1.5*0.92
+	x0 := a.X + (a.W-best*float64(bestCols))/2
+	y0 := a.Y + (a.H-best*1.5*float64(rows))/2
+	out := make([]Rect, n)
+	for i := range out {
+		col, row := i%bestCols, i/bestCols
+		out[i] = Rect{x0 + float64(col)*best + (best-cw)/2, y0 + float64(row)*best*1.5 + (best*1.5-ch)/2, cw, ch}
+	}
+	return out
+}
+
+// minName is the smallest size of a name: MinNameSize, or MinNameSizePhone on phones.
+func (t *Table) minName() float64 {
+	if t.phoneSized() {
+		return MinNameSizePhone
+	}
+	return MinNameSize
 }
 
 // phoneSized reports whether the screen is phone-sized (its shorter side under 600 logical
@@ -460,16 +680,28 @@ func nameRoom(size float64) float64 { return math.Ceil(size * 0.6 * 6) }
 // plateTexts lays out the avatar and the text boxes of a plate whose avatar and text may use
 // its left textW pixels: a full plate has the avatar at its left and, right of it, the name
 // with the score at the right of the first line, the level and pile under them and the state
-// line last; a compact one has the name over the avatar and the score.
-func (t *Table) plateTexts(p Rect, textW float64, compact bool) (Rect, [NumPlateTexts]Text) {
+// line last; a tall one has the avatar at the left of the first two lines, the name and the
+// score right of it, the level line and the state line (the pile at its right) under them
+// across the plate; a compact one has the name over the avatar and the score.
+func (t *Table) plateTexts(p Rect, textW float64, k plateKind) (Rect, [NumPlateTexts]Text) {
 	nf, sf := t.plateFonts()
 	ss := t.scoreFont()
 	pad := t.platePad()
 	x, y := p.X+pad, p.Y+pad
 	inner := textW - 2*pad
 	nl, sl, scl := lineH(nf), lineH(sf), lineH(ss)
+	compact := k == plateCompact
 	av := t.avatarSide(p.H, compact)
 	var tx [NumPlateTexts]Text
+	if k == plateTall {
+		a, pw := nl+scl, pileW(sf)
+		tx[TxtName] = Text{R: Rect{x + a + pad, y, inner - a - pad, nl}, Size: nf}
+		tx[TxtScore] = Text{R: Rect{x + a + pad, y + nl, inner - a - pad, scl}, Size: ss}
+		tx[TxtLevel] = Text{R: Rect{x, y + a, inner, sl}, Size: sf}
+		tx[TxtState] = Text{R: Rect{x, y + a + sl, inner - pw - pad, sl}, Size: sf}
+		tx[TxtPile] = Text{R: Rect{x + inner - pw, y + a + sl, pw, sl}, Size: sf, Right: true}
+		return Rect{x, y, a, a}, tx
+	}
 	if compact {
 		// The avatar gives way (down to 14 pixels) to a three-digit score.
 		gap := math.Ceil(pad / 2)
@@ -501,26 +733,6 @@ func (t *Table) seatStrip(seats int, area Rect, perLine int, maxW, gap float64) 
 		return 0
 	}
 	nf, _ := t.plateFonts()
-	pad := t.platePad()
-	const cpad = 2
-	// size returns the plate's height and its chosen card's width for plates pw wide.
-	size := func(pw float64, compact bool) (ph, cw float64) {
-		ph = t.plateHeight(compact)
-		if compact {
-			return ph, math.Min((ph-2*cpad)*2/3, pw*0.26)
-		}
-		return ph, math.Min((ph-2*cpad)*2/3, pw*0.35)
-	}
-	// room is the width left for the name on a plate pw wide.
-	room := func(pw float64, compact bool) float64 {
-		_, cw := size(pw, compact)
-		r := pw - cw - cpad - 1 - 2*pad
-		if !compact {
-			ph, _ := size(pw, compact)
-			r -= scoreW(t.scoreFont()) + pad + t.avatarSide(ph, false) + pad
-		}
-		return r
-	}
 	lines := (opp + perLine - 1) / perLine
 	var per int
 	var pw float64
@@ -529,43 +741,36 @@ func (t *Table) seatStrip(seats int, area Rect, perLine int, maxW, gap float64) 
 		per = (opp + lines - 1) / lines
 		pw = math.Min((area.W-gap*float64(per-1))/float64(per), maxW)
 		// A crowded table stays compact when it takes another line.
-		compact = lines > first || room(pw, false) < nameRoom(nf)
-		if !compact || room(pw, true) >= nameRoom(nf) || per == 1 {
+		compact = lines > first || t.nameRoomOn(pw, false) < nameRoom(nf)
+		if !compact || t.nameRoomOn(pw, true) >= nameRoom(nf) || per == 1 {
 			break
 		}
 	}
-	ph, cw := size(pw, compact)
+	ph := t.plateHeight(compact)
 	total := pw*float64(per) + gap*float64(per-1)
 	x0 := area.X + (area.W-total)/2
 	for i := 1; i < seats; i++ {
 		col, line := (i-1)%per, (i-1)/per
-		plate := Rect{x0 + float64(col)*(pw+gap), area.Y + float64(line)*(ph+gap), pw, ph}
-		ch := cw * 1.5
-		chosen := Rect{plate.X + pw - cw - cpad, plate.Y + (ph-ch)/2, cw, ch}
-		avatar, tx := t.plateTexts(plate, chosen.X-plate.X-1, compact)
-		t.Seats[i] = Seat{
-			Plate:   plate,
-			Chosen:  chosen,
-			Pile:    Rect{chosen.X, plate.Y, cw, ph},
-			Avatar:  avatar,
-			Compact: compact,
-			Text:    tx,
-		}
+		t.seatOn(i, Rect{x0 + float64(col)*(pw+gap), area.Y + float64(line)*(ph+gap), pw, ph}, kindOf(compact))
 	}
 	return float64(lines)*(ph+gap) - gap
 }
 
-func (t *Table) layRows(x, top, rh, cardW, cardH, gap float64) {
+// layRows lays the four rows out from (x, top), each rh high: front pixels of room in front,
+// gap, the six slots cardW×cardH gap apart, and the sum.
+func (t *Table) layRows(x, top, rh, cardW, cardH, gap, front float64) {
 	for r := 0; r < NumRows; r++ {
 		y := top + float64(r)*rh + (rh-cardH)/2
 		var row Row
+		row.Front = Rect{x, y, front, cardH}
+		x0 := x + front + gap
 		for s := 0; s < Slots; s++ {
-			row.Slots[s] = Rect{x + float64(s)*(cardW+gap), y, cardW, cardH}
+			row.Slots[s] = Rect{x0 + float64(s)*(cardW+gap), y, cardW, cardH}
 		}
-		sx := x + Slots*(cardW+gap)
-		row.Sum = Rect{sx, y + cardH*0.2, cardW * 1.2, cardH * 0.6}
+		sx := x0 + Slots*(cardW+gap)
+		row.Sum = Rect{sx, y + cardH*0.2, cardW * sumCards, cardH * 0.6}
 		hitH := math.Min(rh-1, math.Max(cardH+gap, MinTap))
-		row.Hit = Rect{x, top + float64(r)*rh + (rh-hitH)/2, sx + cardW*1.2 - x, hitH}
+		row.Hit = Rect{x, top + float64(r)*rh + (rh-hitH)/2, sx + cardW*sumCards - x, hitH}
 		t.Rows[r] = row
 	}
 }
@@ -808,7 +1013,10 @@ func (t *Table) portrait(seats, handN int) {
 	y += bh + m/2
 	t.ScoreBar = Rect{m, y, mainW, t.Unit * 1.6}
 	sb := t.ScoreBar
-	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y, sb.W - 20, sb.H}, Size: math.Min(t.Unit*1.05, sb.H*0.62)}
+	// The title (round, end score) at the left, the variant's name right-aligned after it.
+	tw := math.Round((sb.W - 20) * 0.64)
+	t.ScoreTitle = Text{R: Rect{sb.X + 10, sb.Y, tw, sb.H}, Size: math.Min(t.Unit*1.05, sb.H*0.62)}
+	t.Variant = Text{R: Rect{sb.X + 10 + tw + 6, sb.Y, sb.W - 26 - tw, sb.H}, Size: math.Min(t.ScoreTitle.Size, math.Max(math.Round(t.ScoreTitle.Size*0.85), t.minName())), Right: true}
 	y += t.ScoreBar.H + m/4
 	t.Status = Rect{m, y, mainW, t.Unit * statusPhoneH}
 	y += t.Status.H + m/4
@@ -828,13 +1036,14 @@ func (t *Table) portrait(seats, handN int) {
 	if ref := handRef(handN); float64((ref+1)/2)*(MinTap+0.5) > handW {
 		handX, handW = 2, w-4
 	}
-	handH := balance(remaining, m, mainW, handW, handRef(handN), m/2, 0.08, 0.1, 1.2)
-	cardW, cardH, gap := fitRowCards((remaining-m-handH)/NumRows, mainW, 0.1, 1.2)
+	sumFrac := frontPort + 0.1 + sumCards
+	handH := balance(remaining, m, mainW, handW, handRef(handN), m/2, 0.08, 0.1, sumFrac)
+	cardW, cardH, gap := fitRowCards((remaining-m-handH)/NumRows, mainW, 0.1, sumFrac)
 	rh := math.Max(math.Min((remaining-m-handH)/NumRows, cardH/0.9), MinTap+1)
 	rowsH := rh * NumRows
 	t.CardW, t.CardH = cardW, cardH
-	rowsX := m + (mainW-(Slots*(cardW+gap)+cardW*1.2))/2
-	t.layRows(rowsX, y, rh, cardW, cardH, gap)
+	rowsX := m + (mainW-rowWidth(cardW, gap, frontPort))/2
+	t.layRows(rowsX, y, rh, cardW, cardH, gap, cardW*frontPort)
 	y += rowsH + m/2
 
 	// Own seat line.
@@ -844,7 +1053,7 @@ func (t *Table) portrait(seats, handN int) {
 	ownCardW := ownCardH * 2 / 3
 	plateW := mainW - confirmW - ownCardW - m
 	plate := Rect{line.X, line.Y, plateW, ownH}
-	avatar, tx := t.plateTexts(plate, plateW, false)
+	avatar, tx := t.plateTexts(plate, plateW, plateFull)
 	t.Seats[0] = Seat{
 		Plate:  plate,
 		Chosen: Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH},
@@ -858,6 +1067,7 @@ func (t *Table) portrait(seats, handN int) {
 	t.layHand(handN, Rect{handX, y, handW, bottom - y}, m/2, 0.08)
 	t.Deck = Rect{w/2 - cardW/2, t.Rows[0].Slots[0].Y + rowsH/2 - cardH/2, cardW, cardH}
 	t.Panel = Rect{m, t.Rows[0].Hit.Y, mainW, rowsH}
+	t.Pool = t.Panel
 }
 
 // Form lays out a centred column of n controls for a menu on a w×h screen and returns the

@@ -15,6 +15,14 @@ var sizes = [][2]float64{
 	{360, 640}, {390, 844}, {844, 390}, {1024, 1366}, {1280, 720}, {1920, 1080}, {2560, 1440}, {800, 600},
 }
 
+// rowCardLeast is the narrowest a row card may be on each screen of sizes with a hand of up to
+// HandRef cards (issue 25; before it, with 4 seats: 38, 48.5, 34.6, 103, 68.8, 107.6, 146.6
+// and 52.8 px in this order).
+var rowCardLeast = map[[2]float64]float64{
+	{360, 640}: 34, {390, 844}: 44, {844, 390}: 37, {1024, 1366}: 90, {1280, 720}: 70,
+	{1920, 1080}: 105, {2560, 1440}: 140, {800, 600}: 47,
+}
+
 func phone(w, h float64) bool { return w < 900 || h < 700 }
 
 // Rows' share of the screen (the box around the four rows' tap targets over the screen's area)
@@ -27,7 +35,7 @@ const (
 
 func TestTable(t *testing.T) {
 	for _, sz := range sizes {
-		for _, seats := range []int{2, 4, 10} {
+		for _, seats := range []int{2, 3, 4, 7, 10} {
 			for hand := 0; hand <= HandMax; hand++ {
 				name := fmt.Sprintf("%vx%v/%dseats/%dcards", sz[0], sz[1], seats, hand)
 				t.Run(name, func(t *testing.T) {
@@ -89,6 +97,12 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 			if !slot.Within(row.Hit) {
 				t.Errorf("row %d slot %d %+v outside the row %+v", r, s, slot, row.Hit)
 			}
+		}
+		// Room in front of the first slot for Professional's landing place, in the row.
+		f, first := row.Front, row.Slots[0]
+		in(fmt.Sprintf("row %d front", r), f)
+		if !f.Within(row.Hit) || f.X+f.W > first.X || f.W < l.CardW*0.45 || f.Y != first.Y || f.H != first.H {
+			t.Errorf("row %d front %+v: not a place of at least %.1f in the row %+v before slot 0 %+v", r, f, l.CardW*0.45, row.Hit, first)
 		}
 		in(fmt.Sprintf("row %d sum", r), row.Sum)
 		if !row.Sum.Within(row.Hit) {
@@ -195,21 +209,14 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 	if !l.ScoreTitle.R.Within(l.ScoreBar) || l.ScoreTitle.Size > l.ScoreTitle.R.H || l.ScoreTitle.Size < 9 {
 		t.Errorf("score title %+v in the score bar %+v", l.ScoreTitle, l.ScoreBar)
 	}
-	if n := len(l.ScoreNames); (n != 0 && n != seats) || len(l.ScoreVals) != n {
-		t.Errorf("score list of %d names and %d totals for %d seats", n, len(l.ScoreVals), seats)
+	// The bar names the variant (issue 25) and lists no scores: the plates show them.
+	if len(l.ScoreNames) != 0 || len(l.ScoreVals) != 0 {
+		t.Errorf("score list of %d names and %d totals: the plates show the scores", len(l.ScoreNames), len(l.ScoreVals))
 	}
-	if !l.Portrait && l.H >= 700 && len(l.ScoreNames) == 0 {
-		t.Errorf("no score list on a %vx%v screen", l.W, l.H)
+	if v := l.Variant; !v.R.Within(l.ScoreBar) || v.Size > v.R.H || v.Size < minName || v.Size > l.ScoreTitle.Size {
+		t.Errorf("variant %+v in the score bar %+v (title %+v, at least %v)", v, l.ScoreBar, l.ScoreTitle, minName)
 	}
-	for s := range l.ScoreNames {
-		for k, tx := range []Text{l.ScoreNames[s], l.ScoreVals[s]} {
-			name := fmt.Sprintf("score list %d/%d", s, k)
-			if !tx.R.Within(l.ScoreBar) || tx.Size > tx.R.H || tx.Size < minName {
-				t.Errorf("%s %+v in the score bar %+v (names at least %v)", name, tx, l.ScoreBar, minName)
-			}
-			texts = append(texts, named{name, tx.R})
-		}
-	}
+	texts = append(texts, named{"variant", l.Variant.R})
 	in("status", l.Status)
 	in("warning", l.Warn)
 	for _, o := range append(all, hands...) { // buttons, rows, hand, seats: not the status line
@@ -246,6 +253,19 @@ func checkTable(t *testing.T, l Table, seats, hand int) {
 			t.Errorf("panel %+v covers row %d's sum %+v", l.Panel, r, l.Rows[r].Sum)
 		}
 	}
+	// The overlay never lies over a live control: a button or a hand card.
+	for i, b := range l.Buttons {
+		if l.Panel.Overlaps(b) {
+			t.Errorf("panel %+v covers button %s %+v", l.Panel, ButtonIDs[i], b)
+		}
+	}
+	for i, c := range l.HandHit {
+		if l.Panel.Overlaps(c) || l.Panel.Overlaps(l.Hand[i]) {
+			t.Errorf("panel %+v covers hand card %d %+v", l.Panel, i, c)
+		}
+	}
+	checkPool(t, l, seats)
+	checkComposed(t, l, seats, hand)
 	in("score bar", l.ScoreBar)
 	all = append(all, named{"score bar", l.ScoreBar})
 	// The warning stands clear of every text (the status, the round, names, scores) and of the
@@ -504,5 +524,124 @@ func TestRect(t *testing.T) {
 	}
 	if r.Overlaps(Rect{30, 10, 5, 5}) || !r.Overlaps(Rect{29, 29, 5, 5}) {
 		t.Error("Overlaps wrong at the edge")
+	}
+}
+
+// checkPool checks the draft's pool: its area is the middle of the table, clear of the plates,
+// the hand, the buttons, the status and the warning; every pool a draft can have (10 cards a seat
+// and the four for the rows) lies in it in a grid of 2:3 cards, none over another, at least 16
+// pixels wide.
+func checkPool(t *testing.T, l Table, seats int) {
+	t.Helper()
+	p := l.Pool
+	if p.Empty() || !p.Inside(l.W, l.H) {
+		t.Errorf("pool area %+v", p)
+	}
+	clear := []Rect{l.Status, l.Warn}
+	clear = append(clear, l.Buttons[:]...)
+	clear = append(clear, l.HandHit...)
+	for _, s := range l.Seats {
+		clear = append(clear, s.Plate, s.Chosen)
+	}
+	for _, c := range clear {
+		if p.Overlaps(c) {
+			t.Errorf("pool area %+v overlaps %+v", p, c)
+		}
+	}
+	n := 10*seats + 4
+	g := l.PoolGrid(n)
+	if len(g) != n {
+		t.Fatalf("pool grid of %d for %d cards", len(g), n)
+	}
+	for i, r := range g {
+		if !r.Within(p) || r.W < 16 || math.Abs(r.H-r.W*1.5) > 0.01 {
+			t.Errorf("pool card %d of %d %+v: not a 2:3 card of at least 16 px in %+v", i, n, r, p)
+		}
+		for j := range i {
+			if r.Overlaps(g[j]) {
+				t.Errorf("pool cards %d %+v and %d %+v overlap", j, g[j], i, r)
+			}
+		}
+	}
+}
+
+// checkComposed states issue 25's composition: the row cards at least rowCardLeast wide with a
+// hand of up to HandRef cards; the rows centred (on the screen held
+// upright; between the screen's left edge and the side panel on a landscape screen); and on a
+// landscape screen the opponents in two columns flanking the rows, clockwise (up the left side,
+// down the right), the person's plate beside the hand and not in the button column, and the
+// rows and plates spread over the felt, not leaving a third of it empty.
+func checkComposed(t *testing.T, l Table, seats, hand int) {
+	t.Helper()
+	least := rowCardLeast[[2]float64{l.W, l.H}]
+	if hand <= HandRef && l.CardW < least {
+		t.Errorf("row cards %.1f wide, want at least %v", l.CardW, least)
+	}
+	box := l.Rows[0].Hit
+	for _, r := range l.Rows {
+		box = union(box, r.Hit, false)
+	}
+	right := l.W
+	if !l.Portrait {
+		right = l.Buttons[BtnMenu].X
+	}
+	if d := box.X - (right - box.X - box.W); math.Abs(d) > 1 {
+		t.Errorf("rows %+v off centre by %.1f between 0 and %.1f", box, d/2, right)
+	}
+	if l.Portrait {
+		return
+	}
+	// Around the rows: the left column from the bottom up, then the right from the top down.
+	var nl, nr int
+	lo, hi := box.X, box.X+box.W
+	for i := 1; i < seats; i++ {
+		s := union(l.Seats[i].Plate, l.Seats[i].Chosen, false)
+		if s.Y+s.H <= box.Y || s.Y >= box.Y+box.H {
+			t.Errorf("seat %d %+v not beside the rows %+v", i, s, box)
+		}
+		switch {
+		case s.X+s.W <= box.X:
+			if nr > 0 || nl > 0 && s.Y >= l.Seats[i-1].Plate.Y {
+				t.Errorf("seat %d %+v out of clockwise order on the left", i, s)
+			}
+			nl++
+		case s.X >= box.X+box.W:
+			if nr > 0 && s.Y <= l.Seats[i-1].Plate.Y {
+				t.Errorf("seat %d %+v out of clockwise order on the right", i, s)
+			}
+			nr++
+		default:
+			t.Errorf("seat %d %+v over the rows %+v", i, s, box)
+		}
+		lo, hi = math.Min(lo, s.X), math.Max(hi, s.X+s.W)
+		// From 1280×720 on, ten seats included, every opponent shows a face, not a chip (hands
+		// of more than HandRef cards come with variants for at most 7 seats).
+		if l.W >= 1280 && l.H >= 720 && (hand <= HandRef || seats <= 7) && l.Seats[i].Avatar.W < 32 {
+			t.Errorf("seat %d: avatar %+v under 32 px", i, l.Seats[i].Avatar)
+		}
+	}
+	if nl-nr != 0 && nl-nr != 1 {
+		t.Errorf("%d opponents left of the rows, %d right", nl, nr)
+	}
+	// The felt left of the side panel is spread with rows and plates: at most a sixth of its
+	// width empty (with opponents at both sides), and the rows at least half of its height.
+	if seats > 2 && (hi-lo) < right*5/6 {
+		t.Errorf("rows and plates take x %.0f–%.0f of %.0f", lo, hi, right)
+	}
+	if box.H < l.H/2 {
+		t.Errorf("rows %.0f high on a screen %.0f high", box.H, l.H)
+	}
+	me := l.Seats[0]
+	if hand > 0 {
+		c := l.Hand[0]
+		for _, h := range l.Hand {
+			c = union(c, h, false)
+		}
+		if me.Plate.Y+me.Plate.H <= c.Y || me.Plate.Y >= c.Y+c.H || me.Chosen.X+me.Chosen.W > c.X || me.Plate.X+me.Plate.W > c.X {
+			t.Errorf("own plate %+v and card %+v not beside the hand %+v", me.Plate, me.Chosen, c)
+		}
+	}
+	if me.Plate.X+me.Plate.W > l.Buttons[BtnMenu].X || me.Plate.Y < box.Y+box.H {
+		t.Errorf("own plate %+v not under the rows %+v, left of the buttons", me.Plate, box)
 	}
 }

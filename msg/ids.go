@@ -395,6 +395,19 @@ const (
 	BotName8
 	BotName9
 
+	// The guided game (package tutorial): the menu's entry and the offer before a first game,
+	// the coaching line of each step (rules 1 and 2, rule 3, rule 4 and its choice, the
+	// cheapest row) and the hints after a move the lesson does not want.
+	MenuTutorial
+	TutorialOffer
+	TutorialPlace
+	TutorialSixth
+	TutorialTooLow
+	TutorialChoose
+	TutorialCheapest
+	TutorialHintCard
+	TutorialHintRow
+
 	numIDs
 )
 
@@ -741,6 +754,15 @@ var defs = [numIDs]def{
 	BotName7:             {"bot.name7", ""},
 	BotName8:             {"bot.name8", ""},
 	BotName9:             {"bot.name9", ""},
+	MenuTutorial:         {"menu.tutorial", ""},
+	TutorialOffer:        {"tutorial.offer", ""},
+	TutorialPlace:        {"tutorial.place", "card last"},
+	TutorialSixth:        {"tutorial.sixth", "card"},
+	TutorialTooLow:       {"tutorial.too_low", "card bullheads low"},
+	TutorialChoose:       {"tutorial.choose", "card row bullheads"},
+	TutorialCheapest:     {"tutorial.cheapest", "bullheads most"},
+	TutorialHintCard:     {"tutorial.hint_card", "card"},
+	TutorialHintRow:      {"tutorial.hint_row", "row bullheads best least"},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

@@ -41,6 +41,14 @@ const shotSeed = 12
 
 func newShooter(g *Game, scene, file string) (*shooter, error) {
 	s := &shooter{g: g, scene: scene, file: file, start: time.Now()}
+	// Lockstep: every frame one Update and one Draw, as fast as the machine draws. At 60 ticks a
+	// second with vsync the frames a tick gets depend on the machine's speed, and with them the
+	// warning glow's pulse (it counts frames), which card faces the painter's per-frame budget
+	// has rendered, and Ebitengine's atlas (it moves an image that was a source for some frames
+	// onto the atlas, which changes the linear filter at the felt's edges): two runs differed.
+	ebiten.SetTPS(ebiten.SyncWithFPS)
+	ebiten.SetVsyncEnabled(false)
+	g.pacer = steadyPacer{}
 	g.opts.Storage = nil // never touch the real save
 	g.opts.InlineBots = true
 	switch scene {

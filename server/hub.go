@@ -23,6 +23,7 @@ import (
 
 	"nimmt/clock"
 	"nimmt/protocol"
+	"nimmt/server/account"
 	"nimmt/server/store"
 )
 
@@ -63,6 +64,9 @@ type Options struct {
 	// Evict is how long, with Leases, a room nobody is connected to and not being played is
 	// held before it is let go (it stays in the store); 0 means 5 minutes.
 	Evict time.Duration
+	// Accounts tunes the accounts (account.go), kept when the store is also a store.Accounts;
+	// its Clock and Log default to the hub's.
+	Accounts account.Config
 }
 
 // Hub holds the rooms.
@@ -84,6 +88,7 @@ type Hub struct {
 
 	metrics  *Metrics
 	storeLog storeLog
+	accounts *account.Service // nil when the store keeps no accounts (account.go)
 }
 
 // attemptKey is what an address attempts: its creates and its joins are limited apart.
@@ -124,6 +129,7 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[attemptKey]*bucket{}, creates: map[string]*created{},
 		loading: map[string]chan struct{}{}, quit: make(chan struct{})}
 	h.metrics = newMetrics(h)
+	h.accounts = newAccounts(st, opts)
 	if opts.Leases != nil {
 		go h.leaseEvents()
 		go h.evictor()

@@ -10,6 +10,7 @@ import (
 	"nimmt/bots"
 	"nimmt/engine"
 	"nimmt/protocol"
+	"nimmt/server/account"
 )
 
 // Peer is one client's session: the room it is in and the seat it holds, if any. A transport
@@ -26,11 +27,16 @@ type Peer struct {
 	game   int // the game whose events the client has, up to next
 	next   int
 	closed bool
+
+	acct *account.Session // the account signed in, or nil (account.go); Handle's goroutine only
 }
 
 // Handle acts on one message from the client. A refused message gets an Error; a message that
 // makes the session pointless (a wrong version, an unknown room) also closes it.
 func (p *Peer) Handle(m protocol.Message) {
+	if p.accountMessage(m) {
+		return
+	}
 	if p.room == nil {
 		switch m := m.(type) {
 		case protocol.Hello:
@@ -150,6 +156,8 @@ func (p *Peer) hello(m protocol.Hello) {
 			p.fail(protocol.ErrToken, m.Type(), errors.New("server: no seat of this room has that token"))
 			return
 		}
+	} else {
+		s = r.seatOfAccount(p.acct.ID()) // any device of the seat's account takes it back
 	}
 	r.welcome(p, s, m.Game, m.Since)
 }
@@ -181,11 +189,12 @@ func (p *Peer) create(m protocol.Create) {
 		p.fail(protocol.ErrBadMessage, m.Type(), err)
 		return
 	}
-	s, err := checkPerson(m.Name, m.Colour, m.Fallback)
+	s, err := checkPerson(p.seatName(m.Name), m.Colour, m.Fallback)
 	if err != nil {
 		p.fail(protocol.ErrBadMessage, m.Type(), err)
 		return
 	}
+	p.bind(s)
 	if m.ID == "" {
 		p.makeRoom(m, s)
 		return
@@ -232,6 +241,13 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 	h.rooms[code] = r
 	h.mu.Unlock()
 
+	if err := p.addPlay(code); err != nil {
+		h.mu.Lock()
+		delete(h.rooms, code)
+		h.mu.Unlock()
+		p.fail(protocol.ErrServer, m.Type(), err)
+		return "", ""
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	token, err = r.seatPerson(s)
@@ -372,12 +388,16 @@ func (p *Peer) join(r *Room, m protocol.Join) (protocol.Message, error) {
 	if p.seat != nil {
 		return nil, refuse(protocol.ErrState, "you hold seat %d already", r.index(p.seat))
 	}
-	s, err := checkPerson(m.Name, m.Colour, m.Fallback)
+	s, err := checkPerson(p.seatNameIn(r, m.Name), m.Colour, m.Fallback)
 	if err != nil {
 		return nil, &codeError{code: protocol.ErrBadMessage, err: err}
 	}
+	p.bind(s)
 	if !p.hub.allow(false, p.addr) {
 		return nil, refuse(protocol.ErrLimit, "too many attempts from this address; wait a minute")
+	}
+	if err := p.addPlay(r.code); err != nil {
+		return nil, err
 	}
 	token, err := r.join(p, s)
 	if err != nil {

@@ -42,6 +42,7 @@ type seatData struct {
 	Seed     uint64 `json:"seed"`            // the seat's bot's seed
 	Away     bool   `json:"away,omitempty"`
 	Resigned bool   `json:"resigned,omitempty"`
+	Account  string `json:"account,omitempty"` // the ID of the person's account; "": a guest (account.go)
 	// Due is the pending decision's deadline (Unix milliseconds; 0: none) and DueFor the
 	// decision's round, turn and phase: a process that loads the room arms its timer from them.
 	Due    int64  `json:"due,omitempty"`

@@ -71,7 +71,8 @@ type Store interface {
 	Load(ctx context.Context) ([]Room, error)
 	// LoadRoom returns one room as Load would, or ErrNotFound.
 	LoadRoom(ctx context.Context, code string) (Room, error)
-	// Delete removes a room, its log, its chat and the names that lead to it.
+	// Delete removes a room, its log, its chat, the names that lead to it and the accounts'
+	// plays in it.
 	Delete(ctx context.Context, code string) error
 	// Close releases the store, after the changes being committed.
 	Close() error

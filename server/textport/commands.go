@@ -35,6 +35,8 @@ var Help = []string{
 	"  finish game on GAME                host: end the game now, totals as they stand",
 	"  say TEXT on GAME                   chat (\"say /help on GAME\": the room's slash commands)",
 	"  leave GAME                         leave the room (a seat in a game is held: rejoin with the token)",
+	"  login HANDLE PASSWORD              sign in to your account (or \"login SECRET\" with a device's secret)",
+	"  pair CODE                          add this connection to your account with a pairing code",
 	"  look [GAME]   rooms   help   quit",
 }
 
@@ -67,6 +69,8 @@ var usage = map[string]string{
 	"say":    `"say TEXT on GAME", e.g. "say good luck on oak"`,
 	"leave":  `"leave GAME"`,
 	"look":   `"look" or "look at GAME"`,
+	"login":  `"login HANDLE PASSWORD" or "login SECRET", e.g. "login ann-7k2 correct-horse"`,
+	"pair":   `"pair CODE", e.g. "pair K7QMZ-P3XRT"`,
 }
 
 // expected is the one-line error for a malformed command of verb.
@@ -101,6 +105,12 @@ func (c *conn) command(line string) bool {
 		}
 		c.name = name
 		c.say("", "* you are "+name)
+		return true
+	case "login":
+		c.login(f)
+		return true
+	case "pair":
+		c.pair(f)
 		return true
 	case "join":
 		c.join(f)
@@ -664,6 +674,9 @@ func (c *conn) enter(game string, hello protocol.Hello) *room {
 func (c *conn) newRoom(key, name, code string) *room {
 	r := &room{c: c, key: key, name: name}
 	r.peer = c.srv.hub.Connect(code, c.addr, r)
+	if c.acct != nil {
+		r.peer.SignIn(c.acct)
+	}
 	return r
 }
 

@@ -26,6 +26,7 @@ import (
 	"nimmt/netlimit"
 	"nimmt/protocol"
 	"nimmt/server"
+	"nimmt/server/account"
 )
 
 // Options tune the text port. The zero value is usable.
@@ -193,6 +194,7 @@ type conn struct {
 
 	rooms map[string]*room // by the room's key (name or code, lower case); run's goroutine only
 	name  string           // the name the person joins with; run's goroutine only
+	acct  *account.Session // the account signed in (account.go), or nil; run's goroutine only
 
 	mu      sync.Mutex
 	opened  time.Time     // when the connection opened

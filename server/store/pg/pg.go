@@ -69,6 +69,7 @@ CREATE INDEX names_code ON names (code);`,
 	wanted BOOLEAN NOT NULL DEFAULT false
 );
 CREATE INDEX leases_owner ON leases (owner) WHERE wanted;`,
+	accountsSchema, // accounts.go
 }
 
 // Open connects to the PostgreSQL database at url (postgres://user@host:port/db?...) and brings
@@ -242,6 +243,7 @@ func (s *Store) Delete(ctx context.Context, code string) error {
 			`DELETE FROM log WHERE code = $1`,
 			`DELETE FROM chat WHERE code = $1`,
 			`DELETE FROM names WHERE code = $1`,
+			`DELETE FROM plays WHERE code = $1`,
 			`DELETE FROM rooms WHERE code = $1`,
 			`DELETE FROM leases WHERE code = $1`,
 		} {

@@ -81,6 +81,7 @@ CREATE TABLE IF NOT EXISTS names (
 	name TEXT PRIMARY KEY,
 	code TEXT NOT NULL
 );`,
+	accountsSchema, // accounts.go
 }
 
 // Open opens (creating if needed) the SQLite database file at path, in WAL mode, and brings its
@@ -357,6 +358,7 @@ func (s *Store) Delete(ctx context.Context, code string) error {
 			`DELETE FROM log WHERE code = $1`,
 			`DELETE FROM chat WHERE code = $1`,
 			`DELETE FROM names WHERE code = $1`,
+			`DELETE FROM plays WHERE code = $1`,
 			`DELETE FROM rooms WHERE code = $1`,
 		} {
 			if _, err := tx.ExecContext(ctx, q, code); err != nil {

@@ -19,7 +19,7 @@ func Move(n int) []store.Entry {
 	return []store.Entry{{Kind: store.EntryMove, Data: fmt.Appendf(nil, `{"seat":0,"n":%d}`, n)}}
 }
 
-// Conformance checks what every store.Store and store.Names must do, on the database that
+// Conformance checks what every store.Store, store.Names and store.Accounts must do, on the database that
 // open opens (empty at first).
 func Conformance(t *testing.T, open Opener) {
 	ctx := context.Background()
@@ -185,6 +185,8 @@ func Conformance(t *testing.T, open Opener) {
 			t.Errorf("room made again: %+v, %v", sr, err)
 		}
 	})
+
+	t.Run("Accounts", func(t *testing.T) { accounts(t, s) })
 
 	t.Run("Reopen", func(t *testing.T) {
 		// Closed and opened again (the migrations run again and change nothing), the store

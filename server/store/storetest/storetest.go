@@ -28,10 +28,11 @@ import (
 	"nimmt/server/store/sqlite"
 )
 
-// Store is what both stores are: rooms and the text port's names, commits grouped.
+// Store is what both stores are: rooms, the text port's names and accounts, commits grouped.
 type Store interface {
 	store.Store
 	store.Names
+	store.Accounts
 	SetCommitDelay(time.Duration)
 }
 
