@@ -223,6 +223,13 @@ func (r *Room) welcome(p *Peer, s *seat, game, since int) {
 	room := o.room
 	if len(o.stages) == 0 { // everything made is stored and sent: the room as it is, with p in it
 		room = r.snapshot(-1)
+	} else { // the room as stored, with p in it (connections are not stored)
+		room.Seats = slices.Clone(room.Seats)
+		if i := r.index(s); s != nil && i < len(room.Seats) && room.Seats[i].Name == s.Name {
+			room.Seats[i].Connected = true
+		} else if s == nil {
+			room.Spectators++
+		}
 	}
 	room.You = r.index(s)
 	p.sink.Send(room)
