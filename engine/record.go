@@ -55,6 +55,16 @@ type Move struct {
 	Action
 }
 
+// LastDeal returns a copy of the deal of the game's current round (what Record().Rounds'
+// last Deal is, without copying the whole record), and false before the first deal.
+func (g *Game) LastDeal() (Deal, bool) {
+	if len(g.rec.Rounds) == 0 {
+		return Deal{}, false
+	}
+	d := g.rec.Rounds[len(g.rec.Rounds)-1].Deal
+	return Deal{Hands: cloneHands(d.Hands), Rows: d.Rows, Stacked: slices.Clone(d.Stacked)}, true
+}
+
 // Record returns a copy of the game's record so far.
 func (g *Game) Record() *Record {
 	r := g.rec

@@ -333,3 +333,17 @@ func TestStrictAnyLayout(t *testing.T) {
 		}
 	}
 }
+
+// LastDeal is the last round's deal of the record, a copy the game does not share.
+func TestLastDeal(t *testing.T) {
+	g, _ := playRandomGame(t, engine.Config{Seats: 4, EndScore: 66}, 7)
+	rec := g.Record()
+	d, ok := g.LastDeal()
+	if !ok || jsonOf(d) != jsonOf(rec.Rounds[len(rec.Rounds)-1].Deal) {
+		t.Fatalf("LastDeal %v, %v; the record's last deal %v", jsonOf(d), ok, jsonOf(rec.Rounds[len(rec.Rounds)-1].Deal))
+	}
+	d.Hands[0][0] = 0
+	if again, _ := g.LastDeal(); jsonOf(again) == jsonOf(d) {
+		t.Error("changing the deal returned changed the game's")
+	}
+}

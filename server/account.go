@@ -275,11 +275,11 @@ func (p *Peer) addPlay(code string) error {
 }
 
 // seatOfAccount returns the room's person's seat that belongs to the account, or nil.
-func (r *Room) seatOfAccount(id string) *seat {
+func (m *meta) seatOfAccount(id string) *seat {
 	if id == "" {
 		return nil
 	}
-	for _, x := range r.Seats {
+	for _, x := range m.Seats {
 		if x.Account == id {
 			return x
 		}
@@ -408,6 +408,8 @@ func (r *Room) anonymise(ctx context.Context, as *account.Service, id string) er
 	if r.closed {
 		return errors.New("server: the room is being reloaded; try again")
 	}
+	// The chat lines being stored are stored before they are rewritten.
+	r.out.settle()
 	names := map[int]string{} // the account's seats and their names
 	for i, s := range r.Seats {
 		if s.Account == id {
@@ -418,7 +420,7 @@ func (r *Room) anonymise(ctx context.Context, as *account.Service, id string) er
 		return nil
 	}
 	var stored []store.ChatLine
-	for _, lines := range [][]protocol.Chat{r.chat, r.chatPending} {
+	for _, lines := range [][]protocol.Chat{r.out.chat, r.chatPending} {
 		for k, c := range lines {
 			if !scrub(&c, names) {
 				continue

@@ -594,10 +594,8 @@ func (p *Peer) quickSeat(r *Room, m protocol.Quick) bool {
 		}
 	}
 	p.leaveLobby()
-	r.welcome(p, nil, -1)
-	if err := p.join(r, protocol.Join{Name: st.Name, Colour: st.Colour, Fallback: m.Fallback}); err != nil {
-		p.fail(errorCode(err), m.Type(), err)
-	}
+	r.welcome(p, nil, -1, 0)
+	p.joinNow(r, protocol.Join{Name: st.Name, Colour: st.Colour, Fallback: m.Fallback}, m.Type())
 	return true
 }
 
@@ -653,8 +651,24 @@ func (p *Peer) sit(m protocol.Sit) {
 	if r.closed || p.closed {
 		return
 	}
-	if err := p.join(r, protocol.Join{Name: m.Name, Colour: m.Colour, Fallback: m.Fallback}); err != nil {
-		p.fail(errorCode(err), m.Type(), err)
+	p.joinNow(r, protocol.Join{Name: m.Name, Colour: m.Colour, Fallback: m.Fallback}, m.Type())
+}
+
+// joinNow seats p in r (under r's lock) as a Join would, and answers once the change is stored
+// (ref: the message answered).
+func (p *Peer) joinNow(r *Room, j protocol.Join, ref string) {
+	r.out.inline = true
+	reply, err := p.join(r, j)
+	r.out.inline = false
+	if werr := r.out.wait(r.out.seq); err == nil && werr != nil {
+		err = refuse(protocol.ErrServer, "%v", werr)
+	}
+	if err != nil {
+		p.fail(errorCode(err), ref, err)
+		return
+	}
+	if reply != nil {
+		p.sink.Send(reply)
 	}
 }
 

@@ -98,7 +98,10 @@ func (r *Room) kick(i int) error {
 	}
 	s.conns = 0
 	r.system(fmt.Sprintf("the host kicked %s out: %s plays the seat", name, s.Name))
-	err := r.update() // stored before the kicked person hears of it
+	err := r.update()
+	if err == nil {
+		err = r.out.wait(r.out.seq) // stored before the kicked person hears of it
+	}
 	for _, q := range out {
 		if err != nil { // not stored: the room is reloaded as it was, and they may come back
 			q.sink.Close("the server could not store the last change; reconnect")
@@ -171,18 +174,18 @@ func (p *Peer) report(r *Room, m protocol.Report) error {
 	if err := protocol.CheckReason(m.Reason); err != nil {
 		return &codeError{code: protocol.ErrBadMessage, err: err}
 	}
-	i := slices.IndexFunc(r.chat, func(c protocol.Chat) bool { return c.N == m.N })
+	i := slices.IndexFunc(r.out.chat, func(c protocol.Chat) bool { return c.N == m.N })
 	if i < 0 {
 		return refuse(protocol.ErrBadMessage, "line %d is not among the room's last %d", m.N, ChatLines)
 	}
-	line := r.chat[i]
+	line := r.out.chat[i]
 	if line.System {
 		return refuse(protocol.ErrBadMessage, "line %d is the room's own", m.N)
 	}
 	if p.reports >= maxReports {
 		return refuse(protocol.ErrLimit, "a connection makes at most %d reports", maxReports)
 	}
-	rep := reported{Room: r.code, N: m.N, Reason: m.Reason, Lines: slices.Clone(r.chat[max(0, i+1-reportLines) : i+1]),
+	rep := reported{Room: r.code, N: m.N, Reason: m.Reason, Lines: slices.Clone(r.out.chat[max(0, i+1-reportLines) : i+1]),
 		Reporter: reportedPerson{Seat: r.index(p.seat), Name: "spectator", Addr: p.addr, Account: p.acct.ID()},
 		Reported: reportedPerson{Seat: line.Seat, Name: line.Name}}
 	if p.seat != nil {

@@ -81,9 +81,19 @@ func (p *Peer) Handle(m protocol.Message) {
 	if r.closed || p.closed {
 		return
 	}
-	err := p.handle(r, m)
+	r.out.inline = true
+	reply, err := p.handle(r, m)
+	r.out.inline = false
+	// The answer waits until the change is stored and everyone told: this goroutine commits it,
+	// releasing the room's lock meanwhile.
+	if werr := r.out.wait(r.out.seq); err == nil && werr != nil {
+		err = refuse(protocol.ErrServer, "%v", werr)
+	}
 	if _, ok := m.(protocol.Act); ok && err == nil {
 		p.hub.metrics.action(start)
+	}
+	if err == nil && reply != nil {
+		p.sink.Send(reply)
 	}
 	if err != nil {
 		code := protocol.ErrBadMessage
@@ -181,11 +191,7 @@ func (p *Peer) hello(m protocol.Hello) {
 		p.sink.Close("kicked out of the room")
 		return
 	}
-	since := -1
-	if m.Game == r.Game {
-		since = max(m.Since, 0)
-	}
-	r.welcome(p, s, since)
+	r.welcome(p, s, m.Game, m.Since)
 }
 
 func link(code string) string { return "/?room=" + code }
@@ -199,11 +205,6 @@ func (p *Peer) attach(r *Room, s *seat) {
 		s.conns++
 		s.addr = p.addr
 	}
-}
-
-func (r *Room) snapshotFor(p *Peer) protocol.Room {
-	s := r.snapshot(r.index(p.seat))
-	return s
 }
 
 func (p *Peer) create(m protocol.Create) {
@@ -287,7 +288,9 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 	if err == nil {
 		// Stored before anyone hears of it: a client never holds a code and token for a room
 		// the store does not have. A failing store has taken the room out of the hub.
-		err = r.save()
+		if err = r.stage(); err == nil {
+			err = r.out.wait(r.out.seq)
+		}
 	}
 	if err != nil {
 		h.mu.Lock()
@@ -301,7 +304,11 @@ func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 	p.attach(r, s)
 	p.sink.Send(protocol.Welcome{Version: protocol.Version, Code: code, Link: link(code)})
 	p.sink.Send(protocol.Joined{Token: token, Colour: s.Colour})
-	if err := r.update(); err != nil {
+	err = r.update()
+	if err == nil {
+		err = r.out.wait(r.out.seq)
+	}
+	if err != nil {
 		p.fail(protocol.ErrServer, m.Type(), err)
 		return "", ""
 	}
@@ -328,59 +335,24 @@ func checkPerson(name, colour, fallback string) (*seat, error) {
 	return &seat{seatData: seatData{Name: name, Colour: colour, Kind: protocol.KindPerson, Level: fallback}}, nil
 }
 
-// seatPerson adds person s to the room's seats with a free colour and a new token.
-func (r *Room) seatPerson(s *seat) (string, error) {
-	if err := r.takeSeat(s); err != nil {
-		return "", err
-	}
-	token, hash, err := r.hub.newToken()
-	if err != nil {
-		r.Seats = r.Seats[:len(r.Seats)-1]
-		return "", err
-	}
-	s.Token = hash
-	return token, nil
-}
-
-// takeSeat adds s to the seats, giving it its colour if free or the first free one.
-func (r *Room) takeSeat(s *seat) error {
-	if r.State != protocol.StateLobby {
-		return refuse(protocol.ErrState, "the game has started: watch it, or wait for the next")
-	}
-	if len(r.Seats) >= r.Settings.Seats {
-		return refuse(protocol.ErrRoomFull, "all %d seats are taken", r.Settings.Seats)
-	}
-	used := map[string]bool{}
-	for _, x := range r.Seats {
-		used[x.Colour] = true
-		if s.Kind == protocol.KindPerson && x.Kind == protocol.KindPerson && strings.EqualFold(x.Name, s.Name) {
-			return refuse(protocol.ErrBadMessage, "%s is already seated: choose another name", s.Name)
-		}
-	}
-	if s.Colour != "" && used[s.Colour] {
-		return refuse(protocol.ErrBadMessage, "%s is taken: choose another colour", s.Colour)
-	}
-	if s.Colour == "" {
-		for _, c := range protocol.Colours {
-			if !used[c] {
-				s.Colour = c
-				break
-			}
-		}
-	}
-	s.Seed = r.hub.newSeed()
-	r.Seats = append(r.Seats, s)
-	return nil
-}
-
 // handle translates a message in the room into the room's command, under its lock, once it has
-// checked that the connection may ask it (it holds a seat; it is the host's).
-func (p *Peer) handle(r *Room, m protocol.Message) error {
+// checked that the connection may ask it (it holds a seat; it is the host's). reply is what the
+// client is told once the change is stored.
+func (p *Peer) handle(r *Room, m protocol.Message) (reply protocol.Message, err error) {
 	switch m := m.(type) {
 	case protocol.Hello, protocol.Create:
-		return refuse(protocol.ErrBadMessage, "already in room %s", r.code)
+		return nil, refuse(protocol.ErrBadMessage, "already in room %s", r.code)
 	case protocol.Join:
 		return p.join(r, m)
+	case protocol.Say:
+		return p.say(r, m.Text)
+	}
+	return nil, p.command(r, m)
+}
+
+// command translates a message that has no answer but the change it makes.
+func (p *Peer) command(r *Room, m protocol.Message) error {
+	switch m := m.(type) {
 	case protocol.Leave:
 		if err := p.seated(); err != nil {
 			return err
@@ -430,8 +402,6 @@ func (p *Peer) handle(r *Room, m protocol.Message) error {
 			return err
 		}
 		return r.again()
-	case protocol.Say:
-		return p.say(r, m.Text)
 	case protocol.Kick:
 		if err := p.host(r); err != nil {
 			return err
@@ -445,21 +415,6 @@ func (p *Peer) handle(r *Room, m protocol.Message) error {
 		return p.report(r, m)
 	}
 	return refuse(protocol.ErrBadMessage, "a client does not send %s", m.Type())
-}
-
-// fixHost moves the host's seat index after seat i was removed. When the host's own seat went,
-// the seat that followed it holds the index for now: update's passHost then hands the host to
-// the next connected person from there.
-func (r *Room) fixHost(i int) {
-	switch {
-	case r.Host > i:
-		r.Host--
-	case r.Host == i:
-		r.hostGone = true
-		if r.Host >= len(r.Seats) {
-			r.Host = 0
-		}
-	}
 }
 
 func (p *Peer) host(r *Room) error {
@@ -477,53 +432,51 @@ func (p *Peer) seated() error {
 	return nil
 }
 
-func (p *Peer) join(r *Room, m protocol.Join) error {
+func (p *Peer) join(r *Room, m protocol.Join) (protocol.Message, error) {
 	if p.seat != nil {
-		return refuse(protocol.ErrState, "you hold seat %d already", r.index(p.seat))
+		return nil, refuse(protocol.ErrState, "you hold seat %d already", r.index(p.seat))
 	}
 	s, err := checkPerson(p.seatNameIn(r, m.Name), m.Colour, m.Fallback)
 	if err != nil {
-		return &codeError{code: protocol.ErrBadMessage, err: err}
+		return nil, &codeError{code: protocol.ErrBadMessage, err: err}
 	}
 	p.bind(s)
 	if r.kickedOut(p) {
-		return errKicked
+		return nil, errKicked
 	}
 	if !p.hub.allow(false, p.addr) {
-		return refuse(protocol.ErrLimit, "too many attempts from this address; wait a minute")
+		return nil, refuse(protocol.ErrLimit, "too many attempts from this address; wait a minute")
 	}
 	if err := p.addPlay(r.code); err != nil {
-		return err
+		return nil, err
 	}
 	token, err := r.join(p, s)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.addr = p.addr
-	p.sink.Send(protocol.Joined{Token: token, Colour: s.Colour})
-	return nil
+	return protocol.Joined{Token: token, Colour: s.Colour}, nil
 }
 
 // say translates a chat line: a slash command becomes the room's command, other text is said.
-func (p *Peer) say(r *Room, text string) error {
+func (p *Peer) say(r *Room, text string) (protocol.Message, error) {
 	text = strings.TrimSpace(text)
 	if err := protocol.CheckChat(text); err != nil {
-		return &codeError{code: protocol.ErrBadMessage, err: err}
+		return nil, &codeError{code: protocol.ErrBadMessage, err: err}
 	}
 	m, err := protocol.ParseChat(text, protocol.ChatDefaults{Levels: bots.Levels()})
 	switch {
 	case errors.Is(err, protocol.ErrChatHelp):
-		p.sink.Send(protocol.Chat{Seat: -1, Text: help(), System: true})
-		return nil
+		return protocol.Chat{Seat: -1, Text: help(), System: true}, nil
 	case err != nil:
-		return &codeError{code: protocol.ErrBadMessage, err: err}
+		return nil, &codeError{code: protocol.ErrBadMessage, err: err}
 	}
 	if s, ok := m.(protocol.Say); ok {
 		text, err := r.chatText(s.Text)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return r.talk(p.seat, text)
+		return nil, r.talk(p.seat, text)
 	}
 	return p.handle(r, m)
 }

@@ -8,10 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"sync"
 	"time"
 
@@ -52,7 +50,8 @@ type seatData struct {
 	DueFor [3]int `json:"dueFor,omitzero"`
 }
 
-// meta is what the store keeps of a room besides its game log.
+// meta is what the store keeps of a room besides its game log: its settings, its seats and who
+// is the host. Its methods are the seats' bookkeeping.
 type meta struct {
 	Settings protocol.Settings `json:"settings"`
 	Seats    []*seat           `json:"seats"`
@@ -64,6 +63,8 @@ type meta struct {
 	// set), Kicked who the host kicked out (lobby.go, moderation.go).
 	StartAt int64    `json:"startAt,omitempty"`
 	Kicked  []string `json:"kicked,omitempty"`
+
+	hostGone bool // the host's seat was removed; passHost names the next host
 }
 
 // Room is one room: its seats, its current game and the connections watching it.
@@ -78,18 +79,16 @@ type Room struct {
 	logN     int           // entries of the current game's log in the store
 	pending  []store.Entry // entries made and not stored yet
 	lastMeta []byte        // the metadata as stored, until lastKey is known (a restored room)
-	lastKey  metaKey       // the metadata as last stored: an update that changed none of it skips JSON
-	lastRoom protocol.Room
+	lastKey  metaKey       // the metadata as last staged: an update that changed none of it skips JSON
+	out      outbox        // the changes being stored, and what the connections were told
 	peers    map[*Peer]struct{}
 	timer    clock.Stopper
 	timerAt  time.Time
 	closed   bool
 	expired  bool
-	hostGone bool // the host's seat was removed; passHost names the next host
 	lobby    roomLobby
 
-	chat        []protocol.Chat // the last ChatLines lines, stored
-	chatPending []protocol.Chat // lines made and not stored yet
+	chatPending []protocol.Chat // lines made and not staged yet
 	chatN       int             // the number of the room's last line
 	idleSince   time.Time       // when the last connection left (or the room was made or restored)
 }
@@ -121,14 +120,17 @@ func (k *metaKey) same(m *meta) bool {
 	return true
 }
 
-// keyOf returns the metaKey of m.
-func keyOf(m *meta) metaKey {
-	k := metaKey{settings: m.Settings, host: m.Host, state: m.State, game: m.Game, result: m.Result, seats: make([]seatData, len(m.Seats)),
-		startAt: m.StartAt, kicked: len(m.Kicked)}
-	for i, s := range m.Seats {
-		k.seats[i] = s.seatData
+// set makes k the metaKey of m, reusing k's seats.
+func (k *metaKey) set(m *meta) {
+	seats := k.seats[:0]
+	if seats == nil {
+		seats = make([]seatData, 0, len(m.Seats))
 	}
-	return k
+	for _, s := range m.Seats {
+		seats = append(seats, s.seatData)
+	}
+	*k = metaKey{settings: m.Settings, host: m.Host, state: m.State, game: m.Game, result: m.Result, seats: seats,
+		startAt: m.StartAt, kicked: len(m.Kicked)}
 }
 
 // ChatLines is how many of a room's last chat lines are stored and sent after a hello.
@@ -139,6 +141,7 @@ func newRoom(h *Hub, code string, s protocol.Settings) (*Room, error) {
 	if err := r.seedRNG(); err != nil {
 		return nil, err
 	}
+	r.out.init(r, nil)
 	return r, nil
 }
 
@@ -168,16 +171,18 @@ func restoreRoom(h *Hub, sr store.Room) (*Room, error) {
 			s.deadline, s.decKey = time.UnixMilli(s.Due), s.DueFor
 		}
 	}
+	var chat []protocol.Chat
 	for _, l := range sr.Chat {
 		var c protocol.Chat
 		if err := json.Unmarshal(l.Data, &c); err != nil {
 			return nil, fmt.Errorf("server: room %s: chat line %d: %w", sr.Code, l.N, err)
 		}
 		c.N = l.N
-		r.chat = append(r.chat, c)
+		chat = append(chat, c)
 		r.chatN = l.N
 	}
 	if r.State == protocol.StateLobby {
+		r.out.init(r, chat)
 		return r, nil
 	}
 	rec := &engine.Record{Format: engine.RecordFormat, Version: engine.RecordVersion, Config: r.Settings.Config(len(r.Seats)), Players: r.names()}
@@ -206,22 +211,23 @@ func restoreRoom(h *Hub, sr store.Room) (*Room, error) {
 	}
 	r.game = g
 	r.logN = len(sr.Log)
+	r.out.init(r, chat)
 	return r, nil
 }
 
-func (r *Room) names() []string {
-	out := make([]string, len(r.Seats))
-	for i, s := range r.Seats {
+func (m *meta) names() []string {
+	out := make([]string, len(m.Seats))
+	for i, s := range m.Seats {
 		out[i] = s.Name
 	}
 	return out
 }
 
-func (r *Room) index(s *seat) int {
+func (m *meta) index(s *seat) int {
 	if s == nil {
 		return -1
 	}
-	return slices.Index(r.Seats, s)
+	return slices.Index(m.Seats, s)
 }
 
 func (r *Room) grace() time.Duration {
@@ -277,8 +283,8 @@ func isDeal(e engine.Event) bool {
 }
 
 func (r *Room) logDeal() error {
-	rec := r.game.Record()
-	data, err := json.Marshal(rec.Rounds[len(rec.Rounds)-1].Deal)
+	d, _ := r.game.LastDeal() // not Record(): that copies the whole game
+	data, err := json.Marshal(d)
 	if err != nil {
 		return fmt.Errorf("server: %w", err)
 	}
@@ -321,66 +327,64 @@ func (r *Room) advance(now time.Time) {
 	}
 }
 
-// update brings the room up to date after a change: bots decide, the change is stored, then
-// every connection hears of it, and the timer is set for what the game now waits for. It returns
-// the store's error, in which case nothing of the change was kept (the room is reloaded from the
-// store and its connections closed so that they come back to the stored state).
+// update brings the room up to date after a change: bots decide, the change is staged to be
+// stored, and the timer is set for what the game now waits for. Every connection hears of the
+// change once it is stored (outbox): the caller waits for that with r.out.wait(r.out.seq) when it
+// answers someone. A store failure reloads the room from the store and closes its connections
+// so that they come back to the stored state. update returns an error only when the change
+// could not be staged.
 func (r *Room) update() error {
 	now := r.hub.clock.Now()
 	r.startTable(now)
 	r.advance(now)
 	r.passHost()
 	r.setDeadlines(now)
-	if err := r.save(); err != nil {
-		return err
+	err := r.stage()
+	if err == nil {
+		r.publish()
 	}
-	r.publish()
-	r.broadcast()
 	r.arm(now)
-	return nil
+	return err
 }
 
-// save stores what changed of the room since it was last stored: its metadata, the log entries
-// and chat lines made. On a store failure nothing of the change is kept: the room is reloaded
-// from the store (or removed if it was never stored) and its connections are closed.
-func (r *Room) save() error {
+// stage hands what changed of the room since it was last staged — its metadata, the log entries
+// and chat lines made — to the outbox, with the room and the events as they are now.
+func (r *Room) stage() error {
+	s := stage{chat: r.chatPending, room: r.snapshot(-1), game: r.game, gameN: r.Game}
+	if r.game != nil {
+		s.events = r.game.EventCount()
+	}
+	r.chatPending = nil
 	var m []byte
 	if !r.lastKey.same(&r.meta) {
-		var err error
-		if m, err = json.Marshal(r.meta); err != nil {
+		// Encoded into a pooled buffer, which the outbox puts back once the store is done.
+		s.metaBuf = metaBufs.Get().(*bytes.Buffer)
+		s.metaBuf.Reset()
+		if err := json.NewEncoder(s.metaBuf).Encode(&r.meta); err != nil {
 			return fmt.Errorf("server: %w", err)
 		}
+		m = bytes.TrimSuffix(s.metaBuf.Bytes(), []byte("\n"))
 		if string(m) == string(r.lastMeta) {
 			m = nil
-			r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
+			metaBufs.Put(s.metaBuf)
+			s.metaBuf = nil
 		}
+		r.lastMeta = nil
+		r.lastKey.set(&r.meta)
 	}
-	if m == nil && len(r.pending) == 0 && len(r.chatPending) == 0 {
-		return nil
-	}
-	c := store.Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
-	for _, l := range r.chatPending {
-		data, err := json.Marshal(l)
-		if err != nil {
-			return fmt.Errorf("server: %w", err)
+	if m != nil || len(r.pending) > 0 || len(s.chat) > 0 {
+		s.change = store.Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
+		for _, l := range s.chat {
+			data, err := json.Marshal(l)
+			if err != nil {
+				return fmt.Errorf("server: %w", err)
+			}
+			s.change.Chat = append(s.change.Chat, store.ChatLine{N: l.N, Data: data})
 		}
-		c.Chat = append(c.Chat, store.ChatLine{N: l.N, Data: data})
+		r.logN += len(r.pending)
+		r.pending = nil
 	}
-	start := time.Now()
-	err := r.hub.store.Commit(context.Background(), c)
-	r.hub.metrics.stored(time.Since(start), err)
-	if err != nil {
-		r.hub.storeLog.failed(r.hub, r.hub.clock.Now(), err, "room", r.code)
-		r.pending, r.chatPending = nil, nil
-		r.hub.reload(r)
-		return &storeFailure{err}
-	}
-	r.hub.storeLog.ok()
-	r.logN += len(r.pending)
-	r.pending = r.pending[:0]
-	if m != nil {
-		r.lastMeta, r.lastKey = nil, keyOf(&r.meta)
-	}
+	r.out.push(s)
 	return nil
 }
 
@@ -408,7 +412,7 @@ func (r *Room) passHost() {
 	}
 }
 
-// say adds a line to the room's chat: it is stored, then sent to everyone, by the next update.
+// say adds a line to the room's chat: it is stored, then sent to everyone, after the next update.
 func (r *Room) say(c protocol.Chat) {
 	r.chatN++
 	c.N = r.chatN
@@ -494,8 +498,11 @@ func (r *Room) wake() {
 	r.timer, r.timerAt = nil, time.Time{}
 	now := r.hub.clock.Now()
 	if len(r.peers) == 0 && !now.Before(r.idleSince.Add(r.hub.opts.Expire)) {
-		r.expire(now)
-		return
+		r.out.settle() // a change being stored would come back after the room is deleted
+		if len(r.peers) == 0 && !r.closed {
+			r.expire(now)
+			return
+		}
 	}
 	for i, s := range r.Seats {
 		if !s.deadline.IsZero() && !now.Before(s.deadline) && !s.Away {
@@ -528,153 +535,6 @@ func (r *Room) snapshot(you int) protocol.Room {
 		}
 	}
 	return m
-}
-
-// broadcast sends every connection the new chat lines, the room if it changed, then the events
-// it has not had.
-func (r *Room) broadcast() {
-	for _, c := range r.chatPending {
-		for p := range r.peers {
-			if p.hears(r, &c) {
-				p.sink.Send(c)
-			}
-		}
-	}
-	r.chat = append(r.chat, r.chatPending...)
-	if n := len(r.chat) - ChatLines; n > 0 {
-		r.chat = slices.Delete(r.chat, 0, n)
-	}
-	r.chatPending = r.chatPending[:0]
-	snap := r.snapshot(-1)
-	changed := !sameRoom(&snap, &r.lastRoom)
-	r.lastRoom = snap
-	var room roomMessage
-	var shared eventCache
-	for p := range r.peers {
-		if changed {
-			s := snap
-			s.You = r.index(p.seat)
-			if es, ok := p.sink.(encodedSink); ok && room.encode(&s) {
-				es.SendEncoded(room.forSeat(s.You))
-			} else {
-				p.sink.Send(s)
-			}
-		}
-		r.sendEvents(p, &shared)
-	}
-}
-
-// sameRoom reports whether two snapshots are equal.
-func sameRoom(a, b *protocol.Room) bool {
-	if a.Code != b.Code || a.Settings != b.Settings || a.State != b.State || a.Game != b.Game || a.Host != b.Host ||
-		a.You != b.You || a.Spectators != b.Spectators || a.Deadline != b.Deadline || a.StartAt != b.StartAt || !slices.Equal(a.Seats, b.Seats) {
-		return false
-	}
-	if a.Result == nil || b.Result == nil {
-		return a.Result == b.Result
-	}
-	return a.Result.Finished == b.Result.Finished && slices.Equal(a.Result.Totals, b.Result.Totals) &&
-		slices.Equal(a.Result.Winners, b.Result.Winners)
-}
-
-// roomMessage is a room snapshot encoded once for all its connections: they differ only in
-// "you", written between head and tail.
-type roomMessage struct {
-	head, tail []byte
-	tried      bool
-}
-
-// youMark is the "you" written while encoding a roomMessage: no seat has it, and a name cannot
-// hold the quote that opens it.
-var youMark = []byte(`"you":` + strconv.Itoa(math.MinInt))
-
-// encode encodes s (its You aside) unless done already, and reports whether it could.
-func (m *roomMessage) encode(s *protocol.Room) bool {
-	if !m.tried {
-		m.tried = true
-		x := *s
-		x.You = math.MinInt
-		b, err := protocol.Encode(x)
-		if i := bytes.Index(b, youMark); err == nil && i >= 0 && bytes.Count(b, youMark) == 1 {
-			m.head, m.tail = b[:i+len(`"you":`)], b[i+len(youMark):]
-		}
-	}
-	return m.head != nil
-}
-
-// forSeat returns the encoded room as the connection of seat you (-1: a spectator) gets it.
-func (m *roomMessage) forSeat(you int) []byte {
-	b := make([]byte, 0, len(m.head)+len(m.tail)+3)
-	b = append(b, m.head...)
-	b = strconv.AppendInt(b, int64(you), 10)
-	return append(b, m.tail...)
-}
-
-// encodedSink is a Sink that sends messages already encoded (the WebSocket session): a room
-// encodes an event once for all the connections that see it alike.
-type encodedSink interface {
-	SendEncoded(b []byte)
-}
-
-// encodedEvent is an event of the room's game encoded for one audience (engine.Game.EventFor).
-type encodedEvent struct {
-	game, seq, audience int
-	b                   []byte
-}
-
-// eventCache holds the events a broadcast has encoded, for the connections after the first: the
-// first 16 (a turn's events to a connection are fewer), on the broadcast's stack.
-type eventCache struct {
-	n int
-	e [16]encodedEvent
-}
-
-// sendEvents sends p the events of the current game from the next one it lacks. With shared (a
-// broadcast's), each event is encoded once per audience for the connections that take encoded
-// messages: shared keeps the encodings.
-func (r *Room) sendEvents(p *Peer, shared *eventCache) {
-	if r.game == nil {
-		return
-	}
-	if p.game != r.Game {
-		p.game, p.next = r.Game, 0
-	}
-	seat, n := r.index(p.seat), r.game.EventCount()
-	es, _ := p.sink.(encodedSink)
-	for i := max(p.next, 0); i < n; i++ {
-		e, aud := r.game.EventFor(seat, i)
-		if es == nil {
-			p.sink.Send(protocol.Event{Game: r.Game, Seq: i, Event: e})
-			continue
-		}
-		if b := r.encodeEvent(i, aud, e, shared); b != nil {
-			es.SendEncoded(b)
-		}
-	}
-	p.next = n
-}
-
-// encodeEvent returns event seq of the current game as its audience sees it (e), encoded (found
-// in shared or added to it, unless shared is nil); nil if it cannot be encoded.
-func (r *Room) encodeEvent(seq, aud int, e engine.Event, shared *eventCache) []byte {
-	if shared != nil {
-		for _, x := range shared.e[:shared.n] {
-			if x.game == r.Game && x.seq == seq && x.audience == aud {
-				return x.b
-			}
-		}
-	}
-	ev, err := engine.MarshalEvent(e)
-	if err != nil {
-		r.hub.opts.Log.Error("server: encode event", "room", r.code, "seq", seq, "err", err)
-		return nil
-	}
-	b := protocol.EncodeEvent(r.Game, seq, ev)
-	if shared != nil && shared.n < len(shared.e) {
-		shared.e[shared.n] = encodedEvent{game: r.Game, seq: seq, audience: aud, b: b}
-		shared.n++
-	}
-	return b
 }
 
 // system adds a line from the room to the chat.
@@ -714,7 +574,7 @@ func (r *Room) start() error {
 	r.State = protocol.StatePlaying
 	r.Result = nil
 	r.logN = 0
-	r.pending = r.pending[:0]
+	r.pending = nil
 	for _, s := range r.Seats {
 		s.Away, s.Resigned, s.deadline = false, false, time.Time{}
 	}
@@ -750,6 +610,7 @@ func (r *Room) shutdown() {
 	if r.timer != nil {
 		r.timer.Stop()
 	}
+	r.out.settle() // every change accepted is stored (or refused) before the hub closes
 	for p := range r.peers {
 		p.sink.Close("the server is shutting down")
 	}

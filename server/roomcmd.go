@@ -12,13 +12,13 @@ import (
 )
 
 // The room's commands: each decides whether the room may do it now, does it, and brings the room
-// up to date (stores the change, then tells every connection). The caller holds the room's lock
-// and has checked who asks (Peer authorises: the seat's holder, the host); a refusal leaves the
-// room as it was.
+// up to date (stages the change: it is stored, then every connection hears of it). The caller
+// holds the room's lock and has checked who asks (Peer authorises: the seat's holder, the host);
+// a refusal leaves the room as it was. The caller answers its client once the change is stored
+// (outbox.wait), so that nothing is said of a change the store could still refuse.
 
 // join seats person s (checked by checkPerson), held by connection p, and returns their seat
-// token. The token is handed out only once the seat is stored: a store failure returns the error
-// and no token.
+// token, which the caller hands out only once the seat is stored.
 func (r *Room) join(p *Peer, s *seat) (token string, err error) {
 	token, err = r.seatPerson(s)
 	if err != nil {
@@ -27,11 +27,7 @@ func (r *Room) join(p *Peer, s *seat) (token string, err error) {
 	p.seat = s
 	s.conns++
 	r.system(s.Name + " joined as " + s.Colour)
-	if err := r.update(); err != nil {
-		p.seat = nil
-		return "", refuse(protocol.ErrServer, "%v", err)
-	}
-	return token, nil
+	return token, r.update()
 }
 
 // leave takes seat s away before the game starts.
@@ -79,8 +75,8 @@ func (r *Room) removeBot(i int) error {
 }
 
 // inLobby refuses unless the room waits for its first game.
-func (r *Room) inLobby() error {
-	switch r.State {
+func (m *meta) inLobby() error {
+	switch m.State {
 	case protocol.StateLobby:
 		return nil
 	case protocol.StateOver:
@@ -130,10 +126,7 @@ func (r *Room) act(s *seat, game int, a engine.Action) error {
 	}
 	s.Away = false
 	s.deadline = time.Time{}
-	if err := r.update(); err != nil {
-		return refuse(protocol.ErrServer, "%v", err)
-	}
-	return nil
+	return r.update()
 }
 
 // back ends seat s's time away: its person decides again.
@@ -196,9 +189,9 @@ func (r *Room) detach(p *Peer) {
 }
 
 // seatOf returns the person's seat whose token this is, or nil.
-func (r *Room) seatOf(token string) *seat {
+func (m *meta) seatOf(token string) *seat {
 	h := hashToken(token)
-	for _, x := range r.Seats {
+	for _, x := range m.Seats {
 		if x.Token != "" && x.Token == h {
 			return x
 		}
@@ -206,10 +199,10 @@ func (r *Room) seatOf(token string) *seat {
 	return nil
 }
 
-// welcome takes connection p in, holding seat s (nil: watching), and sends it the room: the
-// welcome, the room, the chat's last lines and the events of the current game from since (-1:
-// all of them, the connection had another game).
-func (r *Room) welcome(p *Peer, s *seat, since int) {
+// welcome takes connection p in, holding seat s (nil: watching), and sends it the room as
+// stored: the welcome, the room, the chat's last lines and the events of the game from since
+// when the client has game (else all of them). A change being stored reaches it when stored.
+func (r *Room) welcome(p *Peer, s *seat, game, since int) {
 	if s != nil {
 		for q := range r.peers {
 			if q.seat == s {
@@ -221,19 +214,29 @@ func (r *Room) welcome(p *Peer, s *seat, since int) {
 	if s != nil {
 		s.deadline = time.Time{} // a reclaimed seat's pending decision gets a fresh deadline
 	}
-	if since >= 0 {
-		p.game, p.next = r.Game, since
+	o := &r.out
+	if game == o.gameN {
+		p.game, p.next = o.gameN, max(since, 0)
 	}
-	w := protocol.Welcome{Version: protocol.Version, Code: r.code, Link: link(r.code), Game: r.Game}
-	if r.game != nil {
-		w.Events = r.game.EventCount()
-	}
+	w := protocol.Welcome{Version: protocol.Version, Code: r.code, Link: link(r.code), Game: o.gameN, Events: o.events}
 	p.sink.Send(w)
-	p.sink.Send(r.snapshotFor(p))
-	for _, c := range r.chat {
+	room := o.room
+	if len(o.stages) == 0 { // everything made is stored and sent: the room as it is, with p in it
+		room = r.snapshot(-1)
+	} else { // the room as stored, with p in it (connections are not stored)
+		room.Seats = slices.Clone(room.Seats)
+		if i := r.index(s); s != nil && i < len(room.Seats) && room.Seats[i].Name == s.Name {
+			room.Seats[i].Connected = true
+		} else if s == nil {
+			room.Spectators++
+		}
+	}
+	room.You = r.index(s)
+	p.sink.Send(room)
+	for _, c := range o.chat {
 		p.sink.Send(c)
 	}
-	r.sendEvents(p, nil)
+	o.sendEvents(p, nil)
 	if err := r.update(); err != nil {
 		r.hub.logUpdate("hello", r.code, err)
 	}
@@ -248,4 +251,64 @@ func (r *Room) replace(q *Peer) {
 	q.closed = true
 	delete(r.peers, q)
 	q.seat.conns--
+}
+
+// seatPerson adds person s to the room's seats with a free colour and a new token.
+func (r *Room) seatPerson(s *seat) (string, error) {
+	if err := r.takeSeat(s); err != nil {
+		return "", err
+	}
+	token, hash, err := r.hub.newToken()
+	if err != nil {
+		r.Seats = r.Seats[:len(r.Seats)-1]
+		return "", err
+	}
+	s.Token = hash
+	return token, nil
+}
+
+// takeSeat adds s to the seats, giving it its colour if free or the first free one.
+func (r *Room) takeSeat(s *seat) error {
+	if r.State != protocol.StateLobby {
+		return refuse(protocol.ErrState, "the game has started: watch it, or wait for the next")
+	}
+	if len(r.Seats) >= r.Settings.Seats {
+		return refuse(protocol.ErrRoomFull, "all %d seats are taken", r.Settings.Seats)
+	}
+	used := map[string]bool{}
+	for _, x := range r.Seats {
+		used[x.Colour] = true
+		if s.Kind == protocol.KindPerson && x.Kind == protocol.KindPerson && strings.EqualFold(x.Name, s.Name) {
+			return refuse(protocol.ErrBadMessage, "%s is already seated: choose another name", s.Name)
+		}
+	}
+	if s.Colour != "" && used[s.Colour] {
+		return refuse(protocol.ErrBadMessage, "%s is taken: choose another colour", s.Colour)
+	}
+	if s.Colour == "" {
+		for _, c := range protocol.Colours {
+			if !used[c] {
+				s.Colour = c
+				break
+			}
+		}
+	}
+	s.Seed = r.hub.newSeed()
+	r.Seats = append(r.Seats, s)
+	return nil
+}
+
+// fixHost moves the host's seat index after seat i was removed. When the host's own seat went,
+// the seat that followed it holds the index for now: update's passHost then hands the host to
+// the next connected person from there.
+func (m *meta) fixHost(i int) {
+	switch {
+	case m.Host > i:
+		m.Host--
+	case m.Host == i:
+		m.hostGone = true
+		if m.Host >= len(m.Seats) {
+			m.Host = 0
+		}
+	}
 }

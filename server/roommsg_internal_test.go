@@ -22,8 +22,26 @@ func TestRoomMessageForSeat(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := m.forSeat(you); string(got) != string(want) {
+		if got := appendSpliced(nil, roomOpen, m.head, you, m.tail); string(got) != string(want) {
 			t.Errorf("seat %d: %s\nwant %s", you, got, want)
+		}
+	}
+}
+
+// A batch puts its spliced messages together between the others, in order.
+func TestBatchFrames(t *testing.T) {
+	b := batches.Get().(*batch)
+	defer b.release()
+	b.q = append(b.q, queued{b: []byte("one")}, queued{open: []byte("{"), b: []byte(`"you":`), you: -1, tail: []byte(`,"x":2}`), spliced: true},
+		queued{b: []byte("three")}, queued{b: []byte("h"), you: 12, tail: []byte("t"), spliced: true})
+	want := []string{"one", `{"you":-1,"x":2}`, "three", "h12t"}
+	got := b.frames()
+	if len(got) != len(want) {
+		t.Fatalf("%q; want %q", got, want)
+	}
+	for i := range want {
+		if string(got[i]) != want[i] {
+			t.Errorf("message %d: %q; want %q", i, got[i], want[i])
 		}
 	}
 }

@@ -146,6 +146,7 @@ func (h *Hub) let(r *Room, reason string, release bool) {
 	if r.timer != nil {
 		r.timer.Stop()
 	}
+	r.out.settle() // the changes being stored land before the lease goes
 	for p := range r.peers {
 		p.sink.Close(reason)
 	}

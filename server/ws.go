@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -130,7 +131,8 @@ type endpoint struct {
 type frameConn interface {
 	// Read returns the next data message.
 	Read(ctx context.Context) (websocket.MessageType, []byte, error)
-	// WriteBatch writes text messages, in as few system calls as it can.
+	// WriteBatch writes text messages, in as few system calls as it can. The messages' bytes
+	// are the caller's again when it returns.
 	WriteBatch(msgs [][]byte) error
 	// Ping sends a ping and waits for its pong (answers are also reported to the session's
 	// pong method as they are read).
@@ -274,7 +276,7 @@ type wsSink struct {
 	finished chan struct{} // closed when the writer has closed the connection
 
 	mu       sync.Mutex
-	queue    [][]byte
+	queue    *batch // the messages waiting; nil: none
 	bytes    int
 	writing  bool // a writer goroutine runs
 	closing  bool
@@ -303,21 +305,99 @@ func (s *wsSink) Send(m protocol.Message) {
 // SendEncoded queues a message already encoded (b is not changed afterwards): a room encodes an
 // event once for every connection that sees it alike.
 func (s *wsSink) SendEncoded(b []byte) {
+	s.enqueue(queued{b: b}, len(b))
+}
+
+// SendSpliced queues the message open, head, you as a number, tail (none changed afterwards): a
+// room encodes its snapshot once for every connection, which differ only in "you". The writer
+// puts the message together in a buffer it reuses.
+func (s *wsSink) SendSpliced(open, head []byte, you int, tail []byte) {
+	s.enqueue(queued{open: open, b: head, tail: tail, you: you, spliced: true}, len(open)+len(head)+len(tail)+4)
+}
+
+func (s *wsSink) enqueue(q queued, n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
 		return
 	}
-	if s.bytes+len(b) > s.max {
+	if s.bytes+n > s.max {
 		s.closeLocked("too slow: reconnect")
 		return
 	}
 	if s.queue == nil {
-		s.queue = make([][]byte, 0, 8) // a turn's events to a connection, without growing
+		s.queue = batches.Get().(*batch)
 	}
-	s.queue = append(s.queue, b)
-	s.bytes += len(b)
+	s.queue.q = append(s.queue.q, q)
+	s.bytes += n
 	s.startLocked()
+}
+
+// queued is a message waiting for a connection: b, or, spliced, open + b + you + tail.
+type queued struct {
+	open, b, tail []byte
+	you           int
+	spliced       bool
+}
+
+// batch is the messages waiting for a connection, and the buffers its writer puts them together
+// in. Batches are pooled: a connection holds one only while messages wait.
+type batch struct {
+	q     []queued
+	msgs  [][]byte
+	arena []byte
+}
+
+var batches = sync.Pool{New: func() any { return &batch{q: make([]queued, 0, 8)} }}
+
+// frames returns the batch's messages whole, the spliced ones put together in the batch's arena;
+// they are valid until release.
+func (b *batch) frames() [][]byte {
+	size := 0
+	for _, q := range b.q {
+		if q.spliced {
+			size += q.size()
+		}
+	}
+	if cap(b.arena) < size { // one allocation at most (a batch new from the pool has none)
+		b.arena = make([]byte, 0, max(size, 2<<10))
+	}
+	b.arena = b.arena[:0]
+	for _, q := range b.q {
+		if !q.spliced {
+			b.msgs = append(b.msgs, q.b)
+			continue
+		}
+		off := len(b.arena)
+		b.arena = appendSpliced(b.arena, q.open, q.b, q.you, q.tail)
+		b.msgs = append(b.msgs, b.arena[off:len(b.arena):len(b.arena)])
+	}
+	return b.msgs
+}
+
+// size returns the length of a spliced message put together.
+func (q *queued) size() int {
+	var digits [20]byte
+	return len(q.open) + len(q.b) + len(strconv.AppendInt(digits[:0], int64(q.you), 10)) + len(q.tail)
+}
+
+// appendSpliced appends open, head, you as a decimal number and tail to dst.
+func appendSpliced(dst, open, head []byte, you int, tail []byte) []byte {
+	dst = append(dst, open...)
+	dst = append(dst, head...)
+	dst = strconv.AppendInt(dst, int64(you), 10)
+	return append(dst, tail...)
+}
+
+// release returns the batch to the pool, holding on to no message.
+func (b *batch) release() {
+	clear(b.q)
+	clear(b.msgs)
+	b.q, b.msgs = b.q[:0], b.msgs[:0]
+	if cap(b.arena) > 64<<10 {
+		b.arena = nil
+	}
+	batches.Put(b)
 }
 
 // Close implements Sink: what is queued still goes out, then a close frame with the reason.
@@ -355,7 +435,7 @@ func (s *wsSink) write() {
 		s.mu.Lock()
 		batch := s.queue
 		s.queue, s.bytes = nil, 0
-		if len(batch) == 0 {
+		if batch == nil {
 			if !s.closing {
 				s.writing = false
 				s.mu.Unlock()
@@ -372,9 +452,14 @@ func (s *wsSink) write() {
 			return
 		}
 		s.mu.Unlock()
-		if err := s.conn.WriteBatch(batch); err != nil {
+		err := s.conn.WriteBatch(batch.frames())
+		batch.release()
+		if err != nil {
 			s.mu.Lock()
 			s.closeLocked("write failed")
+			if s.queue != nil {
+				s.queue.release()
+			}
 			s.queue, s.bytes = nil, 0
 			s.mu.Unlock()
 			s.conn.CloseNow()

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net"
@@ -53,7 +54,7 @@ func (f *fakeConn) WriteBatch(msgs [][]byte) error {
 		<-f.gate
 	}
 	for _, b := range msgs {
-		f.wrote <- b
+		f.wrote <- bytes.Clone(b) // the session reuses its buffers once WriteBatch returns
 	}
 	return nil
 }
