@@ -441,17 +441,17 @@ func (h *Hub) Tables(variant string, seats int) ([]protocol.Table, error) {
 
 // startAt is when a public table waiting for people is filled with bots and started, in Unix
 // milliseconds; 0: not set.
-func (r *Room) startAt() int64 {
-	if r.State != protocol.StateLobby {
+func (m *meta) startAt() int64 {
+	if m.State != protocol.StateLobby {
 		return 0
 	}
-	return r.StartAt
+	return m.StartAt
 }
 
 // openTable sets a new public table's start: Fill seconds from now, if it fills with bots.
-func (r *Room) openTable(now time.Time) {
-	if r.Settings.Public && r.Settings.Fill > 0 {
-		r.StartAt = now.Add(time.Duration(r.Settings.Fill) * time.Second).UnixMilli()
+func (m *meta) openTable(now time.Time) {
+	if m.Settings.Public && m.Settings.Fill > 0 {
+		m.StartAt = now.Add(time.Duration(m.Settings.Fill) * time.Second).UnixMilli()
 	}
 }
 

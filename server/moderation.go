@@ -35,9 +35,9 @@ func (p *Peer) identities() []string {
 const maxKicked = 64
 
 // kickedOut reports whether p was kicked out of r (under r's lock).
-func (r *Room) kickedOut(p *Peer) bool {
+func (m *meta) kickedOut(p *Peer) bool {
 	for _, w := range p.identities() {
-		if slices.Contains(r.Kicked, w) {
+		if slices.Contains(m.Kicked, w) {
 			return true
 		}
 	}
@@ -211,8 +211,8 @@ func (p *Peer) report(r *Room, m protocol.Report) error {
 
 // chatText is the line a seat's text becomes in r: one of protocol.Phrases at a quick-match
 // table, else the text with the word list's words masked.
-func (r *Room) chatText(text string) (string, error) {
-	if r.Settings.Quick {
+func (m *meta) chatText(text string) (string, error) {
+	if m.Settings.Quick {
 		p, ok := protocol.Phrase(text)
 		if !ok {
 			return "", refuse(protocol.ErrBadMessage, "a quick-match table chats in phrases: %s", strings.Join(protocol.Phrases, " "))

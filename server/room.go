@@ -138,20 +138,21 @@ const ChatLines = 50
 
 func newRoom(h *Hub, code string, s protocol.Settings) (*Room, error) {
 	r := &Room{hub: h, code: code, meta: meta{Settings: s, State: protocol.StateLobby}, peers: map[*Peer]struct{}{}, idleSince: h.clock.Now()}
-	if err := r.seedRNG(); err != nil {
+	var err error
+	if r.rng, err = newRNG(h.opts.Random); err != nil {
 		return nil, err
 	}
 	r.out.init(r, nil)
 	return r, nil
 }
 
-func (r *Room) seedRNG() error {
+// newRNG returns a room's random source, seeded from random.
+func newRNG(random io.Reader) (*rand.Rand, error) {
 	var b [16]byte
-	if _, err := io.ReadFull(r.hub.opts.Random, b[:]); err != nil {
-		return fmt.Errorf("server: seed: %w", err)
+	if _, err := io.ReadFull(random, b[:]); err != nil {
+		return nil, fmt.Errorf("server: seed: %w", err)
 	}
-	r.rng = rand.New(rand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:])))
-	return nil
+	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(b[:8]), binary.LittleEndian.Uint64(b[8:]))), nil
 }
 
 // restoreRoom rebuilds a stored room: its metadata, and its game by replaying the log.
@@ -160,7 +161,8 @@ func restoreRoom(h *Hub, sr store.Room) (*Room, error) {
 	if err := json.Unmarshal(sr.Meta, &r.meta); err != nil {
 		return nil, fmt.Errorf("server: room %s: %w", sr.Code, err)
 	}
-	if err := r.seedRNG(); err != nil {
+	var err error
+	if r.rng, err = newRNG(h.opts.Random); err != nil {
 		return nil, err
 	}
 	now := h.clock.Now()
@@ -230,22 +232,25 @@ func (m *meta) index(s *seat) int {
 	return slices.Index(m.Seats, s)
 }
 
-func (r *Room) grace() time.Duration {
+// grace is how long a seat whose person lost their connection waits before its bot decides for
+// it, in a room of settings s: the server's -grace, else the room's decision timer, else 30 s.
+func (h *Hub) grace(s protocol.Settings) time.Duration {
 	switch {
-	case r.hub.opts.Grace > 0:
-		return r.hub.opts.Grace
-	case r.Settings.Timer > 0:
-		return time.Duration(r.Settings.Timer) * time.Second
+	case h.opts.Grace > 0:
+		return h.opts.Grace
+	case s.Timer > 0:
+		return time.Duration(s.Timer) * time.Second
 	}
 	return 30 * time.Second
 }
 
 // auto reports whether the seat's bot decides for it now.
 func (r *Room) auto(s *seat, now time.Time) bool {
-	return s.Kind == protocol.KindBot || s.Resigned || s.Away || (s.conns == 0 && !now.Before(s.goneAt.Add(r.grace())))
+	return s.Kind == protocol.KindBot || s.Resigned || s.Away || (s.conns == 0 && !now.Before(s.goneAt.Add(r.hub.grace(r.Settings))))
 }
 
-func (r *Room) botOf(s *seat) bots.Bot {
+// player is the bot that decides for the seat (its level's; Intermediate if the level is unknown).
+func (s *seat) player() bots.Bot {
 	if s.bot == nil || s.bot.Name() != s.Level {
 		b, err := bots.New(s.Level, s.Seed)
 		if err != nil {
@@ -306,7 +311,7 @@ func (r *Room) advance(now time.Time) {
 			if v.Decision == nil {
 				continue
 			}
-			a := r.botOf(s).Decide(&v)
+			a := s.player().Decide(&v)
 			if err := r.apply(i, a); err != nil {
 				r.hub.opts.Log.Error("server: a bot's action was refused; its fallback plays", "room", r.code, "seat", i, "err", err)
 				if err := r.apply(i, bots.Fallback(&v)); err != nil {
@@ -337,7 +342,9 @@ func (r *Room) update() error {
 	now := r.hub.clock.Now()
 	r.startTable(now)
 	r.advance(now)
-	r.passHost()
+	if name := r.passHost(); name != "" {
+		r.system(name + " is the host now")
+	}
 	r.setDeadlines(now)
 	err := r.stage()
 	if err == nil {
@@ -390,26 +397,26 @@ func (r *Room) stage() error {
 
 // passHost hands the host to the next person in seat order who is connected when the host's
 // seat is not a connected person (its person left or lost their connection); the host stays
-// when nobody else is connected.
-func (r *Room) passHost() {
-	n := len(r.Seats)
+// when nobody else is connected. It returns the new host's name ("": the host stays).
+func (m *meta) passHost() (name string) {
+	n := len(m.Seats)
 	if n == 0 {
-		return
+		return ""
 	}
 	from := 1
-	if r.hostGone { // the host's seat was removed: the seat now at its index is the next
-		r.hostGone, from = false, 0
-	} else if h := r.Seats[r.Host]; h.Kind == protocol.KindPerson && h.conns > 0 {
-		return
+	if m.hostGone { // the host's seat was removed: the seat now at its index is the next
+		m.hostGone, from = false, 0
+	} else if h := m.Seats[m.Host]; h.Kind == protocol.KindPerson && h.conns > 0 {
+		return ""
 	}
 	for k := from; k < n; k++ {
-		j := (r.Host + k) % n
-		if s := r.Seats[j]; s.Kind == protocol.KindPerson && s.conns > 0 {
-			r.Host = j
-			r.system(s.Name + " is the host now")
-			return
+		j := (m.Host + k) % n
+		if s := m.Seats[j]; s.Kind == protocol.KindPerson && s.conns > 0 {
+			m.Host = j
+			return s.Name
 		}
 	}
+	return ""
 }
 
 // say adds a line to the room's chat: it is stored, then sent to everyone, after the next update.
@@ -459,7 +466,7 @@ func (r *Room) arm(now time.Time) {
 				next = s.deadline
 			}
 			if s.Kind == protocol.KindPerson && s.conns == 0 && !r.auto(s, now) {
-				if g := s.goneAt.Add(r.grace()); next.IsZero() || g.Before(next) {
+				if g := s.goneAt.Add(r.hub.grace(r.Settings)); next.IsZero() || g.Before(next) {
 					next = g
 				}
 			}
