@@ -96,7 +96,11 @@ func newLobby(h *Hub, st store.Lobby, every time.Duration) *lobby {
 	l.bans.entries = map[string]banEntry{}
 	if st != nil {
 		go l.write()
-		go l.listen()
+		// The store's channel is asked for here, not on the goroutine: the hub owns the store
+		// only until Close.
+		if ch := st.TablesChanged(); ch != nil {
+			go l.listen(ch)
+		}
 	}
 	return l
 }
@@ -227,11 +231,7 @@ func (l *lobby) write() {
 }
 
 // listen has the list read again whenever another process changed it, until the hub closes.
-func (l *lobby) listen() {
-	ch := l.st.TablesChanged()
-	if ch == nil {
-		return
-	}
+func (l *lobby) listen(ch <-chan struct{}) {
 	for {
 		select {
 		case <-l.h.quit:
@@ -546,17 +546,24 @@ func (p *Peer) quick(m protocol.Quick) {
 // those of the stored list and those of this process not stored yet.
 func (l *lobby) candidates(m protocol.Quick) ([]string, error) {
 	f := store.TableFilter{Variant: m.Variant.String(), MinSeats: m.Min, MaxSeats: m.Max, State: protocol.StateLobby, Open: true, Quick: true}
+	// This process's listings first, then the store's: the writer drops a listing from local
+	// only once it is stored, so a table is in one or the other (read the other way round, a
+	// table stored between the two readings was in neither).
+	l.mu.Lock()
+	local := make([]protocol.Table, 0, len(l.local))
+	for _, t := range l.local {
+		local = append(local, t)
+	}
+	l.mu.Unlock()
 	tables, err := l.read(context.Background(), f)
 	if err != nil {
 		return nil, err
 	}
-	l.mu.Lock()
-	for _, t := range l.local {
+	for _, t := range local {
 		if !slices.ContainsFunc(tables, func(x protocol.Table) bool { return x.Code == t.Code }) {
 			tables = append(tables, t)
 		}
 	}
-	l.mu.Unlock()
 	var codes []string
 	for _, t := range tables {
 		s := t.Settings
