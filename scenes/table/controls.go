@@ -69,7 +69,11 @@ func (t *Table) handleButtons(in *ui.Input) (took bool) {
 			g.Cue(sounds.Click)
 		}
 	}()
-	b := t.liveButtons(in)
+	b := &t.Lay.Buttons
+	if r, ok := t.ResultPanel(); ok && in.Tap && r.Contains(in.TapX, in.TapY) {
+		// A result panel lies over the buttons on small screens (issue 25) and takes its taps.
+		b = &noButtons
+	}
 	if in.TapIn(b[layout.BtnMenu]) || in.Key(ui.KeyEsc) {
 		t.Save()
 		g.Back() // online: the room screen (resign, finish, leave, chat); else the menu

@@ -332,9 +332,9 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	st := l.ScoreTitle
 	line, size := t.scoreCut.get(g, t.scoreLine, text.Style{Size: st.Size, Bold: true}, st.R.W, MinPlateText)
 	g.Label(dst, line, st.R.X, st.R.Y+st.R.H/2, size, sprites.White, text.Left|text.VertCenter, true)
-	if t.variantLine != "" && l.Variant.Shown() {
+	if t.variant.text != "" && l.Variant.Shown() {
 		v := l.Variant
-		line, size := t.variantCut.get(g, t.variantLine, text.Style{Size: v.Size}, v.R.W, MinPlateText)
+		line, size := t.variant.cut.get(g, t.variant.text, text.Style{Size: v.Size}, v.R.W, MinPlateText)
 		x, align := v.R.X, text.Left
 		if v.Right {
 			x, align = v.R.X+v.R.W, text.Right

@@ -59,7 +59,7 @@ func (t *Table) RefreshPlates() {
 		line = msg.New(msg.RoundLine, round)
 	}
 	t.scoreLine = line.String()
-	t.variantLine = VariantName(cfg.Variant, cfg.Doublets)
+	t.variant.text = VariantName(cfg.Variant, cfg.Doublets)
 	t.redraw = true
 	t.Status = ""
 	if m := t.StatusText(); m.ID != msg.None {

@@ -40,15 +40,6 @@ func (t *Table) ResultPanel() (layout.Rect, bool) {
 // noButtons are the table's buttons under a tap that a result panel takes: none.
 var noButtons [layout.NumButtons]layout.Rect
 
-// liveButtons are the table's buttons a tap of in may press: none when the tap is on a result
-// panel, which lies over the buttons on small screens (issue 25) and takes its own taps.
-func (t *Table) liveButtons(in *ui.Input) *[layout.NumButtons]layout.Rect {
-	if r, ok := t.ResultPanel(); ok && in.Tap && r.Contains(in.TapX, in.TapY) {
-		return &noButtons
-	}
-	return &t.Lay.Buttons
-}
-
 func (hd *hud) OverlayPanel() layout.Rect {
 	g := hd.g
 	w := math.Min(g.W-24, 560)

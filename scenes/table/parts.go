@@ -134,9 +134,8 @@ type hud struct {
 	StatusLines []string
 	scoreLine   string
 	scoreCut    plateCut // the score line fitted to the score bar
-	// variantLine names the variant in the score bar (layout.Table.Variant), at variantCut.
-	variantLine string
-	variantCut  plateCut
+	// variant names the variant in the score bar (layout.Table.Variant).
+	variant variantLine
 	// over caches the game-over panel.
 	over overCache
 	// warnMsg and warnStr cache the landing warning's text (it is drawn every frame).
@@ -161,4 +160,10 @@ type controls struct {
 	Pick      engine.Card // Nifty: the person's first card, waiting for the second
 	poolHover int         // the pool card under the pointer during a draft, or -1
 	keepSel   []bool      // Hand: the taken cards the person chose to keep
+}
+
+// variantLine is the score bar's variant name and its cut to the width it is given.
+type variantLine struct {
+	text string
+	cut  plateCut
 }
