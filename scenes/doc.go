@@ -5,9 +5,13 @@
 //
 // Game is the scene manager: it owns the current scene and switches to the next at the start of
 // a tick, draws only when something changed, and recovers a scene's panic to the menu. It
-// implements the ui.Router: a scene asks (Menu, Play, Continue, Rules, Lobby, Show), the manager
-// builds the scene and shows it next tick. A scene is given a ui.Host, never the Game. The rig
-// (screenshots, autoplay, injected input; desktop only) drives the game from outside.
+// implements the ui.Router: a scene asks (Menu, Play, Continue, Rules, Lobby, Show, Table), the
+// manager builds the scene and shows it next tick. A scene is given a ui.Host, never the Game,
+// and no scene holds another to go back to: the online room asks for its game's table
+// (Router.Table) and the manager keeps the room, has it follow its next game while the table
+// shows (ui.Follower), and takes the table's menu back to it (Router.Back; from a local game,
+// the menu). The rig (screenshots, autoplay, injected input; desktop only) drives the game from
+// outside.
 //
 // The sub-packages, each importing only those before it: ui (the Kit, input, widgets, the Env,
 // the Scene interface, the Router), session (where a table's game lives: local, remote), menu

@@ -14,6 +14,7 @@ import (
 	"nimmt/msg"
 	"nimmt/scenes/menu"
 	"nimmt/scenes/online"
+	"nimmt/scenes/session"
 	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/text"
@@ -38,6 +39,9 @@ type Game struct {
 	host *ui.Host
 
 	cur, next ui.Scene
+	// opened is the last table the Router's Table opened, and back the scene that asked for it
+	// (an online room; nil: the menu). Back goes there from that table (router.Back).
+	opened, back ui.Scene
 	// dial is how the online screens reach a game server (onlinedial.go).
 	dial    online.Dialing
 	redraws int // frames in which the scene was drawn (TestState.Redraws)
@@ -184,8 +188,10 @@ func (g *Game) tick() error {
 	if g.Opts.Desktop && g.in.Key(ui.KeyFullscreen) && !g.Typing() {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
-	if err := g.cur.Update(&g.in); err != nil {
-		return err
+	if !g.follow() {
+		if err := g.cur.Update(&g.in); err != nil {
+			return err
+		}
 	}
 	g.tellTargets()
 	return g.rig.after()
@@ -328,3 +334,56 @@ func (r router) Show(s ui.Scene) { r.g.next = s }
 func (r router) Leaving() bool { return r.g.next != nil }
 
 func (r router) Quit() { r.g.quit = true }
+
+// Table opens a table on s. The scene asking is kept to go back to, unless it is the table the
+// Router opened last (the room's next game opened while its last game's table shows): the room
+// stays the way back. An online room also names and takes the game over's two buttons.
+func (r router) Table(s ui.TableSession, me int, fastForward bool) (ui.Scene, error) {
+	sess, ok := s.(session.Session)
+	if !ok {
+		return nil, fmt.Errorf("scenes: a table opens on a session.Session, not %T", s)
+	}
+	g := r.g
+	if g.opened == nil || g.cur != g.opened {
+		g.back = g.cur
+	}
+	t := table.NewTableOn(g.host, sess, me)
+	if fastForward {
+		t.FastForward()
+	}
+	if side, ok := g.back.(gameOverSide); ok {
+		t.Online = side
+	}
+	g.opened, g.next = t, t
+	return t, nil
+}
+
+// gameOverSide is what an online table's game-over panel asks of its room: the labels and the
+// taps of its two buttons (play again or the room, and leave).
+type gameOverSide interface {
+	OverLabels() (again, leave string)
+	OverButtons(in *ui.Input, again, leave layout.Rect) bool
+}
+
+// Back goes from the table the Router opened last to the scene that asked for it, as it was
+// (the online room, which lays itself out again when shown); from any other table (a local
+// game, a resumed one, the rules) or with nobody to go back to, it opens the menu.
+func (r router) Back() {
+	g := r.g
+	if g.back != nil && g.cur == g.opened {
+		g.next = g.back
+		return
+	}
+	g.next = menu.NewMenu(g.host)
+}
+
+// follow runs the way back's Follow at the top of the tick of the table it opened, and reports
+// whether it moved on (the room's next game opened): the table's tick is then skipped.
+func (g *Game) follow() bool {
+	f, ok := g.back.(ui.Follower)
+	if !ok || g.cur != g.opened {
+		return false
+	}
+	f.Follow()
+	return g.next != nil
+}

@@ -468,12 +468,18 @@ func TestOnlineTableButtons(t *testing.T) {
 	}
 	r := online.NewRoom(g.host, &g.dial, l, "ws://example.org", false)
 	r.Poll()
-	tb, err := table.NewTable(g.host, 5)
+	loc, err := table.NewTable(g.host, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.Online, r.Table, r.TableGame = r, tb, 1
-	g.cur = tb
+	g.cur = r // the room opens the table through the Router, which keeps it to go back to
+	sc, err := g.host.Table(loc.Sess, loc.Me, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := sc.(*table.Table)
+	r.Table, r.TableGame = tb, 1
+	g.cur, g.next = tb, nil
 	g.LayoutF(1280, 800)
 	og.Tap(t, "menu")
 	if s := og.TestState().Scene; s != "room" || !og.has("resign") || !og.has("finish") || !og.has("to-table") {

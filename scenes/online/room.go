@@ -10,7 +10,6 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/menu"
-	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 )
 
@@ -18,8 +17,8 @@ import (
 // browser), the seats with their names, colours and state, the host's controls (a bot of a level,
 // remove a bot, start, play again), the chat with the portal's slash commands, and leave; while a
 // game is on, back to the table, resign and (the host) finish, each confirmed first. It follows
-// the room over its link: when a game starts it opens the table on a remote session, and the
-// table's menu comes back here.
+// the room over its link: when a game starts it asks the Router for the table on a remote
+// session, and the table's menu comes back here (Router.Back).
 type Room struct {
 	form
 	Link RoomLink
@@ -50,8 +49,8 @@ type Room struct {
 	// confirm is the action waiting for Yes: "resign" or "finish".
 	confirm string
 	copied  bool
-	// Table shows game tableGame of the room, or is nil.
-	Table     *table.Table
+	// Table shows game TableGame of the room (the Router opened it), or is nil.
+	Table     ui.Scene
 	TableGame int
 	Status    client.LinkStatus
 }
@@ -217,12 +216,6 @@ func (r *Room) again() {
 	if r.Host() && r.State().State == protocol.StateOver {
 		r.Link.Send(protocol.Again{})
 	}
-	r.Build()
-	r.g.Show(r)
-}
-
-// FromTable is the table's menu button in an online game: the room screen.
-func (r *Room) FromTable() {
 	r.Build()
 	r.g.Show(r)
 }

@@ -7,7 +7,6 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/session"
-	"nimmt/scenes/table"
 )
 
 // UnreachableAfter is how many failed attempts to open a room make the room screen give up and
@@ -125,36 +124,36 @@ func (r *Room) forget() {
 	r.g.SaveSettings()
 }
 
-// openTable opens the table of the room's current game once its first events are here. A room
-// first seen in the middle of a game (a reload, a restart, a spectator) shows the game as it
-// stands; one seen from its lobby animates from the deal.
+// openTable asks the Router for the table of the room's current game once its first events
+// are here; the room builds no table and the table holds no room (the manager keeps the room to
+// go back to). A room first seen in the middle of a game (a reload, a restart, a spectator)
+// shows the game as it stands; one seen from its lobby animates from the deal.
 func (r *Room) openTable() {
 	cs := r.Link.State()
 	rm := &cs.Room
 	if rm.State == protocol.StateLobby || rm.Game == 0 || cs.Game != rm.Game || len(cs.Events) == 0 || r.dial.SessionFor == nil {
 		return
 	}
-	t := table.NewTableOn(r.g, r.dial.SessionFor(r.Link), rm.You)
-	t.Online = r
-	if r.midGame {
-		t.FastForward()
+	t, err := r.g.Table(r.dial.SessionFor(r.Link), rm.You, r.midGame)
+	if err != nil {
+		r.notice = session.Notice(err)
+		r.Build()
+		return
 	}
 	r.midGame = false
 	r.Table, r.TableGame = t, rm.Game
 	r.confirm = ""
 	r.Build()
-	r.g.Show(t)
 }
 
-// Follow runs at the top of the table's tick: it keeps the seat token and opens the room's next
-// game when one starts (the host played again) while the table shows the last one. It reports
-// whether the table was left.
-func (r *Room) Follow() bool {
+// Follow implements ui.Follower: the scene manager runs it at the top of each tick of the table
+// this room opened. It keeps the seat token and opens the room's next game when one starts (the
+// host played again) while the table shows the last one.
+func (r *Room) Follow() {
 	r.keep()
 	cs := r.Link.State()
 	if cs.Room.Game == r.TableGame || cs.Room.State != protocol.StatePlaying {
-		return false
+		return
 	}
 	r.openTable()
-	return r.g.Leaving()
 }

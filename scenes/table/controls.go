@@ -72,15 +72,7 @@ func (t *Table) handleButtons(in *ui.Input) (took bool) {
 	b := &t.Lay.Buttons
 	if in.TapIn(b[layout.BtnMenu]) || in.Key(ui.KeyEsc) {
 		t.Save()
-		if t.Online != nil {
-			t.Online.FromTable() // online: the room screen (resign, finish, leave, chat)
-			return true
-		}
-		if t.Tutorial != nil {
-			g.Menu()
-			return true
-		}
-		g.Menu()
+		g.Back() // online: the room screen (resign, finish, leave, chat); else the menu
 		return true
 	}
 	if t.Tutorial != nil || t.Handover >= 0 {

@@ -9,6 +9,7 @@
 // hand-over screen (handover.go), the statistics of a game that ends (record.go), the rules
 // walkthrough, a scripted session on a table (rules.go), and the test hook (testhook.go).
 //
-// An online table belongs to its room through an interface (onlineSide, parts.go), never the
-// room itself. The package imports ui and session, and no sibling above them.
+// A table goes back with the Router's Back (the scene manager keeps where it came from); an
+// online table's game-over buttons reach its room through an interface the manager sets
+// (onlineSide, parts.go), never the room itself. The package imports ui and session, and no sibling above them.
 package table

@@ -12,15 +12,12 @@ import (
 // The table's parts (issue 22): the presenter, the board, the HUD and the controls, each a type
 // over the table's one Session, wired once by table.wire.
 
-// onlineSide is what an online table asks of the screen it belongs to (the room), instead of
-// holding that screen: the menu button goes back to it, it names and takes the game over's two
-// buttons, and it says, at the top of each tick, whether the room's next game opened (the table
-// is then left).
+// onlineSide is what an online table's game-over panel asks of its room, set by the scene
+// manager: it names and takes the panel's two buttons. The menu button goes back with the
+// Router's Back, and the manager has the room follow the next game.
 type onlineSide interface {
-	FromTable()
 	OverLabels() (again, leave string)
 	OverButtons(in *ui.Input, again, leave layout.Rect) bool
-	Follow() bool
 }
 
 // stage is what the presenter asks of the table for what spans its parts: laying the table out

@@ -36,7 +36,8 @@ type Table struct {
 	bgKey   [3]float64
 	bgDirty bool // the screen changed size: lay the table out again before drawing
 	res     tableResources
-	// Online is the screen an online game's table belongs to (the room), or nil.
+	// Online names and takes an online game's game-over buttons (its room), or is nil; the
+	// scene manager sets it (Router.Table).
 	Online onlineSide
 	// Rings are the decision timer's rings (ring.go).
 	Rings ringState
@@ -252,9 +253,6 @@ func (t *Table) driveSession() {
 }
 
 func (t *Table) Update(in *ui.Input) error {
-	if t.Online != nil && t.Online.Follow() {
-		return nil // the room's next game opened
-	}
 	t.PhaseTicks++
 	if t.G.NoteDevice(in) {
 		t.RefreshPlates() // the status speaks to the new way of playing
