@@ -41,7 +41,7 @@ func (g *Game) Resume() {
 }
 
 // Back handles the platform's back action (the Android back button). During a game it autosaves
-// and opens the menu; on a menu page other than the main one it goes back to the main menu. It
+// and goes back as the table's menu button does (an online table to its room, else the menu); on a menu page other than the main one it goes back to the main menu. It
 // returns false on the main menu, where the app should do its default (leave).
 func (g *Game) Back() bool {
 	defer g.Wake() // not an input Ebitengine sees: the frames may be stopped (pace.go)
@@ -54,7 +54,7 @@ func (g *Game) Back() bool {
 		if s.Tutorial == nil {
 			s.Save()
 		}
-		g.goTo(menu.NewMenu(g.host))
+		router{g}.Back() // as the table's menu button: an online table to its room, else the menu
 		return true
 	case *menu.Menu:
 		if s.Page != "menu" {
