@@ -5,7 +5,8 @@
 # (wasm/favicon.ico and wasm/*.png, drawn by cmd/assets), the page's sound device (wasm/sound.js)
 # and the sound effects and music in sounds/ (with gzip -9 copies), which sound.js fetches, and the
 # text tables but English in lang/ (with gzip -9 copies), which the page fetches before the game
-# starts: they are not embedded in the wasm.
+# starts, and the two fonts in fonts/ (with gzip -9 copies), which the page fetches too: neither is
+# embedded in the wasm.
 # PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
 # The game's interface packages (all but the engine and the bots), the online client and protocol,
 # the text stack and Ebitengine's inpututil are compiled without inlining (-l): 44.6 + 13.8 + 3.8 KB
@@ -33,6 +34,10 @@ for f in assets/lang/*.json; do
 	langs="$langs${langs:+ }$c"
 done
 gzip -9 -k -f "$out"/lang/*.json
+# The fonts, fetched by the page before the game starts (assets/fonts/fonts_js.go).
+mkdir -p "$out/fonts"
+cp assets/fonts/go-regular.ttf assets/fonts/go-bold.ttf "$out/fonts/"
+gzip -9 -k -f "$out"/fonts/*.ttf
 noinline=()
 for p in scenes/... msg stats storage layout sprites text anim sound wasm/webrun wasm client protocol; do
 	noinline+=("-gcflags=nimmt/$p=-l")

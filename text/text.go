@@ -1,5 +1,5 @@
 // Package text is the game's one text stack: a small wrapper around an etxt renderer with the Go
-// fonts (BSD licence, embedded by nimmt/assets/fonts without their hinting) in which every draw
+// fonts (BSD licence, from nimmt/assets/fonts, without their hinting) in which every draw
 // sets its full style, so no state leaks between draws.
 //
 // Sizes and positions are in logical pixels; the wrapper multiplies them by the display scale
@@ -7,6 +7,7 @@
 package text
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"strings"
@@ -50,7 +51,7 @@ type Style struct {
 	Bold bool
 }
 
-// Renderer draws text with the embedded fonts.
+// Renderer draws text with the game's fonts.
 type Renderer struct {
 	r       *etxt.Renderer
 	regular *sfnt.Font
@@ -58,8 +59,12 @@ type Renderer struct {
 	scale   float64
 }
 
-// New parses the embedded fonts and returns a renderer at scale 1.
+// New parses the fonts (nimmt/assets/fonts) and returns a renderer at scale 1.
 func New() (*Renderer, error) {
+	if len(fonts.Regular) == 0 || len(fonts.Bold) == 0 {
+		// Only in the browser, on a page that did not fetch them (wasm/index.html does).
+		return nil, errors.New("text: the fonts are missing (the page fetches fonts/go-regular.ttf and fonts/go-bold.ttf)")
+	}
 	reg, err := sfnt.Parse(fonts.Regular)
 	if err != nil {
 		return nil, fmt.Errorf("text: parse regular font: %w", err)

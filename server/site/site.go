@@ -1,5 +1,5 @@
 // Package site serves a built web folder (index.html, wasm_exec.js, the game's .wasm, icons, the
-// sound effects in sounds/, the text tables in lang/, and their precompressed .gz copies) over
+// sound effects in sounds/, the text tables in lang/, the fonts in fonts/, and their precompressed .gz copies) over
 // HTTP, and nothing outside it.
 //
 // Requests whose path holds "..", a backslash, a NUL byte or a hidden (dot) segment are refused;
@@ -36,6 +36,7 @@ var contentTypes = map[string]string{
 	".svg":  "image/svg+xml",
 	".ico":  "image/x-icon",
 	".wav":  "audio/wav",
+	".ttf":  "font/ttf",
 	".txt":  "text/plain; charset=utf-8",
 	".gz":   "application/gzip",
 }

@@ -44,6 +44,7 @@ func setup(t *testing.T) *site.Handler {
 	write("web/nimmt.wasm.gz", gz.String())
 	write("web/sub/page.txt", "inside")
 	write("web/sounds/click.wav", "RIFF")
+	write("web/fonts/go-regular.ttf", "\x00\x01\x00\x00glyf")
 	write("web/.hidden", "hidden")
 	for link, target := range map[string]string{
 		"web/out":      outer,                              // a directory outside
@@ -98,6 +99,7 @@ func TestServesFilesWithTypes(t *testing.T) {
 		{"/sub/page.txt", "text/plain; charset=utf-8", "inside"},
 		{"/in.txt", "text/plain; charset=utf-8", "inside"},
 		{"/sounds/click.wav", "audio/wav", "RIFF"},
+		{"/fonts/go-regular.ttf", "font/ttf", "\x00\x01\x00\x00glyf"},
 	} {
 		r := do(t, h, "GET", tc.path, nil)
 		if r.StatusCode != 200 {
@@ -109,6 +111,9 @@ func TestServesFilesWithTypes(t *testing.T) {
 		}
 		if got := body(t, r); got != tc.body {
 			t.Errorf("%s: body %q", tc.path, got)
+		}
+		if got := r.Header.Get("Cache-Control"); got != "no-cache" {
+			t.Errorf("%s: Cache-Control %q, want no-cache", tc.path, got)
 		}
 	}
 }

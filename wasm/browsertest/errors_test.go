@@ -21,8 +21,8 @@ func pageError(t *testing.T, ctx context.Context) string {
 		`(() => { const e = document.getElementById("error"); return !e.hidden && e.innerText; })()`))
 }
 
-// TestPageErrors checks the page's messages when the download fails, when it is embedded in a
-// frame (allow="autoplay" guidance), and when WebGL 2 is missing.
+// TestPageErrors checks the page's messages when the download fails (the wasm, or a font), when
+// it is embedded in a frame (allow="autoplay" guidance), and when WebGL 2 is missing.
 func TestPageErrors(t *testing.T) {
 	enabled(t)
 	h, err := site.New(buildSite(t))
@@ -34,6 +34,16 @@ func TestPageErrors(t *testing.T) {
 		if r.URL.Path == "/frame.html" {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Write([]byte(`<!doctype html><iframe src="/index.html" width="800" height="500"></iframe>`))
+			return
+		}
+		if p, ok := strings.CutPrefix(r.URL.Path, "/nofonts"); ok {
+			// The site without its fonts.
+			if strings.HasSuffix(p, ".ttf") {
+				http.Error(w, "gone", http.StatusNotFound)
+				return
+			}
+			r.URL.Path = p
+			h.ServeHTTP(w, r)
 			return
 		}
 		if strings.HasSuffix(r.URL.Path, ".wasm") {
@@ -48,6 +58,12 @@ func TestPageErrors(t *testing.T) {
 	run(t, ctx, guard, chromedp.Navigate(broken.URL+"/"))
 	if msg := pageError(t, ctx); !strings.Contains(msg, "could not be downloaded") || !strings.Contains(msg, "404") {
 		t.Errorf("download failure: the page says %q", msg)
+	}
+
+	// The fonts missing: the game cannot show text, the page says which file it could not have.
+	run(t, ctx, guard, chromedp.Navigate(broken.URL+"/nofonts/"))
+	if msg := pageError(t, ctx); !strings.Contains(msg, "could not be downloaded") || !strings.Contains(msg, "fonts/go-") || !strings.Contains(msg, "404") {
+		t.Errorf("font download failure: the page says %q", msg)
 	}
 
 	// Embedded in a frame: the page says how to let sound play.
