@@ -328,3 +328,6 @@ func (r router) Show(s ui.Scene) { r.g.next = s }
 func (r router) Leaving() bool { return r.g.next != nil }
 
 func (r router) Quit() { r.g.quit = true }
+
+// PublicLobby opens the list of public tables (scenes/online/public.go).
+func (r router) PublicLobby() { r.g.next = online.NewPublic(r.g.host, &r.g.dial) }

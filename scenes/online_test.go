@@ -156,6 +156,9 @@ func newOnlineGame(t *testing.T, opts ui.Options) *onlineGame {
 	}
 	og := &onlineGame{Game: g}
 	g.dial.DialRoom = func(base, code string, first protocol.Message) online.RoomLink {
+		if _, ok := first.(protocol.Lobby); ok {
+			return &cannedLink{} // the list of public tables Play online opens with
+		}
 		l := &cannedLink{}
 		og.links = append(og.links, l)
 		og.dials = append(og.dials, fmt.Sprintf("%s %s %T", base, code, first))

@@ -20,6 +20,8 @@ type Router interface {
 	Leaving() bool
 	// Quit ends the game (desktop).
 	Quit()
+	// PublicLobby opens online play's list of public tables (Menu → Play online).
+	PublicLobby()
 }
 
 // Host is what a scene is given: the Kit it draws with, the Env it reads and keeps, and the
