@@ -419,7 +419,7 @@ func TestOnlineText(t *testing.T) {
 	defer msg.SetLang(msg.English)
 	for _, lang := range msg.Langs() {
 		for _, sz := range onlineSizes[:2] {
-			for _, scene := range []string{"online", "online-create", "room"} {
+			for _, scene := range []string{"online", "online-create", "room", "public"} {
 				_, g := renderOpts(t, ui.Options{Scene: scene, Lang: lang.Code}, int(sz[0]), int(sz[1]))
 				var ws []ui.Widget
 				switch s := g.cur.(type) {
@@ -429,6 +429,8 @@ func TestOnlineText(t *testing.T) {
 						ws = s.Create.Widgets
 					}
 				case *online.Room:
+					ws = s.Widgets
+				case *online.Public:
 					ws = s.Widgets
 				}
 				if len(ws) == 0 {
