@@ -387,3 +387,6 @@ func (g *Game) follow() bool {
 	f.Follow()
 	return g.next != nil
 }
+
+// PublicLobby opens the list of public tables (scenes/online/public.go).
+func (r router) PublicLobby() { r.g.next = online.NewPublic(r.g.host, &r.g.dial) }

@@ -220,7 +220,7 @@ func (m *Menu) Activate(id string) error {
 		}
 		g.Notice = msg.Message{}
 	case "online":
-		g.Lobby("")
+		g.PublicLobby()
 	case "rules":
 		g.Rules()
 	case "settings":
