@@ -190,9 +190,6 @@ type Table struct {
 	// Variant is where the variant's name is shown: in the score bar, under the title
 	// (landscape) or right of it (portrait), smaller than the title.
 	Variant Text
-	// ScoreNames and ScoreVals were the score bar's list of seats and totals; they stay empty
-	// (every plate shows its seat's score, and the bar repeated them).
-	ScoreNames, ScoreVals []Text
 	// Status is the line that says whose decision is pending: two lines high on a phone held
 	// upright (see StatusLines), else one, over the rows.
 	Status Rect

@@ -29,8 +29,8 @@ func TestRing(t *testing.T) {
 					}
 				}
 				texts = append(texts, l.ScoreTitle.R, l.Status)
-				for i := range l.ScoreNames {
-					texts = append(texts, l.ScoreNames[i].R, l.ScoreVals[i].R)
+				if l.Variant.Shown() {
+					texts = append(texts, l.Variant.R)
 				}
 				things = append(things, l.Buttons[:]...)
 				for _, r := range l.Rows {

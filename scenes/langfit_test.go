@@ -204,8 +204,9 @@ func TestOverTextsEveryLanguage(t *testing.T) {
 // them at 9 px or more; every plate's level and state line that a plate shows fits its box
 // whole at 9 px or more (a plate cuts a text still too wide: "Intermedi…" says less); the score
 // bar's title fits in every form (rounds and an end score, three-digit numbers) at 9 px or more;
-// the landing warnings fit their
-// banner at 9 px or more, and so does the connection banner, which stands on the same line; and each caption of the rules walkthrough fits its box.
+// the variant's name fits its line of the score bar whole at 9 px or more; the landing warnings
+// fit their banner at 9 px or more, and so does the connection banner, which stands on the same
+// line; and each caption of the rules walkthrough fits its box.
 func TestTableTextsFitEveryLanguage(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	buttons := map[int][]msg.ID{
@@ -223,6 +224,10 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 			msg.New(msg.RoundToScoreLine, 20, 500).String(), msg.New(msg.RoundLine, 20).String(),
 		}
 		warnings := []string{msg.WarnTooLow.Text(), msg.New(msg.WarnSixth, 4, 27).String()}
+		variants := []string{table.VariantName(engine.Double, true)}
+		for _, v := range engine.Variants() {
+			variants = append(variants, table.VariantName(v, false))
+		}
 		for _, seats := range []int{2, 4, 10} {
 			name := fmt.Sprintf("%s %d seats", at, seats)
 			l := layout.NewTable(g.W, g.H, seats, 10)
@@ -256,6 +261,15 @@ func TestTableTextsFitEveryLanguage(t *testing.T) {
 				style.Size = max(table.MinPlateText, g.Txt.Fit(line, style, st.R.W, table.MinPlateText))
 				if tw, _ := g.Txt.Measure(line, style); tw > st.R.W {
 					t.Errorf("%s: score title %q %.0f px wide in %.0f at %.1f px", name, line, tw, st.R.W, style.Size)
+				}
+			}
+			// The score bar names the variant, whole, at table.MinPlateText or more.
+			for _, v := range variants {
+				vt := l.Variant
+				style := text.Style{Size: vt.Size}
+				style.Size = max(table.MinPlateText, g.Txt.Fit(v, style, vt.R.W, table.MinPlateText))
+				if tw, _ := g.Txt.Measure(v, style); !vt.Shown() || tw > vt.R.W {
+					t.Errorf("%s: variant %q %.0f px wide in %.0f at %.1f px", name, v, tw, vt.R.W, style.Size)
 				}
 			}
 			// The connection banner stands on the warning's line, its text at 9 px or more.

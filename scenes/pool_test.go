@@ -6,7 +6,9 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/scenes/table"
+	"nimmt/scenes/ui"
 	"nimmt/storage"
 )
 
@@ -69,5 +71,61 @@ func TestDraftPoolFits(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDraftStatusAndEmptyRows: during Logic's draft, which follows the deal in the table's
+// deal phase, the status says who drafts, not "Dealing…", and no row shows a sum (the rows are
+// empty; the pool lies where they are).
+func TestDraftStatusAndEmptyRows(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	g.Settings.Variant = "logic"
+	tb, err := table.NewTable(g.host, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.FastForward()
+	if tb.Disp.Phase != engine.PhaseDraft || tb.Phase != table.PhaseDeal {
+		t.Fatalf("engine phase %v, table phase %v: want the draft in the deal phase", tb.Disp.Phase, tb.Phase)
+	}
+	switch id := tb.StatusText().ID; id {
+	case msg.StatusDraftYou, msg.StatusDraftYouMouse, msg.StatusDrafting:
+	default:
+		t.Errorf("status during the draft: %q", tb.StatusText().String())
+	}
+	for r := range engine.NumRows {
+		if tb.RowLaid(r) {
+			t.Errorf("row %d counts as laid during the draft", r+1)
+		}
+	}
+}
+
+// TestRowSumsWaitForTheDeal: while the deal brings the rows' first cards, no row counts as laid
+// (its sum is not drawn); once they lie in their places, every row does.
+func TestRowSumsWaitForTheDeal(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "normal")
+	tb, err := table.NewTable(g.host, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if err := tb.Update(&ui.Input{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tb.Phase != table.PhaseDeal {
+		t.Fatalf("table phase %v, want the deal", tb.Phase)
+	}
+	for r := range engine.NumRows {
+		if tb.RowLaid(r) {
+			t.Errorf("row %d counts as laid while the deal brings its card", r+1)
+		}
+	}
+	tb.Tl.Skip()
+	tb.StepSprites()
+	for r := range engine.NumRows {
+		if !tb.RowLaid(r) {
+			t.Errorf("row %d does not count as laid after the deal", r+1)
+		}
 	}
 }

@@ -31,7 +31,7 @@ func TestLandingPreviewFollowsVariant(t *testing.T) {
 		rect      ui.Rect
 		rectWhere string
 	}{
-		{15, 0, true, false, table.LeftOf(first), "left of row 1's first card"},
+		{15, 0, true, false, tb.Lay.Rows[0].Front, "in front of row 1"},
 		{50, 1, false, false, tb.Lay.Rows[1].Slots[1], "after row 2's card"},
 		{85, 3, false, true, tb.Lay.Rows[3].Slots[5], "the sixth place of row 4"},
 	}
@@ -45,13 +45,13 @@ func TestLandingPreviewFollowsVariant(t *testing.T) {
 			t.Errorf("card %d: preview at %+v, want %s %+v", c.card, r, c.rectWhere, c.rect)
 		}
 	}
-	if r, _ := tb.LandingRect(tb.Disp.Land(15)); r.X >= first.X {
-		t.Errorf("the left-end preview at x %.0f is not left of the first card at %.0f", r.X, first.X)
+	if r, _ := tb.LandingRect(tb.Disp.Land(15)); r.X+r.W > first.X+0.01 || r.X < 0 || r.W < tb.Lay.CardW/2-0.01 {
+		t.Errorf("the left-end preview at x %.1f–%.1f is not a place of its own (half a card or more) in front of the first card at %.1f", r.X, r.X+r.W, first.X)
 	}
 	// A left-end card that would be the sixth takes the row there.
 	show(tb, [4][]engine.Card{{20, 30, 31, 32, 33}, {40}, {60}, {80}}, []engine.Card{15}, 0, nil)
 	land := tb.Disp.Land(15)
-	if r, _ := tb.LandingRect(land); !land.Takes || !land.Left || r != table.LeftOf(tb.Lay.Rows[0].Slots[0]) {
+	if r, _ := tb.LandingRect(land); !land.Takes || !land.Left || r != tb.Lay.Rows[0].Front {
 		t.Errorf("a sixth card at the left end: %+v at %+v", land, r)
 	}
 }

@@ -69,7 +69,7 @@ func (t *Table) handleButtons(in *ui.Input) (took bool) {
 			g.Cue(sounds.Click)
 		}
 	}()
-	b := &t.Lay.Buttons
+	b := t.liveButtons(in)
 	if in.TapIn(b[layout.BtnMenu]) || in.Key(ui.KeyEsc) {
 		t.Save()
 		g.Back() // online: the room screen (resign, finish, leave, chat); else the menu

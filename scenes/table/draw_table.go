@@ -53,7 +53,17 @@ var (
 	adviceHot    color.Color = color.RGBA{0xb8, 0x22, 0x2a, 0xf0}
 	warnBG       color.Color = color.RGBA{0xb0, 0x20, 0x28, 0xf0}
 	floatCol     color.Color = color.RGBA{0xff, 0x6a, 0x5a, 0xff}
+	// panelBG and panelEdge are the opaque panels' fill and rim (the tracker, the log, the
+	// round's score and the game over): nothing of the table shows through them (issue 25).
+	panelBG   color.Color = color.RGBA{0x0a, 0x22, 0x16, 0xff}
+	panelEdge color.Color = color.RGBA{0x4a, 0x6e, 0x58, 0xff}
 )
+
+// drawPanel draws an opaque panel with its rim at r, corners of radius rad.
+func drawPanel(g *ui.Host, dst *ebiten.Image, r layout.Rect, rad float64) {
+	g.RoundRect(dst, r, rad, panelBG)
+	g.StrokeRect(dst, r, rad, 1.5, panelEdge)
+}
 
 // tableResources are the images the table draws from: card caches at three sizes and the
 // seats' avatars.
@@ -129,6 +139,10 @@ func (r *tableResources) pick(hdev float64) *sprites.Cards {
 func (bd *board) drawBackground(dst *ebiten.Image) {
 	g := bd.g
 	g.DrawFelt(dst)
+	if bd.Disp.Phase == engine.PhaseDraft {
+		// The draft's pool lies where the rows are, and the rows are empty until it ends.
+		return
+	}
 	// Slots and danger marks are cached shapes, filled once on the CPU and drawn as images.
 	for r := range bd.lay.Rows {
 		row := &bd.lay.Rows[r]
@@ -140,6 +154,17 @@ func (bd *board) drawBackground(dst *ebiten.Image) {
 			g.DrawShape(dst, kind, sl, 0, 0, sprites.Ink)
 		}
 	}
+}
+
+// RowLaid reports whether row r's first card lies in its place: not while the deal brings it,
+// nor before the row has one.
+func (bd *board) RowLaid(r int) bool {
+	i := bd.SpriteAt(AtRow, r, 0)
+	if i < 0 {
+		return false
+	}
+	sp := &bd.Cards[i]
+	return sp.Vis && !sp.Moving
 }
 
 func (t *Table) drawCard(dst *ebiten.Image, c engine.Card, x, y, w, h float64, face bool, sx float64, shadow bool) {
@@ -223,10 +248,13 @@ func (t *Table) Draw(dst *ebiten.Image) {
 
 	// Landing preview and row-choice highlights.
 	t.drawPreview(dst)
-	// Row sums.
+	// Row sums, of the rows whose first card lies in its place (none while it is being dealt).
 	for r := range l.Rows {
 		if !t.SumsShown() {
 			break
+		}
+		if !t.RowLaid(r) {
+			continue
 		}
 		sum := 0
 		for _, c := range t.Disp.Rows[r] {
@@ -304,7 +332,15 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	st := l.ScoreTitle
 	line, size := t.scoreCut.get(g, t.scoreLine, text.Style{Size: st.Size, Bold: true}, st.R.W, MinPlateText)
 	g.Label(dst, line, st.R.X, st.R.Y+st.R.H/2, size, sprites.White, text.Left|text.VertCenter, true)
-	t.drawScoreList(dst)
+	if t.variantLine != "" && l.Variant.Shown() {
+		v := l.Variant
+		line, size := t.variantCut.get(g, t.variantLine, text.Style{Size: v.Size}, v.R.W, MinPlateText)
+		x, align := v.R.X, text.Left
+		if v.Right {
+			x, align = v.R.X+v.R.W, text.Right
+		}
+		g.Label(dst, line, x, v.R.Y+v.R.H/2, size, sprites.Muted, align|text.VertCenter, false)
+	}
 	if t.Status != "" {
 		st := l.Status
 		for i, line := range t.StatusLines {
@@ -334,27 +370,6 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	}
 	if t.Tutorial != nil {
 		t.Tutorial.Draw(dst)
-	}
-}
-
-// drawScoreList lists the totals in the side score bar (landscape).
-func (t *Table) drawScoreList(dst *ebiten.Image) {
-	g, l := t.G, &t.Lay
-	if len(t.scoreCuts) != len(l.ScoreNames) {
-		t.scoreCuts = make([]plateCut, len(l.ScoreNames))
-	}
-	for s, nm := range l.ScoreNames {
-		if s >= len(t.Seats) {
-			break
-		}
-		col := sprites.Muted
-		if s == t.Me {
-			col = ChipYou
-		}
-		name := t.scoreCuts[s].Name(g, t.Seats[s].Name, text.Style{Size: nm.Size}, nm.R.W)
-		g.Label(dst, name, nm.R.X, nm.R.Y+nm.R.H/2, nm.Size, col, text.Left|text.VertCenter, false)
-		v := l.ScoreVals[s]
-		g.Label(dst, t.Seats[s].scoreStr, v.R.X+v.R.W, v.R.Y+v.R.H/2, v.Size, sprites.White, text.Right|text.VertCenter, true)
 	}
 }
 
@@ -401,26 +416,19 @@ func (t *Table) drawPreview(dst *ebiten.Image) {
 }
 
 // LandingRect is where the landing preview glows for a card that fits a row: its twin's place
-// (Double), the place after the row's last card, the sixth place when it takes the row, or
-// beside the row's first card when it goes to the left end (Professional).
+// (Double), the place after the row's last card, the sixth place when it takes the row, or the
+// room in front of the row's first card (Row.Front) when it goes to the left end (Professional).
 func (bd *board) LandingRect(land engine.Landing) (layout.Rect, bool) {
 	row := &bd.lay.Rows[land.Row]
 	switch {
 	case land.Left:
-		return LeftOf(row.Slots[0]), true
+		return row.Front, true
 	case land.Takes:
 		return row.Slots[layout.Slots-1], true
 	case land.Slot < layout.Slots:
 		return row.Slots[land.Slot], true
 	}
 	return layout.Rect{}, false
-}
-
-// LeftOf is where the landing preview glows for a card going to a row's left end (Professional):
-// the first slot, moved left so that the glow shows beside the row's first card.
-func LeftOf(first layout.Rect) layout.Rect {
-	first.X -= first.W * 0.22
-	return first
 }
 
 func (bd *board) drawWarning(dst *ebiten.Image, msg string) {

@@ -250,7 +250,7 @@ func (t *Table) drawGameOver(dst *ebiten.Image) {
 	c := t.overData()
 	l := &c.lay
 	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, sprites.Dim)
-	g.RoundRect(dst, l.Panel, 14, ui.Overlay)
+	drawPanel(g, dst, l.Panel, 14)
 	ts := g.Txt.Fit(c.title, text.Style{Size: l.Title.H * 0.8, Bold: true}, l.Title.W, 10)
 	g.Label(dst, c.title, l.Title.X+l.Title.W/2, l.Title.Y+l.Title.H/2, ts, sprites.Gold, text.Center, true)
 	small := l.Size * 0.8

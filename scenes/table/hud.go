@@ -59,6 +59,7 @@ func (t *Table) RefreshPlates() {
 		line = msg.New(msg.RoundLine, round)
 	}
 	t.scoreLine = line.String()
+	t.variantLine = VariantName(cfg.Variant, cfg.Doublets)
 	t.redraw = true
 	t.Status = ""
 	if m := t.StatusText(); m.ID != msg.None {
@@ -70,6 +71,18 @@ func (t *Table) RefreshPlates() {
 		t.Banner = m.String()
 		t.bannerSize = BannerTextSize(t.G, &t.Lay, t.Banner)
 	}
+}
+
+// VariantName is the variant's name in the score bar, as the new-game form names it (Double
+// names its card set).
+func VariantName(v engine.Variant, doublets bool) string {
+	switch {
+	case v == engine.Double && doublets:
+		return msg.New(msg.VariantDoubleDoublets, msg.VariantTitle(v)).String()
+	case v == engine.Double:
+		return msg.New(msg.VariantDoubleDecks, msg.VariantTitle(v)).String()
+	}
+	return msg.VariantTitle(v).Text()
 }
 
 // fitStatus fits the status line to its box: one line at the wanted size or smaller, or, where
@@ -183,7 +196,9 @@ func (t *Table) StatusText() msg.Message {
 		return msg.New(msg.StatusGameOver)
 	case t.Phase == PhaseScore:
 		return msg.New(msg.StatusRoundOver)
-	case t.Phase == PhaseDeal:
+	case t.Phase == PhaseDeal && t.Disp.Phase != engine.PhaseDraft:
+		// A draft (Logic, Tournament) follows the deal in the same table phase: its status
+		// says who drafts (variantStatus), not "Dealing…".
 		return msg.New(msg.StatusDealing)
 	case t.myRowChoice():
 		return msg.New(t.G.ByDevice(msg.StatusYourRowMouse, msg.StatusYourRow, msg.StatusYourRowKeys))

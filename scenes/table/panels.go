@@ -25,6 +25,30 @@ func (t *Table) OverlayButton(i int) layout.Rect {
 	return row
 }
 
+// ResultPanel is the result panel shown now (the round's score or the game over), if any.
+func (t *Table) ResultPanel() (layout.Rect, bool) {
+	switch {
+	case !t.Tl.Idle():
+	case t.Phase == PhaseScore:
+		return t.OverlayPanel(), true
+	case t.Phase == PhaseOver:
+		return t.overData().lay.Panel, true
+	}
+	return layout.Rect{}, false
+}
+
+// noButtons are the table's buttons under a tap that a result panel takes: none.
+var noButtons [layout.NumButtons]layout.Rect
+
+// liveButtons are the table's buttons a tap of in may press: none when the tap is on a result
+// panel, which lies over the buttons on small screens (issue 25) and takes its own taps.
+func (t *Table) liveButtons(in *ui.Input) *[layout.NumButtons]layout.Rect {
+	if r, ok := t.ResultPanel(); ok && in.Tap && r.Contains(in.TapX, in.TapY) {
+		return &noButtons
+	}
+	return &t.Lay.Buttons
+}
+
 func (hd *hud) OverlayPanel() layout.Rect {
 	g := hd.g
 	w := math.Min(g.W-24, 560)
@@ -78,7 +102,7 @@ func (t *Table) drawScoreOverlay(dst *ebiten.Image) {
 	g := t.G
 	p := t.OverlayPanel()
 	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, sprites.Dim)
-	g.RoundRect(dst, p, 14, sprites.PlateBG)
+	drawPanel(g, dst, p, 14)
 	for _, b := range t.ScoreTexts() {
 		b.Draw(g, dst)
 	}
@@ -175,7 +199,7 @@ func (hd *hud) drawTracker(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.Tracke
 
 // drawPanelTexts draws the tracker's or the log's panel with its texts.
 func (hd *hud) drawPanelTexts(dst *ebiten.Image, bs []ui.BoxText) {
-	hd.g.RoundRect(dst, hd.lay.Panel, 10, ui.Overlay)
+	drawPanel(hd.g, dst, hd.lay.Panel, 10)
 	for _, b := range bs {
 		b.Draw(hd.g, dst)
 	}
@@ -209,31 +233,9 @@ func (hd *hud) LogTexts() []ui.BoxText {
 
 func (hd *hud) drawLog(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.LogTexts()) }
 
-// PoolRects lays the face-up draft pool (Logic, Tournament) out as a grid over the rows, which
-// are empty during the draft: one rectangle per card of t.disp.Pool, the largest cards that fit.
-func (hd *hud) PoolRects() []layout.Rect {
-	n := len(hd.Disp.Pool)
-	if n == 0 {
-		return nil
-	}
-	top, bot := hd.lay.Rows[0].Hit, hd.lay.Rows[engine.NumRows-1].Hit
-	area := layout.Rect{X: top.X, Y: top.Y, W: top.W, H: bot.Y + bot.H - top.Y}
-	best, bestCols := 0.0, 1
-	for cols := 1; cols <= n; cols++ {
-		rows := (n + cols - 1) / cols
-		cw := min(area.W/float64(cols), area.H/float64(rows)/1.5)
-		if cw > best {
-			best, bestCols = cw, cols
-		}
-	}
-	cw, ch := best*0.92, best*1.5*0.92
-	out := make([]layout.Rect, n)
-	for i := range out {
-		col, row := i%bestCols, i/bestCols
-		out[i] = layout.Rect{X: area.X + float64(col)*best + (best-cw)/2, Y: area.Y + float64(row)*best*1.5 + (best*1.5-ch)/2, W: cw, H: ch}
-	}
-	return out
-}
+// PoolRects lays the face-up draft pool (Logic, Tournament) out in the layout's pool area
+// (layout.Table.PoolGrid), where the rows will be: one rectangle per card of the pool.
+func (hd *hud) PoolRects() []layout.Rect { return hd.lay.PoolGrid(len(hd.Disp.Pool)) }
 
 // SumsShown reports whether the rows' bullhead sums are drawn: not during a draft, whose pool
 // lies over the empty rows, sums and all.

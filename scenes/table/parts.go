@@ -118,9 +118,7 @@ type hud struct {
 	*presenter
 	Seats []seatInfo
 	// plateCuts are the seat plates' texts cut to their boxes, per seat and layout.Txt id.
-	plateCuts [][layout.NumPlateTexts]plateCut
-	// scoreCuts are the names in the score bar's list cut to their boxes.
-	scoreCuts  []plateCut
+	plateCuts  [][layout.NumPlateTexts]plateCut
 	Log        []LogEntry
 	ShowPanel  int // 0 none, 1 tracker, 2 log
 	advice     map[engine.Card]float64
@@ -136,6 +134,9 @@ type hud struct {
 	StatusLines []string
 	scoreLine   string
 	scoreCut    plateCut // the score line fitted to the score bar
+	// variantLine names the variant in the score bar (layout.Table.Variant), at variantCut.
+	variantLine string
+	variantCut  plateCut
 	// over caches the game-over panel.
 	over overCache
 	// warnMsg and warnStr cache the landing warning's text (it is drawn every frame).
