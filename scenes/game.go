@@ -14,6 +14,7 @@ import (
 	"nimmt/msg"
 	"nimmt/scenes/menu"
 	"nimmt/scenes/online"
+	"nimmt/scenes/session"
 	"nimmt/scenes/table"
 	"nimmt/scenes/ui"
 	"nimmt/text"
@@ -328,3 +329,13 @@ func (r router) Show(s ui.Scene) { r.g.next = s }
 func (r router) Leaving() bool { return r.g.next != nil }
 
 func (r router) Quit() { r.g.quit = true }
+
+func (r router) Tutorial() {
+	t, err := table.NewGuidedTable(r.g.host, 0)
+	if err != nil {
+		r.g.Notice = session.Notice(err)
+		r.g.next = menu.NewMenu(r.g.host)
+		return
+	}
+	r.g.next = t
+}

@@ -326,6 +326,7 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	}
 	// The person's order (Nifty) or keep (Hand) choice.
 	t.drawChoice(dst)
+	t.drawCoach(dst)
 	if (t.Phase == PhaseScore) && t.Tl.Idle() {
 		t.drawScoreOverlay(dst)
 	}

@@ -96,7 +96,7 @@ func (hd *hud) publicState(ts *ui.TestState) {
 	ts.Seat = hd.Me
 }
 
-func (tu *tutorial) TestState(ts *ui.TestState) {
+func (tu *walkthrough) TestState(ts *ui.TestState) {
 	ts.Buttons = append(ts.Buttons, ui.Button{ID: "rules-next", Rect: tu.NextRect(), Enabled: tu.t.Tl.Idle()})
 }
 

@@ -20,6 +20,8 @@ type Router interface {
 	Leaving() bool
 	// Quit ends the game (desktop).
 	Quit()
+	// Tutorial starts the guided game (package tutorial); should it fail, the menu says why.
+	Tutorial()
 }
 
 // Host is what a scene is given: the Kit it draws with, the Env it reads and keeps, and the
