@@ -407,6 +407,9 @@ const (
 	TutorialCheapest
 	TutorialHintCard
 	TutorialHintRow
+	PauseTitle
+	PauseResume
+	PauseLeave
 
 	numIDs
 )
@@ -763,6 +766,9 @@ var defs = [numIDs]def{
 	TutorialCheapest:     {"tutorial.cheapest", "bullheads most"},
 	TutorialHintCard:     {"tutorial.hint_card", "card"},
 	TutorialHintRow:      {"tutorial.hint_row", "row bullheads best least"},
+	PauseTitle:           {"pause.title", ""},
+	PauseResume:          {"pause.resume", ""},
+	PauseLeave:           {"pause.leave", ""},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

@@ -84,8 +84,7 @@ func (t *Table) handleButtons(in *ui.Input) (took bool) {
 			t.Online.FromTable() // online: the room screen (resign, finish, leave, chat)
 			return true
 		}
-		if t.Tutorial != nil {
-			g.Menu()
+		if t.openPause() {
 			return true
 		}
 		g.Menu()

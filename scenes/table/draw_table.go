@@ -336,6 +336,7 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	if t.Tutorial != nil {
 		t.Tutorial.Draw(dst)
 	}
+	t.drawPause(dst)
 }
 
 // drawScoreList lists the totals in the side score bar (landscape).

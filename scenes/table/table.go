@@ -32,6 +32,7 @@ type Table struct {
 	board
 	hud
 	controls
+	pause
 	saveErr bool
 	bgKey   [3]float64
 	bgDirty bool // the screen changed size: lay the table out again before drawing
@@ -142,6 +143,9 @@ func (pr *presenter) Speed() anim.Speed { return pr.g.Speed() }
 func (pr *presenter) ticks(n int) int { return pr.Speed().Ticks(n) }
 
 func (t *Table) Name() string {
+	if t.Paused {
+		return "pause"
+	}
 	if t.Tutorial != nil {
 		return "rules"
 	}
@@ -153,6 +157,9 @@ func (t *Table) AcceptsInput() bool {
 }
 
 func (t *Table) Animating() bool {
+	if t.Paused {
+		return t.redraw
+	}
 	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending {
 		return true
 	}
@@ -170,6 +177,9 @@ func (t *Table) Animating() bool {
 // behind the round score, which waits for the person), and the session needs no ticks (its
 // bots' pauses are over and a bot still deciding wakes the game when it answers).
 func (t *Table) Still() bool {
+	if t.Paused {
+		return true
+	}
 	if !t.Tl.Idle() || t.previewActive() || t.Phase == PhaseRowChoice {
 		return false
 	}
@@ -258,6 +268,10 @@ func (t *Table) Update(in *ui.Input) error {
 	t.PhaseTicks++
 	if t.G.NoteDevice(in) {
 		t.RefreshPlates() // the status speaks to the new way of playing
+	}
+	if t.Paused {
+		t.updatePause(in) // the game waits under the pause sheet
+		return nil
 	}
 	// Buttons that work at any time.
 	if t.handleButtons(in) {

@@ -10,6 +10,11 @@ import (
 )
 
 func (t *Table) TestState(ts *ui.TestState) {
+	if t.Paused {
+		t.publicState(ts)
+		t.pauseState(ts)
+		return
+	}
 	if t.Handover >= 0 {
 		t.publicState(ts)
 		t.handoverState(ts)
