@@ -109,3 +109,28 @@ func TestGuidedGame(t *testing.T) {
 		t.Errorf("after the lessons: free %v, line %q", tb.Coach.Free(), tb.CoachLine())
 	}
 }
+
+// TestGuidedGameContinues: a guided game left in its second lesson and continued from the menu
+// is coached again where it stopped.
+func TestGuidedGameContinues(t *testing.T) {
+	l, err := tutorial.Learn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	g.InjectInput(func(*ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "tutorial")
+	ts := runUntil(t, g, 3000, func(ts ui.TestState) bool { return ts.Decision == "play" && ts.Input })
+	g.cur.(*table.Table).Play(l.First)
+	runUntil(t, g, 3000, func(ts ui.TestState) bool { return ts.Turn == 2 && ts.Decision == "play" && ts.Input })
+	tapButton(t, g, "menu")
+	tapButton(t, g, "pause-leave")
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "continue")
+	ts = runUntil(t, g, 3000, func(ts ui.TestState) bool { return ts.Decision == "play" && ts.Input })
+	tb := g.cur.(*table.Table)
+	if want := tutorial.Steps(l)[1].Line.String(); ts.Turn != 2 || tb.CoachLine() != want {
+		t.Errorf("continued at turn %d with the line %q, want turn 2 and %q", ts.Turn, tb.CoachLine(), want)
+	}
+}

@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 
 	"nimmt/scenes/ui"
 	"nimmt/tutorial"
@@ -41,12 +42,29 @@ func NewGuidedSession(g *ui.Host, seed uint64) (*LocalSession, error) {
 	if err != nil {
 		return nil, err
 	}
+	scriptBots(l)
+	l.Viewer = tutorial.Person
+	l.Save()
+	return l, nil
+}
+
+// ResumeGuided reports whether the resumed game l is the guided game (its configuration and
+// first deal are the guided game's), and if so gives its bots their script again (Bot): a
+// guided game continued from the autosave goes on as it began.
+func ResumeGuided(l *LocalSession) bool {
+	rec := l.Engine.Record()
+	if len(rec.Rounds) == 0 || !reflect.DeepEqual(rec.Config, tutorial.Config()) || !reflect.DeepEqual(rec.Rounds[0].Deal, tutorial.Deal()) {
+		return false
+	}
+	scriptBots(l)
+	return true
+}
+
+// scriptBots wraps every bot of l in its guided-game script.
+func scriptBots(l *LocalSession) {
 	for s := range l.bots {
 		if b := &l.bots[s]; b.bot != nil {
 			b.bot = tutorial.Bot(s, b.bot)
 		}
 	}
-	l.Viewer = tutorial.Person
-	l.Save()
-	return l, nil
 }

@@ -82,6 +82,7 @@ func ResumeTable(g *ui.Host) (*Table, error) {
 		return nil, err
 	}
 	t := NewTableOn(g, l, l.Viewer)
+	t.resumeCoach(l)
 	// Fold every event in at once: the screen shows exactly where the game stopped.
 	t.FastForward()
 	if t.Handover >= 0 {

@@ -43,6 +43,17 @@ func NewGuidedTable(g *ui.Host, seed uint64) (*Table, error) {
 	return t, nil
 }
 
+// resumeCoach gives a guided game continued from the autosave its coach again (it follows
+// every event from the start) and its bots their script.
+func (t *Table) resumeCoach(l *session.LocalSession) {
+	if !session.ResumeGuided(l) {
+		return
+	}
+	if c, err := tutorial.New(); err == nil {
+		t.Coach = c
+	}
+}
+
 // coachFollow gives the coach, in order, every event the table has shown the person since it
 // last looked (a replayed turn is not shown to it twice).
 func (pr *presenter) coachFollow() {
