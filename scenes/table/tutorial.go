@@ -61,7 +61,8 @@ func (pr *presenter) coachFollow() {
 		return
 	}
 	step := pr.Coach.Step()
-	for _, e := range pr.sess.EventsFor(pr.Me, pr.coachSeen)[:pr.Consumed-pr.coachSeen] {
+	evs := pr.sess.EventsFor(pr.Me, pr.coachSeen)
+	for _, e := range evs[:min(len(evs), pr.Consumed-pr.coachSeen)] {
 		pr.Coach.Observe(e)
 	}
 	pr.coachSeen = pr.Consumed
