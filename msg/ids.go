@@ -407,6 +407,9 @@ const (
 	TutorialCheapest
 	TutorialHintCard
 	TutorialHintRow
+	PauseTitle
+	PauseResume
+	PauseLeave
 
 	// The lobby of public tables (scenes/online/public.go): its filters, a table's card, quick
 	// match's wait, its actions.
@@ -798,6 +801,9 @@ var defs = [numIDs]def{
 	PublicBot:            {"public.bot", "name"},
 	PublicPlaying:        {"public.playing", ""},
 	PublicMore:           {"public.more", "n"},
+	PauseTitle:           {"pause.title", ""},
+	PauseResume:          {"pause.resume", ""},
+	PauseLeave:           {"pause.leave", ""},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

@@ -33,6 +33,8 @@ type Router interface {
 	Back()
 	// PublicLobby opens online play's list of public tables (Menu → Play online).
 	PublicLobby()
+	// Tutorial starts the guided game (package tutorial); should it fail, the menu says why.
+	Tutorial()
 }
 
 // TableSession is a game's session as the Router takes it: a session.Session, which package ui
