@@ -80,6 +80,8 @@ type State struct {
 	Events     []engine.Event
 	Chat       []protocol.Chat
 	Errors     []protocol.Error
+	// Tables is the lobby's last list of public tables (a link that sent Lobby).
+	Tables []protocol.Table
 }
 
 // Apply folds one message. An event out of sequence (a gap or a duplicate), or one that does not
@@ -118,6 +120,8 @@ func (s *State) Apply(m protocol.Message) error {
 		s.Chat = append(s.Chat, m)
 	case protocol.Error:
 		s.Errors = append(s.Errors, m)
+	case protocol.Tables:
+		s.Tables = m.Tables
 	}
 	return nil
 }

@@ -166,7 +166,10 @@ type sentAct struct {
 
 // Open starts connecting in the background to the room with the code at base ("" code: make a
 // room). first is the first message: Create (code ""), Hello (enter the room: watch it, or take a
-// seat back with its token) or Join (enter the room and take a free seat). A Hello's Game and
+// seat back with its token), Join (enter the room and take a free seat), Sit (both in one
+// message: a public table of the lobby), Quick (code "": a seat at a public table the server
+// chooses) or Lobby (code "": follow the list of public tables, State.Tables; a Lobby sent later
+// changes the filter, for this connection and the next). A Hello's Game and
 // Since are ignored: a new Link holds no events and asks for all of them. A Create without an ID
 // gets a random one, so that a create sent again after its welcome was lost takes the room the
 // first made instead of making a second (protocol.Create.ID).
@@ -196,12 +199,16 @@ func Open(d Dialer, base, code string, first protocol.Message, opt LinkOptions) 
 		if code != "" {
 			err = errors.New("client: a room is created on the endpoint without a code")
 		}
-	case protocol.Hello, protocol.Join:
+	case protocol.Hello, protocol.Join, protocol.Sit:
 		if e := protocol.CheckCode(code); e != nil {
 			err = fmt.Errorf("client: room %q: %w", code, e)
 		}
+	case protocol.Quick, protocol.Lobby:
+		if code != "" {
+			err = fmt.Errorf("client: %s is sent on the endpoint without a code", first.Type())
+		}
 	default:
-		err = fmt.Errorf("client: a link starts with create, hello or join, not %s", first.Type())
+		err = fmt.Errorf("client: a link starts with create, quick, lobby, hello, join or sit, not %s", first.Type())
 	}
 	if err != nil {
 		l.status = LinkStatus{Phase: LinkFailed, Err: err}
@@ -293,8 +300,13 @@ func (l *Link) State() *State { return &l.st }
 // and sent again after a reconnect if it was lost (see Link).
 func (l *Link) Send(m protocol.Message) {
 	l.mu.Lock()
-	if a, ok := m.(protocol.Act); ok {
-		l.act = &sentAct{m: a, key: DecisionKey(&l.st.View), conn: l.conn}
+	switch m := m.(type) {
+	case protocol.Act:
+		l.act = &sentAct{m: m, key: DecisionKey(&l.st.View), conn: l.conn}
+	case protocol.Lobby:
+		if l.first.Type() == protocol.TypeLobby {
+			l.first = m // a new filter: the next connection asks for it
+		}
 	}
 	l.out = append(l.out, queued{m: m, conn: l.conn})
 	l.mu.Unlock()
@@ -412,7 +424,7 @@ func (l *Link) connect() (online bool, err error) {
 	}
 	firsts := []protocol.Message{hello}
 	switch l.first.Type() {
-	case protocol.TypeCreate:
+	case protocol.TypeCreate, protocol.TypeQuick:
 		if code == "" { // the room was not made yet (or its welcome was lost)
 			firsts = []protocol.Message{l.first}
 		}
@@ -420,6 +432,12 @@ func (l *Link) connect() (online bool, err error) {
 		if l.token == "" { // no seat yet: take one
 			firsts = append(firsts, l.first)
 		}
+	case protocol.TypeSit:
+		if l.token == "" { // a hello and a join in one
+			firsts = []protocol.Message{l.first}
+		}
+	case protocol.TypeLobby: // the list, with the last filter sent
+		firsts = []protocol.Message{l.first}
 	}
 	l.mu.Unlock()
 
@@ -487,10 +505,11 @@ func (l *Link) connect() (online bool, err error) {
 			<-werr
 			return online, err
 		}
-		if _, ok := m.(protocol.Welcome); ok {
+		switch m.(type) {
+		case protocol.Welcome, protocol.Tables:
 			online = true
 			l.setStatus(LinkStatus{Phase: LinkOnline})
-		} else {
+		default:
 			l.notify()
 		}
 	}
@@ -502,7 +521,7 @@ func fatal(e protocol.Error) bool {
 	case protocol.ErrLimit, protocol.ErrServer:
 		return false // slow down, or the room is being reloaded: try again later
 	}
-	return e.Ref == protocol.TypeHello || e.Ref == protocol.TypeCreate || e.Code == protocol.ErrVersion || e.Code == protocol.ErrNoRoom
+	return e.Ref == protocol.TypeHello || e.Ref == protocol.TypeCreate || e.Ref == protocol.TypeQuick || e.Ref == protocol.TypeLobby || e.Code == protocol.ErrVersion || e.Code == protocol.ErrNoRoom
 }
 
 // take notes what m changes for the network side (the room code, the token, the events held) and

@@ -300,3 +300,36 @@ func TestLinkReplacedStops(t *testing.T) {
 		t.Errorf("the newer link is %v after the older stopped", s.Phase)
 	}
 }
+
+// TestLinkPublic: a Link that sent Lobby follows the public tables (a new filter with Send), one
+// that starts with Sit takes a seat at a listed table, and one that starts with Quick is seated
+// at a table the server opens, which bots fill when the wait ends.
+func TestLinkPublic(t *testing.T) {
+	ts := servertest.New(t, server.Options{LobbyEvery: -1}, fast)
+	lobby := clienttest.Open(t, ts, "", protocol.Lobby{Version: protocol.Version}, "list", 1)
+	s := clienttest.Settings()
+	s.Public = true
+	ann := clienttest.Open(t, ts, "", protocol.Create{Version: protocol.Version, Settings: s, Name: "Ann"}, "Ann", 2)
+	ann.Must("the room", func() bool { return ann.L.State().Token != "" })
+	code := ann.L.State().Code
+	seated := func(n int) func() bool {
+		return func() bool {
+			ts := lobby.L.State().Tables
+			return len(ts) == 1 && ts[0].Code == code && len(ts[0].Seats) == n
+		}
+	}
+	lobby.Must("Ann's table", seated(1))
+	if lobby.L.Status().Phase != client.LinkOnline {
+		t.Errorf("the lobby link is %v", lobby.L.Status().Phase)
+	}
+	bo := clienttest.Open(t, ts, code, protocol.Sit{Version: protocol.Version, Name: "Bo"}, "Bo", 3)
+	bo.Must("a seat", func() bool { return bo.L.State().Token != "" && bo.L.State().Room.You == 1 })
+	lobby.Must("Bo at Ann's table", seated(2))
+	lobby.L.Send(protocol.Lobby{Version: protocol.Version, Variant: "nifty"})
+	lobby.Must("no Nifty table", func() bool { return len(lobby.L.State().Tables) == 0 })
+
+	cy := clienttest.Open(t, ts, "", protocol.Quick{Version: protocol.Version, Variant: s.Variant, Min: 3, Max: 4, Fill: 30, Name: "Cy"}, "Cy", 4)
+	cy.Must("a seat at a quick table", func() bool { return cy.L.State().Token != "" && cy.L.State().Room.Settings.Quick })
+	ts.Clock.Advance(30 * time.Second)
+	cy.Must("the game with bots", func() bool { return cy.L.State().Next > 0 })
+}

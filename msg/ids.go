@@ -407,6 +407,28 @@ const (
 	TutorialCheapest
 	TutorialHintCard
 	TutorialHintRow
+	PauseTitle
+	PauseResume
+	PauseLeave
+
+	// The lobby of public tables (scenes/online/public.go): its filters, a table's card, quick
+	// match's wait, its actions.
+	PublicAllVariants
+	PublicAnySeats
+	PublicSeatsN
+	PublicTaken
+	PublicEndScore
+	PublicFillIn
+	PublicWaits
+	PublicFillAfter
+	PublicWaitPeople
+	PublicPlayNow
+	PublicJoinCode
+	PublicWatch
+	PublicNone
+	PublicBot
+	PublicPlaying
+	PublicMore
 
 	numIDs
 )
@@ -763,6 +785,25 @@ var defs = [numIDs]def{
 	TutorialCheapest:     {"tutorial.cheapest", "bullheads most"},
 	TutorialHintCard:     {"tutorial.hint_card", "card"},
 	TutorialHintRow:      {"tutorial.hint_row", "row bullheads best least"},
+	PublicAllVariants:    {"public.all_variants", ""},
+	PublicAnySeats:       {"public.any_seats", ""},
+	PublicSeatsN:         {"public.seats_n", "n"},
+	PublicTaken:          {"public.taken", "taken seats"},
+	PublicEndScore:       {"public.end_score", "score"},
+	PublicFillIn:         {"public.fill_in", "secs"},
+	PublicWaits:          {"public.waits", ""},
+	PublicFillAfter:      {"public.fill_after", "secs"},
+	PublicWaitPeople:     {"public.wait_people", ""},
+	PublicPlayNow:        {"public.play_now", ""},
+	PublicJoinCode:       {"public.join_code", ""},
+	PublicWatch:          {"public.watch", ""},
+	PublicNone:           {"public.none", ""},
+	PublicBot:            {"public.bot", "name"},
+	PublicPlaying:        {"public.playing", ""},
+	PublicMore:           {"public.more", "n"},
+	PauseTitle:           {"pause.title", ""},
+	PauseResume:          {"pause.resume", ""},
+	PauseLeave:           {"pause.leave", ""},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

@@ -387,3 +387,16 @@ func (g *Game) follow() bool {
 	f.Follow()
 	return g.next != nil
 }
+
+// PublicLobby opens the list of public tables (scenes/online/public.go).
+func (r router) PublicLobby() { r.g.next = online.NewPublic(r.g.host, &r.g.dial) }
+
+func (r router) Tutorial() {
+	t, err := table.NewGuidedTable(r.g.host, 0)
+	if err != nil {
+		r.g.Notice = session.Notice(err)
+		r.g.next = menu.NewMenu(r.g.host)
+		return
+	}
+	r.g.next = t
+}

@@ -157,12 +157,13 @@ func TestHotSeatGame(t *testing.T) {
 	}
 }
 
-// continueHotSeat leaves a hot-seat game for the menu and continues it: it resumes behind the
+// continueHotSeat leaves a hot-seat game for the menu (Menu, then the pause sheet's Leave) and continues it: it resumes behind the
 // hand-over screen, to the person who must decide.
 func continueHotSeat(t *testing.T, g *Game) {
 	t.Helper()
 	g.InjectInput(func(in *ui.Input) {})
 	tapButton(t, g, "menu")
+	tapButton(t, g, "pause-leave")
 	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	tapButton(t, g, "continue")
 	ts := runUntil(t, g, 5, func(ts ui.TestState) bool { _, ok := g.cur.(*table.Table); return ok })

@@ -156,6 +156,9 @@ func newOnlineGame(t *testing.T, opts ui.Options) *onlineGame {
 	}
 	og := &onlineGame{Game: g}
 	g.dial.DialRoom = func(base, code string, first protocol.Message) online.RoomLink {
+		if _, ok := first.(protocol.Lobby); ok {
+			return &cannedLink{} // the list of public tables Play online opens with
+		}
 		l := &cannedLink{}
 		og.links = append(og.links, l)
 		og.dials = append(og.dials, fmt.Sprintf("%s %s %T", base, code, first))
@@ -416,7 +419,7 @@ func TestOnlineText(t *testing.T) {
 	defer msg.SetLang(msg.English)
 	for _, lang := range msg.Langs() {
 		for _, sz := range onlineSizes[:2] {
-			for _, scene := range []string{"online", "online-create", "room"} {
+			for _, scene := range []string{"online", "online-create", "room", "public"} {
 				_, g := renderOpts(t, ui.Options{Scene: scene, Lang: lang.Code}, int(sz[0]), int(sz[1]))
 				var ws []ui.Widget
 				switch s := g.cur.(type) {
@@ -426,6 +429,8 @@ func TestOnlineText(t *testing.T) {
 						ws = s.Create.Widgets
 					}
 				case *online.Room:
+					ws = s.Widgets
+				case *online.Public:
 					ws = s.Widgets
 				}
 				if len(ws) == 0 {

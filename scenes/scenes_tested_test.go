@@ -13,4 +13,5 @@ var (
 	_ ui.Tested = (*table.Table)(nil)
 	_ ui.Tested = (*online.Lobby)(nil)
 	_ ui.Tested = (*online.Room)(nil)
+	_ ui.Tested = (*online.Public)(nil)
 )

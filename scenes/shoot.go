@@ -24,7 +24,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -87,6 +87,8 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		g.cur = m
 	case "online", "online-create", "online-keyboard", "room", "room-keyboard":
 		shotOnline(g, scene)
+	case "public":
+		shotPublic(g)
 	case "reconnecting", "timer":
 		shot := shotReconnecting
 		if scene == "timer" {
@@ -100,6 +102,21 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	case "rules":
 		g.cur = rulesScene(g.host)
 		s.t = g.cur.(*table.Table)
+	case "pause":
+		g.Settings.Speed = "instant"
+		t, err := table.NewTable(g.host, shotSeed)
+		if err != nil {
+			return nil, err
+		}
+		s.t, g.cur = t, t
+	case "tutorial":
+		// The guided game's first lesson: its line under the rows, its card ringed.
+		g.Settings.Speed = "instant"
+		t, err := table.NewGuidedTable(g.host, shotSeed)
+		if err != nil {
+			return nil, err
+		}
+		s.t, g.cur = t, t
 	case "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "handover":
 		seed := g.Opts.Seed
 		if seed == 0 {
@@ -175,6 +192,16 @@ func (s *shooter) Update() error {
 				s.capture = true
 			}
 		}
+		return nil
+	case "pause":
+		// The pause sheet over the first turn (Menu or Esc).
+		if t.Phase == table.PhaseChoose && t.AcceptsInput() && t.PhaseTicks > 30 {
+			t.Paused = true
+			s.capture = true
+		}
+		return nil
+	case "tutorial":
+		s.capture = t.Phase == table.PhaseChoose && t.AcceptsInput() && t.PhaseTicks > 30
 		return nil
 	case "handover":
 		// The device passes to the other person in the middle of the first round.

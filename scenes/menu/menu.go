@@ -99,21 +99,26 @@ func (m *Menu) Build() {
 		m.buildStatsReset()
 	case "menu":
 		m.Title = msg.GameTitle.Text()
-		n := 6
+		n := 7
 		if g.Opts.Desktop {
-			n = 7
+			n = 8
 		}
 		rs := layout.Form(g.W, g.H, n+1)
 		m.add("new-game", msg.MenuNewGame.Text(), rs[1], true, 0)
 		m.add("continue", msg.MenuContinue.Text(), rs[2], m.hasSave, 0)
 		m.add("online", msg.MenuOnline.Text(), rs[3], true, 0)
 		m.add("rules", msg.MenuRules.Text(), rs[4], true, 0)
-		m.add("stats", msg.MenuStats.Text(), rs[5], true, 0)
-		m.add("settings", msg.MenuSettings.Text(), rs[6], true, 0)
+		m.add("tutorial", msg.MenuTutorial.Text(), rs[5], true, 0)
+		m.add("stats", msg.MenuStats.Text(), rs[6], true, 0)
+		m.add("settings", msg.MenuSettings.Text(), rs[7], true, 0)
 		if g.Opts.Desktop {
-			m.add("quit", msg.MenuQuit.Text(), rs[7], true, 0)
+			m.add("quit", msg.MenuQuit.Text(), rs[8], true, 0)
 		}
-		m.add("", g.Notice.String(), rs[0], true, ui.KindNotice)
+		notice := g.Notice
+		if notice.ID == msg.None && !m.hasSave && g.Stats.Stats().Local.Played == 0 {
+			notice = msg.New(msg.TutorialOffer) // a first game: the guided game is offered
+		}
+		m.add("", notice.String(), rs[0], true, ui.KindNotice)
 	case "settings":
 		m.Title = msg.MenuSettings.Text()
 		// The game's settings beside the sound's where the screen is wide and low; one column
@@ -220,9 +225,12 @@ func (m *Menu) Activate(id string) error {
 		}
 		g.Notice = msg.Message{}
 	case "online":
-		g.Lobby("")
+		g.PublicLobby()
 	case "rules":
 		g.Rules()
+	case "tutorial":
+		g.Notice = msg.Message{}
+		g.Tutorial()
 	case "settings":
 		m.Page = "settings"
 		m.focus = -1

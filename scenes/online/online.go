@@ -68,15 +68,7 @@ func (l *Lobby) Typing() bool {
 }
 
 // Server is the address shown: the page's server in the browser, the remembered one elsewhere.
-func (l *Lobby) Server() string {
-	if s := l.g.Opts.Server; s != "" {
-		return s
-	}
-	if s := l.g.Settings.Online.Server; s != "" {
-		return s
-	}
-	return defaultServer
-}
+func (l *Lobby) Server() string { return serverAddress(l.g) }
 
 func (l *Lobby) colourLabel() string {
 	if c := l.g.Settings.Online.Colour; c != "" {
@@ -220,7 +212,7 @@ func (l *Lobby) Activate(id string) error {
 	switch id {
 	case "back":
 		g.SaveSettings()
-		g.Menu()
+		g.PublicLobby()
 		return nil
 	case "server":
 		l.Edit(id, l.Server(), 80, ui.CaseLower)

@@ -37,6 +37,9 @@ func (ct *controls) Play(c engine.Card) {
 		if c == ct.Pick {
 			cs = cs[:1]
 		}
+		if !ct.coachAllows(engine.PlayCards(cs...)) {
+			return
+		}
 		ct.Act(engine.PlayCards(cs...))
 		ct.Pick = 0
 		return
@@ -48,15 +51,20 @@ func (ct *controls) Play(c engine.Card) {
 			ct.h.logf(msg.New(msg.LogNiftyPick, c), ct.Me)
 			return
 		}
+		if !ct.coachAllows(engine.PlayCards(ct.Pick, c)) {
+			return
+		}
 		ct.Act(engine.PlayCards(ct.Pick, c))
 		ct.Pick = 0
 		return
 	}
-	ct.Act(engine.PlayCard(c))
+	if ct.coachAllows(engine.PlayCard(c)) {
+		ct.Act(engine.PlayCard(c))
+	}
 }
 
 func (ct *controls) ChooseRow(r int) {
-	if d, ok := ct.Decision(); ok && d.Kind == engine.DecideRow {
+	if d, ok := ct.Decision(); ok && d.Kind == engine.DecideRow && ct.coachAllows(engine.TakeRow(r)) {
 		ct.Act(engine.TakeRow(r))
 	}
 }
@@ -76,6 +84,9 @@ func (t *Table) handleButtons(in *ui.Input) (took bool) {
 	}
 	if in.TapIn(b[layout.BtnMenu]) || in.Key(ui.KeyEsc) {
 		t.Save()
+		if t.openPause() {
+			return true
+		}
 		g.Back() // online: the room screen (resign, finish, leave, chat); else the menu
 		return true
 	}
@@ -136,6 +147,7 @@ func toggle(cur, v int) int {
 
 // handleTable handles hand and row input when the timeline allows it.
 func (ct *controls) handleTable(in *ui.Input) {
+	ct.coachFollow()
 	if ct.Tutorial != nil || (ct.Phase == PhaseOver) || (ct.Phase == PhaseScore) {
 		return
 	}

@@ -362,6 +362,7 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	}
 	// The person's order (Nifty) or keep (Hand) choice.
 	t.drawChoice(dst)
+	t.drawCoach(dst)
 	if (t.Phase == PhaseScore) && t.Tl.Idle() {
 		t.drawScoreOverlay(dst)
 	}
@@ -371,6 +372,7 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	if t.Tutorial != nil {
 		t.Tutorial.Draw(dst)
 	}
+	t.drawPause(dst)
 }
 
 func (t *Table) drawPreview(dst *ebiten.Image) {

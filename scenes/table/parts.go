@@ -48,7 +48,9 @@ type presenter struct {
 	Me       int
 	Handover int
 	// Tutorial is the rules walkthrough's script when the table shows it, or nil.
-	Tutorial *tutorial
+	Tutorial *walkthrough
+	// coaching is the guided game's coach (tutorial.go).
+	coaching
 	// redraw asks for one frame after a change that no animation shows (plates, status).
 	redraw   bool
 	Disp     engine.View

@@ -55,9 +55,9 @@ func (s *Script) Save() error { return nil }
 // Deadline is none: the walkthrough has no timer.
 func (s *Script) Deadline(int) (time.Time, time.Duration) { return time.Time{}, 0 }
 
-// tutorial is the rules walkthrough's state on a table: the rulebook's four examples, one step
+// walkthrough is the rules walkthrough's state on a table: the rulebook's four examples, one step
 // at a time, each with a caption, animated by the same timeline as a real game.
-type tutorial struct {
+type walkthrough struct {
 	t     *Table
 	Src   *Script
 	steps [][]engine.Event // the engine's events of each step (the last, scoring, has none)
@@ -151,7 +151,7 @@ func NewRules(g *ui.Host) (*Table, error) {
 	t.Handover = -1
 	t.setup()
 	t.ShowPanel = 0
-	tu := &tutorial{t: t, Src: src}
+	tu := &walkthrough{t: t, Src: src}
 	steps, err := RulebookEvents()
 	if err != nil {
 		return nil, err
@@ -162,7 +162,7 @@ func NewRules(g *ui.Host) (*Table, error) {
 	return t, nil
 }
 
-func (tu *tutorial) Advance() {
+func (tu *walkthrough) Advance() {
 	if tu.Step >= len(TutorialCaptions) {
 		return
 	}
@@ -177,9 +177,9 @@ func (tu *tutorial) Advance() {
 	}
 }
 
-func (tu *tutorial) NextRect() layout.Rect { return tu.t.Lay.Buttons[layout.BtnConfirm] }
+func (tu *walkthrough) NextRect() layout.Rect { return tu.t.Lay.Buttons[layout.BtnConfirm] }
 
-func (tu *tutorial) Update(in *ui.Input) {
+func (tu *walkthrough) Update(in *ui.Input) {
 	if !tu.t.Tl.Idle() || len(tu.t.Events) > 0 || tu.t.Consumed < tu.Src.EventCount() {
 		return
 	}
@@ -194,7 +194,7 @@ func (tu *tutorial) Update(in *ui.Input) {
 
 // Caption is the current step's text; the first step ends by saying how to go on, in the
 // words of the way the person plays (click, tap or the keys).
-func (tu *tutorial) Caption() string {
+func (tu *walkthrough) Caption() string {
 	if tu.Step == 0 {
 		return ""
 	}
@@ -208,7 +208,7 @@ func (tu *tutorial) Caption() string {
 // CaptionRect is where the caption goes: right of the rows (landscape), clear of the places
 // where the revealed cards wait (the larger space above or below them); under the rows when
 // the status line sits above them; or over the hand area (portrait).
-func (tu *tutorial) CaptionRect() layout.Rect {
+func (tu *walkthrough) CaptionRect() layout.Rect {
 	l := &tu.t.Lay
 	if !l.Portrait && l.Status.H > l.Unit*2 {
 		last := l.Rows[layout.NumRows-1].Hit
@@ -246,7 +246,7 @@ func (tu *tutorial) CaptionRect() layout.Rect {
 
 // CaptionText lays the caption out in r: the title's size and the text's lines and size, the
 // largest (up to the table's unit) at which both fit.
-func (tu *tutorial) CaptionText(r layout.Rect) (title float64, lines []string, size float64) {
+func (tu *walkthrough) CaptionText(r layout.Rect) (title float64, lines []string, size float64) {
 	g := tu.t.G
 	if c := tu.Caption(); c != tu.capFor || r != tu.capIn {
 		tu.capFor, tu.capIn = c, r
@@ -262,7 +262,7 @@ func (tu *tutorial) CaptionText(r layout.Rect) (title float64, lines []string, s
 	return tu.capTitle, tu.capLines, tu.capSize
 }
 
-func (tu *tutorial) drawCaption(dst *ebiten.Image) {
+func (tu *walkthrough) drawCaption(dst *ebiten.Image) {
 	g := tu.t.G
 	r := tu.CaptionRect()
 	g.RoundRect(dst, r, 10, ui.Overlay)
@@ -273,7 +273,7 @@ func (tu *tutorial) drawCaption(dst *ebiten.Image) {
 	}
 }
 
-func (tu *tutorial) Draw(dst *ebiten.Image) {
+func (tu *walkthrough) Draw(dst *ebiten.Image) {
 	g := tu.t.G
 	label := msg.Next.Text()
 	if tu.Step >= len(TutorialCaptions) {

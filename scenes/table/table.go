@@ -32,6 +32,7 @@ type Table struct {
 	board
 	hud
 	controls
+	pause
 	saveErr bool
 	bgKey   [3]float64
 	bgDirty bool // the screen changed size: lay the table out again before drawing
@@ -82,6 +83,7 @@ func ResumeTable(g *ui.Host) (*Table, error) {
 		return nil, err
 	}
 	t := NewTableOn(g, l, l.Viewer)
+	t.resumeCoach(l)
 	// Fold every event in at once: the screen shows exactly where the game stopped.
 	t.FastForward()
 	if t.Handover >= 0 {
@@ -143,6 +145,9 @@ func (pr *presenter) Speed() anim.Speed { return pr.g.Speed() }
 func (pr *presenter) ticks(n int) int { return pr.Speed().Ticks(n) }
 
 func (t *Table) Name() string {
+	if t.Paused {
+		return "pause"
+	}
 	if t.Tutorial != nil {
 		return "rules"
 	}
@@ -154,6 +159,9 @@ func (t *Table) AcceptsInput() bool {
 }
 
 func (t *Table) Animating() bool {
+	if t.Paused {
+		return t.redraw
+	}
 	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending {
 		return true
 	}
@@ -171,6 +179,9 @@ func (t *Table) Animating() bool {
 // behind the round score, which waits for the person), and the session needs no ticks (its
 // bots' pauses are over and a bot still deciding wakes the game when it answers).
 func (t *Table) Still() bool {
+	if t.Paused {
+		return true
+	}
 	if !t.Tl.Idle() || t.previewActive() || t.Phase == PhaseRowChoice {
 		return false
 	}
@@ -256,6 +267,10 @@ func (t *Table) Update(in *ui.Input) error {
 	t.PhaseTicks++
 	if t.G.NoteDevice(in) {
 		t.RefreshPlates() // the status speaks to the new way of playing
+	}
+	if t.Paused {
+		t.updatePause(in) // the game waits under the pause sheet
+		return nil
 	}
 	// Buttons that work at any time.
 	if t.handleButtons(in) {

@@ -10,6 +10,11 @@ import (
 )
 
 func (t *Table) TestState(ts *ui.TestState) {
+	if t.Paused {
+		t.publicState(ts)
+		t.pauseState(ts)
+		return
+	}
 	if t.Handover >= 0 {
 		t.publicState(ts)
 		t.handoverState(ts)
@@ -96,7 +101,7 @@ func (hd *hud) publicState(ts *ui.TestState) {
 	ts.Seat = hd.Me
 }
 
-func (tu *tutorial) TestState(ts *ui.TestState) {
+func (tu *walkthrough) TestState(ts *ui.TestState) {
 	ts.Buttons = append(ts.Buttons, ui.Button{ID: "rules-next", Rect: tu.NextRect(), Enabled: tu.t.Tl.Idle()})
 }
 

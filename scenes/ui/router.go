@@ -31,6 +31,10 @@ type Router interface {
 	// Back leaves a table for where it came from: the online room that opened it (kept as it
 	// was), or the menu after a local game, the rules or a resumed game.
 	Back()
+	// PublicLobby opens online play's list of public tables (Menu → Play online).
+	PublicLobby()
+	// Tutorial starts the guided game (package tutorial); should it fail, the menu says why.
+	Tutorial()
 }
 
 // TableSession is a game's session as the Router takes it: a session.Session, which package ui
