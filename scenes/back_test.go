@@ -83,5 +83,12 @@ func TestBackFromTable(t *testing.T) {
 	if _, ok := g.cur.(*table.Table); !ok {
 		t.Fatalf("Play opened %s", g.cur.Name())
 	}
-	backTo("a local game", nil, "menu")
+	og.Tap(t, "menu") // a local game pauses under its sheet first
+	if !g.cur.(*table.Table).Paused {
+		t.Fatal("the local table's Menu did not put up the pause sheet")
+	}
+	og.Tap(t, "pause-leave")
+	if g.cur.Name() != "menu" {
+		t.Fatalf("the pause sheet's Leave went to %s, want the menu", g.cur.Name())
+	}
 }

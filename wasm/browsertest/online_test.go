@@ -524,12 +524,13 @@ func TestOnlineGame(t *testing.T) {
 	seedSettings(t, host.ctx, url, "Ann")
 	open(t, host.ctx, url+"/")
 	clickButton(t, host.ctx, "online")
-	v := waitRoom(t, host.ctx, "the lobby", func(v roomView) bool { return v.Scene == "online" && v.Input })
+	// Play online opens the public tables; Create a room goes straight to the room's form.
+	waitRoom(t, host.ctx, "the public tables", func(v roomView) bool { return v.Scene == "public" })
 	screenshot(t, host.ctx, "online-lobby-1280x800")
 	clickButton(t, host.ctx, "create")
 	waitRoom(t, host.ctx, "the room form", func(v roomView) bool { return v.Scene == "online-create" })
 	clickButton(t, host.ctx, "start") // the form's Start: "Create a room"
-	v = waitRoom(t, host.ctx, "the room", func(v roomView) bool {
+	v := waitRoom(t, host.ctx, "the room", func(v roomView) bool {
 		return v.Scene == "room" && v.Online != nil && v.Online.Code != "" && len(v.Online.Seats) == 1
 	})
 	code := v.Online.Code
