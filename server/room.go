@@ -332,8 +332,8 @@ func (r *Room) advance(now time.Time) {
 	}
 }
 
-// update brings the room up to date after a change: bots decide, the change is staged to be
-// stored, and the timer is set for what the game now waits for. Every connection hears of the
+// update brings the room up to date after a change: bots decide, the timer is set for what the
+// game now waits for, and the change is staged to be stored. Every connection hears of the
 // change once it is stored (outbox): the caller waits for that with r.out.wait(r.out.seq) when it
 // answers someone. A store failure reloads the room from the store and closes its connections
 // so that they come back to the stored state. update returns an error only when the change
@@ -346,11 +346,14 @@ func (r *Room) update() error {
 		r.system(name + " is the host now")
 	}
 	r.setDeadlines(now)
+	// The timer is set before the change is staged: once staged, the outbox may tell the
+	// connections of it at any moment, and whoever hears of a table's start time (or a
+	// deadline) must find its timer already running (a test's clock moves right then).
+	r.arm(now)
 	err := r.stage()
 	if err == nil {
 		r.publish()
 	}
-	r.arm(now)
 	return err
 }
 
