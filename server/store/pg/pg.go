@@ -26,6 +26,10 @@ type Store struct {
 	fence atomic.Bool
 	// listen is the lobby's listener (lobby.go).
 	listen lobbyListen
+
+	// The accounts and the lobby (but TablesChanged) are the SQL both stores share.
+	store.SQLAccounts
+	store.SQLLobby
 }
 
 var (
@@ -91,6 +95,8 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("pg: migrate: %w", err)
 	}
 	s := &Store{pool: pool}
+	s.SQLAccounts = store.NewSQLAccounts(newDB(pool))
+	s.SQLLobby = store.NewSQLLobby(newDB(pool), s.notifyLobby)
 	s.batch = store.NewBatcher(s.writeBatch)
 	return s, nil
 }

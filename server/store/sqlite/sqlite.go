@@ -28,6 +28,10 @@ type Store struct {
 
 	closeOnce sync.Once
 	closeErr  error
+
+	// The accounts and the lobby (but TablesChanged) are the SQL both stores share.
+	store.SQLAccounts
+	store.SQLLobby
 }
 
 var (
@@ -119,6 +123,8 @@ func Open(path string) (*Store, error) {
 			return fail("prepare statements", err)
 		}
 	}
+	s.SQLAccounts = store.NewSQLAccounts(newDB(s))
+	s.SQLLobby = store.NewSQLLobby(newDB(s), nil)
 	s.batch = store.NewBatcher(s.writeBatch)
 	go s.checkpointer()
 	return s, nil
@@ -337,9 +343,14 @@ func (s *Store) load(ctx context.Context, where, arg string) ([]store.Room, erro
 	return l.Rooms(), nil
 }
 
-// query runs q and calls row for each row.
+// query runs q on the database and calls row for each row.
 func (s *Store) query(ctx context.Context, q string, args []any, row func(*sql.Rows) error) error {
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	return query(ctx, s.db, q, args, row)
+}
+
+// query runs q on the database or in a transaction and calls row for each row.
+func query(ctx context.Context, on querier, q string, args []any, row func(*sql.Rows) error) error {
+	rows, err := on.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err
 	}
