@@ -18,14 +18,6 @@ var _ Accounts = SQLAccounts{}
 // NewSQLAccounts returns the accounts kept in db.
 func NewSQLAccounts(db DB) SQLAccounts { return SQLAccounts{db: db} }
 
-// fail wraps err, when not nil, with the driver's name and what failed.
-func (s SQLAccounts) fail(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("%s: %s: %w", s.db.Name(), what, err)
-}
-
 // taken maps the database's refusal of a duplicate key to ErrTaken.
 func (s SQLAccounts) taken(err error) error {
 	if s.db.Unique(err) {
@@ -43,7 +35,7 @@ func (s SQLAccounts) CreateAccount(ctx context.Context, a Account, d Device) err
 		}
 		return insertDevice(ctx, tx, d)
 	})
-	return s.fail("create account "+a.Handle, s.taken(err))
+	return fail(s.db, "create account "+a.Handle, s.taken(err))
 }
 
 func insertDevice(ctx context.Context, tx Conn, d Device) error {
@@ -83,19 +75,19 @@ func (s SQLAccounts) AccountBySecret(ctx context.Context, secret string, now tim
 		a, err = scanAccount(tx.QueryRow(ctx, `SELECT `+accountColumns+` FROM accounts WHERE id = $1`, d.Account))
 		return err
 	})
-	return a, d, s.fail("sign in", err)
+	return a, d, fail(s.db, "sign in", err)
 }
 
 // AccountByHandle implements Accounts.
 func (s SQLAccounts) AccountByHandle(ctx context.Context, handle string) (Account, error) {
 	a, err := scanAccount(s.db.QueryRow(ctx, `SELECT `+accountColumns+` FROM accounts WHERE handle = $1`, handle))
-	return a, s.fail("account "+handle, err)
+	return a, fail(s.db, "account "+handle, err)
 }
 
 // AccountByID implements Accounts.
 func (s SQLAccounts) AccountByID(ctx context.Context, id string) (Account, error) {
 	a, err := scanAccount(s.db.QueryRow(ctx, `SELECT `+accountColumns+` FROM accounts WHERE id = $1`, id))
-	return a, s.fail("account", err)
+	return a, fail(s.db, "account", err)
 }
 
 // update runs one statement that must change a row (else ErrNoAccount).
@@ -104,7 +96,7 @@ func (s SQLAccounts) update(ctx context.Context, what, q string, args ...any) er
 	if err == nil && n == 0 {
 		err = ErrNoAccount
 	}
-	return s.fail(what, err)
+	return fail(s.db, what, err)
 }
 
 // RenameAccount implements Accounts.
@@ -131,7 +123,7 @@ func (s SQLAccounts) Devices(ctx context.Context, account string) ([]Device, err
 		return nil
 	})
 	if err != nil {
-		return nil, s.fail("devices", err)
+		return nil, fail(s.db, "devices", err)
 	}
 	return out, nil
 }
@@ -147,7 +139,7 @@ func (s SQLAccounts) AddDevice(ctx context.Context, d Device) error {
 		}
 		return insertDevice(ctx, tx, d)
 	})
-	return s.fail("add device", s.taken(err))
+	return fail(s.db, "add device", s.taken(err))
 }
 
 // RevokeDevice implements Accounts.
@@ -164,7 +156,7 @@ func (s SQLAccounts) AddPairing(ctx context.Context, p Pairing) error {
 		_, err := tx.Exec(ctx, `INSERT INTO pairings (code, account, expires) VALUES ($1, $2, $3)`, p.Code, p.Account, ms(p.Expires))
 		return err
 	})
-	return s.fail("add pairing code", err)
+	return fail(s.db, "add pairing code", err)
 }
 
 // RedeemPairing implements Accounts.
@@ -195,7 +187,7 @@ func (s SQLAccounts) RedeemPairing(ctx context.Context, code string, now time.Ti
 		}
 		err = fmt.Errorf("%w: %w", ErrNoAccount, err)
 	}
-	return a, s.fail("redeem pairing code", s.taken(err))
+	return a, fail(s.db, "redeem pairing code", s.taken(err))
 }
 
 var errExpired = errors.New("the code has expired")
@@ -204,7 +196,7 @@ var errExpired = errors.New("the code has expired")
 func (s SQLAccounts) AddPlay(ctx context.Context, account, code string, at time.Time) error {
 	_, err := s.db.Exec(ctx, `INSERT INTO plays (account, code, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
 		account, code, ms(at))
-	return s.fail("add play", err)
+	return fail(s.db, "add play", err)
 }
 
 // Plays implements Accounts.
@@ -221,7 +213,7 @@ func (s SQLAccounts) Plays(ctx context.Context, account string) ([]Play, error) 
 		return nil
 	})
 	if err != nil {
-		return nil, s.fail("plays", err)
+		return nil, fail(s.db, "plays", err)
 	}
 	return out, nil
 }
@@ -232,7 +224,7 @@ func (s SQLAccounts) RewriteChat(ctx context.Context, code string, lines []ChatL
 	for i, l := range lines {
 		b[i] = Stmt{`UPDATE chat SET data = $3 WHERE code = $1 AND n = $2`, []any{code, l.N, string(l.Data)}}
 	}
-	return s.fail("rewrite chat of room "+code, s.batch(ctx, b))
+	return fail(s.db, "rewrite chat of room "+code, s.batch(ctx, b))
 }
 
 // batch runs the statements in one transaction.
@@ -251,7 +243,7 @@ func (s SQLAccounts) DeleteAccount(ctx context.Context, id string) error {
 	} {
 		b = append(b, Stmt{q, []any{id}})
 	}
-	return s.fail("delete account", s.batch(ctx, b))
+	return fail(s.db, "delete account", s.batch(ctx, b))
 }
 
 // Hit implements Accounts: one statement, so processes counting one key at once each see
@@ -264,14 +256,14 @@ func (s SQLAccounts) Hit(ctx context.Context, key string, win, expires int64) (i
 			expires = CASE WHEN excluded.win > hits.win THEN excluded.expires ELSE hits.expires END
 		RETURNING n`, key, win, expires).Scan(&n)
 	if err != nil {
-		return 0, s.fail("count "+key, err)
+		return 0, fail(s.db, "count "+key, err)
 	}
 	return n, nil
 }
 
 // PruneHits implements Accounts.
 func (s SQLAccounts) PruneHits(ctx context.Context, now int64) error {
-	return s.fail("prune counters", s.batch(ctx, []Stmt{
+	return fail(s.db, "prune counters", s.batch(ctx, []Stmt{
 		{`DELETE FROM hits WHERE expires < $1`, []any{now}},
 		{`DELETE FROM pairings WHERE expires < $1`, []any{now * 1000}},
 	}))

@@ -22,14 +22,6 @@ func NewSQLLobby(db DB, notify func(ctx context.Context, tx Conn) error) SQLLobb
 	return SQLLobby{db: db, notify: notify}
 }
 
-// fail wraps err, when not nil, with the driver's name and what failed.
-func (s SQLLobby) fail(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("%s: %s: %w", s.db.Name(), what, err)
-}
-
 // change runs a statement that changes the list of tables, and notify with it.
 func (s SQLLobby) change(ctx context.Context, q string, args ...any) error {
 	if s.notify == nil {
@@ -46,7 +38,7 @@ func (s SQLLobby) change(ctx context.Context, q string, args ...any) error {
 
 // PutTable implements Lobby.
 func (s SQLLobby) PutTable(ctx context.Context, t Table) error {
-	return s.fail("list table "+t.Code, s.change(ctx, `INSERT INTO lobby_tables (code, variant, seats, taken, state, quick, fill, made, data)
+	return fail(s.db, "list table "+t.Code, s.change(ctx, `INSERT INTO lobby_tables (code, variant, seats, taken, state, quick, fill, made, data)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		ON CONFLICT (code) DO UPDATE SET variant = excluded.variant, seats = excluded.seats, taken = excluded.taken,
 		state = excluded.state, quick = excluded.quick, fill = excluded.fill, data = excluded.data`,
@@ -55,7 +47,7 @@ func (s SQLLobby) PutTable(ctx context.Context, t Table) error {
 
 // DropTable implements Lobby.
 func (s SQLLobby) DropTable(ctx context.Context, code string) error {
-	return s.fail("unlist table "+code, s.change(ctx, `DELETE FROM lobby_tables WHERE code = $1`, code))
+	return fail(s.db, "unlist table "+code, s.change(ctx, `DELETE FROM lobby_tables WHERE code = $1`, code))
 }
 
 // Tables implements Lobby.
@@ -73,7 +65,7 @@ func (s SQLLobby) Tables(ctx context.Context, f TableFilter) ([]Table, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, s.fail("tables", err)
+		return nil, fail(s.db, "tables", err)
 	}
 	return out, nil
 }
@@ -83,7 +75,7 @@ func (s SQLLobby) AddReport(ctx context.Context, r Report) (int64, error) {
 	var id int64
 	if err := s.db.QueryRow(ctx, `INSERT INTO reports (at, room, data) VALUES ($1, $2, $3) RETURNING id`,
 		ms(r.At), r.Room, string(r.Data)).Scan(&id); err != nil {
-		return 0, s.fail("store report", err)
+		return 0, fail(s.db, "store report", err)
 	}
 	return id, nil
 }
@@ -103,7 +95,7 @@ func (s SQLLobby) Reports(ctx context.Context, n int) ([]Report, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, s.fail("reports", err)
+		return nil, fail(s.db, "reports", err)
 	}
 	return out, nil
 }
@@ -117,14 +109,14 @@ func (s SQLLobby) Ban(ctx context.Context, b Ban) error {
 	_, err := s.db.Exec(ctx, `INSERT INTO bans (who, reason, at, until) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (who) DO UPDATE SET reason = excluded.reason, at = excluded.at, until = excluded.until`,
 		b.Who, b.Reason, ms(b.At), until)
-	return s.fail("ban "+b.Who, err)
+	return fail(s.db, "ban "+b.Who, err)
 }
 
 // Unban implements Lobby.
 func (s SQLLobby) Unban(ctx context.Context, who string) (bool, error) {
 	n, err := s.db.Exec(ctx, `DELETE FROM bans WHERE who = $1`, who)
 	if err != nil {
-		return false, s.fail("unban "+who, err)
+		return false, fail(s.db, "unban "+who, err)
 	}
 	return n > 0, nil
 }
@@ -138,7 +130,7 @@ func (s SQLLobby) Bans(ctx context.Context, now time.Time) ([]Ban, error) {
 		return err
 	})
 	if err != nil {
-		return nil, s.fail("bans", err)
+		return nil, fail(s.db, "bans", err)
 	}
 	return out, nil
 }
@@ -154,7 +146,7 @@ func (s SQLLobby) Banned(ctx context.Context, whos []string, now time.Time) (Ban
 		return Ban{}, false, nil
 	}
 	if err != nil {
-		return Ban{}, false, s.fail("banned", err)
+		return Ban{}, false, fail(s.db, "banned", err)
 	}
 	return b, true, nil
 }

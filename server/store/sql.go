@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -55,3 +56,11 @@ func ms(t time.Time) int64 { return t.UnixMilli() }
 
 // fromMS is the time of n Unix milliseconds, in UTC.
 func fromMS(n int64) time.Time { return time.UnixMilli(n).UTC() }
+
+// fail wraps err, when not nil, with the driver's name and what failed.
+func fail(db DB, what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %s: %w", db.Name(), what, err)
+}

@@ -27,7 +27,9 @@ type Store struct {
 	// listen is the lobby's listener (lobby.go).
 	listen lobbyListen
 
-	// The accounts and the lobby (but TablesChanged) are the SQL both stores share.
+	// The room names, the accounts and the lobby (but TablesChanged) are the SQL both
+	// stores share.
+	store.SQLNames
 	store.SQLAccounts
 	store.SQLLobby
 }
@@ -95,8 +97,9 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("pg: migrate: %w", err)
 	}
 	s := &Store{pool: pool}
-	s.SQLAccounts = store.NewSQLAccounts(newDB(pool))
-	s.SQLLobby = store.NewSQLLobby(newDB(pool), s.notifyLobby)
+	db := newDB(pool)
+	s.SQLNames, s.SQLAccounts = store.NewSQLNames(db), store.NewSQLAccounts(db)
+	s.SQLLobby = store.NewSQLLobby(db, s.notifyLobby)
 	s.batch = store.NewBatcher(s.writeBatch)
 	return s, nil
 }
@@ -271,42 +274,6 @@ func deleteRoom(ctx context.Context, tx pgx.Tx, code string) error {
 		b.Queue(q, code)
 	}
 	return tx.SendBatch(ctx, b).Close()
-}
-
-// SetName implements store.Names.
-func (s *Store) SetName(ctx context.Context, name, code string) error {
-	if _, err := s.pool.Exec(ctx, `INSERT INTO names (name, code) VALUES ($1, $2)
-		ON CONFLICT (name) DO UPDATE SET code = excluded.code`, name, code); err != nil {
-		return fmt.Errorf("pg: store room name %s: %w", name, err)
-	}
-	return nil
-}
-
-// Name implements store.Names.
-func (s *Store) Name(ctx context.Context, name string) (string, error) {
-	var code string
-	err := s.pool.QueryRow(ctx, `SELECT code FROM names WHERE name = $1`, name).Scan(&code)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("pg: room name %s: %w", name, err)
-	}
-	return code, nil
-}
-
-// Names implements store.Names.
-func (s *Store) Names(ctx context.Context) (map[string]string, error) {
-	out := map[string]string{}
-	var name, code string
-	rows, _ := s.pool.Query(ctx, `SELECT name, code FROM names`)
-	if _, err := pgx.ForEachRow(rows, []any{&name, &code}, func() error {
-		out[name] = code
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("pg: load room names: %w", err)
-	}
-	return out, nil
 }
 
 // Close implements store.Store: it waits for the commits under way, then closes the pool.

@@ -29,7 +29,9 @@ type Store struct {
 	closeOnce sync.Once
 	closeErr  error
 
-	// The accounts and the lobby (but TablesChanged) are the SQL both stores share.
+	// The room names, the accounts and the lobby (but TablesChanged) are the SQL both
+	// stores share.
+	store.SQLNames
 	store.SQLAccounts
 	store.SQLLobby
 }
@@ -123,8 +125,9 @@ func Open(path string) (*Store, error) {
 			return fail("prepare statements", err)
 		}
 	}
-	s.SQLAccounts = store.NewSQLAccounts(newDB(s))
-	s.SQLLobby = store.NewSQLLobby(newDB(s), nil)
+	sdb := newDB(s)
+	s.SQLNames, s.SQLAccounts = store.NewSQLNames(sdb), store.NewSQLAccounts(sdb)
+	s.SQLLobby = store.NewSQLLobby(sdb, nil)
 	s.batch = store.NewBatcher(s.writeBatch)
 	go s.checkpointer()
 	return s, nil
@@ -383,45 +386,6 @@ func (s *Store) Delete(ctx context.Context, code string) error {
 		return fmt.Errorf("sqlite: delete room %s: %w", code, err)
 	}
 	return nil
-}
-
-// SetName implements store.Names.
-func (s *Store) SetName(ctx context.Context, name, code string) error {
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO names (name, code) VALUES ($1, $2)
-		ON CONFLICT (name) DO UPDATE SET code = excluded.code`, name, code); err != nil {
-		return fmt.Errorf("sqlite: store room name %s: %w", name, err)
-	}
-	return nil
-}
-
-// Name implements store.Names.
-func (s *Store) Name(ctx context.Context, name string) (string, error) {
-	var code string
-	err := s.db.QueryRowContext(ctx, `SELECT code FROM names WHERE name = $1`, name).Scan(&code)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("sqlite: room name %s: %w", name, err)
-	}
-	return code, nil
-}
-
-// Names implements store.Names.
-func (s *Store) Names(ctx context.Context) (map[string]string, error) {
-	out := map[string]string{}
-	err := s.query(ctx, `SELECT name, code FROM names`, nil, func(rows *sql.Rows) error {
-		var name, code string
-		if err := rows.Scan(&name, &code); err != nil {
-			return err
-		}
-		out[name] = code
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: load room names: %w", err)
-	}
-	return out, nil
 }
 
 // Close implements store.Store: it waits for the commits under way, then checkpoints the WAL
