@@ -15,9 +15,6 @@ type SQLAccounts struct {
 
 var _ Accounts = SQLAccounts{}
 
-// NewSQLAccounts returns the accounts kept in db.
-func NewSQLAccounts(db DB) SQLAccounts { return SQLAccounts{db: db} }
-
 // taken maps the database's refusal of a duplicate key to ErrTaken.
 func (s SQLAccounts) taken(err error) error {
 	if s.db.Unique(err) {

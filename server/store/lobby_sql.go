@@ -16,12 +16,6 @@ type SQLLobby struct {
 	notify func(ctx context.Context, tx Conn) error
 }
 
-// NewSQLLobby returns the lobby kept in db. notify, when not nil, is run in the transaction
-// that changes the list of tables, to tell the other processes (their TablesChanged).
-func NewSQLLobby(db DB, notify func(ctx context.Context, tx Conn) error) SQLLobby {
-	return SQLLobby{db: db, notify: notify}
-}
-
 // change runs a statement that changes the list of tables, and notify with it.
 func (s SQLLobby) change(ctx context.Context, q string, args ...any) error {
 	if s.notify == nil {

@@ -12,9 +12,6 @@ type SQLNames struct {
 
 var _ Names = SQLNames{}
 
-// NewSQLNames returns the room names kept in db.
-func NewSQLNames(db DB) SQLNames { return SQLNames{db: db} }
-
 // SetName implements Names.
 func (s SQLNames) SetName(ctx context.Context, name, code string) error {
 	_, err := s.db.Exec(ctx, `INSERT INTO names (name, code) VALUES ($1, $2)

@@ -7,7 +7,23 @@ import (
 	"time"
 )
 
-// DB is what a database driver gives the SQL that both stores share (SQLAccounts, SQLLobby):
+// SQL is the SQL both stores share, whole: a driver's Store embeds it and adds its own Commit,
+// Delete, Close and TablesChanged.
+type SQL struct {
+	SQLRooms
+	SQLNames
+	SQLAccounts
+	SQLLobby
+}
+
+// NewSQL returns the rooms, room names, accounts and lobby kept in db. notify, when not nil, is
+// run in the transaction that changes the list of public tables, to tell the other processes
+// (their TablesChanged).
+func NewSQL(db DB, notify func(ctx context.Context, tx Conn) error) SQL {
+	return SQL{SQLRooms{db}, SQLNames{db}, SQLAccounts{db}, SQLLobby{db, notify}}
+}
+
+// DB is what a database driver gives the SQL that both stores share (SQL):
 // statements with $1, $2, … placeholders (PostgreSQL and SQLite both take them), run on the
 // database or in a transaction, and the few things the databases say differently. Times are
 // stored as Unix milliseconds (BIGINT or INTEGER columns).
@@ -19,6 +35,9 @@ type DB interface {
 	Tx(ctx context.Context, f func(Conn) error) error
 	// Unique reports whether err is the database's refusal of a duplicate key.
 	Unique(err error) bool
+	// Snapshot runs f to read with several queries: on a view of the database that the
+	// other writers do not change while f runs, where they can.
+	Snapshot(ctx context.Context, f func(Conn) error) error
 	// ForShare is the clause that ends a SELECT to keep the rows it read from changing until
 	// the transaction ends (" FOR SHARE"), or "" where a transaction does so already.
 	ForShare() string
@@ -40,6 +59,41 @@ type Conn interface {
 // Row is a row of a query's result.
 type Row interface {
 	Scan(dest ...any) error
+}
+
+// Rows is a query's rows as the drivers give them.
+type Rows interface {
+	Row
+	Next() bool
+	Err() error
+}
+
+// EachRow calls each for every row of rows, in order, until each fails; then it returns that
+// failure, or rows' own error.
+func EachRow(rows Rows, each func(Row) error) error {
+	for rows.Next() {
+		if err := each(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// NoRows returns row with its Scan saying ErrNoRows for noRows, the driver's error for a
+// query that found no row.
+func NoRows(row Row, noRows error) Row { return noRowsRow{row, noRows} }
+
+type noRowsRow struct {
+	row    Row
+	noRows error
+}
+
+func (r noRowsRow) Scan(dest ...any) error {
+	err := r.row.Scan(dest...)
+	if errors.Is(err, r.noRows) {
+		return ErrNoRows
+	}
+	return err
 }
 
 // Stmt is a statement with its arguments.

@@ -27,11 +27,9 @@ type Store struct {
 	// listen is the lobby's listener (lobby.go).
 	listen lobbyListen
 
-	// The room names, the accounts and the lobby (but TablesChanged) are the SQL both
-	// stores share.
-	store.SQLNames
-	store.SQLAccounts
-	store.SQLLobby
+	// SQL is the SQL both stores share: the reading of rooms (Load, LoadRoom), the room
+	// names, the accounts and the lobby (but TablesChanged).
+	store.SQL
 }
 
 var (
@@ -97,9 +95,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("pg: migrate: %w", err)
 	}
 	s := &Store{pool: pool}
-	db := newDB(pool)
-	s.SQLNames, s.SQLAccounts = store.NewSQLNames(db), store.NewSQLAccounts(db)
-	s.SQLLobby = store.NewSQLLobby(db, s.notifyLobby)
+	s.SQL = store.NewSQL(newDB(pool), s.notifyLobby)
 	s.batch = store.NewBatcher(s.writeBatch)
 	return s, nil
 }
@@ -191,64 +187,6 @@ func (s *Store) writeBatch(ctx context.Context, batch []store.Change) error {
 		return fmt.Errorf("pg: store %d rooms: %w", len(batch), err)
 	}
 	return nil
-}
-
-// Load implements store.Store.
-func (s *Store) Load(ctx context.Context) ([]store.Room, error) {
-	return s.load(ctx, "", "")
-}
-
-// LoadRoom implements store.Store.
-func (s *Store) LoadRoom(ctx context.Context, code string) (store.Room, error) {
-	rooms, err := s.load(ctx, " WHERE code = $1", code)
-	if err != nil {
-		return store.Room{}, err
-	}
-	if len(rooms) == 0 {
-		return store.Room{}, fmt.Errorf("pg: room %s: %w", code, store.ErrNotFound)
-	}
-	return rooms[0], nil
-}
-
-// load reads the rooms that where (a WHERE clause on code, or "") selects with the argument,
-// in one repeatable-read transaction so that the rooms, logs and chat agree.
-func (s *Store) load(ctx context.Context, where, arg string) ([]store.Room, error) {
-	var args []any
-	lwhere := ""
-	if where != "" {
-		args = []any{arg}
-		lwhere = " WHERE l.code = $1"
-	}
-	var l store.Loader
-	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		var code, meta, data string
-		var game, n, kind int
-		rows, _ := tx.Query(ctx, `SELECT code, game, meta FROM rooms`+where+` ORDER BY code`, args...)
-		if _, err := pgx.ForEachRow(rows, []any{&code, &game, &meta}, func() error {
-			l.AddRoom(code, game, []byte(meta))
-			return nil
-		}); err != nil {
-			return fmt.Errorf("rooms: %w", err)
-		}
-		rows, _ = tx.Query(ctx, `SELECT l.code, l.n, l.kind, l.data FROM log l JOIN rooms r ON l.code = r.code AND l.game = r.game`+lwhere+` ORDER BY l.code, l.n`, args...)
-		if _, err := pgx.ForEachRow(rows, []any{&code, &n, &kind, &data}, func() error {
-			return l.AddEntry(code, n, kind, []byte(data))
-		}); err != nil {
-			return fmt.Errorf("logs: %w", err)
-		}
-		rows, _ = tx.Query(ctx, `SELECT code, n, data FROM chat`+where+` ORDER BY code, n`, args...)
-		if _, err := pgx.ForEachRow(rows, []any{&code, &n, &data}, func() error {
-			l.AddChat(code, n, []byte(data))
-			return nil
-		}); err != nil {
-			return fmt.Errorf("chat: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("pg: load %w", err)
-	}
-	return l.Rooms(), nil
 }
 
 // Delete implements store.Store.

@@ -11,8 +11,7 @@ import (
 	"nimmt/server/store"
 )
 
-// db is the pool as a store.DB, for the SQL both stores share (store.SQLAccounts,
-// store.SQLLobby).
+// db is the pool as a store.DB, for the SQL both stores share (store.SQL).
 type db struct {
 	conn
 	pool *pgxpool.Pool
@@ -41,6 +40,12 @@ func (d db) Tx(ctx context.Context, f func(store.Conn) error) error {
 	return pgx.BeginFunc(ctx, d.pool, func(tx pgx.Tx) error { return f(conn{tx}) })
 }
 
+// Snapshot implements store.DB: a read-only repeatable-read transaction.
+func (d db) Snapshot(ctx context.Context, f func(store.Conn) error) error {
+	return pgx.BeginTxFunc(ctx, d.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly},
+		func(tx pgx.Tx) error { return f(conn{tx}) })
+}
+
 // Unique implements store.DB: PostgreSQL's unique_violation.
 func (db) Unique(err error) bool {
 	var pe *pgconn.PgError
@@ -58,18 +63,7 @@ func (c conn) Exec(ctx context.Context, q string, args ...any) (int64, error) {
 
 // QueryRow implements store.Conn.
 func (c conn) QueryRow(ctx context.Context, q string, args ...any) store.Row {
-	return row{c.q.QueryRow(ctx, q, args...)}
-}
-
-// row is a pgx.Row whose Scan says store.ErrNoRows for no row.
-type row struct{ pgx.Row }
-
-func (r row) Scan(dest ...any) error {
-	err := r.Row.Scan(dest...)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return store.ErrNoRows
-	}
-	return err
+	return store.NoRows(c.q.QueryRow(ctx, q, args...), pgx.ErrNoRows)
 }
 
 // Query implements store.Conn.
@@ -79,12 +73,7 @@ func (c conn) Query(ctx context.Context, q string, args []any, each func(store.R
 		return err
 	}
 	defer rows.Close()
-	for rows.Next() {
-		if err := each(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return store.EachRow(rows, each)
 }
 
 // Batch implements store.Conn: the statements go in one round trip.

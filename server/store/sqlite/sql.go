@@ -3,14 +3,12 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 
 	"nimmt/server/store"
 )
 
-// db is the database as a store.DB, for the SQL both stores share (store.SQLAccounts,
-// store.SQLLobby).
+// db is the database as a store.DB, for the SQL both stores share (store.SQL).
 type db struct {
 	conn
 	s *Store
@@ -38,6 +36,9 @@ func (d db) Tx(ctx context.Context, f func(store.Conn) error) error {
 	return d.s.tx(ctx, func(tx *sql.Tx) error { return f(conn{tx}) })
 }
 
+// Snapshot implements store.DB: the queries run on the database, one after another.
+func (d db) Snapshot(ctx context.Context, f func(store.Conn) error) error { return f(d.conn) }
+
 // Unique implements store.DB: SQLite's refusal of a duplicate key.
 func (db) Unique(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
@@ -57,23 +58,17 @@ func (c conn) Exec(ctx context.Context, q string, args ...any) (int64, error) {
 
 // QueryRow implements store.Conn.
 func (c conn) QueryRow(ctx context.Context, q string, args ...any) store.Row {
-	return row{c.q.QueryRowContext(ctx, q, args...)}
-}
-
-// row is an *sql.Row whose Scan says store.ErrNoRows for no row.
-type row struct{ *sql.Row }
-
-func (r row) Scan(dest ...any) error {
-	err := r.Row.Scan(dest...)
-	if errors.Is(err, sql.ErrNoRows) {
-		return store.ErrNoRows
-	}
-	return err
+	return store.NoRows(c.q.QueryRowContext(ctx, q, args...), sql.ErrNoRows)
 }
 
 // Query implements store.Conn.
 func (c conn) Query(ctx context.Context, q string, args []any, each func(store.Row) error) error {
-	return query(ctx, c.q, q, args, func(rows *sql.Rows) error { return each(rows) })
+	rows, err := c.q.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	return store.EachRow(rows, each)
 }
 
 // Batch implements store.Conn: the statements one after another.

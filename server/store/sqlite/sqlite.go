@@ -29,11 +29,9 @@ type Store struct {
 	closeOnce sync.Once
 	closeErr  error
 
-	// The room names, the accounts and the lobby (but TablesChanged) are the SQL both
-	// stores share.
-	store.SQLNames
-	store.SQLAccounts
-	store.SQLLobby
+	// SQL is the SQL both stores share: the reading of rooms (Load, LoadRoom), the room
+	// names, the accounts and the lobby (but TablesChanged).
+	store.SQL
 }
 
 var (
@@ -125,9 +123,7 @@ func Open(path string) (*Store, error) {
 			return fail("prepare statements", err)
 		}
 	}
-	sdb := newDB(s)
-	s.SQLNames, s.SQLAccounts = store.NewSQLNames(sdb), store.NewSQLAccounts(sdb)
-	s.SQLLobby = store.NewSQLLobby(sdb, nil)
+	s.SQL = store.NewSQL(newDB(s), nil)
 	s.batch = store.NewBatcher(s.writeBatch)
 	go s.checkpointer()
 	return s, nil
@@ -278,92 +274,6 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, c store.Change) error {
 		}
 	}
 	return nil
-}
-
-// Load implements store.Store.
-func (s *Store) Load(ctx context.Context) ([]store.Room, error) {
-	return s.load(ctx, "", "")
-}
-
-// LoadRoom implements store.Store.
-func (s *Store) LoadRoom(ctx context.Context, code string) (store.Room, error) {
-	rooms, err := s.load(ctx, " WHERE code = $1", code)
-	if err != nil {
-		return store.Room{}, err
-	}
-	if len(rooms) == 0 {
-		return store.Room{}, fmt.Errorf("sqlite: room %s: %w", code, store.ErrNotFound)
-	}
-	return rooms[0], nil
-}
-
-// load reads the rooms that where (a WHERE clause on code, or "") selects with the argument.
-func (s *Store) load(ctx context.Context, where, arg string) ([]store.Room, error) {
-	var args []any
-	if where != "" {
-		args = []any{arg}
-	}
-	var l store.Loader
-	err := s.query(ctx, `SELECT code, game, meta FROM rooms`+where+` ORDER BY code`, args, func(rows *sql.Rows) error {
-		var code, meta string
-		var game int
-		if err := rows.Scan(&code, &game, &meta); err != nil {
-			return err
-		}
-		l.AddRoom(code, game, []byte(meta))
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: load rooms: %w", err)
-	}
-	lwhere := ""
-	if where != "" {
-		lwhere = " WHERE l.code = $1"
-	}
-	err = s.query(ctx, `SELECT l.code, l.n, l.kind, l.data FROM log l JOIN rooms r ON l.code = r.code AND l.game = r.game`+lwhere+` ORDER BY l.code, l.n`, args, func(rows *sql.Rows) error {
-		var code, data string
-		var n, kind int
-		if err := rows.Scan(&code, &n, &kind, &data); err != nil {
-			return err
-		}
-		return l.AddEntry(code, n, kind, []byte(data))
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: load logs: %w", err)
-	}
-	err = s.query(ctx, `SELECT code, n, data FROM chat`+where+` ORDER BY code, n`, args, func(rows *sql.Rows) error {
-		var code, data string
-		var n int
-		if err := rows.Scan(&code, &n, &data); err != nil {
-			return err
-		}
-		l.AddChat(code, n, []byte(data))
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: load chat: %w", err)
-	}
-	return l.Rooms(), nil
-}
-
-// query runs q on the database and calls row for each row.
-func (s *Store) query(ctx context.Context, q string, args []any, row func(*sql.Rows) error) error {
-	return query(ctx, s.db, q, args, row)
-}
-
-// query runs q on the database or in a transaction and calls row for each row.
-func query(ctx context.Context, on querier, q string, args []any, row func(*sql.Rows) error) error {
-	rows, err := on.QueryContext(ctx, q, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := row(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }
 
 // Delete implements store.Store.
