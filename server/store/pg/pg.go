@@ -27,9 +27,7 @@ type Store struct {
 	// listen is the lobby's listener (lobby.go).
 	listen lobbyListen
 
-	// SQL is the SQL both stores share: the reading of rooms (Load, LoadRoom), the room
-	// names, the accounts and the lobby (but TablesChanged).
-	store.SQL
+	store.SQL // Load, LoadRoom, the names, the accounts, the lobby: the SQL both stores share
 }
 
 var (

@@ -29,9 +29,7 @@ type Store struct {
 	closeOnce sync.Once
 	closeErr  error
 
-	// SQL is the SQL both stores share: the reading of rooms (Load, LoadRoom), the room
-	// names, the accounts and the lobby (but TablesChanged).
-	store.SQL
+	store.SQL // Load, LoadRoom, the names, the accounts, the lobby: the SQL both stores share
 }
 
 var (
