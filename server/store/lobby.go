@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"time"
 )
 
@@ -82,72 +80,4 @@ type Lobby interface {
 	Bans(ctx context.Context, now time.Time) ([]Ban, error)
 	// Banned returns the ban of the first of whos banned at now, if any.
 	Banned(ctx context.Context, whos []string, now time.Time) (Ban, bool, error)
-}
-
-// TablesQuery returns the SQL query of Tables for f and its arguments ($1, $2, … placeholders,
-// which both stores take), on the table lobby_tables (and rooms, which holds the tables' rooms).
-func TablesQuery(f TableFilter) (string, []any) {
-	var args []any
-	q := `SELECT code, variant, seats, taken, state, quick, fill, made, data FROM lobby_tables t
-	WHERE EXISTS (SELECT 1 FROM rooms r WHERE r.code = t.code)`
-	cond := func(c string, v any) {
-		args = append(args, v)
-		q += fmt.Sprintf(" AND %s $%d", c, len(args))
-	}
-	if f.Variant != "" {
-		cond("variant =", f.Variant)
-	}
-	if f.Seats > 0 {
-		cond("seats =", f.Seats)
-	}
-	if f.MinSeats > 0 {
-		cond("seats >=", f.MinSeats)
-	}
-	if f.MaxSeats > 0 {
-		cond("seats <=", f.MaxSeats)
-	}
-	if f.State != "" {
-		cond("state =", f.State)
-	}
-	if f.Quick {
-		cond("quick =", true)
-	}
-	if f.Open {
-		q += " AND taken < seats"
-	}
-	limit := f.Limit
-	if limit <= 0 {
-		limit = 500
-	}
-	args = append(args, limit)
-	q += fmt.Sprintf(" ORDER BY taken DESC, made, code LIMIT $%d", len(args))
-	return q, args
-}
-
-// BannedQuery returns the SQL query of Banned for whos at now (Unix milliseconds) and its
-// arguments, on the table bans.
-func BannedQuery(whos []string, now int64) (string, []any) {
-	args := []any{now}
-	var in []string
-	for _, w := range whos {
-		args = append(args, w)
-		in = append(in, fmt.Sprintf("$%d", len(args)))
-	}
-	return `SELECT who, reason, at, until FROM bans WHERE (until = 0 OR until > $1) AND who IN (` +
-		strings.Join(in, ", ") + `) ORDER BY who LIMIT 1`, args
-}
-
-// ScanBan reads a row of the bans table's who, reason, at and until (Unix milliseconds, 0: for
-// ever) into a Ban.
-func ScanBan(row interface{ Scan(...any) error }) (Ban, error) {
-	var b Ban
-	var at, until int64
-	if err := row.Scan(&b.Who, &b.Reason, &at, &until); err != nil {
-		return b, err
-	}
-	b.At = time.UnixMilli(at).UTC()
-	if until != 0 {
-		b.Until = time.UnixMilli(until).UTC()
-	}
-	return b, nil
 }

@@ -1,7 +1,9 @@
 // Package store defines what the game server keeps durable and how: a room's metadata, the log
 // of its current game and its last chat lines (Store), and the text port's room names (Names).
 // It links no database driver: the stores are in its subpackages, sqlite (an embedded file, the
-// default) and pg (PostgreSQL, shared by several server processes).
+// default) and pg (PostgreSQL, shared by several server processes). The SQL the two share is
+// written here once (SQL: SQLRooms, SQLNames, SQLAccounts, SQLLobby) over the DB each driver
+// gives (sql.go); a driver keeps what differs: its schema, commits, leases and notifications.
 package store
 
 import (

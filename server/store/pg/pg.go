@@ -26,6 +26,8 @@ type Store struct {
 	fence atomic.Bool
 	// listen is the lobby's listener (lobby.go).
 	listen lobbyListen
+
+	store.SQL // Load, LoadRoom, the names, the accounts, the lobby: the SQL both stores share
 }
 
 var (
@@ -91,6 +93,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("pg: migrate: %w", err)
 	}
 	s := &Store{pool: pool}
+	s.SQL = store.NewSQL(newDB(pool), s.notifyLobby)
 	s.batch = store.NewBatcher(s.writeBatch)
 	return s, nil
 }
@@ -184,64 +187,6 @@ func (s *Store) writeBatch(ctx context.Context, batch []store.Change) error {
 	return nil
 }
 
-// Load implements store.Store.
-func (s *Store) Load(ctx context.Context) ([]store.Room, error) {
-	return s.load(ctx, "", "")
-}
-
-// LoadRoom implements store.Store.
-func (s *Store) LoadRoom(ctx context.Context, code string) (store.Room, error) {
-	rooms, err := s.load(ctx, " WHERE code = $1", code)
-	if err != nil {
-		return store.Room{}, err
-	}
-	if len(rooms) == 0 {
-		return store.Room{}, fmt.Errorf("pg: room %s: %w", code, store.ErrNotFound)
-	}
-	return rooms[0], nil
-}
-
-// load reads the rooms that where (a WHERE clause on code, or "") selects with the argument,
-// in one repeatable-read transaction so that the rooms, logs and chat agree.
-func (s *Store) load(ctx context.Context, where, arg string) ([]store.Room, error) {
-	var args []any
-	lwhere := ""
-	if where != "" {
-		args = []any{arg}
-		lwhere = " WHERE l.code = $1"
-	}
-	var l store.Loader
-	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		var code, meta, data string
-		var game, n, kind int
-		rows, _ := tx.Query(ctx, `SELECT code, game, meta FROM rooms`+where+` ORDER BY code`, args...)
-		if _, err := pgx.ForEachRow(rows, []any{&code, &game, &meta}, func() error {
-			l.AddRoom(code, game, []byte(meta))
-			return nil
-		}); err != nil {
-			return fmt.Errorf("rooms: %w", err)
-		}
-		rows, _ = tx.Query(ctx, `SELECT l.code, l.n, l.kind, l.data FROM log l JOIN rooms r ON l.code = r.code AND l.game = r.game`+lwhere+` ORDER BY l.code, l.n`, args...)
-		if _, err := pgx.ForEachRow(rows, []any{&code, &n, &kind, &data}, func() error {
-			return l.AddEntry(code, n, kind, []byte(data))
-		}); err != nil {
-			return fmt.Errorf("logs: %w", err)
-		}
-		rows, _ = tx.Query(ctx, `SELECT code, n, data FROM chat`+where+` ORDER BY code, n`, args...)
-		if _, err := pgx.ForEachRow(rows, []any{&code, &n, &data}, func() error {
-			l.AddChat(code, n, []byte(data))
-			return nil
-		}); err != nil {
-			return fmt.Errorf("chat: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("pg: load %w", err)
-	}
-	return l.Rooms(), nil
-}
-
 // Delete implements store.Store.
 func (s *Store) Delete(ctx context.Context, code string) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return deleteRoom(ctx, tx, code) })
@@ -265,42 +210,6 @@ func deleteRoom(ctx context.Context, tx pgx.Tx, code string) error {
 		b.Queue(q, code)
 	}
 	return tx.SendBatch(ctx, b).Close()
-}
-
-// SetName implements store.Names.
-func (s *Store) SetName(ctx context.Context, name, code string) error {
-	if _, err := s.pool.Exec(ctx, `INSERT INTO names (name, code) VALUES ($1, $2)
-		ON CONFLICT (name) DO UPDATE SET code = excluded.code`, name, code); err != nil {
-		return fmt.Errorf("pg: store room name %s: %w", name, err)
-	}
-	return nil
-}
-
-// Name implements store.Names.
-func (s *Store) Name(ctx context.Context, name string) (string, error) {
-	var code string
-	err := s.pool.QueryRow(ctx, `SELECT code FROM names WHERE name = $1`, name).Scan(&code)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("pg: room name %s: %w", name, err)
-	}
-	return code, nil
-}
-
-// Names implements store.Names.
-func (s *Store) Names(ctx context.Context) (map[string]string, error) {
-	out := map[string]string{}
-	var name, code string
-	rows, _ := s.pool.Query(ctx, `SELECT name, code FROM names`)
-	if _, err := pgx.ForEachRow(rows, []any{&name, &code}, func() error {
-		out[name] = code
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("pg: load room names: %w", err)
-	}
-	return out, nil
 }
 
 // Close implements store.Store: it waits for the commits under way, then closes the pool.

@@ -28,6 +28,8 @@ type Store struct {
 
 	closeOnce sync.Once
 	closeErr  error
+
+	store.SQL // Load, LoadRoom, the names, the accounts, the lobby: the SQL both stores share
 }
 
 var (
@@ -119,6 +121,7 @@ func Open(path string) (*Store, error) {
 			return fail("prepare statements", err)
 		}
 	}
+	s.SQL = store.NewSQL(newDB(s), nil)
 	s.batch = store.NewBatcher(s.writeBatch)
 	go s.checkpointer()
 	return s, nil
@@ -271,87 +274,6 @@ func (s *Store) write(ctx context.Context, tx *sql.Tx, c store.Change) error {
 	return nil
 }
 
-// Load implements store.Store.
-func (s *Store) Load(ctx context.Context) ([]store.Room, error) {
-	return s.load(ctx, "", "")
-}
-
-// LoadRoom implements store.Store.
-func (s *Store) LoadRoom(ctx context.Context, code string) (store.Room, error) {
-	rooms, err := s.load(ctx, " WHERE code = $1", code)
-	if err != nil {
-		return store.Room{}, err
-	}
-	if len(rooms) == 0 {
-		return store.Room{}, fmt.Errorf("sqlite: room %s: %w", code, store.ErrNotFound)
-	}
-	return rooms[0], nil
-}
-
-// load reads the rooms that where (a WHERE clause on code, or "") selects with the argument.
-func (s *Store) load(ctx context.Context, where, arg string) ([]store.Room, error) {
-	var args []any
-	if where != "" {
-		args = []any{arg}
-	}
-	var l store.Loader
-	err := s.query(ctx, `SELECT code, game, meta FROM rooms`+where+` ORDER BY code`, args, func(rows *sql.Rows) error {
-		var code, meta string
-		var game int
-		if err := rows.Scan(&code, &game, &meta); err != nil {
-			return err
-		}
-		l.AddRoom(code, game, []byte(meta))
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: load rooms: %w", err)
-	}
-	lwhere := ""
-	if where != "" {
-		lwhere = " WHERE l.code = $1"
-	}
-	err = s.query(ctx, `SELECT l.code, l.n, l.kind, l.data FROM log l JOIN rooms r ON l.code = r.code AND l.game = r.game`+lwhere+` ORDER BY l.code, l.n`, args, func(rows *sql.Rows) error {
-		var code, data string
-		var n, kind int
-		if err := rows.Scan(&code, &n, &kind, &data); err != nil {
-			return err
-		}
-		return l.AddEntry(code, n, kind, []byte(data))
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: load logs: %w", err)
-	}
-	err = s.query(ctx, `SELECT code, n, data FROM chat`+where+` ORDER BY code, n`, args, func(rows *sql.Rows) error {
-		var code, data string
-		var n int
-		if err := rows.Scan(&code, &n, &data); err != nil {
-			return err
-		}
-		l.AddChat(code, n, []byte(data))
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: load chat: %w", err)
-	}
-	return l.Rooms(), nil
-}
-
-// query runs q and calls row for each row.
-func (s *Store) query(ctx context.Context, q string, args []any, row func(*sql.Rows) error) error {
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := row(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
 // Delete implements store.Store.
 func (s *Store) Delete(ctx context.Context, code string) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -372,45 +294,6 @@ func (s *Store) Delete(ctx context.Context, code string) error {
 		return fmt.Errorf("sqlite: delete room %s: %w", code, err)
 	}
 	return nil
-}
-
-// SetName implements store.Names.
-func (s *Store) SetName(ctx context.Context, name, code string) error {
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO names (name, code) VALUES ($1, $2)
-		ON CONFLICT (name) DO UPDATE SET code = excluded.code`, name, code); err != nil {
-		return fmt.Errorf("sqlite: store room name %s: %w", name, err)
-	}
-	return nil
-}
-
-// Name implements store.Names.
-func (s *Store) Name(ctx context.Context, name string) (string, error) {
-	var code string
-	err := s.db.QueryRowContext(ctx, `SELECT code FROM names WHERE name = $1`, name).Scan(&code)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("sqlite: room name %s: %w", name, err)
-	}
-	return code, nil
-}
-
-// Names implements store.Names.
-func (s *Store) Names(ctx context.Context) (map[string]string, error) {
-	out := map[string]string{}
-	err := s.query(ctx, `SELECT name, code FROM names`, nil, func(rows *sql.Rows) error {
-		var name, code string
-		if err := rows.Scan(&name, &code); err != nil {
-			return err
-		}
-		out[name] = code
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: load room names: %w", err)
-	}
-	return out, nil
 }
 
 // Close implements store.Store: it waits for the commits under way, then checkpoints the WAL
