@@ -12,12 +12,13 @@ import (
 	"nimmt/text"
 )
 
-// pause is the pause sheet a local game's Menu button and Esc open over the table: resume,
-// the rules, the settings, or leave (the game is autosaved; Continue resumes it).
-type pause struct {
+// pauseSheet is the pause sheet a local game's Menu button and Esc open over the table:
+// resume, the rules, the settings, or leave (the game is autosaved; Continue resumes it).
+type pauseSheet struct {
+	g *ui.Host // the table's
 	// Paused is set while the sheet is up; the game waits (no bot plays) until it is closed.
-	Paused     bool
-	pauseFocus int
+	Paused bool
+	focus  int
 }
 
 // pauseIDs are the sheet's buttons, top first.
@@ -26,26 +27,22 @@ var pauseIDs = [...]string{"pause-resume", "pause-rules", "pause-settings", "pau
 // pauseLabels name the sheet's buttons, in the order of pauseIDs.
 var pauseLabels = [...]msg.ID{msg.PauseResume, msg.MenuRules, msg.MenuSettings, msg.PauseLeave}
 
-// pauseRects are the sheet's title and buttons, in the order of pauseIDs.
-func (t *Table) pauseRects() (title layout.Rect, buttons []layout.Rect) {
-	rs := layout.Form(t.G.W, t.G.H, len(pauseIDs)+1)
+// rects are the sheet's title and buttons, in the order of pauseIDs.
+func (p *pauseSheet) rects() (title layout.Rect, buttons []layout.Rect) {
+	rs := layout.Form(p.g.W, p.g.H, len(pauseIDs)+1)
 	return rs[0], rs[1:]
 }
 
-// openPause puts the sheet up; it reports false at a table without one (online, the
-// walkthrough), whose Menu button goes where it always went.
-func (t *Table) openPause() bool {
-	if t.Online != nil || t.Tutorial != nil {
-		return false
-	}
-	t.Paused, t.pauseFocus = true, -1
-	t.redraw = true
-	return true
+// open puts the sheet up.
+func (p *pauseSheet) open() {
+	p.Paused, p.focus = true, -1
 }
 
-// updatePause handles the sheet's input: a tap on a button, the arrows and Enter, Esc resumes.
-func (t *Table) updatePause(in *ui.Input) {
-	_, rs := t.pauseRects()
+// update handles the sheet's input: a tap on a button, the arrows and Enter, Esc resumes. The
+// rules, the settings and leave first save the game with save. It reports whether the screen
+// changed.
+func (p *pauseSheet) update(in *ui.Input, save func()) (changed bool) {
+	_, rs := p.rects()
 	pick := -1
 	for i, r := range rs {
 		if in.TapIn(r) {
@@ -56,54 +53,54 @@ func (t *Table) updatePause(in *ui.Input) {
 	case in.Key(ui.KeyEsc):
 		pick = 0
 	case in.Key(ui.KeyDown):
-		t.pauseFocus = (t.pauseFocus + 1) % len(rs)
+		p.focus = (p.focus + 1) % len(rs)
 	case in.Key(ui.KeyUp):
-		t.pauseFocus = (t.pauseFocus + len(rs) - 1) % len(rs)
-	case in.Key(ui.KeyEnter) && t.pauseFocus >= 0:
-		pick = t.pauseFocus
+		p.focus = (p.focus + len(rs) - 1) % len(rs)
+	case in.Key(ui.KeyEnter) && p.focus >= 0:
+		pick = p.focus
 	}
 	if pick < 0 {
-		return
+		return false
 	}
-	g := t.G
+	g := p.g
 	g.Cue(sounds.Click)
-	t.Paused = false
-	t.redraw = true
+	p.Paused = false
 	switch pauseIDs[pick] {
 	case "pause-rules":
-		t.Save()
+		save()
 		g.Rules()
 	case "pause-settings":
-		t.Save()
+		save()
 		m := menu.NewMenu(g)
 		m.Page = "settings"
 		g.Show(m)
 	case "pause-leave":
-		t.Save()
+		save()
 		g.Menu()
 	}
+	return true
 }
 
-// drawPause draws the sheet over the dimmed table.
-func (t *Table) drawPause(dst *ebiten.Image) {
-	if !t.Paused {
+// draw draws the sheet over the dimmed table, while it is up.
+func (p *pauseSheet) draw(dst *ebiten.Image) {
+	if !p.Paused {
 		return
 	}
-	g := t.G
+	g := p.g
 	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, ui.Overlay)
-	title, rs := t.pauseRects()
+	title, rs := p.rects()
 	cx, cy := title.Center()
 	g.Label(dst, msg.PauseTitle.Text(), cx, cy, ui.ClampF(title.H*0.45, 16, 40), sprites.Gold, text.Center, true)
 	for i, r := range rs {
 		w := ui.Widget{ID: pauseIDs[i], Label: pauseLabels[i].Text(), R: r, Enabled: true}
-		g.DrawWidget(dst, &w, i == t.pauseFocus)
+		g.DrawWidget(dst, &w, i == p.focus)
 	}
 }
 
-// pauseState is the test state while the sheet is up: the sheet's buttons and nothing of the
+// state is the test state while the sheet is up: the sheet's buttons and nothing of the
 // table's controls.
-func (t *Table) pauseState(ts *ui.TestState) {
-	_, rs := t.pauseRects()
+func (p *pauseSheet) state(ts *ui.TestState) {
+	_, rs := p.rects()
 	for i, r := range rs {
 		ts.Buttons = append(ts.Buttons, ui.Button{ID: pauseIDs[i], Rect: r, Enabled: true})
 	}

@@ -32,7 +32,8 @@ type Table struct {
 	board
 	hud
 	controls
-	pause
+	// Pause is the pause sheet (pause.go).
+	Pause   pauseSheet
 	saveErr bool
 	bgKey   [3]float64
 	bgDirty bool // the screen changed size: lay the table out again before drawing
@@ -63,6 +64,7 @@ func (t *Table) wire() {
 	t.board.g, t.board.lay, t.board.presenter = t.G, &t.Lay, p
 	t.hud.g, t.hud.lay, t.hud.presenter = t.G, &t.Lay, p
 	t.controls.g, t.controls.lay, t.controls.presenter = t.G, &t.Lay, p
+	t.Pause.g = t.G
 }
 
 // NewTableOn opens a table on a session, showing seat me.
@@ -83,7 +85,7 @@ func ResumeTable(g *ui.Host) (*Table, error) {
 		return nil, err
 	}
 	t := NewTableOn(g, l, l.Viewer)
-	t.resumeCoach(l)
+	t.coaching.resume(l)
 	// Fold every event in at once: the screen shows exactly where the game stopped.
 	t.FastForward()
 	if t.Handover >= 0 {
@@ -145,7 +147,7 @@ func (pr *presenter) Speed() anim.Speed { return pr.g.Speed() }
 func (pr *presenter) ticks(n int) int { return pr.Speed().Ticks(n) }
 
 func (t *Table) Name() string {
-	if t.Paused {
+	if t.Pause.Paused {
 		return "pause"
 	}
 	if t.Tutorial != nil {
@@ -159,7 +161,7 @@ func (t *Table) AcceptsInput() bool {
 }
 
 func (t *Table) Animating() bool {
-	if t.Paused {
+	if t.Pause.Paused {
 		return t.redraw
 	}
 	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending {
@@ -179,7 +181,7 @@ func (t *Table) Animating() bool {
 // behind the round score, which waits for the person), and the session needs no ticks (its
 // bots' pauses are over and a bot still deciding wakes the game when it answers).
 func (t *Table) Still() bool {
-	if t.Paused {
+	if t.Pause.Paused {
 		return true
 	}
 	if !t.Tl.Idle() || t.previewActive() || t.Phase == PhaseRowChoice {
@@ -268,8 +270,10 @@ func (t *Table) Update(in *ui.Input) error {
 	if t.G.NoteDevice(in) {
 		t.RefreshPlates() // the status speaks to the new way of playing
 	}
-	if t.Paused {
-		t.updatePause(in) // the game waits under the pause sheet
+	if t.Pause.Paused {
+		if t.Pause.update(in, t.Save) { // the game waits under the pause sheet
+			t.redraw = true
+		}
 		return nil
 	}
 	// Buttons that work at any time.

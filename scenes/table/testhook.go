@@ -10,9 +10,9 @@ import (
 )
 
 func (t *Table) TestState(ts *ui.TestState) {
-	if t.Paused {
+	if t.Pause.Paused {
 		t.publicState(ts)
-		t.pauseState(ts)
+		t.Pause.state(ts)
 		return
 	}
 	if t.Handover >= 0 {
