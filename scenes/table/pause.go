@@ -13,12 +13,69 @@ import (
 )
 
 // pauseSheet is the pause sheet a local game's Menu button and Esc open over the table:
-// resume, the rules, the settings, or leave (the game is autosaved; Continue resumes it).
+// resume, the rules, the settings, or leave (the game is autosaved; Continue resumes it). The
+// rules and the settings open over the paused game and come back to the sheet.
 type pauseSheet struct {
 	g *ui.Host // the table's
-	// Paused is set while the sheet is up; the game waits (no bot plays) until it is closed.
+	// Paused is set while the sheet (or what it opened) is up; the game waits (no bot plays)
+	// until it is closed.
 	Paused bool
 	focus  int
+	// over is the rules walkthrough or the settings page opened from the sheet, or nil; it
+	// moves on with host, whose Menu and Back set closed (back to the sheet).
+	over   ui.Scene
+	host   ui.Host
+	closed bool
+}
+
+// sheetRouter is the Router of a scene the sheet opened: its way back (Menu, Back) leads to the
+// sheet; the rest is the game's.
+type sheetRouter struct {
+	ui.Router
+	closed *bool
+}
+
+func (r sheetRouter) Menu()         { *r.closed = true }
+func (r sheetRouter) Back()         { *r.closed = true }
+func (r sheetRouter) Leaving() bool { return *r.closed || r.Router.Leaving() }
+
+// show opens s, built on the sheet's host, over the paused game.
+func (p *pauseSheet) show(s ui.Scene) {
+	p.over, p.closed = s, false
+	s.Resize()
+}
+
+// openOver builds the rules walkthrough or the settings page (id) on a host whose way back is
+// the sheet, and shows it.
+func (p *pauseSheet) openOver(id string) {
+	p.host = *p.g
+	p.host.Router = sheetRouter{Router: p.g.Router, closed: &p.closed}
+	if id == "pause-settings" {
+		m := menu.NewMenu(&p.host)
+		m.Page = "settings"
+		p.show(m)
+		return
+	}
+	t, err := NewRules(&p.host)
+	if err != nil {
+		return // the fixed example failed: a bug; the sheet stays
+	}
+	p.show(t)
+}
+
+// updateOver runs the scene opened over the game and closes it when it goes back: its Menu or
+// Back, or the settings page left for the menu's main page.
+func (p *pauseSheet) updateOver(in *ui.Input) error {
+	if err := p.over.Update(in); err != nil {
+		return err
+	}
+	if m, ok := p.over.(*menu.Menu); ok && m.Page != "settings" {
+		p.closed = true
+	}
+	if p.closed {
+		p.over, p.closed, p.focus = nil, false, -1
+	}
+	return nil
 }
 
 // pauseIDs are the sheet's buttons, top first.
@@ -41,7 +98,10 @@ func (p *pauseSheet) open() {
 // update handles the sheet's input: a tap on a button, the arrows and Enter, Esc resumes. The
 // rules, the settings and leave first save the game with save. It reports whether the screen
 // changed.
-func (p *pauseSheet) update(in *ui.Input, save func()) (changed bool) {
+func (p *pauseSheet) update(in *ui.Input, save func()) (changed bool, err error) {
+	if p.over != nil {
+		return true, p.updateOver(in)
+	}
 	_, rs := p.rects()
 	pick := -1
 	for i, r := range rs {
@@ -60,30 +120,31 @@ func (p *pauseSheet) update(in *ui.Input, save func()) (changed bool) {
 		pick = p.focus
 	}
 	if pick < 0 {
-		return false
+		return false, nil
 	}
 	g := p.g
 	g.Cue(sounds.Click)
-	p.Paused = false
-	switch pauseIDs[pick] {
-	case "pause-rules":
+	switch id := pauseIDs[pick]; id {
+	case "pause-resume":
+		p.Paused = false
+	case "pause-rules", "pause-settings":
 		save()
-		g.Rules()
-	case "pause-settings":
-		save()
-		m := menu.NewMenu(g)
-		m.Page = "settings"
-		g.Show(m)
+		p.openOver(id)
 	case "pause-leave":
+		p.Paused = false
 		save()
 		g.Menu()
 	}
-	return true
+	return true, nil
 }
 
-// draw draws the sheet over the dimmed table, while it is up.
+// draw draws the sheet over the dimmed table while it is up, or what it opened.
 func (p *pauseSheet) draw(dst *ebiten.Image) {
 	if !p.Paused {
+		return
+	}
+	if p.over != nil {
+		p.over.Draw(dst)
 		return
 	}
 	g := p.g
@@ -95,6 +156,39 @@ func (p *pauseSheet) draw(dst *ebiten.Image) {
 		w := ui.Widget{ID: pauseIDs[i], Label: pauseLabels[i].Text(), R: r, Enabled: true}
 		g.DrawWidget(dst, &w, i == p.focus)
 	}
+}
+
+// name is the scene's name while the sheet is up: pause, or the name of what it opened.
+func (p *pauseSheet) name() string {
+	if p.over != nil {
+		return p.over.Name()
+	}
+	return "pause"
+}
+
+// animating reports whether what the sheet opened animates.
+func (p *pauseSheet) animating() bool { return p.over != nil && p.over.Animating() }
+
+// still reports whether the screen is still under the sheet (what it opened is, when it says).
+func (p *pauseSheet) still() bool {
+	s, ok := p.over.(interface{ Still() bool })
+	return !ok || s.Still()
+}
+
+// resize lays what the sheet opened out again.
+func (p *pauseSheet) resize() {
+	if p.over != nil {
+		p.over.Resize()
+	}
+}
+
+// overState is the test state of what the sheet opened; it reports false when nothing is.
+func (p *pauseSheet) overState(ts *ui.TestState) bool {
+	t, ok := p.over.(ui.Tested)
+	if ok {
+		t.TestState(ts)
+	}
+	return ok
 }
 
 // state is the test state while the sheet is up: the sheet's buttons and nothing of the

@@ -148,7 +148,7 @@ func (pr *presenter) ticks(n int) int { return pr.Speed().Ticks(n) }
 
 func (t *Table) Name() string {
 	if t.Pause.Paused {
-		return "pause"
+		return t.Pause.name()
 	}
 	if t.Tutorial != nil {
 		return "rules"
@@ -157,12 +157,15 @@ func (t *Table) Name() string {
 }
 
 func (t *Table) AcceptsInput() bool {
+	if o := t.Pause.over; o != nil {
+		return o.AcceptsInput()
+	}
 	return t.Tl.Idle() && t.CaughtUp()
 }
 
 func (t *Table) Animating() bool {
 	if t.Pause.Paused {
-		return t.redraw
+		return t.redraw || t.Pause.animating()
 	}
 	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending {
 		return true
@@ -182,7 +185,7 @@ func (t *Table) Animating() bool {
 // bots' pauses are over and a bot still deciding wakes the game when it answers).
 func (t *Table) Still() bool {
 	if t.Pause.Paused {
-		return true
+		return t.Pause.still()
 	}
 	if !t.Tl.Idle() || t.previewActive() || t.Phase == PhaseRowChoice {
 		return false
@@ -239,6 +242,7 @@ func (t *Table) Resize() {
 	t.StepSprites()
 	t.RefreshPlates()
 	t.faceRush = true
+	t.Pause.resize()
 }
 
 func (ct *controls) previewActive() bool {
@@ -271,10 +275,19 @@ func (t *Table) Update(in *ui.Input) error {
 		t.RefreshPlates() // the status speaks to the new way of playing
 	}
 	if t.Pause.Paused {
-		if t.Pause.update(in, t.Save) { // the game waits under the pause sheet
-			t.redraw = true
+		changed, err := t.Pause.update(in, t.Save) // the game waits under the pause sheet
+		if changed && !t.Pause.Paused {
+			// Back at the table: the settings may have changed its language or its panel.
+			t.RefreshPlates()
+			if t.ShowPanel != 2 {
+				t.ShowPanel = 0
+				if t.G.Settings.Tracker {
+					t.ShowPanel = 1
+				}
+			}
 		}
-		return nil
+		t.redraw = t.redraw || changed
+		return err
 	}
 	// Buttons that work at any time.
 	if t.handleButtons(in) {

@@ -11,6 +11,9 @@ import (
 
 func (t *Table) TestState(ts *ui.TestState) {
 	if t.Pause.Paused {
+		if t.Pause.overState(ts) {
+			return
+		}
 		t.publicState(ts)
 		t.Pause.state(ts)
 		return
