@@ -1,6 +1,8 @@
 package table
 
 import (
+	"image/color"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/assets/sounds"
@@ -84,10 +86,32 @@ var pauseIDs = [...]string{"pause-resume", "pause-rules", "pause-settings", "pau
 // pauseLabels name the sheet's buttons, in the order of pauseIDs.
 var pauseLabels = [...]msg.ID{msg.PauseResume, msg.MenuRules, msg.MenuSettings, msg.PauseLeave}
 
-// rects are the sheet's title and buttons, in the order of pauseIDs.
-func (p *pauseSheet) rects() (title layout.Rect, buttons []layout.Rect) {
-	rs := layout.Form(p.g.W, p.g.H, len(pauseIDs)+1)
-	return rs[0], rs[1:]
+// sheetBG is the sheet's card: opaque, so nothing of the table (its status line, a row) shows
+// under its title; sheetEdge is its rim.
+var (
+	sheetBG   color.Color = color.RGBA{0x0c, 0x2a, 0x1b, 0xff}
+	sheetEdge color.Color = color.RGBA{0x3a, 0x6b, 0x4f, 0xff}
+)
+
+// rects are the sheet's card in the middle of the screen, its title and its buttons (in the
+// order of pauseIDs): a column at most 480 wide, every button at least layout.MinTap high.
+func (p *pauseSheet) rects() (card, title layout.Rect, buttons []layout.Rect) {
+	w, h := p.g.W, p.g.H
+	m := ui.ClampF(min(w, h)*0.03, 8, 24)
+	th := ui.ClampF(h*0.08, 36, 64)
+	gap := 8.0
+	n := float64(len(pauseIDs))
+	bh := ui.ClampF((h-4*m-th-n*gap)/n, layout.MinTap, ui.ClampF(h*0.075, layout.MinTap, 64))
+	cw := min(w-2*m, 480)
+	ch := m + th + n*(bh+gap) - gap + m
+	card = layout.Rect{X: (w - cw) / 2, Y: max(0, (h-ch)/2), W: cw, H: ch}
+	title = layout.Rect{X: card.X + m, Y: card.Y + m, W: cw - 2*m, H: th}
+	y := title.Y + th
+	for range pauseIDs {
+		buttons = append(buttons, layout.Rect{X: title.X, Y: y, W: title.W, H: bh})
+		y += bh + gap
+	}
+	return card, title, buttons
 }
 
 // open puts the sheet up.
@@ -102,7 +126,7 @@ func (p *pauseSheet) update(in *ui.Input, save func()) (changed bool, err error)
 	if p.over != nil {
 		return true, p.updateOver(in)
 	}
-	_, rs := p.rects()
+	_, _, rs := p.rects()
 	pick := -1
 	for i, r := range rs {
 		if in.TapIn(r) {
@@ -149,9 +173,11 @@ func (p *pauseSheet) draw(dst *ebiten.Image) {
 	}
 	g := p.g
 	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, ui.Overlay)
-	title, rs := p.rects()
+	card, title, rs := p.rects()
+	g.RoundRect(dst, card, 12, sheetBG)
+	g.StrokeRect(dst, card, 12, 2, sheetEdge)
 	cx, cy := title.Center()
-	g.Label(dst, msg.PauseTitle.Text(), cx, cy, ui.ClampF(title.H*0.45, 16, 40), sprites.Gold, text.Center, true)
+	g.Label(dst, msg.PauseTitle.Text(), cx, cy, ui.ClampF(title.H*0.5, 16, 32), sprites.Gold, text.Center, true)
 	for i, r := range rs {
 		w := ui.Widget{ID: pauseIDs[i], Label: pauseLabels[i].Text(), R: r, Enabled: true}
 		g.DrawWidget(dst, &w, i == p.focus)
@@ -194,7 +220,7 @@ func (p *pauseSheet) overState(ts *ui.TestState) bool {
 // state is the test state while the sheet is up: the sheet's buttons and nothing of the
 // table's controls.
 func (p *pauseSheet) state(ts *ui.TestState) {
-	_, rs := p.rects()
+	_, _, rs := p.rects()
 	for i, r := range rs {
 		ts.Buttons = append(ts.Buttons, ui.Button{ID: pauseIDs[i], Rect: r, Enabled: true})
 	}
