@@ -430,6 +430,11 @@ const (
 	PublicPlaying
 	PublicMore
 
+	// The log's turn header (scenes/table/logview.go) and the room's empty chat
+	// (scenes/online/roomchat.go).
+	LogTurn
+	RoomChatEmpty
+
 	numIDs
 )
 
@@ -801,6 +806,8 @@ var defs = [numIDs]def{
 	PublicBot:            {"public.bot", "name"},
 	PublicPlaying:        {"public.playing", ""},
 	PublicMore:           {"public.more", "n"},
+	LogTurn:              {"log.turn", "turn"},
+	RoomChatEmpty:        {"room.chat_empty", ""},
 	PauseTitle:           {"pause.title", ""},
 	PauseResume:          {"pause.resume", ""},
 	PauseLeave:           {"pause.leave", ""},

@@ -358,7 +358,7 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	case 1:
 		t.drawTracker(dst)
 	case 2:
-		t.drawLog(dst)
+		t.LogView.draw(dst)
 	}
 	// The person's order (Nifty) or keep (Hand) choice.
 	t.drawChoice(dst)

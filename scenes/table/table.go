@@ -33,7 +33,9 @@ type Table struct {
 	hud
 	controls
 	// Pause is the pause sheet (pause.go).
-	Pause   pauseSheet
+	Pause pauseSheet
+	// LogView is the log panel (logview.go).
+	LogView logView
 	saveErr bool
 	bgKey   [3]float64
 	bgDirty bool // the screen changed size: lay the table out again before drawing
@@ -64,7 +66,7 @@ func (t *Table) wire() {
 	t.board.g, t.board.lay, t.board.presenter = t.G, &t.Lay, p
 	t.hud.g, t.hud.lay, t.hud.presenter = t.G, &t.Lay, p
 	t.controls.g, t.controls.lay, t.controls.presenter = t.G, &t.Lay, p
-	t.Pause.g = t.G
+	t.Pause.g, t.LogView.hd = t.G, &t.hud
 }
 
 // NewTableOn opens a table on a session, showing seat me.
