@@ -196,7 +196,6 @@ func (hd *hud) drawPanelTexts(dst *ebiten.Image, bs []ui.BoxText) {
 	}
 }
 
-
 // PoolRects lays the face-up draft pool (Logic, Tournament) out in the layout's pool area
 // (layout.Table.PoolGrid), where the rows will be: one rectangle per card of the pool.
 func (hd *hud) PoolRects() []layout.Rect { return hd.lay.PoolGrid(len(hd.Disp.Pool)) }
