@@ -430,10 +430,11 @@ const (
 	PublicPlaying
 	PublicMore
 
-	// The log's turn header (scenes/table/logview.go) and the room's empty chat
-	// (scenes/online/roomchat.go).
+	// The log's turn header (scenes/table/logview.go), the room's empty chat and the chat's
+	// commands for a player who is not the host (scenes/online/roomchat.go).
 	LogTurn
 	RoomChatEmpty
+	RoomHelpGuest
 
 	numIDs
 )
@@ -808,6 +809,7 @@ var defs = [numIDs]def{
 	PublicMore:           {"public.more", "n"},
 	LogTurn:              {"log.turn", "turn"},
 	RoomChatEmpty:        {"room.chat_empty", ""},
+	RoomHelpGuest:        {"room.help_guest", ""},
 	PauseTitle:           {"pause.title", ""},
 	PauseResume:          {"pause.resume", ""},
 	PauseLeave:           {"pause.leave", ""},
