@@ -85,3 +85,56 @@ func TestPauseSheetOpensOver(t *testing.T) {
 		t.Errorf("the language chosen under the sheet: %s, then %s at the table, was %s", lang, ts.Lang, before.Lang)
 	}
 }
+
+// TestPauseSheetIdles: the pause sheet and the settings it opens over the game stop the frames
+// as the table waiting for the person does (idle CPU 0 %), and a frame without input does not
+// draw them again.
+func TestPauseSheetIdles(t *testing.T) {
+	g, p, tick := pacedGame(t, ui.Options{Storage: &storage.Memory{}, Speed: "instant"})
+	var key ui.Key
+	var tap *ui.Rect
+	g.InjectInput(func(in *ui.Input) {
+		if key != ui.KeyNone {
+			in.AddKey(key)
+		}
+		if tap != nil {
+			in.Tap, in.TapX, in.TapY = true, tap.X+tap.W/2, tap.Y+tap.H/2
+		}
+		key, tap = ui.KeyNone, nil
+	})
+	tb, err := table.NewTable(g.host, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.goTo(tb)
+	idles := func(what string) {
+		t.Helper()
+		for i := 0; !p.idle.Load(); i++ {
+			if i > 3000 {
+				t.Fatalf("%s never stopped the frames (scene %s)", what, g.TestState().Scene)
+			}
+			tick()
+		}
+	}
+	idles("the table")
+	key = ui.KeyEsc
+	tick()
+	idles("the pause sheet")
+	for _, b := range g.TestState().Buttons {
+		if b.ID == "pause-settings" {
+			tap = &b.Rect
+		}
+	}
+	tick()
+	if s := g.TestState().Scene; s != "settings" {
+		t.Fatalf("Settings from the sheet: scene %s", s)
+	}
+	idles("the settings over the game")
+	n := g.TestState().Redraws
+	for range 3 {
+		tick() // a frame without input: nothing to draw again
+	}
+	if d := g.TestState().Redraws - n; d != 0 {
+		t.Errorf("the settings over the game drawn again %d times in 3 frames without input", d)
+	}
+}

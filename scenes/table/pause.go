@@ -66,18 +66,19 @@ func (p *pauseSheet) openOver(id string) {
 }
 
 // updateOver runs the scene opened over the game and closes it when it goes back: its Menu or
-// Back, or the settings page left for the menu's main page.
-func (p *pauseSheet) updateOver(in *ui.Input) error {
+// Back, or the settings page left for the menu's main page. It reports whether it closed (the
+// scene's own changes it draws by itself: its Animating, the input's redraw).
+func (p *pauseSheet) updateOver(in *ui.Input) (closed bool, err error) {
 	if err := p.over.Update(in); err != nil {
-		return err
+		return false, err
 	}
 	if m, ok := p.over.(*menu.Menu); ok && m.Page != "settings" {
 		p.closed = true
 	}
-	if p.closed {
+	if closed = p.closed; closed {
 		p.over, p.closed, p.focus = nil, false, -1
 	}
-	return nil
+	return closed, nil
 }
 
 // pauseIDs are the sheet's buttons, top first.
@@ -124,7 +125,7 @@ func (p *pauseSheet) open() {
 // changed.
 func (p *pauseSheet) update(in *ui.Input, save func()) (changed bool, err error) {
 	if p.over != nil {
-		return true, p.updateOver(in)
+		return p.updateOver(in)
 	}
 	_, _, rs := p.rects()
 	pick := -1
