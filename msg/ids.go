@@ -430,6 +430,12 @@ const (
 	PublicPlaying
 	PublicMore
 
+	// The log's turn header (scenes/table/logview.go), the room's empty chat and the chat's
+	// commands for a player who is not the host (scenes/online/roomchat.go).
+	LogTurn
+	RoomChatEmpty
+	RoomHelpGuest
+
 	numIDs
 )
 
@@ -801,6 +807,9 @@ var defs = [numIDs]def{
 	PublicBot:            {"public.bot", "name"},
 	PublicPlaying:        {"public.playing", ""},
 	PublicMore:           {"public.more", "n"},
+	LogTurn:              {"log.turn", "turn"},
+	RoomChatEmpty:        {"room.chat_empty", ""},
+	RoomHelpGuest:        {"room.help_guest", ""},
 	PauseTitle:           {"pause.title", ""},
 	PauseResume:          {"pause.resume", ""},
 	PauseLeave:           {"pause.leave", ""},

@@ -144,7 +144,8 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 			for _, e := range log {
 				tb.Log = []table.LogEntry{{M: e.M, Private: -1}}
 				line := e.M.String()
-				checkBoxTexts(t, g, name+" log", tb.Lay.Panel, tb.LogTexts(), func(int) string { return line })
+				bs := tb.LogView.Texts() // a turn's header over a played card
+				checkBoxTexts(t, g, name+" log", tb.Lay.Panel, bs, func(i int) string { return [2]string{msg.New(msg.LogTurn, 1).String(), line}[i+2-len(bs)] })
 			}
 			tb.Log = log
 			// The choice panels: Nifty's order of two cards, Hand's keep of a row of five.

@@ -196,7 +196,7 @@ func (s *shooter) Update() error {
 	case "pause":
 		// The pause sheet over the first turn (Menu or Esc).
 		if t.Phase == table.PhaseChoose && t.AcceptsInput() && t.PhaseTicks > 30 {
-			t.Paused = true
+			t.Pause.Paused = true
 			s.capture = true
 		}
 		return nil

@@ -69,8 +69,7 @@ func sampleRoom() *cannedLink {
 		protocol.Joined{Token: "sample", Colour: "green"},
 		protocol.Room{Code: sampleCode, Settings: s, State: protocol.StateLobby, You: 0, Host: 0, Spectators: 1,
 			Seats: []protocol.Seat{person(0, "green"), away, bot(2, "blue", "expert"), gone, bot(4, "yellow", "beginner")}},
-		protocol.Chat{Seat: 1, Name: name(1), Text: msg.RoomWaitHost.Text()},
-		protocol.Chat{Seat: -1, Text: msg.RoomHelp.Text(), System: true})
+		protocol.Chat{Seat: 1, Name: name(1), Text: msg.RoomWaitHost.Text()})
 	return c
 }
 

@@ -310,7 +310,7 @@ func (m *Menu) Update(in *ui.Input) error {
 	if id := ui.WidgetInput(m.Widgets, &m.focus, in); id != "" {
 		return m.Activate(id)
 	}
-	if in.Key(ui.KeyEsc) && m.Page == "stats-reset" {
+	if m.Page == "stats-reset" && in.Key(ui.KeyEsc) { // (a key read is taken)
 		return m.Activate("stats-reset-no")
 	}
 	if in.Key(ui.KeyEsc) && m.Page != "menu" {

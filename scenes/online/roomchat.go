@@ -2,10 +2,12 @@ package online
 
 import (
 	"image/color"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/ui"
@@ -32,6 +34,9 @@ func (r *Room) say() {
 		return
 	}
 	m, local := ChatAction(line, r.g.Settings.Name, r.colour)
+	if local.ID == msg.RoomHelp && !r.Host() {
+		local = msg.New(msg.RoomHelpGuest) // the host's commands are not this player's
+	}
 	if m != nil {
 		r.Link.Send(m)
 	}
@@ -51,33 +56,53 @@ func (e chatEntry) String() string {
 	return e.name + ": " + e.text
 }
 
-// drawChat draws the chat's last lines, wrapped to its width, newest at the bottom.
+// ChatShown is the chat as drawn: its last lines that fit, wrapped to its width, top first,
+// their colours, and the box they take at the bottom of the chat's area, as high as they need
+// (the area is the most). An empty chat says so in a sentence.
+func (r *Room) ChatShown() (lines []string, cols []color.Color, box layout.Rect) {
+	g := r.g
+	l := &r.lay
+	n := l.ChatLines()
+	add := func(s string, c color.Color) {
+		ws := g.WrapText(s, l.Text, l.Chat.W-16)
+		for j := len(ws) - 1; j >= 0 && len(lines) < n; j-- {
+			lines = append(lines, ws[j])
+			cols = append(cols, c)
+		}
+	}
+	for i := len(r.chat) - 1; i >= 0 && len(lines) < n; i-- {
+		e := r.chat[i]
+		c := ui.TitleCol
+		if e.system || e.local.ID != msg.None {
+			c = sprites.Muted
+		}
+		add(e.String(), c)
+	}
+	if len(r.chat) == 0 {
+		add(msg.RoomChatEmpty.Text(), sprites.Muted)
+	}
+	slices.Reverse(lines)
+	slices.Reverse(cols)
+	h := min(l.Chat.H, float64(len(lines))*l.LineH+2*chatPad)
+	return lines, cols, layout.Rect{X: l.Chat.X, Y: l.Chat.Y + l.Chat.H - h, W: l.Chat.W, H: h}
+}
+
+// chatPad is the room above and below the chat's lines in their box.
+const chatPad = 6
+
+// drawChat draws the chat's last lines (ChatShown), newest at the bottom.
 func (r *Room) drawChat(dst *ebiten.Image) {
 	g := r.g
 	l := &r.lay
 	if l.Chat.H <= 0 {
 		return
 	}
-	g.RoundRect(dst, l.Chat, 6, ui.Overlay)
-	n := l.ChatLines()
-	var lines []string
-	var cols []color.Color
-	for i := len(r.chat) - 1; i >= 0 && len(lines) < n; i-- {
-		e := r.chat[i]
-		ws := g.WrapText(e.String(), l.Text, l.Chat.W-16)
-		c := ui.TitleCol
-		if e.system || e.local.ID != msg.None {
-			c = sprites.Muted
-		}
-		for j := len(ws) - 1; j >= 0 && len(lines) < n; j-- {
-			lines = append(lines, ws[j])
-			cols = append(cols, c)
-		}
-	}
-	y := l.Chat.Y + l.Chat.H - l.LineH/2 - 2
+	lines, cols, box := r.ChatShown()
+	g.RoundRect(dst, box, 6, ui.Overlay)
+	y := box.Y + box.H - (box.H-float64(len(lines))*l.LineH)/2 - (float64(len(lines))-0.5)*l.LineH
 	st := text.Style{Size: l.Text}
 	for i, s := range lines {
 		g.Label(dst, g.Txt.Cut(s, st, l.Chat.W-16), l.Chat.X+8, y, l.Text, cols[i], text.Left|text.VertCenter, false)
-		y -= l.LineH
+		y += l.LineH
 	}
 }

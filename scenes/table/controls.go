@@ -84,7 +84,9 @@ func (t *Table) handleButtons(in *ui.Input) (took bool) {
 	}
 	if in.TapIn(b[layout.BtnMenu]) || in.Key(ui.KeyEsc) {
 		t.Save()
-		if t.openPause() {
+		if t.Online == nil && t.Tutorial == nil { // online and the walkthrough have no sheet
+			t.Pause.open()
+			t.redraw = true
 			return true
 		}
 		g.Back() // online: the room screen (resign, finish, leave, chat); else the menu

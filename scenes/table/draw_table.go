@@ -358,11 +358,11 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	case 1:
 		t.drawTracker(dst)
 	case 2:
-		t.drawLog(dst)
+		t.LogView.draw(dst)
 	}
 	// The person's order (Nifty) or keep (Hand) choice.
 	t.drawChoice(dst)
-	t.drawCoach(dst)
+	t.coaching.draw(dst, &t.presenter)
 	if (t.Phase == PhaseScore) && t.Tl.Idle() {
 		t.drawScoreOverlay(dst)
 	}
@@ -372,7 +372,7 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	if t.Tutorial != nil {
 		t.Tutorial.Draw(dst)
 	}
-	t.drawPause(dst)
+	t.Pause.draw(dst)
 }
 
 func (t *Table) drawPreview(dst *ebiten.Image) {

@@ -188,41 +188,13 @@ func (hd *hud) trackerHead(head string, w, size float64) ([]string, float64) {
 
 func (hd *hud) drawTracker(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.TrackerTexts()) }
 
-// drawPanelTexts draws the tracker's or the log's panel with its texts.
+// drawPanelTexts draws the tracker's panel with its texts.
 func (hd *hud) drawPanelTexts(dst *ebiten.Image, bs []ui.BoxText) {
 	drawPanel(hd.g, dst, hd.lay.Panel, 10)
 	for _, b := range bs {
 		b.Draw(hd.g, dst)
 	}
 }
-
-// LogTexts are the log's last lines that fit the panel and that this seat may read (another
-// person's private lines are skipped), each at its size or smaller to fit the panel's width.
-func (hd *hud) LogTexts() []ui.BoxText {
-	g := hd.g
-	p := hd.lay.Panel
-	lh := ui.ClampF(hd.lay.Unit*1.4, 12, 30)
-	n := int((p.H - 16) / lh)
-	first := len(hd.Log)
-	for k := 0; first > 0 && k < n; {
-		first--
-		if e := &hd.Log[first]; e.Private < 0 || e.Private == hd.Me {
-			k++
-		}
-	}
-	out := hd.panelTexts[:0]
-	for _, e := range hd.Log[first:] {
-		if e.Private >= 0 && e.Private != hd.Me {
-			continue
-		}
-		box := layout.Rect{X: p.X + 10, Y: p.Y + 8 + lh*float64(len(out)), W: p.W - 20, H: lh}
-		out = append(out, g.Fitted(e.M.String(), box, lh*0.7, false, false, text.Left, sprites.White))
-	}
-	hd.panelTexts = out
-	return out
-}
-
-func (hd *hud) drawLog(dst *ebiten.Image) { hd.drawPanelTexts(dst, hd.LogTexts()) }
 
 // PoolRects lays the face-up draft pool (Logic, Tournament) out in the layout's pool area
 // (layout.Table.PoolGrid), where the rows will be: one rectangle per card of the pool.

@@ -1,6 +1,8 @@
 package table
 
 import (
+	"image/color"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/assets/sounds"
@@ -12,12 +14,71 @@ import (
 	"nimmt/text"
 )
 
-// pause is the pause sheet a local game's Menu button and Esc open over the table: resume,
-// the rules, the settings, or leave (the game is autosaved; Continue resumes it).
-type pause struct {
-	// Paused is set while the sheet is up; the game waits (no bot plays) until it is closed.
-	Paused     bool
-	pauseFocus int
+// pauseSheet is the pause sheet a local game's Menu button and Esc open over the table:
+// resume, the rules, the settings, or leave (the game is autosaved; Continue resumes it). The
+// rules and the settings open over the paused game and come back to the sheet.
+type pauseSheet struct {
+	g *ui.Host // the table's
+	// Paused is set while the sheet (or what it opened) is up; the game waits (no bot plays)
+	// until it is closed.
+	Paused bool
+	focus  int
+	// over is the rules walkthrough or the settings page opened from the sheet, or nil; it
+	// moves on with host, whose Menu and Back set closed (back to the sheet).
+	over   ui.Scene
+	host   ui.Host
+	closed bool
+}
+
+// sheetRouter is the Router of a scene the sheet opened: its way back (Menu, Back) leads to the
+// sheet; the rest is the game's.
+type sheetRouter struct {
+	ui.Router
+	closed *bool
+}
+
+func (r sheetRouter) Menu()         { *r.closed = true }
+func (r sheetRouter) Back()         { *r.closed = true }
+func (r sheetRouter) Leaving() bool { return *r.closed || r.Router.Leaving() }
+
+// show opens s, built on the sheet's host, over the paused game.
+func (p *pauseSheet) show(s ui.Scene) {
+	p.over, p.closed = s, false
+	s.Resize()
+}
+
+// openOver builds the rules walkthrough or the settings page (id) on a host whose way back is
+// the sheet, and shows it.
+func (p *pauseSheet) openOver(id string) {
+	p.host = *p.g
+	p.host.Router = sheetRouter{Router: p.g.Router, closed: &p.closed}
+	if id == "pause-settings" {
+		m := menu.NewMenu(&p.host)
+		m.Page = "settings"
+		p.show(m)
+		return
+	}
+	t, err := NewRules(&p.host)
+	if err != nil {
+		return // the fixed example failed: a bug; the sheet stays
+	}
+	p.show(t)
+}
+
+// updateOver runs the scene opened over the game and closes it when it goes back: its Menu or
+// Back, or the settings page left for the menu's main page. It reports whether it closed (the
+// scene's own changes it draws by itself: its Animating, the input's redraw).
+func (p *pauseSheet) updateOver(in *ui.Input) (closed bool, err error) {
+	if err := p.over.Update(in); err != nil {
+		return false, err
+	}
+	if m, ok := p.over.(*menu.Menu); ok && m.Page != "settings" {
+		p.closed = true
+	}
+	if closed = p.closed; closed {
+		p.over, p.closed, p.focus = nil, false, -1
+	}
+	return closed, nil
 }
 
 // pauseIDs are the sheet's buttons, top first.
@@ -26,26 +87,47 @@ var pauseIDs = [...]string{"pause-resume", "pause-rules", "pause-settings", "pau
 // pauseLabels name the sheet's buttons, in the order of pauseIDs.
 var pauseLabels = [...]msg.ID{msg.PauseResume, msg.MenuRules, msg.MenuSettings, msg.PauseLeave}
 
-// pauseRects are the sheet's title and buttons, in the order of pauseIDs.
-func (t *Table) pauseRects() (title layout.Rect, buttons []layout.Rect) {
-	rs := layout.Form(t.G.W, t.G.H, len(pauseIDs)+1)
-	return rs[0], rs[1:]
-}
+// sheetBG is the sheet's card: opaque, so nothing of the table (its status line, a row) shows
+// under its title; sheetEdge is its rim.
+var (
+	sheetBG   color.Color = color.RGBA{0x0c, 0x2a, 0x1b, 0xff}
+	sheetEdge color.Color = color.RGBA{0x3a, 0x6b, 0x4f, 0xff}
+)
 
-// openPause puts the sheet up; it reports false at a table without one (online, the
-// walkthrough), whose Menu button goes where it always went.
-func (t *Table) openPause() bool {
-	if t.Online != nil || t.Tutorial != nil {
-		return false
+// rects are the sheet's card in the middle of the screen, its title and its buttons (in the
+// order of pauseIDs): a column at most 480 wide, every button at least layout.MinTap high.
+func (p *pauseSheet) rects() (card, title layout.Rect, buttons []layout.Rect) {
+	w, h := p.g.W, p.g.H
+	m := ui.ClampF(min(w, h)*0.03, 8, 24)
+	th := ui.ClampF(h*0.08, 36, 64)
+	gap := 8.0
+	n := float64(len(pauseIDs))
+	bh := ui.ClampF((h-4*m-th-n*gap)/n, layout.MinTap, ui.ClampF(h*0.075, layout.MinTap, 64))
+	cw := min(w-2*m, 480)
+	ch := m + th + n*(bh+gap) - gap + m
+	card = layout.Rect{X: (w - cw) / 2, Y: max(0, (h-ch)/2), W: cw, H: ch}
+	title = layout.Rect{X: card.X + m, Y: card.Y + m, W: cw - 2*m, H: th}
+	y := title.Y + th
+	for range pauseIDs {
+		buttons = append(buttons, layout.Rect{X: title.X, Y: y, W: title.W, H: bh})
+		y += bh + gap
 	}
-	t.Paused, t.pauseFocus = true, -1
-	t.redraw = true
-	return true
+	return card, title, buttons
 }
 
-// updatePause handles the sheet's input: a tap on a button, the arrows and Enter, Esc resumes.
-func (t *Table) updatePause(in *ui.Input) {
-	_, rs := t.pauseRects()
+// open puts the sheet up.
+func (p *pauseSheet) open() {
+	p.Paused, p.focus = true, -1
+}
+
+// update handles the sheet's input: a tap on a button, the arrows and Enter, Esc resumes. The
+// rules, the settings and leave first save the game with save. It reports whether the screen
+// changed.
+func (p *pauseSheet) update(in *ui.Input, save func()) (changed bool, err error) {
+	if p.over != nil {
+		return p.updateOver(in)
+	}
+	_, _, rs := p.rects()
 	pick := -1
 	for i, r := range rs {
 		if in.TapIn(r) {
@@ -56,54 +138,90 @@ func (t *Table) updatePause(in *ui.Input) {
 	case in.Key(ui.KeyEsc):
 		pick = 0
 	case in.Key(ui.KeyDown):
-		t.pauseFocus = (t.pauseFocus + 1) % len(rs)
+		p.focus = (p.focus + 1) % len(rs)
 	case in.Key(ui.KeyUp):
-		t.pauseFocus = (t.pauseFocus + len(rs) - 1) % len(rs)
-	case in.Key(ui.KeyEnter) && t.pauseFocus >= 0:
-		pick = t.pauseFocus
+		p.focus = (p.focus + len(rs) - 1) % len(rs)
+	case in.Key(ui.KeyEnter) && p.focus >= 0:
+		pick = p.focus
 	}
 	if pick < 0 {
-		return
+		return false, nil
 	}
-	g := t.G
+	g := p.g
 	g.Cue(sounds.Click)
-	t.Paused = false
-	t.redraw = true
-	switch pauseIDs[pick] {
-	case "pause-rules":
-		t.Save()
-		g.Rules()
-	case "pause-settings":
-		t.Save()
-		m := menu.NewMenu(g)
-		m.Page = "settings"
-		g.Show(m)
+	switch id := pauseIDs[pick]; id {
+	case "pause-resume":
+		p.Paused = false
+	case "pause-rules", "pause-settings":
+		save()
+		p.openOver(id)
 	case "pause-leave":
-		t.Save()
+		p.Paused = false
+		save()
 		g.Menu()
 	}
+	return true, nil
 }
 
-// drawPause draws the sheet over the dimmed table.
-func (t *Table) drawPause(dst *ebiten.Image) {
-	if !t.Paused {
+// draw draws the sheet over the dimmed table while it is up, or what it opened.
+func (p *pauseSheet) draw(dst *ebiten.Image) {
+	if !p.Paused {
 		return
 	}
-	g := t.G
+	if p.over != nil {
+		p.over.Draw(dst)
+		return
+	}
+	g := p.g
 	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, ui.Overlay)
-	title, rs := t.pauseRects()
+	card, title, rs := p.rects()
+	g.RoundRect(dst, card, 12, sheetBG)
+	g.StrokeRect(dst, card, 12, 2, sheetEdge)
 	cx, cy := title.Center()
-	g.Label(dst, msg.PauseTitle.Text(), cx, cy, ui.ClampF(title.H*0.45, 16, 40), sprites.Gold, text.Center, true)
+	g.Label(dst, msg.PauseTitle.Text(), cx, cy, ui.ClampF(title.H*0.5, 16, 32), sprites.Gold, text.Center, true)
 	for i, r := range rs {
 		w := ui.Widget{ID: pauseIDs[i], Label: pauseLabels[i].Text(), R: r, Enabled: true}
-		g.DrawWidget(dst, &w, i == t.pauseFocus)
+		g.DrawWidget(dst, &w, i == p.focus)
 	}
 }
 
-// pauseState is the test state while the sheet is up: the sheet's buttons and nothing of the
+// name is the scene's name while the sheet is up: pause, or the name of what it opened.
+func (p *pauseSheet) name() string {
+	if p.over != nil {
+		return p.over.Name()
+	}
+	return "pause"
+}
+
+// animating reports whether what the sheet opened animates.
+func (p *pauseSheet) animating() bool { return p.over != nil && p.over.Animating() }
+
+// still reports whether the screen is still under the sheet (what it opened is, when it says).
+func (p *pauseSheet) still() bool {
+	s, ok := p.over.(interface{ Still() bool })
+	return !ok || s.Still()
+}
+
+// resize lays what the sheet opened out again.
+func (p *pauseSheet) resize() {
+	if p.over != nil {
+		p.over.Resize()
+	}
+}
+
+// overState is the test state of what the sheet opened; it reports false when nothing is.
+func (p *pauseSheet) overState(ts *ui.TestState) bool {
+	t, ok := p.over.(ui.Tested)
+	if ok {
+		t.TestState(ts)
+	}
+	return ok
+}
+
+// state is the test state while the sheet is up: the sheet's buttons and nothing of the
 // table's controls.
-func (t *Table) pauseState(ts *ui.TestState) {
-	_, rs := t.pauseRects()
+func (p *pauseSheet) state(ts *ui.TestState) {
+	_, _, rs := p.rects()
 	for i, r := range rs {
 		ts.Buttons = append(ts.Buttons, ui.Button{ID: pauseIDs[i], Rect: r, Enabled: true})
 	}

@@ -32,7 +32,10 @@ type Table struct {
 	board
 	hud
 	controls
-	pause
+	// Pause is the pause sheet (pause.go).
+	Pause pauseSheet
+	// LogView is the log panel (logview.go).
+	LogView logView
 	saveErr bool
 	bgKey   [3]float64
 	bgDirty bool // the screen changed size: lay the table out again before drawing
@@ -63,6 +66,7 @@ func (t *Table) wire() {
 	t.board.g, t.board.lay, t.board.presenter = t.G, &t.Lay, p
 	t.hud.g, t.hud.lay, t.hud.presenter = t.G, &t.Lay, p
 	t.controls.g, t.controls.lay, t.controls.presenter = t.G, &t.Lay, p
+	t.Pause.g, t.LogView.hd = t.G, &t.hud
 }
 
 // NewTableOn opens a table on a session, showing seat me.
@@ -83,7 +87,7 @@ func ResumeTable(g *ui.Host) (*Table, error) {
 		return nil, err
 	}
 	t := NewTableOn(g, l, l.Viewer)
-	t.resumeCoach(l)
+	t.coaching.resume(l)
 	// Fold every event in at once: the screen shows exactly where the game stopped.
 	t.FastForward()
 	if t.Handover >= 0 {
@@ -145,8 +149,8 @@ func (pr *presenter) Speed() anim.Speed { return pr.g.Speed() }
 func (pr *presenter) ticks(n int) int { return pr.Speed().Ticks(n) }
 
 func (t *Table) Name() string {
-	if t.Paused {
-		return "pause"
+	if t.Pause.Paused {
+		return t.Pause.name()
 	}
 	if t.Tutorial != nil {
 		return "rules"
@@ -155,12 +159,15 @@ func (t *Table) Name() string {
 }
 
 func (t *Table) AcceptsInput() bool {
+	if o := t.Pause.over; o != nil {
+		return o.AcceptsInput()
+	}
 	return t.Tl.Idle() && t.CaughtUp()
 }
 
 func (t *Table) Animating() bool {
-	if t.Paused {
-		return t.redraw
+	if t.Pause.Paused {
+		return t.redraw || t.Pause.animating()
 	}
 	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending {
 		return true
@@ -179,8 +186,8 @@ func (t *Table) Animating() bool {
 // behind the round score, which waits for the person), and the session needs no ticks (its
 // bots' pauses are over and a bot still deciding wakes the game when it answers).
 func (t *Table) Still() bool {
-	if t.Paused {
-		return true
+	if t.Pause.Paused {
+		return t.Pause.still()
 	}
 	if !t.Tl.Idle() || t.previewActive() || t.Phase == PhaseRowChoice {
 		return false
@@ -237,6 +244,7 @@ func (t *Table) Resize() {
 	t.StepSprites()
 	t.RefreshPlates()
 	t.faceRush = true
+	t.Pause.resize()
 }
 
 func (ct *controls) previewActive() bool {
@@ -268,9 +276,20 @@ func (t *Table) Update(in *ui.Input) error {
 	if t.G.NoteDevice(in) {
 		t.RefreshPlates() // the status speaks to the new way of playing
 	}
-	if t.Paused {
-		t.updatePause(in) // the game waits under the pause sheet
-		return nil
+	if t.Pause.Paused {
+		changed, err := t.Pause.update(in, t.Save) // the game waits under the pause sheet
+		if changed && !t.Pause.Paused {
+			// Back at the table: the settings may have changed its language or its panel.
+			t.RefreshPlates()
+			if t.ShowPanel != 2 {
+				t.ShowPanel = 0
+				if t.G.Settings.Tracker {
+					t.ShowPanel = 1
+				}
+			}
+		}
+		t.redraw = t.redraw || changed
+		return err
 	}
 	// Buttons that work at any time.
 	if t.handleButtons(in) {

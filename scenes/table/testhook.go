@@ -10,9 +10,12 @@ import (
 )
 
 func (t *Table) TestState(ts *ui.TestState) {
-	if t.Paused {
+	if t.Pause.Paused {
+		if t.Pause.overState(ts) {
+			return
+		}
 		t.publicState(ts)
-		t.pauseState(ts)
+		t.Pause.state(ts)
 		return
 	}
 	if t.Handover >= 0 {

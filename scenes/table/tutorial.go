@@ -43,14 +43,14 @@ func NewGuidedTable(g *ui.Host, seed uint64) (*Table, error) {
 	return t, nil
 }
 
-// resumeCoach gives a guided game continued from the autosave its coach again (it follows
-// every event from the start) and its bots their script.
-func (t *Table) resumeCoach(l *session.LocalSession) {
+// resume gives a guided game continued from the autosave l its coach again (it follows every
+// event from the start) and its bots their script.
+func (c *coaching) resume(l *session.LocalSession) {
 	if !session.ResumeGuided(l) {
 		return
 	}
-	if c, err := tutorial.New(); err == nil {
-		t.Coach = c
+	if co, err := tutorial.New(); err == nil {
+		c.Coach = co
 	}
 }
 
@@ -94,11 +94,10 @@ func (pr *presenter) CoachLine() string {
 	return pr.Coach.Line().String()
 }
 
-// coachRect is where the coaching line may go. Landscape: the side column under the table's
-// buttons, above Play card; portrait (no side column): over the status and warning lines above
-// the rows, whose job the line does while the lesson lasts.
-func (t *Table) coachRect() layout.Rect {
-	l := &t.Lay
+// coachRect is where the coaching line may go on the table laid out as l. Landscape: the side
+// column under the table's buttons, above Play card; portrait (no side column): over the status
+// and warning lines above the rows, whose job the line does while the lesson lasts.
+func coachRect(l *layout.Table) layout.Rect {
 	if !l.Portrait {
 		c := l.Buttons[layout.BtnConfirm]
 		top := 0.0
@@ -112,46 +111,47 @@ func (t *Table) coachRect() layout.Rect {
 	return layout.Rect{X: l.Status.X, Y: l.Status.Y, W: l.Status.W, H: l.Rows[0].Hit.Y - 2 - l.Status.Y}
 }
 
-// coachText lays the line out in r: its lines at the largest size (up to the table's text
-// size) at which they fit.
-func (t *Table) coachText(line string, r layout.Rect) ([]string, float64) {
-	if line != t.capFor || r != t.capIn {
-		t.capFor, t.capIn = line, r
-		for t.capSize = ui.ClampF(t.Lay.Unit*0.95, 11, 20); ; t.capSize *= 0.92 {
-			t.capLines = t.G.WrapText(line, t.capSize, r.W-16)
-			if float64(len(t.capLines))*t.capSize*1.3+t.capSize*0.6 <= r.H || t.capSize <= 9 {
+// text lays the line out in r: its lines at the largest size (up to the table's text size for
+// the unit) at which they fit.
+func (c *coaching) text(g *ui.Host, line string, r layout.Rect, unit float64) ([]string, float64) {
+	if line != c.capFor || r != c.capIn {
+		c.capFor, c.capIn = line, r
+		for c.capSize = ui.ClampF(unit*0.95, 11, 20); ; c.capSize *= 0.92 {
+			c.capLines = g.WrapText(line, c.capSize, r.W-16)
+			if float64(len(c.capLines))*c.capSize*1.3+c.capSize*0.6 <= r.H || c.capSize <= 9 {
 				break
 			}
 		}
 	}
-	return t.capLines, t.capSize
+	return c.capLines, c.capSize
 }
 
-// drawCoach draws the guided game's coaching line and rings the move it wants.
-func (t *Table) drawCoach(dst *ebiten.Image) {
-	if t.Coach == nil || t.Coach.Free() || t.Handover >= 0 {
+// draw draws the guided game's coaching line on the table pr presents and rings the move it
+// wants.
+func (c *coaching) draw(dst *ebiten.Image, pr *presenter) {
+	if c.Coach == nil || c.Coach.Free() || pr.Handover >= 0 {
 		return
 	}
-	g := t.G
-	if a, ok := t.Coach.Expected(&t.Disp); ok && t.AcceptsInput() {
+	g, l := pr.g, pr.lay
+	if a, ok := c.Coach.Expected(&pr.Disp); ok && pr.tl.Idle() && pr.CaughtUp() {
 		switch {
-		case a.Kind == engine.DecideRow && t.Phase == PhaseRowChoice && a.Row >= 0 && a.Row < layout.NumRows:
-			g.StrokeRect(dst, t.Lay.Rows[a.Row].Hit, 8, 3, sprites.Gold)
-		case a.Kind == engine.DecidePlay && t.Phase == PhaseChoose && len(a.Cards) > 0:
-			hand, _ := t.hand()
+		case a.Kind == engine.DecideRow && pr.Phase == PhaseRowChoice && a.Row >= 0 && a.Row < layout.NumRows:
+			g.StrokeRect(dst, l.Rows[a.Row].Hit, 8, 3, sprites.Gold)
+		case a.Kind == engine.DecidePlay && pr.Phase == PhaseChoose && len(a.Cards) > 0:
+			hand, _ := pr.c.hand()
 			for i := range hand {
-				if t.HandCard(i) == a.Cards[0] {
+				if pr.b.HandCard(i) == a.Cards[0] {
 					g.StrokeRect(dst, hand[i], 8, 3, sprites.Gold)
 				}
 			}
 		}
 	}
-	line := t.CoachLine()
+	line := pr.CoachLine()
 	if line == "" {
 		return
 	}
-	r := t.coachRect()
-	lines, size := t.coachText(line, r)
+	r := coachRect(l)
+	lines, size := c.text(g, line, r, l.Unit)
 	r.H = min(r.H, float64(len(lines))*size*1.3+size*0.6)
 	g.RoundRect(dst, r, 8, ui.Overlay)
 	for i, s := range lines {

@@ -3,7 +3,6 @@ package ui
 import (
 	"image/color"
 	"math"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -62,18 +61,18 @@ func keyboardPanel(w, h float64, rows int) (panel layout.Rect, keyH, gap float64
 	return layout.Rect{X: 0, Y: h - ph, W: w, H: ph}, keyH, gap
 }
 
-// keyRows returns the letter rows of the on-screen keyboard for a w×h screen: the
-// language's own rows (msg.KeyboardLetters, QWERTY and its kin) where each key can be a tap
-// target wide, else the same letters in alphabetical order (a to z, then the language's own
-// letters as it lists them) in as few even rows as keep every key layout.MinTap wide.
-func keyRows(w, h float64) []string {
-	return flowRows(strings.Fields(msg.KeyboardLetters.Text()), w, h, true)
+// keyRows returns the letter rows of the on-screen keyboard: the language's own
+// (msg.KeyboardLetters: QWERTY, QWERTZ, AZERTY and their kin) on every screen. Where a row's
+// keys cannot each be layout.MinTap wide (a phone upright), they narrow, as a phone's own
+// keyboard's do, and each key's tap target reaches into the gaps to its neighbours (hit).
+func keyRows() []string {
+	return strings.Fields(msg.KeyboardLetters.Text())
 }
 
 // flowRows returns rows as they are when each key can be a tap target wide on a w×h screen,
-// else their keys in as few even rows as keep every key layout.MinTap wide: with sorted, a to
-// z first, then the other keys in their order.
-func flowRows(rows []string, w, h float64, sorted bool) []string {
+// else their keys, in order, in as few even rows as keep every key layout.MinTap wide (the
+// digits and signs).
+func flowRows(rows []string, w, h float64) []string {
 	_, _, gap := keyboardPanel(w, h, 1)
 	fit := int((w - gap) / (layout.MinTap + gap)) // keys a row holds
 	most := 0
@@ -83,16 +82,7 @@ func flowRows(rows []string, w, h float64, sorted bool) []string {
 	if most <= fit || fit < 1 {
 		return rows
 	}
-	var ascii, own []rune
-	for _, r := range strings.Join(rows, "") {
-		if sorted && r >= 'a' && r <= 'z' {
-			ascii = append(ascii, r)
-		} else {
-			own = append(own, r)
-		}
-	}
-	slices.Sort(ascii)
-	keys := append(ascii, own...)
+	keys := []rune(strings.Join(rows, ""))
 	n := (len(keys) + fit - 1) / fit
 	per := (len(keys) + n - 1) / n
 	var out []string
@@ -107,9 +97,9 @@ func flowRows(rows []string, w, h float64, sorted bool) []string {
 // rows returns the rows of keys shown now on g's screen: letters or digits and signs.
 func (k *Keyboard) rows(g *Host) []string {
 	if k.Symbols {
-		return flowRows(symbolRows, g.W, g.H, false)
+		return flowRows(symbolRows, g.W, g.H)
 	}
-	return keyRows(g.W, g.H)
+	return keyRows()
 }
 
 // Build lays the keyboard out on g's screen for typing buf into the field at field with the
@@ -127,7 +117,11 @@ func (k *Keyboard) Build(g *Host, on bool, buf []rune, field layout.Rect, kc Key
 	for _, r := range rows {
 		most = max(most, utf8.RuneCountInString(r))
 	}
-	kw := math.Min((panel.W-gap)/float64(most)-gap, keyH*1.4)
+	hgap := gap // between keys in a row: narrower where the keys are narrow
+	if (panel.W-gap)/float64(most)-gap < layout.MinTap {
+		hgap = 3
+	}
+	kw := math.Min((panel.W-hgap)/float64(most)-hgap, keyH*1.4)
 	upper := k.Shift
 	switch kc {
 	case CaseWords:
@@ -138,13 +132,13 @@ func (k *Keyboard) Build(g *Host, on bool, buf []rune, field layout.Rect, kc Key
 	y := panel.Y + gap
 	for _, row := range rows {
 		rs := []rune(row)
-		x := (panel.W - float64(len(rs))*(kw+gap) + gap) / 2
+		x := (panel.W - float64(len(rs))*(kw+hgap) + hgap) / 2
 		for _, r := range rs {
 			if upper {
 				r = unicode.ToUpper(r)
 			}
 			k.Keys = append(k.Keys, Widget{ID: "key-" + string(r), Label: string(r), R: layout.Rect{X: x, Y: y, W: kw, H: keyH}, Enabled: true})
-			x += kw + gap
+			x += kw + hgap
 		}
 		y += keyH + gap
 	}
@@ -199,16 +193,33 @@ func (k *Keyboard) Tap(g *Host, in *Input) (id string, on bool) {
 	if !k.Shown() || !in.Tap {
 		return "", false
 	}
+	_, _, gap := keyboardPanel(g.W, g.H, 1)
+	best, far := -1, math.Inf(1)
 	for i := range k.Keys {
-		if k.Keys[i].Enabled && in.TapIn(k.Keys[i].R) {
-			return k.Keys[i].ID, true
+		r := k.Keys[i].R
+		if !k.Keys[i].Enabled || !hit(r, gap).Contains(in.TapX, in.TapY) {
+			continue
 		}
+		if cx, cy := r.Center(); math.Hypot(in.TapX-cx, in.TapY-cy) < far {
+			best, far = i, math.Hypot(in.TapX-cx, in.TapY-cy)
+		}
+	}
+	if best >= 0 {
+		in.TakeTap()
+		return k.Keys[best].ID, true
 	}
 	if a := k.area(g); a.Contains(in.TapX, in.TapY) {
 		in.TakeTap()
 		return "", true
 	}
 	return "", false
+}
+
+// hit is the tap target of a key at r on a keyboard whose rows are gap apart: the key and half
+// of the gaps around it (Tap gives a tap where two meet to the nearer key), so that a tap
+// between two narrow keys is not lost.
+func hit(r layout.Rect, gap float64) layout.Rect {
+	return layout.Rect{X: r.X - gap/2, Y: r.Y - gap/2, W: r.W + gap, H: r.H + gap}
 }
 
 // Press types key id into buf, at most max letters, and returns the text; done reports the
