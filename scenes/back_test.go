@@ -84,7 +84,7 @@ func TestBackFromTable(t *testing.T) {
 		t.Fatalf("Play opened %s", g.cur.Name())
 	}
 	og.Tap(t, "menu") // a local game pauses under its sheet first
-	if !g.cur.(*table.Table).Paused {
+	if !g.cur.(*table.Table).Pause.Paused {
 		t.Fatal("the local table's Menu did not put up the pause sheet")
 	}
 	og.Tap(t, "pause-leave")

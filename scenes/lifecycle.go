@@ -41,8 +41,10 @@ func (g *Game) Resume() {
 }
 
 // Back handles the platform's back action (the Android back button). During a game it autosaves
-// and goes back as the table's menu button does (an online table to its room, else the menu); on a menu page other than the main one it goes back to the main menu. It
-// returns false on the main menu, where the app should do its default (leave).
+// and does what the table's menu button and Esc do: a local game's pause sheet goes up (or a
+// page it opened goes back to it, or the sheet down), an online table goes to its room, the
+// walkthrough to the menu. On a menu page other than the main one it goes back to the main
+// menu. It returns false on the main menu, where the app should do its default (leave).
 func (g *Game) Back() bool {
 	defer g.Wake() // not an input Ebitengine sees: the frames may be stopped (pace.go)
 	s := g.cur
@@ -53,6 +55,11 @@ func (g *Game) Back() bool {
 	case *table.Table:
 		if s.Tutorial == nil {
 			s.Save()
+		}
+		if s.Online == nil && s.Tutorial == nil { // a local game: its pause sheet, as Esc
+			s.Pause.Back()
+			g.Dirty = true
+			return true
 		}
 		router{g}.Back() // as the table's menu button: an online table to its room, else the menu
 		return true

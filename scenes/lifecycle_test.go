@@ -41,6 +41,14 @@ func TestBackAndSuspend(t *testing.T) {
 	if !g.Back() {
 		t.Fatal("Back during a game is not used")
 	}
+	// A local game: Back puts up the pause sheet and takes it down again, as Esc does; the
+	// sheet's Leave goes to the menu.
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "pause" })
+	g.Back()
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "pause" })
+	g.Back()
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "pause" })
+	tapButton(t, g, "pause-leave")
 	ts := runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
 	for _, b := range ts.Buttons {
 		if b.ID == "continue" && !b.Enabled {

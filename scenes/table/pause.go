@@ -120,6 +120,19 @@ func (p *pauseSheet) open() {
 	p.Paused, p.focus = true, -1
 }
 
+// Back is the device's back button (Android) at a local game, as Esc: it puts the sheet up,
+// brings a page the sheet opened back to the sheet, or resumes the game from the sheet.
+func (p *pauseSheet) Back() {
+	switch {
+	case p.over != nil:
+		p.over, p.closed, p.focus = nil, false, -1
+	case p.Paused:
+		p.Paused = false
+	default:
+		p.open()
+	}
+}
+
 // update handles the sheet's input: a tap on a button, the arrows and Enter, Esc resumes. The
 // rules, the settings and leave first save the game with save. It reports whether the screen
 // changed.
