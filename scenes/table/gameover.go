@@ -38,18 +38,25 @@ type overLayout struct {
 	Cols                             int
 }
 
-// NewOverLayout lays the game-over panel out on a w×h screen for seats seats and rounds rounds.
+// NewOverLayout lays the game-over panel out on a w×h screen for seats seats and rounds rounds,
+// clear of the table's live buttons (layout.Table.ResultArea).
 func NewOverLayout(w, h float64, seats, rounds int) overLayout {
+	lt := layout.NewTable(w, h, seats, engine.MaxHand)
+	return overIn(lt.ResultArea(), h, seats, rounds)
+}
+
+// overIn lays the game-over panel out in area a on a screen h high.
+func overIn(a layout.Rect, h float64, seats, rounds int) overLayout {
 	var l overLayout
 	pad := 12.0
-	pw := math.Min(w-24, 760)
+	pw := math.Min(a.W, 760)
 	bh := ui.ClampF(h*0.07, layout.MinTap, 60)
 	th := ui.ClampF(h*0.05, 22, 40)
-	across := w > h*1.3 && w >= 600
+	across := a.W > a.H*1.3 && a.W >= 560
 	lines := float64(seats + 1)
 	rowH := ui.ClampF(h*0.055, 18, 30)
 	// Height left for the table (and the chart, upright) between title and buttons.
-	maxBody := math.Min(h-24, 900) - pad - th - pad - bh - 2*pad
+	maxBody := math.Min(a.H, 900) - pad - th - pad - bh - 2*pad
 	chartH := 0.0
 	if across {
 		rowH = math.Min(rowH, maxBody/lines)
@@ -66,7 +73,7 @@ func NewOverLayout(w, h float64, seats, rounds int) overLayout {
 		bodyH += pad + chartH
 	}
 	ph := pad + th + pad + bodyH + 2*pad + bh
-	l.Panel = layout.Rect{X: (w - pw) / 2, Y: (h - ph) / 2, W: pw, H: ph}
+	l.Panel = layout.Rect{X: a.X + (a.W-pw)/2, Y: a.Y + (a.H-ph)/2, W: pw, H: ph}
 	p := l.Panel
 	l.Title = layout.Rect{X: p.X + pad, Y: p.Y + pad, W: p.W - 2*pad, H: th}
 	inner := layout.Rect{X: p.X + pad, Y: l.Title.Y + th + pad, W: p.W - 2*pad, H: bodyH}
@@ -120,6 +127,8 @@ type overCache struct {
 	chartTitle  string
 	maxStr      string
 	chart       *ebiten.Image
+	// rank is the seats' places on the round's score panel or at the game's end.
+	rank ranking
 }
 
 // overData returns the cache for the current screen, rebuilding it when something changed.
@@ -131,8 +140,8 @@ func (t *Table) overData() *overCache {
 	}
 	n := len(t.Seats)
 	rounds := len(t.roundTotals)
-	*c = overCache{w: g.W, h: g.H, scale: g.Scale, rounds: rounds, chart: c.chart}
-	l := NewOverLayout(g.W, g.H, n, rounds)
+	*c = overCache{w: g.W, h: g.H, scale: g.Scale, rounds: rounds, chart: c.chart, rank: c.rank}
+	l := overIn(t.Lay.ResultArea(), g.H, n, rounds)
 	c.lay = l
 	c.title = t.gameOverTitle().String()
 	first := rounds - l.Cols
