@@ -111,6 +111,9 @@ func (c *overCache) renderChart(t *Table) {
 	// dx spreads the markers of seats tied at round r around the round's x.
 	dx := func(r, seat int) float32 {
 		v := t.roundTotals[r]
+		if seat >= len(v) {
+			return 0
+		}
 		k, j := 0, 0
 		for o, u := range v {
 			if u == v[seat] {
