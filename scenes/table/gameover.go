@@ -56,7 +56,7 @@ func overIn(a layout.Rect, h float64, seats, rounds int) overLayout {
 	pw := math.Min(a.W, 900)
 	bh := ui.ClampF(h*0.07, layout.MinTap, 60)
 	th := ui.ClampF(h*0.05, 22, 40)
-	sub := math.Round(th * 0.6)
+	sub := math.Round(math.Max(th*0.6, 17)) // the person's place: readable on a phone on its side
 	across := a.W > a.H*1.3 && a.W >= 560
 	lines := float64(seats + 1)
 	rowH := ui.ClampF(h*0.05, 18, 30)
