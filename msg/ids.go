@@ -435,6 +435,14 @@ const (
 	LogTurn
 	RoomChatEmpty
 	RoomHelpGuest
+	// Places and the results' ranking (issue 25), the statistics' empty state (issue 26).
+	PlaceFirst
+	PlaceSecond
+	PlaceThird
+	PlaceNth
+	ScoreYouPlace
+	GameOverYouPlace
+	StatsEmpty
 
 	numIDs
 )
@@ -813,6 +821,13 @@ var defs = [numIDs]def{
 	PauseTitle:           {"pause.title", ""},
 	PauseResume:          {"pause.resume", ""},
 	PauseLeave:           {"pause.leave", ""},
+	PlaceFirst:           {"place.first", ""},
+	PlaceSecond:          {"place.second", ""},
+	PlaceThird:           {"place.third", ""},
+	PlaceNth:             {"place.nth", "n"},
+	ScoreYouPlace:        {"score.you_place", "place"},
+	GameOverYouPlace:     {"gameover.you_place", "place"},
+	StatsEmpty:           {"stats.empty", ""},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

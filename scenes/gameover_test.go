@@ -10,7 +10,8 @@ import (
 
 // TestOverLayout checks the game-over panel at phone and desktop sizes with 2, 4 and 10 seats
 // and few to many rounds: every box inside the panel and the panel on the screen, the title,
-// table, chart and buttons apart, the table's cells apart and tall enough for their text, the
+// the person's place, the podium (there at every size but the smallest phone's), table, chart
+// and buttons apart, the table's cells apart and tall enough for their text, the
 // text readable on a phone and wide enough cells for a three-digit number.
 func TestOverLayout(t *testing.T) {
 	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1280, 720}, {1920, 1080}}
@@ -22,7 +23,12 @@ func TestOverLayout(t *testing.T) {
 				if !l.Panel.Inside(sz[0], sz[1]) {
 					t.Errorf("%s: panel %+v off the screen", name, l.Panel)
 				}
-				boxes := []layout.Rect{l.Title, l.Grid, l.Chart, l.Buttons[0], l.Buttons[1]}
+				boxes := []layout.Rect{l.Title, l.Sub, l.Grid, l.Chart, l.Buttons[0], l.Buttons[1]}
+				if !l.Podium.Empty() {
+					boxes = append(boxes, l.Podium)
+				} else if sz != [2]float64{360, 640} {
+					t.Errorf("%s: no podium", name)
+				}
 				for i, b := range boxes {
 					if b.Empty() || !b.Within(l.Panel) {
 						t.Errorf("%s: box %d %+v empty or outside the panel %+v", name, i, b, l.Panel)

@@ -96,9 +96,13 @@ func TestPanelTextsFitEveryLanguage(t *testing.T) {
 				t.Errorf("%s: score panel %+v off the screen", name, p)
 			}
 			bs := tb.ScoreTexts()
-			want := []string{msg.New(msg.ScoreTitle, 20).String(), msg.ScoreThisRound.Text(), msg.ScoreTotal.Text()}
+			want := []string{msg.New(msg.ScoreTitle, 20).String()}
+			if tb.People() == 1 {
+				want = append(want, msg.New(msg.ScoreYouPlace, msg.PlaceFirst.Text()).String())
+			}
+			want = append(want, msg.ScoreThisRound.Text(), msg.ScoreTotal.Text())
 			for range seats {
-				want = append(want, "", "+104", "188")
+				want = append(want, msg.PlaceFirst.Text(), "", "+104", "188")
 			}
 			checkBoxTexts(t, g, name+" score", p, bs, func(i int) string { return want[i] })
 			btn := tb.OverlayButton(0)

@@ -24,7 +24,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "stats-empty", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -78,12 +78,14 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		m := menu.NewMenu(g.host)
 		m.Page = scene
 		g.cur = m
-	case "stats":
-		if err := sampleStats(g, g.Opts.Seed); err != nil {
-			return nil, err
+	case "stats", "stats-empty":
+		if scene == "stats" {
+			if err := sampleStats(g, g.Opts.Seed); err != nil {
+				return nil, err
+			}
 		}
 		m := menu.NewMenu(g.host)
-		m.Page = scene
+		m.Page = "stats" // stats-empty: the page before any game
 		g.cur = m
 	case "online", "online-create", "online-keyboard", "room", "room-keyboard":
 		shotOnline(g, scene)

@@ -111,3 +111,39 @@ func TestStatisticsDamaged(t *testing.T) {
 		t.Errorf("the damaged bytes were not kept: %v", err)
 	}
 }
+
+// TestStatisticsPage: the tallies' column is written as large as the summary's, and a page with
+// no game yet says so in a sentence instead of showing the tallies' headings over nothing
+// (issue 26).
+func TestStatisticsPage(t *testing.T) {
+	g := newTestGame(t, &storage.Memory{}, "instant")
+	g.LayoutF(1280, 720)
+	g.InjectInput(func(in *ui.Input) {})
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "menu" })
+	tapButton(t, g, "stats")
+	runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene == "stats" })
+	if !hasLabel(g, msg.StatsEmpty.Text()) || hasLabel(g, msg.StatsByLevel.Text()) || hasLabel(g, msg.StatsByVariant.Text()) {
+		t.Error("the page without a game shows the tallies' headings, or not the sentence that says why they are empty")
+	}
+	if err := sampleStats(g, 3); err != nil {
+		t.Fatal(err)
+	}
+	m := g.cur.(*menu.Menu)
+	m.Build()
+	size := func(label string) float64 {
+		for i := range m.Widgets {
+			if w := &m.Widgets[i]; w.Label == label {
+				texts, _ := g.host.WidgetTexts(w)
+				return texts[0].Style.Size
+			}
+		}
+		t.Fatalf("no %q on the page", label)
+		return 0
+	}
+	left := size(msg.StatsPlayed.Text())
+	for _, label := range []string{msg.StatsByLevel.Text(), msg.StatsByVariant.Text(), ui.LevelName("expert").Text()} {
+		if right := size(label); right != left {
+			t.Errorf("%q at %.1f px beside the summary's %.1f px", label, right, left)
+		}
+	}
+}

@@ -19,6 +19,9 @@ import (
 // statsLines is how many summary lines the statistics page shows.
 const statsLines = 8
 
+// statsEmptyLines is how many tally lines the sentence of an empty page takes.
+const statsEmptyLines = 4
+
 // statsLay is the statistics page's layout, a pure function of the screen size and the number of
 // tally lines (by opponents, by rules) to show: Lines are the summary's label|value lines, Chart
 // the last games' bars, Tally the tally lines (fewer than asked when the screen is short).
@@ -49,8 +52,8 @@ func statsLayout(w, h float64, tally int) statsLay {
 		l.Lines = line(x0, top, fw, rh, statsLines)
 		cy := top + rh*statsLines + m/2
 		l.Chart = layout.Rect{X: x0, Y: cy, W: fw, H: by - m - cy}
-		trh := math.Min(avail/float64(max(tally, 1)), 34)
-		l.Tally = line(x0+fw+m, top, fw, trh, min(tally, int(avail/trh)))
+		// The tallies in lines as high as the summary's, so their text is as large.
+		l.Tally = line(x0+fw+m, top, fw, rh, min(tally, int(avail/rh)))
 		l.Reset = layout.Rect{X: x0, Y: by, W: fw, H: bh}
 		l.Back = layout.Rect{X: x0 + fw + m, Y: by, W: fw, H: bh}
 		return l
@@ -116,31 +119,53 @@ func (m *Menu) buildStats() {
 	s := g.Stats.Stats().Local
 	m.Title = msg.MenuStats.Text()
 	tallies := statsTallies(s)
-	l := statsLayout(g.W, g.H, len(tallies))
+	if s.Played == 0 {
+		// No game yet: a sentence where the tallies' headings would stand over nothing.
+		tallies = nil
+	}
+	l := statsLayout(g.W, g.H, max(len(tallies), statsEmptyLines))
 	pct := func(f float64) string { return msg.New(msg.SettingsPercent, int(math.Round(f*100))).String() }
+	rate, avg := "—", "—" // no game: no rate, no average
+	if s.Played > 0 {
+		rate, avg = pct(s.WinRate()), msg.Decimal(s.AverageBullheads(), 1)
+	}
 	lines := [statsLines][2]string{
 		{msg.StatsPlayed.Text(), strconv.Itoa(s.Played)},
 		{msg.StatsWon.Text(), strconv.Itoa(s.Won)},
-		{msg.StatsWinRate.Text(), pct(s.WinRate())},
-		{msg.StatsAverage.Text(), msg.Decimal(s.AverageBullheads(), 1)},
+		{msg.StatsWinRate.Text(), rate},
+		{msg.StatsAverage.Text(), avg},
 		{msg.StatsBest.Text(), gameText(s.Best)},
 		{msg.StatsWorst.Text(), gameText(s.Worst)},
 		{msg.StatsStreak.Text(), strconv.Itoa(s.LongestStreak)},
 		{msg.StatsNote.Text(), ""},
 	}
+	// Every line of both columns at one size, the summary's (fitted smaller only where a text
+	// is too wide for its box).
+	size := ui.ClampF(l.Lines[0].H*0.42, 12, 30)
+	add := func(label string, r layout.Rect, kind int) {
+		m.add("", label, r, true, kind)
+		m.Widgets[len(m.Widgets)-1].Size = size
+	}
 	row := func(r layout.Rect, kv [2]string) {
 		if kv[1] == "" {
-			m.add("", kv[0], r, true, 1)
+			add(kv[0], r, 1)
 			return
 		}
-		m.add("", kv[0], layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}, true, 1)
-		m.add("", kv[1], layout.Rect{X: r.X + r.W*0.5, Y: r.Y, W: r.W * 0.5, H: r.H}, true, 2)
+		add(kv[0], layout.Rect{X: r.X, Y: r.Y, W: r.W * 0.5, H: r.H}, 1)
+		add(kv[1], layout.Rect{X: r.X + r.W*0.5, Y: r.Y, W: r.W * 0.5, H: r.H}, 2)
 	}
 	for i, r := range l.Lines {
 		row(r, lines[i])
 	}
 	for i, r := range l.Tally {
-		row(r, tallies[i])
+		if i < len(tallies) {
+			row(r, tallies[i])
+		}
+	}
+	if len(tallies) == 0 && len(l.Tally) > 0 {
+		box := l.Tally[0]
+		box.H = l.Tally[len(l.Tally)-1].Y + l.Tally[len(l.Tally)-1].H - box.Y
+		add(msg.StatsEmpty.Text(), box, ui.KindNotice)
 	}
 	m.recent = s.Recent
 	m.chart = l.Chart
@@ -192,7 +217,17 @@ func (m *Menu) drawChart(dst *ebiten.Image) {
 	for _, r := range m.recent {
 		most = max(most, r.Total)
 	}
-	area := layout.Rect{X: c.X + 8, Y: c.Y + 2*capt + 4, W: c.W - 16, H: c.H - 2*capt - 12}
+	// The bars stand on an axis with the scale's numbers at its left, each bar's bullheads over it.
+	vs := ui.ClampF(c.W/stats.RecentGames*0.45, 10, capt*0.85)
+	axisW := vs * 2.2
+	area := layout.Rect{X: c.X + 8 + axisW, Y: c.Y + 2*capt + vs + 4, W: c.W - 20 - axisW, H: c.H - 2*capt - vs - 14}
+	g.FillRect(dst, layout.Rect{X: area.X - 1, Y: area.Y, W: 1, H: area.H + 1}, sprites.Muted)
+	g.FillRect(dst, layout.Rect{X: area.X - 1, Y: area.Y + area.H, W: area.W + 1, H: 1}, sprites.Muted)
+	for _, v := range [2]int{0, most} {
+		y := area.Y + area.H - area.H*float64(v)/float64(most)
+		g.FillRect(dst, layout.Rect{X: area.X - 4, Y: y, W: 3, H: 1}, sprites.Muted)
+		g.Label(dst, statsNum(v), area.X-6, y, vs, sprites.Muted, text.Right|text.VertCenter, false)
+	}
 	slot := area.W / stats.RecentGames
 	for i, r := range m.recent {
 		bh := math.Max(2, area.H*float64(r.Total)/float64(most))
@@ -200,6 +235,22 @@ func (m *Menu) drawChart(dst *ebiten.Image) {
 		if r.Won {
 			col = sprites.Good
 		}
-		g.FillRect(dst, layout.Rect{X: area.X + float64(i)*slot + slot*0.15, Y: area.Y + area.H - bh, W: slot * 0.7, H: bh}, col)
+		x := area.X + float64(i)*slot + slot*0.15
+		g.FillRect(dst, layout.Rect{X: x, Y: area.Y + area.H - bh, W: slot * 0.7, H: bh}, col)
+		g.Label(dst, statsNum(r.Total), x+slot*0.35, area.Y+area.H-bh-vs*0.6, vs, ui.LabelCol, text.Center, false)
 	}
+}
+
+// statsNums are the numbers the chart shows, as text, made once.
+var statsNums [1000]string
+
+// statsNum returns n in decimal, without allocating for the numbers a chart shows.
+func statsNum(n int) string {
+	if n < 0 || n >= len(statsNums) {
+		return strconv.Itoa(n)
+	}
+	if statsNums[n] == "" {
+		statsNums[n] = strconv.Itoa(n)
+	}
+	return statsNums[n]
 }

@@ -40,67 +40,6 @@ func (t *Table) ResultPanel() (layout.Rect, bool) {
 // noButtons are the table's buttons under a tap that a result panel takes: none.
 var noButtons [layout.NumButtons]layout.Rect
 
-func (hd *hud) OverlayPanel() layout.Rect {
-	g := hd.g
-	w := math.Min(g.W-24, 560)
-	rows := float64(len(hd.Seats))
-	lineH := ui.ClampF(g.H*0.045, 18, 34)
-	h := math.Min(g.H-24, lineH*(rows+4)+ui.ClampF(g.H*0.07, layout.MinTap, 60)+40)
-	return layout.Rect{X: (g.W - w) / 2, Y: (g.H - h) / 2, W: w, H: h}
-}
-
-// ScoreTexts are the round score panel's texts: the title, the two column heads, and each seat's
-// name, penalty this round and total.
-func (hd *hud) ScoreTexts() []ui.BoxText {
-	g := hd.g
-	p := hd.OverlayPanel()
-	lineH := ui.ClampF(g.H*0.045, 18, 34)
-	out := hd.panelTexts[:0]
-	out = append(out, g.Fitted(hd.cached(msg.New(msg.ScoreTitle, hd.LastRound.Round)), layout.Rect{X: p.X + 12, Y: p.Y + lineH/2, W: p.W - 24, H: lineH}, lineH*0.9, true, false, text.HorzCenter, sprites.White))
-	size := lineH * 0.62
-	colW := p.W * 0.22
-	col := func(i int, y float64) layout.Rect { // the columns centred at 62 % and 85 % of the width
-		return layout.Rect{X: p.X + p.W*[2]float64{0.62, 0.85}[i] - colW/2, Y: y - lineH/2, W: colW, H: lineH}
-	}
-	y := p.Y + lineH*2.2
-	out = append(out, g.Fitted(msg.ScoreThisRound.Text(), col(0, y), size*0.8, false, false, text.HorzCenter, sprites.Muted),
-		g.Fitted(msg.ScoreTotal.Text(), col(1, y), size*0.8, false, false, text.HorzCenter, sprites.Muted))
-	cfg := hd.Disp.Config
-	for s := range hd.Seats {
-		y += lineH
-		c := sprites.White
-		tot := 0
-		if s < len(hd.LastRound.Totals) {
-			tot = hd.LastRound.Totals[s]
-		}
-		if cfg.EndScore > 0 && tot >= cfg.EndScore {
-			c = sprites.Danger
-		}
-		pen := 0
-		if s < len(hd.LastRound.Penalties) {
-			pen = hd.LastRound.Penalties[s]
-		}
-		name := layout.Rect{X: p.X + 20, Y: y - lineH/2, W: col(0, y).X - 4 - (p.X + 20), H: lineH}
-		out = append(out, g.Fitted(hd.Seats[s].Name, name, size, s == hd.Me, true, text.Left, c),
-			g.Fitted("+"+Num(pen), col(0, y), size, true, false, text.HorzCenter, floatCol),
-			g.Fitted(Num(tot), col(1, y), size, true, false, text.HorzCenter, c))
-	}
-	hd.panelTexts = out
-	return out
-}
-
-func (t *Table) drawScoreOverlay(dst *ebiten.Image) {
-	g := t.G
-	p := t.OverlayPanel()
-	g.FillRect(dst, layout.Rect{W: g.W, H: g.H}, sprites.Dim)
-	drawPanel(g, dst, p, 14)
-	for _, b := range t.ScoreTexts() {
-		b.Draw(g, dst)
-	}
-	w := ui.Widget{ID: "continue", R: t.OverlayButton(0), Label: msg.ButtonContinue.Text(), Enabled: true}
-	g.DrawWidget(dst, &w, true)
-}
-
 // TrackerTexts are the card tracker's texts: its head and every card number in its cell,
 // coloured by what is known of the card.
 func (hd *hud) TrackerTexts() []ui.BoxText {
