@@ -430,6 +430,11 @@ const (
 	PublicPlaying
 	PublicMore
 
+	// The row choice's preview (issue 25): the row under the pointer, or tapped once on a touch
+	// screen, and what it costs.
+	RowPreviewClick
+	RowPreviewTap
+
 	numIDs
 )
 
@@ -804,6 +809,8 @@ var defs = [numIDs]def{
 	PauseTitle:           {"pause.title", ""},
 	PauseResume:          {"pause.resume", ""},
 	PauseLeave:           {"pause.leave", ""},
+	RowPreviewClick:      {"row.preview_click", "row bullheads"},
+	RowPreviewTap:        {"row.preview_tap", "row bullheads"},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

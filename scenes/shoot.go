@@ -261,6 +261,8 @@ func (s *shooter) Update() error {
 		// Prefer the person's own row choice; after the first round, anyone's.
 		if t.Phase == table.PhaseRowChoice && t.Tl.Idle() && t.CaughtUp() {
 			if d, ok := t.Decision(); ok && d.Kind == engine.DecideRow || t.Disp.Round >= 2 {
+				v := table.CloneView(&t.Disp)
+				t.PreviewRow(bots.Heuristic(&v).Row, min(s.g.W, s.g.H) < 600) // lit, with its cost
 				s.capture = true
 				return nil
 			}
