@@ -93,7 +93,8 @@ type Seat struct {
 	Plate Rect
 	// Chosen is where the seat's chosen card lies (face down, then revealed).
 	Chosen Rect
-	// Pile is where taken rows are swept to.
+	// Pile is where taken rows are swept to and the seat's pile of the round lies, with its
+	// bullheads: the chosen card's place, by the plate (the chosen card covers it while chosen).
 	Pile Rect
 	// Avatar is the square the seat's face is drawn in: at the plate's left over its whole
 	// height, or on a compact plate left of the score under the name. It overlaps no text.
@@ -336,7 +337,7 @@ func (t *Table) landscape(seats, handN int) {
 	t.Seats[0] = Seat{
 		Plate:  plate,
 		Chosen: chosen,
-		Pile:   Rect{m + ownW - ownCW*0.6, ownY, ownCW * 0.6, ownPH},
+		Pile:   chosen,
 		Avatar: avatar,
 		Text:   tx,
 	}
@@ -504,7 +505,7 @@ func (t *Table) seatOn(i int, plate Rect, k plateKind) {
 	t.Seats[i] = Seat{
 		Plate:   plate,
 		Chosen:  chosen,
-		Pile:    Rect{chosen.X, plate.Y, cw, plate.H},
+		Pile:    chosen,
 		Avatar:  avatar,
 		Compact: k == plateCompact,
 		Text:    tx,
@@ -1061,7 +1062,7 @@ func (t *Table) portrait(seats, handN int) {
 	t.Seats[0] = Seat{
 		Plate:  plate,
 		Chosen: Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH},
-		Pile:   Rect{line.X, line.Y, ownCardW, ownH},
+		Pile:   Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH},
 		Avatar: avatar,
 		Text:   tx,
 	}
