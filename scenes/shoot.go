@@ -308,6 +308,9 @@ func autopilot(t *table.Table, stopAtRow bool) {
 	case d.Kind == engine.DecidePlay && d.Count == 1:
 		if !chosen {
 			a := bots.Heuristic(&v)
+			if stopAtRow && len(v.Hand) > 0 {
+				a.Cards[0] = v.Hand[0] // the lowest card: soon too low, and the row choice the person's
+			}
 			t.Play(a.Cards[0])
 		}
 	case d.Kind == engine.DecideRow:

@@ -80,8 +80,10 @@ func (t *Table) drawPlate(dst *ebiten.Image, s int) {
 			g.Label(dst, pile, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, size, floatCol, text.Right|text.VertCenter, true)
 		}
 	}
-	// The round's pile by the plate, under the seat's chosen card.
-	t.drawPile(dst, s, seat.Pile, func(x, y, w, h float64) { t.drawCard(dst, 0, x, y, w, h, false, 1, true) })
+	// The round's pile by the plate, under the seat's chosen card (a compact plate's "+N" says it).
+	if !seat.Compact {
+		t.drawPile(dst, s, seat.Pile, func(x, y, w, h float64) { t.drawCard(dst, 0, x, y, w, h, false, 1, true) })
+	}
 }
 
 // plateCut is a text fitted to its box — shrunk down to a floor size, then cut short
