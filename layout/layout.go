@@ -1059,10 +1059,11 @@ func (t *Table) portrait(seats, handN int) {
 	plateW := mainW - confirmW - ownCardW - m
 	plate := Rect{line.X, line.Y, plateW, ownH}
 	avatar, tx := t.plateTexts(plate, plateW, plateFull)
+	chosen := Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH}
 	t.Seats[0] = Seat{
 		Plate:  plate,
-		Chosen: Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH},
-		Pile:   Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH},
+		Chosen: chosen,
+		Pile:   chosen,
 		Avatar: avatar,
 		Text:   tx,
 	}
