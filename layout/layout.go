@@ -93,7 +93,8 @@ type Seat struct {
 	Plate Rect
 	// Chosen is where the seat's chosen card lies (face down, then revealed).
 	Chosen Rect
-	// Pile is where taken rows are swept to.
+	// Pile is where taken rows are swept to and the seat's pile of the round lies, with its
+	// bullheads: the chosen card's place, by the plate (the chosen card covers it while chosen).
 	Pile Rect
 	// Avatar is the square the seat's face is drawn in: at the plate's left over its whole
 	// height, or on a compact plate left of the score under the name. It overlaps no text.
@@ -207,6 +208,12 @@ type Table struct {
 	// Queue holds, when there is room (landscape: in the side panel), one place per seat where
 	// the revealed cards line up lowest first before they are placed; empty otherwise.
 	Queue []Rect
+	// RevealBack is, on a phone-sized screen, the band (the hand's) the reveal line lies over,
+	// and RevealLabel the height of the name under each of its cards (layRevealLine); RevealBack
+	// is empty where the queue has a place of its own.
+	RevealBack  Rect
+	RevealLabel float64
+	panelQueue  []Rect // the queue's places in the side panel, under the reveal line
 	// Buttons are the table buttons, indexed by the Btn constants.
 	Buttons [NumButtons]Rect
 }
@@ -330,7 +337,7 @@ func (t *Table) landscape(seats, handN int) {
 	t.Seats[0] = Seat{
 		Plate:  plate,
 		Chosen: chosen,
-		Pile:   Rect{m + ownW - ownCW*0.6, ownY, ownCW * 0.6, ownPH},
+		Pile:   chosen,
 		Avatar: avatar,
 		Text:   tx,
 	}
@@ -361,6 +368,7 @@ func (t *Table) landscape(seats, handN int) {
 	t.Pool = Rect{rowsX, top, rowsW, handTop - m/2 - top}
 	// The reveal queue: in the side panel between the buttons and confirm, in up to two lines.
 	t.layQueue(seats, Rect{sideX, y, side, confirmY - m - y}, cardW, gap)
+	t.layRevealLine(seats, Rect{handX, handTop, sideX - m - handX, handH}, Rect{handX, handTop, w - m - handX, handH}, math.Max(cardW*1.25, RevealCardMin), m/2)
 }
 
 // frontLand and frontPort are the room in front of each row (Row.Front) in card widths on a
@@ -497,7 +505,7 @@ func (t *Table) seatOn(i int, plate Rect, k plateKind) {
 	t.Seats[i] = Seat{
 		Plate:   plate,
 		Chosen:  chosen,
-		Pile:    Rect{chosen.X, plate.Y, cw, plate.H},
+		Pile:    chosen,
 		Avatar:  avatar,
 		Compact: k == plateCompact,
 		Text:    tx,
@@ -1051,10 +1059,11 @@ func (t *Table) portrait(seats, handN int) {
 	plateW := mainW - confirmW - ownCardW - m
 	plate := Rect{line.X, line.Y, plateW, ownH}
 	avatar, tx := t.plateTexts(plate, plateW, plateFull)
+	chosen := Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH}
 	t.Seats[0] = Seat{
 		Plate:  plate,
-		Chosen: Rect{line.X + plateW + m/2, line.Y + 2, ownCardW, ownCardH},
-		Pile:   Rect{line.X, line.Y, ownCardW, ownH},
+		Chosen: chosen,
+		Pile:   chosen,
 		Avatar: avatar,
 		Text:   tx,
 	}
@@ -1062,6 +1071,7 @@ func (t *Table) portrait(seats, handN int) {
 	y += ownH + m/2
 
 	t.layHand(handN, Rect{handX, y, handW, bottom - y}, m/2, 0.08)
+	t.layRevealLine(seats, Rect{handX, y, handW, bottom - y}, Rect{handX, line.Y, handW, bottom - line.Y}, math.Max(cardW*1.4, RevealCardMin), m/2)
 	t.Deck = Rect{w/2 - cardW/2, t.Rows[0].Slots[0].Y + rowsH/2 - cardH/2, cardW, cardH}
 	t.Panel = Rect{m, t.Rows[0].Hit.Y, mainW, rowsH}
 	t.Pool = t.Panel

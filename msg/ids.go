@@ -443,6 +443,10 @@ const (
 	ScoreYouPlace
 	GameOverYouPlace
 	StatsEmpty
+	// The row choice's preview (issue 25): the row under the pointer, or tapped once on a touch
+	// screen, and what it costs.
+	RowPreviewClick
+	RowPreviewTap
 
 	numIDs
 )
@@ -828,6 +832,8 @@ var defs = [numIDs]def{
 	ScoreYouPlace:        {"score.you_place", "place"},
 	GameOverYouPlace:     {"gameover.you_place", "place"},
 	StatsEmpty:           {"stats.empty", ""},
+	RowPreviewClick:      {"row.preview_click", "row bullheads"},
+	RowPreviewTap:        {"row.preview_tap", "row bullheads"},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

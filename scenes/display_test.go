@@ -119,7 +119,18 @@ func TestRenderScenes(t *testing.T) {
 					}
 				case "choose", "reveal", "placement":
 					tb := g.cur.(*table.Table)
+					line := scene == "placement" && !tb.Lay.RevealBack.Empty() && len(tb.Disp.Pending) > 0
+					for k := range tb.Disp.Pending { // a phone's reveal line, over the hand
+						if i := tb.SpriteAt(table.AtPending, 0, k); line && i >= 0 && !tb.Cards[i].Moving {
+							if x, y := tb.Lay.Queue[k].Center(); isFelt(img, x, y) {
+								t.Errorf("queued card %d not drawn at %+v", k, tb.Lay.Queue[k])
+							}
+						}
+					}
 					for i := range ts.HandRects {
+						if line {
+							break // the hand waits under the reveal line
+						}
 						r := tb.Lay.Hand[i]
 						x, y := r.Center()
 						if isFelt(img, x, y) {

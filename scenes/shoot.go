@@ -263,6 +263,8 @@ func (s *shooter) Update() error {
 		// Prefer the person's own row choice; after the first round, anyone's.
 		if t.Phase == table.PhaseRowChoice && t.Tl.Idle() && t.CaughtUp() {
 			if d, ok := t.Decision(); ok && d.Kind == engine.DecideRow || t.Disp.Round >= 2 {
+				v := table.CloneView(&t.Disp)
+				t.PreviewRow(bots.Heuristic(&v).Row, min(s.g.W, s.g.H) < 600) // lit, with its cost
 				s.capture = true
 				return nil
 			}
@@ -308,6 +310,9 @@ func autopilot(t *table.Table, stopAtRow bool) {
 	case d.Kind == engine.DecidePlay && d.Count == 1:
 		if !chosen {
 			a := bots.Heuristic(&v)
+			if stopAtRow && len(v.Hand) > 0 {
+				a.Cards[0] = v.Hand[0] // the lowest card: soon too low, and the row choice the person's
+			}
 			t.Play(a.Cards[0])
 		}
 	case d.Kind == engine.DecideRow:

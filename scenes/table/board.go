@@ -39,8 +39,12 @@ func (bd *board) floaterAt(f *floater) (x, y float64) {
 	return x, y - f.tw.Progress()*bd.lay.Unit*4
 }
 
-// endFloaters removes the "+N" labels of past turns (all of them with all true: the round ended).
+// endFloaters removes the "+N" labels of past turns (all of them with all true: the round ended,
+// and the plates' counts end too).
 func (bd *board) endFloaters(all bool) {
+	if all {
+		bd.endCounts()
+	}
 	fl := bd.Floaters[:0]
 	for _, f := range bd.Floaters {
 		if !all && f.Turn == bd.LastTurn {
@@ -129,6 +133,7 @@ func (t *Table) StepSprites() {
 		}
 	}
 	t.Floaters = fl
+	t.stepPiles()
 	for i := range t.Lift {
 		t.Lift[i] = ease(t.Lift[i], t.LiftTarget(i))
 		t.Shift[i] = ease(t.Shift[i], t.ShiftTarget(i))

@@ -212,11 +212,9 @@ func (ct *controls) handleTable(in *ui.Input) {
 		}
 	case ct.Disp.Phase == engine.PhaseRowChoice:
 		if d, ok := ct.Decision(); ok && d.Kind == engine.DecideRow {
-			for r := 0; r < engine.NumRows; r++ {
-				if in.TapIn(ct.lay.Rows[r].Hit) {
-					ct.ChooseRow(r)
-					return
-				}
+			if r := ct.b.rowInput(in); r >= 0 { // a click, or a touch's second tap (rowpick.go)
+				ct.ChooseRow(r)
+				return
 			}
 			if d := in.TakeDigit(); d >= 1 && d <= 4 {
 				ct.ChooseRow(d - 1)

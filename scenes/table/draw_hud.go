@@ -40,7 +40,8 @@ func (t *Table) drawPlate(dst *ebiten.Image, s int) {
 	t.drawAvatar(dst, s, seat.Avatar)
 	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
 	// (cached: the strings change only with the game), never shrunk.
-	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), si.pileStr, si.stateStr}
+	pile := t.pileStr(s, si.pileStr) // counting up while a taken row arrives (piles.go)
+	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), pile, si.stateStr}
 	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.State)}
 	bold := [layout.NumPlateTexts]bool{true, true, false, true, true}
 	if len(t.plateCuts) != len(t.Lay.Seats) {
@@ -71,13 +72,17 @@ func (t *Table) drawPlate(dst *ebiten.Image, s int) {
 	// A compact plate has no pile line: the penalty taken this round goes at the right of the
 	// score's box (the score is left-aligned in it), smaller than the score, where it fits
 	// beside it; it never covers the score.
-	if sc := seat.Text[layout.TxtScore]; seat.Compact && sc.Shown() && !sc.Right && si.pileStr != "" {
+	if sc := seat.Text[layout.TxtScore]; seat.Compact && sc.Shown() && !sc.Right && pile != "" {
 		size := math.Max(MinPlateText, math.Round(sc.Size*0.7))
 		sw, _ := g.Txt.Measure(si.scoreStr, text.Style{Size: sc.Size, Bold: true})
-		pw, _ := g.Txt.Measure(si.pileStr, text.Style{Size: size, Bold: true})
+		pw, _ := g.Txt.Measure(pile, text.Style{Size: size, Bold: true})
 		if sw+pw+sc.Size*0.25 <= sc.R.W {
-			g.Label(dst, si.pileStr, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, size, floatCol, text.Right|text.VertCenter, true)
+			g.Label(dst, pile, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, size, floatCol, text.Right|text.VertCenter, true)
 		}
+	}
+	// The round's pile by the plate, under the seat's chosen card (a compact plate's "+N" says it).
+	if !seat.Compact {
+		t.drawPile(dst, s, seat.Pile, func(x, y, w, h float64) { t.drawCard(dst, 0, x, y, w, h, false, 1, true) })
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"nimmt/engine"
 	"nimmt/layout"
-	"nimmt/msg"
 	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -253,7 +252,7 @@ func (t *Table) Draw(dst *ebiten.Image) {
 		if !t.SumsShown() {
 			break
 		}
-		if !t.RowLaid(r) {
+		if !t.RowLaid(r) || r == t.picked() { // the picked row shows its cost (drawRowChoice)
 			continue
 		}
 		sum := 0
@@ -276,11 +275,13 @@ func (t *Table) Draw(dst *ebiten.Image) {
 		t.drawPlate(dst, s)
 	}
 	// Cards: resting ones first (twins stacked on a row card after it), then the hand, then
-	// moving ones on top.
+	// moving ones on top. The phones' reveal line, while up, hides the hand and is drawn over
+	// the buttons, with the moving cards over it (drawReveal).
+	over := t.revealOver()
 	for pass := 0; pass < 2; pass++ {
 		for i := range t.Cards {
 			sp, h := &t.Cards[i], &t.Homes[i]
-			if sp.Vis && !sp.Moving && h.At != AtHand && h.Top == (pass == 1) {
+			if sp.Vis && !sp.Moving && h.At != AtHand && h.Top == (pass == 1) && !t.restsInLine(h, over) {
 				t.drawSprite(dst, i)
 			}
 		}
@@ -294,7 +295,7 @@ func (t *Table) Draw(dst *ebiten.Image) {
 	}
 	// The hand left to right, so twins overlap like the other cards; a lifted card last, whole
 	// over its neighbours.
-	for pass := 0; pass < 2; pass++ {
+	for pass := 0; pass < 2 && !over; pass++ {
 		for k := range t.Lay.Hand {
 			i := t.SpriteAt(AtHand, 0, k)
 			if i < 0 || (t.Lift[i] > 0) != (pass == 1) {
@@ -310,21 +311,14 @@ func (t *Table) Draw(dst *ebiten.Image) {
 		}
 	}
 	for i := range t.Cards {
-		if sp := &t.Cards[i]; sp.Vis && sp.Moving {
+		if sp := &t.Cards[i]; sp.Vis && sp.Moving && !over {
 			t.drawSprite(dst, i)
 		}
 	}
 	// The decision timer's rings, over a card waiting on its seat.
 	t.drawRings(dst)
-	// Under each queued card, whose it is.
-	if t.queued {
-		for i, p := range t.Disp.Pending {
-			if si := t.SpriteAt(AtPending, 0, i); i >= len(l.Queue) || si < 0 || t.Cards[si].Moving {
-				continue
-			}
-			q := l.Queue[i]
-			g.Label(dst, t.Seats[p.Seat].Name, q.X+q.W/2, q.Y+q.H+u*0.2, ui.ClampF(u*0.85, 8, 16), sprites.White, text.HorzCenter|text.Top, false)
-		}
+	if !over {
+		t.drawQueueNames(dst)
 	}
 	// Score bar and status line.
 	sb := l.ScoreBar
@@ -348,6 +342,9 @@ func (t *Table) Draw(dst *ebiten.Image) {
 		}
 	}
 	t.DrawButtons(dst)
+	if over {
+		t.drawReveal(dst, func(i int) { t.drawSprite(dst, i) })
+	}
 	t.drawBanner(dst)
 	// Floaters: "+N" rising from a seat's pile, over the buttons.
 	for i := range t.Floaters {
@@ -373,72 +370,6 @@ func (t *Table) Draw(dst *ebiten.Image) {
 		t.Tutorial.Draw(dst)
 	}
 	t.Pause.draw(dst)
-}
-
-func (t *Table) drawPreview(dst *ebiten.Image) {
-	g := t.G
-	l := &t.Lay
-	p := t.pulse()
-	t.drawnPulse = p
-	if t.Phase == PhaseRowChoice && len(t.Disp.Waiting) > 0 {
-		for r := range l.Rows {
-			g.StrokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
-		}
-		return
-	}
-	if !t.previewActive() || !t.Tl.Idle() {
-		return
-	}
-	c := t.HandCard(t.Sel)
-	if c == 0 {
-		return
-	}
-	// The engine's answer, by the variant: the row, its end, a twin, a take.
-	land := t.Disp.Land(c)
-	if land.TooLow {
-		for r := range l.Rows {
-			g.StrokeRect(dst, l.Rows[r].Hit, 8, 3, pulseRed[p])
-		}
-		t.drawWarning(dst, msg.WarnTooLow.Text())
-		return
-	}
-	sl, ok := t.LandingRect(land)
-	switch {
-	case !ok:
-	case land.OnTwin:
-		// Double: the card goes on top of its twin, in the same place.
-		g.StrokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
-	case land.Takes:
-		g.RoundRect(dst, sl, sl.W*0.09, pulseRed[p])
-		t.drawWarning(dst, t.warning(msg.New(msg.WarnSixth, land.Row+1, land.Bullheads)))
-	default:
-		g.RoundRect(dst, sl, sl.W*0.09, pulseGold[p])
-		g.StrokeRect(dst, sl, sl.W*0.09, 3, sprites.Glow)
-	}
-}
-
-// LandingRect is where the landing preview glows for a card that fits a row: its twin's place
-// (Double), the place after the row's last card, the sixth place when it takes the row, or the
-// room in front of the row's first card (Row.Front) when it goes to the left end (Professional).
-func (bd *board) LandingRect(land engine.Landing) (layout.Rect, bool) {
-	row := &bd.lay.Rows[land.Row]
-	switch {
-	case land.Left:
-		return row.Front, true
-	case land.Takes:
-		return row.Slots[layout.Slots-1], true
-	case land.Slot < layout.Slots:
-		return row.Slots[land.Slot], true
-	}
-	return layout.Rect{}, false
-}
-
-func (bd *board) drawWarning(dst *ebiten.Image, msg string) {
-	g := bd.g
-	u := bd.lay.Unit
-	r := bd.lay.Warn
-	g.RoundRect(dst, r, 6, warnBG)
-	g.Label(dst, msg, r.X+8, r.Y+r.H/2, g.Txt.Fit(msg, text.Style{Size: u, Bold: true}, r.W-16, 8), sprites.White, text.Left|text.VertCenter, true)
 }
 
 func (t *Table) drawAdvice(dst *ebiten.Image, i int) {

@@ -109,6 +109,9 @@ type board struct {
 	faceRush bool
 	// drawnPulse is the warning glow's step on screen (pulse).
 	drawnPulse int
+	// moments are the play's moments on the board: the reveal line, the seats' piles and the
+	// row choice's feedback (moments.go).
+	moments
 }
 
 // hud is the table's words: the seats' plates, the status line, the log, the panels and the

@@ -345,7 +345,7 @@ func (pr *presenter) onRowTaken(ev engine.RowTaken, animate bool) []anim.Step {
 			pr.b.Floaters = append(pr.b.Floaters, floater{Label: "+" + strconv.Itoa(ev.Bullheads), seat: ev.Seat, Turn: pr.LastTurn, tw: tw})
 		}})
 	}
-	return steps
+	return pr.b.pileUp(ev, steps, animate) // the plate counts up once the cards are there
 }
 
 // onPlaced: a card goes to its row.

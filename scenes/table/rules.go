@@ -158,6 +158,7 @@ func NewRules(g *ui.Host) (*Table, error) {
 	}
 	tu.steps = steps
 	t.Tutorial = tu
+	t.Lay = t.Lay.WithRevealLine(false) // the caption takes the hand's band
 	tu.Advance()
 	return t, nil
 }

@@ -44,6 +44,7 @@ func (t *Table) TestState(ts *ui.TestState) {
 		}
 		t.poolState(ts)
 		t.choiceState(ts)
+		t.rowPickState(ts)
 	}
 	for i, r := range t.Lay.Buttons {
 		if t.Tutorial != nil && i != layout.BtnMenu {

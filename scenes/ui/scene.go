@@ -90,6 +90,12 @@ type TestState struct {
 	Online *OnlineState `json:"online,omitempty"`
 	// Redraws counts the frames in which the scene was drawn; a still screen is not redrawn.
 	Redraws int `json:"redraws"`
+	// RowPick is the row the person's row choice shows lit with its cost (under the mouse, or
+	// tapped once on a touch screen), counted from 1, 0 for none; RowCost is the "+N" shown on it
+	// and RowArmed is set when a second tap on it takes it.
+	RowPick  int  `json:"row_pick,omitempty"`
+	RowCost  int  `json:"row_cost,omitempty"`
+	RowArmed bool `json:"row_armed,omitempty"`
 }
 
 // OnlineState is the room screen's state for tests and the browser hook.
