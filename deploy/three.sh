@@ -35,7 +35,10 @@ hpid=$!
 pids="$pids $hpid"
 trap 'kill $pids 2>/dev/null' EXIT
 until [ -S "$tmp/three-haproxy.sock" ]; do sleep 0.2; done
-sleep 1 # HAProxy's first checks (every 500 ms)
+for i in 1 2 3; do # each server listening (a loaded machine starts them slowly)
+	until grep -q "listening on" "$tmp/three-s$i.log"; do sleep 0.2; done
+done
+sleep 1 # HAProxy's next checks (every 500 ms) find them up
 # CPU (utime+stime, in 10 ms ticks) of the servers and of HAProxy, read when loadgen says the
 # rooms are open and again when its window ends.
 ticks() { for p in "$@"; do awk '{print $14+$15}' "/proc/$p/stat"; done | awk '{s+=$1} END {print s+0}'; }
