@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -45,8 +46,9 @@ func startShared(t *testing.T, bin string, db *storetest.DB, addr string, args .
 }
 
 // enter makes p the host of a new room through the balancer, then connects again by the room's
-// code as a client does after a create (the room moves to the server its code hashes to).
-func enter(t *testing.T, url string, s protocol.Settings, levels []string, ps ...*player) string {
+// code as a client does after a create (the room moves to the server its code hashes to), and
+// seats the others.
+func enter(t *testing.T, url string, s protocol.Settings, ps ...*player) string {
 	t.Helper()
 	host := ps[0]
 	host.connect(url, "")
@@ -59,6 +61,13 @@ func enter(t *testing.T, url string, s protocol.Settings, levels []string, ps ..
 		p.hello()
 		p.join()
 	}
+	return code
+}
+
+// startGame adds bots of the levels to the host's room (ps[0]) and starts the game; it returns
+// once every player has the first event.
+func startGame(levels []string, ps ...*player) {
+	host := ps[0]
 	for _, l := range levels {
 		host.send(protocol.AddBot{Level: l})
 	}
@@ -66,31 +75,34 @@ func enter(t *testing.T, url string, s protocol.Settings, levels []string, ps ..
 	for _, p := range ps {
 		p.until("the first event", func(protocol.Message) bool { return p.st.Next > 0 })
 	}
-	return code
 }
 
 // Failover under play, through a real HAProxy (deploy/haproxy.cfg) in front of three server
-// processes on one PostgreSQL database: people play several rooms; one server is killed with
+// processes on one PostgreSQL database: people play several rooms, over WebSockets and on a text
+// port (-balancer: its session reaches the room through HAProxy); one server is killed with
 // SIGKILL in the middle of a turn; its rooms are taken by the others when their clients
-// reconnect through the balancer; every client finishes its game; the stored game of every
-// room is exactly what each of its clients saw (nothing lost, nothing applied twice).
+// reconnect through the balancer (the text session by itself); every client finishes its game;
+// the stored game of every room is exactly what each of its clients saw, the text player's
+// printed lines included (nothing lost, nothing applied twice).
 func TestHAProxyFailover(t *testing.T) {
 	if storetest.Kind() != "postgres" {
 		t.Skip("runs with NIMMT_TEST_STORE=postgres (make test-server-pg)")
 	}
 	bin := serverBinary(t)
 	db := storetest.New(t)
+	front := freePort(t)
+	url := "ws://" + front
 	ports := []string{freePort(t), freePort(t), freePort(t)}
+	texts := make([]string, len(ports))
 	servers := make([]*child, len(ports))
 	owners := map[string]int{} // lease owner number → server
 	for i, p := range ports {
 		var owner string
-		servers[i], owner = startShared(t, bin, db, p)
+		texts[i] = freePort(t)
+		servers[i], owner = startShared(t, bin, db, p, "-text", texts[i], "-text-rate", "1000", "-balancer", url)
 		owners[owner] = i
 	}
-	front := freePort(t)
 	haproxytest.Start(t, front, ports)
-	url := "ws://" + front
 
 	const rooms = 6
 	type room struct {
@@ -100,30 +112,49 @@ func TestHAProxyFailover(t *testing.T) {
 	var rs []room
 	for i := range rooms {
 		ps := []*player{newPlayer(t, fmt.Sprint("Ann", i), uint64(10*i+1)), newPlayer(t, fmt.Sprint("Bo", i), uint64(10*i+2))}
-		rs = append(rs, room{code: enter(t, url, noTimer(3), []string{"beginner"}, ps...), ps: ps})
+		rs = append(rs, room{code: enter(t, url, noTimer(3), ps...), ps: ps})
 	}
-	var all []*player
-	for _, r := range rs {
-		all = append(all, r.ps...)
-	}
-	playUntil(t, "round 1 turn 3", func(p *player) bool { return p.st.View.Turn >= 3 }, all...)
 
-	// The server holding the most rooms dies with decisions in flight.
+	// The server holding the most rooms will die; a text player on another server's port takes
+	// the third seat of one of its rooms (the others get a bot).
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, db.DSN())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close(ctx)
-	var owner string
+	var owner, texRoom string
 	var n int
-	if err := conn.QueryRow(ctx, `SELECT owner::text, count(*) FROM leases GROUP BY owner ORDER BY 2 DESC LIMIT 1`).Scan(&owner, &n); err != nil {
+	if err := conn.QueryRow(ctx, `SELECT owner::text, count(*), min(code) FROM leases GROUP BY owner ORDER BY 2 DESC LIMIT 1`).Scan(&owner, &n, &texRoom); err != nil {
 		t.Fatal(err)
 	}
 	victim, ok := owners[owner]
 	if !ok {
 		t.Fatalf("the rooms' owner %s is none of the servers %v", owner, owners)
 	}
+	tex := dialTextPlayer(t, texts[(victim+1)%len(texts)], "Tex", 7)
+	tex.join(texRoom)
+	for _, r := range rs {
+		if r.code == texRoom {
+			startGame(nil, r.ps...)
+		} else {
+			startGame([]string{"beginner"}, r.ps...)
+		}
+	}
+	var all []*player
+	for _, r := range rs {
+		all = append(all, r.ps...)
+	}
+	texAt3 := make(chan error, 1)
+	go func() { // Tex answers turn 3 and waits
+		texAt3 <- tex.play(func(string) bool { return strings.Contains(tex.acted, "round 1, turn 3 ") })
+	}()
+	playUntil(t, "round 1 turn 3", func(p *player) bool { return p.st.View.Turn >= 3 }, all...)
+	if err := <-texAt3; err != nil {
+		t.Fatal(err)
+	}
+
+	// The server dies with decisions in flight.
 	t.Logf("server %d holds %d of the %d rooms; it is killed", victim, n, rooms)
 	before := make([][]engine.Event, len(all))
 	for i, p := range all {
@@ -137,6 +168,11 @@ func TestHAProxyFailover(t *testing.T) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var resumed time.Duration
+	playing := func() {
+		mu.Lock()
+		resumed = max(resumed, time.Since(killed))
+		mu.Unlock()
+	}
 	for _, r := range rs {
 		for _, p := range r.ps {
 			wg.Add(1)
@@ -150,9 +186,7 @@ func TestHAProxyFailover(t *testing.T) {
 						return // its room was not on the server killed
 					}
 					if err == nil {
-						mu.Lock()
-						resumed = max(resumed, time.Since(killed))
-						mu.Unlock()
+						playing()
 						playOn(t, p, r.code, func() string { return url })
 						return
 					}
@@ -164,6 +198,29 @@ func TestHAProxyFailover(t *testing.T) {
 			}()
 		}
 	}
+	wg.Add(1)
+	go func() { // Tex's session comes back by itself; he plays on to the end
+		defer wg.Done()
+		n := -1 // the events held when the session came back
+		err := tex.play(func(string) bool {
+			if n < 0 && tex.backs > 0 {
+				n = len(tex.events)
+			}
+			return n >= 0 && len(tex.events) > n || tex.over()
+		})
+		switch {
+		case err == nil && n < 0:
+			err = fmt.Errorf("%s: the text session was not cut by the kill of its room's server", tex.name)
+		case err == nil:
+			playing()
+			if !tex.over() {
+				err = tex.play(func(string) bool { return tex.over() })
+			}
+		}
+		if err != nil {
+			t.Error(err)
+		}
+	}()
 	wg.Wait()
 	t.Logf("from the SIGKILL to every cut-off client playing again: %v", resumed)
 	for i, p := range all {
@@ -176,6 +233,7 @@ func TestHAProxyFailover(t *testing.T) {
 			checkStored(t, url, r.code, p)
 		}
 	}
+	tex.checkStored(url)
 }
 
 // ring tells which server of deploy/haproxy.cfg's hash ring a room code goes to once a fourth

@@ -41,14 +41,7 @@ func TestShortRun(t *testing.T) {
 	c := config{rooms: rooms, think: 0, timer: 0, games: 1}
 	st := &stats{}
 	var wg sync.WaitGroup
-	var all [][]*player
-	for i := range rooms {
-		p, err := openRoom(context.Background(), c, base, i, st, &wg)
-		if err != nil {
-			t.Fatalf("room %d: %v", i, err)
-		}
-		all = append(all, p)
-	}
+	all := openRooms(t, c, base, st, &wg)
 	wg.Wait()
 	for i, room := range all {
 		for _, p := range room {

@@ -61,6 +61,10 @@ type config struct {
 	timer    int
 	noRestat bool
 	games    int // when > 0, each room stops after this many games (the test's mode); 0: play on
+	// reconnect is how many reconnections in a row a client tries when its connection ends
+	// (its seat resumed with its token and the events held, as the game's client does); 0: none,
+	// the client fails.
+	reconnect int
 }
 
 func run() error {
@@ -75,14 +79,15 @@ func run() error {
 	flag.StringVar(&serverDB, "db", "", "the server's -db: a PostgreSQL URL postgres://… measures the server on PostgreSQL (an empty database: each run's rooms are new; with it, the restart loads rooms on demand, so use -no-restart); empty: a fresh SQLite file")
 	gcPercent := flag.Int("gc-percent", 400, "the generator's own GOGC (not the server's): its collector competes with the server for the cores and its pauses would be counted in the latencies it measures; its memory is not measured")
 	cpuProfile := flag.String("cpuprofile", "", "write the generator's own CPU profile of the measurement window to this file")
-	url := flag.String("url", "", "play against servers already running behind this address (ws://HOST:PORT: a load balancer in front of several processes, docs/SCALING.md) instead of a child: each host reconnects by its room's code after the create, the server's memory and CPU are not measured, and there is no restart")
+	url := flag.String("url", "", "play against servers already running behind this address (ws://HOST:PORT: a load balancer in front of several processes, docs/SCALING.md) instead of a child: each host reconnects by its room's code after the create, a client whose connection ends reconnects and resumes its seat, the server's memory and CPU are not measured, and there is no restart")
+	kill := flag.Int("kill", 0, "with -url: the process id of a server to kill with SIGKILL halfway through the hold, printing the time from the kill to every cut-off client of a room back in it (median and max over the rooms cut)")
 	flag.Parse()
 	debug.SetGCPercent(*gcPercent) // the variable GOGC, which the child would inherit, stays as it is
 	if c.rooms < 1 || c.rooms > 5000 || c.hold <= 0 || c.hold > 10*time.Minute || c.ramp < 1 {
 		return errors.New("-rooms is 1 to 5000, -hold up to 10m, -ramp at least 1")
 	}
 	if *url != "" {
-		return loadOnly(c, *url)
+		return loadOnly(c, *url, *kill)
 	}
 	dir, err := os.MkdirTemp("", "nimmt-loadgen-")
 	if err != nil {
@@ -387,6 +392,59 @@ type stats struct {
 	games   atomic.Int64
 	mu      sync.Mutex
 	lat     []float64 // ms
+
+	// The failover: the kill's time (UnixNano; 0: none), and under mu each room's clients cut
+	// since then and not back yet, and when its last one came back.
+	killed    atomic.Int64
+	redecided atomic.Int64 // actions refused after a reconnection and decided again
+	resumed   atomic.Int64 // reconnections that took a seat back, all run long
+	out       map[int]int
+	backAt    map[int]time.Time
+	cutRooms  map[int]bool
+}
+
+// cut notes that a client of room lost its connection at t.
+func (s *stats) cut(room int, t time.Time) {
+	k := s.killed.Load()
+	if k == 0 || t.UnixNano() < k {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.out == nil {
+		s.out, s.backAt, s.cutRooms = map[int]int{}, map[int]time.Time{}, map[int]bool{}
+	}
+	s.out[room]++
+	s.cutRooms[room] = true
+}
+
+// back notes that a client of room cut since the kill is back in it at t.
+func (s *stats) back(room int, t time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.out[room] == 0 {
+		return
+	}
+	s.out[room]--
+	s.backAt[room] = t
+}
+
+// failover returns, over the rooms with a client cut since the kill, the time from the kill to
+// the last of its cut clients back in the room (sorted, in ms), and how many rooms still have a
+// client out.
+func (s *stats) failover() (times []float64, out int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := time.Unix(0, s.killed.Load())
+	for room := range s.cutRooms {
+		if s.out[room] > 0 {
+			out++
+			continue
+		}
+		times = append(times, float64(s.backAt[room].Sub(k).Microseconds())/1000)
+	}
+	slices.Sort(times)
+	return times, out
 }
 
 func (s *stats) reset() {
@@ -431,7 +489,7 @@ func openRoom(ctx context.Context, c config, base string, i int, st *stats, wg *
 	if err != nil {
 		return nil, err
 	}
-	p := []*player{{conn: host, seat: 0, rng: rand.New(rand.NewPCG(uint64(i), 0)), cfg: c, st: st}}
+	p := []*player{{conn: host, seat: 0, rng: rand.New(rand.NewPCG(uint64(i), 0)), cfg: c, st: st, room: i, base: base, local: local}}
 	if err := host.Send(ctx, protocol.Create{Version: protocol.Version, Settings: s, Name: "P0"}); err != nil {
 		return nil, err
 	}
@@ -457,7 +515,7 @@ func openRoom(ctx context.Context, c config, base string, i int, st *stats, wg *
 		if err != nil {
 			return nil, err
 		}
-		q := &player{conn: conn, seat: k, rng: rand.New(rand.NewPCG(uint64(i), uint64(k))), cfg: c, st: st}
+		q := &player{conn: conn, seat: k, rng: rand.New(rand.NewPCG(uint64(i), uint64(k))), cfg: c, st: st, room: i, base: base, local: local}
 		p = append(p, q)
 		if err := conn.Send(ctx, protocol.Hello{Version: protocol.Version}); err != nil {
 			return nil, err
@@ -487,7 +545,7 @@ func openRoom(ctx context.Context, c config, base string, i int, st *stats, wg *
 				st.failed.Add(1)
 				st.failure.CompareAndSwap(nil, fmt.Errorf("%w", q.err)) // one type: atomic.Value panics on another
 			}
-			q.conn.Close()
+			q.current().Close()
 		}()
 	}
 	return p, nil
@@ -525,7 +583,11 @@ func (t transport) Close() error { return t.c.CloseNow() }
 
 // player is one protocol client of the generator.
 type player struct {
-	conn  *client.Conn
+	mu    sync.Mutex   // guards conn, replaced by a reconnection
+	conn  *client.Conn // the connection
+	room  int          // the room's number in the run
+	base  string       // the server's (or balancer's) ws:// address
+	local net.IP       // the address the room's clients come from
 	seat  int
 	rng   *rand.Rand
 	cfg   config
@@ -534,6 +596,8 @@ type player struct {
 	acted decision     // the last decision answered
 	sent  atomic.Int64 // UnixNano of the action waiting for its event; 0: none
 	// Read by the test once play has returned:
+	back   bool    // reconnected: an action refused as illegal is decided again
+	again  bool    // reconnected: as the host, it starts the game again if it is not going on
 	totals [][]int // each game's final totals, as this client heard them
 	err    error   // why play stopped early: a message the client could not fold, or refused
 }
@@ -563,46 +627,28 @@ func (p *player) until(ctx context.Context, typ string) error {
 func (p *player) play(ctx context.Context) {
 	// Reads and writes take no context that can end (the WebSocket library would watch it on
 	// every call): the connection is closed when ctx ends, which ends them.
-	stop := context.AfterFunc(ctx, func() { p.conn.Close() })
+	stop := context.AfterFunc(ctx, func() { p.current().Close() })
 	defer stop()
 	for {
-		m, err := p.conn.Recv(context.Background())
-		if err != nil {
-			if ctx.Err() == nil {
+		if m, err := p.current().Recv(context.Background()); err != nil {
+			if ctx.Err() == nil && p.cfg.reconnect > 0 {
+				err = p.resume(ctx, err) // then the decision pending, if any, is taken again
+			}
+			if err != nil && ctx.Err() == nil {
 				p.err = err
 			}
+			if err != nil || ctx.Err() != nil {
+				return
+			}
+		} else if p.handle(m) {
 			return
 		}
-		if err := p.s.Apply(m); err != nil {
-			p.err = err
-			return
-		}
-		switch m := m.(type) {
-		case protocol.Error:
-			p.st.refused.Add(1)
-			p.err = fmt.Errorf("refused: %s: %s", m.Code, m.Message)
-		case protocol.Event:
-			if mine(m.Event, p.seat) {
-				if t := p.sent.Swap(0); t != 0 {
-					p.st.add(time.Since(time.Unix(0, t)))
-				}
-			}
-			if e, ok := m.Event.(engine.GameOver); ok {
-				p.totals = append(p.totals, e.Totals)
-				if p.cfg.games > 0 && len(p.totals) >= p.cfg.games {
-					if p.seat == 0 {
-						p.st.games.Add(1)
-					}
-					return
-				}
-				if p.seat == 0 {
-					p.st.games.Add(1)
-					go p.conn.Send(context.Background(), protocol.Again{})
-				}
-			}
+		if p.again && p.s.CaughtUp() && p.host() {
+			p.restart()
 		}
 		v := &p.s.View
-		if p.s.Room.State != protocol.StatePlaying || p.s.Game != p.s.Room.Game || v.Decision == nil || len(v.MyPlay) > 0 {
+		if p.s.Room.State != protocol.StatePlaying || p.s.Game != p.s.Room.Game || v.Decision == nil || len(v.MyPlay) > 0 ||
+			!p.s.CaughtUp() { // after a reconnection, the events missed first: the decision may be answered
 			continue
 		}
 		k := keyOf(p.s.Game, v)
@@ -613,12 +659,128 @@ func (p *player) play(ctx context.Context) {
 		a := engine.RandomAction(v, p.rng)
 		game := p.s.Game
 		think := p.cfg.think/2 + time.Duration(p.rng.Int64N(int64(p.cfg.think)+1))
+		conn := p.current()
 		time.AfterFunc(think, func() {
+			if p.current() != conn {
+				return // the connection was replaced: the decision is taken again on the new one
+			}
 			p.sent.Store(time.Now().UnixNano())
-			if p.conn.Send(context.Background(), protocol.Act{Game: game, Action: a}) == nil {
+			if conn.Send(context.Background(), protocol.Act{Game: game, Action: a}) == nil {
 				p.st.acts.Add(1)
 			}
 		})
+	}
+}
+
+// handle folds a message and counts what it says; it reports whether the client is done: the
+// message could not be folded (p.err says why), or the room has played cfg.games games.
+func (p *player) handle(m protocol.Message) bool {
+	if err := p.s.Apply(m); err != nil {
+		p.err = err
+		return true
+	}
+	switch m := m.(type) {
+	case protocol.Error:
+		if p.back && (m.Code == protocol.ErrState || m.Code == protocol.ErrNotHost) && (m.Ref == protocol.TypeStart || m.Ref == protocol.TypeAgain) {
+			// A start said again after a reconnection: the first one was not lost after all,
+			// or the host passed to another seat as the room's clients came back (that one
+			// starts it).
+			break
+		}
+		if p.back && m.Code == protocol.ErrIllegal {
+			// An action sent again after a reconnection, for a decision that an action still
+			// in flight on the lost connection answered meanwhile: decide again, as the
+			// game's client does.
+			p.st.redecided.Add(1)
+			p.acted = decision{}
+			break
+		}
+		p.st.refused.Add(1)
+		p.err = fmt.Errorf("refused: %s: %s", m.Code, m.Message)
+	case protocol.Event:
+		if mine(m.Event, p.seat) {
+			if t := p.sent.Swap(0); t != 0 {
+				p.st.add(time.Since(time.Unix(0, t)))
+			}
+		}
+		if e, ok := m.Event.(engine.GameOver); ok {
+			p.totals = append(p.totals, e.Totals)
+			if p.seat == 0 {
+				p.st.games.Add(1)
+			}
+			if p.cfg.games > 0 && len(p.totals) >= p.cfg.games {
+				return true
+			}
+			if p.host() { // seat 0, unless the host passed to another seat that came back first
+				go p.current().Send(context.Background(), protocol.Again{})
+			}
+		}
+	}
+	return false
+}
+
+// current returns the client's connection.
+func (p *player) current() *client.Conn {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.conn
+}
+
+// resume connects again after the connection ended with why: the seat is taken back with the
+// token and the events held (the server sends the events missed), trying up to cfg.reconnect
+// times with the game client's backoff between. It returns nil once back in the room (or when
+// ctx ends), else why the last attempt failed. A decision answered on the lost connection is
+// taken again: its action may not have reached the server.
+func (p *player) resume(ctx context.Context, why error) error {
+	p.st.cut(p.room, time.Now())
+	p.sent.Store(0)
+	err := why
+	for attempt := 1; attempt <= p.cfg.reconnect; attempt++ {
+		var c *client.Conn
+		if c, err = dial(ctx, p.base, p.s.Code, p.local); err == nil {
+			p.mu.Lock()
+			p.conn = c
+			p.mu.Unlock()
+			if ctx.Err() != nil { // ended while dialling: the AfterFunc closed the old one
+				c.Close()
+				return nil
+			}
+			if err = c.Send(ctx, p.s.Hello()); err == nil {
+				err = p.until(ctx, protocol.TypeRoom)
+			}
+			if err == nil {
+				p.st.back(p.room, time.Now())
+				p.st.resumed.Add(1)
+				p.acted = decision{}
+				p.back, p.again = true, true
+				return nil
+			}
+			c.Close()
+		}
+		t := time.NewTimer(client.DefaultBackoff(attempt))
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		}
+	}
+	return fmt.Errorf("reconnect: %w", err)
+}
+
+// host reports whether the client's seat is the room's host.
+func (p *player) host() bool { return p.s.Room.You >= 0 && p.s.Room.You == p.s.Room.Host }
+
+// restart makes the host say again, once caught up after a reconnection, what the lost
+// connection may have lost of its: the start of the room's first game, or of its next one.
+func (p *player) restart() {
+	p.again = false
+	c := p.current()
+	switch {
+	case p.s.Room.State == protocol.StateLobby:
+		go c.Send(context.Background(), protocol.Start{})
+	case p.s.Room.State == protocol.StateOver && (p.cfg.games == 0 || len(p.totals) < p.cfg.games):
+		go c.Send(context.Background(), protocol.Again{})
 	}
 }
 
@@ -665,8 +827,9 @@ func mine(e engine.Event, seat int) bool {
 
 // loadOnly opens the rooms against servers already running at base (-url), holds them for
 // c.hold, and prints the rooms held and the latencies.
-func loadOnly(c config, base string) error {
+func loadOnly(c config, base string, kill int) error {
 	c.byCode = true
+	c.reconnect = 8
 	st := &stats{}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
@@ -692,10 +855,25 @@ func loadOnly(c config, base string) error {
 	fmt.Printf("loadgen: %d rooms opened through %s in %v (%d failed)\n", c.rooms-int(failed.Load()), base, time.Since(start).Round(time.Millisecond), failed.Load())
 	st.reset()
 	t0 := time.Now()
-	select {
-	case <-time.After(c.hold):
-	case <-ctx.Done():
-		return errors.New("interrupted")
+	var killAt <-chan time.Time
+	if kill > 0 {
+		killAt = time.After(c.hold / 2)
+	}
+	end := time.After(c.hold)
+wait:
+	for {
+		select {
+		case <-killAt:
+			st.killed.Store(time.Now().UnixNano())
+			if err := syscall.Kill(kill, syscall.SIGKILL); err != nil {
+				return fmt.Errorf("kill %d: %w", kill, err)
+			}
+			fmt.Printf("loadgen: killed process %d (SIGKILL) %v into the window\n", kill, time.Since(t0).Round(time.Millisecond))
+		case <-end:
+			break wait
+		case <-ctx.Done():
+			return errors.New("interrupted")
+		}
 	}
 	window := time.Since(t0)
 	opened, live, failedClients := st.held.Load(), st.live.Load(), st.failed.Load()
@@ -707,6 +885,11 @@ func loadOnly(c config, base string) error {
 	fmt.Printf("), think %v, window %v\n", c.think, window.Round(time.Millisecond))
 	fmt.Printf("loadgen: actions %d (%.0f/s), action→event latency p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d samples), refused %d, games over %d\n",
 		acts, float64(acts)/window.Seconds(), quantile(lat, 0.5), quantile(lat, 0.99), quantile(lat, 1), len(lat), st.refused.Load(), st.games.Load())
+	if kill > 0 {
+		times, out := st.failover()
+		fmt.Printf("loadgen: failover: %d rooms had clients cut by the kill; from the SIGKILL to every cut-off client of a room back in it (seat resumed, room served again): median %.0f ms, max %.0f ms over %d rooms; %d rooms with a client still out; %d reconnections in all\n",
+			len(times)+out, quantile(times, 0.5), quantile(times, 1), len(times), out, st.resumed.Load())
+	}
 	cancel()
 	wg.Wait()
 	return nil

@@ -80,6 +80,7 @@ func run() error {
 	idle := flag.Duration("idle", time.Hour, "close a WebSocket that sent no message for this long")
 	textMax := flag.Int("text-max-conns", 1000, "most text-port connections")
 	textPerAddr := flag.Int("text-per-addr", 8, "most text-port connections from one address")
+	textRate := flag.Float64("text-rate", 5, "lines per second a text connection may send (bursts of 4x)")
 	textIdle := flag.Duration("text-idle", 30*time.Minute, "close a text connection that sent no line for this long")
 	creates := flag.Int("creates-per-min", 10, "rooms one address may create per minute")
 	joins := flag.Int("joins-per-min", 30, "joins and seat-token attempts one address may make per minute")
@@ -172,7 +173,7 @@ func run() error {
 	fmt.Printf("server: listening on %s://%s/ (web: %v)\n", scheme, ln.Addr(), opts.Site != nil)
 
 	if *textAddr != "" {
-		topts := textport.Options{FirstLine: *firstMessage, Remote: *balancer,
+		topts := textport.Options{FirstLine: *firstMessage, Remote: *balancer, Rate: *textRate,
 			Limits: netlimit.Limits{MaxConns: *textMax, PerAddr: *textPerAddr, Idle: *textIdle}}
 		if *balancer != "" {
 			topts.Names = store

@@ -69,6 +69,13 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// EventLine is the line the text port prints for event e (after "- "), as the seat you (-1:
+// a watcher) among seats receives it: a client of the port can hold what it read against a
+// stored game.
+func EventLine(seats []protocol.Seat, you int, e engine.Event) string {
+	return eventLine(names{seats: seats, you: you}, e)
+}
+
 // eventLine renders one event, as the connection's seat receives it, in one line.
 func eventLine(n names, e engine.Event) string {
 	switch e := e.(type) {
