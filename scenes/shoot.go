@@ -24,7 +24,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause", "profile", "profile-guest"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -89,6 +89,8 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		shotOnline(g, scene)
 	case "public":
 		shotPublic(g)
+	case "profile", "profile-guest":
+		shotProfile(g, scene)
 	case "reconnecting", "timer":
 		shot := shotReconnecting
 		if scene == "timer" {
