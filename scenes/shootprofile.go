@@ -31,7 +31,7 @@ func (c *cannedAccount) Send(m protocol.Message) {
 			{ID: "d3", Label: "browser", Created: day(3), Seen: day(3)},
 		}})
 	case accountmsg.PairCode:
-		c.in = append(c.in, accountmsg.Pairing{Code: "K7QMZP3XRT", Expires: c.now.Add(10 * time.Minute).UnixMilli()})
+		c.in = append(c.in, accountmsg.Pairing{Code: protocol.CodeAlphabet[:accountmsg.PairingLength], Expires: c.now.Add(10 * time.Minute).UnixMilli()})
 	}
 }
 
@@ -51,7 +51,7 @@ func shotProfile(g *Game, scene string) {
 	name := msg.DefaultName.Text()
 	g.Settings.Name = name
 	if scene == "profile" {
-		g.Settings.Online.Secret = "SHOTSECRETABCDEFGHIJKLMNOP"
+		g.Settings.Online.Secret = protocol.CodeAlphabet // a secret of the right form
 	}
 	p := online.NewProfileOn(g.host, &g.dial, "ws://127.0.0.1:8080", &cannedAccount{now: g.Clock.Now(), name: name})
 	if scene == "profile" {

@@ -1,7 +1,6 @@
 package online
 
 import (
-	"encoding/json"
 	"runtime"
 	"strings"
 
@@ -216,14 +215,6 @@ func (p *Profile) Activate(id string) {
 		p.sure = id
 	}
 	p.Build()
-}
-
-// exportName is the file an export is saved as.
-func exportName(handle string) string { return "nimmt-account-" + handle + ".json" }
-
-// exportJSON is the export as the person gets it: the server's account_data, indented.
-func exportJSON(d accountmsg.AccountData) ([]byte, error) {
-	return json.MarshalIndent(d, "", "  ")
 }
 
 // close ends the page's connection.

@@ -1,33 +1,31 @@
-//go:build !js
-
 package online
 
 import (
-	"path/filepath"
+	"encoding/json"
+	"errors"
 
 	"nimmt/msg"
 	"nimmt/protocol/accountmsg"
-	"nimmt/storage"
 )
 
-// export saves the account's export in the game's files folder (the desktop's and the phones'
-// storage) and says where.
+// errNoFiles is the export's error in a game that keeps no files (the screenshots).
+var errNoFiles = errors.New("scenes: this game keeps no files")
+
+// export hands the account's export to the person and says where it went: the platform's
+// download (Options.Download, the browser), or a file in the game's files folder.
 func (p *Profile) export(d accountmsg.AccountData) msg.Message {
-	st := p.g.Opts.Storage
-	b, err := exportJSON(d)
-	if err == nil && st == nil {
-		return msg.New(msg.Verbatim, "scenes: this game keeps no files")
-	}
-	name := exportName(d.Handle)
-	if err == nil {
-		err = st.Save(name, b)
+	b, err := json.MarshalIndent(d, "", "  ")
+	name := "nimmt-account-" + d.Handle + ".json"
+	where := name
+	switch {
+	case err != nil:
+	case p.g.Opts.Download != nil:
+		err = p.g.Opts.Download(name, "application/json", b)
+	default:
+		where, err = p.saveFile(name, b)
 	}
 	if err != nil {
 		return msg.New(msg.Verbatim, err.Error())
-	}
-	where := name
-	if dir, ok := st.(storage.Dir); ok {
-		where = filepath.Join(string(dir), name)
 	}
 	return msg.New(msg.ProfileExported, where)
 }
