@@ -16,11 +16,13 @@ import (
 
 // TestRoomModeration: in a room Ann made on a real server, with Bo and Cy seated, Ann reports
 // Bo's chat line from the room screen (the seat's "…", Report, a reason), and the report is in
-// the server's store with Bo's line and the reason; she mutes Bo (the server says so to her
-// only); she kicks Cy, whose seat goes to a bot and whose connection is refused.
+// the server's store with Bo's line and the reason; she kicks Cy, whose seat goes to a bot and
+// whose connection is refused; she mutes Bo, and the mute holds after her connection drops.
 func TestRoomModeration(t *testing.T) {
 	srv := servertest.New(t, publicOpts, server.HTTPOptions{Rate: 1e9})
 	og, p := newPublicGame(t, srv, "Ann")
+	d := &clienttest.Dialer{To: srv.Dial}
+	og.dial.Dialer = d.Dial
 	link := og.dialLink(srv.URL(), "", protocol.Create{Version: protocol.Version, Settings: clienttest.Settings(), Name: "Ann"})
 	r := online.NewRoom(og.host, &og.dial, link, srv.URL(), false)
 	t.Cleanup(link.Close)
@@ -39,10 +41,17 @@ func TestRoomModeration(t *testing.T) {
 		t.Fatalf("the seats' moderation buttons: %s", labels(og))
 	}
 
-	heard := func(what string) {
+	// heard waits for the n-th system line that starts with what.
+	heard := func(what string, n int) {
 		t.Helper()
 		og.until(t, p, what, func() bool {
-			return slices.ContainsFunc(link.State().Chat, func(c protocol.Chat) bool { return c.System && strings.HasPrefix(c.Text, what) })
+			k := 0
+			for _, c := range link.State().Chat {
+				if c.System && strings.HasPrefix(c.Text, what) {
+					k++
+				}
+			}
+			return k >= n
 		})
 	}
 	og.Tap(t, "mod-1")
@@ -51,7 +60,7 @@ func TestRoomModeration(t *testing.T) {
 		t.Errorf("the status line while the reasons show: %q", og.TestState().Online.Status)
 	}
 	og.Tap(t, "reason-spam")
-	heard("report ")
+	heard("report ", 1)
 	reps, err := srv.Reports(1)
 	if err != nil || len(reps) != 1 || reps[0].Room != code {
 		t.Fatalf("reports %+v, %v", reps, err)
@@ -66,10 +75,6 @@ func TestRoomModeration(t *testing.T) {
 		t.Errorf("report %s (%v)", reps[0].Data, err)
 	}
 
-	og.Tap(t, "mod-1")
-	og.Tap(t, "mute")
-	heard("you muted Bo")
-
 	og.Tap(t, "mod-2")
 	og.Tap(t, "kick")
 	og.until(t, p, "Cy's seat to a bot", func() bool {
@@ -80,4 +85,23 @@ func TestRoomModeration(t *testing.T) {
 		t.Error("the bot's seat offers moderation")
 	}
 	cy.Must("Cy refused", func() bool { return cy.L.Status().Phase == client.LinkFailed })
+	og.Tap(t, "mod-1")
+	og.Tap(t, "mute")
+	heard("you muted Bo", 1)
+	// The mute holds on the next connection: Bo's line after it is not heard, Ann's own after
+	// that is.
+	d.Drop()
+	og.until(t, p, "the connection again", func() bool { return d.Dials() == 2 && r.Status.Phase == client.LinkOnline })
+	heard("you muted Bo", 2) // again, on the new connection
+	bo.L.Send(protocol.Say{Text: "muted line"})
+	bo.Must("Bo's line said", func() bool {
+		return slices.ContainsFunc(bo.L.State().Chat, func(c protocol.Chat) bool { return c.Text == "muted line" })
+	})
+	link.Send(protocol.Say{Text: "heard line"})
+	og.until(t, p, "Ann's line", func() bool {
+		return slices.ContainsFunc(link.State().Chat, func(c protocol.Chat) bool { return c.Text == "heard line" })
+	})
+	if slices.ContainsFunc(link.State().Chat, func(c protocol.Chat) bool { return c.Text == "muted line" }) {
+		t.Error("a muted seat's line is heard after a reconnect")
+	}
 }

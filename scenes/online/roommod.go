@@ -134,6 +134,15 @@ func (r *Room) activateMod(id string) bool {
 	return true
 }
 
+// remute mutes again, on a new connection, the seats muted on the last one.
+func (r *Room) remute() {
+	for i, s := range r.State().Seats {
+		if r.mod.muted[s.Name] {
+			r.Link.Send(protocol.Mute{Seat: i})
+		}
+	}
+}
+
 // modLine is what the status line says while the report's reasons are offered.
 func (r *Room) modLine() (msg.Message, bool) {
 	if m := &r.mod; m.open() && m.reasons {
