@@ -136,3 +136,51 @@ func TestAccountLinkFails(t *testing.T) {
 		t.Errorf("closed: %v", err)
 	}
 }
+
+// openLink opens a Link on ts that signs in with signIn, and returns a wait for its news.
+func openLink(t *testing.T, ts *servertest.Server, code string, first, signIn protocol.Message) (*client.Link, func(what string, cond func() bool)) {
+	news := make(chan struct{}, 1)
+	l := client.Open(ts.Dial, "", code, first, client.LinkOptions{SignIn: signIn, Notify: func() {
+		select {
+		case news <- struct{}{}:
+		default:
+		}
+	}})
+	t.Cleanup(l.Close)
+	return l, func(what string, cond func() bool) {
+		t.Helper()
+		for l.Poll(); !cond(); l.Poll() {
+			if st := l.Status(); st.Phase == client.LinkFailed {
+				t.Fatalf("%s: %v", what, st.Err)
+			}
+			select {
+			case <-news:
+			case <-time.After(time.Minute):
+				t.Fatalf("%s: nothing came", what)
+			}
+		}
+	}
+}
+
+// A Link that signs in first takes its seat under the account's display name (the seat is the
+// account's); one whose secret the server does not know plays as a guest, and the refusal of its
+// sign-in is not the room's error.
+func TestLinkSignsIn(t *testing.T) {
+	ts := servertest.New(t, server.Options{}, fast)
+	secret := client.NewSecret()
+	a := openAccount(t, ts.Dial)
+	if _, ok := a.ask(accountmsg.AccountNew{Secret: secret, Name: "Ann Lee"}).(accountmsg.Account); !ok {
+		t.Fatal("no account")
+	}
+	s := protocol.DefaultSettings(3)
+	ann, wait := openLink(t, ts, "", protocol.Create{Version: protocol.Version, Settings: s, Name: "Guest"}, accountmsg.SignIn{Secret: secret})
+	wait("the room", func() bool { return len(ann.State().Room.Seats) == 1 })
+	if name := ann.State().Room.Seats[0].Name; name != "Ann Lee" {
+		t.Errorf("the signed-in seat is %q, not the account's name", name)
+	}
+	bo, wait := openLink(t, ts, ann.State().Code, protocol.Join{Name: "Bo"}, accountmsg.SignIn{Secret: client.NewSecret()})
+	wait("Bo's seat", func() bool { return bo.State().Room.You == 1 })
+	if errs := bo.State().Errors; len(errs) != 0 || bo.State().Room.Seats[1].Name != "Bo" {
+		t.Errorf("the guest: errors %+v, seats %+v", errs, bo.State().Room.Seats)
+	}
+}
