@@ -90,6 +90,10 @@ type LinkOptions struct {
 	MaxAttempts int
 	// DialTimeout bounds one attempt to open a connection; 0 means 20 s.
 	DialTimeout time.Duration
+	// SignIn, if set, is an account message sent first on every connection (the device's
+	// accountmsg.SignIn): the seats the connection takes are then its account's (docs/protocol.md
+	// "Accounts"). Its refusal (an unknown secret) is dropped: the Link plays as a guest.
+	SignIn protocol.Message
 }
 
 // DefaultBackoff waits 0.5 s before the first attempt again, doubling up to 15 s.
@@ -440,6 +444,9 @@ func (l *Link) connect() (online bool, err error) {
 		firsts = []protocol.Message{l.first}
 	}
 	l.mu.Unlock()
+	if l.opt.SignIn != nil {
+		firsts = append([]protocol.Message{l.opt.SignIn}, firsts...)
+	}
 
 	dctx, dcancel := linkCtxTimeout(ctx, l.opt.DialTimeout)
 	t, err := l.dial(dctx, l.base, code)
@@ -491,6 +498,9 @@ func (l *Link) connect() (online bool, err error) {
 				err = w
 			}
 			return online, err
+		}
+		if e, ok := m.(protocol.Error); ok && l.opt.SignIn != nil && e.Ref == l.opt.SignIn.Type() {
+			continue // not signed in: a guest
 		}
 		if e, ok := m.(protocol.Error); ok && (!online && fatal(e) || e.Code == protocol.ErrReplaced) {
 			cancel()

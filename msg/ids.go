@@ -429,6 +429,39 @@ const (
 	PublicBot
 	PublicPlaying
 	PublicMore
+	ProfileTitle
+	ProfileThisDevice
+	ProfileUnnamed
+	ProfileSeen
+	ProfileRevoke
+	ProfileRevokeSure
+	ProfilePair
+	ProfileCode
+	ProfileEnterCode
+	ProfilePairHere
+	ProfileExport
+	ProfileExported
+	ProfileDelete
+	ProfileDeleteSure
+	ProfileDeleted
+	ProfileNone
+	ProfileCreate
+	ProfileSigning
+	ProfileBadCode
+	ProfileUnknown
+	ProfileRefused
+	ProfileLost
+	ProfileRetry
+	RoomKick
+	RoomMute
+	RoomUnmute
+	RoomReport
+	RoomReportWhy
+	RoomReasonSpam
+	RoomReasonAbuse
+	RoomReasonCheat
+	RoomReasonOther
+	RoomCancel
 
 	// The log's turn header (scenes/table/logview.go), the room's empty chat and the chat's
 	// commands for a player who is not the host (scenes/online/roomchat.go).
@@ -834,6 +867,39 @@ var defs = [numIDs]def{
 	StatsEmpty:           {"stats.empty", ""},
 	RowPreviewClick:      {"row.preview_click", "row bullheads"},
 	RowPreviewTap:        {"row.preview_tap", "row bullheads"},
+	ProfileTitle:         {"profile.title", ""},
+	ProfileThisDevice:    {"profile.this_device", ""},
+	ProfileUnnamed:       {"profile.unnamed", ""},
+	ProfileSeen:          {"profile.seen", "added seen"},
+	ProfileRevoke:        {"profile.revoke", ""},
+	ProfileRevokeSure:    {"profile.revoke_sure", ""},
+	ProfilePair:          {"profile.pair", ""},
+	ProfileCode:          {"profile.code", "code mins"},
+	ProfileEnterCode:     {"profile.enter_code", ""},
+	ProfilePairHere:      {"profile.pair_here", ""},
+	ProfileExport:        {"profile.export", ""},
+	ProfileExported:      {"profile.exported", "where"},
+	ProfileDelete:        {"profile.delete", ""},
+	ProfileDeleteSure:    {"profile.delete_sure", "handle"},
+	ProfileDeleted:       {"profile.deleted", ""},
+	ProfileNone:          {"profile.none", ""},
+	ProfileCreate:        {"profile.create", "name"},
+	ProfileSigning:       {"profile.signing", ""},
+	ProfileBadCode:       {"profile.bad_code", ""},
+	ProfileUnknown:       {"profile.unknown", ""},
+	ProfileRefused:       {"profile.refused", "why"},
+	ProfileLost:          {"profile.lost", "why"},
+	ProfileRetry:         {"profile.retry", ""},
+	RoomKick:             {"room.kick", ""},
+	RoomMute:             {"room.mute", ""},
+	RoomUnmute:           {"room.unmute", ""},
+	RoomReport:           {"room.report", ""},
+	RoomReportWhy:        {"room.report_why", "name"},
+	RoomReasonSpam:       {"room.reason_spam", ""},
+	RoomReasonAbuse:      {"room.reason_abuse", ""},
+	RoomReasonCheat:      {"room.reason_cheat", ""},
+	RoomReasonOther:      {"room.reason_other", ""},
+	RoomCancel:           {"room.cancel", ""},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

@@ -6,15 +6,21 @@ const (
 	ErrNoAccount = "no_account" // the connection is not signed in
 )
 
-// Register adds the decoders of message types another package defines (nimmt/protocol/accountmsg):
-// client's, which DecodeClient reads, and server's, which DecodeServer reads. A program links
-// those messages only if it imports their package, which calls Register from its init function
-// (Register is not safe to call once decoding has started).
-func Register(client, server map[string]func([]byte) (Message, error)) {
-	for t, f := range client {
-		clientTypes[t] = f
-	}
-	for t, f := range server {
+// RegisterServer adds the decoders of server message types another package defines
+// (nimmt/protocol/accountmsg), which DecodeServer reads; RegisterClient those of client message
+// types, which DecodeClient reads. A program links those messages only if it imports their
+// package, which calls these from its init functions (they are not safe to call once decoding
+// has started). They are apart so that a program that never decodes a client message (the
+// browser build) does not link the client decoders (protocol/lobby_decode.go).
+func RegisterServer(m map[string]func([]byte) (Message, error)) {
+	for t, f := range m {
 		serverTypes[t] = f
+	}
+}
+
+// RegisterClient adds the decoders of client message types (see RegisterServer).
+func RegisterClient(m map[string]func([]byte) (Message, error)) {
+	for t, f := range m {
+		clientTypes[t] = f
 	}
 }

@@ -400,3 +400,6 @@ func (r router) Tutorial() {
 	}
 	r.g.next = t
 }
+
+// Profile opens the account page (scenes/online/profile.go).
+func (r router) Profile() { r.g.next = online.NewProfile(r.g.host, &r.g.dial) }

@@ -3,6 +3,7 @@ package scenes
 import (
 	"nimmt/client"
 	"nimmt/protocol"
+	"nimmt/protocol/accountmsg"
 	"nimmt/scenes/online"
 	"nimmt/scenes/session"
 )
@@ -39,7 +40,8 @@ func (g *Game) initOnline() {
 }
 
 // dialLink opens a client.Link to the room through g.dialer: it connects in the background and
-// reconnects by itself with back-off after a lost connection, resuming where it stopped. Every
+// reconnects by itself with back-off after a lost connection, resuming where it stopped. With an
+// account on this device (Settings.Online.Secret), each connection signs in first. Every
 // message that arrives and every change of the connection wakes the game (the frames of a still
 // room or table are stopped, pace.go).
 func (g *Game) dialLink(base, code string, first protocol.Message) online.RoomLink {
@@ -47,5 +49,9 @@ func (g *Game) dialLink(base, code string, first protocol.Message) online.RoomLi
 	if d == nil {
 		d = client.DialTransport
 	}
-	return client.Open(d, base, code, first, client.LinkOptions{Notify: g.Wake})
+	opt := client.LinkOptions{Notify: g.Wake}
+	if s := g.Settings.Online.Secret; s != "" {
+		opt.SignIn = accountmsg.SignIn{Secret: s} // the seats are the account's (profile page)
+	}
+	return client.Open(d, base, code, first, opt)
 }

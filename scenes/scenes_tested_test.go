@@ -14,4 +14,5 @@ var (
 	_ ui.Tested = (*online.Lobby)(nil)
 	_ ui.Tested = (*online.Room)(nil)
 	_ ui.Tested = (*online.Public)(nil)
+	_ ui.Tested = (*online.Profile)(nil)
 )

@@ -94,11 +94,15 @@ func shotOnline(g *Game, scene string) {
 			l.Edit("code", sampleCode[:3], 64, ui.CaseUpper)
 		}
 		g.cur = l
-	case "room", "room-keyboard":
+	case "room", "room-keyboard", "room-moderation":
 		r := online.NewRoom(g.host, &g.dial, link, "wss://nimmt.example.org", false)
-		if scene == "room-keyboard" {
+		switch scene {
+		case "room-keyboard":
 			g.Device = ui.DeviceTouch
 			r.Edit("chat", session.BotNames[1].Text()+", ", online.MaxChatDraft, ui.CaseWords)
+		case "room-moderation": // the host chose the second seat's "…"
+			r.Poll()
+			r.Activate("mod-1")
 		}
 		g.cur = r
 	}

@@ -27,7 +27,7 @@ func main() {
 	// Online play uses the server that serves the page; a ?room=CODE link opens that room.
 	g, err := scenes.NewGame(scenes.Options{Storage: storage.NewLocal("nimmt/"), Locale: browserLocale(),
 		Sound: sound.New(dev), SoundStatus: dev.Status, TextField: newHTMLField(),
-		Server: webrun.Server(), Room: webrun.RoomParam(), Clipboard: webrun.CopyText, IdleFrames: steadyFrames == "", FrameWake: webrun.FrameWake})
+		Server: webrun.Server(), Room: webrun.RoomParam(), Clipboard: webrun.CopyText, Download: webrun.Download, IdleFrames: steadyFrames == "", FrameWake: webrun.FrameWake})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimmt:", err)
 		os.Exit(1)

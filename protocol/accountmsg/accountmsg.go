@@ -47,18 +47,7 @@ const (
 )
 
 func init() {
-	protocol.Register(map[string]func([]byte) (protocol.Message, error){
-		TypeAccountNew:    dec[AccountNew],
-		TypeSignIn:        dec[SignIn],
-		TypePairCode:      dec[PairCode],
-		TypePair:          dec[Pair],
-		TypeListDevices:   dec[ListDevices],
-		TypeRevoke:        dec[Revoke],
-		TypeSetPassword:   dec[SetPassword],
-		TypeRename:        dec[Rename],
-		TypeExportAccount: dec[ExportAccount],
-		TypeDeleteAccount: dec[DeleteAccount],
-	}, map[string]func([]byte) (protocol.Message, error){
+	protocol.RegisterServer(map[string]func([]byte) (protocol.Message, error){
 		TypeAccount:        dec[Account],
 		TypePairing:        dec[Pairing],
 		TypeDeviceList:     dec[DeviceList],

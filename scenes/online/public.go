@@ -152,6 +152,10 @@ func (p *Public) Activate(id string) error {
 	case id == "play":
 		p.quick()
 		return nil
+	case id == "profile":
+		p.close()
+		g.Profile()
+		return nil
 	case id == "create" || id == "code":
 		p.close()
 		l := NewLobby(g, p.dial, "")
@@ -300,7 +304,10 @@ func (p *Public) Build() {
 			pair(r, func(r layout.Rect) { p.add("create", msg.OnlineCreate.Text(), r, true, 0) },
 				func(r layout.Rect) { p.add("code", msg.PublicJoinCode.Text(), r, true, 0) })
 		},
-		func(r layout.Rect) { p.add("back", msg.Back.Text(), r, true, ui.KindSecondary) },
+		func(r layout.Rect) {
+			pair(r, func(r layout.Rect) { p.add("profile", msg.ProfileTitle.Text(), r, true, 0) },
+				func(r layout.Rect) { p.add("back", msg.Back.Text(), r, true, ui.KindSecondary) })
+		},
 	}
 	var list layout.Rect
 	if w > h*1.2 {

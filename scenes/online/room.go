@@ -53,11 +53,13 @@ type Room struct {
 	Table     ui.Scene
 	TableGame int
 	Status    client.LinkStatus
+	// mod is the moderation of a seat chosen (roommod.go).
+	mod roomMod
 }
 
 func NewRoom(g *ui.Host, dial *Dialing, link RoomLink, base string, join bool) *Room {
 	r := &Room{form: form{g: g, focus: -1}, dial: dial, Link: link, base: base, join: join, level: "intermediate",
-		colour: g.Settings.Online.Colour}
+		colour: g.Settings.Online.Colour, mod: roomMod{seat: -1}}
 	return r
 }
 
@@ -116,7 +118,10 @@ func (r *Room) Update(in *ui.Input) error {
 		r.Activate(ev.id)
 	}
 	if ev.esc {
-		if r.confirm != "" {
+		if r.mod.open() {
+			r.mod.close()
+			r.Build()
+		} else if r.confirm != "" {
 			r.Activate("no")
 		} else if r.Table != nil && r.State().State != protocol.StateLobby {
 			r.Activate("to-table")
@@ -127,6 +132,11 @@ func (r *Room) Update(in *ui.Input) error {
 
 func (r *Room) Activate(id string) {
 	g := r.g
+	if r.activateMod(id) {
+		r.notice = msg.Message{}
+		r.Build()
+		return
+	}
 	switch {
 	case id == "copy":
 		r.copyLink()

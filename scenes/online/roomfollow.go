@@ -19,6 +19,9 @@ func (r *Room) Poll() bool {
 	g := r.g
 	changed := r.Link.Poll()
 	if st := r.Link.Status(); st.Phase != r.Status.Phase || st.Attempt != r.Status.Attempt {
+		if st.Phase == client.LinkOnline && r.Status.Phase == client.LinkReconnecting {
+			r.remute() // a mute lasts as long as its connection
+		}
 		r.Status = st
 		changed = true
 	}

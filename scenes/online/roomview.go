@@ -64,10 +64,12 @@ func (r *Room) Build() {
 		}
 		r.add("send", msg.RoomSend.Text(), l.Send, true, 0)
 	}
-	if r.confirm != "" {
+	switch {
+	case r.buildMod(): // the bottom row is the chosen seat's
+	case r.confirm != "":
 		r.add("no", msg.RoomNo.Text(), l.Buttons[0], true, 0)
 		r.add("yes", msg.RoomYes.Text(), l.Buttons[2], true, 0)
-	} else {
+	default:
 		r.add("leave", msg.RoomLeave.Text(), l.Buttons[0], true, 0)
 		if rm.State == protocol.StatePlaying && r.seated() && !rm.Seats[rm.You].Resigned {
 			r.add("resign", msg.RoomResign.Text(), l.Buttons[1], true, 0)
@@ -91,6 +93,9 @@ func (r *Room) StatusLine() (msg.Message, bool) {
 		return msg.New(msg.OnlineReconnecting, r.Status.Attempt), true
 	case client.LinkFailed:
 		return msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.Status.Err)), true
+	}
+	if m, ok := r.modLine(); ok {
+		return m, true
 	}
 	switch {
 	case r.confirm == "resign":

@@ -60,6 +60,9 @@ type Options struct {
 	// desktop's system clipboard through nimmt/clip): the room screen's copy button. Nil (the
 	// phone apps) makes the button say that this device cannot copy, with the code to share.
 	Clipboard func(text string) error
+	// Download, if set, hands a file to the person (the browser's download: the profile page's
+	// export); nil saves it in Storage, in the game's files folder.
+	Download func(name, mime string, data []byte) error
 	// Room is a room code to join at once (the browser's ?room=CODE link); empty opens the menu.
 	Room string
 	// SoundStatus, if set, says whether the sound device plays and why not (sound.Device.Status);

@@ -35,6 +35,8 @@ type Router interface {
 	PublicLobby()
 	// Tutorial starts the guided game (package tutorial); should it fail, the menu says why.
 	Tutorial()
+	// Profile opens the account page of online play (public list → Profile).
+	Profile()
 }
 
 // TableSession is a game's session as the Router takes it: a session.Session, which package ui

@@ -313,6 +313,9 @@ type OnlineSettings struct {
 	Token string `json:"token,omitempty"`
 	// Base is the server of Code.
 	Base string `json:"base,omitempty"`
+	// Secret is this device's account secret (docs/protocol.md "Accounts"; "" no account),
+	// made by the profile page (scenes/online/profile.go).
+	Secret string `json:"secret,omitempty"`
 }
 
 func (o *OnlineSettings) sanitize() {
@@ -325,6 +328,9 @@ func (o *OnlineSettings) sanitize() {
 	}
 	if !ok {
 		o.Timer = protocol.DefaultTimer
+	}
+	if o.Secret != "" && protocol.CheckCreateID(o.Secret) != nil {
+		o.Secret = ""
 	}
 	if protocol.CheckCode(o.Code) != nil || o.Token == "" || o.Base == "" {
 		o.Code, o.Token, o.Base = "", "", ""

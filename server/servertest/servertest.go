@@ -18,6 +18,7 @@ import (
 	"nimmt/clock"
 	"nimmt/engine"
 	"nimmt/server"
+	"nimmt/server/store"
 	"nimmt/server/store/storetest"
 )
 
@@ -146,4 +147,12 @@ func (s *Server) SeatEvents(code string, seat int) ([]engine.Event, error) {
 		return nil, err
 	}
 	return g.EventsFor(seat, 0), nil
+}
+
+// Reports returns the last n reports the server stored (moderation), newest first.
+func (s *Server) Reports(n int) ([]store.Report, error) {
+	s.mu.Lock()
+	st := s.store
+	s.mu.Unlock()
+	return st.Reports(context.Background(), n)
 }

@@ -1,0 +1,195 @@
+package online
+
+import (
+	"math"
+	"time"
+
+	"nimmt/layout"
+	"nimmt/msg"
+	"nimmt/protocol"
+	"nimmt/protocol/accountmsg"
+	"nimmt/scenes/ui"
+)
+
+// status is what the page's notice says: what happened last, or that it signs in, or that the
+// device has no account.
+func (p *Profile) status() msg.Message {
+	switch {
+	case p.Notice.ID != msg.None:
+		return p.Notice
+	case p.Conn == nil:
+		return msg.Message{}
+	case p.signing:
+		return msg.New(msg.ProfileSigning)
+	case p.Account == nil:
+		return msg.New(msg.ProfileNone)
+	}
+	return msg.Message{}
+}
+
+// lost reports whether the page's connection ended (a new page connects again).
+func (p *Profile) lost() bool {
+	return p.Notice.ID == msg.ProfileLost
+}
+
+// actions are the page's button rows: with an account, pair a device and export, delete, back;
+// without, make an account, pair this device with a code, back.
+func (p *Profile) actions(pair func(r layout.Rect, a, b func(layout.Rect))) []func(layout.Rect) {
+	g := p.g
+	on := p.Conn != nil && !p.signing && !p.lost()
+	back := func(r layout.Rect) {
+		if p.lost() {
+			pair(r, func(r layout.Rect) { p.add("retry", msg.ProfileRetry.Text(), r, true, ui.KindPrimary) },
+				func(r layout.Rect) { p.add("back", msg.Back.Text(), r, true, ui.KindSecondary) })
+			return
+		}
+		p.add("back", msg.Back.Text(), r, true, ui.KindSecondary)
+	}
+	if p.Account == nil {
+		name := g.Settings.Name
+		return []func(layout.Rect){
+			func(r layout.Rect) {
+				p.add("create", msg.New(msg.ProfileCreate, name).String(), r, on && protocol.CheckName(name) == nil, ui.KindPrimary)
+			},
+			func(r layout.Rect) {
+				pair(r, func(r layout.Rect) {
+					if p.code == "" && p.field != "pair-code" {
+						p.add("pair-code", msg.ProfileEnterCode.Text(), r, on, 0)
+						return
+					}
+					p.addField("pair-code", p.code, r)
+				}, func(r layout.Rect) {
+					p.add("pair-here", msg.ProfilePairHere.Text(), r, on && len(p.code) >= accountmsg.PairingLength, 0)
+				})
+			},
+			back,
+		}
+	}
+	del := msg.ProfileDelete.Text()
+	if p.sure == "delete" {
+		del = msg.New(msg.ProfileDeleteSure, p.Account.Handle).String()
+	}
+	return []func(layout.Rect){
+		func(r layout.Rect) {
+			pair(r, func(r layout.Rect) { p.add("pair", msg.ProfilePair.Text(), r, on, 0) },
+				func(r layout.Rect) { p.add("export", msg.ProfileExport.Text(), r, on, 0) })
+		},
+		func(r layout.Rect) { p.add("delete", del, r, on, 0) },
+		back,
+	}
+}
+
+// Build lays the page out: the button rows, and the account's card, the pairing code and the
+// devices in a list. Where the screen is wide the rows stand in a column at the left of the
+// list; elsewhere the list is above them.
+func (p *Profile) Build() {
+	g := p.g
+	p.Widgets = p.Widgets[:0]
+	w, h := g.W, g.H
+	m := math.Round(ui.ClampF(min(w, h)*0.02, 4, 24))
+	title := layout.FormTitle(w, h)
+	top := title.Y + title.H + m
+	rowH := ui.ClampF(h*0.065, layout.MinTap, 60)
+	pair := func(r layout.Rect, a, b func(layout.Rect)) {
+		half := (r.W - m) / 2
+		a(layout.Rect{X: r.X, Y: r.Y, W: half, H: r.H})
+		b(layout.Rect{X: r.X + half + m, Y: r.Y, W: half, H: r.H})
+	}
+	rows := p.actions(pair)
+	var list layout.Rect
+	if w > h*1.2 {
+		cw := ui.ClampF(w*0.4, 300, 480)
+		for i, row := range rows {
+			row(layout.Rect{X: m, Y: top + float64(i)*(rowH+m), W: cw, H: rowH})
+		}
+		list = layout.Rect{X: cw + 3*m, Y: top, W: w - cw - 4*m, H: h - top - m}
+	} else {
+		cw := math.Min(w-2*m, 720)
+		x := (w - cw) / 2
+		for i, row := range rows {
+			row(layout.Rect{X: x, Y: h - float64(len(rows)-i)*(rowH+m), W: cw, H: rowH})
+		}
+		list = layout.Rect{X: x, Y: top, W: cw, H: h - top - float64(len(rows))*(rowH+m) - m}
+	}
+	p.buildList(list, m)
+	if p.focus >= len(p.Widgets) {
+		p.focus = -1
+	}
+}
+
+// buildList lays the notice, the account's card, the pairing code and the devices out in r, as
+// many devices as fit.
+func (p *Profile) buildList(r layout.Rect, m float64) {
+	g := p.g
+	cardH := ui.ClampF(g.H*0.09, 56, 84)
+	noticeH := math.Min(r.H, ui.ClampF(g.H*0.08, layout.MinTap, 64))
+	y := r.Y
+	line := func(text string, kind int) *ui.Widget {
+		wd := p.add("", text, layout.Rect{X: r.X, Y: y, W: r.W, H: noticeH}, true, kind)
+		y += noticeH + m
+		return wd
+	}
+	if n := p.status(); n.ID != msg.None {
+		line(n.String(), ui.KindNotice)
+	}
+	a := p.Account
+	if a == nil {
+		return
+	}
+	if y+cardH <= r.Y+r.H {
+		card := p.add("", a.Name, layout.Rect{X: r.X, Y: y, W: r.W, H: cardH}, true, ui.KindTwoLine)
+		card.Sub = a.Handle
+		y += cardH + m
+	}
+	if p.Pairing.Code != "" && y+noticeH <= r.Y+r.H {
+		line(p.pairingLine().String(), ui.KindNotice)
+	}
+	for _, d := range p.Devices {
+		if y+cardH > r.Y+r.H+0.5 {
+			break
+		}
+		c := layout.Rect{X: r.X, Y: y, W: r.W, H: cardH}
+		bw := ui.ClampF(c.W*0.24, 80, 140)
+		label := d.Label
+		if label == "" {
+			label = msg.ProfileUnnamed.Text()
+		}
+		if d.This {
+			label += " (" + msg.ProfileThisDevice.Text() + ")"
+		}
+		cw := c.W - bw - m/2
+		if d.This {
+			cw = c.W // this device is not revoked here: no button beside it
+		}
+		card := p.add("", label, layout.Rect{X: c.X, Y: c.Y, W: cw, H: c.H}, true, ui.KindTwoLine)
+		card.Sub = msg.New(msg.ProfileSeen, day(d.Created), day(d.Seen)).String()
+		if !d.This {
+			id := "revoke-" + d.ID
+			text := msg.ProfileRevoke.Text()
+			if p.sure == id {
+				text = msg.ProfileRevokeSure.Text()
+			}
+			b := p.add(id, text, layout.Rect{X: c.X + c.W - bw, Y: c.Y, W: bw, H: c.H}, p.Conn != nil && !p.lost(), 0)
+			b.Size = ui.ClampF(cardH*0.28, 12, 24)
+		}
+		y += cardH + m
+	}
+}
+
+// pairingLine says the pairing code and how long it lasts.
+func (p *Profile) pairingLine() msg.Message {
+	mins := int(math.Ceil(float64(p.Pairing.Expires-p.g.Clock.Now().UnixMilli()) / 60000))
+	return msg.New(msg.ProfileCode, pairingShown(p.Pairing.Code), max(mins, 1))
+}
+
+// pairingShown is a pairing code as shown: two groups of five ("K7QMZ-P3XRT"; the server's
+// has the dash already).
+func pairingShown(c string) string {
+	if len(c) == accountmsg.PairingLength {
+		return c[:5] + "-" + c[5:]
+	}
+	return c
+}
+
+// day is a Unix-ms time as a date.
+func day(ms int64) string { return time.UnixMilli(ms).UTC().Format("2006-01-02") }
