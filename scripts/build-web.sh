@@ -4,9 +4,8 @@
 # built with -trimpath -ldflags="-s -w", gzip -9 copies of the three, the icons the page links
 # (wasm/favicon.ico and wasm/*.png, drawn by cmd/assets), the page's sound device (wasm/sound.js)
 # and the sound effects and music in sounds/ (with gzip -9 copies), which sound.js fetches, and the
-# text tables but English in lang/ (with gzip -9 copies), which the page fetches before the game
-# starts, and the two fonts in fonts/ (with gzip -9 copies), which the page fetches too: neither is
-# embedded in the wasm.
+# text tables in lang/ (with gzip -9 copies), which the page fetches before the game starts, and the
+# two fonts in fonts/ (with gzip -9 copies), which the page fetches too: none is embedded in the wasm.
 # PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
 # The game's interface packages (all but the engine and the bots), the online client and protocol,
 # the text stack and Ebitengine's inpututil are compiled without inlining (-l): 44.6 + 13.8 + 3.8 KB
@@ -24,14 +23,13 @@ cp wasm/favicon.ico wasm/*.png wasm/sound.js "$out/"
 mkdir -p "$out/sounds"
 cp assets/sounds/*.wav "$out/sounds/"
 gzip -9 -k -f "$out"/sounds/*.wav
-# The text tables but English (embedded), fetched by the page before the game starts (assets/lang_js.go).
+# The text tables, fetched by the page before the game starts (assets/lang_js.go); it names them in
+# its meta nimmt-langs.
 mkdir -p "$out/lang"
 langs=""
 for f in assets/lang/*.json; do
-	c=$(basename "$f" .json)
-	[ "$c" = en ] && continue
 	cp "$f" "$out/lang/"
-	langs="$langs${langs:+ }$c"
+	langs="$langs${langs:+ }$(basename "$f" .json)"
 done
 gzip -9 -k -f "$out"/lang/*.json
 # The fonts, fetched by the page before the game starts (assets/fonts/fonts_js.go).
