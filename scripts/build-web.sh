@@ -8,8 +8,8 @@
 # two fonts in fonts/ (with gzip -9 copies), which the page fetches too: none is embedded in the wasm.
 # PKG (default ./wasm) is the main package to build; extra arguments go to `go build`, e.g. -tags nimmttest.
 # The game's interface packages (all but the engine and the bots; the tutorial, assets and clock
-# since #25: 1.1 KB), the online client and protocol, the text stack, Ebitengine's inpututil and
-# image/draw are compiled without inlining (-l): 44.6 + 13.8 + 3.8 KB
+# since #25: 1.1 KB), the online client and protocol, the text stack and Ebitengine's inpututil
+# are compiled without inlining (-l): 44.6 + 13.8 + 3.8 KB
 # less gzipped wasm for ~15 µs more per Update tick, slower text measuring and decoding of server
 # messages (docs/PERFORMANCE.md, "Web"). The engine keeps inlining: the bots' search
 # runs it, 1.4-3x slower without.
@@ -43,10 +43,10 @@ for p in scenes/... msg stats storage layout sprites text anim sound wasm/webrun
 done
 # The text stack too (etxt, golang.org/x/image's sfnt and rasteriser, golang.org/x/text): 13.8 KB
 # less gzipped for measuring and drawing text at about 1.7x the CPU time (docs/PERFORMANCE.md);
-# and inpututil, a few calls a frame; and image/draw, which the game links only as the type of the
-# rasterisers' DrawOp and never calls (1.3 KB). Not Ebitengine's vector: 4 KB less, but filling
-# shapes takes 1.6x the time (BenchmarkPainterShapes).
-for p in github.com/tinne26/etxt/... golang.org/x/image/... golang.org/x/text/... github.com/hajimehoshi/ebiten/v2/inpututil image/draw image/internal/imageutil; do
+# and inpututil, a few calls a frame. Not Ebitengine's vector: 4 KB less, but filling shapes takes
+# 1.6x the time (BenchmarkPainterShapes). Not image/draw either: Ebitengine uses it, so the bare
+# program would change too.
+for p in github.com/tinne26/etxt/... golang.org/x/image/... golang.org/x/text/... github.com/hajimehoshi/ebiten/v2/inpututil; do
 	noinline+=("-gcflags=$p=-l")
 done
 GOOS=js GOARCH=wasm $GO build -trimpath -ldflags="-s -w" "${noinline[@]}" "$@" -o "$out/nimmt.wasm" "$pkg"
