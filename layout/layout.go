@@ -1168,11 +1168,10 @@ func Spread(cols [][]*Rect, bottom, maxGap float64) {
 		low := math.Inf(-1)
 		for _, r := range col {
 			if !slices.Contains(tops[c], r.Y) {
-				tops[c] = append(tops[c], r.Y)
+				tops[c] = insertSorted(tops[c], r.Y)
 			}
 			low = math.Max(low, r.Y+r.H)
 		}
-		slices.Sort(tops[c])
 		spare := bottom - low
 		left = math.Min(left, spare)
 		if n := len(tops[c]); n > 1 {
@@ -1220,4 +1219,15 @@ func fitRowCards(rowH, width, gapFrac, sumFrac float64) (cardW, cardH, gap float
 		cardW, cardH, gap = cardW*f, cardH*f, gap*f
 	}
 	return cardW, cardH, gap
+}
+
+// insertSorted adds y to the ascending tops, keeping them in order. A page has a few rows: the
+// insertion is as quick as slices.Sort, which would add its float64 sort (~3 KB gzip) to the wasm
+// (#25).
+func insertSorted(tops []float64, y float64) []float64 {
+	tops = append(tops, y)
+	for i := len(tops) - 1; i > 0 && tops[i] < tops[i-1]; i-- {
+		tops[i], tops[i-1] = tops[i-1], tops[i]
+	}
+	return tops
 }

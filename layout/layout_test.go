@@ -645,3 +645,21 @@ func checkComposed(t *testing.T, l Table, seats, hand int) {
 		t.Errorf("own plate %+v not under the rows %+v, left of the buttons", me.Plate, box)
 	}
 }
+
+// TestSpreadAnyOrder: Spread grows the gaps between a column's rows from the top down, whatever
+// the order the column lists its rectangles in.
+func TestSpreadAnyOrder(t *testing.T) {
+	rows := func() []*Rect { return []*Rect{{0, 10, 50, 20}, {0, 40, 50, 20}, {0, 70, 50, 20}} }
+	want := rows()
+	Spread([][]*Rect{want}, 200, 30)
+	got := rows()
+	Spread([][]*Rect{{got[2], got[0], got[1]}}, 200, 30)
+	for i := range want {
+		if *got[i] != *want[i] {
+			t.Errorf("row %d listed out of order: %v, listed in order: %v", i, *got[i], *want[i])
+		}
+	}
+	if want[1].Y-want[0].Y != want[2].Y-want[1].Y || want[1].Y-want[0].Y <= 30 {
+		t.Errorf("rows at %v, %v, %v: want equal gaps, grown", want[0].Y, want[1].Y, want[2].Y)
+	}
+}

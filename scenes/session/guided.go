@@ -3,8 +3,9 @@ package session
 import (
 	"fmt"
 	"math/rand/v2"
-	"reflect"
+	"slices"
 
+	"nimmt/engine"
 	"nimmt/scenes/ui"
 	"nimmt/tutorial"
 )
@@ -53,11 +54,17 @@ func NewGuidedSession(g *ui.Host, seed uint64) (*LocalSession, error) {
 // guided game continued from the autosave goes on as it began.
 func ResumeGuided(l *LocalSession) bool {
 	rec := l.Engine.Record()
-	if len(rec.Rounds) == 0 || !reflect.DeepEqual(rec.Config, tutorial.Config()) || !reflect.DeepEqual(rec.Rounds[0].Deal, tutorial.Deal()) {
+	if len(rec.Rounds) == 0 || rec.Config != tutorial.Config() || !sameDeal(rec.Rounds[0].Deal, tutorial.Deal()) {
 		return false
 	}
 	scriptBots(l)
 	return true
+}
+
+// sameDeal reports whether a and b deal the same cards. It compares by hand: reflect.DeepEqual
+// would add ~5 KB (gzip) to the wasm (#25).
+func sameDeal(a, b engine.Deal) bool {
+	return a.Rows == b.Rows && slices.Equal(a.Stacked, b.Stacked) && slices.EqualFunc(a.Hands, b.Hands, slices.Equal)
 }
 
 // scriptBots wraps every bot of l in its guided-game script.

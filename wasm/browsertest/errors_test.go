@@ -21,8 +21,9 @@ func pageError(t *testing.T, ctx context.Context) string {
 		`(() => { const e = document.getElementById("error"); return !e.hidden && e.innerText; })()`))
 }
 
-// TestPageErrors checks the page's messages when the download fails (the wasm, or a font), when
-// it is embedded in a frame (allow="autoplay" guidance), and when WebGL 2 is missing.
+// TestPageErrors checks the page's messages when the download fails (the wasm, a font, or the
+// English table), when it is embedded in a frame (allow="autoplay" guidance), and when WebGL 2 is
+// missing.
 func TestPageErrors(t *testing.T) {
 	enabled(t)
 	h, err := site.New(buildSite(t))
@@ -39,6 +40,16 @@ func TestPageErrors(t *testing.T) {
 		if p, ok := strings.CutPrefix(r.URL.Path, "/nofonts"); ok {
 			// The site without its fonts.
 			if strings.HasSuffix(p, ".ttf") {
+				http.Error(w, "gone", http.StatusNotFound)
+				return
+			}
+			r.URL.Path = p
+			h.ServeHTTP(w, r)
+			return
+		}
+		if p, ok := strings.CutPrefix(r.URL.Path, "/noenglish"); ok {
+			// The site without its English table; the others are there.
+			if p == "/lang/en.json" {
 				http.Error(w, "gone", http.StatusNotFound)
 				return
 			}
@@ -64,6 +75,13 @@ func TestPageErrors(t *testing.T) {
 	run(t, ctx, guard, chromedp.Navigate(broken.URL+"/nofonts/"))
 	if msg := pageError(t, ctx); !strings.Contains(msg, "could not be downloaded") || !strings.Contains(msg, "fonts/go-") || !strings.Contains(msg, "404") {
 		t.Errorf("font download failure: the page says %q", msg)
+	}
+
+	// The English table missing: the game has no text to fall back to, the page says which file
+	// it could not have.
+	run(t, ctx, guard, chromedp.Navigate(broken.URL+"/noenglish/"))
+	if msg := pageError(t, ctx); !strings.Contains(msg, "could not be downloaded") || !strings.Contains(msg, "lang/en.json") || !strings.Contains(msg, "404") {
+		t.Errorf("English table download failure: the page says %q", msg)
 	}
 
 	// Embedded in a frame: the page says how to let sound play.
