@@ -158,13 +158,14 @@ test-wasm-engine:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=5 ./engine/...
 
-# Bot speed: Expert/MC100/Intermediate decision times (mean and ms-p95) and playout allocations
-# (docs/PERFORMANCE.md "Bots").
-# The bots' benchmarks natively, then the browser's: the one-goroutine Expert and Hard decisions
+# Bot speed: every level's decision time at 4 and 10 seats (BenchmarkLevels: wall and CPU p50/p95), the
+# Expert/MC100/Intermediate benchmarks and playout allocations
+# (docs/PERFORMANCE.md "Bots", docs/BOTS.md).
+# The bots' benchmarks natively, then the browser's: every level and the one-goroutine Expert and Hard decisions
 # compiled to wasm and run under node (with the search's yielding to the event loop).
 bench-bots:
 	$(GO) test -run='^$$' -bench=. -benchmem -benchtime=100x ./bots/
-	GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench='^Benchmark(Expert4OneCore|Expert10OneCore|Hard4|Hard10)$$' -benchtime=50x \
+	GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench='^Benchmark(Levels|Expert4OneCore|Expert10OneCore|Hard4|Hard10)$$' -benchtime=50x \
 		-exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./bots/
 
 # Every arena table of docs/BOTS.md, into build/bots-figures/ (several hours on 2 cores; scripts/bots-figures.sh NAME... for some).

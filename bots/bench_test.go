@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -22,26 +23,62 @@ func firstTurn(b *testing.B, seats int, seed uint64) []engine.View {
 	return out[:16]
 }
 
-// benchDecide times bot's card decisions early in rounds at seats seats and reports the 95th
-// percentile as ms-p95 besides the mean.
+// benchDecide times bot's card decisions early in rounds at seats seats and reports the median
+// and the 95th percentile as ms-p50 and ms-p95 besides the mean.
 func benchDecide(b *testing.B, bot bots.Bot, seats int) { benchViews(b, bot, firstTurn(b, seats, 1)) }
 
-// benchViews times bot's decisions of the views vs, in turn, and reports the 95th percentile as
-// ms-p95 besides the mean.
+// benchViews times bot's decisions of the views vs, in turn, and reports the median and the 95th
+// percentile of their wall-clock time as ms-p50 and ms-p95 besides the mean, and, where the
+// platform tells it (processCPU), of the process's CPU time as cpu-ms-p50 and cpu-ms-p95: on a
+// machine shared with other work the wall clock measures the load, the CPU time the decision.
 func benchViews(b *testing.B, bot bots.Bot, vs []engine.View) {
-	times := make([]time.Duration, 0, b.N)
+	wall := make([]time.Duration, 0, b.N)
+	cpu := make([]time.Duration, 0, b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		v := vs[i%len(vs)]
+		c0, ok := processCPU()
 		t0 := time.Now()
 		bot.Decide(&v)
-		times = append(times, time.Since(t0))
+		wall = append(wall, time.Since(t0))
+		if c1, _ := processCPU(); ok {
+			cpu = append(cpu, c1-c0)
+		}
 	}
 	b.StopTimer()
-	slices.Sort(times)
-	p95 := times[min(len(times)-1, len(times)*95/100)]
-	b.ReportMetric(float64(p95.Microseconds())/1000, "ms-p95")
+	reportQuantiles(b, wall, "ms")
+	reportQuantiles(b, cpu, "cpu-ms")
+}
+
+// reportQuantiles reports the median and the 95th percentile of ds, in milliseconds, as
+// unit-p50 and unit-p95 (nothing when ds is empty).
+func reportQuantiles(b *testing.B, ds []time.Duration, unit string) {
+	if len(ds) == 0 {
+		return
+	}
+	slices.Sort(ds)
+	p50 := ds[len(ds)/2]
+	p95 := ds[min(len(ds)-1, len(ds)*95/100)]
+	b.ReportMetric(float64(p50.Nanoseconds())/1e6, unit+"-p50")
+	b.ReportMetric(float64(p95.Nanoseconds())/1e6, unit+"-p95")
+}
+
+// BenchmarkLevels is one card decision early in a round for every level as the players get it
+// (bots.New: the Expert and Hard on all cores natively, on one goroutine in the browser) and for
+// MC100, at 4 and 10 seats: the decision-time table of docs/BOTS.md.
+func BenchmarkLevels(b *testing.B) {
+	for _, seats := range []int{4, 10} {
+		for _, level := range bots.AllLevels() {
+			b.Run(fmt.Sprintf("seats=%d/%s", seats, level), func(b *testing.B) {
+				bot, err := bots.New(level, 1)
+				if err != nil {
+					b.Fatal(err)
+				}
+				benchDecide(b, bot, seats)
+			})
+		}
+	}
 }
 
 // BenchmarkExpert4 is one Expert card decision early in a 4-seat round, at the default budget,

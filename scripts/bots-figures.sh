@@ -4,6 +4,9 @@
 #
 #   scripts/bots-figures.sh            every table (several hours on 2 shared cores)
 #   scripts/bots-figures.sh NAME...    only those tables (the names below, e.g. ten-vs-mc100-81)
+#   VARIANT_GAMES=8 VARIANT_SEED=32 scripts/bots-figures.sh variant-basic ...
+#                                      the per-variant runs at another size (games of 10 rounds;
+#                                      40 by default) or seed (31 by default)
 #
 # The time columns depend on the machine's load; the bullhead columns do not (same seed, same
 # table).
@@ -46,6 +49,8 @@ run two-ei -bots expert,intermediate -players 2 -games 200 -seed 1
 run two-ib -bots intermediate,beginner -players 2 -games 1000 -seed 1
 run two-br -bots beginner,random -players 2 -games 1000 -seed 1
 # The Expert against MC100 in each variant: 1 Expert + 3 MC100, 4 seats.
+vgames=${VARIANT_GAMES:-40}
+vseed=${VARIANT_SEED:-31}
 for v in basic tactics logic tournament professional open nifty hand double tcg; do
-	run "variant-$v" -bots expert,mc100,mc100,mc100 -players 4 -games 40 -rounds 10 -variant "$v" -seed 31
+	run "variant-$v" -bots expert,mc100,mc100,mc100 -players 4 -games "$vgames" -rounds 10 -variant "$v" -seed "$vseed"
 done
