@@ -17,6 +17,7 @@ import (
 
 // Widget is a button or label in a menu-like scene.
 type Widget struct {
+	_       NoCompare
 	ID      string
 	R       layout.Rect
 	Label   string
@@ -412,3 +413,8 @@ func breakable(r rune) bool {
 
 // MinPanelText is the smallest size a panel's text shrinks to before it is cut short.
 const MinPanelText = 9
+
+// NoCompare, as a struct's first field, makes the struct not comparable with ==, so the build
+// generates no equality function for it nor for the arrays and structs that hold it: 7 KB less
+// wasm for Widget and Table's button array (docs/PERFORMANCE.md, "Web"). It takes no space.
+type NoCompare [0]func()
