@@ -385,6 +385,7 @@ func (k *Kit) WrapText(s string, size, w float64) []string {
 // box, at its left edge, centre or right edge (align: text.Left, text.HorzCenter, text.Right).
 // The panels' tests measure each against its box.
 type BoxText struct {
+	_     NoCompare
 	S     string
 	Box   layout.Rect
 	Size  float64
