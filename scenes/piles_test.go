@@ -40,6 +40,10 @@ func TestPileCountsUp(t *testing.T) {
 		if shown == from {
 			held++
 		}
+		if shown < to && !tb.Animating() {
+			// An idle game stops its frames: a count that says it is still would freeze.
+			t.Fatalf("seat %d's plate counts (%d of %d to %d) while the table says nothing animates", seat, shown, from, to)
+		}
 		steps[shown] = true
 		if shown == to && to-from >= 3 {
 			break

@@ -73,6 +73,16 @@ func (bd *board) stepPiles() {
 	}
 }
 
+// counting reports whether a plate's penalty is counting up: the frames must go on until it ends.
+func (bd *board) counting() bool {
+	for s := range bd.piles.count {
+		if c := &bd.piles.count[s]; c.on && c.tw != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // endCounts shows every penalty as it is (a new round, a replay).
 func (bd *board) endCounts() { bd.piles = piles{} }
 

@@ -170,7 +170,7 @@ func (t *Table) Animating() bool {
 	if t.Pause.Paused {
 		return t.redraw || t.Pause.animating()
 	}
-	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending {
+	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending || t.counting() {
 		return true
 	}
 	for i := range t.Lift {
@@ -190,7 +190,7 @@ func (t *Table) Still() bool {
 	if t.Pause.Paused {
 		return t.Pause.still()
 	}
-	if !t.Tl.Idle() || t.previewActive() || t.Phase == PhaseRowChoice {
+	if !t.Tl.Idle() || t.counting() || t.previewActive() || t.Phase == PhaseRowChoice {
 		return false
 	}
 	if t.Phase != PhaseScore && (len(t.Events) > 0 || t.Consumed < t.Sess.EventCount()) {
