@@ -32,7 +32,6 @@ type roomLayout struct {
 
 // seatLine is one seat on the room screen.
 type seatLine struct {
-	_                               ui.NoCompare
 	Box, Swatch, Name, Info, Remove layout.Rect
 }
 

@@ -2,7 +2,6 @@ package table
 
 import (
 	"math"
-	"nimmt/scenes/ui"
 
 	"nimmt/engine"
 	"nimmt/layout"
@@ -37,7 +36,6 @@ const (
 
 // cardHome is where a card sprite belongs in the displayed view.
 type cardHome struct {
-	_        ui.NoCompare
 	R        layout.Rect
 	At       uint8
 	Row, Pos int8
