@@ -39,8 +39,11 @@ func (e *CommandError) Error() string {
 	return fmt.Sprintf("protocol: %s is written %s", e.Command, e.Usage)
 }
 
-// ChatHelp lists the slash commands.
-const ChatHelp = "commands: /join NAME [COLOUR], /start, /resign, /help; the host: /bot LEVEL, /finish, /again"
+// ChatHelp lists the slash commands, the host's apart.
+const ChatHelp = "commands: /join NAME [COLOUR], /resign, /help; the host: /start, /bot LEVEL, /finish, /again"
+
+// ChatHelpGuest lists the slash commands a player who is not the host may send.
+const ChatHelpGuest = "commands: /join NAME [COLOUR], /resign, /help (the host starts the game)"
 
 // ParseChat turns a chat line into the message it asks for: a line not starting with "/" is a
 // Say; /join [NAME] [COLOUR], /start, /resign, /finish, /again and /bot LEVEL become Join, Start,

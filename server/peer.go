@@ -467,7 +467,7 @@ func (p *Peer) say(r *Room, text string) (protocol.Message, error) {
 	m, err := protocol.ParseChat(text, protocol.ChatDefaults{Levels: bots.Levels()})
 	switch {
 	case errors.Is(err, protocol.ErrChatHelp):
-		return protocol.Chat{Seat: -1, Text: help(), System: true}, nil
+		return protocol.Chat{Seat: -1, Text: help(p.host(r) == nil), System: true}, nil
 	case err != nil:
 		return nil, &codeError{code: protocol.ErrBadMessage, err: err}
 	}
@@ -481,7 +481,10 @@ func (p *Peer) say(r *Room, text string) (protocol.Message, error) {
 	return p.handle(r, m)
 }
 
-// help says the chat's commands and the bot levels.
-func help() string {
+// help says the chat's commands: the host's with the bot levels, a guest's without the host's.
+func help(host bool) string {
+	if !host {
+		return protocol.ChatHelpGuest
+	}
 	return protocol.ChatHelp + "; LEVEL is one of " + strings.Join(bots.Levels(), ", ")
 }

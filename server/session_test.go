@@ -320,3 +320,24 @@ func TestHostileClients(t *testing.T) {
 	}
 	playAll(t, ann, bo)
 }
+
+// /help answers each person with the commands they may send: the host's list names /start and
+// the bot levels; a guest's names neither (only the host starts, #26).
+func TestHelpSaysWhatTheAskerMay(t *testing.T) {
+	ts := newTestServer(t, server.Options{}, fast)
+	ann, bo := newPlayer(t, "Ann", 1), newPlayer(t, "Bo", 2)
+	seated(t, ts.url, noTimer(3), ann, bo)
+	answer := func(p *player) string {
+		p.send(protocol.Say{Text: "/help"})
+		return p.until("the /help answer", func(m protocol.Message) bool {
+			c, ok := m.(protocol.Chat)
+			return ok && c.System && strings.HasPrefix(c.Text, "commands:")
+		}).(protocol.Chat).Text
+	}
+	if host := answer(ann); !strings.Contains(host, "/start") || !strings.Contains(host, "beginner") {
+		t.Errorf("the host's /help = %q, want /start and the levels", host)
+	}
+	if guest := answer(bo); strings.Contains(guest, "/start") || strings.Contains(guest, "/bot") {
+		t.Errorf("a guest's /help = %q, want neither /start nor /bot", guest)
+	}
+}
