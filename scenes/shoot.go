@@ -24,7 +24,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "stats-empty", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause", "profile", "profile-guest", "room-moderation"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "stats-empty", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause", "pause-settings", "pause-rules", "profile", "profile-guest", "room-moderation"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -106,7 +106,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 	case "rules":
 		g.cur = rulesScene(g.host)
 		s.t = g.cur.(*table.Table)
-	case "pause":
+	case "pause", "pause-settings", "pause-rules":
 		g.Settings.Speed = "instant"
 		t, err := table.NewTable(g.host, shotSeed)
 		if err != nil {
@@ -197,12 +197,8 @@ func (s *shooter) Update() error {
 			}
 		}
 		return nil
-	case "pause":
-		// The pause sheet over the first turn (Menu or Esc).
-		if t.Phase == table.PhaseChoose && t.AcceptsInput() && t.PhaseTicks > 30 {
-			t.Pause.Paused = true
-			s.capture = true
-		}
+	case "pause", "pause-settings", "pause-rules":
+		s.capture = shotPause(t, s.scene)
 		return nil
 	case "tutorial":
 		s.capture = t.Phase == table.PhaseChoose && t.AcceptsInput() && t.PhaseTicks > 30

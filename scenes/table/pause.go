@@ -120,6 +120,16 @@ func (p *pauseSheet) open() {
 	p.Paused, p.focus = true, -1
 }
 
+// OpenOver puts the sheet up and opens the rules walkthrough ("pause-rules") or the settings
+// page ("pause-settings") over the paused game, as the sheet's buttons do (for screenshots).
+func (p *pauseSheet) OpenOver(id string) {
+	p.open()
+	p.openOver(id)
+}
+
+// Over reports whether the sheet has the rules or the settings open and it does not animate.
+func (p *pauseSheet) Over() bool { return p.over != nil && !p.animating() }
+
 // Back is the device's back button (Android) at a local game, as Esc: it puts the sheet up,
 // brings a page the sheet opened back to the sheet, or resumes the game from the sheet.
 func (p *pauseSheet) Back() {
