@@ -50,7 +50,7 @@ func roundRect(p sprites.Pather, x, y, w, h, rad float32, topOnly bool) {
 }
 
 // icon draws the app icon at n×n pixels: a card of the game on the table's felt, its band in the
-// colour of a five-bullhead card, a large bullhead on its face. A square icon (iOS, which masks
+// colour of a five-bullhead card, the game's bull head (the cards' own, sprites.Bull) large on its face. A square icon (iOS, which masks
 // the corners itself and wants no transparency) fills every pixel; the others have round corners.
 func icon(n int, square bool) *image.NRGBA {
 	c := newCanvas(n)
@@ -93,8 +93,8 @@ func (c *canvas) card(f, u float32) {
 	c.fill(sprites.LevelOf(5).Band, func(p sprites.Pather) { roundRect(p, x, y, w, 0.27*h, cr, true) })
 	s := 0.8 * w
 	cx, cy := x+w/2, y+0.27*h+(0.73*h)*0.52
-	c.fill(sprites.Ink, func(p sprites.Pather) { sprites.BullheadHead(p, cx, cy, s) })
-	c.fill(sprites.Paper, func(p sprites.Pather) { sprites.BullheadEyes(p, cx, cy, s) })
+	c.fill(sprites.Ink, func(p sprites.Pather) { sprites.Bull(p, cx, cy, s) })
+	c.fill(sprites.Paper, func(p sprites.Pather) { sprites.BullFeatures(p, cx, cy, s) })
 }
 
 // adaptiveIcon is Android's adaptive launcher icon (API 26 and later): the felt colour behind the
