@@ -43,6 +43,8 @@ func (*Intermediate) Decide(v *engine.View) engine.Action {
 // seat takes the row when exactly s of them do (more than s means someone else took it first).
 // A card below every row takes the cheapest row unless another seat plays lower still.
 type riskModel struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_       [0]func()
 	st      engine.State
 	others  int                      // cards the other seats play this turn
 	unseen  float64                  // number of unseen cards

@@ -16,6 +16,8 @@ type candidate struct {
 // world is what a search knows at a decision: the table as this seat sees it and the cards it
 // has not seen, which it deals at random to the other seats for each playout (determinization).
 type world struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_      [0]func()
 	kind   engine.DecisionKind
 	me     int
 	seats  int
@@ -146,6 +148,8 @@ const (
 // playPolicy is how a playout chooses: the other seats by opp, this seat after the decision by
 // self, with noise added to the risk policy's estimates.
 type playPolicy struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_         [0]func()
 	opp, self policy
 	noise     float64
 	// oppNoise is the noise of the other seats' risk policy (opp policyRisk).

@@ -43,6 +43,8 @@ func (p LinkPhase) String() string {
 
 // LinkStatus is a Link's phase, the number of consecutive failed attempts and the last error.
 type LinkStatus struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_     [0]func()
 	Phase LinkPhase
 	// Attempt counts the attempts that failed since the Link was last online.
 	Attempt int
@@ -52,6 +54,8 @@ type LinkStatus struct {
 
 // Resume is what a later Open needs to take the seat back: Open(d, r.Base, r.Code, r.Hello(), …).
 type Resume struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_                 [0]func()
 	Base, Code, Token string
 	// Game and Since are the game and the number of its events this Link holds. A new Link holds
 	// none and asks for all of them, so Hello leaves them out.
@@ -157,6 +161,8 @@ type Link struct {
 // queued is a message waiting to be written or folded, with the connection it was queued on or
 // arrived by.
 type queued struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_    [0]func()
 	m    protocol.Message
 	conn int
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"encoding/json"
-	"errors"
 )
 
 // actionJSON is the wire form of an Action: "cards" only for plays, "row" only for row choices.
@@ -28,12 +27,12 @@ func (w actionJSON) action() (Action, error) {
 	switch w.Kind {
 	case DecideRow:
 		if w.Row == nil {
-			return Action{}, errors.New("engine: row action without a row")
+			return Action{}, newError("engine: row action without a row")
 		}
 		a.Row = *w.Row
 	case DecidePlay:
 		if len(w.Cards) == 0 {
-			return Action{}, errors.New("engine: play action without cards")
+			return Action{}, newError("engine: play action without cards")
 		}
 	}
 	return a, nil
@@ -67,7 +66,7 @@ func (m *Move) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	if w.Seat == nil {
-		return errors.New("engine: action without a seat")
+		return newError("engine: action without a seat")
 	}
 	a, err := w.action()
 	if err != nil {

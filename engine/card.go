@@ -88,7 +88,7 @@ func (c Card) MarshalJSON() ([]byte, error) { return strconv.AppendUint(nil, uin
 func (c *Card) UnmarshalJSON(b []byte) error {
 	n, err := strconv.ParseUint(string(b), 10, 8)
 	if err != nil {
-		return fmt.Errorf("engine: card %s: not a card number", b)
+		return errorf("engine: card %s: not a card number", b)
 	}
 	*c = Card(n)
 	return nil

@@ -50,7 +50,7 @@ func ParseVariant(name string) (Variant, error) {
 			return Variant(i), nil
 		}
 	}
-	return 0, fmt.Errorf("engine: unknown variant %q", name)
+	return 0, errorf("engine: unknown variant %q", name)
 }
 
 // Variants returns every variant in rulebook order.
@@ -65,7 +65,7 @@ func Variants() []Variant {
 // MarshalText encodes the variant as its name.
 func (v Variant) MarshalText() ([]byte, error) {
 	if v >= numVariants {
-		return nil, fmt.Errorf("engine: unknown variant %d", uint8(v))
+		return nil, errorf("engine: unknown variant %d", uint8(v))
 	}
 	return []byte(v.String()), nil
 }

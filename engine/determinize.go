@@ -37,6 +37,7 @@ func (e *DeterminizeError) Error() string {
 // Unwrap returns the sentinel error.
 func (e *DeterminizeError) Unwrap() error { return e.Err }
 
+//go:noinline
 func detErr(seat int, c Card, err error) error {
 	return &DeterminizeError{Seat: seat, Card: c, Err: err}
 }

@@ -49,6 +49,17 @@ func (e *ActionError) Unwrap() error { return e.Err }
 // NoRow marks an ActionError that concerns no row.
 const NoRow = -1 << 31
 
+//go:noinline
 func actErr(seat int, c Card, row int, err error) error {
 	return &ActionError{Seat: seat, Card: c, Row: row, Err: err}
 }
+
+// newError is errors.New and errorf fmt.Errorf, kept out of line (as are actErr, detErr and the
+// view's event checks): errors are made off the bots' hot paths, and inlined at their ~120 call
+// sites they cost the browser build several KB (docs/PERFORMANCE.md, #25).
+//
+//go:noinline
+func newError(text string) error { return errors.New(text) }
+
+//go:noinline
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }

@@ -119,7 +119,7 @@ func (r *TakeReason) UnmarshalText(b []byte) error {
 	case "too-low":
 		*r = TakeTooLow
 	default:
-		return fmt.Errorf("engine: unknown take reason %q", b)
+		return errorf("engine: unknown take reason %q", b)
 	}
 	return nil
 }
@@ -223,7 +223,7 @@ func UnmarshalEvent(b []byte) (Event, error) {
 	if t, ok := typeFirst(b); ok {
 		head.Type = t // MarshalEvent's form: the whole event is checked as it is decoded below
 	} else if err := json.Unmarshal(b, &head); err != nil {
-		return nil, fmt.Errorf("engine: event: %w", err)
+		return nil, errorf("engine: event: %w", err)
 	}
 	var e Event
 	switch head.Type {
@@ -256,10 +256,10 @@ func UnmarshalEvent(b []byte) (Event, error) {
 	case "cards_kept":
 		e = &CardsKept{}
 	default:
-		return nil, fmt.Errorf("engine: unknown event type %q", head.Type)
+		return nil, errorf("engine: unknown event type %q", head.Type)
 	}
 	if err := json.Unmarshal(b, e); err != nil {
-		return nil, fmt.Errorf("engine: event %s: %w", head.Type, err)
+		return nil, errorf("engine: event %s: %w", head.Type, err)
 	}
 	// Return values, as the game emits them.
 	switch p := e.(type) {

@@ -41,7 +41,7 @@ func (p *Phase) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("engine: unknown phase %q", b)
+	return errorf("engine: unknown phase %q", b)
 }
 
 // DecisionKind is the kind of decision a seat owes the game.
@@ -77,7 +77,7 @@ func (k *DecisionKind) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("engine: unknown decision %q", b)
+	return errorf("engine: unknown decision %q", b)
 }
 
 // Decision is what a seat must decide now.
@@ -170,7 +170,7 @@ func NewGame(cfg Config, rng *rand.Rand) (*Game, error) {
 		return nil, err
 	}
 	if rng == nil {
-		return nil, fmt.Errorf("engine: NewGame needs a random generator")
+		return nil, errorf("engine: NewGame needs a random generator")
 	}
 	g := newGame(cfg, rng)
 	g.startRound(nil)
@@ -466,7 +466,7 @@ func (g *Game) ChooseRow(seat, row int) error {
 		return actErr(seat, 0, row, ErrNoRowChoice)
 	}
 	if p := g.queue[g.next]; p.Seat != seat {
-		return actErr(seat, 0, row, fmt.Errorf("%w: seat %d chooses for card %d", ErrNotYourRowChoice, p.Seat, p.Card))
+		return actErr(seat, 0, row, errorf("%w: seat %d chooses for card %d", ErrNotYourRowChoice, p.Seat, p.Card))
 	}
 	if row < 0 || row >= NumRows {
 		return actErr(seat, 0, row, ErrRowRange)

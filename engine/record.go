@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -115,25 +114,25 @@ func ParseRecord(data []byte) (*Record, error) {
 	var r Record
 	if !json.Valid(data) {
 		err := json.Unmarshal(data, &r)
-		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("malformed JSON: %w", err)}
+		return nil, &RecordError{Seat: -1, Err: errorf("malformed JSON: %w", err)}
 	}
 	if err := checkStrict(data, recordShape, ""); err != nil {
 		return nil, &RecordError{Seat: -1, Err: err}
 	}
 	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("malformed JSON: %w", err)}
+		return nil, &RecordError{Seat: -1, Err: errorf("malformed JSON: %w", err)}
 	}
 	if r.Format != RecordFormat {
-		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("format is %q, want %q", r.Format, RecordFormat)}
+		return nil, &RecordError{Seat: -1, Err: errorf("format is %q, want %q", r.Format, RecordFormat)}
 	}
 	if r.Version != RecordVersion {
-		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("version %d is not supported (want %d)", r.Version, RecordVersion)}
+		return nil, &RecordError{Seat: -1, Err: errorf("version %d is not supported (want %d)", r.Version, RecordVersion)}
 	}
 	if err := r.Config.Validate(); err != nil {
 		return nil, &RecordError{Seat: -1, Err: err}
 	}
 	if r.Players != nil && len(r.Players) != r.Config.Seats {
-		return nil, &RecordError{Seat: -1, Err: fmt.Errorf("%d player names for %d seats", len(r.Players), r.Config.Seats)}
+		return nil, &RecordError{Seat: -1, Err: errorf("%d player names for %d seats", len(r.Players), r.Config.Seats)}
 	}
 	for i, name := range r.Players {
 		r.Players[i] = clipName(name)
@@ -199,14 +198,14 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 		round := i + 1
 		switch {
 		case g.phase == PhaseOver:
-			return nil, &RecordError{Round: round, Seat: -1, Err: errors.New("the game was already over")}
+			return nil, &RecordError{Round: round, Seat: -1, Err: newError("the game was already over")}
 		case i > 0 && g.round == round:
 			// The rules dealt this round themselves (a draft, or a Tournament game's hands).
 			if !sameDeal(&g.rec.Rounds[i].Deal, &rr.Deal) {
-				return nil, &RecordError{Round: round, Seat: -1, Err: errors.New("deal differs from the deal the rules fix")}
+				return nil, &RecordError{Round: round, Seat: -1, Err: newError("deal differs from the deal the rules fix")}
 			}
 		case i > 0 && g.phase != PhaseDeal:
-			return nil, &RecordError{Round: round - 1, Turn: g.turn, Seat: -1, Err: errors.New("round not finished before the next deal")}
+			return nil, &RecordError{Round: round - 1, Turn: g.turn, Seat: -1, Err: newError("round not finished before the next deal")}
 		default:
 			if err := g.checkDeal(&rr.Deal); err != nil {
 				return nil, &RecordError{Round: round, Seat: -1, Err: err}
@@ -215,7 +214,7 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 		}
 		for _, m := range rr.Actions {
 			if g.phase == PhaseDeal || g.phase == PhaseOver {
-				return nil, &RecordError{Round: round, Seat: m.Seat, Err: errors.New("action after the end of the round")}
+				return nil, &RecordError{Round: round, Seat: m.Seat, Err: newError("action after the end of the round")}
 			}
 			turn := g.turn
 			if err := g.Act(m.Seat, m.Action); err != nil {
@@ -224,7 +223,7 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 		}
 	}
 	if len(rec.Rounds) == 0 {
-		return nil, &RecordError{Seat: -1, Err: errors.New("no rounds")}
+		return nil, &RecordError{Seat: -1, Err: newError("no rounds")}
 	}
 	g.rng = rng
 	if g.phase == PhaseDeal && rng != nil {
@@ -240,12 +239,12 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 func (g *Game) checkDeal(d *Deal) error {
 	round := g.round + 1
 	if len(d.Hands) != g.cfg.Seats {
-		return fmt.Errorf("deal has %d hands for %d seats", len(d.Hands), g.cfg.Seats)
+		return errorf("deal has %d hands for %d seats", len(d.Hands), g.cfg.Seats)
 	}
 	if g.dealFixed(round) {
 		want := g.shuffle()
 		if !sameDeal(want, d) {
-			return fmt.Errorf("deal: round %d's deal is fixed by the rules (%s) and this one differs", round, map[bool]string{true: "a draft", false: "the hands passed on"}[g.rules.draftRound(round)])
+			return errorf("deal: round %d's deal is fixed by the rules (%s) and this one differs", round, map[bool]string{true: "a draft", false: "the hands passed on"}[g.rules.draftRound(round)])
 		}
 		return nil
 	}
@@ -261,17 +260,17 @@ func (g *Game) checkDeal(d *Deal) error {
 	}
 	use := func(c Card, where string) error {
 		if g.rules.copies(c) == 0 {
-			return fmt.Errorf("deal: %s: card %d is not in play", where, c)
+			return errorf("deal: %s: card %d is not in play", where, c)
 		}
 		if avail[c] <= 0 {
-			return fmt.Errorf("deal: %s: card %d dealt more often than the deck holds it", where, c)
+			return errorf("deal: %s: card %d dealt more often than the deck holds it", where, c)
 		}
 		avail[c]--
 		return nil
 	}
 	for s, h := range d.Hands {
 		if len(h) != g.rules.handSize {
-			return fmt.Errorf("deal: seat %d has %d cards, want %d", s, len(h), g.rules.handSize)
+			return errorf("deal: seat %d has %d cards, want %d", s, len(h), g.rules.handSize)
 		}
 		for _, c := range h {
 			if err := use(c, fmt.Sprintf("seat %d", s)); err != nil {
@@ -281,13 +280,13 @@ func (g *Game) checkDeal(d *Deal) error {
 	}
 	if kept {
 		if d.Rows != [NumRows]Card{} || len(d.Stacked) > 0 {
-			return fmt.Errorf("deal: round %d keeps the table: rows must be empty", round)
+			return errorf("deal: round %d keeps the table: rows must be empty", round)
 		}
 		return nil
 	}
 	for i, c := range d.Rows {
 		if slices.Contains(d.Rows[:i], c) {
-			return fmt.Errorf("deal: row %d: card %d starts two rows (twins are stacked)", i, c)
+			return errorf("deal: row %d: card %d starts two rows (twins are stacked)", i, c)
 		}
 		if err := use(c, fmt.Sprintf("row %d", i)); err != nil {
 			return err
@@ -295,7 +294,7 @@ func (g *Game) checkDeal(d *Deal) error {
 	}
 	for _, c := range d.Stacked {
 		if !g.rules.twins || !slices.Contains(d.Rows[:], c) {
-			return fmt.Errorf("deal: stacked card %d is not the twin of a row starter", c)
+			return errorf("deal: stacked card %d is not the twin of a row starter", c)
 		}
 		if err := use(c, "stacked"); err != nil {
 			return err

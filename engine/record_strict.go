@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -103,7 +102,7 @@ func (s *scanner) value(sh *shape, where string) error {
 			}
 		}
 		if sh.n > 0 && n != sh.n {
-			return fmt.Errorf("%s (at byte %d): %d values, want %d", name(where), start, n, sh.n)
+			return errorf("%s (at byte %d): %d values, want %d", name(where), start, n, sh.n)
 		}
 		return nil
 	}
@@ -129,7 +128,7 @@ func (s *scanner) object(fields map[string]*shape, where string) error {
 		s.space()
 		s.i++ // ':'
 		if seen[key] {
-			return fmt.Errorf("%s: key %q appears twice (the second at byte %d); a key may appear once", name(where), key, at)
+			return errorf("%s: key %q appears twice (the second at byte %d); a key may appear once", name(where), key, at)
 		}
 		seen[key] = true
 		if ft, ok := fields[key]; ok {
@@ -139,7 +138,7 @@ func (s *scanner) object(fields map[string]*shape, where string) error {
 		} else {
 			for f := range fields {
 				if strings.EqualFold(f, key) {
-					return fmt.Errorf("%s: key %q (at byte %d) is not %q: keys are case-sensitive", name(where), key, at, f)
+					return errorf("%s: key %q (at byte %d) is not %q: keys are case-sensitive", name(where), key, at, f)
 				}
 			}
 			s.space()
@@ -223,7 +222,7 @@ func unmarshalStrict(b []byte, v any, sh *shape, where string) error {
 		return err
 	}
 	if err := checkStrict(b, sh, where); err != nil {
-		return fmt.Errorf("engine: %w", err)
+		return errorf("engine: %w", err)
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import "slices"
 
 // rules are the knobs the variants turn, derived from a Config. The core reads only these.
 type rules struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_          [0]func()
 	deckMax    int  // highest card number in play (Tactics: 10×seats+4)
 	handSize   int  // cards dealt (or drafted) to each seat per round
 	perTurn    int  // cards each seat plays per turn (Nifty 2; Hand: at most 2)

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 )
 
@@ -150,10 +148,10 @@ func (e *EventError) Unwrap() error { return e.Err }
 // not check that e is the event the rules would emit next.
 func (v *View) CheckEvent(e Event) error {
 	if e == nil {
-		return &EventError{Event: "nil", Err: errors.New("no event")}
+		return &EventError{Event: "nil", Err: newError("no event")}
 	}
 	fail := func(format string, args ...any) error {
-		return &EventError{Event: e.Type(), Err: fmt.Errorf(format, args...)}
+		return &EventError{Event: e.Type(), Err: errorf(format, args...)}
 	}
 	if err := v.Config.Validate(); err != nil {
 		return &EventError{Event: e.Type(), Err: err}
@@ -163,18 +161,8 @@ func (v *View) CheckEvent(e Event) error {
 		(v.Config.rules().keep && len(v.Kept) != n) {
 		return fail("the view is not sized for %d seats (make it with NewView)", n)
 	}
-	seat := func(s int) error {
-		if s < 0 || s >= n {
-			return fail("seat %d is not one of the %d seats", s, n)
-		}
-		return nil
-	}
-	row := func(r int) error {
-		if r < 0 || r >= NumRows {
-			return fail("row %d is not one of 0 to %d", r, NumRows-1)
-		}
-		return nil
-	}
+	seat := func(s int) error { return checkSeatOf(e, s, n) }
+	row := func(r int) error { return checkRowOf(e, r) }
 	switch ev := e.(type) {
 	case RoundDealt:
 		if len(ev.Sizes) > n || len(ev.Hands) > n {
@@ -214,6 +202,27 @@ func (v *View) CheckEvent(e Event) error {
 	case RoundScored, GameOver, DraftDone:
 	default:
 		return fail("unknown event")
+	}
+	return nil
+}
+
+// checkSeatOf is CheckEvent's check of seat s of e against n seats, out of line: CheckEvent
+// calls it at a dozen places.
+//
+//go:noinline
+func checkSeatOf(e Event, s, n int) error {
+	if s < 0 || s >= n {
+		return &EventError{Event: e.Type(), Err: errorf("seat %d is not one of the %d seats", s, n)}
+	}
+	return nil
+}
+
+// checkRowOf is CheckEvent's check of row r of e.
+//
+//go:noinline
+func checkRowOf(e Event, r int) error {
+	if r < 0 || r >= NumRows {
+		return &EventError{Event: e.Type(), Err: errorf("row %d is not one of 0 to %d", r, NumRows-1)}
 	}
 	return nil
 }

@@ -76,6 +76,8 @@ func (r Rect) SplitH(n, i int, gap float64) Rect {
 
 // Row is one of the four rows on the table.
 type Row struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_ [0]func()
 	// Slots are the five card places and, last, the danger place for the sixth card.
 	Slots [Slots]Rect
 	// Front is the room in front of the first slot, where a card going to the row's left end
@@ -89,6 +91,8 @@ type Row struct {
 
 // Seat is where a seat is shown.
 type Seat struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_ [0]func()
 	// Plate holds the name, level, score, pile size and state chip.
 	Plate Rect
 	// Chosen is where the seat's chosen card lies (face down, then revealed).

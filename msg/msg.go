@@ -355,6 +355,8 @@ type compiled struct {
 
 // langTable is one language's texts, compiled.
 type langTable struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_          [0]func()
 	code, name string
 	plural     string
 	decimal    string // the decimal separator

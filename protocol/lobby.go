@@ -57,6 +57,8 @@ func Phrase(text string) (string, bool) {
 // Tables, and sends Tables again whenever the list it selects changes. Variant and Seats, when
 // set, select the tables of that variant and of that many seats.
 type Lobby struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_       [0]func()
 	Version int `json:"v"`
 	// Variant is a variant's name (docs/variants.md); empty: every variant.
 	Variant string `json:"variant,omitempty"`
@@ -69,6 +71,8 @@ type Lobby struct {
 // bots fill the empty seats and the game starts (0: wait for people; the game starts when the
 // table is full, or when its host starts it). It is answered as Create is: Welcome, Joined, Room.
 type Quick struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_        [0]func()
 	Version  int            `json:"v"`
 	Variant  engine.Variant `json:"variant"`
 	Min      int            `json:"min"`
@@ -95,6 +99,8 @@ func (q Quick) Check() error {
 // Sit is Hello and Join in one message, the first on /ws/CODE: the connection takes a free seat
 // of the room (a table of the lobby's list) with the name, or is refused and watches.
 type Sit struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_        [0]func()
 	Version  int    `json:"v"`
 	Name     string `json:"name"`
 	Colour   string `json:"colour,omitempty"`
@@ -122,6 +128,8 @@ type Unmute struct {
 // Report reports the room's chat line N to the server's operator, with an optional reason: the
 // server keeps the line with the lines before it.
 type Report struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_      [0]func()
 	N      int    `json:"n"`
 	Reason string `json:"reason,omitempty"`
 }

@@ -26,6 +26,14 @@ func (p notePacer) Wake() {
 	}
 }
 
+// waitsForNews reports whether the game has nothing to do until news from the server wakes it:
+// no scene queued (the room opens the table through the next tick: a room that is still with
+// the table queued waits for nothing) and the current scene still.
+func (og *onlineGame) waitsForNews() bool {
+	s, ok := og.cur.(stiller)
+	return og.next == nil && ok && s.Still() && !og.cur.Animating()
+}
+
 // TestSpectateFromLobby: joining a room whose game has started, from the lobby by its code, on a
 // real in-process server, lands as a spectator: no seat is asked for, the room says so, and the
 // table that opens shows the game with no hand and no decision of its own, its connection never
@@ -63,7 +71,7 @@ func TestSpectateFromLobby(t *testing.T) {
 		if tb, ok := g.cur.(*table.Table); ok && tb.CaughtUp() && tb.Tl.Idle() {
 			break
 		}
-		if s, ok := g.cur.(stiller); ok && s.Still() && !g.cur.Animating() {
+		if og.waitsForNews() {
 			select {
 			case <-p.ch:
 			case <-time.After(clienttest.Guard):

@@ -47,7 +47,7 @@ func (og *onlineGame) until(t *testing.T, p notePacer, what string, cond func() 
 		if i > 100_000 {
 			t.Fatalf("%s never came: scene %s", what, og.cur.Name())
 		}
-		if s, ok := og.cur.(stiller); ok && s.Still() && !og.cur.Animating() {
+		if og.waitsForNews() {
 			select {
 			case <-p.ch:
 			case <-time.After(clienttest.Guard):

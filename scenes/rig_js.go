@@ -4,6 +4,7 @@ package scenes
 
 import (
 	"errors"
+	"nimmt/scenes/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -16,6 +17,7 @@ var errNoRig = errors.New("scenes: screenshots and autoplay are in the desktop b
 
 // shooter is never made in the web build.
 type shooter struct {
+	_             ui.NoCompare
 	capture, done bool
 	err           error
 }

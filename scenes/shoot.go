@@ -28,6 +28,7 @@ var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
+	_       ui.NoCompare
 	g       *Game
 	scene   string
 	file    string

@@ -78,6 +78,8 @@ var gain = [sounds.NumEffects]float64{
 
 // Player maps a game's events and the screens' cues to effects, and plays the music.
 type Player struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_      [0]func()
 	sink   Sink
 	volume float64
 	muted  bool

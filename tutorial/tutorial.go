@@ -114,6 +114,8 @@ type Player interface {
 func Bot(seat int, next Player) Player { return scripted{seat: seat, next: next} }
 
 type scripted struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_    [0]func()
 	seat int
 	next Player
 }

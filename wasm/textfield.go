@@ -51,14 +51,11 @@ func newHTMLField() *htmlField {
 	el.Call("setAttribute", "enterkeyhint", "done")
 	el.Call("setAttribute", "autocapitalize", "words")
 	el.Call("setAttribute", "spellcheck", "false")
-	st := el.Get("style")
-	for k, v := range map[string]string{
-		"position": "fixed", "display": "none", "zIndex": "5", "boxSizing": "border-box", "margin": "0",
-		"padding": "0 12px", "border": "3px solid #f4c430", "borderRadius": "10px", "outline": "none",
-		"background": "#fbf7ee", "color": "#221e1c", "font": "bold 18px sans-serif",
-	} {
-		st.Set(k, v)
-	}
+	// One declaration list, not a property per entry: a Go map literal here cost 1.7 KB of the
+	// gzipped wasm.
+	el.Get("style").Set("cssText", "position:fixed;display:none;z-index:5;box-sizing:border-box;margin:0;"+
+		"padding:0 12px;border:3px solid #f4c430;border-radius:10px;outline:none;"+
+		"background:#fbf7ee;color:#221e1c;font:bold 18px sans-serif")
 	// The input's events reach the page, not the canvas: each asks the game for a frame, which
 	// it would not draw by itself while its frames are stopped (scenes' idle mode).
 	end := js.FuncOf(func(this js.Value, args []js.Value) any {

@@ -67,6 +67,8 @@ func dec[T protocol.Message](b []byte) (protocol.Message, error) {
 // is the device's secret, made by the client (at least 128 random bits, as CheckSecret says)
 // and kept with its settings; Device is what the person calls the device (may be empty).
 type AccountNew struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_      [0]func()
 	Secret string `json:"secret"`
 	Name   string `json:"name"`
 	Device string `json:"device,omitempty"`
@@ -74,6 +76,8 @@ type AccountNew struct {
 
 // SignIn signs the connection in with a device's secret, or with a handle and password.
 type SignIn struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_        [0]func()
 	Secret   string `json:"secret,omitempty"`
 	Handle   string `json:"handle,omitempty"`
 	Password string `json:"password,omitempty"`
@@ -85,6 +89,8 @@ type PairCode struct{}
 // Pair redeems a pairing code: the connection's device joins the code's account with its own
 // secret, and is signed in.
 type Pair struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_      [0]func()
 	Code   string `json:"code"`
 	Secret string `json:"secret"`
 	Device string `json:"device,omitempty"`
@@ -120,6 +126,8 @@ type DeleteAccount struct {
 
 // Account tells a connection which account it is signed in to.
 type Account struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_      [0]func()
 	Handle string `json:"handle"`
 	Name   string `json:"name"`
 	// Device is this device's ID (empty when signed in with a password).
@@ -129,12 +137,16 @@ type Account struct {
 
 // Pairing is a new pairing code and when it expires (Unix ms, server clock).
 type Pairing struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_       [0]func()
 	Code    string `json:"code"`
 	Expires int64  `json:"expires"`
 }
 
 // DeviceInfo is one device of an account.
 type DeviceInfo struct {
+	// Not comparable: no equality code in the wasm (#25).
+	_       [0]func()
 	ID      string `json:"id"`
 	Label   string `json:"label,omitempty"`
 	Created int64  `json:"created"` // Unix ms

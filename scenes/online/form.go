@@ -68,6 +68,7 @@ func (f *form) Typing() bool { return f.field != "" }
 
 // formEvent is what a tick's input did to a form.
 type formEvent struct {
+	_ ui.NoCompare
 	// id is the button activated, or "".
 	id string
 	// commit is the field whose text was entered (Enter, or a tap elsewhere), with its text;

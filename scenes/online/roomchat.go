@@ -18,6 +18,7 @@ import (
 // chatEntry is one line of the room's chat: said by a seat (name, colour), by the room itself
 // (system), or answered here (local, in the person's language).
 type chatEntry struct {
+	_                  ui.NoCompare
 	name, colour, text string
 	system             bool
 	local              msg.Message

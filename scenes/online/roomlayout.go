@@ -32,6 +32,7 @@ type roomLayout struct {
 
 // seatLine is one seat on the room screen.
 type seatLine struct {
+	_                               ui.NoCompare
 	Box, Swatch, Name, Info, Remove layout.Rect
 }
 

@@ -35,6 +35,7 @@ type LocalSession struct {
 
 // botSeat drives one bot: it thinks for a while (a person's pace), then its answer is applied.
 type botSeat struct {
+	_      ui.NoCompare
 	bot    ui.Bot
 	think  int                // ticks left before the bot acts
 	result chan engine.Action // the bot's answer, from its goroutine (or inline)

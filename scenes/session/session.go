@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"fmt"
+	"nimmt/scenes/ui"
 	"time"
 
 	"nimmt/engine"
@@ -101,6 +102,7 @@ func (k *SeatKind) UnmarshalText(b []byte) error {
 
 // Seat is one seat at a table: who plays it and under which name.
 type Seat struct {
+	_    ui.NoCompare
 	Kind SeatKind `json:"kind"`
 	Name string   `json:"name"`
 	// Level is a bot's level (one of Levels); empty for people.

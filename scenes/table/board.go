@@ -11,6 +11,7 @@ import (
 
 // cardSprite is one card on screen: where it is, where it goes, and which side shows.
 type cardSprite struct {
+	_              ui.NoCompare
 	X, Y, W, H     float64
 	fx, fy, fw, fh float64
 	Tx, Ty, Tw, Th float64
@@ -23,6 +24,7 @@ type cardSprite struct {
 // floater is a "+N" rising from a seat's pile. It belongs to a turn (the event index of the
 // turn's CardsRevealed) and ends with it; its place follows the layout.
 type floater struct {
+	_     ui.NoCompare
 	Label string
 	seat  int
 	Turn  int

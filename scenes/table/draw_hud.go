@@ -89,6 +89,7 @@ func (t *Table) drawPlate(dst *ebiten.Image, s int) {
 // plateCut is a text fitted to its box — shrunk down to a floor size, then cut short
 // (text.Renderer.Cut) — kept while the text, the box's width and the style stay.
 type plateCut struct {
+	_       ui.NoCompare
 	in, out string
 	w, min  float64
 	st      text.Style

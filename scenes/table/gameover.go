@@ -31,6 +31,7 @@ var seatCols = [engine.MaxSeats]color.Color{
 // first) and the columns name, one per round shown (the last Cols rounds), total; the chart of
 // running totals sits below the table upright and beside it, under the podium, across.
 type overLayout struct {
+	_                                      ui.NoCompare
 	Panel, Title, Sub, Podium, Grid, Chart layout.Rect
 	Buttons                                [2]layout.Rect
 	// RowH is the table's line height, Size its text size; NameW, CellW and TotalW its column

@@ -294,6 +294,7 @@ func (hd *hud) refreshAdvice() {
 // own pick before it plays is private to that seat: shown only while that seat's view is
 // displayed (hot-seat play).
 type LogEntry struct {
+	_       ui.NoCompare
 	M       msg.Message
 	Private int // the seat that may read it, or -1 for everyone
 }

@@ -169,6 +169,7 @@ type controls struct {
 
 // variantLine is the score bar's variant name and its cut to the width it is given.
 type variantLine struct {
+	_    ui.NoCompare
 	text string
 	cut  plateCut
 }

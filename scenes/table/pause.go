@@ -18,6 +18,7 @@ import (
 // resume, the rules, the settings, or leave (the game is autosaved; Continue resumes it). The
 // rules and the settings open over the paused game and come back to the sheet.
 type pauseSheet struct {
+	_ ui.NoCompare
 	g *ui.Host // the table's
 	// Paused is set while the sheet (or what it opened) is up; the game waits (no bot plays)
 	// until it is closed.
@@ -33,6 +34,7 @@ type pauseSheet struct {
 // sheetRouter is the Router of a scene the sheet opened: its way back (Menu, Back) leads to the
 // sheet; the rest is the game's.
 type sheetRouter struct {
+	_ ui.NoCompare
 	ui.Router
 	closed *bool
 }

@@ -22,6 +22,7 @@ import (
 // pileCount is the round's penalty a seat's plate and pile show while a taken row arrives and
 // counts up: from before the take, to after it; tw runs the count (nil while the cards fly).
 type pileCount struct {
+	_        ui.NoCompare
 	on       bool
 	from, to int
 	tw       *anim.Tween
@@ -29,6 +30,7 @@ type pileCount struct {
 
 // piles are the seats' counts in progress.
 type piles struct {
+	_     ui.NoCompare
 	count [engine.MaxSeats]pileCount
 }
 

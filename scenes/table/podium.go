@@ -16,6 +16,7 @@ import (
 // step the winner's with a drawn crown over the name (every winner's, when several share the
 // win), the second's left, the third's right. Made once per result (build), drawn every frame.
 type podium struct {
+	_      ui.NoCompare
 	n      int
 	steps  [3]layout.Rect // the steps, in podium order (1st, 2nd, 3rd)
 	names  [3]string      // the seats' names, cut to their steps

@@ -33,6 +33,7 @@ var (
 // ringState is what the table's rings show, per seat, as of the last tick, and the timer that
 // wakes the game for their next step.
 type ringState struct {
+	_    ui.NoCompare
 	On   [engine.MaxSeats]bool
 	Secs [engine.MaxSeats]int
 	frac [engine.MaxSeats]float64

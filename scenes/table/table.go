@@ -14,6 +14,7 @@ import (
 
 // seatInfo is one seat at the table as the table shows it.
 type seatInfo struct {
+	_ ui.NoCompare
 	session.Seat
 	Status session.SeatStatus
 	// plate strings, rebuilt when they change (not every frame)

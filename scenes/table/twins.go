@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"nimmt/scenes/ui"
 
 	"nimmt/engine"
 	"nimmt/layout"
@@ -36,6 +37,7 @@ const (
 
 // cardHome is where a card sprite belongs in the displayed view.
 type cardHome struct {
+	_        ui.NoCompare
 	R        layout.Rect
 	At       uint8
 	Row, Pos int8

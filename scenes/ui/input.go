@@ -34,6 +34,7 @@ const (
 // keyboard (or injected by tests). A tap is consumed by the first handler that takes it, so a
 // click is handled by exactly one thing.
 type Input struct {
+	_ NoCompare
 	// X, Y is the pointer position; Hover is set when a mouse hovers (no touch).
 	X, Y  float64
 	Hover bool

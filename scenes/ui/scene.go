@@ -28,6 +28,7 @@ type Tested interface {
 
 // Button is a clickable control in TestState.
 type Button struct {
+	_       NoCompare
 	ID      string `json:"id"`
 	Rect    Rect   `json:"rect"`
 	Enabled bool   `json:"enabled"`

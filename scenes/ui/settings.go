@@ -302,6 +302,7 @@ func (s *Settings) SanitizeVariant() {
 
 // OnlineSettings are online play's remembered choices, kept in settings.json.
 type OnlineSettings struct {
+	_ NoCompare
 	// Server is the server's address typed on the desktop and phones (the browser uses its page's).
 	Server string `json:"server,omitempty"`
 	// Colour is the seat colour asked for (one of protocol.Colours; "" the first free one).

@@ -17,6 +17,7 @@ import (
 
 // Widget is a button or label in a menu-like scene.
 type Widget struct {
+	_       NoCompare
 	ID      string
 	R       layout.Rect
 	Label   string
@@ -384,6 +385,7 @@ func (k *Kit) WrapText(s string, size, w float64) []string {
 // box, at its left edge, centre or right edge (align: text.Left, text.HorzCenter, text.Right).
 // The panels' tests measure each against its box.
 type BoxText struct {
+	_     NoCompare
 	S     string
 	Box   layout.Rect
 	Size  float64
@@ -412,3 +414,8 @@ func breakable(r rune) bool {
 
 // MinPanelText is the smallest size a panel's text shrinks to before it is cut short.
 const MinPanelText = 9
+
+// NoCompare, as a struct's first field, makes the struct not comparable with ==, so the build
+// generates no equality function for it nor for the arrays and structs that hold it: 7 KB less
+// wasm for Widget and Table's button array (docs/PERFORMANCE.md, "Web"). It takes no space.
+type NoCompare [0]func()
