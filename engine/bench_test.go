@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"fmt"
+	"runtime"
 	"testing"
 
 	"nimmt/engine"
@@ -53,4 +55,35 @@ func BenchmarkGameRound4(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
+}
+
+// BenchmarkGameMemory is the heap a game holds in the middle of a game to 66 (round 3 dealt, so
+// two rounds of history behind it: the size a server's room keeps per game), reported as
+// bytes/game, at 4 and 10 seats, after random play through Game.Act.
+func BenchmarkGameMemory(b *testing.B) {
+	for _, seats := range []int{4, 10} {
+		b.Run(fmt.Sprintf("seats=%d", seats), func(b *testing.B) {
+			const n = 200
+			r := rng(5)
+			games := make([]*engine.Game, n)
+			var before, after runtime.MemStats
+			for i := 0; i < b.N; i++ {
+				clear(games)
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				for k := range games {
+					g, _ := engine.NewGame(engine.Config{Seats: seats, EndScore: 66}, r)
+					for !g.Over() && g.Round() < 3 {
+						seat, a := randomAction(g, r)
+						_ = g.Act(seat, a)
+					}
+					games[k] = g
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+			}
+			b.ReportMetric(float64(int64(after.HeapAlloc)-int64(before.HeapAlloc))/n, "bytes/game")
+			runtime.KeepAlive(games)
+		})
+	}
 }

@@ -219,6 +219,5 @@ func Determinize(v *View, hidden [][]Card) (*Game, error) {
 			return nil, detErr(me, 0, ErrViewMalformed)
 		}
 	}
-	g.rec.Rounds = []RoundRecord{{Deal: Deal{Hands: make([][]Card, n)}}}
 	return g, nil
 }

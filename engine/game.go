@@ -160,8 +160,18 @@ type Game struct {
 	pileBase  [MaxSeats]int    // a determinized game: the pile cards taken before it was built
 	sampled   bool             // a determinized game: it stops at the end of its round
 
-	events []Event
-	rec    Record
+	// events is the game's history, kept once: the record (Record) is read from it.
+	events  []Event
+	players []string    // the record's player names (SetPlayers)
+	orders  []seatOrder // the moves whose cards the seat gave in another order than their event holds
+}
+
+// seatOrder is the cards of the move that emitted event at, in the order the seat gave them: a
+// play of several cards (its SeatChose holds them lowest first) or the cards kept of a taken row
+// (CardsKept's hand, lowest first). The record keeps the seat's order; most moves need no entry.
+type seatOrder struct {
+	at    int
+	cards []Card
 }
 
 // NewGame starts a game: it validates cfg and deals the first round with cards shuffled by rng.
@@ -179,7 +189,7 @@ func NewGame(cfg Config, rng *rand.Rand) (*Game, error) {
 
 func newGame(cfg Config, rng *rand.Rand) *Game {
 	r := cfg.rules()
-	return &Game{cfg: cfg, rules: r, placer: Placer{r}, rng: rng, orderedAt: -1, rec: Record{Format: RecordFormat, Version: RecordVersion, Config: cfg}}
+	return &Game{cfg: cfg, rules: r, placer: Placer{r}, rng: rng, orderedAt: -1}
 }
 
 // Config returns the game's configuration.
@@ -394,10 +404,10 @@ func (g *Game) PlayCards(seat int, cs []Card) error {
 	ch := slices.Clone(cs)
 	SortCards(ch)
 	g.chosen[seat] = ch
-	g.record(seat, Action{Kind: DecidePlay, Cards: slices.Clone(cs)})
 	ev := SeatChose{Seat: seat, Card: ch[0]}
 	if len(ch) > 1 {
 		ev.Cards = slices.Clone(ch)
+		g.keepOrder(cs, ch)
 	}
 	g.emit(ev)
 	if g.rules.immediate {
@@ -431,7 +441,6 @@ func (g *Game) Draft(seat int, c Card) error {
 	}
 	g.pool = slices.Delete(g.pool, i, i+1)
 	g.hands[seat] = addCards(g.hands[seat], []Card{c})
-	g.record(seat, DraftCard(c))
 	g.emit(CardDrafted{Seat: seat, Card: c})
 	g.current = nextSeat(seat, g.cfg.Seats)
 	if len(g.pool) > NumRows {
@@ -471,7 +480,6 @@ func (g *Game) ChooseRow(seat, row int) error {
 	if row < 0 || row >= NumRows {
 		return actErr(seat, 0, row, ErrRowRange)
 	}
-	g.record(seat, TakeRow(row))
 	n := g.unit()
 	g.phase = PhaseChoose
 	if g.place(g.queue[g.next:g.next+n], landOn(&g.rows, row)) {
@@ -504,7 +512,6 @@ func (g *Game) ChooseOrder(seat int, c Card) error {
 		g.queue[g.next], g.queue[g.next+1] = g.queue[g.next+1], g.queue[g.next]
 	}
 	order := []Card{g.queue[g.next].Card, g.queue[g.next+1].Card}
-	g.record(seat, Action{Kind: DecideOrder, Cards: order})
 	g.orderedAt = g.next
 	g.phase = PhaseChoose
 	g.emit(OrderChosen{Seat: seat, Cards: slices.Clone(order)})
@@ -537,7 +544,7 @@ func (g *Game) Keep(seat int, toHand []Card) error {
 	g.piles[seat] = append(g.piles[seat], pile...)
 	b := SumBullheads(pile)
 	g.pen[seat] += b
-	g.record(seat, Action{Kind: DecideKeep, Cards: slices.Clone(toHand)})
+	g.keepOrder(toHand, hand)
 	g.emit(CardsKept{Seat: seat, Hand: hand, Pile: pile, Bullheads: b})
 	g.keepCards = nil
 	g.phase = PhaseChoose
@@ -559,9 +566,12 @@ func (g *Game) checkSeat(seat int) error {
 
 func (g *Game) emit(e Event) { g.events = append(g.events, e) }
 
-func (g *Game) record(seat int, a Action) {
-	r := &g.rec.Rounds[len(g.rec.Rounds)-1]
-	r.Actions = append(r.Actions, Move{Seat: seat, Action: a})
+// keepOrder remembers the cards given, for the event about to be emitted, when they differ
+// from the sorted cards that event holds.
+func (g *Game) keepOrder(given, sorted []Card) {
+	if !slices.Equal(given, sorted) {
+		g.orders = append(g.orders, seatOrder{at: len(g.events), cards: slices.Clone(given)})
+	}
 }
 
 // reveal turns the chosen cards over and places them: lowest first; in Nifty seat by seat,
@@ -772,7 +782,7 @@ func (g *Game) startRound(d *Deal) {
 		SortCards(h)
 		g.hands[s], hands[s], sizes[s] = h, slices.Clone(h), len(h)
 	}
-	ev := RoundDealt{Round: g.round, Hands: cloneHands(hands), Sizes: sizes, First: g.first}
+	ev := RoundDealt{Round: g.round, Hands: hands, Sizes: sizes, First: g.first}
 	switch {
 	case g.rules.draftRound(g.round):
 		g.rows = [NumRows][]Card{}
@@ -811,7 +821,6 @@ func (g *Game) startRound(d *Deal) {
 		}
 		g.prevDealt = append(g.prevDealt, d.Rows[:]...)
 	}
-	g.rec.Rounds = append(g.rec.Rounds, RoundRecord{Deal: Deal{Hands: hands, Rows: ev.Rows, Stacked: slices.Clone(d.Stacked)}})
 	g.emit(ev)
 }
 

@@ -55,31 +55,76 @@ type Move struct {
 }
 
 // LastDeal returns a copy of the deal of the game's current round (what Record().Rounds'
-// last Deal is, without copying the whole record), and false before the first deal.
+// last Deal is, without building the whole record), and false before the first deal.
 func (g *Game) LastDeal() (Deal, bool) {
-	if len(g.rec.Rounds) == 0 {
+	d, ok := g.lastDeal()
+	if !ok {
 		return Deal{}, false
 	}
-	d := g.rec.Rounds[len(g.rec.Rounds)-1].Deal
 	return Deal{Hands: cloneHands(d.Hands), Rows: d.Rows, Stacked: slices.Clone(d.Stacked)}, true
 }
 
-// Record returns a copy of the game's record so far.
-func (g *Game) Record() *Record {
-	r := g.rec
-	r.Players = slices.Clone(r.Players)
-	r.Rounds = make([]RoundRecord, len(g.rec.Rounds))
-	for i, rr := range g.rec.Rounds {
-		r.Rounds[i] = RoundRecord{Deal: Deal{Hands: cloneHands(rr.Hands), Rows: rr.Rows, Stacked: slices.Clone(rr.Stacked)}, Actions: slices.Clone(rr.Actions)}
-		for j := range r.Rounds[i].Actions {
-			r.Rounds[i].Actions[j].Cards = slices.Clone(rr.Actions[j].Cards)
+// lastDeal returns the deal of the current round as the events hold it (not a copy). A
+// determinized game's round has a deal of empty hands: it starts in the middle of a round.
+func (g *Game) lastDeal() (Deal, bool) {
+	for i := len(g.events) - 1; i >= 0; i-- {
+		if ev, ok := g.events[i].(RoundDealt); ok {
+			return Deal{Hands: ev.Hands, Rows: ev.Rows, Stacked: ev.Stacked}, true
 		}
 	}
-	return &r
+	if g.sampled {
+		return Deal{Hands: make([][]Card, g.cfg.Seats)}, true
+	}
+	return Deal{}, false
+}
+
+// Record returns the game's record so far, read from its events: each RoundDealt starts a round
+// with its deal, and each move is the event it emitted (SeatChose, CardDrafted, OrderChosen,
+// CardsKept, and the RowTaken of a row chosen by rule 4), its cards in the order the seat gave
+// them.
+func (g *Game) Record() *Record {
+	r := &Record{Format: RecordFormat, Version: RecordVersion, Config: g.cfg, Players: slices.Clone(g.players)}
+	if g.sampled {
+		r.Rounds = []RoundRecord{{Deal: Deal{Hands: make([][]Card, g.cfg.Seats)}}}
+	}
+	orders := g.orders
+	for i, e := range g.events {
+		var m Move
+		switch ev := e.(type) {
+		case RoundDealt:
+			r.Rounds = append(r.Rounds, RoundRecord{Deal: Deal{Hands: cloneHands(ev.Hands), Rows: ev.Rows, Stacked: slices.Clone(ev.Stacked)}})
+			continue
+		case SeatChose:
+			m = Move{Seat: ev.Seat, Action: PlayCard(ev.Card)}
+			if len(ev.Cards) > 1 {
+				m.Cards = slices.Clone(ev.Cards)
+			}
+		case CardDrafted:
+			m = Move{Seat: ev.Seat, Action: DraftCard(ev.Card)}
+		case RowTaken:
+			if ev.Reason != TakeTooLow || ev.Shared && ev.Cards == nil {
+				continue // placed by the rules, or the second seat of a shared row
+			}
+			m = Move{Seat: ev.Seat, Action: TakeRow(ev.Row)}
+		case OrderChosen:
+			m = Move{Seat: ev.Seat, Action: Action{Kind: DecideOrder, Cards: slices.Clone(ev.Cards)}}
+		case CardsKept:
+			m = Move{Seat: ev.Seat, Action: KeepCards(slices.Clone(ev.Hand)...)}
+		default:
+			continue
+		}
+		if len(orders) > 0 && orders[0].at == i {
+			m.Cards = slices.Clone(orders[0].cards)
+			orders = orders[1:]
+		}
+		rr := &r.Rounds[len(r.Rounds)-1]
+		rr.Actions = append(rr.Actions, m)
+	}
+	return r
 }
 
 // SetPlayers stores the players' names in the game's record.
-func (g *Game) SetPlayers(names []string) { g.rec.Players = slices.Clone(names) }
+func (g *Game) SetPlayers(names []string) { g.players = slices.Clone(names) }
 
 // RecordError reports a record that cannot be replayed, naming where it went wrong.
 // Round, Turn and Seat are 1-based, 1-based and 0-based; 0 or -1 when they do not apply.
@@ -193,7 +238,7 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 		return nil, &RecordError{Seat: -1, Err: err}
 	}
 	g := newGame(rec.Config, nil)
-	g.rec.Players = slices.Clone(rec.Players)
+	g.players = slices.Clone(rec.Players)
 	for i, rr := range rec.Rounds {
 		round := i + 1
 		switch {
@@ -201,7 +246,7 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 			return nil, &RecordError{Round: round, Seat: -1, Err: newError("the game was already over")}
 		case i > 0 && g.round == round:
 			// The rules dealt this round themselves (a draft, or a Tournament game's hands).
-			if !sameDeal(&g.rec.Rounds[i].Deal, &rr.Deal) {
+			if d, _ := g.lastDeal(); !sameDeal(&d, &rr.Deal) {
 				return nil, &RecordError{Round: round, Seat: -1, Err: newError("deal differs from the deal the rules fix")}
 			}
 		case i > 0 && g.phase != PhaseDeal:

@@ -273,7 +273,7 @@ func TestDoubleStartingTwins(t *testing.T) {
 	found := 0
 	for seed := uint64(1); seed < 400 && found < 5; seed++ {
 		g, _ := NewGame(Config{Variant: Double, Seats: 10, EndScore: 66}, newTestRand(seed))
-		d := g.rec.Rounds[0].Deal
+		d, _ := g.lastDeal()
 		if len(d.Stacked) == 0 {
 			continue
 		}

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"sync"
 	"time"
 
@@ -154,11 +155,11 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, sr := range stored {
-		r, err := restoreRoom(h, sr)
-		if err != nil {
-			return nil, err
-		}
+	rooms, err := restoreAll(h, stored, runtime.GOMAXPROCS(0))
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rooms {
 		h.rooms[r.code] = r
 	}
 	for _, r := range h.rooms {

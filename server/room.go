@@ -157,13 +157,19 @@ func newRNG(random io.Reader) (*rand.Rand, error) {
 
 // restoreRoom rebuilds a stored room: its metadata, and its game by replaying the log.
 func restoreRoom(h *Hub, sr store.Room) (*Room, error) {
-	r := &Room{hub: h, code: sr.Code, peers: map[*Peer]struct{}{}, lastMeta: sr.Meta}
+	rng, err := newRNG(h.opts.Random)
+	if err != nil {
+		return nil, err
+	}
+	return restoreRoomWith(h, sr, rng)
+}
+
+// restoreRoomWith is restoreRoom with the room's random generator given: it reads nothing of the
+// hub but its options and clock, so that rooms are restored in parallel (restoreAll).
+func restoreRoomWith(h *Hub, sr store.Room, rng *rand.Rand) (*Room, error) {
+	r := &Room{hub: h, code: sr.Code, peers: map[*Peer]struct{}{}, lastMeta: sr.Meta, rng: rng}
 	if err := json.Unmarshal(sr.Meta, &r.meta); err != nil {
 		return nil, fmt.Errorf("server: room %s: %w", sr.Code, err)
-	}
-	var err error
-	if r.rng, err = newRNG(h.opts.Random); err != nil {
-		return nil, err
 	}
 	now := h.clock.Now()
 	r.idleSince = now

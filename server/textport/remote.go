@@ -259,7 +259,7 @@ func (s *remote) reconnect(why string) *client.Conn {
 		}
 		c, refusal := s.open(s.resume())
 		if c != nil {
-			s.sink.Send(protocol.Chat{System: true, Text: "back in the room (" + why + ")"})
+			s.back(why)
 			return c
 		}
 		if refusal != nil && refusal.Code != protocol.ErrServer && refusal.Code != protocol.ErrLimit {
