@@ -81,3 +81,12 @@ type Lobby interface {
 	// Banned returns the ban of the first of whos banned at now, if any.
 	Banned(ctx context.Context, whos []string, now time.Time) (Ban, bool, error)
 }
+
+// QuickLocker is a Lobby that several processes share: a quick match holds its lock while it
+// reads the forming tables and seats its person at one or lists a new one, so that two people
+// asking at once on two processes meet at one table. A store of one process (SQLite) needs none.
+type QuickLocker interface {
+	// LockQuick waits for the lock of the quick matches of the key (their variant: a quick
+	// match seats only at a table of its variant) until ctx ends, and returns what releases it.
+	LockQuick(ctx context.Context, key string) (unlock func(), err error)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -137,4 +138,34 @@ func (s *Store) stopLobby() {
 	if started {
 		<-l.done
 	}
+}
+
+// QuickClass is the first key of the advisory lock (QuickClass, hashtext(KEY)) under which one
+// quick match of a key at a time, across the processes, chooses its table.
+const QuickClass = 0x6e71 // "nq"
+
+var _ store.QuickLocker = (*Store)(nil)
+
+// LockQuick implements store.QuickLocker: a session advisory lock on a connection held until
+// unlock (a process that dies drops its connection, and the lock with it).
+func (s *Store) LockQuick(ctx context.Context, key string) (func(), error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("pg: quick-match lock: %w", err)
+	}
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1, hashtext($2))`, int32(QuickClass), key); err != nil {
+		// The connection may hold the lock or be broken: it is not handed to anyone else.
+		conn.Hijack().Close(context.Background())
+		return nil, fmt.Errorf("pg: quick-match lock: %w", err)
+	}
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if _, err := conn.Exec(ctx, `SELECT pg_advisory_unlock($1, hashtext($2))`, int32(QuickClass), key); err != nil {
+			slog.Error("pg: quick-match unlock", "err", err)
+			conn.Hijack().Close(context.Background())
+			return
+		}
+		conn.Release()
+	}, nil
 }
