@@ -341,14 +341,7 @@ func (p *Peer) banned(ref string) bool {
 	if !e.banned || (!e.ban.Until.IsZero() && !now.Before(e.ban.Until)) {
 		return false
 	}
-	msg := "server: you are banned from this server"
-	if e.ban.Reason != "" {
-		msg += ": " + e.ban.Reason
-	}
-	if !e.ban.Until.IsZero() {
-		msg += " (until " + e.ban.Until.UTC().Format(time.RFC3339) + ")"
-	}
-	p.fail(protocol.ErrBanned, ref, fmt.Errorf("%s", msg))
+	p.fail(protocol.ErrBanned, ref, fmt.Errorf("%s", banMessage(e.ban)))
 	p.sink.Close("banned")
 	return true
 }

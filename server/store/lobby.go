@@ -90,3 +90,10 @@ type QuickLocker interface {
 	// match seats only at a table of its variant) until ctx ends, and returns what releases it.
 	LockQuick(ctx context.Context, key string) (unlock func(), err error)
 }
+
+// AccessWatcher is a store that several processes share (PostgreSQL): AccessChanged tells this
+// process that another banned someone, revoked a device or deleted an account (a wake-up: the
+// open connections are checked again against the bans and devices stored).
+type AccessWatcher interface {
+	AccessChanged() <-chan struct{}
+}
