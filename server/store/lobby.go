@@ -71,6 +71,8 @@ type Lobby interface {
 	AddReport(ctx context.Context, r Report) (int64, error)
 	// Reports returns the last n reports, newest first.
 	Reports(ctx context.Context, n int) ([]Report, error)
+	// DeleteReports deletes the reports made before the time and returns how many it deleted.
+	DeleteReports(ctx context.Context, before time.Time) (int64, error)
 
 	// Ban stores a ban (replacing one of the same Who).
 	Ban(ctx context.Context, b Ban) error
