@@ -509,7 +509,7 @@ func (s *Service) RenameHandle(ctx context.Context, handle, name string) (store.
 	}
 	a, err := s.st.AccountByHandle(ctx, NormalHandle(handle))
 	if errors.Is(err, store.ErrNoAccount) {
-		return a, fmt.Errorf("%w: no account has the handle %q", ErrGone, handle)
+		return a, fmt.Errorf("account: no account has the handle %q", handle)
 	}
 	if err != nil {
 		return a, err
