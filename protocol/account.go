@@ -4,6 +4,7 @@ package protocol
 const (
 	ErrSignIn    = "sign_in"    // no account has this secret, handle and password, or pairing code
 	ErrNoAccount = "no_account" // the connection is not signed in
+	ErrRevoked   = "revoked"    // the connection's device was revoked or its account deleted: it is closed
 )
 
 // RegisterServer adds the decoders of server message types another package defines

@@ -46,10 +46,16 @@ func (h *Hub) Accounts() *account.Service { return h.accounts }
 // SignIn makes the session's seats the account's (the seat it holds now, if a guest's, too): the
 // text port signs its connections in. It is called from the goroutine that calls Handle.
 func (p *Peer) SignIn(s *account.Session) {
-	p.acct = s
+	p.setAcct(s)
 	if err := p.bindHeld(); err != nil {
 		p.hub.opts.Log.Error("server: the seat was not bound to the account", "room", p.code, "err", err)
 	}
+}
+
+// setAcct signs the connection in to s (nil: out).
+func (p *Peer) setAcct(s *account.Session) {
+	p.acct = s
+	p.hub.access.signIn(p, s)
 }
 
 // bindHeld makes the guest seat the connection holds, if any, its account's.
@@ -113,7 +119,7 @@ func (p *Peer) accountMessage(m protocol.Message) bool {
 	reply, err := p.account(ctx, as, m)
 	if err != nil {
 		if errors.Is(err, account.ErrGone) {
-			p.acct = nil
+			p.setAcct(nil)
 		}
 		if accountCode(err) == protocol.ErrServer {
 			p.hub.opts.Log.Error("server: account", "message", m.Type(), "err", err)
@@ -149,7 +155,7 @@ func (p *Peer) account(ctx context.Context, as *account.Service, m protocol.Mess
 	if err != nil {
 		return nil, err
 	}
-	p.acct = sess
+	p.setAcct(sess)
 	if err := p.bindHeld(); err != nil {
 		return nil, err
 	}
@@ -173,8 +179,10 @@ func (p *Peer) signedIn(ctx context.Context, as *account.Service, m protocol.Mes
 		if err := as.Revoke(ctx, p.acct, m.Device); err != nil {
 			return nil, err
 		}
+		// The device's other connections, here and on the other processes, are signed out.
+		defer p.hub.access.changed()
 		if m.Device == p.acct.Device {
-			p.acct = nil
+			p.setAcct(nil)
 			return accountmsg.DeviceList{}, nil
 		}
 		return p.devices(ctx, as)
@@ -185,14 +193,14 @@ func (p *Peer) signedIn(ctx context.Context, as *account.Service, m protocol.Mes
 		if err != nil {
 			return nil, err
 		}
-		p.acct = sess
+		p.setAcct(sess)
 		return accountOf(sess), nil
 	case accountmsg.Rename:
 		sess, err := as.Rename(ctx, p.acct, m.Name)
 		if err != nil {
 			return nil, err
 		}
-		p.acct = sess
+		p.setAcct(sess)
 		return accountOf(sess), nil
 	case accountmsg.ExportAccount:
 		return p.hub.exportAccount(ctx, as, p.acct)
@@ -207,7 +215,8 @@ func (p *Peer) signedIn(ctx context.Context, as *account.Service, m protocol.Mes
 		if err := p.hub.deleteAccount(ctx, as, sess); err != nil {
 			return nil, err
 		}
-		p.acct = nil
+		p.setAcct(nil)
+		p.hub.access.changed() // the account's other connections are signed out
 		return accountmsg.AccountDeleted{}, nil
 	}
 	return nil, refuse(protocol.ErrBadMessage, "a client does not send %s", m.Type())

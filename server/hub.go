@@ -98,6 +98,7 @@ type Hub struct {
 	storeLog storeLog
 	accounts *account.Service // nil when the store keeps no accounts (account.go)
 	lobby    *lobby
+	access   *access // who the open connections are, for bans and revocations (access.go)
 }
 
 // attemptKey is what an address attempts: its creates and its joins are limited apart.
@@ -146,6 +147,7 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	h.metrics = newMetrics(h)
 	h.accounts = newAccounts(st, opts)
 	h.lobby = newLobby(h, opts.Lobby, opts.LobbyEvery)
+	h.access = newAccess(h)
 	if opts.Leases != nil {
 		go h.leaseEvents()
 		go h.evictor()
@@ -206,7 +208,9 @@ func (h *Hub) Close() {
 // room). addr identifies the client's address for the join-attempt limit. The first message the
 // client sends must be Hello (with a code) or Create (without).
 func (h *Hub) Connect(code, addr string, sink Sink) *Peer {
-	return &Peer{hub: h, code: code, addr: addr, sink: sink}
+	p := &Peer{hub: h, code: code, addr: addr, sink: sink}
+	h.access.add(p)
+	return p
 }
 
 // newCode draws a room code no room has.

@@ -41,6 +41,8 @@ type lobby struct {
 	// quick makes one quick match at a time in this process, so that two people asking at once
 	// meet at one table.
 	quick sync.Mutex
+	// writing is held while listings are stored, so that they are stored in the order made.
+	writing sync.Mutex
 
 	mu      sync.Mutex
 	pending map[string]*pendingTable // listings to write, by room code
@@ -199,34 +201,58 @@ func (l *lobby) write() {
 			return
 		case <-l.wake:
 		}
+		l.writing.Lock()
 		l.mu.Lock()
 		pending := l.pending
 		l.pending = map[string]*pendingTable{}
 		l.mu.Unlock()
 		for code, p := range pending {
-			ctx, cancel := context.WithTimeout(context.Background(), takeWait)
-			var err error
-			if p.t != nil {
-				err = l.st.PutTable(ctx, *p.t)
-			} else {
-				err = l.st.DropTable(ctx, code)
-			}
-			cancel()
-			if err != nil {
-				// The room's next change writes its listing again.
-				l.h.opts.Log.Error("server: lobby: the table's listing could not be stored", "room", code, "err", err)
-				continue
-			}
-			if p.list != nil {
-				// Stored: quick match reads it from the store from now on.
-				l.mu.Lock()
-				if cur, ok := l.local[code]; ok && sameTable(&cur, p.list) {
-					delete(l.local, code)
-				}
-				l.mu.Unlock()
-			}
+			l.put(code, p)
 		}
+		l.writing.Unlock()
 		l.changed()
+	}
+}
+
+// flush stores the room's listing handed to the writer, if any, now (a quick match does, before
+// another process's quick match reads the list).
+func (l *lobby) flush(code string) {
+	l.writing.Lock()
+	l.mu.Lock()
+	p := l.pending[code]
+	delete(l.pending, code)
+	l.mu.Unlock()
+	if p != nil {
+		l.put(code, p)
+	}
+	l.writing.Unlock()
+	if p != nil {
+		l.changed()
+	}
+}
+
+// put stores a listing (under l.writing).
+func (l *lobby) put(code string, p *pendingTable) {
+	ctx, cancel := context.WithTimeout(context.Background(), takeWait)
+	var err error
+	if p.t != nil {
+		err = l.st.PutTable(ctx, *p.t)
+	} else {
+		err = l.st.DropTable(ctx, code)
+	}
+	cancel()
+	if err != nil {
+		// The room's next change writes its listing again.
+		l.h.opts.Log.Error("server: lobby: the table's listing could not be stored", "room", code, "err", err)
+		return
+	}
+	if p.list != nil {
+		// Stored: quick match reads it from the store from now on.
+		l.mu.Lock()
+		if cur, ok := l.local[code]; ok && sameTable(&cur, p.list) {
+			delete(l.local, code)
+		}
+		l.mu.Unlock()
 	}
 }
 
@@ -521,6 +547,18 @@ func (p *Peer) quick(m protocol.Quick) {
 	}
 	l.quick.Lock()
 	defer l.quick.Unlock()
+	if ql, ok := l.st.(store.QuickLocker); ok {
+		// Other processes too make one quick match at a time, and each lists its table
+		// before the next one reads the list.
+		ctx, cancel := context.WithTimeout(context.Background(), takeWait)
+		unlock, err := ql.LockQuick(ctx, m.Variant.String())
+		cancel()
+		if err != nil {
+			p.fail(protocol.ErrServer, m.Type(), fmt.Errorf("server: quick match: %w", err))
+			return
+		}
+		defer unlock()
+	}
 	codes, err := l.candidates(m)
 	if err != nil {
 		p.fail(protocol.ErrServer, m.Type(), fmt.Errorf("server: the list of tables could not be read: %w", err))
@@ -532,6 +570,7 @@ func (p *Peer) quick(m protocol.Quick) {
 			continue
 		}
 		if p.quickSeat(r, m) {
+			l.flush(code)
 			return
 		}
 	}
@@ -539,7 +578,9 @@ func (p *Peer) quick(m protocol.Quick) {
 		Public: true, Quick: true, Fill: m.Fill}
 	s, _ := checkPerson(m.Name, m.Colour, m.Fallback)
 	p.leaveLobby()
-	p.makeRoom(protocol.Create{Version: m.Version, Settings: set, Name: m.Name, Colour: m.Colour, Fallback: m.Fallback}, s)
+	if code, _ := p.makeRoom(protocol.Create{Version: m.Version, Settings: set, Name: m.Name, Colour: m.Colour, Fallback: m.Fallback}, s); code != "" {
+		l.flush(code)
+	}
 }
 
 // candidates returns the codes of the forming quick-match tables that fit m, the fullest first:

@@ -8,18 +8,17 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
-	"nimmt/assets/filter"
 	"nimmt/protocol"
+	"nimmt/server/account"
 	"nimmt/server/store"
 )
 
 // This file is moderation (docs/protocol.md "Moderation"): the host kicks (the seat goes to a
 // bot, the person cannot come back into the room), anyone mutes a seat for themselves or
 // reports a chat line (kept in the store with the lines before it), the operator bans an
-// address or an account (cmd/server admin), and chat and seat names pass the word list of
-// assets/filter.
+// address or an account (cmd/server admin), and chat and seat names pass the word lists of
+// assets/words (account.Filter).
 
 // identities are who a connection is for kicks and bans: "addr:ADDRESS" and, when it is signed
 // in to an account (account.go), "account:ID".
@@ -219,80 +218,20 @@ func (m *meta) chatText(text string) (string, error) {
 		}
 		return p, nil
 	}
-	return words.mask(text), nil
+	return words.Mask(text), nil
 }
 
-// checkWords refuses a name that holds a word of the word list.
+// checkWords refuses a name that holds a word of the word lists.
 func checkWords(name string) error {
-	if words.mask(name) != name {
+	if words.Blocked(name) != "" {
 		return fmt.Errorf("server: the name %q is not allowed here: choose another", name)
 	}
 	return nil
 }
 
-// words is the word list of assets/filter.
-var words = newWordList(filter.Words())
-
-// wordList matches whole words, read with letters written as digits or symbols as letters.
-type wordList struct {
-	exact    map[string]bool
-	prefixes []string
-}
-
-func newWordList(entries []string) *wordList {
-	w := &wordList{exact: map[string]bool{}}
-	for _, e := range entries {
-		if p, ok := strings.CutSuffix(e, "*"); ok {
-			w.prefixes = append(w.prefixes, p)
-		} else {
-			w.exact[e] = true
-		}
-	}
-	return w
-}
-
-// leet reads the digits and symbols that stand for letters.
-var leet = strings.NewReplacer("0", "o", "1", "i", "3", "e", "4", "a", "@", "a", "5", "s", "$", "s", "7", "t")
-
-// mask returns text with every word of the list replaced by as many asterisks.
-func (w *wordList) mask(text string) string {
-	rs := []rune(text)
-	inWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '@' || r == '$' }
-	changed := false
-	for i := 0; i < len(rs); {
-		if !inWord(rs[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(rs) && inWord(rs[j]) {
-			j++
-		}
-		if w.matches(leet.Replace(strings.ToLower(string(rs[i:j])))) {
-			for k := i; k < j; k++ {
-				rs[k] = '*'
-			}
-			changed = true
-		}
-		i = j
-	}
-	if !changed {
-		return text
-	}
-	return string(rs)
-}
-
-func (w *wordList) matches(word string) bool {
-	if w.exact[word] {
-		return true
-	}
-	for _, p := range w.prefixes {
-		if strings.HasPrefix(word, p) {
-			return true
-		}
-	}
-	return false
-}
+// words is the filter of the word lists of assets/words, the same as accounts' display names
+// pass.
+var words = account.NewFilter()
 
 // banTTL is how long a connection's ban check is remembered: a ban holds for new connections
 // within this time of its being stored.
@@ -341,14 +280,7 @@ func (p *Peer) banned(ref string) bool {
 	if !e.banned || (!e.ban.Until.IsZero() && !now.Before(e.ban.Until)) {
 		return false
 	}
-	msg := "server: you are banned from this server"
-	if e.ban.Reason != "" {
-		msg += ": " + e.ban.Reason
-	}
-	if !e.ban.Until.IsZero() {
-		msg += " (until " + e.ban.Until.UTC().Format(time.RFC3339) + ")"
-	}
-	p.fail(protocol.ErrBanned, ref, fmt.Errorf("%s", msg))
+	p.fail(protocol.ErrBanned, ref, fmt.Errorf("%s", banMessage(e.ban)))
 	p.sink.Close("banned")
 	return true
 }

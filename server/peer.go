@@ -128,6 +128,7 @@ func (p *Peer) fail(code, ref string, err error) {
 
 // Close ends the session: a seat whose last connection this was is held for its person.
 func (p *Peer) Close() {
+	p.hub.access.drop(p)
 	r := p.room
 	if r == nil {
 		p.leaveLobby()

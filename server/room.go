@@ -348,7 +348,7 @@ func (r *Room) update() error {
 	now := r.hub.clock.Now()
 	r.startTable(now)
 	r.advance(now)
-	if name := r.passHost(); name != "" {
+	if name := r.passHost(now, r.hub.grace(r.Settings)); name != "" {
 		r.system(name + " is the host now")
 	}
 	r.setDeadlines(now)
@@ -405,9 +405,10 @@ func (r *Room) stage() error {
 }
 
 // passHost hands the host to the next person in seat order who is connected when the host's
-// seat is not a connected person (its person left or lost their connection); the host stays
-// when nobody else is connected. It returns the new host's name ("": the host stays).
-func (m *meta) passHost() (name string) {
+// seat is no longer its person's: they left, or lost their connection longer ago than the grace
+// (a host who comes back within it stays the host); the host stays when nobody else is
+// connected. It returns the new host's name ("": the host stays).
+func (m *meta) passHost(now time.Time, grace time.Duration) (name string) {
 	n := len(m.Seats)
 	if n == 0 {
 		return ""
@@ -415,7 +416,7 @@ func (m *meta) passHost() (name string) {
 	from := 1
 	if m.hostGone { // the host's seat was removed: the seat now at its index is the next
 		m.hostGone, from = false, 0
-	} else if h := m.Seats[m.Host]; h.Kind == protocol.KindPerson && h.conns > 0 {
+	} else if m.hostHeld(now, grace) {
 		return ""
 	}
 	for k := from; k < n; k++ {
@@ -426,6 +427,13 @@ func (m *meta) passHost() (name string) {
 		}
 	}
 	return ""
+}
+
+// hostHeld reports whether the host's seat is still its person's at now: connected, or within
+// the grace of their last connection's loss.
+func (m *meta) hostHeld(now time.Time, grace time.Duration) bool {
+	h := m.Seats[m.Host]
+	return h.Kind == protocol.KindPerson && (h.conns > 0 || now.Before(h.goneAt.Add(grace)))
 }
 
 // say adds a line to the room's chat: it is stored, then sent to everyone, after the next update.
@@ -479,6 +487,12 @@ func (r *Room) arm(now time.Time) {
 					next = g
 				}
 			}
+		}
+	}
+	if len(r.Seats) > 0 && !r.closed && r.Seats[r.Host].conns == 0 && r.hostHeld(now, r.hub.grace(r.Settings)) {
+		// The host's grace ends: the host passes on then, if someone else is connected.
+		if g := r.Seats[r.Host].goneAt.Add(r.hub.grace(r.Settings)); next.IsZero() || g.Before(next) {
+			next = g
 		}
 	}
 	if ms := r.startAt(); ms != 0 && !r.closed {

@@ -61,9 +61,10 @@ func (p *player) hasLine(text string) int {
 	return n
 }
 
-// The host who leaves the lobby hands the host to the next person; a host whose connection is
-// lost hands it to the next person connected, who may start; the old host coming back is a
-// player, not the host.
+// The host who leaves the lobby hands the host to the next person. A host whose connection is
+// lost stays the host through the grace (30 s here) and keeps it on coming back within it; once
+// the grace is over the host goes to the next person connected, who may start, and the old host
+// coming back is a player.
 func TestHostHandedOn(t *testing.T) {
 	ts := newTestServer(t, server.Options{}, fast)
 	ann, bo, cy := newPlayer(t, "Ann", 1), newPlayer(t, "Bo", 2), newPlayer(t, "Cy", 3)
@@ -74,7 +75,20 @@ func TestHostHandedOn(t *testing.T) {
 	ann.send(protocol.Join{Name: "Ann"}) // back as seat 2
 	ann.untilType(protocol.TypeJoined)
 
-	bo.conn.Close()
+	lost := func(p *player, seat int) { // p's connection closes, and the room knows it
+		t.Helper()
+		p.conn.Close()
+		cy.until(p.name+" gone", func(protocol.Message) bool { return !cy.st.Room.Seats[seat].Connected })
+	}
+	lost(bo, 0)
+	ts.clock.Advance(29 * time.Second)
+	bo.connect(ts.url, bo.st.Code)
+	bo.hello()
+	if bo.st.Room.Host != 0 || cy.hasLine("Cy is the host now") > 0 {
+		t.Fatalf("Bo back within the grace: host %d", bo.st.Room.Host)
+	}
+	lost(bo, 0)
+	ts.clock.Advance(30 * time.Second)
 	cy.untilHost(1) // Cy
 	cy.untilLine("Cy is the host now")
 	bo.connect(ts.url, bo.st.Code)
@@ -89,8 +103,11 @@ func TestHostHandedOn(t *testing.T) {
 	cy.send(protocol.Start{})
 	ann.untilState(protocol.StatePlaying)
 
-	// The host's connection lost while playing: the host goes to the next connected person.
+	// The host's connection lost while playing: after the grace, the host goes to the next
+	// connected person.
 	cy.conn.Close()
+	ann.until("Cy gone", func(protocol.Message) bool { return !ann.st.Room.Seats[1].Connected })
+	ts.clock.Advance(30 * time.Second)
 	ann.untilHost(2)
 	ann.send(protocol.Finish{})
 	ann.untilState(protocol.StateOver)

@@ -273,3 +273,20 @@ func (h *Hub) held() []*Room {
 	}
 	return rooms
 }
+
+// Elsewhere reports whether the room with the code is not held by this process but is in the
+// store that several processes share (Options.Leases): another process may serve it. Without
+// leases, or for a room held here or stored nowhere, it is false; a store that cannot say is
+// false too (and logged).
+func (h *Hub) Elsewhere(code string) bool {
+	if h.opts.Leases == nil || h.Room(code) != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), takeWait)
+	defer cancel()
+	_, err := h.store.LoadRoom(ctx, code)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		h.opts.Log.Error("server: elsewhere", "room", code, "err", err)
+	}
+	return err == nil
+}

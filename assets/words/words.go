@@ -1,5 +1,6 @@
-// Package words holds the word lists of the server's name filter (nimmt/server/account.Filter):
-// one file per language, CODE.txt, and reserved.txt, the names nobody takes. It is its own
+// Package words holds the word lists of the server's filter (nimmt/server/account.Filter), which
+// display names, seat names and chat lines pass: one file per language, CODE.txt, and
+// reserved.txt, the names nobody takes. It is its own
 // package so that the game, which does not filter, does not embed them.
 //
 // A list has one entry a line; "#" starts a comment. An entry is matched after folding (lower

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"nimmt/server/account"
 	"nimmt/server/store"
 )
 
@@ -19,10 +20,17 @@ import (
 const adminUsage = `usage: server admin [-data DIR] [-db FILE|postgres://…] COMMAND
 commands:
   reports [-n N]                          the last N reports of chat lines (default 20), newest first
+  prune-reports [-days N]                 delete the reports older than N days (default 90)
   ban [-for DURATION] [-reason TEXT] WHO  keep WHO out: an address (192.0.2.7, addr:192.0.2.7) or an
-                                          account (account:ID); new connections are refused within 10 s
+                                          account (account:ID); its open connections are closed at
+                                          once on PostgreSQL, within 10 s on SQLite
   unban WHO                               lift a ban
-  bans                                    the bans in force`
+  bans                                    the bans in force
+  rename HANDLE NAME                      set the display name of the account with the handle (the
+                                          name passes a player's rules); seats taken keep their name`
+
+// defaultReportDays is how many days of reports prune-reports keeps unless told.
+const defaultReportDays = 90
 
 // admin runs an operator's command on the database, writing its answer to out.
 func admin(args []string, out io.Writer) error {
@@ -71,6 +79,36 @@ func admin(args []string, out io.Writer) error {
 		for _, r := range rs {
 			fmt.Fprintf(out, "report %d, %s, room %s: %s\n", r.ID, r.At.UTC().Format(time.RFC3339), r.Room, r.Data)
 		}
+		return nil
+	case "prune-reports":
+		sub := flag.NewFlagSet("prune-reports", flag.ContinueOnError)
+		sub.SetOutput(out)
+		days := sub.Int("days", defaultReportDays, "delete the reports older than this many days")
+		if err := sub.Parse(rest); err != nil {
+			return err
+		}
+		if *days < 0 || sub.NArg() != 0 {
+			return errors.New("server: admin prune-reports: -days N (0 or more) and nothing else")
+		}
+		n, err := lobby.DeleteReports(ctx, time.Now().AddDate(0, 0, -*days))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "deleted %d reports older than %d days\n", n, *days)
+		return nil
+	case "rename":
+		if len(rest) < 2 {
+			return errors.New("server: admin rename: HANDLE NAME")
+		}
+		as, ok := st.(store.Accounts)
+		if !ok {
+			return errors.New("server: admin: the store keeps no accounts")
+		}
+		a, err := account.New(as, account.Config{}).RenameHandle(ctx, rest[0], strings.Join(rest[1:], " "))
+		if err != nil {
+			return fmt.Errorf("server: admin rename: %w", err)
+		}
+		fmt.Fprintf(out, "renamed %s: %s\n", a.Handle, a.Name)
 		return nil
 	case "ban":
 		sub := flag.NewFlagSet("ban", flag.ContinueOnError)

@@ -21,6 +21,14 @@ func TestAdmin(t *testing.T) {
 	if _, err := st.AddReport(context.Background(), store.Report{At: time.Unix(1700000000, 0), Room: "ABCDEF", Data: []byte(`{"n":3}`)}); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := st.AddReport(context.Background(), store.Report{At: time.Now().AddDate(0, 0, -89), Room: "NEWER1", Data: []byte(`{"n":4}`)}); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	if err := st.CreateAccount(context.Background(), store.Account{ID: "k3y", Handle: "ann-7k2", Name: "Ann", Created: now},
+		store.Device{ID: "d1", Account: "k3y", Secret: "s1", Created: now, Seen: now}); err != nil {
+		t.Fatal(err)
+	}
 	st.Close()
 	run := func(args ...string) (string, error) {
 		var out strings.Builder
@@ -32,6 +40,9 @@ func TestAdmin(t *testing.T) {
 		want string
 	}{
 		{[]string{"reports"}, `report 1, 2023-11-14T22:13:20Z, room ABCDEF: {"n":3}`},
+		{[]string{"prune-reports"}, "deleted 1 reports older than 90 days"},
+		{[]string{"prune-reports", "-days", "90"}, "deleted 0 reports older than 90 days"},
+		{[]string{"rename", "ANN-7k2", "Ann", "Lee"}, "renamed ann-7k2: Ann Lee"},
 		{[]string{"ban", "-reason", "spam", "-for", "24h", "192.0.2.7"}, "banned addr:192.0.2.7, until "},
 		{[]string{"ban", "account:k3y"}, "banned account:k3y, for ever"},
 		{[]string{"bans"}, "addr:192.0.2.7 since "},
@@ -45,7 +56,20 @@ func TestAdmin(t *testing.T) {
 	if out, _ := run("bans"); strings.Contains(out, "192.0.2.7") || !strings.Contains(out, "account:k3y since") {
 		t.Errorf("bans after the unban: %q", out)
 	}
-	for _, args := range [][]string{{"ban", "not-an-address"}, {"unban", "192.0.2.8"}, {"rename"}, {}} {
+	if out, _ := run("reports"); strings.Contains(out, "ABCDEF") || !strings.Contains(out, "room NEWER1") {
+		t.Errorf("reports after the pruning: %q", out)
+	}
+	st, err = sqlite.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := st.AccountByHandle(context.Background(), "ann-7k2")
+	st.Close()
+	if err != nil || a.Name != "Ann Lee" {
+		t.Errorf("the account renamed: %+v, %v", a, err)
+	}
+	for _, args := range [][]string{{"ban", "not-an-address"}, {"unban", "192.0.2.8"}, {"rename"}, {"rename", "nobody-1", "Bo"},
+		{"rename", "ann-7k2", "fuck"}, {"prune-reports", "-days", "-1"}, {}} {
 		if _, err := run(args...); err == nil {
 			t.Errorf("admin %v: no error", args)
 		}

@@ -501,6 +501,26 @@ func (s *Service) Rename(ctx context.Context, sess *Session, name string) (*Sess
 	return sess, nil
 }
 
+// RenameHandle sets the display name of the account with the handle (the operator's rename:
+// the name passes the same rules as a player's) and returns the account as it is now.
+func (s *Service) RenameHandle(ctx context.Context, handle, name string) (store.Account, error) {
+	if err := s.CheckName(name); err != nil {
+		return store.Account{}, err
+	}
+	a, err := s.st.AccountByHandle(ctx, NormalHandle(handle))
+	if errors.Is(err, store.ErrNoAccount) {
+		return a, fmt.Errorf("account: no account has the handle %q", handle)
+	}
+	if err != nil {
+		return a, err
+	}
+	if err := s.st.RenameAccount(ctx, a.ID, name); err != nil {
+		return a, err
+	}
+	a.Name = name
+	return a, nil
+}
+
 // AddPlay records that the account took a seat in the room.
 func (s *Service) AddPlay(ctx context.Context, sess *Session, code string) error {
 	return s.st.AddPlay(ctx, sess.Account.ID, code, s.cfg.Clock.Now())

@@ -9,8 +9,8 @@ import (
 	"nimmt/assets/words"
 )
 
-// Filter refuses words: a display name (and, for the moderation, a chat line) holding an entry
-// of its lists. The lists are in nimmt/assets/words, which says their form.
+// Filter refuses words: a display name or a seat's name holding an entry of its lists is
+// refused, and a chat line's words holding one are masked (server/moderation.go). The lists are in nimmt/assets/words, which says their form.
 type Filter struct {
 	whole    map[string]bool // folded entries matched as whole words or whole names
 	inside   []string        // folded entries matched anywhere
@@ -85,6 +85,49 @@ func (f *Filter) Blocked(text string) string {
 		}
 	}
 	return ""
+}
+
+// Mask returns text with each of its words that holds an entry (read as Blocked reads a word:
+// folded, a whole entry or one matched inside) written as asterisks, one a character; the rest
+// of the text stays as it was. A word is a run of letters, digits, @ and $.
+func (f *Filter) Mask(text string) string {
+	rs := []rune(text)
+	inWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '@' || r == '$' }
+	changed := false
+	for i := 0; i < len(rs); {
+		if !inWord(rs[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && inWord(rs[j]) {
+			j++
+		}
+		if f.blockedWord(joined(fold(string(rs[i:j])))) {
+			for k := i; k < j; k++ {
+				rs[k] = '*'
+			}
+			changed = true
+		}
+		i = j
+	}
+	if !changed {
+		return text
+	}
+	return string(rs)
+}
+
+// blockedWord reports whether a folded word is a whole entry or holds an entry matched inside.
+func (f *Filter) blockedWord(w string) bool {
+	if f.whole[w] {
+		return true
+	}
+	for _, e := range f.inside {
+		if strings.Contains(w, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // Reserved reports whether name is one nobody takes ("deleted player", "admin").

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -142,6 +143,44 @@ func (s SQLAccounts) AddDevice(ctx context.Context, d Device) error {
 // RevokeDevice implements Accounts.
 func (s SQLAccounts) RevokeDevice(ctx context.Context, account, device string) error {
 	return s.update(ctx, "revoke device", `DELETE FROM devices WHERE account = $1 AND id = $2`, account, device)
+}
+
+// Live implements Accounts.
+func (s SQLAccounts) Live(ctx context.Context, accounts, devices []string) (map[string]bool, map[string]bool, error) {
+	as, err := s.present(ctx, "accounts", accounts)
+	if err != nil {
+		return nil, nil, fail(s.db, "live accounts", err)
+	}
+	ds, err := s.present(ctx, "devices", devices)
+	if err != nil {
+		return nil, nil, fail(s.db, "live devices", err)
+	}
+	return as, ds, nil
+}
+
+// present returns which of the ids the table (accounts or devices) holds, asking for up to 500
+// at a time.
+func (s SQLAccounts) present(ctx context.Context, table string, ids []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		args := make([]any, n)
+		in := make([]string, n)
+		for i, id := range ids[:n] {
+			args[i], in[i] = id, fmt.Sprintf("$%d", i+1)
+		}
+		err := s.db.Query(ctx, `SELECT id FROM `+table+` WHERE id IN (`+strings.Join(in, ", ")+`)`, args, func(row Row) error {
+			var id string
+			err := row.Scan(&id)
+			out[id] = true
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		ids = ids[n:]
+	}
+	return out, nil
 }
 
 // AddPairing implements Accounts.

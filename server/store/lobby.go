@@ -71,6 +71,8 @@ type Lobby interface {
 	AddReport(ctx context.Context, r Report) (int64, error)
 	// Reports returns the last n reports, newest first.
 	Reports(ctx context.Context, n int) ([]Report, error)
+	// DeleteReports deletes the reports made before the time and returns how many it deleted.
+	DeleteReports(ctx context.Context, before time.Time) (int64, error)
 
 	// Ban stores a ban (replacing one of the same Who).
 	Ban(ctx context.Context, b Ban) error
@@ -80,4 +82,20 @@ type Lobby interface {
 	Bans(ctx context.Context, now time.Time) ([]Ban, error)
 	// Banned returns the ban of the first of whos banned at now, if any.
 	Banned(ctx context.Context, whos []string, now time.Time) (Ban, bool, error)
+}
+
+// QuickLocker is a Lobby that several processes share: a quick match holds its lock while it
+// reads the forming tables and seats its person at one or lists a new one, so that two people
+// asking at once on two processes meet at one table. A store of one process (SQLite) needs none.
+type QuickLocker interface {
+	// LockQuick waits for the lock of the quick matches of the key (their variant: a quick
+	// match seats only at a table of its variant) until ctx ends, and returns what releases it.
+	LockQuick(ctx context.Context, key string) (unlock func(), err error)
+}
+
+// AccessWatcher is a store that several processes share (PostgreSQL): AccessChanged tells this
+// process that another banned someone, revoked a device or deleted an account (a wake-up: the
+// open connections are checked again against the bans and devices stored).
+type AccessWatcher interface {
+	AccessChanged() <-chan struct{}
 }

@@ -94,6 +94,12 @@ func (s SQLLobby) Reports(ctx context.Context, n int) ([]Report, error) {
 	return out, nil
 }
 
+// DeleteReports implements Lobby.
+func (s SQLLobby) DeleteReports(ctx context.Context, before time.Time) (int64, error) {
+	n, err := s.db.Exec(ctx, `DELETE FROM reports WHERE at < $1`, ms(before))
+	return n, fail(s.db, "delete reports", err)
+}
+
 // Ban implements Lobby.
 func (s SQLLobby) Ban(ctx context.Context, b Ban) error {
 	var until int64

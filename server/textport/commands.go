@@ -457,6 +457,9 @@ func (c *conn) join(f []string) {
 		return
 	}
 	if c.code(key) == "" {
+		if c.elsewhere(key) {
+			return
+		}
 		c.makeRoom(key, protocol.DefaultSettings(10), colour)
 		return
 	}
@@ -684,6 +687,9 @@ func (c *conn) enter(game string, hello protocol.Hello) *room {
 		return nil
 	}
 	code := c.code(key)
+	if code == "" && c.elsewhere(key) {
+		return nil
+	}
 	if code == "" {
 		c.say("", fmt.Sprintf("error: no room %s: \"rooms\" lists them; %s", game, usage["join"]))
 		return nil

@@ -169,3 +169,27 @@ func TestTextPortAcrossProcesses(t *testing.T) {
 		t.Errorf("after the move, room %s is held by A: %v, B: %v; want the process its code hashes to", code, a.hub.Room(code) != nil, b.hub.Room(code) != nil)
 	}
 }
+
+// Without the balancer's address (Options.Remote), a text port plays its own process's rooms
+// only: asked to join or watch a room another process serves, it says so (and neither makes a
+// room of that name nor takes the room from its process).
+func TestTextPortRoomElsewhere(t *testing.T) {
+	if storetest.Kind() != "postgres" {
+		t.Skip("runs with NIMMT_TEST_STORE=postgres (make test-server-pg)")
+	}
+	db := storetest.NewPostgres(t)
+	a, b := newProcess(t, db, ""), newProcess(t, db, "")
+	tex := dialText(t, a.text, "Tex")
+	code := tex.makeRoom("create game on oak seats 3 as red")
+	tom := dialText(t, b.text, "Tom")
+	want := "error: room " + code + " is played on another server process, which this text port does not reach"
+	for _, cmd := range []string{"join game as blue on " + strings.ToLower(code), "watch " + code} {
+		tom.send(cmd)
+		if l := tom.untilErr(); !strings.HasPrefix(l, want) {
+			t.Errorf("%s: %q; want %q…", cmd, l, want)
+		}
+	}
+	if b.hub.Rooms() != 0 || a.hub.Room(code) == nil {
+		t.Errorf("rooms held: A %d, B %d; want A's room on A only", a.hub.Rooms(), b.hub.Rooms())
+	}
+}

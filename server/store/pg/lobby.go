@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -47,12 +48,20 @@ CREATE TABLE bans (
 // list is in lobby_tables.
 const lobbyChannel = "nimmt_lobby"
 
-// lobbyListen is the store's listener on lobbyChannel, started by the first TablesChanged.
+// accessChannel is the LISTEN/NOTIFY channel on which a process (a server, or the operator's
+// admin command) says it banned someone, revoked a device or deleted an account: a wake-up only
+// (the bans and devices are in their tables), on which the servers check their open
+// connections again.
+const accessChannel = "nimmt_access"
+
+// lobbyListen is the store's listener on lobbyChannel and accessChannel, started by the first
+// TablesChanged or AccessChanged.
 type lobbyListen struct {
 	once    sync.Once
 	start   sync.Once
 	id      string // this process's name in the payloads
 	changed chan struct{}
+	access  chan struct{}
 	quit    chan struct{}
 	done    chan struct{}
 }
@@ -64,6 +73,7 @@ func (s *Store) lobbyID() string {
 		rand.Read(b[:])
 		s.listen.id = hex.EncodeToString(b[:])
 		s.listen.changed = make(chan struct{}, 1)
+		s.listen.access = make(chan struct{}, 1)
 		s.listen.quit = make(chan struct{})
 		s.listen.done = make(chan struct{})
 	})
@@ -85,7 +95,51 @@ func (s *Store) TablesChanged() <-chan struct{} {
 	return s.listen.changed
 }
 
-// listenLobby listens on lobbyChannel until the store closes, connecting again after a failure.
+// AccessChanged implements store.AccessWatcher: the listener of TablesChanged wakes this channel
+// when another process banned someone, revoked a device or deleted an account.
+func (s *Store) AccessChanged() <-chan struct{} {
+	s.lobbyID()
+	s.listen.start.Do(func() { go s.listenLobby() })
+	return s.listen.access
+}
+
+// notifyAccess tells the other processes that a ban, a device or an account changed. The
+// change is stored already: a failure is logged (the servers' periodic check finds it).
+func (s *Store) notifyAccess(ctx context.Context) {
+	if _, err := s.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, accessChannel, s.lobbyID()); err != nil {
+		slog.Error("pg: notify", "channel", accessChannel, "err", err)
+	}
+}
+
+// Ban implements store.Lobby, and tells the other processes.
+func (s *Store) Ban(ctx context.Context, b store.Ban) error {
+	if err := s.SQL.Ban(ctx, b); err != nil {
+		return err
+	}
+	s.notifyAccess(ctx)
+	return nil
+}
+
+// RevokeDevice implements store.Accounts, and tells the other processes.
+func (s *Store) RevokeDevice(ctx context.Context, account, device string) error {
+	if err := s.SQL.RevokeDevice(ctx, account, device); err != nil {
+		return err
+	}
+	s.notifyAccess(ctx)
+	return nil
+}
+
+// DeleteAccount implements store.Accounts, and tells the other processes.
+func (s *Store) DeleteAccount(ctx context.Context, id string) error {
+	if err := s.SQL.DeleteAccount(ctx, id); err != nil {
+		return err
+	}
+	s.notifyAccess(ctx)
+	return nil
+}
+
+// listenLobby listens on lobbyChannel and accessChannel until the store closes, connecting
+// again after a failure.
 func (s *Store) listenLobby() {
 	l := &s.listen
 	defer close(l.done)
@@ -97,13 +151,20 @@ func (s *Store) listenLobby() {
 	for ctx.Err() == nil {
 		conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
 		if err == nil {
-			_, err = conn.Exec(ctx, "LISTEN "+lobbyChannel)
+			if _, err = conn.Exec(ctx, "LISTEN "+lobbyChannel); err == nil {
+				_, err = conn.Exec(ctx, "LISTEN "+accessChannel)
+			}
 			// A change made while the listener was away is read at once.
-			l.wake()
+			wake(l.changed)
+			wake(l.access)
 			for err == nil {
 				var n *pgconn.Notification
 				if n, err = conn.WaitForNotification(ctx); err == nil && n.Payload != l.id {
-					l.wake()
+					if n.Channel == accessChannel {
+						wake(l.access)
+					} else {
+						wake(l.changed)
+					}
 				}
 			}
 			conn.Close(context.Background())
@@ -118,9 +179,10 @@ func (s *Store) listenLobby() {
 	}
 }
 
-func (l *lobbyListen) wake() {
+// wake wakes a listener's channel, unless it is awake already.
+func wake(ch chan struct{}) {
 	select {
-	case l.changed <- struct{}{}:
+	case ch <- struct{}{}:
 	default:
 	}
 }
@@ -137,4 +199,34 @@ func (s *Store) stopLobby() {
 	if started {
 		<-l.done
 	}
+}
+
+// QuickClass is the first key of the advisory lock (QuickClass, hashtext(KEY)) under which one
+// quick match of a key at a time, across the processes, chooses its table.
+const QuickClass = 0x6e71 // "nq"
+
+var _ store.QuickLocker = (*Store)(nil)
+
+// LockQuick implements store.QuickLocker: a session advisory lock on a connection held until
+// unlock (a process that dies drops its connection, and the lock with it).
+func (s *Store) LockQuick(ctx context.Context, key string) (func(), error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("pg: quick-match lock: %w", err)
+	}
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1, hashtext($2))`, int32(QuickClass), key); err != nil {
+		// The connection may hold the lock or be broken: it is not handed to anyone else.
+		conn.Hijack().Close(context.Background())
+		return nil, fmt.Errorf("pg: quick-match lock: %w", err)
+	}
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if _, err := conn.Exec(ctx, `SELECT pg_advisory_unlock($1, hashtext($2))`, int32(QuickClass), key); err != nil {
+			slog.Error("pg: quick-match unlock", "err", err)
+			conn.Hijack().Close(context.Background())
+			return
+		}
+		conn.Release()
+	}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"sync"
@@ -157,6 +158,10 @@ func accounts(t *testing.T, s Store) {
 		}
 		if _, _, err := s.AccountBySecret(ctx, "s2", t0); err != nil {
 			t.Errorf("the other device: %v", err)
+		}
+		as, ds, err := s.Live(ctx, []string{"a1", "b1", "zz"}, []string{"d1", "d3", "zz"})
+		if err != nil || !maps.Equal(as, map[string]bool{"a1": true, "b1": true}) || !maps.Equal(ds, map[string]bool{"d1": true}) {
+			t.Errorf("live accounts %v, devices %v (%v): want a1 b1, d1", as, ds, err)
 		}
 	})
 

@@ -104,6 +104,12 @@ func LobbyConformance(t *testing.T, open Opener) {
 	if err != nil || len(rs) != 1 || rs[0].ID != id2 || rs[0].Room != "BBBBBB" || string(rs[0].Data) != `{"n":2}` || !rs[0].At.Equal(now.Add(time.Second)) {
 		t.Errorf("last report: %+v, %v", rs, err)
 	}
+	if n, err := s.DeleteReports(ctx, now.Add(time.Second)); err != nil || n != 1 {
+		t.Errorf("reports deleted: %d, %v; want the older one", n, err)
+	}
+	if rs, err := s.Reports(ctx, 10); err != nil || len(rs) != 1 || rs[0].ID != id2 {
+		t.Errorf("reports after the deletion: %+v, %v", rs, err)
+	}
 	banned := func(at time.Time, whos ...string) string {
 		t.Helper()
 		b, ok, err := s.Banned(ctx, whos, at)
