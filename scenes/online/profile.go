@@ -7,7 +7,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/client"
-	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/protocol/accountmsg"
@@ -224,19 +223,13 @@ func (p *Profile) close() {
 	}
 }
 
-func (p *Profile) Draw(dst *ebiten.Image) {
-	g := p.g
-	g.DrawFelt(dst)
-	p.title(dst, msg.ProfileTitle.Text(), layout.FormTitle(g.W, g.H))
-	p.form.Draw(dst)
-}
+func (p *Profile) Draw(dst *ebiten.Image) { p.drawPage(dst, msg.ProfileTitle.Text()) }
 
 // TestState reports the page's buttons and what its notice says.
 func (p *Profile) TestState(ts *ui.TestState) {
-	p.Buttons(ts)
-	if n := p.status(); n.ID != msg.None {
-		ts.Notice = n.String()
-	} else if p.Pairing.Code != "" {
-		ts.Notice = p.pairingLine().String()
+	n := p.status()
+	if n.ID == msg.None && p.Pairing.Code != "" {
+		n = p.pairingLine()
 	}
+	p.report(ts, n)
 }

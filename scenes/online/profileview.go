@@ -86,32 +86,9 @@ func (p *Profile) Build() {
 	g := p.g
 	p.Widgets = p.Widgets[:0]
 	w, h := g.W, g.H
-	m := math.Round(ui.ClampF(min(w, h)*0.02, 4, 24))
-	title := layout.FormTitle(w, h)
-	top := title.Y + title.H + m
-	rowH := ui.ClampF(h*0.065, layout.MinTap, 60)
-	pair := func(r layout.Rect, a, b func(layout.Rect)) {
-		half := (r.W - m) / 2
-		a(layout.Rect{X: r.X, Y: r.Y, W: half, H: r.H})
-		b(layout.Rect{X: r.X + half + m, Y: r.Y, W: half, H: r.H})
-	}
-	rows := p.actions(pair)
-	var list layout.Rect
-	if w > h*1.2 {
-		cw := ui.ClampF(w*0.4, 300, 480)
-		for i, row := range rows {
-			row(layout.Rect{X: m, Y: top + float64(i)*(rowH+m), W: cw, H: rowH})
-		}
-		list = layout.Rect{X: cw + 3*m, Y: top, W: w - cw - 4*m, H: h - top - m}
-	} else {
-		cw := math.Min(w-2*m, 720)
-		x := (w - cw) / 2
-		for i, row := range rows {
-			row(layout.Rect{X: x, Y: h - float64(len(rows)-i)*(rowH+m), W: cw, H: rowH})
-		}
-		list = layout.Rect{X: x, Y: top, W: cw, H: h - top - float64(len(rows))*(rowH+m) - m}
-	}
-	p.buildList(list, m)
+	pg := newPage(w, h)
+	rows := p.actions(pg.pair)
+	p.buildList(pg.lay(w, h, rows, 0), pg.m)
 	if p.focus >= len(p.Widgets) {
 		p.focus = -1
 	}
