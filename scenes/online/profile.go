@@ -27,7 +27,7 @@ type AccountConn interface {
 	Close()
 }
 
-// Profile is the account page (public list → Profile): the person's display name and handle, this
+// Profile is the account page (Menu or public list → Profile): the person's display name and handle, this
 // device and the account's other devices (each revoked with a second tap), a pairing code for
 // a new device, the export of everything the server keeps about the account, and its deletion
 // (a second tap confirms). Without an account on this device it makes one under the settings'
@@ -53,6 +53,8 @@ type Profile struct {
 	sure string
 	// code is the pairing code typed.
 	code string
+	// Home is set when the page was opened from the menu: Back goes there, not to the public list.
+	Home bool
 }
 
 // NewProfile opens the account page on the person's server: it signs in with the device's
@@ -188,7 +190,11 @@ func (p *Profile) Activate(id string) {
 	switch {
 	case id == "back":
 		p.close()
-		g.PublicLobby()
+		if p.Home {
+			g.Menu()
+		} else {
+			g.PublicLobby()
+		}
 		return
 	case id == "retry":
 		p.close()
