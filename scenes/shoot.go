@@ -24,7 +24,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "stats-empty", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause", "profile", "profile-guest", "room-moderation"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "stats-empty", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause", "profile", "profile-guest", "room-moderation", "profile-signin"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -91,7 +91,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		shotOnline(g, scene)
 	case "public":
 		shotPublic(g)
-	case "profile", "profile-guest":
+	case "profile", "profile-guest", "profile-signin":
 		shotProfile(g, scene)
 	case "reconnecting", "timer":
 		shot := shotReconnecting

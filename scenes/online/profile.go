@@ -53,6 +53,13 @@ type Profile struct {
 	sure string
 	// code is the pairing code typed.
 	code string
+	// handle and password are typed to sign in with them (the password only until it is sent);
+	// adopt is set from that sign-in until this device has paired itself to the account.
+	handle, password string
+	adopt            bool
+	// pwSent and newName are a password and a display name sent, until the server answers.
+	pwSent  bool
+	newName string
 	// Home is set when the page was opened from the menu: Back goes there, not to the public list.
 	Home bool
 }
@@ -118,9 +125,8 @@ func (p *Profile) Update(in *ui.Input) error {
 		p.Build()
 	}
 	ev := p.form.Update(in)
-	if ev.commit == "pair-code" {
-		p.code = ev.text
-		p.Build()
+	if ev.commit != "" {
+		p.committed(ev.commit, ev.text, ev.enter)
 	}
 	if ev.changed {
 		p.Build()
@@ -140,6 +146,10 @@ func (p *Profile) take(m protocol.Message) {
 	g := p.g
 	switch m := m.(type) {
 	case accountmsg.Account:
+		if p.adopting(m) {
+			return
+		}
+		p.answered(m)
 		p.Account, p.signing = &m, false
 		if p.secret != "" { // an account made, or this device paired: keep its secret
 			g.Settings.Online.Secret, p.secret = p.secret, ""
@@ -149,7 +159,9 @@ func (p *Profile) take(m protocol.Message) {
 	case accountmsg.DeviceList:
 		p.Devices = m.Devices
 	case accountmsg.Pairing:
-		p.Pairing = m
+		if !p.adoptPairing(m) {
+			p.Pairing = m
+		}
 	case accountmsg.AccountData:
 		p.Notice = p.export(m)
 	case accountmsg.AccountDeleted:
@@ -161,8 +173,11 @@ func (p *Profile) take(m protocol.Message) {
 
 // refused says why the server refused a message.
 func (p *Profile) refused(e protocol.Error) {
+	n, ok := p.authRefused(e)
 	p.signing, p.secret = false, ""
 	switch {
+	case ok:
+		p.Notice = n
 	case e.Ref == accountmsg.TypeSignIn && e.Code == protocol.ErrSignIn:
 		p.Notice = msg.New(msg.ProfileUnknown)
 	case e.Ref == accountmsg.TypePair && e.Code == protocol.ErrSignIn:
@@ -187,6 +202,10 @@ func (p *Profile) Activate(id string) {
 	g := p.g
 	sure := p.sure
 	p.sure = ""
+	if p.activateAuth(id) {
+		p.Build()
+		return
+	}
 	switch {
 	case id == "back":
 		p.close()

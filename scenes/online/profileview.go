@@ -32,8 +32,9 @@ func (p *Profile) lost() bool {
 	return p.Notice.ID == msg.ProfileLost
 }
 
-// actions are the page's button rows: with an account, pair a device and export, delete, back;
-// without, make an account, pair this device with a code, back.
+// actions are the page's button rows: with an account, pair a device and export, rename and
+// password, delete, back; without, make an account, pair this device with a code, sign in with
+// a handle and password, back.
 func (p *Profile) actions(pair func(r layout.Rect, a, b func(layout.Rect))) []func(layout.Rect) {
 	g := p.g
 	on := p.Conn != nil && !p.signing && !p.lost()
@@ -47,23 +48,17 @@ func (p *Profile) actions(pair func(r layout.Rect, a, b func(layout.Rect))) []fu
 	}
 	if p.Account == nil {
 		name := g.Settings.Name
-		return []func(layout.Rect){
+		rows := []func(layout.Rect){
 			func(r layout.Rect) {
 				p.add("create", msg.New(msg.ProfileCreate, name).String(), r, on && protocol.CheckName(name) == nil, ui.KindPrimary)
 			},
 			func(r layout.Rect) {
-				pair(r, func(r layout.Rect) {
-					if p.code == "" && p.field != "pair-code" {
-						p.add("pair-code", msg.ProfileEnterCode.Text(), r, on, 0)
-						return
-					}
-					p.addField("pair-code", p.code, r)
-				}, func(r layout.Rect) {
+				pair(r, func(r layout.Rect) { p.fieldOr(r, "pair-code", p.code, p.code, msg.ProfileEnterCode, on) }, func(r layout.Rect) {
 					p.add("pair-here", msg.ProfilePairHere.Text(), r, on && len(p.code) >= accountmsg.PairingLength, 0)
 				})
 			},
-			back,
 		}
+		return append(append(rows, p.loginRows(pair, on)...), back)
 	}
 	del := msg.ProfileDelete.Text()
 	if p.sure == "delete" {
@@ -74,6 +69,7 @@ func (p *Profile) actions(pair func(r layout.Rect, a, b func(layout.Rect))) []fu
 			pair(r, func(r layout.Rect) { p.add("pair", msg.ProfilePair.Text(), r, on, 0) },
 				func(r layout.Rect) { p.add("export", msg.ProfileExport.Text(), r, on, 0) })
 		},
+		p.accountRow(pair, on),
 		func(r layout.Rect) { p.add("delete", del, r, on, 0) },
 		back,
 	}
