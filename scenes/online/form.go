@@ -81,8 +81,8 @@ func (f *form) Edit(id, value string, max int, kc ui.KeyCase) {
 	f.KB.Shift, f.KB.Symbols = false, false
 }
 
-// EditSecret gives the caret to field id for a password of at most max letters, starting empty.
-func (f *form) EditSecret(id string, max int) {
+// editSecret gives the caret to field id for a password of at most max letters, starting empty.
+func (f *form) editSecret(id string, max int) {
 	f.Edit(id, "", max, ui.CaseLower)
 	f.secret = true
 }

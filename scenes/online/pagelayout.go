@@ -25,11 +25,17 @@ func newPage(w, h float64) page {
 	return page{m: m, top: title.Y + title.H + m, rowH: ui.ClampF(h*0.065, layout.MinTap, 60)}
 }
 
-// pair cuts row r in two halves side by side, for a and b.
-func (pg page) pair(r layout.Rect, a, b func(layout.Rect)) {
+// halves cuts row r in two halves side by side.
+func (pg page) halves(r layout.Rect) (a, b layout.Rect) {
 	half := (r.W - pg.m) / 2
-	a(layout.Rect{X: r.X, Y: r.Y, W: half, H: r.H})
-	b(layout.Rect{X: r.X + half + pg.m, Y: r.Y, W: half, H: r.H})
+	return layout.Rect{X: r.X, Y: r.Y, W: half, H: r.H}, layout.Rect{X: r.X + half + pg.m, Y: r.Y, W: half, H: r.H}
+}
+
+// pair cuts row r in two halves side by side, for a and b.
+func (pg page) pair(r layout.Rect, fa, fb func(layout.Rect)) {
+	a, b := pg.halves(r)
+	fa(a)
+	fb(b)
 }
 
 // lay places the rows on a w×h screen, the first above of them above the list where the screen

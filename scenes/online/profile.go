@@ -173,10 +173,10 @@ func (p *Profile) take(m protocol.Message) {
 
 // refused says why the server refused a message.
 func (p *Profile) refused(e protocol.Error) {
-	n, ok := p.authRefused(e)
+	n := p.authRefused(e)
 	p.signing, p.secret = false, ""
 	switch {
-	case ok:
+	case n.ID != msg.None:
 		p.Notice = n
 	case e.Ref == accountmsg.TypeSignIn && e.Code == protocol.ErrSignIn:
 		p.Notice = msg.New(msg.ProfileUnknown)

@@ -26,7 +26,7 @@ func (p *Profile) activateAuth(id string) bool {
 	case "rename":
 		p.Edit(id, p.Account.Name, protocol.MaxNameRunes, ui.CaseWords)
 	case "password", "login-password":
-		p.EditSecret(id, accountmsg.MaxPasswordRunes)
+		p.editSecret(id, accountmsg.MaxPasswordRunes)
 	case "login-handle":
 		p.Edit(id, p.handle, handleMax, ui.CaseLower)
 	case "signin":
@@ -77,7 +77,7 @@ func (p *Profile) rename(name string) {
 func (p *Profile) setPassword(pw string) {
 	if n := utf8.RuneCountInString(pw); n < accountmsg.MinPasswordRunes || n > accountmsg.MaxPasswordRunes {
 		if n > 0 {
-			p.Notice = msg.New(msg.ProfilePasswordRule, accountmsg.MinPasswordRunes, accountmsg.MaxPasswordRunes)
+			p.Notice = passwordRule()
 		}
 		return
 	}
@@ -116,54 +116,55 @@ func (p *Profile) answered(m accountmsg.Account) {
 	p.pwSent, p.newName = false, ""
 }
 
-// authRefused is what the page says when the server refuses this file's messages (false: not one).
-func (p *Profile) authRefused(e protocol.Error) (msg.Message, bool) {
-	defer func() { p.adopt, p.pwSent, p.newName = false, false, "" }()
+// authRefused is what the page says when the server refuses this file's messages (none: not
+// one); what was sent is forgotten.
+func (p *Profile) authRefused(e protocol.Error) msg.Message {
+	var n msg.Message
 	switch {
 	case e.Code == protocol.ErrLimit:
-		return msg.New(msg.ProfileLimited), true
+		n = msg.New(msg.ProfileLimited)
 	case e.Ref == accountmsg.TypeSignIn && e.Code == protocol.ErrSignIn && p.adopt:
-		return msg.New(msg.ProfileWrongPassword), true
+		n = msg.New(msg.ProfileWrongPassword)
 	case e.Ref == accountmsg.TypeRename && e.Code == protocol.ErrBadMessage:
-		return msg.New(msg.ProfileBadName, p.newName), true
+		n = msg.New(msg.ProfileBadName, p.newName)
 	case e.Ref == accountmsg.TypeSetPassword && e.Code == protocol.ErrBadMessage:
-		return msg.New(msg.ProfilePasswordRule, accountmsg.MinPasswordRunes, accountmsg.MaxPasswordRunes), true
+		n = passwordRule()
 	}
-	return msg.Message{}, false
+	p.adopt, p.pwSent, p.newName = false, false, ""
+	return n
 }
 
-// accountRow is the signed-in page's row of the name and the password.
-func (p *Profile) accountRow(pair func(r layout.Rect, a, b func(layout.Rect)), on bool) func(layout.Rect) {
-	return func(r layout.Rect) {
-		pair(r, func(r layout.Rect) {
-			if p.field == "rename" {
-				p.addField("rename", p.Account.Name, r)
-				return
-			}
-			p.add("rename", msg.ProfileRename.Text(), r, on, 0)
-		}, func(r layout.Rect) {
-			if p.field == "password" {
-				p.addField("password", "", r)
-				return
-			}
-			label := msg.ProfileSetPassword
-			if p.Account.Password {
-				label = msg.ProfileChangePassword
-			}
-			p.add("password", label.Text(), r, on, 0)
-		})
-	}
+// passwordRule says how long a password is.
+func passwordRule() msg.Message {
+	return msg.New(msg.ProfilePasswordRule, accountmsg.MinPasswordRunes, accountmsg.MaxPasswordRunes)
 }
 
-// loginRows are the guest page's rows of the handle, the password and Sign in.
-func (p *Profile) loginRows(pair func(r layout.Rect, a, b func(layout.Rect)), on bool) []func(layout.Rect) {
-	field := func(r layout.Rect, id, value, shown string, label msg.ID) { p.fieldOr(r, id, value, shown, label, on) }
+// accountRow lays the signed-in page's row of the name and the password out in r.
+func (p *Profile) accountRow(pg page, r layout.Rect, on bool) {
+	a, b := pg.halves(r)
+	if p.field == "rename" {
+		p.addField("rename", p.Account.Name, a)
+	} else {
+		p.add("rename", msg.ProfileRename.Text(), a, on, 0)
+	}
+	if p.field == "password" {
+		p.addField("password", "", b)
+		return
+	}
+	label := msg.ProfileSetPassword
+	if p.Account.Password {
+		label = msg.ProfileChangePassword
+	}
+	p.add("password", label.Text(), b, on, 0)
+}
+
+// loginRows are the guest page's rows of the handle and the password, and Sign in.
+func (p *Profile) loginRows(pg page, on bool) []func(layout.Rect) {
 	return []func(layout.Rect){
 		func(r layout.Rect) {
-			pair(r, func(r layout.Rect) { field(r, "login-handle", p.handle, p.handle, msg.ProfileHandle) },
-				func(r layout.Rect) {
-					field(r, "login-password", p.password, masked(utf8.RuneCountInString(p.password)), msg.ProfilePassword)
-				})
+			a, b := pg.halves(r)
+			p.fieldOr(a, "login-handle", p.handle, p.handle, msg.ProfileHandle, on)
+			p.fieldOr(b, "login-password", p.password, masked(utf8.RuneCountInString(p.password)), msg.ProfilePassword, on)
 		},
 		func(r layout.Rect) {
 			p.add("signin", msg.ProfileSignIn.Text(), r, on && p.handle != "" && p.password != "", 0)

@@ -35,13 +35,14 @@ func (p *Profile) lost() bool {
 // actions are the page's button rows: with an account, pair a device and export, rename and
 // password, delete, back; without, make an account, pair this device with a code, sign in with
 // a handle and password, back.
-func (p *Profile) actions(pair func(r layout.Rect, a, b func(layout.Rect))) []func(layout.Rect) {
+func (p *Profile) actions(pg page) []func(layout.Rect) {
 	g := p.g
 	on := p.Conn != nil && !p.signing && !p.lost()
 	back := func(r layout.Rect) {
 		if p.lost() {
-			pair(r, func(r layout.Rect) { p.add("retry", msg.ProfileRetry.Text(), r, true, ui.KindPrimary) },
-				func(r layout.Rect) { p.add("back", msg.Back.Text(), r, true, ui.KindSecondary) })
+			a, b := pg.halves(r)
+			p.add("retry", msg.ProfileRetry.Text(), a, true, ui.KindPrimary)
+			p.add("back", msg.Back.Text(), b, true, ui.KindSecondary)
 			return
 		}
 		p.add("back", msg.Back.Text(), r, true, ui.KindSecondary)
@@ -53,12 +54,12 @@ func (p *Profile) actions(pair func(r layout.Rect, a, b func(layout.Rect))) []fu
 				p.add("create", msg.New(msg.ProfileCreate, name).String(), r, on && protocol.CheckName(name) == nil, ui.KindPrimary)
 			},
 			func(r layout.Rect) {
-				pair(r, func(r layout.Rect) { p.fieldOr(r, "pair-code", p.code, p.code, msg.ProfileEnterCode, on) }, func(r layout.Rect) {
-					p.add("pair-here", msg.ProfilePairHere.Text(), r, on && len(p.code) >= accountmsg.PairingLength, 0)
-				})
+				a, b := pg.halves(r)
+				p.fieldOr(a, "pair-code", p.code, p.code, msg.ProfileEnterCode, on)
+				p.add("pair-here", msg.ProfilePairHere.Text(), b, on && len(p.code) >= accountmsg.PairingLength, 0)
 			},
 		}
-		return append(append(rows, p.loginRows(pair, on)...), back)
+		return append(append(rows, p.loginRows(pg, on)...), back)
 	}
 	del := msg.ProfileDelete.Text()
 	if p.sure == "delete" {
@@ -66,10 +67,11 @@ func (p *Profile) actions(pair func(r layout.Rect, a, b func(layout.Rect))) []fu
 	}
 	return []func(layout.Rect){
 		func(r layout.Rect) {
-			pair(r, func(r layout.Rect) { p.add("pair", msg.ProfilePair.Text(), r, on, 0) },
-				func(r layout.Rect) { p.add("export", msg.ProfileExport.Text(), r, on, 0) })
+			a, b := pg.halves(r)
+			p.add("pair", msg.ProfilePair.Text(), a, on, 0)
+			p.add("export", msg.ProfileExport.Text(), b, on, 0)
 		},
-		p.accountRow(pair, on),
+		func(r layout.Rect) { p.accountRow(pg, r, on) },
 		func(r layout.Rect) { p.add("delete", del, r, on, 0) },
 		back,
 	}
@@ -83,7 +85,7 @@ func (p *Profile) Build() {
 	p.Widgets = p.Widgets[:0]
 	w, h := g.W, g.H
 	pg := newPage(w, h)
-	rows := p.actions(pg.pair)
+	rows := p.actions(pg)
 	p.buildList(pg.lay(w, h, rows, 0), pg.m)
 	if p.focus >= len(p.Widgets) {
 		p.focus = -1
