@@ -61,7 +61,7 @@ func shotProfile(g *Game, scene string) {
 		p.Activate("pair")
 	case "profile-signin":
 		typeInto(p, "login-handle", "ann-7k2", true)
-		typeInto(p, "login-password", "correct h", false)
+		typeInto(p, "login-password", "s3cretpw1", false) // shown masked
 	}
 	g.cur = p
 }

@@ -48,7 +48,7 @@ func (p *Profile) committed(id, text string, enter bool) {
 		p.handle = strings.ToLower(strings.TrimSpace(text))
 	case "login-password":
 		p.password = text
-		if enter && p.handle != "" && text != "" {
+		if enter && p.handle != "" && text != "" && p.Conn != nil && !p.signing && !p.lost() {
 			p.Activate("signin")
 			return
 		}
