@@ -481,6 +481,18 @@ const (
 	RowPreviewClick
 	RowPreviewTap
 
+	// The profile page's rename, password and sign-in by handle (scenes/online/profileauth.go).
+	ProfileRename
+	ProfileSetPassword
+	ProfileChangePassword
+	ProfileHandle
+	ProfilePassword
+	ProfileSignIn
+	ProfileWrongPassword
+	ProfileLimited
+	ProfileBadName
+	ProfilePasswordRule
+	ProfilePasswordSet
 	numIDs
 )
 
@@ -900,6 +912,19 @@ var defs = [numIDs]def{
 	RoomReasonCheat:      {"room.reason_cheat", ""},
 	RoomReasonOther:      {"room.reason_other", ""},
 	RoomCancel:           {"room.cancel", ""},
+
+	// The profile page's rename, password and sign-in by handle (scenes/online/profileauth.go).
+	ProfileRename:         {"profile.rename", ""},
+	ProfileSetPassword:    {"profile.set_password", ""},
+	ProfileChangePassword: {"profile.change_password", ""},
+	ProfileHandle:         {"profile.handle", ""},
+	ProfilePassword:       {"profile.password", ""},
+	ProfileSignIn:         {"profile.sign_in", ""},
+	ProfileWrongPassword:  {"profile.wrong_password", ""},
+	ProfileLimited:        {"profile.limited", ""},
+	ProfileBadName:        {"profile.bad_name", "name"},
+	ProfilePasswordRule:   {"profile.password_rule", "min max"},
+	ProfilePasswordSet:    {"profile.password_set", "handle"},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

@@ -3,6 +3,7 @@ package protocol
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"nimmt/engine"
@@ -33,8 +34,16 @@ const (
 // MaxFill is the longest wait, in seconds, before bots fill a public table (Settings.Fill).
 const MaxFill = 600
 
-// MaxReason is the longest reason of a report, in characters.
-const MaxReason = 200
+// The reasons a report gives (Report.Reason): a closed list, so that the operator can sort the
+// reports and every client can name them in its own language.
+const (
+	ReasonSpam    = "spam"
+	ReasonInsults = "insults"
+	ReasonOther   = "other"
+)
+
+// ReportReasons are the reasons a report may give, in the order a client offers them.
+var ReportReasons = []string{ReasonSpam, ReasonInsults, ReasonOther}
 
 // Phrases are the chat lines of a quick-match table (Settings.Quick), which take no other text:
 // strangers matched by the server talk in phrases every client can show in its own language.
@@ -162,19 +171,13 @@ type Tables struct {
 	Tables []Table `json:"tables"`
 }
 
-// CheckReason reports whether a report's reason is acceptable: at most MaxReason printable
-// characters.
+// CheckReason reports whether a report's reason is acceptable: none (""), or one of
+// ReportReasons.
 func CheckReason(s string) error {
-	if s == "" {
+	if s == "" || slices.Contains(ReportReasons, s) {
 		return nil
 	}
-	if len([]rune(s)) > MaxReason {
-		return fmt.Errorf("protocol: a reason has at most %d characters", MaxReason)
-	}
-	if err := CheckChat(s); err != nil {
-		return errors.New("protocol: a reason holds printable characters only")
-	}
-	return nil
+	return fmt.Errorf("protocol: a report's reason is one of %s, not %q", strings.Join(ReportReasons, ", "), s)
 }
 
 // checkPublic reports whether the public-play settings hold together: Quick and Fill only on a

@@ -2,6 +2,7 @@ package protocol_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"nimmt/engine"
@@ -21,7 +22,7 @@ func TestLobbyRoundTrip(t *testing.T) {
 		{protocol.Kick{Seat: 2}, protocol.DecodeClient},
 		{protocol.Mute{Seat: 1}, protocol.DecodeClient},
 		{protocol.Unmute{Seat: 1}, protocol.DecodeClient},
-		{protocol.Report{N: 17, Reason: "rude"}, protocol.DecodeClient},
+		{protocol.Report{N: 17, Reason: protocol.ReasonInsults}, protocol.DecodeClient},
 		{protocol.Create{Version: 1, Settings: public, Name: "Cy"}, protocol.DecodeClient},
 		{protocol.Tables{Tables: []protocol.Table{{Code: "ABCDEF", Settings: public, State: protocol.StateLobby,
 			Seats: []protocol.TableSeat{{Name: "Ann", Colour: "red", Kind: protocol.KindPerson}}, StartAt: 1700000000000}}}, protocol.DecodeServer},
@@ -77,7 +78,12 @@ func TestLobbyChecks(t *testing.T) {
 	if _, ok := protocol.Phrase("you are bad"); ok {
 		t.Error("free text is a phrase")
 	}
-	if protocol.CheckReason(string(make([]rune, protocol.MaxReason+1))) == nil {
-		t.Error("a long reason passes")
+	for _, r := range append([]string{""}, protocol.ReportReasons...) {
+		if err := protocol.CheckReason(r); err != nil {
+			t.Errorf("reason %q: %v", r, err)
+		}
+	}
+	if err := protocol.CheckReason("rude"); err == nil || !strings.Contains(err.Error(), "spam, insults, other") {
+		t.Errorf("the reason rude: %v", err)
 	}
 }

@@ -401,5 +401,13 @@ func (r router) Tutorial() {
 	r.g.next = t
 }
 
-// Profile opens the account page (scenes/online/profile.go).
-func (r router) Profile() { r.g.next = online.NewProfile(r.g.host, &r.g.dial) }
+// Profile opens the account page (scenes/online/profile.go). Opened from the menu (or again
+// from a page opened there, Retry), its Back goes to the menu.
+func (r router) Profile() {
+	p := online.NewProfile(r.g.host, &r.g.dial)
+	_, p.Home = r.g.cur.(*menu.Menu)
+	if old, ok := r.g.cur.(*online.Profile); ok {
+		p.Home = old.Home
+	}
+	r.g.next = p
+}

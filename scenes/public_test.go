@@ -20,6 +20,20 @@ import (
 // of public tables (Menu → Play online).
 func newPublicGame(t *testing.T, srv *servertest.Server, name string) (*onlineGame, notePacer) {
 	t.Helper()
+	og, p := newServedGame(t, srv, name)
+	og.Tap(t, "online")
+	og.tickIdle(t)
+	pub, ok := og.cur.(*online.Public)
+	if !ok {
+		t.Fatalf("scene %s after Play online", og.cur.Name())
+	}
+	t.Cleanup(func() { pub.Link.Close() })
+	return og, p
+}
+
+// newServedGame is a game on its menu whose server is srv (in the process), at a phone's size.
+func newServedGame(t *testing.T, srv *servertest.Server, name string) (*onlineGame, notePacer) {
+	t.Helper()
 	g, err := NewGame(ui.Options{Storage: &storage.Memory{}, Speed: "fast", Server: srv.URL()})
 	if err != nil {
 		t.Fatal(err)
@@ -29,15 +43,7 @@ func newPublicGame(t *testing.T, srv *servertest.Server, name string) (*onlineGa
 	g.Pacer = p
 	g.Settings.Name = name
 	g.LayoutF(390, 844)
-	og := &onlineGame{Game: g}
-	og.Tap(t, "online")
-	og.tickIdle(t)
-	pub, ok := g.cur.(*online.Public)
-	if !ok {
-		t.Fatalf("scene %s after Play online", g.cur.Name())
-	}
-	t.Cleanup(func() { pub.Link.Close() })
-	return og, p
+	return &onlineGame{Game: g}, p
 }
 
 // until runs the game until cond holds, waiting for news from the server while the scene is still.

@@ -24,7 +24,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "stats-empty", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause", "pause-settings", "pause-rules", "profile", "profile-guest", "room-moderation"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "stats-empty", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause", "pause-settings", "pause-rules", "profile", "profile-guest", "room-moderation", "profile-signin", "room-report"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -88,11 +88,11 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		m := menu.NewMenu(g.host)
 		m.Page = "stats" // stats-empty: the page before any game
 		g.cur = m
-	case "online", "online-create", "online-keyboard", "room", "room-keyboard", "room-moderation":
+	case "online", "online-create", "online-keyboard", "room", "room-keyboard", "room-moderation", "room-report":
 		shotOnline(g, scene)
 	case "public":
 		shotPublic(g)
-	case "profile", "profile-guest":
+	case "profile", "profile-guest", "profile-signin":
 		shotProfile(g, scene)
 	case "reconnecting", "timer":
 		shot := shotReconnecting

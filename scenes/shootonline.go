@@ -94,7 +94,7 @@ func shotOnline(g *Game, scene string) {
 			l.Edit("code", sampleCode[:3], 64, ui.CaseUpper)
 		}
 		g.cur = l
-	case "room", "room-keyboard", "room-moderation":
+	case "room", "room-keyboard", "room-moderation", "room-report":
 		r := online.NewRoom(g.host, &g.dial, link, "wss://nimmt.example.org", false)
 		switch scene {
 		case "room-keyboard":
@@ -103,6 +103,10 @@ func shotOnline(g *Game, scene string) {
 		case "room-moderation": // the host chose the second seat's "…"
 			r.Poll()
 			r.Activate("mod-1")
+		case "room-report": // and then Report: the protocol's reasons, in words
+			r.Poll()
+			r.Activate("mod-1")
+			r.Activate("report")
 		}
 		g.cur = r
 	}

@@ -9,6 +9,7 @@ import (
 	"nimmt/protocol"
 	"nimmt/protocol/accountmsg"
 	"nimmt/scenes/online"
+	"nimmt/scenes/ui"
 )
 
 // cannedAccount is the screenshot's account connection: it answers each account message at
@@ -46,7 +47,8 @@ func (c *cannedAccount) Pending() bool { return len(c.in) > 0 }
 func (c *cannedAccount) Close()        {}
 
 // shotProfile prepares the screenshots "profile" (an account on three devices, a pairing code
-// shown) and "profile-guest" (no account on this device).
+// shown), "profile-guest" (no account on this device) and "profile-signin" (a guest typing a
+// handle and a password, masked).
 func shotProfile(g *Game, scene string) {
 	name := msg.DefaultName.Text()
 	g.Settings.Name = name
@@ -54,8 +56,27 @@ func shotProfile(g *Game, scene string) {
 		g.Settings.Online.Secret = protocol.CodeAlphabet // a secret of the right form
 	}
 	p := online.NewProfileOn(g.host, &g.dial, "ws://127.0.0.1:8080", &cannedAccount{now: g.Clock.Now(), name: name})
-	if scene == "profile" {
+	switch scene {
+	case "profile":
 		p.Activate("pair")
+	case "profile-signin":
+		typeInto(p, "login-handle", "ann-7k2", true)
+		typeInto(p, "login-password", "s3cretpw1", false) // shown masked
 	}
 	g.cur = p
+}
+
+// typeInto types text into the page's field id, as the keys would, and ends with Enter if enter.
+func typeInto(p *online.Profile, id, text string, enter bool) {
+	p.Activate(id)
+	for _, r := range text {
+		in := ui.Input{NRune: 1}
+		in.Runes[0] = r
+		p.Update(&in)
+	}
+	if enter {
+		in := ui.Input{NKeys: 1}
+		in.Keys[0] = ui.KeyEnter
+		p.Update(&in)
+	}
 }

@@ -279,7 +279,11 @@ func TestKickMuteReportBan(t *testing.T) {
 	}
 	bo.untilLine("calm down")
 
-	ann.send(protocol.Report{N: n, Reason: "rude"})
+	ann.send(protocol.Report{N: n, Reason: "rude"}) // not a reason of the list: refused, nothing stored
+	if e := ann.untilError(); e.Code != protocol.ErrBadMessage || e.Ref != protocol.TypeReport || !strings.Contains(e.Message, "spam, insults, other") {
+		t.Errorf("a report for rudeness: %+v", e)
+	}
+	ann.send(protocol.Report{N: n, Reason: protocol.ReasonInsults})
 	ann.untilLine("report 1 received: the server's operator reads it with the lines before it")
 	rs, err := ts.store.Reports(context.Background(), 10)
 	if err != nil || len(rs) != 1 || rs[0].Room != code {
@@ -295,7 +299,7 @@ func TestKickMuteReportBan(t *testing.T) {
 	if err := json.Unmarshal(rs[0].Data, &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.N != n || rep.Reason != "rude" || rep.Reported.Name != "Bo" || rep.Reported.Addr != "127.0.0.1" || rep.Reporter.Name != "Ann" ||
+	if rep.N != n || rep.Reason != protocol.ReasonInsults || rep.Reported.Name != "Bo" || rep.Reported.Addr != "127.0.0.1" || rep.Reporter.Name != "Ann" ||
 		len(rep.Lines) < 2 || rep.Lines[len(rep.Lines)-1].Text != "what the ****" {
 		t.Errorf("report %+v", rep)
 	}

@@ -154,6 +154,20 @@ func (f *htmlField) hide() {
 	f.el.Get("style").Set("display", "none")
 	f.el.Call("blur")
 	f.done = false
+	if f.el.Get("type").String() == "password" {
+		f.el.Set("value", "") // a password is not kept in the page
+	}
+}
+
+// Mask implements ui.TextFieldMask: a password's input shows dots.
+func (f *htmlField) Mask(on bool) {
+	t := "text"
+	if on {
+		t = "password"
+	}
+	if f.el.Get("type").String() != t {
+		f.el.Set("type", t)
+	}
 }
 
 // Targets implements scenes.TextFieldTargets: it keeps the rectangles for the next gesture and

@@ -106,7 +106,11 @@ func (m *Menu) Build() {
 		rs := layout.Form(g.W, g.H, n+1)
 		m.add("new-game", msg.MenuNewGame.Text(), rs[1], true, 0)
 		m.add("continue", msg.MenuContinue.Text(), rs[2], m.hasSave, 0)
-		m.add("online", msg.MenuOnline.Text(), rs[3], true, 0)
+		// Play online and the account page share a row, a gap between them.
+		on, gap := rs[3], math.Round(ui.ClampF(min(g.W, g.H)*0.02, 4, 24))
+		half := (on.W - gap) / 2
+		m.add("online", msg.MenuOnline.Text(), layout.Rect{X: on.X, Y: on.Y, W: half, H: on.H}, true, 0)
+		m.add("profile", msg.ProfileTitle.Text(), layout.Rect{X: on.X + half + gap, Y: on.Y, W: half, H: on.H}, true, 0)
 		m.add("rules", msg.MenuRules.Text(), rs[4], true, 0)
 		m.add("tutorial", msg.MenuTutorial.Text(), rs[5], true, 0)
 		m.add("stats", msg.MenuStats.Text(), rs[6], true, 0)
@@ -226,6 +230,8 @@ func (m *Menu) Activate(id string) error {
 		g.Notice = msg.Message{}
 	case "online":
 		g.PublicLobby()
+	case "profile":
+		g.Profile()
 	case "rules":
 		g.Rules()
 	case "tutorial":

@@ -1,6 +1,8 @@
 package online
 
 import (
+	"strings"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/assets/sounds"
@@ -26,6 +28,9 @@ type form struct {
 	// offering the letters of kcase.
 	KB    ui.Keyboard
 	kcase ui.KeyCase
+	// secret is set while the field edited is a password: shown masked, hidden by the platform's
+	// text input too, its letters dropped when it closes.
+	secret bool
 }
 
 func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *ui.Widget {
@@ -39,8 +44,14 @@ func (f *form) addField(id, value string, r layout.Rect) {
 	w := f.add(id, value, r, true, ui.KindField)
 	if f.field == id {
 		w.Label = string(f.buf)
+		if f.secret {
+			w.Label = masked(len(f.buf))
+		}
 		w.On = true // drawField draws the caret after the text
 		if tf := f.g.Opts.TextField; tf != nil {
+			if m, ok := tf.(ui.TextFieldMask); ok {
+				m.Mask(f.secret)
+			}
 			tf.Open(r, string(f.buf), f.max)
 		}
 		f.KB.Build(f.g, ui.KeyboardWanted(f.g), f.buf, r, f.kcase)
@@ -53,14 +64,27 @@ func (f *form) stopEdit() {
 		f.g.Opts.TextField.Close()
 	}
 	f.field = ""
+	if f.secret {
+		clear(f.buf)
+		f.buf, f.secret = nil, false
+	}
 	f.KB.Build(f.g, false, nil, layout.Rect{}, f.kcase)
 }
+
+// masked is what a password of n letters shows.
+func masked(n int) string { return strings.Repeat("•", n) }
 
 // Edit gives the caret to field id, starting from value, for at most max letters; the on-screen
 // keyboard offers the letters of kc.
 func (f *form) Edit(id, value string, max int, kc ui.KeyCase) {
-	f.field, f.buf, f.max, f.kcase = id, []rune(value), max, kc
+	f.field, f.buf, f.max, f.kcase, f.secret = id, []rune(value), max, kc, false
 	f.KB.Shift, f.KB.Symbols = false, false
+}
+
+// editSecret gives the caret to field id for a password of at most max letters, starting empty.
+func (f *form) editSecret(id string, max int) {
+	f.Edit(id, "", max, ui.CaseLower)
+	f.secret = true
 }
 
 // Typing reports whether a text field has the caret (letters are not commands then).

@@ -7,7 +7,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"nimmt/client"
-	"nimmt/layout"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/protocol/accountmsg"
@@ -28,7 +27,7 @@ type AccountConn interface {
 	Close()
 }
 
-// Profile is the account page (public list → Profile): the person's display name and handle, this
+// Profile is the account page (Menu or public list → Profile): the person's display name and handle, this
 // device and the account's other devices (each revoked with a second tap), a pairing code for
 // a new device, the export of everything the server keeps about the account, and its deletion
 // (a second tap confirms). Without an account on this device it makes one under the settings'
@@ -54,6 +53,15 @@ type Profile struct {
 	sure string
 	// code is the pairing code typed.
 	code string
+	// handle and password are typed to sign in with them (the password only until it is sent);
+	// adopt is set from that sign-in until this device has paired itself to the account.
+	handle, password string
+	adopt            bool
+	// pwSent and newName are a password and a display name sent, until the server answers.
+	pwSent  bool
+	newName string
+	// Home is set when the page was opened from the menu: Back goes there, not to the public list.
+	Home bool
 }
 
 // NewProfile opens the account page on the person's server: it signs in with the device's
@@ -117,9 +125,8 @@ func (p *Profile) Update(in *ui.Input) error {
 		p.Build()
 	}
 	ev := p.form.Update(in)
-	if ev.commit == "pair-code" {
-		p.code = ev.text
-		p.Build()
+	if ev.commit != "" {
+		p.committed(ev.commit, ev.text, ev.enter)
 	}
 	if ev.changed {
 		p.Build()
@@ -139,6 +146,10 @@ func (p *Profile) take(m protocol.Message) {
 	g := p.g
 	switch m := m.(type) {
 	case accountmsg.Account:
+		if p.adopting(m) {
+			return
+		}
+		p.answered(m)
 		p.Account, p.signing = &m, false
 		if p.secret != "" { // an account made, or this device paired: keep its secret
 			g.Settings.Online.Secret, p.secret = p.secret, ""
@@ -148,7 +159,9 @@ func (p *Profile) take(m protocol.Message) {
 	case accountmsg.DeviceList:
 		p.Devices = m.Devices
 	case accountmsg.Pairing:
-		p.Pairing = m
+		if !p.adoptPairing(m) {
+			p.Pairing = m
+		}
 	case accountmsg.AccountData:
 		p.Notice = p.export(m)
 	case accountmsg.AccountDeleted:
@@ -160,8 +173,11 @@ func (p *Profile) take(m protocol.Message) {
 
 // refused says why the server refused a message.
 func (p *Profile) refused(e protocol.Error) {
+	n := p.authRefused(e)
 	p.signing, p.secret = false, ""
 	switch {
+	case n.ID != msg.None:
+		p.Notice = n
 	case e.Ref == accountmsg.TypeSignIn && e.Code == protocol.ErrSignIn:
 		p.Notice = msg.New(msg.ProfileUnknown)
 	case e.Ref == accountmsg.TypePair && e.Code == protocol.ErrSignIn:
@@ -186,10 +202,18 @@ func (p *Profile) Activate(id string) {
 	g := p.g
 	sure := p.sure
 	p.sure = ""
+	if p.activateAuth(id) {
+		p.Build()
+		return
+	}
 	switch {
 	case id == "back":
 		p.close()
-		g.PublicLobby()
+		if p.Home {
+			g.Menu()
+		} else {
+			g.PublicLobby()
+		}
 		return
 	case id == "retry":
 		p.close()
@@ -224,19 +248,13 @@ func (p *Profile) close() {
 	}
 }
 
-func (p *Profile) Draw(dst *ebiten.Image) {
-	g := p.g
-	g.DrawFelt(dst)
-	p.title(dst, msg.ProfileTitle.Text(), layout.FormTitle(g.W, g.H))
-	p.form.Draw(dst)
-}
+func (p *Profile) Draw(dst *ebiten.Image) { p.drawPage(dst, msg.ProfileTitle.Text()) }
 
 // TestState reports the page's buttons and what its notice says.
 func (p *Profile) TestState(ts *ui.TestState) {
-	p.Buttons(ts)
-	if n := p.status(); n.ID != msg.None {
-		ts.Notice = n.String()
-	} else if p.Pairing.Code != "" {
-		ts.Notice = p.pairingLine().String()
+	n := p.status()
+	if n.ID == msg.None && p.Pairing.Code != "" {
+		n = p.pairingLine()
 	}
+	p.report(ts, n)
 }

@@ -32,38 +32,34 @@ func (p *Profile) lost() bool {
 	return p.Notice.ID == msg.ProfileLost
 }
 
-// actions are the page's button rows: with an account, pair a device and export, delete, back;
-// without, make an account, pair this device with a code, back.
-func (p *Profile) actions(pair func(r layout.Rect, a, b func(layout.Rect))) []func(layout.Rect) {
+// actions are the page's button rows: with an account, pair a device and export, rename and
+// password, delete, back; without, make an account, pair this device with a code, sign in with
+// a handle and password, back.
+func (p *Profile) actions(pg page) []func(layout.Rect) {
 	g := p.g
 	on := p.Conn != nil && !p.signing && !p.lost()
 	back := func(r layout.Rect) {
 		if p.lost() {
-			pair(r, func(r layout.Rect) { p.add("retry", msg.ProfileRetry.Text(), r, true, ui.KindPrimary) },
-				func(r layout.Rect) { p.add("back", msg.Back.Text(), r, true, ui.KindSecondary) })
+			a, b := pg.halves(r)
+			p.add("retry", msg.ProfileRetry.Text(), a, true, ui.KindPrimary)
+			p.add("back", msg.Back.Text(), b, true, ui.KindSecondary)
 			return
 		}
 		p.add("back", msg.Back.Text(), r, true, ui.KindSecondary)
 	}
 	if p.Account == nil {
 		name := g.Settings.Name
-		return []func(layout.Rect){
+		rows := []func(layout.Rect){
 			func(r layout.Rect) {
 				p.add("create", msg.New(msg.ProfileCreate, name).String(), r, on && protocol.CheckName(name) == nil, ui.KindPrimary)
 			},
 			func(r layout.Rect) {
-				pair(r, func(r layout.Rect) {
-					if p.code == "" && p.field != "pair-code" {
-						p.add("pair-code", msg.ProfileEnterCode.Text(), r, on, 0)
-						return
-					}
-					p.addField("pair-code", p.code, r)
-				}, func(r layout.Rect) {
-					p.add("pair-here", msg.ProfilePairHere.Text(), r, on && len(p.code) >= accountmsg.PairingLength, 0)
-				})
+				a, b := pg.halves(r)
+				p.fieldOr(a, "pair-code", p.code, p.code, msg.ProfileEnterCode, on)
+				p.add("pair-here", msg.ProfilePairHere.Text(), b, on && len(p.code) >= accountmsg.PairingLength, 0)
 			},
-			back,
 		}
+		return append(append(rows, p.loginRows(pg, on)...), back)
 	}
 	del := msg.ProfileDelete.Text()
 	if p.sure == "delete" {
@@ -71,9 +67,11 @@ func (p *Profile) actions(pair func(r layout.Rect, a, b func(layout.Rect))) []fu
 	}
 	return []func(layout.Rect){
 		func(r layout.Rect) {
-			pair(r, func(r layout.Rect) { p.add("pair", msg.ProfilePair.Text(), r, on, 0) },
-				func(r layout.Rect) { p.add("export", msg.ProfileExport.Text(), r, on, 0) })
+			a, b := pg.halves(r)
+			p.add("pair", msg.ProfilePair.Text(), a, on, 0)
+			p.add("export", msg.ProfileExport.Text(), b, on, 0)
 		},
+		func(r layout.Rect) { p.accountRow(pg, r, on) },
 		func(r layout.Rect) { p.add("delete", del, r, on, 0) },
 		back,
 	}
@@ -86,32 +84,9 @@ func (p *Profile) Build() {
 	g := p.g
 	p.Widgets = p.Widgets[:0]
 	w, h := g.W, g.H
-	m := math.Round(ui.ClampF(min(w, h)*0.02, 4, 24))
-	title := layout.FormTitle(w, h)
-	top := title.Y + title.H + m
-	rowH := ui.ClampF(h*0.065, layout.MinTap, 60)
-	pair := func(r layout.Rect, a, b func(layout.Rect)) {
-		half := (r.W - m) / 2
-		a(layout.Rect{X: r.X, Y: r.Y, W: half, H: r.H})
-		b(layout.Rect{X: r.X + half + m, Y: r.Y, W: half, H: r.H})
-	}
-	rows := p.actions(pair)
-	var list layout.Rect
-	if w > h*1.2 {
-		cw := ui.ClampF(w*0.4, 300, 480)
-		for i, row := range rows {
-			row(layout.Rect{X: m, Y: top + float64(i)*(rowH+m), W: cw, H: rowH})
-		}
-		list = layout.Rect{X: cw + 3*m, Y: top, W: w - cw - 4*m, H: h - top - m}
-	} else {
-		cw := math.Min(w-2*m, 720)
-		x := (w - cw) / 2
-		for i, row := range rows {
-			row(layout.Rect{X: x, Y: h - float64(len(rows)-i)*(rowH+m), W: cw, H: rowH})
-		}
-		list = layout.Rect{X: x, Y: top, W: cw, H: h - top - float64(len(rows))*(rowH+m) - m}
-	}
-	p.buildList(list, m)
+	pg := newPage(w, h)
+	rows := p.actions(pg)
+	p.buildList(pg.lay(w, h, rows, 0), pg.m)
 	if p.focus >= len(p.Widgets) {
 		p.focus = -1
 	}

@@ -274,15 +274,8 @@ func (p *Public) Build() {
 	g := p.g
 	p.Widgets = p.Widgets[:0]
 	w, h := g.W, g.H
-	m := math.Round(ui.ClampF(min(w, h)*0.02, 4, 24))
-	title := layout.FormTitle(w, h)
-	top := title.Y + title.H + m
-	rowH := ui.ClampF(h*0.065, layout.MinTap, 60)
-	pair := func(r layout.Rect, a, b func(layout.Rect)) {
-		half := (r.W - m) / 2
-		a(layout.Rect{X: r.X, Y: r.Y, W: half, H: r.H})
-		b(layout.Rect{X: r.X + half + m, Y: r.Y, W: half, H: r.H})
-	}
+	pg := newPage(w, h)
+	pair := pg.pair
 	variant := msg.PublicAllVariants.Text()
 	if v, err := engine.ParseVariant(p.Variant); err == nil && p.Variant != "" {
 		variant = msg.VariantTitle(v).Text()
@@ -309,25 +302,8 @@ func (p *Public) Build() {
 				func(r layout.Rect) { p.add("back", msg.Back.Text(), r, true, ui.KindSecondary) })
 		},
 	}
-	var list layout.Rect
-	if w > h*1.2 {
-		cw := ui.ClampF(w*0.4, 300, 480)
-		for i, row := range rows {
-			row(layout.Rect{X: m, Y: top + float64(i)*(rowH+m), W: cw, H: rowH})
-		}
-		list = layout.Rect{X: cw + 3*m, Y: top, W: w - cw - 4*m, H: h - top - m}
-	} else {
-		cw := math.Min(w-2*m, 720)
-		x := (w - cw) / 2
-		for i, row := range rows[:2] {
-			row(layout.Rect{X: x, Y: top + float64(i)*(rowH+m), W: cw, H: rowH})
-		}
-		for i, row := range rows[2:] {
-			row(layout.Rect{X: x, Y: h - m - float64(2-i)*(rowH+m) + m, W: cw, H: rowH})
-		}
-		list = layout.Rect{X: x, Y: top + 2*(rowH+m) + m, W: cw, H: h - top - 4*(rowH+m) - 2*m}
-	}
-	p.buildList(list, m)
+	list := pg.lay(w, h, rows[:], 2)
+	p.buildList(list, pg.m)
 	if p.focus >= len(p.Widgets) {
 		p.focus = -1
 	}
@@ -416,20 +392,10 @@ func tableLines(t protocol.Table, now time.Time) (line, sub string) {
 	return strings.Join(parts, " · "), strings.Join(names, ", ") + " — " + when
 }
 
-func (p *Public) Draw(dst *ebiten.Image) {
-	g := p.g
-	g.DrawFelt(dst)
-	p.title(dst, msg.OnlineTitle.Text(), layout.FormTitle(g.W, g.H))
-	p.form.Draw(dst)
-}
+func (p *Public) Draw(dst *ebiten.Image) { p.drawPage(dst, msg.OnlineTitle.Text()) }
 
 // TestState reports the page's buttons and what its notice says.
-func (p *Public) TestState(ts *ui.TestState) {
-	p.Buttons(ts)
-	if n := p.status(); n.ID != msg.None {
-		ts.Notice = n.String()
-	}
-}
+func (p *Public) TestState(ts *ui.TestState) { p.report(ts, p.status()) }
 
 // serverAddress is the game server's address: the page's own in the browser, the one in the
 // settings, or the default.

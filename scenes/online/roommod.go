@@ -23,12 +23,19 @@ type roomMod struct {
 	muted map[string]bool
 }
 
-// modReasons are the reasons a report offers: the id of each one's button and its text, which
-// is sent (in English, for the operator).
-var modReasons = []struct {
-	id   msg.ID
-	sent string
-}{{msg.RoomReasonSpam, "spam"}, {msg.RoomReasonAbuse, "insults"}, {msg.RoomReasonOther, "other"}}
+// reasonName is a report reason of the protocol's list (protocol.ReportReasons) in the
+// person's language; ok is false for a reason the game cannot name, which it does not offer.
+func reasonName(reason string) (id msg.ID, ok bool) {
+	switch reason {
+	case protocol.ReasonSpam:
+		return msg.RoomReasonSpam, true
+	case protocol.ReasonInsults:
+		return msg.RoomReasonAbuse, true
+	case protocol.ReasonOther:
+		return msg.RoomReasonOther, true
+	}
+	return msg.None, false
+}
 
 // open reports whether a seat is chosen.
 func (m *roomMod) open() bool { return m.seat >= 0 }
@@ -75,8 +82,12 @@ func (r *Room) buildMod() bool {
 		return false
 	}
 	if m.reasons {
-		for i, reason := range modReasons {
-			r.add("reason-"+reason.sent, reason.id.Text(), l.Buttons[i], true, 0)
+		i := 0
+		for _, reason := range protocol.ReportReasons {
+			if id, ok := reasonName(reason); ok && i < len(l.Buttons) {
+				r.add("reason-"+reason, id.Text(), l.Buttons[i], true, 0)
+				i++
+			}
 		}
 		return true
 	}

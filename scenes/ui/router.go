@@ -35,7 +35,7 @@ type Router interface {
 	PublicLobby()
 	// Tutorial starts the guided game (package tutorial); should it fail, the menu says why.
 	Tutorial()
-	// Profile opens the account page of online play (public list → Profile).
+	// Profile opens the account page of online play (Menu or public list → Profile).
 	Profile()
 }
 

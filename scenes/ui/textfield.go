@@ -19,6 +19,12 @@ type TextField interface {
 	Close()
 }
 
+// TextFieldMask is a TextField that can hide what is typed (a password): Mask is called before
+// each Open, true for a password, false for any other field.
+type TextFieldMask interface {
+	Mask(on bool)
+}
+
 // TextFieldTargets is a TextField that also learns where the screen's text fields are, so that
 // it can take the focus inside the tap's own event handler: iOS Safari shows its keyboard only
 // for a focus given there, and the game sees a tap only at its next tick. The game calls
