@@ -61,25 +61,25 @@ func (g *Game) LastDeal() (Deal, bool) {
 		return Deal{}, false
 	}
 	d := g.rec.Rounds[len(g.rec.Rounds)-1].Deal
-	return Deal{Hands: cloneHands(d.Hands), Rows: d.Rows, Stacked: slices.Clone(d.Stacked)}, true
+	return Deal{Hands: cloneHands(d.Hands), Rows: d.Rows, Stacked: clone(d.Stacked)}, true
 }
 
 // Record returns a copy of the game's record so far.
 func (g *Game) Record() *Record {
 	r := g.rec
-	r.Players = slices.Clone(r.Players)
+	r.Players = clone(r.Players)
 	r.Rounds = make([]RoundRecord, len(g.rec.Rounds))
 	for i, rr := range g.rec.Rounds {
-		r.Rounds[i] = RoundRecord{Deal: Deal{Hands: cloneHands(rr.Hands), Rows: rr.Rows, Stacked: slices.Clone(rr.Stacked)}, Actions: slices.Clone(rr.Actions)}
+		r.Rounds[i] = RoundRecord{Deal: Deal{Hands: cloneHands(rr.Hands), Rows: rr.Rows, Stacked: clone(rr.Stacked)}, Actions: clone(rr.Actions)}
 		for j := range r.Rounds[i].Actions {
-			r.Rounds[i].Actions[j].Cards = slices.Clone(rr.Actions[j].Cards)
+			r.Rounds[i].Actions[j].Cards = clone(rr.Actions[j].Cards)
 		}
 	}
 	return &r
 }
 
 // SetPlayers stores the players' names in the game's record.
-func (g *Game) SetPlayers(names []string) { g.rec.Players = slices.Clone(names) }
+func (g *Game) SetPlayers(names []string) { g.rec.Players = clone(names) }
 
 // RecordError reports a record that cannot be replayed, naming where it went wrong.
 // Round, Turn and Seat are 1-based, 1-based and 0-based; 0 or -1 when they do not apply.
@@ -193,7 +193,7 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 		return nil, &RecordError{Seat: -1, Err: err}
 	}
 	g := newGame(rec.Config, nil)
-	g.rec.Players = slices.Clone(rec.Players)
+	g.rec.Players = clone(rec.Players)
 	for i, rr := range rec.Rounds {
 		round := i + 1
 		switch {
@@ -309,7 +309,7 @@ func sameDeal(a, b *Deal) bool {
 		return false
 	}
 	for i := range a.Hands {
-		x, y := slices.Clone(a.Hands[i]), slices.Clone(b.Hands[i])
+		x, y := clone(a.Hands[i]), clone(b.Hands[i])
 		SortCards(x)
 		SortCards(y)
 		if !slices.Equal(x, y) {
