@@ -18,9 +18,10 @@ var (
 
 // DeterminizeError reports why Determinize rejects a view or its hidden hands.
 type DeterminizeError struct {
-	Seat int   // the seat at fault, or -1
-	Card Card  // the card at fault, or 0
-	Err  error // one of the Determinize sentinel errors
+	_    [0]func() // not comparable (only *DeterminizeError is an error): no equality code in the wasm (#25)
+	Seat int       // the seat at fault, or -1
+	Card Card      // the card at fault, or 0
+	Err  error     // one of the Determinize sentinel errors
 }
 
 func (e *DeterminizeError) Error() string {

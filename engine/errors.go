@@ -27,10 +27,11 @@ var (
 
 // ActionError reports an action the rules do not allow. The game state is unchanged.
 type ActionError struct {
-	Seat int   // the seat that acted
-	Card Card  // the card at fault, or 0
-	Row  int   // the row at fault, or NoRow
-	Err  error // one of the sentinel errors above
+	_    [0]func() // not comparable (only *ActionError is an error): no equality code in the wasm (#25)
+	Seat int       // the seat that acted
+	Card Card      // the card at fault, or 0
+	Row  int       // the row at fault, or NoRow
+	Err  error     // one of the sentinel errors above
 }
 
 func (e *ActionError) Error() string {

@@ -84,6 +84,7 @@ func (g *Game) SetPlayers(names []string) { g.rec.Players = clone(names) }
 // RecordError reports a record that cannot be replayed, naming where it went wrong.
 // Round, Turn and Seat are 1-based, 1-based and 0-based; 0 or -1 when they do not apply.
 type RecordError struct {
+	_                 [0]func() // not comparable (only *RecordError is an error): no equality code in the wasm (#25)
 	Round, Turn, Seat int
 	Err               error
 }
