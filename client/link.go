@@ -70,6 +70,7 @@ func (r Resume) Hello() protocol.Hello {
 
 // FailedError is why a Link failed: the server's refusal, in its words.
 type FailedError struct {
+	_       [0]func() // not comparable (only *FailedError is an error): no equality code in the wasm (#25)
 	Refusal protocol.Error
 }
 

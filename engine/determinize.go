@@ -18,9 +18,10 @@ var (
 
 // DeterminizeError reports why Determinize rejects a view or its hidden hands.
 type DeterminizeError struct {
-	Seat int   // the seat at fault, or -1
-	Card Card  // the card at fault, or 0
-	Err  error // one of the Determinize sentinel errors
+	_    [0]func() // not comparable (only *DeterminizeError is an error): no equality code in the wasm (#25)
+	Seat int       // the seat at fault, or -1
+	Card Card      // the card at fault, or 0
+	Err  error     // one of the Determinize sentinel errors
 }
 
 func (e *DeterminizeError) Error() string {
@@ -47,7 +48,7 @@ func detErr(seat int, c Card, err error) error {
 // took from a row into its hand this round.
 func (v *View) Known(seat int) []Card {
 	if seat == v.Seat {
-		return slices.Clone(v.Hand)
+		return clone(v.Hand)
 	}
 	var out []Card
 	if seat >= 0 && seat < len(v.Kept) {
@@ -164,23 +165,23 @@ func Determinize(v *View, hidden [][]Card) (*Game, error) {
 	g.round, g.turn, g.phase, g.first, g.current = v.Round, v.Turn, v.Phase, v.First, v.First
 	for s := 0; s < n; s++ {
 		if s == me {
-			g.hands[s] = slices.Clone(v.Hand)
+			g.hands[s] = clone(v.Hand)
 		} else {
 			g.hands[s] = addCards(v.Known(s), hidden[s])
 		}
 		if s < len(v.Kept) && len(v.Kept[s]) > 0 {
-			g.kept[s] = slices.Clone(v.Kept[s])
+			g.kept[s] = clone(v.Kept[s])
 		}
 		g.scores[s], g.pen[s], g.pileBase[s] = v.Scores[s], v.Penalties[s], v.Piles[s]
 	}
 	for i, r := range v.Rows {
-		g.rows[i] = slices.Clone(r)
+		g.rows[i] = clone(r)
 	}
-	g.revealed = slices.Clone(v.Revealed)
-	g.prevDealt = slices.Clone(v.Earlier)
-	g.pool = slices.Clone(v.Pool)
+	g.revealed = clone(v.Revealed)
+	g.prevDealt = clone(v.Earlier)
+	g.pool = clone(v.Pool)
 	if len(v.MyPlay) > 0 && !g.rules.sequential {
-		g.chosen[me] = slices.Clone(v.MyPlay)
+		g.chosen[me] = clone(v.MyPlay)
 	}
 	for _, p := range v.FaceUp {
 		g.chosen[p.Seat] = []Card{p.Card}
@@ -213,7 +214,7 @@ func Determinize(v *View, hidden [][]Card) (*Game, error) {
 		if v.Pending[0].Seat != me || v.Decision == nil || v.Decision.Kind != DecideKeep {
 			return nil, detErr(v.Pending[0].Seat, 0, ErrViewPhase)
 		}
-		g.keepCards = slices.Clone(v.Decision.Cards)
+		g.keepCards = clone(v.Decision.Cards)
 		g.keepRow = slices.IndexFunc(v.Rows[:], func(r []Card) bool { return len(r) == 0 })
 		if g.keepRow < 0 {
 			return nil, detErr(me, 0, ErrViewMalformed)

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Sentinel errors, matched with errors.Is against an *ActionError.
@@ -26,10 +27,11 @@ var (
 
 // ActionError reports an action the rules do not allow. The game state is unchanged.
 type ActionError struct {
-	Seat int   // the seat that acted
-	Card Card  // the card at fault, or 0
-	Row  int   // the row at fault, or NoRow
-	Err  error // one of the sentinel errors above
+	_    [0]func() // not comparable (only *ActionError is an error): no equality code in the wasm (#25)
+	Seat int       // the seat that acted
+	Card Card      // the card at fault, or 0
+	Row  int       // the row at fault, or NoRow
+	Err  error     // one of the sentinel errors above
 }
 
 func (e *ActionError) Error() string {
@@ -63,3 +65,10 @@ func newError(text string) error { return errors.New(text) }
 
 //go:noinline
 func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+// clone is slices.Clone, kept out of line: inlined at its ~70 call sites it cost the browser
+// build 10.8 KB gzipped; a call more beside an allocation and a copy changed no measured decision
+// time of the Expert's variant search (docs/PERFORMANCE.md, #25).
+//
+//go:noinline
+func clone[S ~[]E, E any](s S) S { return slices.Clone(s) }

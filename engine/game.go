@@ -208,17 +208,17 @@ func (g *Game) Round() int { return g.round }
 func (g *Game) Turn() int { return g.turn }
 
 // Scores returns each seat's total of the rounds scored so far.
-func (g *Game) Scores() []int { return slices.Clone(g.scores[:g.cfg.Seats]) }
+func (g *Game) Scores() []int { return clone(g.scores[:g.cfg.Seats]) }
 
 // Winners returns the seats with the lowest total once the game is over, else nil.
-func (g *Game) Winners() []int { return slices.Clone(g.winners) }
+func (g *Game) Winners() []int { return clone(g.winners) }
 
 // Events returns every event since the start of the game, with nothing hidden.
-func (g *Game) Events() []Event { return slices.Clone(g.events) }
+func (g *Game) Events() []Event { return clone(g.events) }
 
 // EventsSince returns the events from index from on, with nothing hidden.
 func (g *Game) EventsSince(from int) []Event {
-	return slices.Clone(g.events[min(max(from, 0), len(g.events)):])
+	return clone(g.events[min(max(from, 0), len(g.events)):])
 }
 
 // EventCount returns the number of events so far.
@@ -260,7 +260,7 @@ func (g *Game) redact(e Event, seat int) Event {
 	case RoundDealt:
 		hands := make([][]Card, len(ev.Hands))
 		if seat >= 0 && seat < len(hands) {
-			hands[seat] = slices.Clone(ev.Hands[seat])
+			hands[seat] = clone(ev.Hands[seat])
 		}
 		ev.Hands = hands
 		return ev
@@ -298,7 +298,7 @@ func (g *Game) Decision(seat int) (Decision, bool) {
 		}
 	case PhaseKeep:
 		if p := g.queue[g.next]; p.Seat == seat {
-			return Decision{Kind: DecideKeep, Seat: seat, Cards: slices.Clone(g.keepCards)}, true
+			return Decision{Kind: DecideKeep, Seat: seat, Cards: clone(g.keepCards)}, true
 		}
 	}
 	return Decision{}, false
@@ -401,12 +401,12 @@ func (g *Game) PlayCards(seat int, cs []Card) error {
 	if c := subMultiset(cs, g.hands[seat]); c != 0 || slices.Contains(cs, 0) {
 		return actErr(seat, c, NoRow, ErrNotInHand)
 	}
-	ch := slices.Clone(cs)
+	ch := clone(cs)
 	SortCards(ch)
 	g.chosen[seat] = ch
 	ev := SeatChose{Seat: seat, Card: ch[0]}
 	if len(ch) > 1 {
-		ev.Cards = slices.Clone(ch)
+		ev.Cards = clone(ch)
 		g.keepOrder(cs, ch)
 	}
 	g.emit(ev)
@@ -456,7 +456,7 @@ func (g *Game) Draft(seat int, c Card) error {
 	if g.rules.rotate && g.round == 1 {
 		g.sheets = make([][]Card, g.cfg.Seats)
 		for s := range g.sheets {
-			g.sheets[s] = slices.Clone(g.hands[s])
+			g.sheets[s] = clone(g.hands[s])
 		}
 		g.startRows = rows
 	}
@@ -514,7 +514,7 @@ func (g *Game) ChooseOrder(seat int, c Card) error {
 	order := []Card{g.queue[g.next].Card, g.queue[g.next+1].Card}
 	g.orderedAt = g.next
 	g.phase = PhaseChoose
-	g.emit(OrderChosen{Seat: seat, Cards: slices.Clone(order)})
+	g.emit(OrderChosen{Seat: seat, Cards: clone(order)})
 	g.resolve()
 	return nil
 }
@@ -534,7 +534,7 @@ func (g *Game) Keep(seat int, toHand []Card) error {
 	if len(g.hands[seat])+len(toHand) > MaxHand {
 		return actErr(seat, 0, NoRow, ErrHandLimit)
 	}
-	hand := slices.Clone(toHand)
+	hand := clone(toHand)
 	SortCards(hand)
 	pile := removeCards(g.keepCards, hand)
 	g.hands[seat] = addCards(g.hands[seat], hand)
@@ -570,7 +570,7 @@ func (g *Game) emit(e Event) { g.events = append(g.events, e) }
 // from the sorted cards that event holds.
 func (g *Game) keepOrder(given, sorted []Card) {
 	if !slices.Equal(given, sorted) {
-		g.orders = append(g.orders, seatOrder{at: len(g.events), cards: slices.Clone(given)})
+		g.orders = append(g.orders, seatOrder{at: len(g.events), cards: clone(given)})
 	}
 }
 
@@ -608,7 +608,7 @@ func (g *Game) reveal() {
 		g.revealed = append(g.revealed, p.Card)
 	}
 	g.next, g.orderedAt = 0, -1
-	g.emit(CardsRevealed{Round: g.round, Turn: g.turn, Plays: slices.Clone(g.queue)})
+	g.emit(CardsRevealed{Round: g.round, Turn: g.turn, Plays: clone(g.queue)})
 	g.resolve()
 }
 
@@ -668,9 +668,9 @@ func (g *Game) place(ps []Play, l Landing) bool {
 			g.piles[ps[0].Seat] = append(g.piles[ps[0].Seat], cards...)
 		case g.rules.keep:
 			g.emit(RowTaken{Seat: ps[0].Seat, Row: row, Cards: cards, Bullheads: b, Reason: reason})
-			g.keepRow, g.keepCards = row, slices.Clone(cards)
+			g.keepRow, g.keepCards = row, clone(cards)
 			g.phase = PhaseKeep
-			g.emit(KeepChoiceRequired{Seat: ps[0].Seat, Cards: slices.Clone(cards)})
+			g.emit(KeepChoiceRequired{Seat: ps[0].Seat, Cards: clone(cards)})
 			return true
 		default:
 			g.emit(RowTaken{Seat: ps[0].Seat, Row: row, Cards: cards, Bullheads: b, Reason: reason})
@@ -738,7 +738,7 @@ func (g *Game) endRound() {
 			}
 		}
 		g.phase = PhaseOver
-		g.emit(GameOver{Totals: tot, Winners: slices.Clone(g.winners)})
+		g.emit(GameOver{Totals: tot, Winners: clone(g.winners)})
 		return
 	}
 	if g.sampled || (g.rng == nil && !g.dealFixed(g.round+1)) {
@@ -777,17 +777,17 @@ func (g *Game) startRound(d *Deal) {
 	for s := 0; s < n; s++ {
 		var h []Card
 		if s < len(d.Hands) {
-			h = slices.Clone(d.Hands[s])
+			h = clone(d.Hands[s])
 		}
 		SortCards(h)
-		g.hands[s], hands[s], sizes[s] = h, slices.Clone(h), len(h)
+		g.hands[s], hands[s], sizes[s] = h, clone(h), len(h)
 	}
 	ev := RoundDealt{Round: g.round, Hands: hands, Sizes: sizes, First: g.first}
 	switch {
 	case g.rules.draftRound(g.round):
 		g.rows = [NumRows][]Card{}
 		g.pool = g.rules.deck()
-		ev.Pool = slices.Clone(g.pool)
+		ev.Pool = clone(g.pool)
 		g.revealed = g.revealed[:0]
 		g.phase = PhaseDraft
 	case g.rules.keepsTable(g.round):
@@ -807,7 +807,7 @@ func (g *Game) startRound(d *Deal) {
 				}
 			}
 		}
-		ev.Rows, ev.Stacked = d.Rows, slices.Clone(d.Stacked)
+		ev.Rows, ev.Stacked = d.Rows, clone(d.Stacked)
 		g.revealed = g.revealed[:0]
 		for _, r := range g.rows {
 			g.revealed = append(g.revealed, r...)
@@ -827,7 +827,7 @@ func (g *Game) startRound(d *Deal) {
 func cloneHands(h [][]Card) [][]Card {
 	out := make([][]Card, len(h))
 	for i := range h {
-		out[i] = slices.Clone(h[i])
+		out[i] = clone(h[i])
 	}
 	return out
 }
@@ -842,7 +842,7 @@ func (g *Game) shuffle() *Deal {
 	if g.rules.rotate {
 		// Game k: seat s plays the sheet drafted by seat s-(k-1), passed on to the left each game.
 		for s := range d.Hands {
-			d.Hands[s] = slices.Clone(g.sheets[((s-(round-1))%n+n)%n])
+			d.Hands[s] = clone(g.sheets[((s-(round-1))%n+n)%n])
 		}
 		d.Rows = g.startRows
 		return d
@@ -854,7 +854,7 @@ func (g *Game) shuffle() *Deal {
 	g.rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 	k := 0
 	for s := range d.Hands {
-		d.Hands[s] = slices.Clone(deck[k : k+g.rules.handSize])
+		d.Hands[s] = clone(deck[k : k+g.rules.handSize])
 		SortCards(d.Hands[s])
 		k += g.rules.handSize
 	}
@@ -902,10 +902,10 @@ func (g *Game) State() State {
 func (g *Game) Piles() [][]Card {
 	out := make([][]Card, g.cfg.Seats)
 	for s := range out {
-		out[s] = slices.Clone(g.piles[s])
+		out[s] = clone(g.piles[s])
 	}
 	return out
 }
 
 // Pool returns the face-up cards left to draft (Logic, Tournament), lowest first.
-func (g *Game) Pool() []Card { return slices.Clone(g.pool) }
+func (g *Game) Pool() []Card { return clone(g.pool) }

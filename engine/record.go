@@ -61,7 +61,7 @@ func (g *Game) LastDeal() (Deal, bool) {
 	if !ok {
 		return Deal{}, false
 	}
-	return Deal{Hands: cloneHands(d.Hands), Rows: d.Rows, Stacked: slices.Clone(d.Stacked)}, true
+	return Deal{Hands: cloneHands(d.Hands), Rows: d.Rows, Stacked: clone(d.Stacked)}, true
 }
 
 // lastDeal returns the deal of the current round as the events hold it (not a copy). A
@@ -83,7 +83,7 @@ func (g *Game) lastDeal() (Deal, bool) {
 // CardsKept, and the RowTaken of a row chosen by rule 4), its cards in the order the seat gave
 // them.
 func (g *Game) Record() *Record {
-	r := &Record{Format: RecordFormat, Version: RecordVersion, Config: g.cfg, Players: slices.Clone(g.players)}
+	r := &Record{Format: RecordFormat, Version: RecordVersion, Config: g.cfg, Players: clone(g.players)}
 	if g.sampled {
 		r.Rounds = []RoundRecord{{Deal: Deal{Hands: make([][]Card, g.cfg.Seats)}}}
 	}
@@ -92,12 +92,12 @@ func (g *Game) Record() *Record {
 		var m Move
 		switch ev := e.(type) {
 		case RoundDealt:
-			r.Rounds = append(r.Rounds, RoundRecord{Deal: Deal{Hands: cloneHands(ev.Hands), Rows: ev.Rows, Stacked: slices.Clone(ev.Stacked)}})
+			r.Rounds = append(r.Rounds, RoundRecord{Deal: Deal{Hands: cloneHands(ev.Hands), Rows: ev.Rows, Stacked: clone(ev.Stacked)}})
 			continue
 		case SeatChose:
 			m = Move{Seat: ev.Seat, Action: PlayCard(ev.Card)}
 			if len(ev.Cards) > 1 {
-				m.Cards = slices.Clone(ev.Cards)
+				m.Cards = clone(ev.Cards)
 			}
 		case CardDrafted:
 			m = Move{Seat: ev.Seat, Action: DraftCard(ev.Card)}
@@ -107,14 +107,14 @@ func (g *Game) Record() *Record {
 			}
 			m = Move{Seat: ev.Seat, Action: TakeRow(ev.Row)}
 		case OrderChosen:
-			m = Move{Seat: ev.Seat, Action: Action{Kind: DecideOrder, Cards: slices.Clone(ev.Cards)}}
+			m = Move{Seat: ev.Seat, Action: Action{Kind: DecideOrder, Cards: clone(ev.Cards)}}
 		case CardsKept:
-			m = Move{Seat: ev.Seat, Action: KeepCards(slices.Clone(ev.Hand)...)}
+			m = Move{Seat: ev.Seat, Action: KeepCards(clone(ev.Hand)...)}
 		default:
 			continue
 		}
 		if len(orders) > 0 && orders[0].at == i {
-			m.Cards = slices.Clone(orders[0].cards)
+			m.Cards = clone(orders[0].cards)
 			orders = orders[1:]
 		}
 		rr := &r.Rounds[len(r.Rounds)-1]
@@ -124,11 +124,12 @@ func (g *Game) Record() *Record {
 }
 
 // SetPlayers stores the players' names in the game's record.
-func (g *Game) SetPlayers(names []string) { g.players = slices.Clone(names) }
+func (g *Game) SetPlayers(names []string) { g.players = clone(names) }
 
 // RecordError reports a record that cannot be replayed, naming where it went wrong.
 // Round, Turn and Seat are 1-based, 1-based and 0-based; 0 or -1 when they do not apply.
 type RecordError struct {
+	_                 [0]func() // not comparable (only *RecordError is an error): no equality code in the wasm (#25)
 	Round, Turn, Seat int
 	Err               error
 }
@@ -238,7 +239,7 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 		return nil, &RecordError{Seat: -1, Err: err}
 	}
 	g := newGame(rec.Config, nil)
-	g.players = slices.Clone(rec.Players)
+	g.players = clone(rec.Players)
 	for i, rr := range rec.Rounds {
 		round := i + 1
 		switch {
@@ -354,7 +355,7 @@ func sameDeal(a, b *Deal) bool {
 		return false
 	}
 	for i := range a.Hands {
-		x, y := slices.Clone(a.Hands[i]), slices.Clone(b.Hands[i])
+		x, y := clone(a.Hands[i]), clone(b.Hands[i])
 		SortCards(x)
 		SortCards(y)
 		if !slices.Equal(x, y) {

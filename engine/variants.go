@@ -127,7 +127,7 @@ func subMultiset(sub, cs []Card) Card {
 
 // removeCards returns cs without one occurrence of each card of del (which it must hold).
 func removeCards(cs, del []Card) []Card {
-	out := slices.Clone(cs)
+	out := clone(cs)
 	for _, c := range del {
 		if i := slices.Index(out, c); i >= 0 {
 			out = slices.Delete(out, i, i+1)
@@ -148,7 +148,7 @@ func dropCards(cs, del []Card) []Card {
 
 // addCards returns the sorted union (with repeats) of cs and add.
 func addCards(cs, add []Card) []Card {
-	out := append(slices.Clone(cs), add...)
+	out := append(clone(cs), add...)
 	SortCards(out)
 	return out
 }

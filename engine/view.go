@@ -75,9 +75,9 @@ func (g *Game) View(seat int) View {
 	v := NewView(g.cfg, seat)
 	v.Round, v.Turn, v.Phase = g.round, g.turn, g.phase
 	if seat >= 0 && seat < n {
-		v.Hand = slices.Clone(g.hands[seat])
+		v.Hand = clone(g.hands[seat])
 		if ch := g.chosen[seat]; len(ch) > 0 {
-			v.MyChoice, v.MyPlay = ch[0], slices.Clone(ch)
+			v.MyChoice, v.MyPlay = ch[0], clone(ch)
 		}
 	}
 	for s := 0; s < n; s++ {
@@ -87,20 +87,20 @@ func (g *Game) View(seat int) View {
 		v.Piles[s] = g.pileSize(s)
 		v.Chosen[s] = g.chosen[s] != nil
 		if v.Kept != nil {
-			v.Kept[s] = slices.Clone(g.kept[s])
+			v.Kept[s] = clone(g.kept[s])
 		}
 	}
 	for i := range g.rows {
-		v.Rows[i] = slices.Clone(g.rows[i])
+		v.Rows[i] = clone(g.rows[i])
 	}
 	if len(g.revealed) > 0 {
-		v.Revealed = slices.Clone(g.revealed)
+		v.Revealed = clone(g.revealed)
 	}
 	if g.round > 0 && g.rules.keepsTable(g.round) {
 		v.Earlier = sortedCards(g.prevDealt)
 	}
 	if g.next < len(g.queue) {
-		v.Pending = slices.Clone(g.queue[g.next:])
+		v.Pending = clone(g.queue[g.next:])
 	}
 	if g.rules.sequential && !g.rules.immediate && g.phase == PhaseChoose {
 		for i := 0; i < n; i++ {
@@ -109,13 +109,13 @@ func (g *Game) View(seat int) View {
 			}
 		}
 	}
-	v.Pool = slices.Clone(g.pool)
+	v.Pool = clone(g.pool)
 	v.First = g.first
 	if d, ok := g.Decision(seat); ok {
 		v.Decision = &d
 	}
 	v.Waiting = g.Waiting()
-	v.Winners = slices.Clone(g.winners)
+	v.Winners = clone(g.winners)
 	return v
 }
 
@@ -134,7 +134,8 @@ func (v *View) Apply(e Event) error {
 
 // EventError is an event that does not fit a view.
 type EventError struct {
-	Event string // the event's type, e.g. "card_placed"
+	_     [0]func() // not comparable (only *EventError is an error): no equality code in the wasm (#25)
+	Event string    // the event's type, e.g. "card_placed"
 	Err   error
 }
 
@@ -235,13 +236,13 @@ func (v *View) apply(e Event) {
 		v.Round, v.Turn, v.First = ev.Round, 1, ev.First
 		v.Hand = nil
 		if v.Seat >= 0 && v.Seat < len(ev.Hands) {
-			v.Hand = slices.Clone(ev.Hands[v.Seat])
+			v.Hand = clone(ev.Hands[v.Seat])
 		}
 		copy(v.HandSizes, ev.Sizes)
 		clear(v.Penalties)
 		clear(v.Piles)
 		clear(v.Kept)
-		v.Pool = slices.Clone(ev.Pool)
+		v.Pool = clone(ev.Pool)
 		v.Earlier = nil
 		if len(ev.Pool) == 0 && ev.Rows == [NumRows]Card{} && v.Config.rules().halves {
 			// TCG's second half keeps the table: the first half's cards were all revealed.
@@ -275,7 +276,7 @@ func (v *View) apply(e Event) {
 		}
 		v.startDraft(nextSeat(ev.Seat, v.Config.Seats))
 	case DraftDone:
-		v.Pool, v.Revealed = nil, slices.Clone(ev.Rows[:])
+		v.Pool, v.Revealed = nil, clone(ev.Rows[:])
 		for i, c := range ev.Rows {
 			v.Rows[i] = []Card{c}
 		}
@@ -283,7 +284,7 @@ func (v *View) apply(e Event) {
 	case SeatChose:
 		v.Chosen[ev.Seat] = true
 		if ev.Seat == v.Seat {
-			v.MyChoice, v.MyPlay = ev.Card, slices.Clone(ev.Cards)
+			v.MyChoice, v.MyPlay = ev.Card, clone(ev.Cards)
 			if len(ev.Cards) == 0 {
 				v.MyPlay = []Card{ev.Card}
 			}
@@ -304,7 +305,7 @@ func (v *View) apply(e Event) {
 			}
 		}
 	case CardsRevealed:
-		v.Pending = slices.Clone(ev.Plays)
+		v.Pending = clone(ev.Plays)
 		for _, p := range ev.Plays {
 			v.HandSizes[p.Seat]--
 			v.Revealed = append(v.Revealed, p.Card)
@@ -321,7 +322,7 @@ func (v *View) apply(e Event) {
 		v.Phase = PhaseOrder
 		v.Waiting = []int{ev.Seat}
 		if ev.Seat == v.Seat {
-			v.Decision = &Decision{Kind: DecideOrder, Seat: ev.Seat, Cards: slices.Clone(ev.Cards)}
+			v.Decision = &Decision{Kind: DecideOrder, Seat: ev.Seat, Cards: clone(ev.Cards)}
 		}
 	case OrderChosen:
 		if len(v.Pending) >= 2 && len(ev.Cards) == 2 {
@@ -346,7 +347,7 @@ func (v *View) apply(e Event) {
 		v.Phase = PhaseKeep
 		v.Waiting = []int{ev.Seat}
 		if ev.Seat == v.Seat {
-			v.Decision = &Decision{Kind: DecideKeep, Seat: ev.Seat, Cards: slices.Clone(ev.Cards)}
+			v.Decision = &Decision{Kind: DecideKeep, Seat: ev.Seat, Cards: clone(ev.Cards)}
 		}
 	case CardsKept:
 		if ev.Seat == v.Seat {
@@ -374,7 +375,7 @@ func (v *View) apply(e Event) {
 	case GameOver:
 		copy(v.Scores, ev.Totals)
 		v.Phase, v.Decision, v.Waiting = PhaseOver, nil, nil
-		v.Winners = slices.Clone(ev.Winners)
+		v.Winners = clone(ev.Winners)
 	}
 }
 

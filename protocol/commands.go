@@ -25,6 +25,7 @@ var ErrChatHelp = errors.New("protocol: /help")
 // CommandError is a slash command that could not be parsed: an unknown command, or a known one
 // with the wrong arguments.
 type CommandError struct {
+	_ [0]func() // not comparable (only *CommandError is an error): no equality code in the wasm (#25)
 	// Command is the command as typed ("/dance"); Known says it is one of the chat's commands.
 	Command string
 	Known   bool

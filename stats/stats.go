@@ -134,8 +134,9 @@ func (e *InputError) Error() string { return "stats: game " + e.Field + ": " + e
 // DamagedError reports a statistics file that could not be read. The file's bytes were kept
 // under DamagedFile (unless Kept is false) and the statistics start afresh.
 type DamagedError struct {
-	Err  error // what is wrong with the file
-	Kept bool  // the bytes were saved under DamagedFile
+	_    [0]func() // not comparable (only *DamagedError is an error): no equality code in the wasm (#25)
+	Err  error     // what is wrong with the file
+	Kept bool      // the bytes were saved under DamagedFile
 }
 
 func (e *DamagedError) Error() string {

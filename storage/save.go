@@ -22,7 +22,8 @@ const (
 // SaveError is a save file that cannot be resumed. Its message says what and where, for the
 // player: "storage: save.json is cut short at byte 812".
 type SaveError struct {
-	Name    string // the file
+	_       [0]func() // not comparable (only *SaveError is an error): no equality code in the wasm (#25)
+	Name    string    // the file
 	Problem SaveProblem
 	Version int   // the file's version (SaveVersion)
 	Max     int   // the newest version this build reads (SaveVersion)

@@ -148,6 +148,7 @@ func ErrNotHere(seat int) error {
 
 // noticeError is an error with a message for the player (shown on the menu).
 type noticeError struct {
+	_      [0]func() // not comparable (only *noticeError is an error): no equality code in the wasm (#25)
 	notice msg.Message
 	err    error // the same in English, for logs
 }
