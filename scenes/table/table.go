@@ -169,7 +169,7 @@ func (t *Table) Animating() bool {
 	if t.Pause.Paused {
 		return t.redraw || t.Pause.animating()
 	}
-	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending || t.counting() {
+	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending || t.counting() || t.over.rise.running() {
 		return true
 	}
 	for i := range t.Lift {
@@ -189,7 +189,7 @@ func (t *Table) Still() bool {
 	if t.Pause.Paused {
 		return t.Pause.still()
 	}
-	if !t.Tl.Idle() || t.counting() || t.previewActive() || t.Phase == PhaseRowChoice {
+	if !t.Tl.Idle() || t.counting() || t.over.rise.running() || t.previewActive() || t.Phase == PhaseRowChoice {
 		return false
 	}
 	if t.Phase != PhaseScore && (len(t.Events) > 0 || t.Consumed < t.Sess.EventCount()) {
@@ -290,6 +290,9 @@ func (t *Table) Update(in *ui.Input) error {
 		}
 		t.redraw = t.redraw || changed
 		return err
+	}
+	if t.Phase == PhaseOver && t.Tl.Idle() && t.over.rise.update(in) {
+		t.redraw = true // the podium has risen: its last frame
 	}
 	// Buttons that work at any time.
 	if t.handleButtons(in) {
