@@ -213,7 +213,7 @@ type Table struct {
 	// is empty where the queue has a place of its own.
 	RevealBack  Rect
 	RevealLabel float64
-	panelQueue  []Rect // the queue's places in the side panel, under the reveal line
+	revealGap   float64 // the gap between the reveal line's cards
 	// Buttons are the table buttons, indexed by the Btn constants.
 	Buttons [NumButtons]Rect
 }

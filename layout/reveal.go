@@ -1,6 +1,9 @@
 package layout
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // The reveal line on phones (issue 25): the revealed cards line up lowest first, as on the
 // desktop's side panel, over the hand's band — the hand waits while the cards are placed — at a
@@ -38,8 +41,7 @@ func (t *Table) layRevealLine(seats int, cands []Rect, keep Rect, maxW, gap floa
 	for _, a := range cands {
 		for cw := math.Floor(maxW); cw >= RevealCardMin; cw-- {
 			if q := t.revealLines(seats, a, keep, cw, label, gap); q != nil {
-				t.panelQueue = t.Queue
-				t.Queue, t.RevealBack, t.RevealLabel = q, a, label
+				t.Queue, t.RevealBack, t.RevealLabel, t.revealGap = q, a, label, gap
 				return
 			}
 		}
@@ -142,12 +144,27 @@ func (t *Table) RevealPanels(pad float64) (p [2]Rect, n int) {
 	return p, n
 }
 
-// WithRevealLine returns the layout with the phones' reveal line (on), or without it: the queue
-// then has the side panel's places where they fit, else none (the rules walkthrough, whose
-// caption takes the hand's band).
-func (t Table) WithRevealLine(on bool) Table {
-	if !on && !t.RevealBack.Empty() {
-		t.Queue, t.RevealBack, t.RevealLabel = t.panelQueue, Rect{}, 0
+// WithCaption returns the layout with the phones' reveal line at the top of its band (on: the
+// rules walkthrough, whose caption takes the rest of the band), or as it is.
+func (t Table) WithCaption(on bool) Table {
+	if !on || t.RevealBack.Empty() || len(t.Queue) == 0 {
+		return t
 	}
+	// The smallest cards that can be read, from the person's plate's line down (beside the
+	// Next button), to leave the caption room.
+	a := t.RevealBack
+	if p := t.Seats[0].Plate; p.Y < a.Y {
+		a.H += a.Y - p.Y
+		a.Y = p.Y
+	}
+	q := t.revealLines(len(t.Queue), a, t.Buttons[BtnConfirm], RevealCardMin, t.RevealLabel, t.revealGap)
+	if q == nil {
+		q = slices.Clone(t.Queue)
+	}
+	dy := a.Y + math.Ceil(t.Unit*0.6) - q[0].Y
+	for i := range q {
+		q[i].Y += dy
+	}
+	t.Queue = q
 	return t
 }

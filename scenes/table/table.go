@@ -215,7 +215,7 @@ func (t *Table) Relayout() {
 	}
 	g := t.G
 	if t.Lay.HandN != n || t.Lay.W != g.W || t.Lay.H != g.H || len(t.Lay.Seats) != len(t.Seats) {
-		t.Lay = layout.NewTable(g.W, g.H, len(t.Seats), n).WithRevealLine(t.Tutorial == nil)
+		t.Lay = layout.NewTable(g.W, g.H, len(t.Seats), n).WithCaption(t.Tutorial != nil)
 		t.open = openHand{}
 	}
 	key := [3]float64{g.W, g.H, g.Scale}
