@@ -1,9 +1,6 @@
 package layout
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // The reveal line on phones (issue 25): the revealed cards line up lowest first, as on the
 // desktop's side panel, over the hand's band — the hand waits while the cards are placed — at a
@@ -159,7 +156,7 @@ func (t Table) WithCaption(on bool) Table {
 	}
 	q := t.revealLines(len(t.Queue), a, t.Buttons[BtnConfirm], RevealCardMin, t.RevealLabel, t.revealGap)
 	if q == nil {
-		q = slices.Clone(t.Queue)
+		q = append([]Rect(nil), t.Queue...)
 	}
 	dy := a.Y + math.Ceil(t.Unit*0.6) - q[0].Y
 	for i := range q {
