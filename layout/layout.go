@@ -217,7 +217,7 @@ type Table struct {
 	// is empty where the queue has a place of its own.
 	RevealBack  Rect
 	RevealLabel float64
-	panelQueue  []Rect // the queue's places in the side panel, under the reveal line
+	revealGap   float64 // the gap between the reveal line's cards
 	// Buttons are the table buttons, indexed by the Btn constants.
 	Buttons [NumButtons]Rect
 }
@@ -372,7 +372,8 @@ func (t *Table) landscape(seats, handN int) {
 	t.Pool = Rect{rowsX, top, rowsW, handTop - m/2 - top}
 	// The reveal queue: in the side panel between the buttons and confirm, in up to two lines.
 	t.layQueue(seats, Rect{sideX, y, side, confirmY - m - y}, cardW, gap)
-	t.layRevealLine(seats, Rect{handX, handTop, sideX - m - handX, handH}, Rect{handX, handTop, w - m - handX, handH}, math.Max(cardW*1.25, RevealCardMin), m/2)
+	band := []Rect{{handX, handTop, sideX - m - handX, handH}, {handX, handTop, w - m - handX, handH}, {m, handTop, w - 2*m, handH}}
+	t.layRevealLine(seats, band, t.Buttons[BtnConfirm], math.Max(cardW*1.25, RevealCardMin), m/2)
 }
 
 // frontLand and frontPort are the room in front of each row (Row.Front) in card widths on a
@@ -1075,7 +1076,8 @@ func (t *Table) portrait(seats, handN int) {
 	y += ownH + m/2
 
 	t.layHand(handN, Rect{handX, y, handW, bottom - y}, m/2, 0.08)
-	t.layRevealLine(seats, Rect{handX, y, handW, bottom - y}, Rect{handX, line.Y, handW, bottom - line.Y}, math.Max(cardW*1.4, RevealCardMin), m/2)
+	band := []Rect{{handX, y, handW, bottom - y}, {handX, line.Y, handW, bottom - line.Y}}
+	t.layRevealLine(seats, band, t.Buttons[BtnConfirm], math.Max(cardW*1.4, RevealCardMin), m/2)
 	t.Deck = Rect{w/2 - cardW/2, t.Rows[0].Slots[0].Y + rowsH/2 - cardH/2, cardW, cardH}
 	t.Panel = Rect{m, t.Rows[0].Hit.Y, mainW, rowsH}
 	t.Pool = t.Panel

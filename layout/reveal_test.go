@@ -9,10 +9,13 @@ import (
 // TestRevealLine: on every phone size of the matrix, at 2 to 10 seats and any hand size, the
 // revealed cards line up lowest first over the hand's band, each RevealCardMin wide or more with
 // its big number RevealNumMin or more, every card and the name under it inside the band and on
-// the screen, none over another, a row or an opponent's plate (issue 25: the phone's reveal was
-// ~25×39 px cards beside the plates).
+// the screen, none over another, a row or an opponent's plate, and neither they nor the panels
+// they are drawn on over the confirm button, which says "Tap a row" during a row choice (issue
+// 25: the phone's reveal was ~25×39 px cards beside the plates; then the line covered the notice
+// on phones on their side with 9–10 seats and upright at 360×640).
 func TestRevealLine(t *testing.T) {
-	for _, sz := range sizes {
+	phones := [][2]float64{{640, 360}, {667, 375}, {740, 360}, {375, 667}, {360, 780}}
+	for _, sz := range append(phones, sizes...) {
 		w, h := sz[0], sz[1]
 		if math.Min(w, h) >= 600 {
 			continue
@@ -36,6 +39,12 @@ func checkRevealLine(t *testing.T, name string, l *Table, seats int) {
 		t.Errorf("%s: %d places in the reveal line over %+v, want %d", name, len(l.Queue), l.RevealBack, seats)
 		return
 	}
+	panels, n := l.RevealPanels(l.Unit * 0.6)
+	for _, p := range panels[:n] {
+		if p.Overlaps(l.Buttons[BtnConfirm]) || !p.Inside(l.W, l.H) {
+			t.Errorf("%s: the line's panel %+v over the confirm button %+v or off the screen", name, p, l.Buttons[BtnConfirm])
+		}
+	}
 	if !l.RevealBack.Inside(l.W, l.H) {
 		t.Errorf("%s: reveal band %+v off the screen", name, l.RevealBack)
 	}
@@ -47,6 +56,9 @@ func checkRevealLine(t *testing.T, name string, l *Table, seats int) {
 			t.Errorf("%s: queue %d %+v is not about 2:3", name, i, q)
 		}
 		withName := Rect{q.X, q.Y, q.W, q.H + l.RevealLabel}
+		if withName.Overlaps(l.Buttons[BtnConfirm]) {
+			t.Errorf("%s: queue %d %+v over the confirm button %+v", name, i, q, l.Buttons[BtnConfirm])
+		}
 		if !withName.Within(l.RevealBack) || l.RevealLabel < l.Unit {
 			t.Errorf("%s: queue %d and its name %+v outside the band %+v", name, i, withName, l.RevealBack)
 		}

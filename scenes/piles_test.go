@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"strconv"
 	"testing"
 
 	"nimmt/scenes/table"
@@ -43,6 +44,9 @@ func TestPileCountsUp(t *testing.T) {
 		if shown < to && !tb.Animating() {
 			// An idle game stops its frames: a count that says it is still would freeze.
 			t.Fatalf("seat %d's plate counts (%d of %d to %d) while the table says nothing animates", seat, shown, from, to)
+		}
+		if got, want := tb.PlateScore(seat, "?"), strconv.Itoa(tb.Disp.Scores[seat]+shown); got != want {
+			t.Fatalf("seat %d's plate shows the total %s with the round's %d, want %s", seat, got, shown, want)
 		}
 		steps[shown] = true
 		if shown == to && to-from >= 3 {

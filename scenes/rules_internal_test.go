@@ -51,8 +51,9 @@ func TestRulebookEvents(t *testing.T) {
 }
 
 // TestCaptionClear: in How to play, at every size and step, the caption keeps clear of where
-// the revealed cards wait (and their names), of the rows, the buttons and the person's plate,
-// and its text fits inside it.
+// the revealed cards wait (and their names), of the rows, the buttons and the person's plate
+// and pile, and its text fits inside it; on phones the revealed cards wait in the table's reveal
+// line (issue 25: the walkthrough kept the small side queue).
 func TestCaptionClear(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 768}, {1280, 720}, {1920, 1080}, {2560, 1440}}
@@ -73,6 +74,9 @@ func TestCaptionClear(t *testing.T) {
 			if !r.Within(layout.Rect{W: g.W, H: g.H}) || r.H < 40 {
 				t.Errorf("%s: caption %+v off the screen or too low", name, r)
 			}
+			if min(sz[0], sz[1]) < 600 && (l.RevealBack.Empty() || len(l.Queue) == 0 || l.Queue[0].W < layout.RevealCardMin) {
+				t.Errorf("%s: no reveal line (%+v, %d places)", name, l.RevealBack, len(l.Queue))
+			}
 			var clear []layout.Rect
 			for _, q := range l.Queue {
 				clear = append(clear, layout.Rect{X: q.X, Y: q.Y, W: q.W, H: q.H + l.Unit*1.4})
@@ -80,7 +84,7 @@ func TestCaptionClear(t *testing.T) {
 			for _, row := range l.Rows {
 				clear = append(clear, row.Hit)
 			}
-			clear = append(clear, tu.NextRect(), l.Buttons[layout.BtnMenu], l.Seats[0].Plate)
+			clear = append(clear, tu.NextRect(), l.Buttons[layout.BtnMenu], l.Seats[0].Plate, l.Seats[0].Pile)
 			for _, c := range clear {
 				if r.Overlaps(c) {
 					t.Errorf("%s: caption %+v on %+v", name, r, c)

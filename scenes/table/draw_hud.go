@@ -40,8 +40,9 @@ func (t *Table) drawPlate(dst *ebiten.Image, s int) {
 	t.drawAvatar(dst, s, seat.Avatar)
 	// The texts in the layout's boxes at the layout's sizes; a text too wide is cut short
 	// (cached: the strings change only with the game), never shrunk.
-	pile := t.pileStr(s, si.pileStr) // counting up while a taken row arrives (piles.go)
-	strs := [layout.NumPlateTexts]string{si.Name, si.scoreStr, t.plateKind(s), pile, si.stateStr}
+	pile := t.pileStr(s, si.pileStr)      // counting up while a taken row arrives (piles.go)
+	score := t.PlateScore(s, si.scoreStr) // counting up with the pile
+	strs := [layout.NumPlateTexts]string{si.Name, score, t.plateKind(s), pile, si.stateStr}
 	cols := [layout.NumPlateTexts]color.Color{sprites.White, sprites.Gold, sprites.Muted, floatCol, stateColor(si.State)}
 	bold := [layout.NumPlateTexts]bool{true, true, false, true, true}
 	if len(t.plateCuts) != len(t.Lay.Seats) {
@@ -74,7 +75,7 @@ func (t *Table) drawPlate(dst *ebiten.Image, s int) {
 	// beside it; it never covers the score.
 	if sc := seat.Text[layout.TxtScore]; seat.Compact && sc.Shown() && !sc.Right && pile != "" {
 		size := math.Max(MinPlateText, math.Round(sc.Size*0.7))
-		sw, _ := g.Txt.Measure(si.scoreStr, text.Style{Size: sc.Size, Bold: true})
+		sw, _ := g.Txt.Measure(score, text.Style{Size: sc.Size, Bold: true})
 		pw, _ := g.Txt.Measure(pile, text.Style{Size: size, Bold: true})
 		if sw+pw+sc.Size*0.25 <= sc.R.W {
 			g.Label(dst, pile, sc.R.X+sc.R.W, sc.R.Y+sc.R.H/2, size, floatCol, text.Right|text.VertCenter, true)

@@ -157,6 +157,8 @@ type overCache struct {
 	// rank is the seats' places on the round's score panel, final at the game's end.
 	rank, final ranking
 	pod         podium
+	// rise is the podium's entrance (podiumrise.go).
+	rise podiumRise
 }
 
 // overData returns the cache for the current screen, rebuilding it when something changed.
@@ -168,7 +170,7 @@ func (t *Table) overData() *overCache {
 	}
 	n := len(t.Seats)
 	rounds := len(t.roundTotals)
-	*c = overCache{w: g.W, h: g.H, scale: g.Scale, rounds: rounds, chart: c.chart, rank: c.rank, final: c.final, pod: c.pod}
+	*c = overCache{w: g.W, h: g.H, scale: g.Scale, rounds: rounds, chart: c.chart, rank: c.rank, final: c.final, pod: c.pod, rise: c.rise}
 	l := overIn(t.Lay.ResultArea(), g.H, n, rounds)
 	c.lay = l
 	c.title = t.gameOverTitle().String()
@@ -227,7 +229,7 @@ func (t *Table) drawGameOver(dst *ebiten.Image) {
 		ss := g.Txt.Fit(rk.youStr, text.Style{Size: l.Sub.H * 0.8}, l.Sub.W, 9)
 		g.Label(dst, rk.youStr, l.Sub.X+l.Sub.W/2, l.Sub.Y+l.Sub.H/2, ss, sprites.White, text.Center, false)
 	}
-	c.pod.draw(g, dst)
+	c.pod.draw(g, dst, &c.rise)
 	small := l.Size * 0.8
 	for k, hd := range c.heads {
 		r := l.Cell(0, k+1)

@@ -26,15 +26,11 @@ import (
 func (t *Table) RefreshPlates() {
 	for s := range t.Seats {
 		si := &t.Seats[s]
-		score := 0
-		if s < len(t.Disp.Scores) {
-			score = t.Disp.Scores[s]
-		}
-		si.scoreStr = strconv.Itoa(score)
 		pen := 0
 		if s < len(t.Disp.Penalties) {
 			pen = t.Disp.Penalties[s]
 		}
+		si.scoreStr = strconv.Itoa(t.total(s, pen)) // the total so far, this round's penalty in it
 		si.pileStr = ""
 		if pen > 0 {
 			si.pileStr = "+" + strconv.Itoa(pen)

@@ -130,6 +130,28 @@ func (bd *board) pileStr(s int, still string) string {
 	return ""
 }
 
+// PlateScore is the total seat s's plate shows now: the game's so far with the round's penalty,
+// counting up with the "+N" while a taken row arrives (still is the plate's string when nothing
+// counts).
+func (bd *board) PlateScore(s int, still string) string {
+	if s < 0 || s >= engine.MaxSeats || s >= len(bd.Disp.Scores) || !bd.piles.count[s].on {
+		return still
+	}
+	return Num(bd.total(s, bd.ShownPen(s)))
+}
+
+// total is seat s's game total with pen, the round's penalty, in it while the round is played
+// (once it is scored the view's totals have it).
+func (bd *board) total(s, pen int) int {
+	if s < 0 || s >= len(bd.Disp.Scores) {
+		return 0
+	}
+	if p := bd.Disp.Phase; p == engine.PhaseDeal || p == engine.PhaseOver {
+		return bd.Disp.Scores[s]
+	}
+	return bd.Disp.Scores[s] + pen
+}
+
 // pileBadge is the pile's bullhead count: white on the warning red.
 var pileBadge color.Color = color.RGBA{0xb0, 0x20, 0x28, 0xff}
 

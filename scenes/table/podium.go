@@ -28,6 +28,7 @@ type podium struct {
 	crown  *ebiten.Image  // drawn once at the crown's size
 	cw, ch float64        // the crown's logical size
 	scale  float64
+	box    layout.Rect // the podium's box: the steps rise from its floor
 }
 
 // podiumSteps lays out n ≤ 3 steps in box p, in podium order: the first in the middle, the second
@@ -61,6 +62,7 @@ func (pd *podium) build(g *ui.Host, p layout.Rect, seats []seatInfo, rk *ranking
 		pd.places[i], pd.tots[i] = rk.placeStr[s], Num(rk.totals[s])
 	}
 	var top float64
+	pd.box = p
 	pd.steps, top = podiumSteps(p, pd.n, places)
 	pd.size = ui.ClampF(top*0.3, 10, 20)
 	for i := range pd.n {
@@ -104,30 +106,48 @@ func (pd *podium) renderCrown() {
 }
 
 // draw draws the steps with their places and totals, the names over them and the winners'
-// crowns.
-func (pd *podium) draw(g *ui.Host, dst *ebiten.Image) {
+// crowns, as far as the entrance rs has brought them: a step not yet risen is cut off at the
+// podium's floor, a crown not yet dropped hangs above its place, fading in.
+func (pd *podium) draw(g *ui.Host, dst *ebiten.Image, rs *podiumRise) {
 	for i := range pd.n {
-		r := pd.steps[i]
-		g.RoundRect(dst, r, 6, sprites.PlateHi)
-		g.FillRect(dst, layout.Rect{X: r.X + 6, Y: r.Y, W: r.W - 12, H: 3}, seatCols[pd.col[i]%len(seatCols)])
-		pc := sprites.White
-		if pd.first[i] {
-			pc = sprites.Gold
-			g.StrokeRect(dst, r, 6, 1.5, sprites.Gold)
+		d, dy := dst, 0.0
+		if rs.running() {
+			b := pd.box
+			clip := image.Rect(int(b.X*g.Scale), 0, int((b.X+b.W)*g.Scale)+1, int((b.Y+b.H)*g.Scale))
+			d = dst.SubImage(clip).(*ebiten.Image)
+			dy = (1 - rs.step(i)) * b.H
 		}
-		ps := ui.ClampF(math.Min(r.H*0.42, r.W*0.22), 9, 26)
-		mid := r.Y + r.H/2
-		if r.H > ps*2.6 {
-			mid = r.Y + r.H*0.38
-			g.Label(dst, pd.tots[i], r.X+r.W/2, r.Y+r.H*0.76, ps*0.6, sprites.Muted, text.Center, false)
+		pd.drawStep(g, d, i, dy, rs.crown())
+	}
+}
+
+// drawStep draws step i moved down by dy, its crown (a winner's) dropped by the fraction c.
+func (pd *podium) drawStep(g *ui.Host, dst *ebiten.Image, i int, dy, c float64) {
+	r := pd.steps[i]
+	r.Y += dy
+	g.RoundRect(dst, r, 6, sprites.PlateHi)
+	g.FillRect(dst, layout.Rect{X: r.X + 6, Y: r.Y, W: r.W - 12, H: 3}, seatCols[pd.col[i]%len(seatCols)])
+	pc := sprites.White
+	if pd.first[i] {
+		pc = sprites.Gold
+		g.StrokeRect(dst, r, 6, 1.5, sprites.Gold)
+	}
+	ps := ui.ClampF(math.Min(r.H*0.42, r.W*0.22), 9, 26)
+	mid := r.Y + r.H/2
+	if r.H > ps*2.6 {
+		mid = r.Y + r.H*0.38
+		g.Label(dst, pd.tots[i], r.X+r.W/2, r.Y+r.H*0.76, ps*0.6, sprites.Muted, text.Center, false)
+	}
+	g.Label(dst, pd.places[i], r.X+r.W/2, mid, ps, pc, text.Center, true)
+	ny := r.Y - pd.size*0.7
+	g.Label(dst, pd.names[i], r.X+r.W/2, ny, pd.size, pc, text.Center, true)
+	if pd.first[i] && pd.crown != nil && c > 0 {
+		var op ebiten.DrawImageOptions
+		y := ny - dy - pd.size*0.65 - pd.ch - (1-c)*pd.ch*1.5 // dropping onto the risen step
+		op.GeoM.Translate(math.Round((r.X+r.W/2-pd.cw/2)*g.Scale), math.Round(y*g.Scale))
+		if c < 1 {
+			op.ColorScale.ScaleAlpha(float32(c))
 		}
-		g.Label(dst, pd.places[i], r.X+r.W/2, mid, ps, pc, text.Center, true)
-		ny := r.Y - pd.size*0.7
-		g.Label(dst, pd.names[i], r.X+r.W/2, ny, pd.size, pc, text.Center, true)
-		if pd.first[i] && pd.crown != nil {
-			var op ebiten.DrawImageOptions
-			op.GeoM.Translate(math.Round((r.X+r.W/2-pd.cw/2)*g.Scale), math.Round((ny-pd.size*0.65-pd.ch)*g.Scale))
-			dst.DrawImage(pd.crown, &op)
-		}
+		dst.DrawImage(pd.crown, &op)
 	}
 }

@@ -150,6 +150,9 @@ func (pr *presenter) Apply(e engine.Event, animate bool) {
 	case engine.GameOver:
 		pr.Disp.Apply(e)
 		pr.SetPhase(PhaseOver)
+		if animate {
+			pr.h.over.rise.start(pr.ticks(riseTicks)) // none at the instant speed
+		}
 		pr.stage.recordGame(ev)
 	case engine.CardDrafted, engine.DraftDone, engine.CardsKept:
 		// Variants: cards move between the pool, the hands and the rows.

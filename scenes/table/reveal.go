@@ -3,7 +3,6 @@ package table
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"nimmt/layout"
 	"nimmt/scenes/ui"
 	"nimmt/sprites"
 	"nimmt/text"
@@ -28,14 +27,8 @@ func (bd *board) revealOver() bool {
 // sprite i. The hand is not drawn while the line is up.
 func (bd *board) drawReveal(dst *ebiten.Image, draw func(i int)) {
 	l := bd.lay
-	if n := len(l.Queue); n > 0 {
-		a, b := l.Queue[0], l.Queue[n-1]
-		x0, x1 := l.RevealBack.X+l.RevealBack.W, l.RevealBack.X
-		for _, q := range l.Queue {
-			x0, x1 = min(x0, q.X), max(x1, q.X+q.W)
-		}
-		pad := l.Unit * 0.6
-		r := layout.Rect{X: x0 - pad, Y: a.Y - pad, W: x1 - x0 + 2*pad, H: b.Y + b.H + l.RevealLabel - a.Y + 2*pad}
+	panels, n := l.RevealPanels(l.Unit * 0.6)
+	for _, r := range panels[:n] {
 		drawPanel(bd.g, dst, r, 10)
 	}
 	for i := range bd.Disp.Pending {

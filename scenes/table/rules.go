@@ -158,7 +158,7 @@ func NewRules(g *ui.Host) (*Table, error) {
 	}
 	tu.steps = steps
 	t.Tutorial = tu
-	t.Lay = t.Lay.WithRevealLine(false) // the caption takes the hand's band
+	t.Lay = t.Lay.WithCaption(true) // the caption takes the hand's band under the reveal line
 	tu.Advance()
 	return t, nil
 }
@@ -207,8 +207,9 @@ func (tu *walkthrough) Caption() string {
 }
 
 // CaptionRect is where the caption goes: right of the rows (landscape), clear of the places
-// where the revealed cards wait (the larger space above or below them); under the rows when
-// the status line sits above them; or over the hand area (portrait).
+// where the revealed cards wait (the larger space above or below them); in the side column on a
+// phone on its side, whose reveal line lies under the rows; under the rows when the status line
+// sits above them; or over the hand area under the reveal line (portrait).
 func (tu *walkthrough) CaptionRect() layout.Rect {
 	l := &tu.t.Lay
 	if !l.Portrait && l.Status.H > l.Unit*2 {
@@ -230,17 +231,29 @@ func (tu *walkthrough) CaptionRect() layout.Rect {
 		}
 		return above
 	}
+	n := tu.NextRect()
+	if !l.Portrait && !l.RevealBack.Empty() {
+		// A phone on its side: the reveal line takes the hand's band; the caption goes in the
+		// side column between Menu and Next.
+		m := l.Buttons[layout.BtnMenu]
+		top := m.Y + m.H + 8
+		return layout.Rect{X: n.X, Y: top, W: n.W, H: n.Y - 8 - top}
+	}
 	if !l.Portrait {
 		// The status line above the rows: the caption goes under them, where a hand would be.
 		last := l.Rows[layout.NumRows-1].Hit
 		top := last.Y + last.H + 8
-		return layout.Rect{X: l.Status.X, Y: top, W: l.Status.W, H: l.H - top - 8}
+		r := layout.Rect{X: l.Status.X, Y: top, W: l.Status.W, H: l.H - top - 8}
+		if pile := l.Seats[0].Pile; r.Overlaps(pile) { // right of the person's pile
+			x := pile.X + pile.W + 8
+			r.X, r.W = x, r.X+r.W-x
+		}
+		return r
 	}
 	p := l.Seats[0].Plate
-	n := tu.NextRect()
-	top := p.Y + p.H + 8
-	if n.Y+n.H+8 > top {
-		top = n.Y + n.H + 8
+	top := max(p.Y+p.H, n.Y+n.H) + 8
+	if panels, k := l.RevealPanels(l.Unit * 0.6); k > 0 {
+		top = max(top, panels[k-1].Y+panels[k-1].H+8) // under the reveal line
 	}
 	return layout.Rect{X: l.Rows[0].Hit.X, Y: top, W: l.Rows[0].Hit.W, H: l.H - top - 8}
 }

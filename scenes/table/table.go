@@ -170,7 +170,7 @@ func (t *Table) Animating() bool {
 	if t.Pause.Paused {
 		return t.redraw || t.Pause.animating()
 	}
-	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending || t.counting() {
+	if !t.Tl.Idle() || len(t.Floaters) > 0 || t.FacesPending || t.counting() || t.over.rise.running() {
 		return true
 	}
 	for i := range t.Lift {
@@ -190,7 +190,7 @@ func (t *Table) Still() bool {
 	if t.Pause.Paused {
 		return t.Pause.still()
 	}
-	if !t.Tl.Idle() || t.counting() || t.previewActive() || t.Phase == PhaseRowChoice {
+	if !t.Tl.Idle() || t.counting() || t.over.rise.running() || t.previewActive() || t.Phase == PhaseRowChoice {
 		return false
 	}
 	if t.Phase != PhaseScore && (len(t.Events) > 0 || t.Consumed < t.Sess.EventCount()) {
@@ -216,7 +216,7 @@ func (t *Table) Relayout() {
 	}
 	g := t.G
 	if t.Lay.HandN != n || t.Lay.W != g.W || t.Lay.H != g.H || len(t.Lay.Seats) != len(t.Seats) {
-		t.Lay = layout.NewTable(g.W, g.H, len(t.Seats), n).WithRevealLine(t.Tutorial == nil)
+		t.Lay = layout.NewTable(g.W, g.H, len(t.Seats), n).WithCaption(t.Tutorial != nil)
 		t.open = openHand{}
 	}
 	key := [3]float64{g.W, g.H, g.Scale}
@@ -291,6 +291,9 @@ func (t *Table) Update(in *ui.Input) error {
 		}
 		t.redraw = t.redraw || changed
 		return err
+	}
+	if t.Phase == PhaseOver && t.Tl.Idle() && t.over.rise.update(in) {
+		t.redraw = true // the podium has risen: its last frame
 	}
 	// Buttons that work at any time.
 	if t.handleButtons(in) {
