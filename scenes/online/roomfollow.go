@@ -7,6 +7,7 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/session"
+	"nimmt/scenes/ui"
 )
 
 // UnreachableAfter is how many failed attempts to open a room make the room screen give up and
@@ -25,15 +26,11 @@ func (r *Room) Poll() bool {
 		r.Status = st
 		changed = true
 	}
+	signedOut(r)
 	cs := r.Link.State()
 	// A server that cannot be reached is said at once (the link would keep trying).
 	if !r.Opened && (r.Status.Phase == client.LinkFailed || r.Status.Phase == client.LinkReconnecting && r.Status.Attempt >= UnreachableAfter) {
-		var refused *client.FailedError
-		if errors.As(r.Status.Err, &refused) {
-			r.giveUp(session.ErrorText(refused.Refusal)) // the server said why: no such room, …
-		} else {
-			r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.Status.Err)))
-		}
+		r.giveUp(failedText(r.Status, r.base))
 		return true
 	}
 	for ; r.errSeen < len(cs.Errors); r.errSeen++ {
@@ -85,6 +82,43 @@ func (r *Room) Poll() bool {
 	return true
 }
 
+// failedText says why a link ended or cannot reach the server: the server's refusal (no such
+// room, banned, …) in the person's words, or the server's page and the error.
+func failedText(st client.LinkStatus, base string) msg.Message {
+	var refused *client.FailedError
+	if errors.As(st.Err, &refused) {
+		return session.ErrorText(refused.Refusal)
+	}
+	return msg.New(msg.OnlineUnreachable, pageURL(base), errString(st.Err))
+}
+
+// revoked reports whether err ended a link because the server signed its device out of its
+// account (the device revoked, the account deleted); the device then forgets its account secret,
+// which would only be refused.
+func revoked(g *ui.Host, err error) bool {
+	var refused *client.FailedError
+	if !errors.As(err, &refused) || refused.Refusal.Code != protocol.ErrRevoked {
+		return false
+	}
+	if g.Settings.Online.Secret != "" {
+		g.Settings.Online.Secret = ""
+		g.SaveSettings()
+	}
+	return true
+}
+
+// signedOut forgets, once the server signed this device out, its account secret and the seat
+// it held through the account (taken back, it would be played as a guest).
+func signedOut(r *Room) {
+	if revoked(r.g, r.Link.Status().Err) {
+		r.forget()
+	}
+}
+
+// liveRoom reports whether the room is open and its link not ended for good (refused, banned,
+// signed out): only then does the room offer more than leave.
+func liveRoom(r *Room) bool { return r.Opened && r.Status.Phase != client.LinkFailed }
+
 // errString is an error's text, or nothing.
 func errString(err error) string {
 	if err == nil {
@@ -110,7 +144,7 @@ func (r *Room) giveUp(why msg.Message) {
 func (r *Room) keep() {
 	cs := r.Link.State()
 	o := &r.g.Settings.Online
-	if cs.Token == "" || (o.Token == cs.Token && o.Code == cs.Room.Code) || cs.Room.Code == "" {
+	if r.Link.Status().Phase == client.LinkFailed || cs.Token == "" || (o.Token == cs.Token && o.Code == cs.Room.Code) || cs.Room.Code == "" {
 		return
 	}
 	o.Code, o.Token, o.Base = cs.Room.Code, cs.Token, r.base
@@ -153,6 +187,7 @@ func (r *Room) openTable() {
 // this room opened. It keeps the seat token and opens the room's next game when one starts (the
 // host played again) while the table shows the last one.
 func (r *Room) Follow() {
+	signedOut(r)
 	r.keep()
 	cs := r.Link.State()
 	if cs.Room.Game == r.TableGame || cs.Room.State != protocol.StatePlaying {

@@ -46,7 +46,7 @@ func (m *roomMod) close() { m.seat, m.reasons = -1, false }
 // moderated reports whether seat s has a "…": another person's seat, the room open.
 func (r *Room) moderated(s int) bool {
 	rm := r.State()
-	return r.Opened && s < len(rm.Seats) && s != rm.You && rm.Seats[s].Kind == protocol.KindPerson
+	return liveRoom(r) && s < len(rm.Seats) && s != rm.You && rm.Seats[s].Kind == protocol.KindPerson
 }
 
 // lastLine is the number of seat s's last chat line the link holds (0: none).
