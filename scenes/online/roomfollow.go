@@ -26,7 +26,6 @@ func (r *Room) Poll() bool {
 		r.Status = st
 		changed = true
 	}
-	signedOut(r)
 	cs := r.Link.State()
 	// A server that cannot be reached is said at once (the link would keep trying).
 	if !r.Opened && (r.Status.Phase == client.LinkFailed || r.Status.Phase == client.LinkReconnecting && r.Status.Attempt >= UnreachableAfter) {
@@ -107,18 +106,6 @@ func revoked(g *ui.Host, err error) bool {
 	return true
 }
 
-// signedOut forgets, once the server signed this device out, its account secret and the seat
-// it held through the account (taken back, it would be played as a guest).
-func signedOut(r *Room) {
-	if revoked(r.g, r.Link.Status().Err) {
-		r.forget()
-	}
-}
-
-// liveRoom reports whether the room is open and its link not ended for good (refused, banned,
-// signed out): only then does the room offer more than leave.
-func liveRoom(r *Room) bool { return r.Opened && r.Status.Phase != client.LinkFailed }
-
 // errString is an error's text, or nothing.
 func errString(err error) string {
 	if err == nil {
@@ -140,11 +127,19 @@ func (r *Room) giveUp(why msg.Message) {
 }
 
 // keep remembers the seat token (with the room and server) so that the seat can be taken back
-// after a restart of the game, a reload of the page or a lost connection.
+// after a restart of the game, a reload of the page or a lost connection. Once the server signed
+// this device out, it forgets the seat, held through the account (taken back, it would be
+// played as a guest), with the account's secret.
 func (r *Room) keep() {
 	cs := r.Link.State()
 	o := &r.g.Settings.Online
-	if r.Link.Status().Phase == client.LinkFailed || cs.Token == "" || (o.Token == cs.Token && o.Code == cs.Room.Code) || cs.Room.Code == "" {
+	if st := r.Link.Status(); st.Phase == client.LinkFailed {
+		if revoked(r.g, st.Err) {
+			r.forget()
+		}
+		return
+	}
+	if cs.Token == "" || (o.Token == cs.Token && o.Code == cs.Room.Code) || cs.Room.Code == "" {
 		return
 	}
 	o.Code, o.Token, o.Base = cs.Room.Code, cs.Token, r.base
@@ -187,7 +182,6 @@ func (r *Room) openTable() {
 // this room opened. It keeps the seat token and opens the room's next game when one starts (the
 // host played again) while the table shows the last one.
 func (r *Room) Follow() {
-	signedOut(r)
 	r.keep()
 	cs := r.Link.State()
 	if cs.Room.Game == r.TableGame || cs.Room.State != protocol.StatePlaying {

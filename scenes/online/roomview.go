@@ -28,7 +28,7 @@ func (r *Room) Build() {
 		lbl = msg.RoomCopied.Text()
 	}
 	r.add("copy", lbl, l.Copy, r.Opened, 0)
-	live := liveRoom(r) // a link ended for good offers only leave
+	live := r.Opened && r.Status.Phase != client.LinkFailed // a link ended for good offers only leave
 	for s, line := range l.Seats {
 		if live && r.Host() && rm.State == protocol.StateLobby && s < len(rm.Seats) && rm.Seats[s].Kind == protocol.KindBot {
 			r.add("remove-"+strconv.Itoa(s), "×", line.Remove, true, 0)
