@@ -36,7 +36,8 @@ func servedRoom(t *testing.T, og *onlineGame, p notePacer, srv *servertest.Serve
 // her account is deleted from another: the room's connection ends without another, the status
 // line says why in words, the device forgets its secret and the seat (in the saved settings
 // too), and only Leave is offered, which goes to the menu. Bo, a guest in the room, is then
-// banned: his connection ends the same way, the status line saying the operator's reason.
+// banned: his connection ends the same way, the status line saying the operator's reason, and
+// so does Play online's list of public tables after it.
 func TestRoomSignedOutOrBanned(t *testing.T) {
 	srv := servertest.New(t, publicOpts, server.HTTPOptions{Rate: 1e9})
 	secret := client.NewSecret()
@@ -89,6 +90,20 @@ func TestRoomSignedOutOrBanned(t *testing.T) {
 	}
 	srv.Clock.Advance(10 * time.Second) // the hub's next check of the bans
 	over(og2, p2, r2, d2, msg.New(msg.RoomErrBanned, "spam"))
+	// Play online's list of public tables, opened after Leave, is refused and says why too.
+	og2.Tap(t, "leave")
+	og2.tickIdle(t)
+	og2.Tap(t, "online")
+	og2.tickIdle(t)
+	pub, ok := og2.cur.(*online.Public)
+	if !ok {
+		t.Fatalf("scene %s after Play online", og2.cur.Name())
+	}
+	t.Cleanup(pub.Link.Close)
+	og2.until(t, p2, "the list refused", func() bool { return pub.Link.Status().Phase == client.LinkFailed })
+	if n, want := og2.TestState().Notice, msg.New(msg.RoomErrBanned, "spam").String(); n != want {
+		t.Errorf("the list says %q, want %q", n, want)
+	}
 }
 
 // handleOf waits for the account link's answer to account_new and returns the handle.
