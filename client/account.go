@@ -12,7 +12,8 @@ import (
 // answer, the account message that answers it or a protocol.Error naming it, and Poll hands the
 // answers to the game loop in order. The answers decode only in a program that links
 // nimmt/protocol/accountmsg. A lost connection fails the AccountLink (Err says why): its owner
-// opens another and signs in again.
+// opens another and signs in again. So does the server's unasked error that bans the connection
+// or signs its device out (a *FailedError).
 type AccountLink struct {
 	dial   Dialer
 	base   string
@@ -121,6 +122,10 @@ func (a *AccountLink) run() {
 				err = ErrClosed
 			}
 			a.fail(err)
+			return
+		}
+		if e, ok := m.(protocol.Error); ok && e.Ref == "" && ends(e) {
+			a.fail(&FailedError{Refusal: e}) // banned or signed out: no answer, the end
 			return
 		}
 		a.mu.Lock()

@@ -9,10 +9,12 @@ import (
 	"time"
 
 	"nimmt/client"
+	"nimmt/client/clienttest"
 	"nimmt/protocol"
 	"nimmt/protocol/accountmsg"
 	"nimmt/server"
 	"nimmt/server/servertest"
+	"nimmt/server/store"
 )
 
 // accountLink is an AccountLink the test waits on: ask sends a request and returns its answer.
@@ -64,8 +66,24 @@ func (a *accountLink) ask(m protocol.Message) protocol.Message {
 	}
 }
 
+// end waits for the link to fail and returns why.
+func (a *accountLink) end() error {
+	a.t.Helper()
+	for {
+		if _, err := a.l.Poll(); err != nil {
+			return err
+		}
+		select {
+		case <-a.news:
+		case <-time.After(time.Minute):
+			a.t.Fatal("the link lasts")
+		}
+	}
+}
+
 // The profile page's link over a real server: an account made, a second device paired with the
-// code the first shows, the devices listed and one revoked, the export, a refused and a
+// code the first shows, the devices listed and one revoked (whose link the server ends with
+// error revoked), the export, a refused and a
 // confirmed deletion, after which the secret signs in no more.
 func TestAccountLink(t *testing.T) {
 	ts := servertest.New(t, server.Options{}, fast)
@@ -101,8 +119,9 @@ func TestAccountLink(t *testing.T) {
 	if !ok || len(ds.Devices) != 1 || !ds.Devices[0].This {
 		t.Fatalf("revoke: %+v", ds)
 	}
-	if e, ok := b.ask(accountmsg.ListDevices{}).(protocol.Error); !ok || e.Code != protocol.ErrNoAccount {
-		t.Errorf("the revoked device lists: %+v", e)
+	var fe *client.FailedError
+	if err := b.end(); !errors.As(err, &fe) || fe.Refusal.Code != protocol.ErrRevoked {
+		t.Errorf("the revoked device's link: %v", err)
 	}
 	data, ok := a.ask(accountmsg.ExportAccount{}).(accountmsg.AccountData)
 	if !ok || data.Handle != acct.Handle || len(data.Devices) != 1 {
@@ -138,10 +157,10 @@ func TestAccountLinkFails(t *testing.T) {
 	}
 }
 
-// openLink opens a Link on ts that signs in with signIn, and returns a wait for its news.
-func openLink(t *testing.T, ts *servertest.Server, code string, first, signIn protocol.Message) (*client.Link, func(what string, cond func() bool)) {
+// openLink opens a Link through d that signs in with signIn, and returns a wait for its news.
+func openLink(t *testing.T, d client.Dialer, code string, first, signIn protocol.Message) (*client.Link, func(what string, cond func() bool)) {
 	news := make(chan struct{}, 1)
-	l := client.Open(ts.Dial, "", code, first, client.LinkOptions{SignIn: signIn, Notify: func() {
+	l := client.Open(d, "", code, first, client.LinkOptions{SignIn: signIn, Notify: func() {
 		select {
 		case news <- struct{}{}:
 		default:
@@ -174,14 +193,52 @@ func TestLinkSignsIn(t *testing.T) {
 		t.Fatal("no account")
 	}
 	s := protocol.DefaultSettings(3)
-	ann, wait := openLink(t, ts, "", protocol.Create{Version: protocol.Version, Settings: s, Name: "Guest"}, accountmsg.SignIn{Secret: secret})
+	ann, wait := openLink(t, ts.Dial, "", protocol.Create{Version: protocol.Version, Settings: s, Name: "Guest"}, accountmsg.SignIn{Secret: secret})
 	wait("the room", func() bool { return len(ann.State().Room.Seats) == 1 })
 	if name := ann.State().Room.Seats[0].Name; name != "Ann Lee" {
 		t.Errorf("the signed-in seat is %q, not the account's name", name)
 	}
-	bo, wait := openLink(t, ts, ann.State().Code, protocol.Join{Name: "Bo"}, accountmsg.SignIn{Secret: client.NewSecret()})
+	bo, wait := openLink(t, ts.Dial, ann.State().Code, protocol.Join{Name: "Bo"}, accountmsg.SignIn{Secret: client.NewSecret()})
 	wait("Bo's seat", func() bool { return bo.State().Room.You == 1 })
 	if errs := bo.State().Errors; len(errs) != 0 || bo.State().Room.Seats[1].Name != "Bo" {
 		t.Errorf("the guest: errors %+v, seats %+v", errs, bo.State().Room.Seats)
 	}
+}
+
+// A Link ends, without connecting again, when the server signs its device out (its account
+// deleted on the profile page) or bans its address while it is in a room: the error says why.
+// Before, the one carried on as a guest and the other connected again to be refused.
+func TestLinkEndsRevokedOrBanned(t *testing.T) {
+	ts := servertest.New(t, server.Options{}, fast)
+	secret := client.NewSecret()
+	a := openAccount(t, ts.Dial)
+	acct, ok := a.ask(accountmsg.AccountNew{Secret: secret, Name: "Ann"}).(accountmsg.Account)
+	if !ok {
+		t.Fatal("no account")
+	}
+	d := &clienttest.Dialer{To: ts.Dial}
+	ann, wait := openLink(t, d.Dial, "", protocol.Create{Version: protocol.Version, Settings: protocol.DefaultSettings(3), Name: "Ann"}, accountmsg.SignIn{Secret: secret})
+	wait("the room", func() bool { return len(ann.State().Room.Seats) == 1 })
+	bd := &clienttest.Dialer{To: ts.Dial}
+	bo, waitBo := openLink(t, bd.Dial, ann.State().Code, protocol.Join{Name: "Bo"}, nil)
+	waitBo("Bo's seat", func() bool { return bo.State().Room.You == 1 })
+
+	// ended waits for l to fail or to connect again, and checks that it failed with code.
+	ended := func(who string, l *client.Link, d *clienttest.Dialer, wait func(string, func() bool), code string) {
+		t.Helper()
+		wait(who+" ended", func() bool { return l.Status().Phase == client.LinkFailed || d.Dials() > 1 })
+		var fe *client.FailedError
+		if st := l.Status(); !errors.As(st.Err, &fe) || fe.Refusal.Code != code || d.Dials() != 1 {
+			t.Errorf("%s: status %v %v after %d connections; want failed: %s after 1", who, st.Phase, st.Err, d.Dials(), code)
+		}
+	}
+	if _, ok := a.ask(accountmsg.DeleteAccount{Handle: acct.Handle}).(accountmsg.AccountDeleted); !ok {
+		t.Fatal("not deleted")
+	}
+	ended("Ann", ann, d, wait, protocol.ErrRevoked)
+	if err := ts.Ban(store.Ban{Who: "addr:127.0.0.1", Reason: "spam", At: ts.Clock.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	ts.Clock.Advance(10 * time.Second) // the hub's next check of the bans
+	ended("Bo", bo, bd, waitBo, protocol.ErrBanned)
 }

@@ -27,7 +27,8 @@ const (
 	// back-off and tries again.
 	LinkReconnecting
 	// LinkFailed is the end: the server refused the room for good (no such room, wrong seat
-	// token, protocol version) or the Link was closed; Err says why.
+	// token, protocol version), banned the connection or signed its device out (revoked), or the
+	// Link was closed; Err says why.
 	LinkFailed
 )
 
@@ -509,7 +510,7 @@ func (l *Link) connect() (online bool, err error) {
 		if e, ok := m.(protocol.Error); ok && l.opt.SignIn != nil && e.Ref == l.opt.SignIn.Type() {
 			continue // not signed in: a guest
 		}
-		if e, ok := m.(protocol.Error); ok && (!online && fatal(e) || e.Code == protocol.ErrReplaced) {
+		if e, ok := m.(protocol.Error); ok && (!online && fatal(e) || ends(e)) {
 			cancel()
 			<-werr
 			l.mu.Lock()
@@ -530,6 +531,13 @@ func (l *Link) connect() (online bool, err error) {
 			l.notify()
 		}
 	}
+}
+
+// ends reports whether an error ends the session whenever it comes: another connection took the
+// seat, the server banned this one, or signed its device out (a new connection would only be
+// refused, or play as a guest).
+func ends(e protocol.Error) bool {
+	return e.Code == protocol.ErrReplaced || e.Code == protocol.ErrBanned || e.Code == protocol.ErrRevoked
 }
 
 // fatal reports whether an error before the welcome means the room cannot be entered at all.

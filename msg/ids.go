@@ -493,6 +493,9 @@ const (
 	ProfileBadName
 	ProfilePasswordRule
 	ProfilePasswordSet
+	// The server ended the session: banned, or this device signed out of its account.
+	RoomErrBanned
+	RoomErrRevoked
 	numIDs
 )
 
@@ -925,6 +928,8 @@ var defs = [numIDs]def{
 	ProfileBadName:        {"profile.bad_name", "name"},
 	ProfilePasswordRule:   {"profile.password_rule", "min max"},
 	ProfilePasswordSet:    {"profile.password_set", "handle"},
+	RoomErrBanned:         {"room.err_banned", "reason"},
+	RoomErrRevoked:        {"room.err_revoked", ""},
 }
 
 // levels are each bot level's name and one-line description (the seat picker's), keyed by the

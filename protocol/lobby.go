@@ -31,6 +31,10 @@ const (
 	ErrBanned = "banned" // the operator banned this address or account (the connection is closed)
 )
 
+// BannedMessage starts the message of an ErrBanned error; ": " and the operator's reason, and
+// " (until TIME)", follow when the ban has them.
+const BannedMessage = "server: you are banned from this server"
+
 // MaxFill is the longest wait, in seconds, before bots fill a public table (Settings.Fill).
 const MaxFill = 600
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"nimmt/msg"
 	"nimmt/protocol/accountmsg"
 	"nimmt/scenes/online"
 	"nimmt/server"
@@ -29,8 +30,9 @@ func openProfile(t *testing.T, og *onlineGame, p notePacer) *online.Profile {
 
 // TestProfileDevices: the profile page over a real server. Ann makes an account (its secret kept
 // in the settings), shows a pairing code, which her second device types in; her first device
-// then lists both, revokes the second with two taps, exports her data to a file and deletes
-// the account with two taps, which takes the secret out of the settings.
+// then lists both, revokes the second with two taps (whose open page then says it was signed
+// out and forgets its secret), exports her data to a file and deletes the account with two
+// taps, which takes the secret out of the settings.
 func TestProfileDevices(t *testing.T) {
 	srv := servertest.New(t, publicOpts, server.HTTPOptions{Rate: 1e9})
 	og, p := newPublicGame(t, srv, "Ann")
@@ -71,6 +73,14 @@ func TestProfileDevices(t *testing.T) {
 	}
 	og.Tap(t, "revoke-"+other.ID)
 	og.until(t, p, "one device", func() bool { return len(pr.Devices) == 1 })
+	// The second device's page, open all along, is signed out: it says so in words and forgets
+	// the secret.
+	og2.until(t, p2, "the second device's end", func() bool {
+		return pr2.Account == nil || strings.Contains(og2.TestState().Notice, "removed from its account")
+	})
+	if n := og2.TestState().Notice; pr2.Account != nil || og2.Settings.Online.Secret != "" || n != msg.New(msg.RoomErrRevoked).String() {
+		t.Errorf("the revoked device: account %+v, secret %q, notice %q", pr2.Account, og2.Settings.Online.Secret, n)
+	}
 
 	og.Tap(t, "export")
 	og.until(t, p, "the export", func() bool { return strings.Contains(og.TestState().Notice, ".json") })

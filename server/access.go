@@ -216,7 +216,7 @@ func (a *access) cut(p *Peer, code, msg, reason string) {
 
 // banMessage is what a banned connection is told.
 func banMessage(b store.Ban) string {
-	msg := "server: you are banned from this server"
+	msg := protocol.BannedMessage
 	if b.Reason != "" {
 		msg += ": " + b.Reason
 	}

@@ -121,6 +121,9 @@ func (p *Profile) Update(in *ui.Input) error {
 		if err != nil && len(answers) == 0 {
 			p.Notice = msg.New(msg.ProfileLost, errString(err))
 			p.signing = false
+			if revoked(p.g, err) {
+				p.signOut(msg.New(msg.RoomErrRevoked))
+			}
 		}
 		p.Build()
 	}

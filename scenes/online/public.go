@@ -89,7 +89,7 @@ func (p *Public) status() msg.Message {
 	st := p.Link.Status()
 	switch {
 	case st.Phase == client.LinkFailed || st.Phase == client.LinkReconnecting && st.Attempt >= UnreachableAfter:
-		return msg.New(msg.OnlineUnreachable, pageURL(p.base), errString(st.Err))
+		return failedText(st, p.base)
 	case st.Phase != client.LinkOnline:
 		return msg.New(msg.OnlineConnecting, pageURL(p.base))
 	case len(p.Tables()) == 0:
@@ -100,6 +100,7 @@ func (p *Public) status() msg.Message {
 
 func (p *Public) Update(in *ui.Input) error {
 	if p.Link != nil && p.Link.Poll() {
+		revoked(p.g, p.Link.Status().Err)
 		p.Build()
 	}
 	if p.counting() && p.g.Clock.Now().Unix() != p.second {

@@ -7,6 +7,7 @@ import (
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/session"
+	"nimmt/scenes/ui"
 )
 
 // UnreachableAfter is how many failed attempts to open a room make the room screen give up and
@@ -28,12 +29,7 @@ func (r *Room) Poll() bool {
 	cs := r.Link.State()
 	// A server that cannot be reached is said at once (the link would keep trying).
 	if !r.Opened && (r.Status.Phase == client.LinkFailed || r.Status.Phase == client.LinkReconnecting && r.Status.Attempt >= UnreachableAfter) {
-		var refused *client.FailedError
-		if errors.As(r.Status.Err, &refused) {
-			r.giveUp(session.ErrorText(refused.Refusal)) // the server said why: no such room, …
-		} else {
-			r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.Status.Err)))
-		}
+		r.giveUp(failedText(r.Status, r.base))
 		return true
 	}
 	for ; r.errSeen < len(cs.Errors); r.errSeen++ {
@@ -85,6 +81,31 @@ func (r *Room) Poll() bool {
 	return true
 }
 
+// failedText says why a link ended or cannot reach the server: the server's refusal (no such
+// room, banned, …) in the person's words, or the server's page and the error.
+func failedText(st client.LinkStatus, base string) msg.Message {
+	var refused *client.FailedError
+	if errors.As(st.Err, &refused) {
+		return session.ErrorText(refused.Refusal)
+	}
+	return msg.New(msg.OnlineUnreachable, pageURL(base), errString(st.Err))
+}
+
+// revoked reports whether err ended a link because the server signed its device out of its
+// account (the device revoked, the account deleted); the device then forgets its account secret,
+// which would only be refused.
+func revoked(g *ui.Host, err error) bool {
+	var refused *client.FailedError
+	if !errors.As(err, &refused) || refused.Refusal.Code != protocol.ErrRevoked {
+		return false
+	}
+	if g.Settings.Online.Secret != "" {
+		g.Settings.Online.Secret = ""
+		g.SaveSettings()
+	}
+	return true
+}
+
 // errString is an error's text, or nothing.
 func errString(err error) string {
 	if err == nil {
@@ -106,10 +127,18 @@ func (r *Room) giveUp(why msg.Message) {
 }
 
 // keep remembers the seat token (with the room and server) so that the seat can be taken back
-// after a restart of the game, a reload of the page or a lost connection.
+// after a restart of the game, a reload of the page or a lost connection. Once the server signed
+// this device out, it forgets the seat, held through the account (taken back, it would be
+// played as a guest), with the account's secret.
 func (r *Room) keep() {
 	cs := r.Link.State()
 	o := &r.g.Settings.Online
+	if st := r.Link.Status(); st.Phase == client.LinkFailed {
+		if revoked(r.g, st.Err) {
+			r.forget()
+		}
+		return
+	}
 	if cs.Token == "" || (o.Token == cs.Token && o.Code == cs.Room.Code) || cs.Room.Code == "" {
 		return
 	}

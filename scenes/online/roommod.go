@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"nimmt/client"
 	"nimmt/msg"
 	"nimmt/protocol"
 	"nimmt/scenes/ui"
@@ -43,10 +44,11 @@ func (m *roomMod) open() bool { return m.seat >= 0 }
 // close puts the bottom row back.
 func (m *roomMod) close() { m.seat, m.reasons = -1, false }
 
-// moderated reports whether seat s has a "…": another person's seat, the room open.
+// moderated reports whether seat s has a "…": another person's seat, the room open and its link
+// not ended for good.
 func (r *Room) moderated(s int) bool {
 	rm := r.State()
-	return r.Opened && s < len(rm.Seats) && s != rm.You && rm.Seats[s].Kind == protocol.KindPerson
+	return r.Opened && r.Status.Phase != client.LinkFailed && s < len(rm.Seats) && s != rm.You && rm.Seats[s].Kind == protocol.KindPerson
 }
 
 // lastLine is the number of seat s's last chat line the link holds (0: none).

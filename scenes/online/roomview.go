@@ -28,14 +28,15 @@ func (r *Room) Build() {
 		lbl = msg.RoomCopied.Text()
 	}
 	r.add("copy", lbl, l.Copy, r.Opened, 0)
+	live := r.Opened && r.Status.Phase != client.LinkFailed // a link ended for good offers only leave
 	for s, line := range l.Seats {
-		if r.Host() && rm.State == protocol.StateLobby && s < len(rm.Seats) && rm.Seats[s].Kind == protocol.KindBot {
+		if live && r.Host() && rm.State == protocol.StateLobby && s < len(rm.Seats) && rm.Seats[s].Kind == protocol.KindBot {
 			r.add("remove-"+strconv.Itoa(s), "×", line.Remove, true, 0)
 		}
 	}
 	lobby := rm.State == protocol.StateLobby
 	switch {
-	case !r.Opened:
+	case !live:
 	case lobby && r.Host():
 		r.add("level", ui.LevelName(r.level).Text(), l.Level, true, 3)
 		r.add("add-bot", msg.RoomAddBot.Text(), l.AddBot, len(rm.Seats) < rm.Settings.Seats, 0)
@@ -56,7 +57,7 @@ func (r *Room) Build() {
 			r.add("again", msg.RoomAgain.Text(), l.Start, true, 0)
 		}
 	}
-	if r.Opened {
+	if live {
 		r.addField("chat", r.draft, l.Input)
 		if r.field != "chat" && r.draft == "" {
 			w := &r.Widgets[len(r.Widgets)-1]
@@ -71,10 +72,10 @@ func (r *Room) Build() {
 		r.add("yes", msg.RoomYes.Text(), l.Buttons[2], true, 0)
 	default:
 		r.add("leave", msg.RoomLeave.Text(), l.Buttons[0], true, 0)
-		if rm.State == protocol.StatePlaying && r.seated() && !rm.Seats[rm.You].Resigned {
+		if live && rm.State == protocol.StatePlaying && r.seated() && !rm.Seats[rm.You].Resigned {
 			r.add("resign", msg.RoomResign.Text(), l.Buttons[1], true, 0)
 		}
-		if rm.State == protocol.StatePlaying && r.Host() {
+		if live && rm.State == protocol.StatePlaying && r.Host() {
 			r.add("finish", msg.RoomFinish.Text(), l.Buttons[2], true, 0)
 		}
 	}
@@ -92,7 +93,7 @@ func (r *Room) StatusLine() (msg.Message, bool) {
 	case client.LinkReconnecting:
 		return msg.New(msg.OnlineReconnecting, r.Status.Attempt), true
 	case client.LinkFailed:
-		return msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.Status.Err)), true
+		return failedText(r.Status, r.base), true
 	}
 	if m, ok := r.modLine(); ok {
 		return m, true

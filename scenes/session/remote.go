@@ -260,6 +260,10 @@ func ErrorText(e protocol.Error) msg.Message {
 		return msg.New(msg.RoomErrLimit)
 	case protocol.ErrServer:
 		return msg.New(msg.RoomErrServer)
+	case protocol.ErrRevoked:
+		return msg.New(msg.RoomErrRevoked)
+	case protocol.ErrBanned: // the operator's reason and the ban's end
+		return msg.New(msg.RoomErrBanned, strings.TrimPrefix(strings.TrimPrefix(e.Message, protocol.BannedMessage), ": "))
 	}
 	reason := e.Message
 	if i := strings.Index(reason, ": "); i > 0 && !strings.Contains(reason[:i], " ") {

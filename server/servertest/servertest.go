@@ -156,3 +156,12 @@ func (s *Server) Reports(n int) ([]store.Report, error) {
 	s.mu.Unlock()
 	return st.Reports(context.Background(), n)
 }
+
+// Ban stores b as the operator's admin command does: the connections open learn of it at the
+// hub's next check of the bans (Clock.Advance by 10 s), new ones at once.
+func (s *Server) Ban(b store.Ban) error {
+	s.mu.Lock()
+	st := s.store
+	s.mu.Unlock()
+	return st.Ban(context.Background(), b)
+}

@@ -42,7 +42,7 @@ var Help = []string{
 	"  leave GAME                         leave the room (a seat in a game is held: rejoin with the token)",
 	"  kick SEAT from GAME                host: a bot takes the person's seat; they cannot come back",
 	"  mute SEAT on GAME, unmute SEAT on GAME   hide (show again) a seat's chat lines, for you only",
-	"  report SEAT on GAME                the seat's last chat line goes to the server's operator",
+	"  report SEAT on GAME [REASON]       the seat's last chat line goes to the server's operator (" + strings.Join(protocol.ReportReasons, ", ") + ")",
 	"  login HANDLE PASSWORD              sign in to your account (or \"login SECRET\" with a device's secret)",
 	"  pair CODE                          add this connection to your account with a pairing code",
 	"  look [GAME]   help   quit",
@@ -81,7 +81,7 @@ var usage = map[string]string{
 	"kick":   `"kick SEAT from GAME", e.g. "kick 2 from oak"`,
 	"mute":   `"mute SEAT on GAME", e.g. "mute 2 on oak"`,
 	"unmute": `"unmute SEAT on GAME"`,
-	"report": `"report SEAT on GAME": the seat's last chat line goes to the server's operator`,
+	"report": `"report SEAT on GAME [REASON]", e.g. "report 2 on oak spam": the seat's last chat line goes to the server's operator`,
 	"look":   `"look" or "look at GAME"`,
 	"login":  `"login HANDLE PASSWORD" or "login SECRET", e.g. "login ann-7k2 correct-horse"`,
 	"pair":   `"pair CODE", e.g. "pair K7QMZ-P3XRT"`,
@@ -172,7 +172,8 @@ func errText(err error) string {
 }
 
 // target splits "VERB ARGS... on|from|to|at GAME" into ARGS and the connection's room GAME; with
-// no GAME, the one room the connection is in. say's text is everything before the last "on".
+// no GAME, the one room the connection is in. say's text is everything before the last "on";
+// "report SEAT on GAME REASON" gives the ARGS SEAT REASON.
 func (c *conn) target(verb string, f []string) ([]string, *room, bool) {
 	args := f[1:]
 	key := ""
@@ -187,6 +188,8 @@ func (c *conn) target(verb string, f []string) ([]string, *room, bool) {
 			return nil, nil, false
 		}
 		key, args = strings.ToLower(args[0]), nil
+	} else if n := len(args); verb == "report" && n >= 3 && strings.EqualFold(args[n-3], "on") {
+		key, args = strings.ToLower(args[n-2]), append(args[:n-3:n-3], args[n-1]) // "report SEAT on GAME REASON"
 	} else if n := len(args); n >= 2 && slices.Contains([]string{"on", "from", "to", "in"}, strings.ToLower(args[n-2])) {
 		key, args = strings.ToLower(args[n-1]), args[:n-2]
 	}
@@ -251,12 +254,20 @@ func (c *conn) inRoom(verb string, args []string, r *room) {
 	case "look":
 		c.look(r)
 	case "kick", "mute", "unmute", "report":
+		reason := ""
+		if verb == "report" && len(args) == 2 {
+			args, reason = args[:1], strings.ToLower(args[1])
+			if err := protocol.CheckReason(reason); err != nil {
+				c.say(r.name, "error: "+strings.TrimPrefix(err.Error(), "protocol: "))
+				return
+			}
+		}
 		n, err := strconv.Atoi(strings.Join(args, ""))
 		if len(args) != 1 || err != nil || n < 1 {
 			bad()
 			return
 		}
-		c.moderate(r, verb, n-1)
+		c.moderate(r, verb, n-1, reason)
 	case "start":
 		if !noArgs("new", "game") {
 			return

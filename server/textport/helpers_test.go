@@ -35,6 +35,7 @@ type env struct {
 	t     *testing.T
 	clock *clock.Manual
 	hub   *server.Hub
+	store storetest.Store
 	tp    *textport.Server
 	ws    string // ws://127.0.0.1:PORT
 	text  string // 127.0.0.1:PORT
@@ -54,6 +55,7 @@ func newEnvAt(t *testing.T, o textport.Options, db *storetest.DB) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.store = store
 	e.hub, err = server.NewHub(store, server.Options{Clock: e.clock})
 	if err != nil {
 		t.Fatal(err)

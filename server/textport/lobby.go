@@ -199,8 +199,9 @@ func (r *room) heard(m protocol.Chat) {
 	}
 }
 
-// moderate runs "kick SEAT", "mute SEAT", "unmute SEAT" and "report SEAT" (seat counted from 0).
-func (c *conn) moderate(r *room, verb string, seat int) {
+// moderate runs "kick SEAT", "mute SEAT", "unmute SEAT" and "report SEAT [REASON]" (seat counted
+// from 0; reason one of protocol.ReportReasons or "").
+func (c *conn) moderate(r *room, verb string, seat int, reason string) {
 	switch verb {
 	case "kick":
 		r.peer.Handle(protocol.Kick{Seat: seat})
@@ -216,6 +217,6 @@ func (c *conn) moderate(r *room, verb string, seat int) {
 			c.say(r.name, fmt.Sprintf("error: seat %d has said nothing here since you came", seat+1))
 			return
 		}
-		r.peer.Handle(protocol.Report{N: n})
+		r.peer.Handle(protocol.Report{N: n, Reason: reason})
 	}
 }

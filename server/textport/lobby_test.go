@@ -1,6 +1,7 @@
 package textport_test
 
 import (
+	"context"
 	"runtime"
 	"strings"
 	"testing"
@@ -119,8 +120,9 @@ func TestPublicTablesByText(t *testing.T) {
 	eve.untilErr()
 }
 
-// Moderation by text: the word list masks, a mute hides a seat's lines, a report is received,
-// and the host's kick puts the person out for good.
+// Moderation by text: the word list masks, a mute hides a seat's lines, a report is received
+// (with a reason of the protocol's, stored with it; another refused), and the host's kick puts
+// the person out for good.
 func TestModerationByText(t *testing.T) {
 	e := newEnv(t, fastText)
 	ann, bo := dialText(t, e.text, "Ann"), dialText(t, e.text, "Bo")
@@ -135,6 +137,14 @@ func TestModerationByText(t *testing.T) {
 	ann.untilHas("[elm] <Bo> holy ****")
 	ann.send("report 2 on elm")
 	ann.untilHas("[elm] * report 1 received")
+	ann.send("report 2 on elm rude")
+	ann.untilHas(`[elm] error: a report's reason is one of spam, insults, other, not "rude"`)
+	ann.send("report 2 on elm Spam")
+	ann.untilHas("[elm] * report 2 received")
+	reps, err := e.store.Reports(context.Background(), 2)
+	if err != nil || len(reps) != 2 || !strings.Contains(string(reps[0].Data), `"reason":"spam"`) || strings.Contains(string(reps[1].Data), `"reason":"`) {
+		t.Errorf("the reports (%v): %+v", err, reps)
+	}
 	ann.send("mute 2 on elm")
 	ann.untilHas("you muted Bo")
 	bo.send("say hello on elm")
