@@ -50,6 +50,9 @@ type Expert struct {
 	crowdFrom  int
 	crowdNoise float64
 	crowdOwn   bool
+	// safeTries, when above 0 and the others are not modelled by the risk policy, makes them
+	// play policySafe with that many draws in the playouts.
+	safeTries int
 	// budget and vbudget are the default playouts per decision at a number of seats, in the
 	// basic game's search and in the variant search.
 	budget, vbudget func(seats int) int
@@ -238,6 +241,8 @@ func (e *Expert) policy(seats int) playPolicy {
 	pol := e.pol
 	if e.crowdFrom > 0 && seats >= e.crowdFrom {
 		pol.opp, pol.oppNoise, pol.oppOwn = policyRisk, e.crowdNoise, e.crowdOwn
+	} else if e.safeTries > 0 {
+		pol.opp, pol.safeTries = policySafe, e.safeTries
 	}
 	return pol
 }

@@ -220,7 +220,8 @@ func (s stat) String() string {
 
 // applyScreen sets e's knobs from a setting: crowd (the seats from which the others play the risk
 // policy; 0 never), oppnoise (its noise), own (1: the others count cards as they see them), hz
-// and leaf (the playout horizon and the weight of the hand left there).
+// and leaf (the playout horizon and the weight of the hand left there), safe (the others play
+// policySafe with that many draws when not by the risk policy; 0 at random).
 func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["crowd"]; ok {
 		e.crowdFrom, _ = strconv.Atoi(v)
@@ -229,4 +230,5 @@ func applyScreen(e *Expert, c expCfg) {
 	e.crowdOwn = c["own"] == "1"
 	e.pol.horizon = int(c.f("hz", 0))
 	e.pol.leaf = c.f("leaf", 0)
+	e.safeTries = int(c.f("safe", float64(e.safeTries)))
 }
