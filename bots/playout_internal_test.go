@@ -183,11 +183,11 @@ func TestClairvoyantDealsTrueHands(t *testing.T) {
 	}
 }
 
-// TestCrowdPolicy: at 10 seats the Expert's playouts model the others by the risk policy on a
-// smaller budget; below, and for Hard, the others play at random.
+// TestCrowdPolicy: at 10 seats the Expert's playouts model the others by the safe policy on
+// 2,400 playouts; below, and for Hard, the others play at random.
 func TestCrowdPolicy(t *testing.T) {
 	e, h := NewExpert(1, ExpertOptions{}), NewHard(1, ExpertOptions{})
-	if p := e.policy(10); p.opp != policyRisk || p.oppNoise != crowdNoise || e.budget(10) != crowdBudget {
+	if p := e.policy(10); p.opp != policySafe || p.safeTries != 3 || e.budget(10) != 2400 {
 		t.Errorf("Expert at 10 seats: policy %+v, budget %d", p, e.budget(10))
 	}
 	for _, seats := range []int{2, 4, 5, 9} {
