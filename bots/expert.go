@@ -11,7 +11,7 @@ import (
 
 // DefaultExpertBudget sets the Expert's default node budget: DefaultExpertBudget/seats playouts
 // per decision (6,000 at 4 seats, 2,400 at 9), so a decision costs about the same at every table
-// size; at 10 seats, where the others are modelled by the risk policy, crowdBudget. Against
+// size; at 10 seats, where the others are modelled as safe-random players, crowdBudget. Against
 // MC100, 6,000 playouts at 4 seats take 0.77× its penalty where 2,000 take 0.81×; at 10 seats
 // 9,600 random-model playouts took no measurably fewer bullheads than 2,400 (docs/BOTS.md).
 const DefaultExpertBudget = 24000
@@ -35,7 +35,7 @@ type ExpertOptions struct {
 
 // Expert searches over deals of the unseen cards consistent with its view (determinized Monte
 // Carlo with card counting). For each sampled deal it plays every option to the end of the round —
-// the other seats at random (at 10 seats by the risk estimate with noise), itself by a cheap risk
+// the other seats at random (at 10 seats as safe-random players, policySafe), itself by a cheap risk
 // estimate with a little noise — and it scores every option on the same deals (common random
 // numbers). Options are pruned by successive halving, so the budget goes to the best ones. When its card may be the lowest of the turn it simulates each row it
 // could take, and on a row choice each row, so taking a bigger row wins when it pays. The search
@@ -46,10 +46,13 @@ type Expert struct {
 	pol  playPolicy
 	name string
 	// crowdFrom: from this many seats the others play the risk policy with crowdNoise in the
-	// playouts (0: never; the Expert: crowdSeats).
+	// playouts (0: never, the default; the Expert from 10 seats before the safe policy).
 	crowdFrom  int
 	crowdNoise float64
 	crowdOwn   bool
+	// safeFrom and safeTries: from safeFrom seats (0: never; the Expert: crowdSeats), when the
+	// others do not play the risk policy, they play policySafe with safeTries draws.
+	safeFrom, safeTries int
 	// budget and vbudget are the default playouts per decision at a number of seats, in the
 	// basic game's search and in the variant search.
 	budget, vbudget func(seats int) int
@@ -70,7 +73,7 @@ func NewExpert(seed uint64, opt ExpertOptions) *Expert {
 	// are), while this seat plays its risk policy: measured against MC100, this beats modelling
 	// the others with the risk policy too (see docs/BOTS.md).
 	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise},
-		name: LevelExpert, crowdFrom: crowdSeats, crowdNoise: crowdNoise, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
+		name: LevelExpert, crowdNoise: crowdNoise, safeFrom: crowdSeats, safeTries: crowdTries, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
 	return e
 }
 
@@ -222,22 +225,27 @@ func fanOut(workers, n int, run func(i int)) {
 	wg.Wait()
 }
 
-// crowdSeats and crowdNoise: from crowdSeats seats the Expert's playouts model the other seats by
-// the risk policy with crowdNoise bullheads of noise instead of random cards, on a budget of
-// crowdBudget playouts (each costs ~2.5 times a random one). Measured at 10 seats against MC100
-// (docs/BOTS.md); below, random others played better (4 seats) or were not measured.
+// From crowdSeats seats the Expert's playouts model the other seats by policySafe with crowdTries
+// draws (random cards, drawn again while the one drawn obviously takes a row, as MC100 avoids)
+// instead of uniformly random cards, on a budget of crowdBudget playouts (each costs ~1.5 times
+// a random one). At 10 seats against MC100 this took fewer bullheads than the risk policy with
+// crowdNoise of noise on 1,200 playouts (the Expert before); at 4 and 5 seats it played no
+// better than random others (docs/BOTS.md).
 const (
 	crowdSeats  = 10
+	crowdTries  = 3
+	crowdBudget = 2400
 	crowdNoise  = 1.0
-	crowdBudget = 1200
 )
 
-// policy is how the playouts play at seats seats: the others at random, or from crowdSeats by the
-// risk policy with crowdNoise (the Expert, not Hard).
+// policy is how the playouts play at seats seats: the others at random, or from crowdSeats by
+// policySafe (the Expert, not Hard), or by the risk policy from crowdFrom seats when set.
 func (e *Expert) policy(seats int) playPolicy {
 	pol := e.pol
 	if e.crowdFrom > 0 && seats >= e.crowdFrom {
 		pol.opp, pol.oppNoise, pol.oppOwn = policyRisk, e.crowdNoise, e.crowdOwn
+	} else if e.safeFrom > 0 && seats >= e.safeFrom && e.safeTries > 0 {
+		pol.opp, pol.safeTries = policySafe, e.safeTries
 	}
 	return pol
 }
@@ -261,7 +269,7 @@ func hardBudget(seats int) int { return max(300, 150*seats-300) }
 func NewHard(seed uint64, opt ExpertOptions) *Expert {
 	e := NewExpert(seed, opt)
 	e.name = LevelHard
-	e.crowdFrom = 0
+	e.safeFrom = 0
 	e.budget = hardBudget
 	e.vbudget = func(seats int) int { return max(expertLanes, DefaultVariantBudget/seats/4) }
 	return e

@@ -143,6 +143,9 @@ type policy uint8
 const (
 	policyRandom policy = iota // uniformly random cards (MC100)
 	policyRisk                 // the cheapest card by the risk estimate, with noise (Expert's own cards)
+	// policySafe: a random card, drawn again (up to safeTries draws in all) while the one drawn
+	// obviously takes a row now — a sixth card, or a card below every row — as MC100 avoids.
+	policySafe
 )
 
 // playPolicy is how a playout chooses: the other seats by opp, this seat after the decision by
@@ -161,6 +164,8 @@ type playPolicy struct {
 	// oppOwn: the other seats' risk policy counts the cards as that seat sees them (its own hand
 	// seen, this seat's hand unseen) instead of as this seat does.
 	oppOwn bool
+	// safeTries is the number of draws of the other seats' safe policy (opp policySafe).
+	safeTries int
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -198,7 +203,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			case w.fixed[s] != 0:
 				cards[s] = w.fixed[s]
 			default:
-				cards[s] = pick(st, s, pol.opp, pol.oppNoise, r, w.seenBy(&seen, st, s, pol, &oseen))
+				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}
 		}
 		*fix = rowFix{seat: w.me, row: cand.row, active: true}
@@ -216,7 +221,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			if s == w.me {
 				cards[s] = pick(st, s, pol.self, pol.noise, r, &seen)
 			} else {
-				cards[s] = pick(st, s, pol.opp, pol.oppNoise, r, w.seenBy(&seen, st, s, pol, &oseen))
+				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}
 		}
 		st.PlayTurn(&cards, nil)
@@ -257,6 +262,29 @@ func (w *world) seenBy(seen *cardSet, st *engine.State, s int, pol playPolicy, o
 		o.add(c)
 	}
 	return o
+}
+
+// pickOther chooses the card of seat s, another seat than this one, in a playout.
+func (w *world) pickOther(st *engine.State, s int, pol playPolicy, r *rng, seen, oseen *cardSet) engine.Card {
+	if pol.opp == policySafe {
+		return pickSafe(st, s, pol.safeTries, r)
+	}
+	return pick(st, s, pol.opp, pol.oppNoise, r, w.seenBy(seen, st, s, pol, oseen))
+}
+
+// pickSafe draws a random card of seat's hand, up to tries times in all while the card drawn
+// would take a row now if no other card came before it: one below every row, or a sixth card.
+func pickSafe(st *engine.State, seat, tries int, r *rng) engine.Card {
+	h := &st.Hands[seat]
+	n := h.Len()
+	c := h.At(r.intn(n))
+	for t := 1; t < tries && n > 1; t++ {
+		if row := st.Target(c); row >= 0 && st.Rows[row].Len() < engine.RowLimit {
+			break
+		}
+		c = h.At(r.intn(n))
+	}
+	return c
 }
 
 // pick chooses seat's card in a playout.

@@ -39,6 +39,13 @@ func BenchmarkPlayoutExpert4(b *testing.B) { benchPlayout(b, 4, NewExpert(1, Exp
 // BenchmarkPlayoutExpert10 is the same at 10 seats.
 func BenchmarkPlayoutExpert10(b *testing.B) { benchPlayout(b, 10, NewExpert(1, ExpertOptions{}).pol) }
 
+// BenchmarkPlayoutSafe4 is an Expert playout at 4 seats with the others by policySafe.
+func BenchmarkPlayoutSafe4(b *testing.B) {
+	pol := NewExpert(1, ExpertOptions{}).pol
+	pol.opp, pol.safeTries = policySafe, 3
+	benchPlayout(b, 4, pol)
+}
+
 // BenchmarkPlayoutRandom4 is one MC100 playout at 4 seats.
 func BenchmarkPlayoutRandom4(b *testing.B) { benchPlayout(b, 4, playPolicy{}) }
 
@@ -176,11 +183,11 @@ func TestClairvoyantDealsTrueHands(t *testing.T) {
 	}
 }
 
-// TestCrowdPolicy: at 10 seats the Expert's playouts model the others by the risk policy on a
-// smaller budget; below, and for Hard, the others play at random.
+// TestCrowdPolicy: at 10 seats the Expert's playouts model the others by the safe policy on
+// 2,400 playouts; below, and for Hard, the others play at random.
 func TestCrowdPolicy(t *testing.T) {
 	e, h := NewExpert(1, ExpertOptions{}), NewHard(1, ExpertOptions{})
-	if p := e.policy(10); p.opp != policyRisk || p.oppNoise != crowdNoise || e.budget(10) != crowdBudget {
+	if p := e.policy(10); p.opp != policySafe || p.safeTries != 3 || e.budget(10) != 2400 {
 		t.Errorf("Expert at 10 seats: policy %+v, budget %d", p, e.budget(10))
 	}
 	for _, seats := range []int{2, 4, 5, 9} {
@@ -252,5 +259,42 @@ func TestSeenBy(t *testing.T) {
 	}
 	if got.len() != w.seen.len() {
 		t.Errorf("seat 1 has seen %d cards, this seat %d: the hands are the same size", got.len(), w.seen.len())
+	}
+}
+
+// TestPickSafe: the others' safe policy draws again while the card drawn would take a row now
+// (a sixth card, a card below every row), up to its number of draws; one draw is uniform.
+func TestPickSafe(t *testing.T) {
+	var st engine.State
+	st.Seats = 4
+	st.SetRows([engine.NumRows]engine.Card{10, 30, 50, 70})
+	for _, c := range []engine.Card{71, 72, 73, 74} {
+		st.Place(1, c, -1) // row 3 holds five cards: 75 would be the sixth
+	}
+	cases := []struct {
+		hand  []engine.Card
+		bad   engine.Card
+		tries int
+		lo    int // the bad card's count in 1,000 picks lies in [lo, hi]
+		hi    int
+	}{
+		{[]engine.Card{5, 20}, 5, 1, 440, 560},  // below every row; one draw: uniform
+		{[]engine.Card{5, 20}, 5, 3, 90, 160},   // three draws: 1/8
+		{[]engine.Card{75, 40}, 75, 3, 90, 160}, // the sixth card
+		{[]engine.Card{75, 40}, 75, 8, 0, 15},   // eight draws: 1/256
+		{[]engine.Card{5, 75}, 5, 8, 440, 560},  // no safe card: as drawn
+	}
+	for _, tc := range cases {
+		st.SetHand(2, tc.hand)
+		r := newRNG(9)
+		n := 0
+		for i := 0; i < 1000; i++ {
+			if pickSafe(&st, 2, tc.tries, &r) == tc.bad {
+				n++
+			}
+		}
+		if n < tc.lo || n > tc.hi {
+			t.Errorf("hand %v, %d draws: %d of 1,000 picks were %d, want %d–%d", tc.hand, tc.tries, n, tc.bad, tc.lo, tc.hi)
+		}
 	}
 }

@@ -13,7 +13,8 @@ package bots
 //
 // A setting is comma-separated key=value pairs (applyScreen); settings are separated by ';'.
 // Per setting it prints the bot's and MC100's bullheads per round, the ratio, their difference
-// with its 95 % interval, and the paired difference from the first setting with its interval.
+// with its 95 % interval, and the paired difference from the first setting with its interval;
+// on stderr, after each (deal, seat) task, the running figures (bot/MC100 bullheads a round).
 
 import (
 	"fmt"
@@ -167,15 +168,17 @@ func TestScreen(t *testing.T) {
 				fin = append(fin, i)
 				line := fmt.Sprintf("%d/%d", done.Add(1), len(tasks))
 				for k := range cfgs {
-					var d, dd stat
+					var e, o, d, dd stat
 					for _, j := range fin {
 						r := &out[j]
 						for x := range r.e[k] {
+							e.add(r.e[k][x])
+							o.add(r.o[k][x])
 							d.add(r.e[k][x] - r.o[k][x])
 							dd.add((r.e[k][x] - r.o[k][x]) - (r.e[0][x] - r.o[0][x]))
 						}
 					}
-					line += fmt.Sprintf(" | %s: e-mc %s", names[k], d)
+					line += fmt.Sprintf(" | %s: %.3f/%.3f e-mc %s", names[k], e.mean(), o.mean(), d)
 					if k > 0 {
 						line += fmt.Sprintf(" vs first %s", dd)
 					}
@@ -220,7 +223,8 @@ func (s stat) String() string {
 
 // applyScreen sets e's knobs from a setting: crowd (the seats from which the others play the risk
 // policy; 0 never), oppnoise (its noise), own (1: the others count cards as they see them), hz
-// and leaf (the playout horizon and the weight of the hand left there).
+// and leaf (the playout horizon and the weight of the hand left there), safe (the others play
+// policySafe with that many draws at every table size when not by the risk policy; 0 at random).
 func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["crowd"]; ok {
 		e.crowdFrom, _ = strconv.Atoi(v)
@@ -229,4 +233,7 @@ func applyScreen(e *Expert, c expCfg) {
 	e.crowdOwn = c["own"] == "1"
 	e.pol.horizon = int(c.f("hz", 0))
 	e.pol.leaf = c.f("leaf", 0)
+	if _, ok := c["safe"]; ok {
+		e.safeFrom, e.safeTries = 2, int(c.f("safe", 0))
+	}
 }
