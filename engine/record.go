@@ -271,7 +271,7 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 	if len(rec.Rounds) == 0 {
 		return nil, &RecordError{Seat: -1, Err: newError("no rounds")}
 	}
-	g.rng = rng
+	g.rng = shuffler(rng)
 	if g.phase == PhaseDeal && rng != nil {
 		g.startRound(nil)
 	}
