@@ -28,8 +28,7 @@ func (r *Room) Poll() bool {
 	cs := r.Link.State()
 	// A server that cannot be reached is said at once (the link would keep trying).
 	if !r.Opened && (r.Status.Phase == client.LinkFailed || r.Status.Phase == client.LinkReconnecting && r.Status.Attempt >= UnreachableAfter) {
-		var refused *client.FailedError
-		if errors.As(r.Status.Err, &refused) {
+		if refused, ok := errors.AsType[*client.FailedError](r.Status.Err); ok {
 			r.giveUp(session.ErrorText(refused.Refusal)) // the server said why: no such room, …
 		} else {
 			r.giveUp(msg.New(msg.OnlineUnreachable, pageURL(r.base), errString(r.Status.Err)))

@@ -296,9 +296,9 @@ func loadSaved(e *ui.Env) (*saved, error) {
 	}
 	e.FlushSaves()
 	b, _, err := storage.LoadSave(e.Opts.Storage, ui.SaveFile, savedVersion)
-	var se *storage.SaveError
+	se, damaged := errors.AsType[*storage.SaveError](err)
 	switch {
-	case errors.As(err, &se):
+	case damaged:
 		return nil, &noticeError{notice: saveNotice(se), err: fmt.Errorf("scenes: %w", err)}
 	case err != nil: // LoadSave's only other error: no save
 		return nil, nil

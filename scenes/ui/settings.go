@@ -212,9 +212,9 @@ func (e *Env) OpenStats() {
 	}
 	k, err := stats.Open(st)
 	e.Stats = k
-	var derr *stats.DamagedError
+	_, damaged := errors.AsType[*stats.DamagedError](err)
 	switch {
-	case errors.As(err, &derr):
+	case damaged:
 		e.Notice = msg.New(msg.NoticeStatsDamaged)
 	case err != nil:
 		e.Notice = msg.New(msg.NoticeSaveFailed, err.Error())
