@@ -697,7 +697,7 @@ func (g *Game) place(ps []Play, l Landing) bool {
 
 // put inserts p's card into a row at index pos and emits the placement.
 func (g *Game) put(p Play, row, pos int) {
-	g.rows[row] = slices.Insert(slices.Clip(g.rows[row]), pos, p.Card)
+	g.rows[row] = insertCard(g.rows[row], pos, p.Card)
 	g.emit(CardPlaced{Seat: p.Seat, Card: p.Card, Row: row, Pos: pos})
 }
 
