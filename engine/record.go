@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
+	"unicode/utf8"
 )
 
 // The record format's name and version, written in every record.
@@ -186,17 +186,27 @@ func ParseRecord(data []byte) (*Record, error) {
 	return &r, nil
 }
 
-// clipName returns name as valid UTF-8 of at most MaxPlayerName runes.
+// clipName returns name as valid UTF-8 of at most MaxPlayerName runes: the first of
+// strings.ToValidUTF8(name, "\uFFFD") (each run of invalid bytes one U+FFFD), without its 3.9 KB
+// of wasm code (#25).
 func clipName(name string) string {
-	name = strings.ToValidUTF8(name, "\uFFFD")
-	n := 0
-	for i := range name {
-		if n == MaxPlayerName {
-			return name[:i]
+	var b []byte
+	bad := false
+	for i, n := 0, 0; i < len(name) && n < MaxPlayerName; {
+		r, w := utf8.DecodeRuneInString(name[i:])
+		switch {
+		case r != utf8.RuneError || w > 1:
+			b = append(b, name[i:i+w]...)
+			bad = false
+			n++
+		case !bad:
+			b = append(b, "\uFFFD"...)
+			bad = true
+			n++
 		}
-		n++
+		i += w
 	}
-	return name
+	return string(b)
 }
 
 // Marshal encodes the record as JSON with one round per line, so records read well in a diff.
