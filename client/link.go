@@ -389,8 +389,7 @@ func (l *Link) run() {
 			l.setStatus(LinkStatus{Phase: LinkFailed, Err: ErrClosed})
 			return
 		}
-		var fe *FailedError
-		if errors.As(err, &fe) {
+		if _, ok := errors.AsType[*FailedError](err); ok {
 			l.fail(err)
 			return
 		}

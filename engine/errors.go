@@ -72,3 +72,14 @@ func errorf(format string, args ...any) error { return fmt.Errorf(format, args..
 //
 //go:noinline
 func clone[S ~[]E, E any](s S) S { return slices.Clone(s) }
+
+// insertCard returns a new slice of row with c inserted at index pos (row is left as it was): what
+// slices.Insert(slices.Clip(row), pos, c) returns, in 2.7 KB less wasm code than its
+// instantiation (#25).
+func insertCard(row []Card, pos int, c Card) []Card {
+	out := make([]Card, len(row)+1)
+	copy(out, row[:pos])
+	out[pos] = c
+	copy(out[pos+1:], row[pos:])
+	return out
+}

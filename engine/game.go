@@ -131,8 +131,11 @@ type Deal struct {
 type Game struct {
 	cfg    Config
 	rules  rules
-	placer Placer     // places cards by rules
-	rng    *rand.Rand // source of new deals; nil when the game only replays recorded deals
+	placer Placer // places cards by rules
+	// shuffles new deals (the rng's Shuffle); nil when the game only replays recorded deals. A
+	// method value, not the *rand.Rand: a type reflection can reach keeps all its exported methods
+	// in the wasm (text/template's MethodByName), ~1 KB gzipped of math/rand/v2.
+	rng    func(n int, swap func(i, j int))
 	rows   [NumRows][]Card
 	hands  [MaxSeats][]Card // lowest first; twins repeated (Double)
 	piles  [MaxSeats][]Card
@@ -189,7 +192,15 @@ func NewGame(cfg Config, rng *rand.Rand) (*Game, error) {
 
 func newGame(cfg Config, rng *rand.Rand) *Game {
 	r := cfg.rules()
-	return &Game{cfg: cfg, rules: r, placer: Placer{r}, rng: rng, orderedAt: -1}
+	return &Game{cfg: cfg, rules: r, placer: Placer{r}, rng: shuffler(rng), orderedAt: -1}
+}
+
+// shuffler returns rng's Shuffle, nil for a nil rng.
+func shuffler(rng *rand.Rand) func(n int, swap func(i, j int)) {
+	if rng == nil {
+		return nil
+	}
+	return rng.Shuffle
 }
 
 // Config returns the game's configuration.
@@ -686,7 +697,7 @@ func (g *Game) place(ps []Play, l Landing) bool {
 
 // put inserts p's card into a row at index pos and emits the placement.
 func (g *Game) put(p Play, row, pos int) {
-	g.rows[row] = slices.Insert(slices.Clip(g.rows[row]), pos, p.Card)
+	g.rows[row] = insertCard(g.rows[row], pos, p.Card)
 	g.emit(CardPlaced{Seat: p.Seat, Card: p.Card, Row: row, Pos: pos})
 }
 
@@ -851,7 +862,7 @@ func (g *Game) shuffle() *Deal {
 	if g.rules.keepsTable(round) {
 		deck = removeCards(deck, g.prevDealt)
 	}
-	g.rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	g.rng(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 	k := 0
 	for s := range d.Hands {
 		d.Hands[s] = clone(deck[k : k+g.rules.handSize])

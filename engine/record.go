@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
+	"unicode/utf8"
 )
 
 // The record format's name and version, written in every record.
@@ -186,17 +186,27 @@ func ParseRecord(data []byte) (*Record, error) {
 	return &r, nil
 }
 
-// clipName returns name as valid UTF-8 of at most MaxPlayerName runes.
+// clipName returns name as valid UTF-8 of at most MaxPlayerName runes: the first of
+// strings.ToValidUTF8(name, "\uFFFD") (each run of invalid bytes one U+FFFD), without its 3.9 KB
+// of wasm code (#25).
 func clipName(name string) string {
-	name = strings.ToValidUTF8(name, "\uFFFD")
-	n := 0
-	for i := range name {
-		if n == MaxPlayerName {
-			return name[:i]
+	var b []byte
+	bad := false
+	for i, n := 0, 0; i < len(name) && n < MaxPlayerName; {
+		r, w := utf8.DecodeRuneInString(name[i:])
+		switch {
+		case r != utf8.RuneError || w > 1:
+			b = append(b, name[i:i+w]...)
+			bad = false
+			n++
+		case !bad:
+			b = append(b, "\uFFFD"...)
+			bad = true
+			n++
 		}
-		n++
+		i += w
 	}
-	return name
+	return string(b)
 }
 
 // Marshal encodes the record as JSON with one round per line, so records read well in a diff.
@@ -271,7 +281,7 @@ func Replay(rec *Record, rng *rand.Rand) (*Game, error) {
 	if len(rec.Rounds) == 0 {
 		return nil, &RecordError{Seat: -1, Err: newError("no rounds")}
 	}
-	g.rng = rng
+	g.rng = shuffler(rng)
 	if g.phase == PhaseDeal && rng != nil {
 		g.startRound(nil)
 	}

@@ -19,31 +19,40 @@ import (
 // written out rather than read from the types with reflection, which would add its weight to the
 // web build; TestShapesMatchTypes checks it against the types' JSON tags.
 type shape struct {
-	keys map[string]*shape // an object's keys; nil: not an object
-	elem *shape            // an array's elements; nil: not an array
-	n    int               // a fixed array's length, or 0
+	keys []field // an object's keys, each once; nil: not an object
+	elem *shape  // an array's elements; nil: not an array
+	n    int     // a fixed array's length, or 0
+}
+
+// field is an object's key and its value's shape. The shapes are slices of fields, not maps: the
+// compiler lays them out as data, where map literals were 1 KB of gzipped init code in the wasm.
+type field struct {
+	key string
+	sh  *shape
 }
 
 var (
 	anyValue    = &shape{} // a scalar (or a shape json.Unmarshal checks)
 	cardsShape  = &shape{elem: anyValue}
-	actionShape = &shape{keys: map[string]*shape{"seat": anyValue, "kind": anyValue, "cards": cardsShape, "row": anyValue}}
-	dealShape   = &shape{keys: dealKeys(nil)}
-	roundShape  = &shape{keys: dealKeys(map[string]*shape{"actions": {elem: actionShape}})}
-	configShape = &shape{keys: map[string]*shape{"seats": anyValue, "variant": anyValue, "end_score": anyValue, "rounds": anyValue, "doublets": anyValue}}
-	recordShape = &shape{keys: map[string]*shape{"format": anyValue, "version": anyValue, "config": configShape,
-		"players": {elem: anyValue}, "rounds": {elem: roundShape}}}
+	actionShape = &shape{keys: []field{{"seat", anyValue}, {"kind", anyValue}, {"cards", cardsShape}, {"row", anyValue}}}
+	handsShape  = &shape{elem: cardsShape}
+	rowsShape   = &shape{elem: anyValue, n: NumRows}
+	dealShape   = &shape{keys: []field{{"hands", handsShape}, {"rows", rowsShape}, {"stacked", cardsShape}}}
+	roundShape  = &shape{keys: []field{{"hands", handsShape}, {"rows", rowsShape}, {"stacked", cardsShape},
+		{"actions", &shape{elem: actionShape}}}}
+	configShape = &shape{keys: []field{{"seats", anyValue}, {"variant", anyValue}, {"end_score", anyValue}, {"rounds", anyValue}, {"doublets", anyValue}}}
+	recordShape = &shape{keys: []field{{"format", anyValue}, {"version", anyValue}, {"config", configShape},
+		{"players", &shape{elem: anyValue}}, {"rounds", &shape{elem: roundShape}}}}
 )
 
-// dealKeys adds a Deal's keys to keys.
-func dealKeys(keys map[string]*shape) map[string]*shape {
-	if keys == nil {
-		keys = map[string]*shape{}
+// key returns the shape of key's value in an object of shape sh, and whether sh has key.
+func (sh *shape) key(key string) (*shape, bool) {
+	for _, f := range sh.keys {
+		if f.key == key {
+			return f.sh, true
+		}
 	}
-	keys["hands"] = &shape{elem: cardsShape}
-	keys["rows"] = &shape{elem: anyValue, n: NumRows}
-	keys["stacked"] = cardsShape
-	return keys
+	return nil, false
 }
 
 // checkStrict walks the JSON value data as it has shape sh, and refuses a key that is a known
@@ -82,7 +91,7 @@ func (s *scanner) value(sh *shape, where string) error {
 	switch {
 	case c == '{' && sh.keys != nil:
 		s.i++
-		return s.object(sh.keys, where)
+		return s.object(sh, where)
 	case c == '[' && sh.elem != nil:
 		s.i++
 		n := 0
@@ -110,8 +119,8 @@ func (s *scanner) value(sh *shape, where string) error {
 	return nil
 }
 
-// object checks the keys and values of an object whose '{' was read.
-func (s *scanner) object(fields map[string]*shape, where string) error {
+// object checks the keys and values of an object of shape sh whose '{' was read.
+func (s *scanner) object(sh *shape, where string) error {
 	seen := map[string]bool{}
 	if s.space() == '}' {
 		s.i++
@@ -131,14 +140,14 @@ func (s *scanner) object(fields map[string]*shape, where string) error {
 			return errorf("%s: key %q appears twice (the second at byte %d); a key may appear once", name(where), key, at)
 		}
 		seen[key] = true
-		if ft, ok := fields[key]; ok {
+		if ft, ok := sh.key(key); ok {
 			if err := s.value(ft, join(where, key)); err != nil {
 				return err
 			}
 		} else {
-			for f := range fields {
-				if strings.EqualFold(f, key) {
-					return errorf("%s: key %q (at byte %d) is not %q: keys are case-sensitive", name(where), key, at, f)
+			for _, f := range sh.keys {
+				if strings.EqualFold(f.key, key) {
+					return errorf("%s: key %q (at byte %d) is not %q: keys are case-sensitive", name(where), key, at, f.key)
 				}
 			}
 			s.space()

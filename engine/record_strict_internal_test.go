@@ -43,7 +43,7 @@ func compareShape(t *testing.T, where string, sh *shape, typ reflect.Type) {
 			t.Errorf("%s: %d keys in the shape, %d in %s", where, len(sh.keys), len(fields), typ)
 		}
 		for k, ft := range fields {
-			if sub, ok := sh.keys[k]; !ok {
+			if sub, ok := sh.key(k); !ok {
 				t.Errorf("%s: key %q of %s not in the shape", where, k, typ)
 			} else {
 				compareShape(t, where+"."+k, sub, ft)

@@ -363,7 +363,7 @@ func (v *View) apply(e Event) {
 	case CardPlaced:
 		row := v.Rows[ev.Row]
 		pos := min(max(ev.Pos, 0), len(row))
-		v.Rows[ev.Row] = slices.Insert(slices.Clip(row), pos, ev.Card)
+		v.Rows[ev.Row] = insertCard(row, pos, ev.Card)
 		if i := slices.Index(v.Pending, Play{Seat: ev.Seat, Card: ev.Card}); i >= 0 {
 			v.Pending = slices.Delete(v.Pending, i, i+1)
 		}

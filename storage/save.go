@@ -91,16 +91,16 @@ func CheckSave(name string, data []byte, maxVersion int) (int, error) {
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
+		syn, isSyntax := errors.AsType[*json.SyntaxError](err)
+		typ, isType := errors.AsType[*json.UnmarshalTypeError](err)
 		switch {
-		case errors.As(err, &syn) && syn.Error() == "unexpected end of JSON input":
+		case isSyntax && syn.Error() == "unexpected end of JSON input":
 			return fail(SaveTruncated, int64(len(data)), nil)
 		case errors.Is(err, io.ErrUnexpectedEOF):
 			return fail(SaveTruncated, int64(len(data)), nil)
-		case errors.As(err, &syn):
+		case isSyntax:
 			return fail(SaveGarbage, syn.Offset, errors.New(syn.Error()))
-		case errors.As(err, &typ):
+		case isType:
 			return fail(SaveGarbage, typ.Offset, errors.New("not a JSON object"))
 		}
 		return fail(SaveGarbage, -1, err)

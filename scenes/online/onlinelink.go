@@ -115,13 +115,13 @@ func RoomURL(base, code string) string {
 // (local) and nothing is sent. name and colour are the person's, for a bare /join.
 func ChatAction(line, name, colour string) (m protocol.Message, local msg.Message) {
 	m, err := protocol.ParseChat(line, protocol.ChatDefaults{Name: name, Colour: colour, Levels: ui.Levels})
-	var ce *protocol.CommandError
+	ce, isCommand := errors.AsType[*protocol.CommandError](err)
 	switch {
 	case errors.Is(err, protocol.ErrChatHelp):
 		return nil, msg.New(msg.RoomHelp)
-	case errors.As(err, &ce) && ce.Known && strings.EqualFold(ce.Command, "/bot"):
+	case isCommand && ce.Known && strings.EqualFold(ce.Command, "/bot"):
 		return nil, msg.New(msg.RoomBotLevel, strings.Join(ui.Levels, ", "))
-	case errors.As(err, &ce):
+	case isCommand:
 		return nil, msg.New(msg.RoomUnknownCommand, ce.Command)
 	}
 	return m, msg.Message{}

@@ -84,8 +84,7 @@ func (r *Room) Poll() bool {
 // failedText says why a link ended or cannot reach the server: the server's refusal (no such
 // room, banned, …) in the person's words, or the server's page and the error.
 func failedText(st client.LinkStatus, base string) msg.Message {
-	var refused *client.FailedError
-	if errors.As(st.Err, &refused) {
+	if refused, ok := errors.AsType[*client.FailedError](st.Err); ok {
 		return session.ErrorText(refused.Refusal)
 	}
 	return msg.New(msg.OnlineUnreachable, pageURL(base), errString(st.Err))
@@ -95,8 +94,8 @@ func failedText(st client.LinkStatus, base string) msg.Message {
 // account (the device revoked, the account deleted); the device then forgets its account secret,
 // which would only be refused.
 func revoked(g *ui.Host, err error) bool {
-	var refused *client.FailedError
-	if !errors.As(err, &refused) || refused.Refusal.Code != protocol.ErrRevoked {
+	refused, ok := errors.AsType[*client.FailedError](err)
+	if !ok || refused.Refusal.Code != protocol.ErrRevoked {
 		return false
 	}
 	if g.Settings.Online.Secret != "" {

@@ -21,7 +21,7 @@ type LocalSession struct {
 	seats  []Seat
 	bots   []botSeat // one per seat; bot is nil for people
 	Seed   uint64
-	rng    *rand.Rand // cosmetic only: the bots' pauses
+	pause  func(n int) int // a *rand.Rand's IntN, cosmetic only: the bots' pauses (not the *rand.Rand: see engine.Game's rng)
 	// ticks scales a pause by the animation speed; inline runs the bots' decisions inside Update.
 	ticks  func(n int) int
 	inline bool
@@ -97,7 +97,7 @@ func SeatsFromSettings(st *ui.Settings) []Seat {
 
 // attachLocal wraps an engine game and makes its bots.
 func attachLocal(g *ui.Host, eg *engine.Game, seats []Seat, seed uint64) (*LocalSession, error) {
-	l := &LocalSession{Engine: eg, seats: seats, Seed: seed, rng: rand.New(rand.NewPCG(seed, 7)),
+	l := &LocalSession{Engine: eg, seats: seats, Seed: seed, pause: rand.New(rand.NewPCG(seed, 7)).IntN,
 		ticks: func(n int) int { return g.Speed().Ticks(n) }, inline: g.Opts.InlineBots, saver: g.Saver, wake: g.Wake}
 	l.bots = make([]botSeat, len(seats))
 	for s, st := range seats {
@@ -170,7 +170,7 @@ func (l *LocalSession) Update(still bool) (changed bool, refused error) {
 			if need == engine.DecideRow {
 				b.think = l.ticks(botRowPause)
 			} else {
-				b.think = l.ticks(botCardMin + l.rng.IntN(botCardSpan))
+				b.think = l.ticks(botCardMin + l.pause(botCardSpan))
 			}
 			v := l.Engine.View(s)
 			if l.inline {
@@ -296,9 +296,9 @@ func loadSaved(e *ui.Env) (*saved, error) {
 	}
 	e.FlushSaves()
 	b, _, err := storage.LoadSave(e.Opts.Storage, ui.SaveFile, savedVersion)
-	var se *storage.SaveError
+	se, damaged := errors.AsType[*storage.SaveError](err)
 	switch {
-	case errors.As(err, &se):
+	case damaged:
 		return nil, &noticeError{notice: saveNotice(se), err: fmt.Errorf("scenes: %w", err)}
 	case err != nil: // LoadSave's only other error: no save
 		return nil, nil

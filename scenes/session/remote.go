@@ -235,8 +235,7 @@ func ConnectionText(sess Session) msg.Message {
 	case client.LinkConnecting, client.LinkReconnecting:
 		return msg.New(msg.OnlineReconnecting, max(st.Attempt, 1))
 	case client.LinkFailed:
-		var fe *client.FailedError
-		if errors.As(st.Err, &fe) {
+		if fe, ok := errors.AsType[*client.FailedError](st.Err); ok {
 			return ErrorText(fe.Refusal)
 		}
 	}

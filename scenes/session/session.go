@@ -162,8 +162,7 @@ func playerErr(id msg.ID) error {
 
 // Notice returns the player's message for err.
 func Notice(err error) msg.Message {
-	var n *noticeError
-	if errors.As(err, &n) {
+	if n, ok := errors.AsType[*noticeError](err); ok {
 		return n.notice
 	}
 	return msg.New(msg.Verbatim, err.Error())

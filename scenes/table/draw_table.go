@@ -14,13 +14,16 @@ import (
 	"nimmt/text"
 )
 
-// numStrs holds the decimal strings 0–999 so drawing numbers does not allocate.
-var numStrs = func() (a [1000]string) {
-	for i := range a {
-		a[i] = strconv.Itoa(i)
+// numStrs holds the decimal strings 0–999 so drawing numbers does not allocate. Filled by init,
+// not returned by a function: an array returned that large is allocated with its type, which
+// brings its equality code into the wasm (#25).
+var numStrs [1000]string
+
+func init() {
+	for i := range numStrs {
+		numStrs[i] = strconv.Itoa(i)
 	}
-	return
-}()
+}
 
 func Num(n int) string {
 	if n >= 0 && n < len(numStrs) {

@@ -103,13 +103,15 @@ func (bd *board) ShownPen(s int) int {
 	return 0
 }
 
-// plusStrs are "+0" to "+199", so that a counting plate does not allocate.
-var plusStrs = func() (a [200]string) {
-	for i := range a {
-		a[i] = "+" + strconv.Itoa(i)
+// plusStrs are "+0" to "+199", so that a counting plate does not allocate (filled by init, as
+// numStrs).
+var plusStrs [200]string
+
+func init() {
+	for i := range plusStrs {
+		plusStrs[i] = "+" + strconv.Itoa(i)
 	}
-	return
-}()
+}
 
 // plus returns "+n".
 func plus(n int) string {
