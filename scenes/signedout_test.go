@@ -35,9 +35,10 @@ func servedRoom(t *testing.T, og *onlineGame, p notePacer, srv *servertest.Serve
 // TestRoomSignedOutOrBanned: Ann, signed in on this device, is in a room of a real server when
 // her account is deleted from another: the room's connection ends without another, the status
 // line says why in words, the device forgets its secret and the seat (in the saved settings
-// too), and only Leave is offered, which goes to the menu. Bo, a guest in the room, is then
-// banned: his connection ends the same way, the status line saying the operator's reason, and
-// so does Play online's list of public tables after it.
+// too), and only Leave is offered (no Copy link), which goes to the menu. Bo, a guest in the
+// room, is then banned: his connection ends the same way, the status line saying the operator's
+// reason, the device forgets his seat in that room, and so does Play online's list of public
+// tables after it.
 func TestRoomSignedOutOrBanned(t *testing.T) {
 	srv := servertest.New(t, publicOpts, server.HTTPOptions{Rate: 1e9})
 	secret := client.NewSecret()
@@ -68,7 +69,7 @@ func TestRoomSignedOutOrBanned(t *testing.T) {
 		if st := og.TestState().Online; d.Dials() != 1 || st.Status != want.String() {
 			t.Errorf("after %d connections the status line says %q, want %q", d.Dials(), st.Status, want.String())
 		}
-		if !og.has("leave") || og.has("chat") || og.has("add-bot") || og.has("mod-1") || og.has("mod-0") {
+		if !og.has("leave") || og.has("copy") || og.has("chat") || og.has("add-bot") || og.has("mod-1") || og.has("mod-0") {
 			t.Errorf("the buttons of an ended room: %s", labels(og))
 		}
 	}
@@ -89,7 +90,14 @@ func TestRoomSignedOutOrBanned(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.Clock.Advance(10 * time.Second) // the hub's next check of the bans
+	tok := og2.Settings.Online.Token
 	over(og2, p2, r2, d2, msg.New(msg.RoomErrBanned, "spam"))
+	// The ban's seat is forgotten (Back to room would be refused with the ban again), saved too.
+	og2.FlushSaves()
+	saved, err = og2.Opts.Storage.Load(ui.SettingsFile)
+	if o := og2.Settings.Online; tok == "" || o.Token != "" || o.Code != "" || err != nil || strings.Contains(string(saved), tok) {
+		t.Errorf("banned: token %q (was %q), code %q; saved (%v) %s", o.Token, tok, o.Code, err, saved)
+	}
 	// Play online's list of public tables, opened after Leave, is refused and says why too.
 	og2.Tap(t, "leave")
 	og2.tickIdle(t)

@@ -94,8 +94,7 @@ func failedText(st client.LinkStatus, base string) msg.Message {
 // account (the device revoked, the account deleted); the device then forgets its account secret,
 // which would only be refused.
 func revoked(g *ui.Host, err error) bool {
-	refused, ok := errors.AsType[*client.FailedError](err)
-	if !ok || refused.Refusal.Code != protocol.ErrRevoked {
+	if !refusedAs(err, protocol.ErrRevoked) {
 		return false
 	}
 	if g.Settings.Online.Secret != "" {
@@ -103,6 +102,12 @@ func revoked(g *ui.Host, err error) bool {
 		g.SaveSettings()
 	}
 	return true
+}
+
+// refusedAs reports whether err ended a link because the server refused it with code.
+func refusedAs(err error, code string) bool {
+	refused, ok := errors.AsType[*client.FailedError](err)
+	return ok && refused.Refusal.Code == code
 }
 
 // errString is an error's text, or nothing.
@@ -128,12 +133,13 @@ func (r *Room) giveUp(why msg.Message) {
 // keep remembers the seat token (with the room and server) so that the seat can be taken back
 // after a restart of the game, a reload of the page or a lost connection. Once the server signed
 // this device out, it forgets the seat, held through the account (taken back, it would be
-// played as a guest), with the account's secret.
+// played as a guest), with the account's secret; once the server banned this person, it forgets
+// this room's seat, which would only be refused again with the ban.
 func (r *Room) keep() {
 	cs := r.Link.State()
 	o := &r.g.Settings.Online
 	if st := r.Link.Status(); st.Phase == client.LinkFailed {
-		if revoked(r.g, st.Err) {
+		if revoked(r.g, st.Err) || refusedAs(st.Err, protocol.ErrBanned) && o.Code == cs.Room.Code && o.Base == r.base {
 			r.forget()
 		}
 		return

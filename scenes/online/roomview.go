@@ -27,8 +27,10 @@ func (r *Room) Build() {
 	if r.copied {
 		lbl = msg.RoomCopied.Text()
 	}
-	r.add("copy", lbl, l.Copy, r.Opened, 0)
 	live := r.Opened && r.Status.Phase != client.LinkFailed // a link ended for good offers only leave
+	if r.Status.Phase != client.LinkFailed {
+		r.add("copy", lbl, l.Copy, r.Opened, 0)
+	}
 	for s, line := range l.Seats {
 		if live && r.Host() && rm.State == protocol.StateLobby && s < len(rm.Seats) && rm.Seats[s].Kind == protocol.KindBot {
 			r.add("remove-"+strconv.Itoa(s), "×", line.Remove, true, 0)
