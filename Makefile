@@ -124,7 +124,7 @@ test-xvfb:
 # desktop window, into build/screenshots/SCENE-WxH.png (10 seats: SCENE-10-WxH.png for the table),
 # by scripts/shots.sh. Two runs give the same pixels. SHOT_XVFB="nice -n 19 xvfb-run -a -n 202"
 # runs them gently on a shared machine.
-SHOT_SCENES ?= menu newgame variants seat keyboard settings rules deal choose fan warning reveal placement rowchoice score gameover tracker log handover stats stats-empty online online-create room reconnecting timer online-keyboard room-keyboard public tutorial pause pause-settings pause-rules profile profile-guest room-moderation profile-signin room-report
+SHOT_SCENES ?= menu newgame variants seat keyboard settings rules deal choose fan warning reveal placement rowchoice score gameover tracker log handover stats stats-empty online online-create room reconnecting timer online-keyboard room-keyboard public tutorial pause pause-settings pause-rules profile profile-guest room-moderation profile-signin room-report room-banned
 SHOT_SIZES  ?= 390x844 844x390 1280x720
 SHOT_SCENES10 ?= choose placement timer score gameover
 SHOT_ENV = SHOT_SCENES="$(SHOT_SCENES)" SHOT_SIZES="$(SHOT_SIZES)" SHOT_SCENES10="$(SHOT_SCENES10)"

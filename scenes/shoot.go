@@ -24,7 +24,7 @@ import (
 )
 
 // ShotScenes are the scene names the -screenshot flag accepts.
-var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "stats-empty", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause", "pause-settings", "pause-rules", "profile", "profile-guest", "room-moderation", "profile-signin", "room-report"}
+var ShotScenes = []string{"menu", "rules", "deal", "choose", "fan", "warning", "reveal", "placement", "rowchoice", "score", "gameover", "tracker", "log", "newgame", "variants", "seat", "keyboard", "settings", "stats", "stats-empty", "handover", "online", "online-create", "room", "reconnecting", "timer", "online-keyboard", "room-keyboard", "public", "tutorial", "pause", "pause-settings", "pause-rules", "profile", "profile-guest", "room-moderation", "profile-signin", "room-report", "room-banned"}
 
 // shooter drives the game to a named scene from a seeded position and saves one frame to PNG.
 type shooter struct {
@@ -88,7 +88,7 @@ func newShooter(g *Game, scene, file string) (*shooter, error) {
 		m := menu.NewMenu(g.host)
 		m.Page = "stats" // stats-empty: the page before any game
 		g.cur = m
-	case "online", "online-create", "online-keyboard", "room", "room-keyboard", "room-moderation", "room-report":
+	case "online", "online-create", "online-keyboard", "room", "room-keyboard", "room-moderation", "room-report", "room-banned":
 		shotOnline(g, scene)
 	case "public":
 		shotPublic(g)

@@ -76,7 +76,8 @@ func sampleRoom() *cannedLink {
 // shotOnline prepares the online screens' screenshots: the lobby (online), the room form
 // (online-create) and the room (room), over a canned link; online-keyboard and room-keyboard
 // show them on a touch screen of the phone app, a room code and a chat line half typed on the
-// on-screen keyboard.
+// on-screen keyboard; room-banned shows the room once the operator banned this person (the
+// reason said, only Leave offered).
 func shotOnline(g *Game, scene string) {
 	g.Settings.Name = session.BotNames[0].Text()
 	g.Settings.Online.Colour = "green"
@@ -94,7 +95,7 @@ func shotOnline(g *Game, scene string) {
 			l.Edit("code", sampleCode[:3], 64, ui.CaseUpper)
 		}
 		g.cur = l
-	case "room", "room-keyboard", "room-moderation", "room-report":
+	case "room", "room-keyboard", "room-moderation", "room-report", "room-banned":
 		r := online.NewRoom(g.host, &g.dial, link, "wss://nimmt.example.org", false)
 		switch scene {
 		case "room-keyboard":
@@ -107,6 +108,11 @@ func shotOnline(g *Game, scene string) {
 			r.Poll()
 			r.Activate("mod-1")
 			r.Activate("report")
+		case "room-banned":
+			r.Poll()
+			link.status = client.LinkStatus{Phase: client.LinkFailed, Err: &client.FailedError{Refusal: protocol.Error{
+				Code: protocol.ErrBanned, Message: protocol.BannedMessage + ": " + msg.RoomReasonSpam.Text()}}}
+			r.Poll()
 		}
 		g.cur = r
 	}

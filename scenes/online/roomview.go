@@ -30,6 +30,8 @@ func (r *Room) Build() {
 	live := r.Opened && r.Status.Phase != client.LinkFailed // a link ended for good offers only leave
 	if r.Status.Phase != client.LinkFailed {
 		r.add("copy", lbl, l.Copy, r.Opened, 0)
+	} else {
+		l.Link.W = l.Copy.X + l.Copy.W - l.Link.X // the link takes the hidden button's place
 	}
 	for s, line := range l.Seats {
 		if live && r.Host() && rm.State == protocol.StateLobby && s < len(rm.Seats) && rm.Seats[s].Kind == protocol.KindBot {
