@@ -53,7 +53,8 @@ func TestRulebookEvents(t *testing.T) {
 // TestCaptionClear: in How to play, at every size and step, the caption keeps clear of where
 // the revealed cards wait (and their names), of the rows, the buttons and the person's plate
 // and pile, and its text fits inside it; on phones the revealed cards wait in the table's reveal
-// line (issue 25: the walkthrough kept the small side queue).
+// line (issue 25: the walkthrough kept the small side queue), and the panel is no taller than the
+// longest step's text needs with its padding (issue 25: ~140 px of empty panel at 390x844).
 func TestCaptionClear(t *testing.T) {
 	g := newTestGame(t, &storage.Memory{}, "instant")
 	sizes := [][2]float64{{360, 640}, {390, 844}, {844, 390}, {1024, 768}, {1280, 720}, {1920, 1080}, {2560, 1440}}
@@ -63,6 +64,7 @@ func TestCaptionClear(t *testing.T) {
 		runUntil(t, g, 5, func(ts ui.TestState) bool { return ts.Scene != "menu" })
 		tb := g.cur.(*table.Table)
 		tu := tb.Tutorial
+		var need, panel float64 // the most text any step needs, the tallest panel
 		for step := 1; step <= len(table.TutorialCaptions); step++ {
 			name := fmt.Sprintf("%gx%g step %d", sz[0], sz[1], step)
 			if step > 1 {
@@ -91,14 +93,19 @@ func TestCaptionClear(t *testing.T) {
 				}
 			}
 			title, lines, size := tu.CaptionText(r)
-			if h := title*2.6 + float64(len(lines))*size*1.3; h > r.H || size < 9 {
+			h := title*2.6 + float64(len(lines))*size*1.3
+			if h > r.H || size < 9 {
 				t.Errorf("%s: caption text %.0f px high at %.1f px in %.0f", name, h, size, r.H)
 			}
+			need, panel = max(need, h), max(panel, r.H)
 			for _, line := range lines {
 				if w, _ := g.Txt.Measure(line, text.Style{Size: size}); w > r.W-24 {
 					t.Errorf("%s: caption line %q %.0f px wide in %.0f", name, line, w, r.W-24)
 				}
 			}
+		}
+		if min(sz[0], sz[1]) < 600 && panel > need+24 {
+			t.Errorf("%gx%g: caption panel %.0f px high for %.0f px of text", sz[0], sz[1], panel, need)
 		}
 	}
 }

@@ -70,6 +70,11 @@ type walkthrough struct {
 	capIn             layout.Rect
 	capTitle, capSize float64
 	capLines          []string
+	// fitIn and fitFor are the space and first step's caption fitH was measured for: the most
+	// height any step's text takes there, with its padding.
+	fitIn  layout.Rect
+	fitFor string
+	fitH   float64
 }
 
 func play(seat int, c engine.Card) engine.Play { return engine.Play{Seat: seat, Card: c} }
@@ -195,12 +200,15 @@ func (tu *walkthrough) Update(in *ui.Input) {
 
 // Caption is the current step's text; the first step ends by saying how to go on, in the
 // words of the way the person plays (click, tap or the keys).
-func (tu *walkthrough) Caption() string {
-	if tu.Step == 0 {
+func (tu *walkthrough) Caption() string { return tu.captionOf(tu.Step) }
+
+// captionOf is step's caption (steps count from 1; none for 0).
+func (tu *walkthrough) captionOf(step int) string {
+	if step == 0 {
 		return ""
 	}
-	c := TutorialCaptions[tu.Step-1].Text()
-	if tu.Step == 1 {
+	c := TutorialCaptions[step-1].Text()
+	if step == 1 {
 		c += " " + tu.t.G.ByDevice(msg.RulesNextClick, msg.RulesNextTap, msg.RulesNextKeys).Text()
 	}
 	return c
@@ -237,7 +245,7 @@ func (tu *walkthrough) CaptionRect() layout.Rect {
 		// side column between Menu and Next.
 		m := l.Buttons[layout.BtnMenu]
 		top := m.Y + m.H + 8
-		return layout.Rect{X: n.X, Y: top, W: n.W, H: n.Y - 8 - top}
+		return tu.fit(layout.Rect{X: n.X, Y: top, W: n.W, H: n.Y - 8 - top})
 	}
 	if !l.Portrait {
 		// The status line above the rows: the caption goes under them, where a hand would be.
@@ -255,25 +263,43 @@ func (tu *walkthrough) CaptionRect() layout.Rect {
 	if panels, k := l.RevealPanels(l.Unit * 0.6); k > 0 {
 		top = max(top, panels[k-1].Y+panels[k-1].H+8) // under the reveal line
 	}
-	return layout.Rect{X: l.Rows[0].Hit.X, Y: top, W: l.Rows[0].Hit.W, H: l.H - top - 8}
+	return tu.fit(layout.Rect{X: l.Rows[0].Hit.X, Y: top, W: l.Rows[0].Hit.W, H: l.H - top - 8})
+}
+
+// fit returns the top of r as high as the longest step's text needs there with its padding, so
+// a phone's caption panel holds no empty band and keeps one height from step to step.
+func (tu *walkthrough) fit(r layout.Rect) layout.Rect {
+	if first := tu.captionOf(1); r != tu.fitIn || first != tu.fitFor {
+		tu.fitIn, tu.fitFor, tu.fitH = r, first, 0
+		for step := 1; step <= len(TutorialCaptions); step++ {
+			title, lines, size := tu.layCaption(tu.captionOf(step), r)
+			tu.fitH = max(tu.fitH, title*2.6+float64(len(lines))*size*1.3+12)
+		}
+	}
+	r.H = min(r.H, tu.fitH)
+	return r
 }
 
 // CaptionText lays the caption out in r: the title's size and the text's lines and size, the
 // largest (up to the table's unit) at which both fit.
 func (tu *walkthrough) CaptionText(r layout.Rect) (title float64, lines []string, size float64) {
-	g := tu.t.G
 	if c := tu.Caption(); c != tu.capFor || r != tu.capIn {
 		tu.capFor, tu.capIn = c, r
-		for title = ui.ClampF(tu.t.Lay.Unit*1.2, 12, 26); ; title *= 0.92 {
-			size = title * 0.95
-			lines = g.WrapText(c, size, r.W-24)
-			if title*2.6+float64(len(lines))*size*1.3 <= r.H-8 || title <= 10 {
-				break
-			}
-		}
-		tu.capTitle, tu.capLines, tu.capSize = title, lines, size
+		tu.capTitle, tu.capLines, tu.capSize = tu.layCaption(c, r)
 	}
 	return tu.capTitle, tu.capLines, tu.capSize
+}
+
+// layCaption lays caption c out in r: the largest title (up to the table's unit) at which the
+// title and the wrapped text fit.
+func (tu *walkthrough) layCaption(c string, r layout.Rect) (title float64, lines []string, size float64) {
+	for title = ui.ClampF(tu.t.Lay.Unit*1.2, 12, 26); ; title *= 0.92 {
+		size = title * 0.95
+		lines = tu.t.G.WrapText(c, size, r.W-24)
+		if title*2.6+float64(len(lines))*size*1.3 <= r.H-8 || title <= 10 {
+			return title, lines, size
+		}
+	}
 }
 
 func (tu *walkthrough) drawCaption(dst *ebiten.Image) {
