@@ -29,6 +29,8 @@ run() {
 run vsmc -bots expert,mc100,mc100,mc100 -players 4 -games 400 -seed 1
 run ten-vs-mc100-81 -bots expert,$mc9 -players 10 -games 40 -rounds 10 -seed 81
 run ten-vs-mc100-82 -bots expert,$mc9 -players 10 -games 40 -rounds 10 -seed 82
+run ten-vs-mc100-83 -bots expert,$mc9 -players 10 -games 40 -rounds 10 -seed 83
+run ten-vs-mc100-84 -bots expert,$mc9 -players 10 -games 40 -rounds 10 -seed 84
 run clairvoyant-4 -bots clairvoyant,mc100,mc100,mc100 -players 4 -games 80 -rounds 5 -seed 21
 # Hard (#28).
 run hard-300 -bots expert@300,mc100,mc100,mc100 -players 4 -games 160 -rounds 5 -seed 21
