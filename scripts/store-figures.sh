@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # store-figures.sh ROOMS HOLD: one cmd/server on SQLite and then one on PostgreSQL (a cluster of
-# its own in /tmp/pgsq, started and stopped here, Debian's postgresql) at ROOMS rooms x 4 sockets,
+# its own in a temporary folder, started and stopped here, Debian's postgresql) at ROOMS rooms x 4 sockets,
 # nice -n 10, printing loadgen's report for each (THINK sets its -think, default 2s). Run from a
 # checkout as root (the cluster runs as nobody). docs/SCALING.md "One process at 2,000 rooms".
 set -euo pipefail
 rooms=${1:-2000}; hold=${2:-30s}
-D=/tmp/pgsq; rm -rf $D; mkdir -p $D; chown nobody $D
+D=$(mktemp -d); chown nobody $D
 go build -o $D/server ./cmd/server; go build -o $D/loadgen ./cmd/loadgen
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | tail -1)
 runuser -u nobody -- $PGBIN/initdb -D $D/data -U nimmt --auth=trust -E UTF8 >/dev/null
 runuser -u nobody -- $PGBIN/postgres -D $D/data -k $D -p 5499 -c listen_addresses= -c max_connections=300 > $D/pg.log 2>&1 &
-pg=$!; trap "kill $pg" EXIT
+pg=$!; trap "kill $pg; sleep 1; rm -rf $D" EXIT
 for i in $(seq 50); do runuser -u nobody -- $PGBIN/pg_isready -h $D -p 5499 -q && break; sleep 0.2; done
 runuser -u nobody -- $PGBIN/createdb -h $D -p 5499 -U nimmt b1
 echo "== load before: $(cut -d' ' -f1-3 /proc/loadavg)"
