@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net"
 	"net/http/httptest"
 	"path/filepath"
 	"slices"
@@ -12,42 +11,13 @@ import (
 	"time"
 
 	gameserver "nimmt/server"
+	"nimmt/server/servertest"
 	"nimmt/server/store/sqlite"
 )
 
-// cutListener is a listener that can cut every connection it accepted, as a server process
-// killed with SIGKILL does (the kernel closes its sockets).
-type cutListener struct {
-	net.Listener
-	mu    sync.Mutex
-	conns []net.Conn
-}
-
-func (l *cutListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err == nil {
-		l.mu.Lock()
-		l.conns = append(l.conns, c)
-		l.mu.Unlock()
-	}
-	return c, err
-}
-
-// cut closes every connection accepted so far and returns how many.
-func (l *cutListener) cut() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, c := range l.conns {
-		c.Close()
-	}
-	n := len(l.conns)
-	l.conns = nil
-	return n
-}
-
 // newURLServer is a server in the test behind a listener that can cut its connections; it
 // returns its ws:// address.
-func newURLServer(t *testing.T) (*gameserver.Hub, *cutListener, string) {
+func newURLServer(t *testing.T) (*gameserver.Hub, *servertest.CutListener, string) {
 	t.Helper()
 	store, err := sqlite.Open(filepath.Join(t.TempDir(), "nimmt.db"))
 	if err != nil {
@@ -60,7 +30,7 @@ func newURLServer(t *testing.T) (*gameserver.Hub, *cutListener, string) {
 	}
 	t.Cleanup(hub.Close)
 	hs := httptest.NewUnstartedServer(hub.Handler(gameserver.HTTPOptions{Rate: 1e9}))
-	ln := &cutListener{Listener: hs.Listener}
+	ln := &servertest.CutListener{Listener: hs.Listener}
 	hs.Listener = ln
 	hs.Start()
 	t.Cleanup(hs.Close)
@@ -93,7 +63,7 @@ func TestURLClientsResume(t *testing.T) {
 	var wg sync.WaitGroup
 	all := openRooms(t, c, base, st, &wg)
 	st.killed.Store(time.Now().UnixNano())
-	cut := ln.cut()
+	cut := ln.Cut()
 	wg.Wait()
 	for i, room := range all {
 		for _, p := range room {

@@ -1,43 +1,15 @@
 package textport_test
 
 import (
-	"net"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"nimmt/server"
+	"nimmt/server/servertest"
 	"nimmt/server/store/storetest"
 	"nimmt/server/textport"
 )
-
-// cutListener is a listener that can close every connection it accepted, as a server process
-// that dies or gives up a room does.
-type cutListener struct {
-	net.Listener
-	mu    sync.Mutex
-	conns []net.Conn
-}
-
-func (l *cutListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err == nil {
-		l.mu.Lock()
-		l.conns = append(l.conns, c)
-		l.mu.Unlock()
-	}
-	return c, err
-}
-
-func (l *cutListener) cut() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, c := range l.conns {
-		c.Close()
-	}
-	l.conns = nil
-}
 
 // A text session in a room reached through the balancer (Options.Remote) whose connection is
 // cut while the person owes a card comes back by itself and prints the table and its prompt
@@ -54,7 +26,7 @@ func TestRemoteSessionBackPrintsTable(t *testing.T) {
 	}
 	defer hub.Close()
 	hs := httptest.NewUnstartedServer(hub.Handler(server.HTTPOptions{Rate: 1e9}))
-	ln := &cutListener{Listener: hs.Listener}
+	ln := &servertest.CutListener{Listener: hs.Listener}
 	hs.Listener = ln
 	hs.Start()
 	defer hs.Close()
@@ -74,7 +46,7 @@ func TestRemoteSessionBackPrintsTable(t *testing.T) {
 	tex.send("start new game on oak")
 	tex.untilHas("[oak] > ")
 
-	ln.cut()
+	ln.Cut()
 	tex.untilHas("[oak] * back in the room")
 	tex.send("marker")
 	tex.untilHas(`unknown command "marker"`)
