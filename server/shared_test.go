@@ -177,10 +177,26 @@ func TestSharedSplitBrain(t *testing.T) {
 	code := lobby(t, a.url, noTimer(2), nil, ann, bo)
 	playUntil(t, "round 1 turn 2", func(p *player) bool { return p.st.View.Turn >= 2 }, ann, bo)
 	ctx := context.Background()
-	if _, err := b.store.Pool().Exec(ctx, `SELECT pg_terminate_backend(pid, 60000) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2::oid AND objsubid = 2`,
+	pool := b.store.Pool()
+	// A must not be woken to notice its lost lock before B holds the room: both processes'
+	// lease listeners are up first (a listener that connects late reads the requests at once),
+	// and B finds A's lock gone on its first try (a refused try asks A for the room, waking it).
+	count := func(what, q string, args ...any) func() bool {
+		return func() bool {
+			var n int
+			if err := pool.QueryRow(ctx, q, args...).Scan(&n); err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			return n == 0
+		}
+	}
+	waitFor(t, "both lease listeners", count("listeners", `SELECT 2 - count(*) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN nimmt_leases'`))
+	if _, err := pool.Exec(ctx, `SELECT pg_terminate_backend(pid, 60000) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2::oid AND objsubid = 2`,
 		int32(pg.LockClass), a.leases.Owner()); err != nil {
 		t.Fatal(err)
 	}
+	waitFor(t, "A's lock gone", count("A's lock", `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2::oid AND objsubid = 2`,
+		int32(pg.LockClass), a.leases.Owner()))
 	// Bo, cut off from A (a network fault), comes back through B: B takes the room at once.
 	bo.conn.Close()
 	bo.connect(b.url, code)
@@ -202,6 +218,17 @@ func TestSharedSplitBrain(t *testing.T) {
 	}
 	checkStored(t, b.url, code, ann)
 	checkStored(t, b.url, code, bo)
+}
+
+// waitFor polls done until it holds, failing after guard (the database's own state, which no
+// channel of the test's can signal).
+func waitFor(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(guard); !done(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting for %s", what)
+		}
+	}
 }
 
 // Rooms no process serves expire on PostgreSQL too: a room its process let go as idle is
