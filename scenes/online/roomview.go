@@ -2,6 +2,7 @@ package online
 
 import (
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
@@ -222,9 +223,13 @@ func (r *Room) Draw(dst *ebiten.Image) {
 		}
 		seat := rm.Seats[s]
 		g.RoundRect(dst, line.Swatch, line.Swatch.W/2, seatCol(seat.Colour))
-		name, _, _ := r.SeatName(s)
+		name, nst, _ := r.SeatName(s)
 		g.Label(dst, name, line.Name.X, cy, size, ui.TitleCol, text.Left|text.VertCenter, true)
-		g.Label(dst, g.Txt.Cut(r.seatInfoText(s), st, line.Info.W), line.Info.X, cy, size, ui.LabelCol, text.Left|text.VertCenter, false)
+		// The info follows the name as drawn, so a short name leaves its room to the info
+		// ("here · host" whole beside "Ada" on a landscape phone).
+		nw, _ := g.Txt.Measure(name, nst)
+		ix := math.Min(line.Info.X, line.Name.X+nw+size*0.7)
+		g.Label(dst, g.Txt.Cut(r.seatInfoText(s), st, line.Info.X+line.Info.W-ix), ix, cy, size, ui.LabelCol, text.Left|text.VertCenter, false)
 	}
 	r.drawChat(dst)
 	r.form.Draw(dst)
