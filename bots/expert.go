@@ -53,6 +53,9 @@ type Expert struct {
 	// safeFrom and safeTries: from safeFrom seats (0: never; the Expert: crowdSeats), when the
 	// others do not play the risk policy, they play policySafe with safeTries draws.
 	safeFrom, safeTries int
+	// modelFrom: from this many seats (0: never, the default) the others play the learned model
+	// of MC100 (policyModel) in the playouts.
+	modelFrom int
 	// budget and vbudget are the default playouts per decision at a number of seats, in the
 	// basic game's search and in the variant search.
 	budget, vbudget func(seats int) int
@@ -242,7 +245,9 @@ const (
 // policySafe (the Expert, not Hard), or by the risk policy from crowdFrom seats when set.
 func (e *Expert) policy(seats int) playPolicy {
 	pol := e.pol
-	if e.crowdFrom > 0 && seats >= e.crowdFrom {
+	if e.modelFrom > 0 && seats >= e.modelFrom {
+		pol.opp = policyModel
+	} else if e.crowdFrom > 0 && seats >= e.crowdFrom {
 		pol.opp, pol.oppNoise, pol.oppOwn = policyRisk, e.crowdNoise, e.crowdOwn
 	} else if e.safeFrom > 0 && seats >= e.safeFrom && e.safeTries > 0 {
 		pol.opp, pol.safeTries = policySafe, e.safeTries

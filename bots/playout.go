@@ -146,6 +146,9 @@ const (
 	// policySafe: a random card, drawn again (up to safeTries draws in all) while the one drawn
 	// obviously takes a row now — a sixth card, or a card below every row — as MC100 avoids.
 	policySafe
+	// policyModel: a card drawn from the learned model of MC100 (pickModel), counting the cards
+	// as that seat sees them.
+	policyModel
 )
 
 // playPolicy is how a playout chooses: the other seats by opp, this seat after the decision by
@@ -248,9 +251,10 @@ func handRisk(st *engine.State, seat int, seen *cardSet) float64 {
 }
 
 // seenBy returns the cards seat s has seen in a playout, as far as its risk policy counts them:
-// seen (this seat's) itself unless pol.oppOwn, else with this seat's hand taken out and s's put in.
+// seen (this seat's) itself unless pol.oppOwn or the model policy, else with this seat's hand
+// taken out and s's put in.
 func (w *world) seenBy(seen *cardSet, st *engine.State, s int, pol playPolicy, o *cardSet) *cardSet {
-	if !pol.oppOwn || pol.opp != policyRisk {
+	if pol.opp != policyModel && (!pol.oppOwn || pol.opp != policyRisk) {
 		return seen
 	}
 	*o = *seen
@@ -268,6 +272,9 @@ func (w *world) seenBy(seen *cardSet, st *engine.State, s int, pol playPolicy, o
 func (w *world) pickOther(st *engine.State, s int, pol playPolicy, r *rng, seen, oseen *cardSet) engine.Card {
 	if pol.opp == policySafe {
 		return pickSafe(st, s, pol.safeTries, r)
+	}
+	if pol.opp == policyModel {
+		return pickModel(st, s, r, w.seenBy(seen, st, s, pol, oseen))
 	}
 	return pick(st, s, pol.opp, pol.oppNoise, r, w.seenBy(seen, st, s, pol, oseen))
 }

@@ -55,7 +55,7 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		r := newRNG(3)
 		ln := new(lane)
 		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}, NewExpert(1, ExpertOptions{}).pol,
-			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1}} {
+			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1}, {opp: policyModel, self: policyRisk}} {
 			allocs := testing.AllocsPerRun(200, func() {
 				ln.st = w.base
 				w.deal(&ln.st, &r)
