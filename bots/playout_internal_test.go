@@ -298,3 +298,11 @@ func TestPickSafe(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPlayoutModel4 is an Expert playout at 4 seats with the others by the learned model of
+// MC100 (policyModel).
+func BenchmarkPlayoutModel4(b *testing.B) {
+	pol := NewExpert(1, ExpertOptions{}).pol
+	pol.opp = policyModel
+	benchPlayout(b, 4, pol)
+}
