@@ -12,8 +12,9 @@ const modelK = 15
 // modelFeatures fills f with the features of playing card c, the rank-th lowest of a hand of n
 // cards, on table st as seen (seen: the cards the seat has seen, its hand among them). They are
 // cheap enough for a playout: the risk policy's cost, whether c takes a row now (below every
-// row; a sixth card) and that row's bullheads, the target row's length, bullheads and gap, the
-// card's place in the hand and in the deck, and the hand's size.
+// row; a sixth card) and that row's bullheads, the target row's length, bullheads and gap (as an
+// unseen share and in card values), the card's rank in the hand, its value and its square, and
+// the hand's size times the risk cost and times the cheapest row's bullheads.
 func modelFeatures(st *engine.State, c engine.Card, seen *cardSet, rank, n int, f *[modelK]float64) {
 	*f = [modelK]float64{}
 	unseen := float64(max(1, engine.DeckSize-seen.len()))
