@@ -55,7 +55,8 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		r := newRNG(3)
 		ln := new(lane)
 		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}, NewExpert(1, ExpertOptions{}).pol,
-			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1}} {
+			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1},
+			{opp: policySafe, self: policyRisk, safeTries: 3, nest: 10, nestN: 1}} {
 			allocs := testing.AllocsPerRun(200, func() {
 				ln.st = w.base
 				w.deal(&ln.st, &r)

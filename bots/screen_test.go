@@ -236,4 +236,9 @@ func applyScreen(e *Expert, c expCfg) {
 	if _, ok := c["safe"]; ok {
 		e.safeFrom, e.safeTries = 2, int(c.f("safe", 0))
 	}
+	// nest, nestn and nestx: the nested search of this seat's later cards (bots/nested.go) when
+	// at most nest turns follow the decision's, nestn playouts a card, the root budget × nestx.
+	e.pol.nest = int(c.f("nest", float64(e.pol.nest)))
+	e.pol.nestN = int(c.f("nestn", float64(e.pol.nestN)))
+	e.pol.nestX = c.f("nestx", e.pol.nestX)
 }
