@@ -12,9 +12,9 @@ import "nimmt/engine"
 // the cheapest card is played. The nested playouts play this seat by the risk policy.
 
 // nesting reports whether the playouts of a decision with turns turns after its own choose this
-// seat's later cards by the nested search.
+// seat's later cards by the nested search: with one turn left its last card is forced.
 func (p *playPolicy) nesting(turns int) bool {
-	return p.nest > 0 && p.nestN > 0 && turns >= 1 && turns <= p.nest
+	return p.nest > 0 && p.nestN > 0 && turns >= 2 && turns <= p.nest
 }
 
 // nestBudget is the root playouts of a decision with turns turns after its own, from budget, the

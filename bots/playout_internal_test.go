@@ -343,3 +343,16 @@ func TestNestPickSeesNoHiddenHands(t *testing.T) {
 		t.Errorf("the same card %v from every stream: the test cannot tell deals apart", choices)
 	}
 }
+
+// TestNestBudget: the nested search scales the root's budget only where it nests (two or more
+// turns after the decision's, at most nest), by nestX × the plain playout's turns ÷ the nested one's.
+func TestNestBudget(t *testing.T) {
+	pol := playPolicy{nest: 2, nestN: 8, nestX: 2}
+	for _, c := range []struct{ turns, want int }{
+		{0, 6000}, {1, 6000}, {2, 6000 * 2 * 3 / (3 + 8*4)}, {3, 6000}, {9, 6000},
+	} {
+		if got := pol.nestBudget(6000, c.turns); got != c.want {
+			t.Errorf("%d turns after the decision: budget %d, want %d", c.turns, got, c.want)
+		}
+	}
+}
