@@ -130,3 +130,33 @@ func BenchmarkIntermediate2(b *testing.B) {
 	m, _ := bots.New(bots.LevelIntermediate, 1)
 	benchDecide(b, m, 2)
 }
+
+// handTurn returns 16 views of card decisions with hand cards in hand at seats seats.
+func handTurn(b *testing.B, seats, hand int, seed uint64) []engine.View {
+	var out []engine.View
+	for i := uint64(0); len(out) < 16; i++ {
+		for _, v := range views(b, seats, 40, seed+i) {
+			if v.Decision.Kind == engine.DecidePlay && len(v.Hand) == hand && len(out) < 16 {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkExpertNest is the Expert's card decision (all cores) with 10 and with 3 cards in hand,
+// without (off) and with the nested search of its own later cards (nest=2, nestn=8, nestx=2: at
+// 3 cards it searches twice the CPU of a plain 3-card decision, still below a 10-card one).
+func BenchmarkExpertNest(b *testing.B) {
+	for _, seats := range []int{4, 10} {
+		for _, hand := range []int{10, 3} {
+			vs := handTurn(b, seats, hand, 1)
+			b.Run(fmt.Sprintf("seats=%d/hand=%d/off", seats, hand), func(b *testing.B) {
+				benchViews(b, bots.NewExpert(1, bots.ExpertOptions{}), vs)
+			})
+			b.Run(fmt.Sprintf("seats=%d/hand=%d/nest", seats, hand), func(b *testing.B) {
+				benchViews(b, bots.NewExpertNested(1, 2, 8, 2), vs)
+			})
+		}
+	}
+}

@@ -140,6 +140,7 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	if budget <= 0 {
 		budget = e.budget(w.seats)
 	}
+	budget = e.pol.nestBudget(budget, w.turns)
 	for round := 0; round < rounds && len(alive) > 1; round++ {
 		if ctx.Err() != nil {
 			break

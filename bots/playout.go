@@ -169,6 +169,11 @@ type playPolicy struct {
 	oppOwn bool
 	// safeTries is the number of draws of the other seats' safe policy (opp policySafe).
 	safeTries int
+	// nest, nestN and nestX: when at most nest turns follow the decision's, this seat's later
+	// cards in a playout are chosen by a nested search of nestN playouts a card, the root's
+	// budget scaled by nestX (bots/nested.go); nest 0: never.
+	nest, nestN int
+	nestX       float64
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -176,6 +181,8 @@ type playPolicy struct {
 type rowFix struct {
 	seat, row int
 	active    bool
+	// nest is the nested search's scratch, made on its first use (a search's lanes keep theirs).
+	nest *nestScratch
 }
 
 // ChooseRow implements engine.RowChooser.
@@ -209,7 +216,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}
 		}
-		*fix = rowFix{seat: w.me, row: cand.row, active: true}
+		fix.seat, fix.row, fix.active = w.me, cand.row, true
 		st.PlayTurn(&cards, fix)
 		for _, c := range cards[:w.seats] {
 			seen.add(c)
@@ -219,9 +226,14 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 	if pol.horizon > 0 {
 		turns = min(turns, pol.horizon)
 	}
+	nested := pol.nesting(w.turns)
 	for t := 0; t < turns; t++ {
 		for s := 0; s < w.seats; s++ {
 			if s == w.me {
+				if nested && st.Hands[s].Len() >= 2 {
+					cards[s] = w.nestPick(st, pol, r, &seen, &oseen, fix)
+					continue
+				}
 				cards[s] = pick(st, s, pol.self, pol.noise, r, &seen)
 			} else {
 				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)

@@ -55,7 +55,9 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		r := newRNG(3)
 		ln := new(lane)
 		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}, NewExpert(1, ExpertOptions{}).pol,
-			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1}, {opp: policyModel, self: policyRisk}} {
+			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1}, {opp: policyModel, self: policyRisk},
+
+			{opp: policySafe, self: policyRisk, safeTries: 3, nest: 10, nestN: 1}} {
 			allocs := testing.AllocsPerRun(200, func() {
 				ln.st = w.base
 				w.deal(&ln.st, &r)
@@ -305,4 +307,61 @@ func BenchmarkPlayoutModel4(b *testing.B) {
 	pol := NewExpert(1, ExpertOptions{}).pol
 	pol.opp = policyModel
 	benchPlayout(b, 4, pol)
+}
+
+// TestNestPickSeesNoHiddenHands: the nested search deals the others' hands anew from the cards
+// this seat has not seen, so two playout states that differ only in the others' hidden cards get
+// the same choice from the same random stream (a search that used the playout's deal would be
+// clairvoyant).
+func TestNestPickSeesNoHiddenHands(t *testing.T) {
+	const seats = 4
+	var a, b engine.State
+	for _, st := range []*engine.State{&a, &b} {
+		st.Seats = seats
+		st.SetRows([engine.NumRows]engine.Card{10, 30, 50, 70})
+		st.SetHand(0, []engine.Card{12, 55, 90})
+	}
+	a.SetHand(1, []engine.Card{11, 31, 51})
+	a.SetHand(2, []engine.Card{13, 33, 53})
+	a.SetHand(3, []engine.Card{14, 34, 54})
+	b.SetHand(1, []engine.Card{20, 71, 100})
+	b.SetHand(2, []engine.Card{21, 41, 61})
+	b.SetHand(3, []engine.Card{1, 2, 3})
+	w := &world{me: 0, seats: seats, turns: 3}
+	var seen cardSet
+	for _, c := range []engine.Card{10, 30, 50, 70, 12, 55, 90} {
+		seen.add(c)
+	}
+	pol := playPolicy{opp: policyRandom, self: policyRisk, noise: 0.02, nest: 3, nestN: 2}
+	var fix rowFix
+	var oseen cardSet
+	choices := map[engine.Card]bool{}
+	for seed := uint64(0); seed < 60; seed++ {
+		ra, rb := newRNG(seed), newRNG(seed)
+		ca := w.nestPick(&a, pol, &ra, &seen, &oseen, &fix)
+		cb := w.nestPick(&b, pol, &rb, &seen, &oseen, &fix)
+		if ca != cb {
+			t.Fatalf("seed %d: %d with one deal of the hidden cards, %d with another", seed, ca, cb)
+		}
+		if !a.Hands[0].Has(ca) {
+			t.Fatalf("seed %d: chose %d, not in hand", seed, ca)
+		}
+		choices[ca] = true
+	}
+	if len(choices) < 2 {
+		t.Errorf("the same card %v from every stream: the test cannot tell deals apart", choices)
+	}
+}
+
+// TestNestBudget: the nested search scales the root's budget only where it nests (two or more
+// turns after the decision's, at most nest), by nestX × the plain playout's turns ÷ the nested one's.
+func TestNestBudget(t *testing.T) {
+	pol := playPolicy{nest: 2, nestN: 8, nestX: 2}
+	for _, c := range []struct{ turns, want int }{
+		{0, 6000}, {1, 6000}, {2, 6000 * 2 * 3 / (3 + 8*4)}, {3, 6000}, {9, 6000},
+	} {
+		if got := pol.nestBudget(6000, c.turns); got != c.want {
+			t.Errorf("%d turns after the decision: budget %d, want %d", c.turns, got, c.want)
+		}
+	}
 }

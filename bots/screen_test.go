@@ -226,6 +226,7 @@ func (s stat) String() string {
 // and leaf (the playout horizon and the weight of the hand left there), safe (the others play
 // policySafe with that many draws at every table size when not by the risk policy; 0 at random),
 // model (1: the others play the learned model of MC100, policyModel, at every table size).
+// nest, nestn and nestx (the nested search of the Expert's own later cards, bots/nested.go).
 func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["crowd"]; ok {
 		e.crowdFrom, _ = strconv.Atoi(v)
@@ -240,4 +241,9 @@ func applyScreen(e *Expert, c expCfg) {
 	if c["model"] == "1" {
 		e.modelFrom = 2
 	}
+	// nest, nestn and nestx: the nested search of this seat's later cards (bots/nested.go) when
+	// at most nest turns follow the decision's, nestn playouts a card, the root budget × nestx.
+	e.pol.nest = int(c.f("nest", float64(e.pol.nest)))
+	e.pol.nestN = int(c.f("nestn", float64(e.pol.nestN)))
+	e.pol.nestX = c.f("nestx", e.pol.nestX)
 }
