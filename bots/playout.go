@@ -35,6 +35,8 @@ type world struct {
 	fixed [engine.MaxSeats]engine.Card
 	// known, when set, are the other seats' true hands, dealt as they are (the clairvoyant).
 	known *[engine.MaxSeats]engine.Hand
+	// inf, when set, weighs each sampled deal by the other seats' plays this round.
+	inf *inference
 }
 
 // know makes the world deal the true hands: hands[s] is seat s's hand (this seat's is ignored).
