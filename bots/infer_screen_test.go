@@ -2,7 +2,12 @@
 
 package bots
 
-import "nimmt/engine"
+import (
+	"math/rand/v2"
+	"testing"
+
+	"nimmt/engine"
+)
 
 // inferBot is the Expert with its deals weighed by the other seats' plays this round (infer.go),
 // told them by the screen through the game's events (the view does not say who played what).
@@ -64,3 +69,40 @@ func (l *playLog) see(g *engine.Game, v *engine.View) {
 func (b *inferBot) decide(v *engine.View, l *playLog) engine.Action {
 	return b.e.decideInferring(v, l.turns[:l.done], b.tau, b.eps)
 }
+
+// benchInfer times, at seat 0's last-but-one card decision of a seats-seat round played by
+// MC100, a deal and its weight (BenchmarkPlayoutExpert4 and 10 time a deal and a playout).
+func benchInfer(b *testing.B, seats int) {
+	g, err := engine.NewGame(engine.Config{Seats: seats, Rounds: 1}, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var lg playLog
+	for {
+		s := g.Waiting()[0]
+		v := g.View(s)
+		lg.see(g, &v)
+		if s == 0 && v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 2 {
+			w := newWorld(&v)
+			in := &inference{turns: lg.turns[:lg.done], tau: 1, eps: 0.1}
+			r := newRNG(1)
+			var st engine.State
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				st = w.base
+				w.deal(&st, &r)
+				in.weight(w, &st)
+			}
+			return
+		}
+		if err := g.Act(s, (&MC100{seed: uint64(s), Playouts: 10}).Decide(&v)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkInferWeight4 and 10: a deal and its weight with 8 earlier turns, at 4 and 10 seats
+// (go test -tags screen -bench BenchmarkInfer ./bots).
+func BenchmarkInferWeight4(b *testing.B)  { benchInfer(b, 4) }
+func BenchmarkInferWeight10(b *testing.B) { benchInfer(b, 10) }
