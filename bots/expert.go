@@ -197,8 +197,8 @@ func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, aliv
 			ln.dealt = w.base
 			w.deal(&ln.dealt, &r)
 			wt := 1.0
-			if w.inf != nil {
-				wt = w.inf.weight(w, &ln.dealt)
+			if w.weigh != nil {
+				wt = w.weigh(&ln.dealt)
 			}
 			ps := r.next()
 			for _, i := range alive {

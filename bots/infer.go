@@ -81,6 +81,7 @@ func (e *Expert) decideInferring(v *engine.View, turns []pastTurn, tau, eps floa
 		return e.Decide(v)
 	}
 	w := newWorld(v)
-	w.inf = &inference{turns: turns, tau: tau, eps: eps}
+	in := &inference{turns: turns, tau: tau, eps: eps}
+	w.weigh = func(st *engine.State) float64 { return in.weight(w, st) }
 	return e.decideIn(context.Background(), v, w)
 }
