@@ -91,7 +91,7 @@ func (e *Expert) Decide(v *engine.View) engine.Action {
 // lane is one random stream of a search and its scratch space.
 type lane struct {
 	fix       rowFix
-	sums      []int64
+	sums      []float64
 	st, dealt engine.State // scratch: kept here so playouts allocate nothing
 }
 
@@ -116,6 +116,11 @@ func (e *Expert) decideBasic(ctx context.Context, v *engine.View, hands [][]engi
 	if hands != nil {
 		w.know(hands)
 	}
+	return e.decideIn(ctx, v, w)
+}
+
+// decideIn answers v's card or row decision by the search over w.
+func (e *Expert) decideIn(ctx context.Context, v *engine.View, w *world) engine.Action {
 	cands := w.candidates(v, true)
 	best := e.search(ctx, w, cands, viewSeed(e.seed, v))
 	if w.kind == engine.DecideRow {
@@ -130,11 +135,11 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	if n == 1 {
 		return 0
 	}
-	sums := make([]int64, n)
+	sums := make([]float64, n)
 	alive, rounds := halving(n)
 	lanes := make([]lane, expertLanes)
 	for i := range lanes {
-		lanes[i].sums = make([]int64, n)
+		lanes[i].sums = make([]float64, n)
 	}
 	budget := e.opt.Playouts
 	if budget <= 0 {
@@ -195,11 +200,15 @@ func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, aliv
 			}
 			ln.dealt = w.base
 			w.deal(&ln.dealt, &r)
+			wt := 1.0
+			if w.weigh != nil {
+				wt = w.weigh(&ln.dealt)
+			}
 			ps := r.next()
 			for _, i := range alive {
 				ln.st = ln.dealt
 				pr := newRNG(ps)
-				ln.sums[i] += int64(w.playout(&ln.st, cands[i], pol, &pr, &ln.fix))
+				ln.sums[i] += wt * float64(w.playout(&ln.st, cands[i], pol, &pr, &ln.fix))
 			}
 			yieldToPage()
 		}

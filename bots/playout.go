@@ -35,6 +35,9 @@ type world struct {
 	fixed [engine.MaxSeats]engine.Card
 	// known, when set, are the other seats' true hands, dealt as they are (the clairvoyant).
 	known *[engine.MaxSeats]engine.Hand
+	// weigh, when set, weighs each sampled deal (inference.weight, which the product's build
+	// leaves out while only the screen sets it).
+	weigh func(st *engine.State) float64
 }
 
 // know makes the world deal the true hands: hands[s] is seat s's hand (this seat's is ignored).

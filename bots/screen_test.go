@@ -69,6 +69,9 @@ func makeExp(c expCfg, seed uint64) Bot {
 	}
 	e := NewExpert(seed, ExpertOptions{Workers: 1, Playouts: int(c.f("budget", 0))})
 	applyScreen(e, c)
+	if t := c.f("infer", 0); t > 0 {
+		return &inferBot{e: e, tau: t, eps: c.f("ieps", 0.1)}
+	}
 	return e
 }
 
@@ -114,11 +117,15 @@ func TestScreen(t *testing.T) {
 				players[s] = &MC100{seed: mix(seed, uint64(tk.d*100+s)), Playouts: 100}
 			}
 		}
+		var lg playLog
 		for !g.Over() {
 			s := g.Waiting()[0]
 			v := g.View(s)
+			lg.see(g, &v)
 			var a engine.Action
-			if cl, ok := players[s].(*Clairvoyant); ok {
+			if ib, ok := players[s].(*inferBot); ok {
+				a = ib.decide(&v, &lg)
+			} else if cl, ok := players[s].(*Clairvoyant); ok {
 				hs := make([][]engine.Card, seats)
 				for t := range hs {
 					tv := g.View(t)
@@ -225,8 +232,10 @@ func (s stat) String() string {
 // policy; 0 never), oppnoise (its noise), own (1: the others count cards as they see them), hz
 // and leaf (the playout horizon and the weight of the hand left there), safe (the others play
 // policySafe with that many draws at every table size when not by the risk policy; 0 at random),
-// model (1: the others play the learned model of MC100, policyModel, at every table size).
-// nest, nestn and nestx (the nested search of the Expert's own later cards, bots/nested.go).
+// model (1: the others play the learned model of MC100, policyModel, at every table size),
+// nest, nestn and nestx (the nested search of the Expert's own later cards, bots/nested.go);
+// in makeExp, infer (above 0: the Expert weighs its deals by the others' plays this round at that
+// temperature, inferBot) and ieps (the uniform share of that model, 0.1).
 func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["crowd"]; ok {
 		e.crowdFrom, _ = strconv.Atoi(v)

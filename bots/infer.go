@@ -1,0 +1,87 @@
+package bots
+
+import (
+	"context"
+	"math"
+
+	"nimmt/engine"
+)
+
+// pastTurn is one earlier turn of the round as the table saw it: the rows before it, the cards
+// face up before it, and each seat's card (0: none known).
+type pastTurn struct {
+	st    engine.State // the rows before the turn; hands empty
+	seen  cardSet      // every card face up before the turn: the rows' and the earlier turns'
+	cards [engine.MaxSeats]engine.Card
+}
+
+// inference weighs a sampled deal by how likely the other seats' plays this round are if they
+// held its hands: each seat's hand at an earlier turn is its sampled hand plus the cards it has
+// played since, and the chance of the card it played there is the softmax of minus the risk
+// policy's cost over that hand at temperature tau, mixed with a uniform choice (share eps) so no
+// deal's weight vanishes. A deal's weight is the product over seats and turns of that chance
+// times the hand's size: 1 when the plays tell nothing.
+type inference struct {
+	turns []pastTurn
+	tau   float64
+	eps   float64
+}
+
+// weight returns the deal st's weight. It allocates nothing.
+func (in *inference) weight(w *world, st *engine.State) float64 {
+	wt := 1.0
+	var buf [engine.MaxHand]engine.Card
+	var cost [engine.MaxHand]float64
+	for s := 0; s < w.seats; s++ {
+		if s == w.me {
+			continue
+		}
+		h := st.Hands[s]
+		for t := len(in.turns) - 1; t >= 0; t-- {
+			pt := &in.turns[t]
+			c := pt.cards[s]
+			if c == 0 || !h.Add(c) {
+				continue
+			}
+			cards := h.Cards(buf[:0])
+			n := len(cards)
+			if n < 2 {
+				continue
+			}
+			seen := pt.seen
+			for _, x := range cards {
+				seen.add(x)
+			}
+			lo, mine := math.Inf(1), 0.0
+			for i, x := range cards {
+				cost[i] = float64(riskCost(&pt.st, x, &seen))
+				lo = min(lo, cost[i])
+				if x == c {
+					mine = cost[i]
+				}
+			}
+			z := 0.0
+			for i := range cards {
+				z += math.Exp((lo - cost[i]) / in.tau)
+			}
+			p := math.Exp((lo-mine)/in.tau) / z
+			wt *= (1-in.eps)*p*float64(n) + in.eps
+		}
+	}
+	return wt
+}
+
+// decideInferring answers v's decision as the Expert, its deals weighed by the other seats' plays
+// this round (turns, the round's earlier turns; a side channel of the screen until the view
+// carries them).
+func (e *Expert) decideInferring(v *engine.View, turns []pastTurn, tau, eps float64) engine.Action {
+	if v.Config.Variant != engine.Basic || v.Decision == nil ||
+		(v.Decision.Kind != engine.DecidePlay && v.Decision.Kind != engine.DecideRow) ||
+		(v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) || len(turns) == 0 {
+		return e.Decide(v)
+	}
+	w := newWorld(v)
+	in := &inference{turns: turns, tau: tau, eps: eps}
+	w.weigh = func(st *engine.State) float64 { return in.weight(w, st) }
+	return e.decideIn(context.Background(), v, w)
+}
