@@ -224,7 +224,8 @@ func (s stat) String() string {
 // applyScreen sets e's knobs from a setting: crowd (the seats from which the others play the risk
 // policy; 0 never), oppnoise (its noise), own (1: the others count cards as they see them), hz
 // and leaf (the playout horizon and the weight of the hand left there), safe (the others play
-// policySafe with that many draws at every table size when not by the risk policy; 0 at random).
+// policySafe with that many draws at every table size when not by the risk policy; 0 at random),
+// rel (a playout scores the bot's bullheads less rel × the others' mean).
 func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["crowd"]; ok {
 		e.crowdFrom, _ = strconv.Atoi(v)
@@ -236,4 +237,5 @@ func applyScreen(e *Expert, c expCfg) {
 	if _, ok := c["safe"]; ok {
 		e.safeFrom, e.safeTries = 2, int(c.f("safe", 0))
 	}
+	e.pol.rel = c.f("rel", e.pol.rel)
 }
