@@ -177,6 +177,9 @@ type playPolicy struct {
 	// budget scaled by nestX (bots/nested.go); nest 0: never.
 	nest, nestN int
 	nestX       float64
+	// rel, when not 0, scores a playout relative to the others: this seat's bullheads less rel ×
+	// the mean of the bullheads the other seats take from the decision on.
+	rel float64
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -197,9 +200,10 @@ func (f *rowFix) ChooseRow(s *engine.State, seat int, c engine.Card) int {
 }
 
 // playout plays candidate cand from st (whose hands are all dealt) to the end of the round and
-// returns the bullheads this seat takes from here on. It allocates nothing.
+// returns the bullheads this seat takes from here on, in hundredths (less pol.rel × the other
+// seats' mean when pol.rel is set). It allocates nothing.
 func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng, fix *rowFix) int {
-	before := st.Penalty[w.me]
+	before := st.Penalty
 	var cards [engine.MaxSeats]engine.Card
 	seen := w.seen
 	var oseen cardSet // scratch for seenBy
@@ -247,7 +251,16 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			seen.add(c)
 		}
 	}
-	score := 100 * int(st.Penalty[w.me]-before)
+	score := 100 * int(st.Penalty[w.me]-before[w.me])
+	if pol.rel != 0 && w.seats > 1 {
+		others := 0
+		for s := 0; s < w.seats; s++ {
+			if s != w.me {
+				others += int(st.Penalty[s] - before[s])
+			}
+		}
+		score -= int(pol.rel * float64(100*others) / float64(w.seats-1))
+	}
 	if turns < w.turns && pol.leaf > 0 {
 		score += int(pol.leaf * 100 * handRisk(st, w.me, &seen))
 	}

@@ -56,8 +56,8 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		ln := new(lane)
 		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}, NewExpert(1, ExpertOptions{}).pol,
 			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1}, {opp: policyModel, self: policyRisk},
-
-			{opp: policySafe, self: policyRisk, safeTries: 3, nest: 10, nestN: 1}} {
+			{opp: policySafe, self: policyRisk, safeTries: 3, nest: 10, nestN: 1},
+			{opp: policySafe, self: policyRisk, safeTries: 3, rel: 0.5}} {
 			allocs := testing.AllocsPerRun(200, func() {
 				ln.st = w.base
 				w.deal(&ln.st, &r)
@@ -233,6 +233,37 @@ func TestPlayoutHorizon(t *testing.T) {
 		b := w.playout(&leafy, cands[0], pol, &r2, &fix)
 		if b <= a {
 			t.Errorf("horizon %d: leaf 1 scored %d, without %d: the hand left adds nothing", h, b, a)
+		}
+	}
+}
+
+// TestPlayoutRelative: with rel set a playout scores this seat's bullheads less rel × the mean
+// of the other seats' bullheads taken in it, in hundredths; the play itself is the same.
+func TestPlayoutRelative(t *testing.T) {
+	for _, seats := range []int{2, 4, 10} {
+		w, cands := playoutWorld(t, seats)
+		for d := uint64(0); d < 20; d++ {
+			plain, rel := w.base, w.base
+			r1, r2 := newRNG(d), newRNG(d)
+			w.deal(&plain, &r1)
+			w.deal(&rel, &r2)
+			var fix rowFix
+			pol := playPolicy{opp: policyRandom, self: policyRisk}
+			a := w.playout(&plain, cands[0], pol, &r1, &fix)
+			pol.rel = 0.5
+			b := w.playout(&rel, cands[0], pol, &r2, &fix)
+			if plain.Penalty != rel.Penalty {
+				t.Fatalf("%d seats, deal %d: rel changed the play: %v, %v", seats, d, plain.Penalty, rel.Penalty)
+			}
+			others := 0
+			for s := 0; s < seats; s++ {
+				if s != w.me {
+					others += int(rel.Penalty[s])
+				}
+			}
+			if want := a - int(0.5*float64(100*others)/float64(seats-1)); b != want || a != 100*int(plain.Penalty[w.me]) {
+				t.Errorf("%d seats, deal %d: scored %d, plain %d; want %d (own %d, others %d)", seats, d, b, a, want, plain.Penalty[w.me], others)
+			}
 		}
 	}
 }

@@ -235,7 +235,8 @@ func (s stat) String() string {
 // model (1: the others play the learned model of MC100, policyModel, at every table size),
 // nest, nestn and nestx (the nested search of the Expert's own later cards, bots/nested.go);
 // in makeExp, infer (above 0: the Expert weighs its deals by the others' plays this round at that
-// temperature, inferBot) and ieps (the uniform share of that model, 0.1).
+// temperature, inferBot) and ieps (the uniform share of that model, 0.1); rel (a playout scores the bot's
+// bullheads less rel × the others' mean).
 func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["crowd"]; ok {
 		e.crowdFrom, _ = strconv.Atoi(v)
@@ -255,4 +256,5 @@ func applyScreen(e *Expert, c expCfg) {
 	e.pol.nest = int(c.f("nest", float64(e.pol.nest)))
 	e.pol.nestN = int(c.f("nestn", float64(e.pol.nestN)))
 	e.pol.nestX = c.f("nestx", e.pol.nestX)
+	e.pol.rel = c.f("rel", e.pol.rel)
 }
