@@ -3,14 +3,15 @@
 package bots
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
 	"nimmt/engine"
 )
 
-// inferBot is the Expert with its deals weighed by the other seats' plays this round (infer.go),
-// told them by the screen through the game's events (the view does not say who played what).
+// inferBot is the Expert with its deals weighed by the other seats' plays this round
+// (infer_knob_test.go), told them by the screen through the game's events (the view does not say who played what).
 type inferBot struct {
 	e        *Expert
 	tau, eps float64
@@ -106,3 +107,18 @@ func benchInfer(b *testing.B, seats int) {
 // (go test -tags screen -bench BenchmarkInfer ./bots).
 func BenchmarkInferWeight4(b *testing.B)  { benchInfer(b, 4) }
 func BenchmarkInferWeight10(b *testing.B) { benchInfer(b, 10) }
+
+// decideInferring answers v's decision as the Expert, its deals weighed by the other seats' plays
+// this round (turns, the round's earlier turns; a side channel of the screen until the view
+// carries them).
+func (e *Expert) decideInferring(v *engine.View, turns []pastTurn, tau, eps float64) engine.Action {
+	if v.Config.Variant != engine.Basic || v.Decision == nil ||
+		(v.Decision.Kind != engine.DecidePlay && v.Decision.Kind != engine.DecideRow) ||
+		(v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) || len(turns) == 0 {
+		return e.Decide(v)
+	}
+	w := newWorld(v)
+	in := &inference{turns: turns, tau: tau, eps: eps}
+	w.weigh = func(st *engine.State) float64 { return in.weight(w, st) }
+	return e.decideIn(context.Background(), v, w)
+}

@@ -19,8 +19,12 @@ func (p *playPolicy) nestBudget(budget, _ int) int { return budget }
 // nestScratch is the nested search's scratch space, none in the browser.
 type nestScratch struct{}
 
-// nestPick plays this seat's risk policy, as a playout that does not nest.
-func (w *world) nestPick(st *engine.State, pol playPolicy, r *rng, seen, _ *cardSet, _ *rowFix) engine.Card {
+// nestPick plays this seat's risk policy, as a playout that does not nest; it makes no scratch
+// (fix.nest stays nil).
+func (w *world) nestPick(st *engine.State, pol playPolicy, r *rng, seen, _ *cardSet, fix *rowFix) engine.Card {
+	if fix.nest != nil {
+		*fix.nest = nestScratch{}
+	}
 	return pick(st, w.me, pol.self, pol.noise, r, seen)
 }
 

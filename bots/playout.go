@@ -35,8 +35,8 @@ type world struct {
 	fixed [engine.MaxSeats]engine.Card
 	// known, when set, are the other seats' true hands, dealt as they are (the clairvoyant).
 	known *[engine.MaxSeats]engine.Hand
-	// weigh, when set, weighs each sampled deal (inference.weight, which the product's build
-	// leaves out while only the screen sets it).
+	// weigh, when set, weighs each sampled deal (inference.weight in infer_knob_test.go, a knob
+	// of the screen: the game never sets it).
 	weigh func(st *engine.State) float64
 }
 

@@ -1,7 +1,6 @@
 package bots
 
 import (
-	"context"
 	"math"
 
 	"nimmt/engine"
@@ -69,19 +68,4 @@ func (in *inference) weight(w *world, st *engine.State) float64 {
 		}
 	}
 	return wt
-}
-
-// decideInferring answers v's decision as the Expert, its deals weighed by the other seats' plays
-// this round (turns, the round's earlier turns; a side channel of the screen until the view
-// carries them).
-func (e *Expert) decideInferring(v *engine.View, turns []pastTurn, tau, eps float64) engine.Action {
-	if v.Config.Variant != engine.Basic || v.Decision == nil ||
-		(v.Decision.Kind != engine.DecidePlay && v.Decision.Kind != engine.DecideRow) ||
-		(v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) || len(turns) == 0 {
-		return e.Decide(v)
-	}
-	w := newWorld(v)
-	in := &inference{turns: turns, tau: tau, eps: eps}
-	w.weigh = func(st *engine.State) float64 { return in.weight(w, st) }
-	return e.decideIn(context.Background(), v, w)
 }
