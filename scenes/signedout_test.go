@@ -19,7 +19,8 @@ import (
 )
 
 // servedRoom opens og's room screen on a link to srv whose first message is first, counting the
-// connections, and waits until the room is seen.
+// connections, and waits until the room is seen with this device's seat in it, and the seat's
+// token is kept in the settings (the token may come in a message after the room's).
 func servedRoom(t *testing.T, og *onlineGame, p notePacer, srv *servertest.Server, code string, first protocol.Message) (*online.Room, *clienttest.Dialer) {
 	t.Helper()
 	d := &clienttest.Dialer{To: srv.Dial}
@@ -28,7 +29,10 @@ func servedRoom(t *testing.T, og *onlineGame, p notePacer, srv *servertest.Serve
 	t.Cleanup(link.Close)
 	r := online.NewRoom(og.host, &og.dial, link, srv.URL(), false)
 	og.cur = r
-	og.until(t, p, "the room", func() bool { return r.Opened && r.State().You >= 0 })
+	og.until(t, p, "the room", func() bool {
+		tok := r.Link.State().Token
+		return r.Opened && r.State().You >= 0 && tok != "" && og.Settings.Online.Token == tok
+	})
 	return r, d
 }
 
