@@ -12,6 +12,12 @@ package bots
 //	IMIT_GAMES4=40 IMIT_GAMES10=4 IMIT_SEED=141 go test -tags imit -run '^TestImitate$' -v ./bots
 //
 // It prints the fitted weights as a Go array for modelW.
+//
+// With IMIT_PLAYER=expert it fits the Expert's decisions instead (selfW): each game seats the
+// Expert (its default, one worker) at seat 0 among MC100s, only its decisions are recorded, and
+// IMIT_GAMES10 is ignored:
+//
+//	IMIT_PLAYER=expert IMIT_GAMES4=80 IMIT_SEED=151 go test -tags imit -run '^TestImitate$' -v ./bots
 
 import (
 	"fmt"
@@ -31,21 +37,24 @@ type imitDecision struct {
 	chosen      int
 }
 
-func imitPlay(t *testing.T, seats, game, rounds int, seed uint64) []imitDecision {
+func imitPlay(t *testing.T, seats, game, rounds int, seed uint64, expert bool) []imitDecision {
 	g, err := engine.NewGame(engine.Config{Seats: seats, Rounds: rounds}, rand.New(rand.NewPCG(seed, uint64(seats*1000+game))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := make([]*MC100, seats)
+	players := make([]Bot, seats)
 	for s := range players {
 		players[s] = &MC100{seed: mix(seed, uint64(seats*100000+game*100+s)), Playouts: 100}
+	}
+	if expert {
+		players[0] = NewExpert(mix(seed, uint64(seats*100000+game*100)), ExpertOptions{Workers: 1})
 	}
 	var out []imitDecision
 	for !g.Over() {
 		s := g.Waiting()[0]
 		v := g.View(s)
 		a := players[s].Decide(&v)
-		if v.Decision != nil && v.Decision.Kind == engine.DecidePlay && len(v.Hand) > 1 {
+		if v.Decision != nil && v.Decision.Kind == engine.DecidePlay && len(v.Hand) > 1 && (!expert || s == 0) {
 			w := newWorld(&v)
 			d := imitDecision{seats: seats, game: game, chosen: -1}
 			for i, c := range v.Hand {
@@ -59,7 +68,7 @@ func imitPlay(t *testing.T, seats, game, rounds int, seed uint64) []imitDecision
 				}
 			}
 			if d.chosen < 0 {
-				t.Fatalf("MC100 played %d, not in its hand %v", a.Cards[0], v.Hand)
+				t.Fatalf("seat %d played %d, not in its hand %v", s, a.Cards[0], v.Hand)
 			}
 			out = append(out, d)
 		}
@@ -156,9 +165,14 @@ func TestImitate(t *testing.T) {
 	}
 	seed := uint64(imitEnv("IMIT_SEED", 1))
 	rounds := imitEnv("IMIT_ROUNDS", 10)
+	expert := os.Getenv("IMIT_PLAYER") == "expert"
+	committed, name := modelW, "modelW"
+	if expert {
+		g10, committed, name = 0, selfW, "selfW"
+	}
 	var train, test4, test10 []imitDecision
 	for g := 0; g < g4; g++ {
-		d := imitPlay(t, 4, g, rounds, seed)
+		d := imitPlay(t, 4, g, rounds, seed, expert)
 		if g%2 == 0 {
 			train = append(train, d...)
 		} else {
@@ -166,7 +180,7 @@ func TestImitate(t *testing.T) {
 		}
 	}
 	for g := 0; g < g10; g++ {
-		test10 = append(test10, imitPlay(t, 10, g, rounds, seed)...)
+		test10 = append(test10, imitPlay(t, 10, g, rounds, seed, expert)...)
 	}
 	fmt.Printf("decisions: train %d (4 seats), test %d (4 seats), %d (10 seats)\n", len(train), len(test4), len(test10))
 	all := []int{}
@@ -210,7 +224,7 @@ func TestImitate(t *testing.T) {
 		}},
 		{fmt.Sprintf("softmax of -riskCost, temperature %.3f", -1/risk[0]), softmax(risk)},
 		{"conditional logit (modelFeatures)", softmax(full)},
-		{"conditional logit, modelW as committed", softmax(modelW)},
+		{"conditional logit, " + name + " as committed", softmax(committed)},
 	}
 	fmt.Printf("%-44s %22s %22s %22s\n", "model", "train ll / top-1", "test 4 seats", "test 10 seats")
 	for _, m := range models {
@@ -222,7 +236,7 @@ func TestImitate(t *testing.T) {
 		}
 		fmt.Printf("%-44s %12.4f / %5.3f %12.4f / %5.3f %12.4f / %5.3f\n", m.name, a, b, c, d, e, f)
 	}
-	fmt.Printf("var modelW = [modelK]float64{")
+	fmt.Printf("var %s = [modelK]float64{", name)
 	for k, w := range full {
 		if k > 0 {
 			fmt.Print(", ")

@@ -4,11 +4,11 @@ package bots
 
 import "nimmt/engine"
 
-// The browser build leaves out two knobs of the screen (bots/screen_test.go), measuring tools
-// that the game never sets: the nested search of the Expert's own later cards (nested.go) and
-// the learned model of MC100 (model.go). Neither was adopted (docs/BOTS.md, fifth #28 session),
-// and their code cost the wasm ~5 KB gzipped. These stand in for them so that the playouts
-// compile; set anyway, each knob plays as if it were off.
+// The browser build leaves out three knobs of the screen (bots/screen_test.go), measuring tools
+// that the game never sets: the nested search of the Expert's own later cards (nested.go), the
+// learned model of MC100 and that of the Expert's own decisions (model.go). None was adopted
+// (docs/BOTS.md, fifth #28 session), and the first two's code cost the wasm ~5 KB gzipped. These
+// stand in for them so that the playouts compile; set anyway, each knob plays as if it were off.
 
 // nesting reports false: the browser's playouts never nest.
 func (p *playPolicy) nesting(int) bool { return false }
@@ -26,6 +26,11 @@ func (w *world) nestPick(st *engine.State, pol playPolicy, r *rng, seen, _ *card
 		*fix.nest = nestScratch{}
 	}
 	return pick(st, w.me, pol.self, pol.noise, r, seen)
+}
+
+// pickSelf plays this seat's risk policy (pick), the learned model of its own decisions left out.
+func (p *playPolicy) pickSelf(st *engine.State, seat int, r *rng, seen *cardSet) engine.Card {
+	return pick(st, seat, p.self, p.noise, r, seen)
 }
 
 // pickModel plays a uniformly random card, as the others' default policy.

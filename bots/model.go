@@ -49,6 +49,21 @@ func modelFeatures(st *engine.State, c engine.Card, seen *cardSet, rank, n int, 
 // pickModel draws seat's card from the learned model of MC100: a softmax over its hand of
 // modelW · modelFeatures. seen is what the seat has seen (its own hand among them).
 func pickModel(st *engine.State, seat int, r *rng, seen *cardSet) engine.Card {
+	return pickSoftmax(st, seat, r, seen, &modelW)
+}
+
+// pickSelf chooses this seat's own later card in a playout: by the learned model of the
+// Expert's own decisions (a softmax over its hand of selfW · modelFeatures) when p.self is
+// policyModel, else by pick.
+func (p *playPolicy) pickSelf(st *engine.State, seat int, r *rng, seen *cardSet) engine.Card {
+	if p.self == policyModel {
+		return pickSoftmax(st, seat, r, seen, &selfW)
+	}
+	return pick(st, seat, p.self, p.noise, r, seen)
+}
+
+// pickSoftmax draws seat's card from a softmax over its hand of w · modelFeatures.
+func pickSoftmax(st *engine.State, seat int, r *rng, seen *cardSet, w *[modelK]float64) engine.Card {
 	var buf [engine.MaxHand]engine.Card
 	cards := st.Hands[seat].Cards(buf[:0])
 	if len(cards) == 1 {
@@ -60,8 +75,8 @@ func pickModel(st *engine.State, seat int, r *rng, seen *cardSet) engine.Card {
 	for i, c := range cards {
 		modelFeatures(st, c, seen, i, len(cards), &f)
 		s := 0.0
-		for k, w := range modelW {
-			s += w * f[k]
+		for k, wk := range w {
+			s += wk * f[k]
 		}
 		p[i] = s
 		hi = max(hi, s)
@@ -86,3 +101,10 @@ func pickModel(st *engine.State, seat int, r *rng, seen *cardSet) engine.Card {
 //
 //	IMIT_GAMES4=60 IMIT_GAMES10=6 IMIT_ROUNDS=10 IMIT_SEED=141 go test -tags imit -run '^TestImitate$' -v ./bots
 var modelW = [modelK]float64{-0.7901, 0.7795, -4.2092, -0.1483, 0.3075, 0.1214, 1.5178, -1.0423, -5.2719, 0.0057, -9.8253, -0.4418, 5.6326, 11.0429, 1.7147}
+
+// selfW are the weights of the learned model of the Expert's own card decisions (its default, at
+// 4 seats against 3 MC100), fitted by TestImitate with IMIT_PLAYER=expert; docs/BOTS.md has the
+// command and the fit. The screen's self=model plays them for the Expert's own later cards.
+//
+//	IMIT_PLAYER=expert IMIT_GAMES4=80 IMIT_ROUNDS=10 IMIT_SEED=151 go test -tags imit -run '^TestImitate$' -v ./bots
+var selfW = [modelK]float64{-1.9881, -0.7460, -8.3614, 2.7847, 1.6761, -1.4585, 0.5459, -0.6831, -2.0479, -0.2144, -19.1384, 1.2020, 2.9403, 18.0116, 9.7325}

@@ -5,48 +5,62 @@ package bots
 import (
 	"math"
 	"testing"
+
+	"nimmt/engine"
 )
 
 // TestPickModelFollowsSoftmax: the model policy draws each card of a hand with the softmax
-// probability of modelW · modelFeatures, not uniformly.
+// probability of modelW · modelFeatures, not uniformly; and this seat's own model policy
+// (pickSelf with self policyModel) with that of selfW.
 func TestPickModelFollowsSoftmax(t *testing.T) {
-	w, _ := playoutWorld(t, 4)
-	r := newRNG(5)
-	st := w.base
-	w.deal(&st, &r)
-	seen := w.seen
-	cards := st.Hands[1].Cards(nil)
-	for _, c := range cards {
-		seen.add(c)
-	}
-	want := make([]float64, len(cards))
-	sum := 0.0
-	for i, c := range cards {
-		var f [modelK]float64
-		modelFeatures(&st, c, &seen, i, len(cards), &f)
-		for k := range f {
-			want[i] += modelW[k] * f[k]
+	self := playPolicy{self: policyModel, noise: 0.02}
+	for _, tc := range []struct {
+		name string
+		seat int
+		w    *[modelK]float64
+		draw func(st *engine.State, r *rng, seen *cardSet) engine.Card
+	}{
+		{"modelW, another seat", 1, &modelW, func(st *engine.State, r *rng, seen *cardSet) engine.Card { return pickModel(st, 1, r, seen) }},
+		{"selfW, this seat", 0, &selfW, func(st *engine.State, r *rng, seen *cardSet) engine.Card { return self.pickSelf(st, 0, r, seen) }},
+	} {
+		w, _ := playoutWorld(t, 4)
+		r := newRNG(5)
+		st := w.base
+		w.deal(&st, &r)
+		seen := w.seen
+		cards := st.Hands[tc.seat].Cards(nil)
+		for _, c := range cards {
+			seen.add(c)
 		}
-		want[i] = math.Exp(want[i])
-		sum += want[i]
-	}
-	far := 0.0
-	for i := range want {
-		want[i] /= sum
-		far = max(far, math.Abs(want[i]-1/float64(len(cards))))
-	}
-	if far < 0.05 {
-		t.Fatalf("the model is about uniform on this hand (%v): the test cannot tell", want)
-	}
-	const n = 40000
-	got := map[int]int{}
-	for k := 0; k < n; k++ {
-		c := pickModel(&st, 1, &r, &seen)
-		got[int(c)]++
-	}
-	for i, c := range cards {
-		if p := float64(got[int(c)]) / n; math.Abs(p-want[i]) > 0.015 {
-			t.Errorf("card %d drawn %.3f of the time, want %.3f", c, p, want[i])
+		want := make([]float64, len(cards))
+		sum := 0.0
+		for i, c := range cards {
+			var f [modelK]float64
+			modelFeatures(&st, c, &seen, i, len(cards), &f)
+			for k := range f {
+				want[i] += tc.w[k] * f[k]
+			}
+			want[i] = math.Exp(want[i])
+			sum += want[i]
+		}
+		far, top := 0.0, 0.0
+		for i := range want {
+			want[i] /= sum
+			far = max(far, math.Abs(want[i]-1/float64(len(cards))))
+			top = max(top, want[i])
+		}
+		if far < 0.05 || top > 0.9 {
+			t.Fatalf("%s: the model is about uniform or certain on this hand (%v): the test cannot tell", tc.name, want)
+		}
+		const n = 40000
+		got := map[int]int{}
+		for k := 0; k < n; k++ {
+			got[int(tc.draw(&st, &r, &seen))]++
+		}
+		for i, c := range cards {
+			if p := float64(got[int(c)]) / n; math.Abs(p-want[i]) > 0.015 {
+				t.Errorf("%s: card %d drawn %.3f of the time, want %.3f", tc.name, c, p, want[i])
+			}
 		}
 	}
 }

@@ -150,7 +150,8 @@ const (
 	// obviously takes a row now — a sixth card, or a card below every row — as MC100 avoids.
 	policySafe
 	// policyModel: a card drawn from the learned model of MC100 (pickModel), counting the cards
-	// as that seat sees them.
+	// as that seat sees them; as this seat's own policy (self), from the learned model of the
+	// Expert's own decisions (pickSelf).
 	policyModel
 )
 
@@ -241,7 +242,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 					cards[s] = w.nestPick(st, pol, r, &seen, &oseen, fix)
 					continue
 				}
-				cards[s] = pick(st, s, pol.self, pol.noise, r, &seen)
+				cards[s] = pol.pickSelf(st, s, r, &seen)
 			} else {
 				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}

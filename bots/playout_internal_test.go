@@ -57,7 +57,7 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}, NewExpert(1, ExpertOptions{}).pol,
 			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1}, {opp: policyModel, self: policyRisk},
 			{opp: policySafe, self: policyRisk, safeTries: 3, nest: 10, nestN: 1},
-			{opp: policySafe, self: policyRisk, safeTries: 3, rel: 0.5}} {
+			{opp: policySafe, self: policyRisk, safeTries: 3, rel: 0.5}, {opp: policyRandom, self: policyModel}} {
 			allocs := testing.AllocsPerRun(200, func() {
 				ln.st = w.base
 				w.deal(&ln.st, &r)
@@ -337,6 +337,14 @@ func TestPickSafe(t *testing.T) {
 func BenchmarkPlayoutModel4(b *testing.B) {
 	pol := NewExpert(1, ExpertOptions{}).pol
 	pol.opp = policyModel
+	benchPlayout(b, 4, pol)
+}
+
+// BenchmarkPlayoutSelfModel4 is an Expert playout at 4 seats with its own later cards by the
+// learned model of its own decisions (self policyModel, selfW).
+func BenchmarkPlayoutSelfModel4(b *testing.B) {
+	pol := NewExpert(1, ExpertOptions{}).pol
+	pol.self = policyModel
 	benchPlayout(b, 4, pol)
 }
 

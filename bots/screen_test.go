@@ -236,7 +236,8 @@ func (s stat) String() string {
 // nest, nestn and nestx (the nested search of the Expert's own later cards, bots/nested.go);
 // in makeExp, infer (above 0: the Expert weighs its deals by the others' plays this round at that
 // temperature, inferBot) and ieps (the uniform share of that model, 0.1); rel (a playout scores the bot's
-// bullheads less rel × the others' mean).
+// bullheads less rel × the others' mean); self (model: the Expert's own later cards in a playout
+// are drawn from the learned model of its own decisions, selfW, instead of its risk policy).
 func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["crowd"]; ok {
 		e.crowdFrom, _ = strconv.Atoi(v)
@@ -257,4 +258,7 @@ func applyScreen(e *Expert, c expCfg) {
 	e.pol.nestN = int(c.f("nestn", float64(e.pol.nestN)))
 	e.pol.nestX = c.f("nestx", e.pol.nestX)
 	e.pol.rel = c.f("rel", e.pol.rel)
+	if c["self"] == "model" {
+		e.pol.self = policyModel
+	}
 }
