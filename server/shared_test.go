@@ -247,15 +247,8 @@ func TestSharedExpiry(t *testing.T) {
 	kept := bo.create(noTimer(3))
 	ctx := context.Background()
 	pool := a.store.Pool()
-	poll := func(what string, done func() bool) { // the evictor's ticks come every second
-		t.Helper()
-		for deadline := time.Now().Add(guard); !done(); time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("waiting for %s", what)
-			}
-		}
-	}
-	poll("room "+gone+" let go as idle", func() bool {
+	// The evictor's ticks come every second: wait for what they do to the database.
+	waitFor(t, "room "+gone+" let go as idle", func() bool {
 		var n int
 		if err := pool.QueryRow(ctx, `SELECT count(*) FROM leases WHERE code = $1`, gone).Scan(&n); err != nil {
 			t.Fatal(err)
@@ -265,7 +258,7 @@ func TestSharedExpiry(t *testing.T) {
 	if _, err := pool.Exec(ctx, `UPDATE rooms SET touched = now() - interval '2 hours'`); err != nil {
 		t.Fatal(err)
 	}
-	poll("room "+gone+" deleted", func() bool {
+	waitFor(t, "room "+gone+" deleted", func() bool {
 		_, err := a.store.LoadRoom(ctx, gone)
 		return errors.Is(err, store.ErrNotFound)
 	})
