@@ -15,7 +15,9 @@ package bots
 //
 // With IMIT_PLAYER=expert it fits the Expert's decisions instead (selfW): each game seats the
 // Expert (its default, one worker) at seat 0 among MC100s, only its decisions are recorded, and
-// IMIT_GAMES10 is ignored:
+// IMIT_GAMES10 is ignored; IMIT_SEATS (4) sets the table size, IMIT_SELF (a selfGen, bots/model.go)
+// makes that Expert play the model of its own decisions with those weights in its playouts (the
+// next step of the distillation), IMIT_SELFGEN the committed weights the fit is scored against:
 //
 //	IMIT_PLAYER=expert IMIT_GAMES4=80 IMIT_SEED=151 go test -tags imit -run '^TestImitate$' -v ./bots
 
@@ -47,7 +49,11 @@ func imitPlay(t *testing.T, seats, game, rounds int, seed uint64, expert bool) [
 		players[s] = &MC100{seed: mix(seed, uint64(seats*100000+game*100+s)), Playouts: 100}
 	}
 	if expert {
-		players[0] = NewExpert(mix(seed, uint64(seats*100000+game*100)), ExpertOptions{Workers: 1})
+		e := NewExpert(mix(seed, uint64(seats*100000+game*100)), ExpertOptions{Workers: 1})
+		if gen := imitEnv("IMIT_SELF", -1); gen >= 0 {
+			e.pol.self, e.pol.selfGen = policyModel, gen
+		}
+		players[0] = e
 	}
 	var out []imitDecision
 	for !g.Over() {
@@ -168,11 +174,15 @@ func TestImitate(t *testing.T) {
 	expert := os.Getenv("IMIT_PLAYER") == "expert"
 	committed, name := modelW, "modelW"
 	if expert {
-		g10, committed, name = 0, selfW, "selfW"
+		g10, committed, name = 0, *selfWeights(imitEnv("IMIT_SELFGEN", 0)), "selfW"
+	}
+	seats4 := 4
+	if expert {
+		seats4 = imitEnv("IMIT_SEATS", 4)
 	}
 	var train, test4, test10 []imitDecision
 	for g := 0; g < g4; g++ {
-		d := imitPlay(t, 4, g, rounds, seed, expert)
+		d := imitPlay(t, seats4, g, rounds, seed, expert)
 		if g%2 == 0 {
 			train = append(train, d...)
 		} else {
@@ -182,7 +192,7 @@ func TestImitate(t *testing.T) {
 	for g := 0; g < g10; g++ {
 		test10 = append(test10, imitPlay(t, 10, g, rounds, seed, expert)...)
 	}
-	fmt.Printf("decisions: train %d (4 seats), test %d (4 seats), %d (10 seats)\n", len(train), len(test4), len(test10))
+	fmt.Printf("decisions: train %d (%d seats), test %d (%d seats), %d (10 seats)\n", len(train), seats4, len(test4), seats4, len(test10))
 	all := []int{}
 	for k := 0; k < modelK; k++ {
 		all = append(all, k)

@@ -181,6 +181,12 @@ type playPolicy struct {
 	// rel, when not 0, scores a playout relative to the others: this seat's bullheads less rel ×
 	// the mean of the bullheads the other seats take from the decision on.
 	rel float64
+	// selfGen picks the weights of the learned model of this seat's own decisions when self is
+	// policyModel (selfWeights, bots/model.go): 0 selfW.
+	selfGen int
+	// modelFirst: in the decision's own turn the other seats play the learned model of MC100
+	// (pickModel), in the later turns opp.
+	modelFirst bool
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -220,6 +226,10 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 				cards[s] = cand.card
 			case w.fixed[s] != 0:
 				cards[s] = w.fixed[s]
+			case pol.modelFirst:
+				first := pol
+				first.opp = policyModel
+				cards[s] = w.pickOther(st, s, first, r, &seen, &oseen)
 			default:
 				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}

@@ -17,10 +17,12 @@ package bots
 // on stderr, after each (deal, seat) task, the running figures (bot/MC100 bullheads a round).
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -61,6 +63,11 @@ func (c expCfg) f(k string, d float64) float64 {
 func makeExp(c expCfg, seed uint64) Bot {
 	if c["bot"] == "mc100" {
 		return &MC100{seed: seed, Playouts: 100}
+	}
+	if b := c["bot"]; b == "oracle" || b == "oracle1" {
+		e := NewExpert(seed, ExpertOptions{Workers: 1, Playouts: int(c.f("budget", 0))})
+		applyScreen(e, c)
+		return &oracleBot{e: e, hands: b == "oracle"}
 	}
 	if c["bot"] == "clair" {
 		cl := NewClairvoyant(seed, ExpertOptions{Workers: 1, Playouts: int(c.f("budget", 0))})
@@ -118,12 +125,23 @@ func TestScreen(t *testing.T) {
 			}
 		}
 		var lg playLog
+		orc, _ := players[tk.p].(*oracleBot)
+		pending := map[int]engine.Action{}
 		for !g.Over() {
-			s := g.Waiting()[0]
+			ws := g.Waiting()
+			s := ws[0]
+			if orc != nil && slices.Contains(ws, tk.p) {
+				s = tk.p
+			}
 			v := g.View(s)
 			lg.see(g, &v)
 			var a engine.Action
-			if ib, ok := players[s].(*inferBot); ok {
+			if pa, ok := pending[s]; ok {
+				a = pa
+				delete(pending, s)
+			} else if orc != nil && s == tk.p {
+				a = orc.decide(g, &v, ws, players, pending)
+			} else if ib, ok := players[s].(*inferBot); ok {
 				a = ib.decide(&v, &lg)
 			} else if cl, ok := players[s].(*Clairvoyant); ok {
 				hs := make([][]engine.Card, seats)
@@ -252,6 +270,8 @@ func applyScreen(e *Expert, c expCfg) {
 	if c["model"] == "1" {
 		e.modelFrom = 2
 	}
+	// model1: the others play the learned model of MC100 in the decision's own turn only.
+	e.pol.modelFirst = c["model1"] == "1"
 	// nest, nestn and nestx: the nested search of this seat's later cards (bots/nested.go) when
 	// at most nest turns follow the decision's, nestn playouts a card, the root budget × nestx.
 	e.pol.nest = int(c.f("nest", float64(e.pol.nest)))
@@ -260,5 +280,55 @@ func applyScreen(e *Expert, c expCfg) {
 	e.pol.rel = c.f("rel", e.pol.rel)
 	if c["self"] == "model" {
 		e.pol.self = policyModel
+		e.pol.selfGen = int(c.f("selfgen", 0))
 	}
+}
+
+// oracleBot is a ceiling, never a player: the Expert's search told the cards the other seats play
+// this turn (their real MC100 decisions, made first and then played as made) and, with hands, every
+// seat's hand (the clairvoyant's). It measures how much a perfect model of the others' present
+// turn could give the search (the screen's bot=oracle1, and bot=oracle with the hands).
+type oracleBot struct {
+	e     *Expert
+	hands bool
+}
+
+func (o *oracleBot) Name() string                        { return "oracle" }
+func (o *oracleBot) Decide(v *engine.View) engine.Action { return o.e.Decide(v) }
+
+// decide answers seat v.Seat's decision; on a card decision with a choice it first makes the
+// waiting others' decisions (kept in pending, to be played as made) and searches knowing them.
+func (o *oracleBot) decide(g *engine.Game, v *engine.View, ws []int, players []Bot, pending map[int]engine.Action) engine.Action {
+	if v.Decision == nil || v.Decision.Kind != engine.DecidePlay || len(v.Hand) < 2 || v.Config.Variant != engine.Basic {
+		return o.e.Decide(v)
+	}
+	w := newWorld(v)
+	if o.hands {
+		hs := make([][]engine.Card, w.seats)
+		for t := range hs {
+			tv := g.View(t)
+			hs[t] = tv.Hand
+		}
+		w.know(hs)
+	}
+	for _, t := range ws {
+		if t == v.Seat {
+			continue
+		}
+		tv := g.View(t)
+		a := players[t].Decide(&tv)
+		pending[t] = a
+		c := a.Cards[0]
+		w.fixed[t] = c
+		w.sizes[t]--
+		w.seen.add(c)
+		for i := 0; i < w.nU; i++ {
+			if w.unseen[i] == c {
+				w.nU--
+				w.unseen[i] = w.unseen[w.nU]
+				break
+			}
+		}
+	}
+	return o.e.decideIn(context.Background(), v, w)
 }
