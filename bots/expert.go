@@ -72,10 +72,11 @@ func NewExpert(seed uint64, opt ExpertOptions) *Expert {
 	if opt.Noise <= 0 {
 		opt.Noise = 0.02
 	}
-	// In the playouts the other seats play at random (as far as this seat can tell, their cards
-	// are), while this seat plays its risk policy: measured against MC100, this beats modelling
-	// the others with the risk policy too (see docs/BOTS.md).
-	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise},
+	// In the playouts the other seats play the decision's own turn by the learned model of MC100
+	// (modelFirst: what they are about to play matters most, and they choose it before they see
+	// this seat's card) and the later turns at random (policySafe from crowdSeats), while this
+	// seat plays its risk policy: measured against MC100 (docs/BOTS.md, sixth #28 session).
+	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise, modelFirst: true},
 		name: LevelExpert, crowdNoise: crowdNoise, safeFrom: crowdSeats, safeTries: crowdTries, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
 	return e
 }
@@ -91,6 +92,7 @@ func (e *Expert) Decide(v *engine.View) engine.Action {
 // lane is one random stream of a search and its scratch space.
 type lane struct {
 	fix       rowFix
+	first     [engine.MaxSeats]engine.Card // the others' cards in the decision's turn (modelFirst)
 	sums      []float64
 	st, dealt engine.State // scratch: kept here so playouts allocate nothing
 }
@@ -169,6 +171,9 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	return alive[0]
 }
 
+// firstSalt separates the draws of the others' first cards (firstCards) from a deal's playouts.
+const firstSalt = 0x9e3779b97f4a7c15
+
 // halving starts a successive halving over n candidates: every index alive, and the number of
 // halving rounds that leave one (⌈log₂ n⌉).
 func halving(n int) (alive []int, rounds int) {
@@ -205,6 +210,12 @@ func (e *Expert) runLanes(ctx context.Context, w *world, cands []candidate, aliv
 				wt = w.weigh(&ln.dealt)
 			}
 			ps := r.next()
+			ln.fix.first = nil
+			if pol.modelFirst && w.basic && w.kind == engine.DecidePlay {
+				fr := newRNG(ps ^ firstSalt)
+				w.firstCards(&ln.dealt, pol, &fr, &ln.first)
+				ln.fix.first = &ln.first
+			}
 			for _, i := range alive {
 				ln.st = ln.dealt
 				pr := newRNG(ps)
@@ -285,6 +296,8 @@ func NewHard(seed uint64, opt ExpertOptions) *Expert {
 	e := NewExpert(seed, opt)
 	e.name = LevelHard
 	e.safeFrom = 0
+	// Hard keeps the others at random in every turn: it is measured at MC100's strength so.
+	e.pol.modelFirst = false
 	e.budget = hardBudget
 	e.vbudget = func(seats int) int { return max(expertLanes, DefaultVariantBudget/seats/4) }
 	return e

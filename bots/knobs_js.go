@@ -4,11 +4,12 @@ package bots
 
 import "nimmt/engine"
 
-// The browser build leaves out three knobs of the screen (bots/screen_test.go), measuring tools
-// that the game never sets: the nested search of the Expert's own later cards (nested.go), the
-// learned model of MC100 and that of the Expert's own decisions (model.go). None was adopted
-// (docs/BOTS.md, fifth #28 session), and the first two's code cost the wasm ~5 KB gzipped. These
-// stand in for them so that the playouts compile; set anyway, each knob plays as if it were off.
+// The browser build leaves out two knobs of the screen (bots/screen_test.go), measuring tools
+// that the game never sets: the nested search of the Expert's own later cards (nested.go) and
+// the learned model of the Expert's own decisions (selfmodel.go). Neither was adopted
+// (docs/BOTS.md, fifth and sixth #28 sessions). These stand in for them so that the playouts
+// compile; set anyway, each knob plays as if it were off. (The learned model of MC100,
+// model.go, is in every build: the Expert's playouts draw the others' first cards from it.)
 
 // nesting reports false: the browser's playouts never nest.
 func (p *playPolicy) nesting(int) bool { return false }
@@ -31,9 +32,4 @@ func (w *world) nestPick(st *engine.State, pol playPolicy, r *rng, seen, _ *card
 // pickSelf plays this seat's risk policy (pick), the learned model of its own decisions left out.
 func (p *playPolicy) pickSelf(st *engine.State, seat int, r *rng, seen *cardSet) engine.Card {
 	return pick(st, seat, p.self, p.noise, r, seen)
-}
-
-// pickModel plays a uniformly random card, as the others' default policy.
-func pickModel(st *engine.State, seat int, r *rng, seen *cardSet) engine.Card {
-	return pick(st, seat, policyRandom, 0, r, seen)
 }

@@ -30,6 +30,8 @@ type world struct {
 	low    engine.Card          // DecideRow: this seat's card that is too low
 	queue  [engine.MaxSeats]engine.Play
 	nq     int // DecideRow: the other plays of the turn still to place
+	// basic: the game is the basic one, where the learned model of MC100 was fitted (modelFirst).
+	basic bool
 	// fixed are, in Open, the cards other seats have played face up this turn (0: none): they
 	// play them in the first turn of every playout and are dealt the rest of their hands.
 	fixed [engine.MaxSeats]engine.Card
@@ -53,7 +55,7 @@ func (w *world) know(hands [][]engine.Card) {
 }
 
 func newWorld(v *engine.View) *world {
-	w := &world{kind: v.Decision.Kind, me: v.Seat, seats: v.Config.Seats, base: v.Table()}
+	w := &world{kind: v.Decision.Kind, me: v.Seat, seats: v.Config.Seats, base: v.Table(), basic: v.Config.Variant == engine.Basic}
 	for c := 1; c <= engine.DeckSize; c++ {
 		w.seen.add(engine.Card(c))
 	}
@@ -184,8 +186,8 @@ type playPolicy struct {
 	// selfGen picks the weights of the learned model of this seat's own decisions when self is
 	// policyModel (selfWeights, bots/model.go): 0 selfW.
 	selfGen int
-	// modelFirst: in the decision's own turn the other seats play the learned model of MC100
-	// (pickModel), in the later turns opp.
+	// modelFirst: in the basic game, the other seats' cards in the decision's own turn are drawn
+	// from the learned model of MC100 (firstCards), once a deal; in the later turns they play opp.
 	modelFirst bool
 }
 
@@ -196,6 +198,28 @@ type rowFix struct {
 	active    bool
 	// nest is the nested search's scratch, made on its first use (a search's lanes keep theirs).
 	nest *nestScratch
+	// first, when set, are the other seats' cards in the decision's own turn (firstCards), the
+	// same for every candidate of a deal.
+	first *[engine.MaxSeats]engine.Card
+}
+
+// firstCards fills out with the other seats' cards in the decision's own turn on the dealt
+// state st: Open's face-up cards, else drawn from the learned model of MC100 (pickModel). The
+// others choose before they see this seat's card, so one draw serves every candidate of a deal.
+func (w *world) firstCards(st *engine.State, pol playPolicy, r *rng, out *[engine.MaxSeats]engine.Card) {
+	seen := w.seen
+	var oseen cardSet
+	pol.opp = policyModel
+	for s := 0; s < w.seats; s++ {
+		switch {
+		case s == w.me:
+			out[s] = 0
+		case w.fixed[s] != 0:
+			out[s] = w.fixed[s]
+		default:
+			out[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
+		}
+	}
 }
 
 // ChooseRow implements engine.RowChooser.
@@ -226,10 +250,8 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 				cards[s] = cand.card
 			case w.fixed[s] != 0:
 				cards[s] = w.fixed[s]
-			case pol.modelFirst:
-				first := pol
-				first.opp = policyModel
-				cards[s] = w.pickOther(st, s, first, r, &seen, &oseen)
+			case fix.first != nil:
+				cards[s] = fix.first[s]
 			default:
 				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}

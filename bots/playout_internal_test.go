@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -57,7 +58,8 @@ func TestPlayoutAllocatesNothing(t *testing.T) {
 		for _, pol := range []playPolicy{{}, {opp: policyRisk, self: policyRisk, noise: 0.3}, NewExpert(1, ExpertOptions{}).pol,
 			{opp: policyRisk, self: policyRisk, oppOwn: true, horizon: 3, leaf: 1}, {opp: policyModel, self: policyRisk},
 			{opp: policySafe, self: policyRisk, safeTries: 3, nest: 10, nestN: 1},
-			{opp: policySafe, self: policyRisk, safeTries: 3, rel: 0.5}, {opp: policyRandom, self: policyModel}} {
+			{opp: policySafe, self: policyRisk, safeTries: 3, rel: 0.5}, {opp: policyRandom, self: policyModel},
+			{opp: policyRandom, self: policyModel, selfGen: 2}} {
 			allocs := testing.AllocsPerRun(200, func() {
 				ln.st = w.base
 				w.deal(&ln.st, &r)
@@ -402,5 +404,96 @@ func TestNestBudget(t *testing.T) {
 		if got := pol.nestBudget(6000, c.turns); got != c.want {
 			t.Errorf("%d turns after the decision: budget %d, want %d", c.turns, got, c.want)
 		}
+	}
+}
+
+// TestFirstCardsFollowModel: the Expert's playouts draw the other seats' cards of the decision's
+// own turn (firstCards) from the learned model of MC100 over each seat's dealt hand, counting the
+// cards as that seat sees them, not uniformly; this seat's own slot stays empty.
+func TestFirstCardsFollowModel(t *testing.T) {
+	w, _ := playoutWorld(t, 4)
+	pol := NewExpert(1, ExpertOptions{}).pol
+	if !pol.modelFirst {
+		t.Fatal("the Expert's playouts do not draw the others' first cards from the model")
+	}
+	r := newRNG(5)
+	st := w.base
+	w.deal(&st, &r)
+	const seat = 1
+	seen := w.seen
+	var mine [engine.MaxHand]engine.Card
+	for _, c := range st.Hands[w.me].Cards(mine[:0]) {
+		seen.remove(c)
+	}
+	cards := st.Hands[seat].Cards(nil)
+	for _, c := range cards {
+		seen.add(c)
+	}
+	want := make([]float64, len(cards))
+	sum, top := 0.0, 0.0
+	for i, c := range cards {
+		var f [modelK]float64
+		modelFeatures(&st, c, &seen, i, len(cards), &f)
+		for k := range f {
+			want[i] += modelW[k] * f[k]
+		}
+		want[i] = math.Exp(want[i])
+		sum += want[i]
+	}
+	far := 0.0
+	for i := range want {
+		want[i] /= sum
+		far = max(far, math.Abs(want[i]-1/float64(len(cards))))
+		top = max(top, want[i])
+	}
+	if far < 0.05 || top > 0.9 {
+		t.Fatalf("the model is about uniform or certain on this hand (%v): the test cannot tell", want)
+	}
+	const n = 40000
+	got := map[engine.Card]int{}
+	var out [engine.MaxSeats]engine.Card
+	for k := 0; k < n; k++ {
+		w.firstCards(&st, pol, &r, &out)
+		if out[w.me] != 0 {
+			t.Fatalf("firstCards gave this seat card %d", out[w.me])
+		}
+		got[out[seat]]++
+	}
+	for i, c := range cards {
+		if p := float64(got[c]) / n; math.Abs(p-want[i]) > 0.015 {
+			t.Errorf("card %d drawn %.3f of the time, want %.3f", c, p, want[i])
+		}
+	}
+}
+
+// TestPlayoutPlaysFirstCards: a playout given the others' first cards (rowFix.first) plays them in
+// the decision's own turn, allocating nothing.
+func TestPlayoutPlaysFirstCards(t *testing.T) {
+	w, cands := playoutWorld(t, 4)
+	one := *w
+	one.turns = 0 // the decision's turn only
+	pol := NewExpert(1, ExpertOptions{}).pol
+	r := newRNG(7)
+	ln := new(lane)
+	for k := 0; k < 20; k++ {
+		ln.dealt = w.base
+		w.deal(&ln.dealt, &r)
+		w.firstCards(&ln.dealt, pol, &r, &ln.first)
+		ln.fix.first = &ln.first
+		ln.st = ln.dealt
+		one.playout(&ln.st, cands[k%len(cands)], pol, &r, &ln.fix)
+		for s := 1; s < 4; s++ {
+			before, after := ln.dealt.Hands[s], ln.st.Hands[s]
+			if !before.Has(ln.first[s]) || after.Has(ln.first[s]) || after.Len() != before.Len()-1 {
+				t.Fatalf("seat %d was to play %d from %v and kept %v", s, ln.first[s], before.Cards(nil), after.Cards(nil))
+			}
+		}
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		ln.st = ln.dealt
+		w.playout(&ln.st, cands[0], pol, &r, &ln.fix)
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per playout", allocs)
 	}
 }

@@ -77,7 +77,7 @@ func makeExp(c expCfg, seed uint64) Bot {
 	e := NewExpert(seed, ExpertOptions{Workers: 1, Playouts: int(c.f("budget", 0))})
 	applyScreen(e, c)
 	if t := c.f("infer", 0); t > 0 {
-		return &inferBot{e: e, tau: t, eps: c.f("ieps", 0.1)}
+		return &inferBot{e: e, tau: t, eps: c.f("ieps", 0.1), model: c["inferm"] == "1"}
 	}
 	return e
 }
@@ -270,8 +270,11 @@ func applyScreen(e *Expert, c expCfg) {
 	if c["model"] == "1" {
 		e.modelFrom = 2
 	}
-	// model1: the others play the learned model of MC100 in the decision's own turn only.
-	e.pol.modelFirst = c["model1"] == "1"
+	// model1: the others' first cards by the learned model of MC100 (1, the Expert's default
+	// since the sixth #28 session) or at random (0).
+	if v, ok := c["model1"]; ok {
+		e.pol.modelFirst = v == "1"
+	}
 	// nest, nestn and nestx: the nested search of this seat's later cards (bots/nested.go) when
 	// at most nest turns follow the decision's, nestn playouts a card, the root budget × nestx.
 	e.pol.nest = int(c.f("nest", float64(e.pol.nest)))
