@@ -24,6 +24,9 @@ type inference struct {
 	turns []pastTurn
 	tau   float64
 	eps   float64
+	// model: the chance of a card is the learned model of MC100's (modelW · modelFeatures, the
+	// seat counting what it had seen) instead of the softmax of the risk cost.
+	model bool
 }
 
 // weight returns the deal st's weight. It allocates nothing.
@@ -50,6 +53,28 @@ func (in *inference) weight(w *world, st *engine.State) float64 {
 			seen := pt.seen
 			for _, x := range cards {
 				seen.add(x)
+			}
+			if in.model {
+				hi, mine := math.Inf(-1), 0.0
+				var f [modelK]float64
+				for i, x := range cards {
+					modelFeatures(&pt.st, x, &seen, i, n, &f)
+					v := 0.0
+					for k, wk := range modelW {
+						v += wk * f[k]
+					}
+					cost[i] = v
+					hi = max(hi, v)
+					if x == c {
+						mine = v
+					}
+				}
+				z := 0.0
+				for i := range cards {
+					z += math.Exp(cost[i] - hi)
+				}
+				wt *= (1-in.eps)*math.Exp(mine-hi)/z*float64(n) + in.eps
+				continue
 			}
 			lo, mine := math.Inf(1), 0.0
 			for i, x := range cards {

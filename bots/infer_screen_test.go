@@ -15,6 +15,7 @@ import (
 type inferBot struct {
 	e        *Expert
 	tau, eps float64
+	model    bool
 }
 
 // Name implements Bot.
@@ -68,7 +69,7 @@ func (l *playLog) see(g *engine.Game, v *engine.View) {
 
 // decide answers v as b, told the round's earlier turns.
 func (b *inferBot) decide(v *engine.View, l *playLog) engine.Action {
-	return b.e.decideInferring(v, l.turns[:l.done], b.tau, b.eps)
+	return b.e.decideInferring(v, l.turns[:l.done], b.tau, b.eps, b.model)
 }
 
 // benchInfer times, at seat 0's last-but-one card decision of a seats-seat round played by
@@ -111,14 +112,14 @@ func BenchmarkInferWeight10(b *testing.B) { benchInfer(b, 10) }
 // decideInferring answers v's decision as the Expert, its deals weighed by the other seats' plays
 // this round (turns, the round's earlier turns; a side channel of the screen until the view
 // carries them).
-func (e *Expert) decideInferring(v *engine.View, turns []pastTurn, tau, eps float64) engine.Action {
+func (e *Expert) decideInferring(v *engine.View, turns []pastTurn, tau, eps float64, model bool) engine.Action {
 	if v.Config.Variant != engine.Basic || v.Decision == nil ||
 		(v.Decision.Kind != engine.DecidePlay && v.Decision.Kind != engine.DecideRow) ||
 		(v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) || len(turns) == 0 {
 		return e.Decide(v)
 	}
 	w := newWorld(v)
-	in := &inference{turns: turns, tau: tau, eps: eps}
+	in := &inference{turns: turns, tau: tau, eps: eps, model: model}
 	w.weigh = func(st *engine.State) float64 { return in.weight(w, st) }
 	return e.decideIn(context.Background(), v, w)
 }
