@@ -441,6 +441,15 @@ func (p *Peer) subscribe(m protocol.Lobby) {
 		p.fail(protocol.ErrBadMessage, m.Type(), fmt.Errorf("server: seats is 0 (any) to %d, not %d", engine.MaxSeats, m.Seats))
 		return
 	}
+	// p follows the list before the list is read: a listing stored while it is read then has
+	// the list read again for p too (refresh), where a follower added after its reading would
+	// keep that older list until the next change.
+	l.send.Lock()
+	l.mu.Lock()
+	l.subs[p] = struct{}{}
+	l.mu.Unlock()
+	p.sub = &subscription{variant: m.Variant, seats: m.Seats}
+	l.send.Unlock()
 	gen, tables, err := l.readAll(false)
 	if err != nil {
 		p.fail(protocol.ErrServer, m.Type(), fmt.Errorf("server: the list of tables could not be read: %w", err))
@@ -448,10 +457,6 @@ func (p *Peer) subscribe(m protocol.Lobby) {
 	}
 	l.send.Lock()
 	defer l.send.Unlock()
-	l.mu.Lock()
-	l.subs[p] = struct{}{}
-	l.mu.Unlock()
-	p.sub = &subscription{variant: m.Variant, seats: m.Seats}
 	l.sendTo(p, gen, tables, map[filterKey]*selection{})
 }
 

@@ -126,3 +126,82 @@ func TestLobbyFilterChangesShareAReading(t *testing.T) {
 		t.Errorf("a filter 250 ms later: %d readings, want 2", n)
 	}
 }
+
+// staleLobby is a store.Lobby whose list readings, once gated, read the list and then wait for
+// open before they answer, telling each reading that waits on reading.
+type staleLobby struct {
+	store.Lobby
+	reading chan struct{}
+	open    chan struct{}
+}
+
+func (l *staleLobby) Tables(ctx context.Context, f store.TableFilter) ([]store.Table, error) {
+	rows, err := l.Lobby.Tables(ctx, f)
+	l.reading <- struct{}{}
+	<-l.open
+	return rows, err
+}
+
+// A table listed while a new follower's first list is being read reaches that follower: it
+// follows the list before the list is read, so the change has the list read again for it too
+// (a follower added after its reading kept the older list until some other change — seen as
+// TestWatcherNeverGetsAHand waiting for ever on a busy machine).
+func TestLobbyChangeDuringFirstReading(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "nimmt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lobby := &staleLobby{Lobby: st, reading: make(chan struct{}, 4), open: make(chan struct{})}
+	h, err := NewHub(st, Options{Lobby: lobby, LobbyEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		h.Close()
+		st.Close()
+	})
+	follower := &chanSink{ch: make(chan protocol.Message, 64)}
+	w := h.Connect("", "192.0.2.1", follower)
+	subscribed := make(chan struct{})
+	go func() {
+		defer close(subscribed)
+		w.Handle(protocol.Lobby{Version: protocol.Version})
+	}()
+	guard := time.After(2 * time.Minute) // a guard against hanging, not a quota
+	select {
+	case <-lobby.reading: // the follower's first reading has read the (empty) list
+	case <-guard:
+		t.Fatal("the follower's list was not read")
+	}
+	set := protocol.DefaultSettings(4)
+	set.Public = true
+	host := h.Connect("", "192.0.2.2", &chanSink{ch: make(chan protocol.Message, 256)})
+	host.Handle(protocol.Create{Version: protocol.Version, Settings: set, Name: "Ann"})
+	code := host.room.code
+	select {
+	case <-lobby.reading: // the change has the list read again
+	case <-guard:
+		t.Fatal("the table listed while the follower's list was read did not have the list read again")
+	}
+	close(lobby.open)
+	<-subscribed
+	for {
+		select {
+		case m := <-follower.ch:
+			if l, ok := m.(protocol.Tables); ok && table(l.Tables, code) != nil {
+				return
+			}
+		case <-guard:
+			t.Fatalf("the follower never got the list with table %s", code)
+		}
+	}
+}
+
+func table(ts []protocol.Table, code string) *protocol.Table {
+	for i := range ts {
+		if ts[i].Code == code {
+			return &ts[i]
+		}
+	}
+	return nil
+}
