@@ -184,7 +184,7 @@ type playPolicy struct {
 	// the mean of the bullheads the other seats take from the decision on.
 	rel float64
 	// selfGen picks the weights of the learned model of this seat's own decisions when self is
-	// policyModel (selfWeights, bots/model.go): 0 selfW.
+	// policyModel (selfWeights, bots/selfmodel.go; a knob of the screen): 0 selfW.
 	selfGen int
 	// modelFirst: in the basic game, the other seats' cards in the decision's own turn are drawn
 	// from the learned model of MC100 (firstCards), once a deal; in the later turns they play opp.
