@@ -32,26 +32,7 @@ func TestPickModelFollowsSoftmax(t *testing.T) {
 		for _, c := range cards {
 			seen.add(c)
 		}
-		want := make([]float64, len(cards))
-		sum := 0.0
-		for i, c := range cards {
-			var f [modelK]float64
-			modelFeatures(&st, c, &seen, i, len(cards), &f)
-			for k := range f {
-				want[i] += tc.w[k] * f[k]
-			}
-			want[i] = math.Exp(want[i])
-			sum += want[i]
-		}
-		far, top := 0.0, 0.0
-		for i := range want {
-			want[i] /= sum
-			far = max(far, math.Abs(want[i]-1/float64(len(cards))))
-			top = max(top, want[i])
-		}
-		if far < 0.05 || top > 0.9 {
-			t.Fatalf("%s: the model is about uniform or certain on this hand (%v): the test cannot tell", tc.name, want)
-		}
+		want := modelWant(t, tc.name, &st, cards, &seen, tc.w)
 		const n = 40000
 		got := map[int]int{}
 		for k := 0; k < n; k++ {

@@ -429,26 +429,7 @@ func TestFirstCardsFollowModel(t *testing.T) {
 	for _, c := range cards {
 		seen.add(c)
 	}
-	want := make([]float64, len(cards))
-	sum, top := 0.0, 0.0
-	for i, c := range cards {
-		var f [modelK]float64
-		modelFeatures(&st, c, &seen, i, len(cards), &f)
-		for k := range f {
-			want[i] += modelW[k] * f[k]
-		}
-		want[i] = math.Exp(want[i])
-		sum += want[i]
-	}
-	far := 0.0
-	for i := range want {
-		want[i] /= sum
-		far = max(far, math.Abs(want[i]-1/float64(len(cards))))
-		top = max(top, want[i])
-	}
-	if far < 0.05 || top > 0.9 {
-		t.Fatalf("the model is about uniform or certain on this hand (%v): the test cannot tell", want)
-	}
+	want := modelWant(t, "modelW, another seat's first card", &st, cards, &seen, &modelW)
 	const n = 40000
 	got := map[engine.Card]int{}
 	var out [engine.MaxSeats]engine.Card
@@ -496,4 +477,32 @@ func TestPlayoutPlaysFirstCards(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("%v allocations per playout", allocs)
 	}
+}
+
+// modelWant returns the probability of each card of cards by the softmax of w · modelFeatures on
+// st as seen, and stops the test (name) when they are about uniform or certain: it could not
+// tell a draw by the model from another then.
+func modelWant(t *testing.T, name string, st *engine.State, cards []engine.Card, seen *cardSet, w *[modelK]float64) []float64 {
+	t.Helper()
+	want := make([]float64, len(cards))
+	sum := 0.0
+	for i, c := range cards {
+		var f [modelK]float64
+		modelFeatures(st, c, seen, i, len(cards), &f)
+		for k := range f {
+			want[i] += w[k] * f[k]
+		}
+		want[i] = math.Exp(want[i])
+		sum += want[i]
+	}
+	far, top := 0.0, 0.0
+	for i := range want {
+		want[i] /= sum
+		far = max(far, math.Abs(want[i]-1/float64(len(cards))))
+		top = max(top, want[i])
+	}
+	if far < 0.05 || top > 0.9 {
+		t.Fatalf("%s: the model is about uniform or certain on this hand (%v): the test cannot tell", name, want)
+	}
+	return want
 }
