@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -188,20 +189,11 @@ func TestLobbyChangeDuringFirstReading(t *testing.T) {
 	for {
 		select {
 		case m := <-follower.ch:
-			if l, ok := m.(protocol.Tables); ok && table(l.Tables, code) != nil {
+			if l, ok := m.(protocol.Tables); ok && slices.ContainsFunc(l.Tables, func(t protocol.Table) bool { return t.Code == code }) {
 				return
 			}
 		case <-guard:
 			t.Fatalf("the follower never got the list with table %s", code)
 		}
 	}
-}
-
-func table(ts []protocol.Table, code string) *protocol.Table {
-	for i := range ts {
-		if ts[i].Code == code {
-			return &ts[i]
-		}
-	}
-	return nil
 }
