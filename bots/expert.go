@@ -35,11 +35,13 @@ type ExpertOptions struct {
 
 // Expert searches over deals of the unseen cards consistent with its view (determinized Monte
 // Carlo with card counting). For each sampled deal it plays every option to the end of the round —
-// the other seats at random (at 10 seats as safe-random players, policySafe), itself by a cheap risk
-// estimate with a little noise — and it scores every option on the same deals (common random
-// numbers). Options are pruned by successive halving, so the budget goes to the best ones. When its card may be the lowest of the turn it simulates each row it
-// could take, and on a row choice each row, so taking a bigger row wins when it pays. The search
-// is anytime: DecideContext returns the best option so far when its context ends.
+// the other seats' cards of the present turn drawn from a model of MC100 simulated at the
+// decision (mcTable, in the basic game), their later cards at random (at 10 seats as safe-random
+// players, policySafe), itself by a cheap risk estimate with a little noise — and it scores every
+// option on the same deals (common random numbers). Options are pruned by successive halving, so
+// the budget goes to the best ones. When its card may be the lowest of the turn it simulates each
+// row it could take, and on a row choice each row, so taking a bigger row wins when it pays. The
+// search is anytime: DecideContext returns the best option so far when its context ends.
 type Expert struct {
 	seed uint64
 	opt  ExpertOptions
@@ -72,11 +74,12 @@ func NewExpert(seed uint64, opt ExpertOptions) *Expert {
 	if opt.Noise <= 0 {
 		opt.Noise = 0.02
 	}
-	// In the playouts the other seats play the decision's own turn by the learned model of MC100
-	// (modelFirst: what they are about to play matters most, and they choose it before they see
-	// this seat's card) and the later turns at random (policySafe from crowdSeats), while this
-	// seat plays its risk policy: measured against MC100 (docs/BOTS.md, sixth #28 session).
-	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise, modelFirst: true},
+	// In the playouts the other seats play the decision's own turn by a model of MC100 simulated
+	// at the decision (modelFirst and simFirst: what they are about to play matters most, and
+	// they choose it before they see this seat's card) and the later turns at random
+	// (policySafe from crowdSeats), while this seat plays its risk policy: measured against
+	// MC100 (docs/BOTS.md, sixth and seventh #28 sessions).
+	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise, modelFirst: true, simFirst: true},
 		name: LevelExpert, crowdNoise: crowdNoise, safeFrom: crowdSeats, safeTries: crowdTries, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
 	return e
 }
@@ -148,6 +151,11 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 		budget = e.budget(w.seats)
 	}
 	budget = e.pol.nestBudget(budget, w.turns)
+	if pol := e.policy(w.seats); pol.modelFirst && pol.simFirst && w.basic && w.kind == engine.DecidePlay {
+		w.sim = new(mcTable)
+		r := newRNG(mix(seed, simSalt))
+		w.sim.build(w, simNow, simLater/w.seats, &r)
+	}
 	for round := 0; round < rounds && len(alive) > 1; round++ {
 		if ctx.Err() != nil {
 			break
@@ -170,6 +178,14 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	sortStable(alive, func(a, b int) int { return cmp.Compare(sums[a], sums[b]) })
 	return alive[0]
 }
+
+// simSalt separates the simulated model's draws (mcTable.build) from the search's; simNow and
+// simLater are its draws of the others' cards and its random playouts (over the seats).
+const (
+	simSalt  = 0x5bd1e9955bd1e995
+	simNow   = 200
+	simLater = 4000
+)
 
 // firstSalt separates the draws of the others' first cards (firstCards) from a deal's playouts.
 const firstSalt = 0x9e3779b97f4a7c15

@@ -6,10 +6,10 @@ import "nimmt/engine"
 
 // The browser build leaves out two knobs of the screen (bots/screen_test.go), measuring tools
 // that the game never sets: the nested search of the Expert's own later cards (nested.go) and
-// the learned model of the Expert's own decisions (selfmodel.go). Neither was adopted
-// (docs/BOTS.md, fifth and sixth #28 sessions). These stand in for them so that the playouts
-// compile; set anyway, each knob plays as if it were off. (The learned model of MC100,
-// model.go, is in every build: the Expert's playouts draw the others' first cards from it.)
+// the learned models of the Expert's own decisions (selfmodel.go) and of MC100's (model.go).
+// None is used by the game (docs/BOTS.md, fifth to seventh #28 sessions: the Expert draws the
+// others' first cards from the simulated model of MC100, mcsim.go, since the seventh). These
+// stand in for them so that the playouts compile; set anyway, each knob plays as if it were off.
 
 // nesting reports false: the browser's playouts never nest.
 func (p *playPolicy) nesting(int) bool { return false }
@@ -32,4 +32,9 @@ func (w *world) nestPick(st *engine.State, pol playPolicy, r *rng, seen, _ *card
 // pickSelf plays this seat's risk policy (pick), the learned model of its own decisions left out.
 func (p *playPolicy) pickSelf(st *engine.State, seat int, r *rng, seen *cardSet) engine.Card {
 	return pick(st, seat, p.self, p.noise, r, seen)
+}
+
+// pickModel draws a uniformly random card of seat's hand: the learned model of MC100 is left out.
+func pickModel(st *engine.State, seat int, r *rng, _ *cardSet) engine.Card {
+	return pick(st, seat, policyRandom, 0, r, nil)
 }

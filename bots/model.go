@@ -1,10 +1,12 @@
+//go:build !js
+
 package bots
 
-import (
-	"math"
+// The learned model of MC100 (fifth #28 session) is a knob of the screen and the imitation fit
+// since the seventh, when the simulated model (mcsim.go) replaced it in the Expert's playouts:
+// out of the browser build, where knobs_js.go's pickModel stands in.
 
-	"nimmt/engine"
-)
+import "nimmt/engine"
 
 // modelK is the number of features of the learned model of MC100 (modelFeatures).
 const modelK = 15
@@ -59,29 +61,13 @@ func pickSoftmax(st *engine.State, seat int, r *rng, seen *cardSet, w *[modelK]f
 	}
 	var p [engine.MaxHand]float64
 	var f [modelK]float64
-	hi := math.Inf(-1)
 	for i, c := range cards {
 		modelFeatures(st, c, seen, i, len(cards), &f)
-		s := 0.0
 		for k, wk := range w {
-			s += wk * f[k]
-		}
-		p[i] = s
-		hi = max(hi, s)
-	}
-	sum := 0.0
-	for i := range cards {
-		p[i] = math.Exp(p[i] - hi)
-		sum += p[i]
-	}
-	x := r.float() * sum
-	for i := range cards {
-		x -= p[i]
-		if x < 0 {
-			return cards[i]
+			p[i] += wk * f[k]
 		}
 	}
-	return cards[len(cards)-1]
+	return drawLogits(cards, &p, r)
 }
 
 // modelW are the weights of the learned model of MC100, fitted by TestImitate (bots/imit_test.go,

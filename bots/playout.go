@@ -30,13 +30,16 @@ type world struct {
 	low    engine.Card          // DecideRow: this seat's card that is too low
 	queue  [engine.MaxSeats]engine.Play
 	nq     int // DecideRow: the other plays of the turn still to place
-	// basic: the game is the basic one, where the learned model of MC100 was fitted (modelFirst).
+	// basic: the game is the basic one, where the models of MC100 hold (modelFirst).
 	basic bool
 	// fixed are, in Open, the cards other seats have played face up this turn (0: none): they
 	// play them in the first turn of every playout and are dealt the rest of their hands.
 	fixed [engine.MaxSeats]engine.Card
 	// known, when set, are the other seats' true hands, dealt as they are (the clairvoyant).
 	known *[engine.MaxSeats]engine.Hand
+	// sim, when set, is the simulated model of MC100's card in the decision's own turn
+	// (playPolicy.simFirst), built by the search.
+	sim *mcTable
 	// weigh, when set, weighs each sampled deal (inference.weight in infer_knob_test.go, a knob
 	// of the screen: the game never sets it).
 	weigh func(st *engine.State) float64
@@ -187,8 +190,11 @@ type playPolicy struct {
 	// policyModel (selfWeights, bots/selfmodel.go; a knob of the screen): 0 selfW.
 	selfGen int
 	// modelFirst: in the basic game, the other seats' cards in the decision's own turn are drawn
-	// from the learned model of MC100 (firstCards), once a deal; in the later turns they play opp.
+	// from a model of MC100 (firstCards), once a deal; in the later turns they play opp.
 	modelFirst bool
+	// simFirst: with modelFirst, that model is simulated at the decision (mcTable, built once a
+	// search; the Expert's default) instead of learned (modelW, a knob of the screen).
+	simFirst bool
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -204,7 +210,8 @@ type rowFix struct {
 }
 
 // firstCards fills out with the other seats' cards in the decision's own turn on the dealt
-// state st: Open's face-up cards, else drawn from the learned model of MC100 (pickModel). The
+// state st: Open's face-up cards, else drawn from the simulated model of MC100 (w.sim) when the
+// search built it, from the learned one (pickModel) when not. The
 // others choose before they see this seat's card, so one draw serves every candidate of a deal.
 func (w *world) firstCards(st *engine.State, pol playPolicy, r *rng, out *[engine.MaxSeats]engine.Card) {
 	seen := w.seen
@@ -216,6 +223,8 @@ func (w *world) firstCards(st *engine.State, pol playPolicy, r *rng, out *[engin
 			out[s] = 0
 		case w.fixed[s] != 0:
 			out[s] = w.fixed[s]
+		case w.sim != nil:
+			out[s] = w.sim.pick(st, s, r)
 		default:
 			out[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 		}

@@ -407,46 +407,6 @@ func TestNestBudget(t *testing.T) {
 	}
 }
 
-// TestFirstCardsFollowModel: the Expert's playouts draw the other seats' cards of the decision's
-// own turn (firstCards) from the learned model of MC100 over each seat's dealt hand, counting the
-// cards as that seat sees them, not uniformly; this seat's own slot stays empty.
-func TestFirstCardsFollowModel(t *testing.T) {
-	w, _ := playoutWorld(t, 4)
-	pol := NewExpert(1, ExpertOptions{}).pol
-	if !pol.modelFirst {
-		t.Fatal("the Expert's playouts do not draw the others' first cards from the model")
-	}
-	r := newRNG(5)
-	st := w.base
-	w.deal(&st, &r)
-	const seat = 1
-	seen := w.seen
-	var mine [engine.MaxHand]engine.Card
-	for _, c := range st.Hands[w.me].Cards(mine[:0]) {
-		seen.remove(c)
-	}
-	cards := st.Hands[seat].Cards(nil)
-	for _, c := range cards {
-		seen.add(c)
-	}
-	want := modelWant(t, "modelW, another seat's first card", &st, cards, &seen, &modelW)
-	const n = 40000
-	got := map[engine.Card]int{}
-	var out [engine.MaxSeats]engine.Card
-	for k := 0; k < n; k++ {
-		w.firstCards(&st, pol, &r, &out)
-		if out[w.me] != 0 {
-			t.Fatalf("firstCards gave this seat card %d", out[w.me])
-		}
-		got[out[seat]]++
-	}
-	for i, c := range cards {
-		if p := float64(got[c]) / n; math.Abs(p-want[i]) > 0.015 {
-			t.Errorf("card %d drawn %.3f of the time, want %.3f", c, p, want[i])
-		}
-	}
-}
-
 // TestPlayoutPlaysFirstCards: a playout given the others' first cards (rowFix.first) plays them in
 // the decision's own turn, allocating nothing.
 func TestPlayoutPlaysFirstCards(t *testing.T) {
@@ -479,30 +439,113 @@ func TestPlayoutPlaysFirstCards(t *testing.T) {
 	}
 }
 
-// modelWant returns the probability of each card of cards by the softmax of w · modelFeatures on
-// st as seen, and stops the test (name) when they are about uniform or certain: it could not
-// tell a draw by the model from another then.
-func modelWant(t *testing.T, name string, st *engine.State, cards []engine.Card, seen *cardSet, w *[modelK]float64) []float64 {
-	t.Helper()
+func benchSimTable(b *testing.B, seats int) {
+	w, _ := playoutWorld(b, seats)
+	r := newRNG(1)
+	var m mcTable
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.build(w, simNow, simLater/seats, &r)
+	}
+}
+
+// BenchmarkSimTable4 is the build of the simulated model of MC100 (mcTable) at the first card
+// decision of a 4-seat round, once a decision; it must not allocate.
+func BenchmarkSimTable4(b *testing.B) { benchSimTable(b, 4) }
+
+// BenchmarkSimTable10 is the same at 10 seats.
+func BenchmarkSimTable10(b *testing.B) { benchSimTable(b, 10) }
+
+// TestSimTablePredictsMC100: the simulated model of MC100 (mcTable) predicts MC100's card
+// decisions: over the first decisions of a few rounds, MC100's choices (each decided with several
+// seeds) are far likelier under the table's softmax than under a uniform choice. A table that
+// ranks the cards the wrong way round, or not at all, fails. Its build allocates nothing.
+func TestSimTablePredictsMC100(t *testing.T) {
+	const seeds = 12
+	var ll, uniform float64
+	n := 0
+	for g := uint64(0); g < 4; g++ {
+		game, err := engine.NewGame(engine.Config{Seats: 4, Rounds: 1}, rand.New(rand.NewPCG(g, 3)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s := 0; s < 4; s++ {
+			v := game.View(s)
+			w := newWorld(&v)
+			var m mcTable
+			r := newRNG(g*10 + uint64(s))
+			m.build(w, simNow, simLater/4, &r)
+			if m.temp <= 0 || math.IsNaN(m.temp) {
+				t.Fatalf("temperature %v", m.temp)
+			}
+			lo, z := math.Inf(1), 0.0
+			for _, c := range v.Hand {
+				lo = min(lo, m.d[c])
+			}
+			for _, c := range v.Hand {
+				z += math.Exp((lo - m.d[c]) / m.temp)
+			}
+			for k := uint64(0); k < seeds; k++ {
+				c := (&MC100{seed: 100 + k, Playouts: 100}).Decide(&v).Cards[0]
+				ll += (lo-m.d[c])/m.temp - math.Log(z)
+				uniform -= math.Log(float64(len(v.Hand)))
+				n++
+			}
+		}
+	}
+	ll, uniform = ll/float64(n), uniform/float64(n)
+	t.Logf("MC100's choices: log-likelihood %.3f a decision under the table, %.3f uniform", ll, uniform)
+	if ll < uniform+0.3 {
+		t.Errorf("the table predicts MC100 no better than chance: log-likelihood %.3f, uniform %.3f", ll, uniform)
+	}
+	w, _ := playoutWorld(t, 4)
+	r := newRNG(1)
+	var m mcTable
+	if a := testing.AllocsPerRun(3, func() { m.build(w, simNow, simLater/4, &r) }); a != 0 {
+		t.Errorf("%v allocations a build", a)
+	}
+}
+
+// TestFirstCardsFollowSim: with the simulated model built, the others' first cards are drawn from
+// its softmax over each seat's dealt hand.
+func TestFirstCardsFollowSim(t *testing.T) {
+	w, _ := playoutWorld(t, 4)
+	pol := NewExpert(1, ExpertOptions{}).pol
+	if !pol.modelFirst || !pol.simFirst {
+		t.Fatal("the Expert's playouts do not draw the others' first cards from the simulated model")
+	}
+	r := newRNG(9)
+	w.sim = new(mcTable)
+	w.sim.build(w, simNow, simLater/4, &r)
+	st := w.base
+	w.deal(&st, &r)
+	const seat = 2
+	cards := st.Hands[seat].Cards(nil)
 	want := make([]float64, len(cards))
 	sum := 0.0
 	for i, c := range cards {
-		var f [modelK]float64
-		modelFeatures(st, c, seen, i, len(cards), &f)
-		for k := range f {
-			want[i] += w[k] * f[k]
-		}
-		want[i] = math.Exp(want[i])
+		want[i] = math.Exp(-w.sim.d[c] / w.sim.temp)
 		sum += want[i]
 	}
-	far, top := 0.0, 0.0
+	top := 0.0
 	for i := range want {
 		want[i] /= sum
-		far = max(far, math.Abs(want[i]-1/float64(len(cards))))
 		top = max(top, want[i])
 	}
-	if far < 0.05 || top > 0.9 {
-		t.Fatalf("%s: the model is about uniform or certain on this hand (%v): the test cannot tell", name, want)
+	if top < 0.2 || top > 0.9 {
+		t.Fatalf("the table is about uniform or certain on this hand (%v): the test cannot tell", want)
 	}
-	return want
+	const n = 40000
+	got := map[engine.Card]int{}
+	var out [engine.MaxSeats]engine.Card
+	for k := 0; k < n; k++ {
+		w.firstCards(&st, pol, &r, &out)
+		got[out[seat]]++
+	}
+	for i, c := range cards {
+		if p := float64(got[c]) / n; math.Abs(p-want[i]) > 0.015 {
+			t.Errorf("card %d drawn %.3f of the time, want %.3f", c, p, want[i])
+		}
+	}
 }

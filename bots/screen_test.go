@@ -82,6 +82,25 @@ func makeExp(c expCfg, seed uint64) Bot {
 	return e
 }
 
+// screenOpp is the player at the other seats of a screen (SCREEN_OPP): MC100 (empty), the
+// Expert without the simulated model of MC100 (expert0: the Expert of the sixth #28 session),
+// Intermediate (intermediate) or Hard (hard).
+func screenOpp(name string, seed uint64) Bot {
+	switch name {
+	case "expert0":
+		e := NewExpert(seed, ExpertOptions{Workers: 1})
+		e.pol.simFirst = false
+		return e
+	case "intermediate":
+		return &Intermediate{}
+	case "hard":
+		return NewHard(seed, ExpertOptions{Workers: 1})
+	case "", "mc100":
+		return &MC100{seed: seed, Playouts: 100}
+	}
+	panic("screen: unknown SCREEN_OPP " + name)
+}
+
 func TestScreen(t *testing.T) {
 	A, B := os.Getenv("SCREEN_A"), os.Getenv("SCREEN_B")
 	if A == "" {
@@ -91,6 +110,7 @@ func TestScreen(t *testing.T) {
 	deals := envInt("SCREEN_DEALS", 4)
 	rounds := envInt("SCREEN_ROUNDS", 10)
 	seed := uint64(envInt("SCREEN_SEED", 1))
+	opp := os.Getenv("SCREEN_OPP")
 	var cfgs []expCfg
 	names := []string{A}
 	cfgs = append(cfgs, parseCfg(A))
@@ -121,7 +141,7 @@ func TestScreen(t *testing.T) {
 			if s == tk.p {
 				players[s] = makeExp(c, mix(seed, uint64(tk.d*100+99)))
 			} else {
-				players[s] = &MC100{seed: mix(seed, uint64(tk.d*100+s)), Playouts: 100}
+				players[s] = screenOpp(opp, mix(seed, uint64(tk.d*100+s)))
 			}
 		}
 		var lg playLog
@@ -275,6 +295,12 @@ func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["model1"]; ok {
 		e.pol.modelFirst = v == "1"
 	}
+	// sim1: those cards from the simulated model of MC100 (1, the Expert's default since the
+	// seventh #28 session; mcTable) or from the learned one (0).
+	if v, ok := c["sim1"]; ok {
+		e.pol.simFirst = v == "1"
+	}
+
 	// nest, nestn and nestx: the nested search of this seat's later cards (bots/nested.go) when
 	// at most nest turns follow the decision's, nestn playouts a card, the root budget × nestx.
 	e.pol.nest = int(c.f("nest", float64(e.pol.nest)))
