@@ -21,7 +21,8 @@ type mcTable struct {
 
 // build estimates the table on w's decision: now by nowN draws of the other seats' cards, each
 // scoring every card a seat may hold against them (common draws), later by laterN random
-// playouts of the round dealt from the cards no seat has shown.
+// playouts of the round dealt from the cards no seat has shown. In the browser it gives the
+// page its thread back as the search does (yieldToPage).
 func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 	// The cards hidden from the table: those this seat has not seen and its own hand.
 	var pool [engine.DeckSize]engine.Card
@@ -51,6 +52,7 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 			nowSum[c] += float64(st.Penalty[0] - w.base.Penalty[0])
 			nowCnt[c]++
 		}
+		yieldToPage()
 	}
 	// later: random playouts; each card's bullheads when played after the first turn, and the
 	// spread of a seat's bullheads over the round (the noise of MC100's means).
@@ -93,6 +95,7 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 			tot2 += x * x
 			totN++
 		}
+		yieldToPage()
 	}
 	// Cards seen later rarely are pulled to the mean of all.
 	var lsum, lcnt float64
