@@ -48,7 +48,7 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 		for _, c := range pool[others:np] {
 			*st = w.base
 			cards[0] = c
-			st.PlayTurn(&cards, nil)
+			playTurn(st, &cards)
 			nowSum[c] += float64(st.Penalty[0] - w.base.Penalty[0])
 			nowCnt[c]++
 		}
@@ -79,7 +79,7 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 				cards[s] = h.At(r.intn(h.Len()))
 			}
 			before := st.Penalty
-			st.PlayTurn(&cards, nil)
+			playTurn(st, &cards)
 			if t == 0 {
 				continue
 			}
@@ -165,3 +165,9 @@ func drawLogits(cards []engine.Card, logit *[engine.MaxHand]float64, r *rng) eng
 	}
 	return cards[len(cards)-1]
 }
+
+// playTurn plays one turn of the simulation on st, the cheapest row taken by rule 4. Out of line:
+// the build's two loops share one copy of the engine's turn in the browser's download.
+//
+//go:noinline
+func playTurn(st *engine.State, cards *[engine.MaxSeats]engine.Card) { st.PlayTurn(cards, nil) }
