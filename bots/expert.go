@@ -155,9 +155,6 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 		w.sim = new(mcTable)
 		r := newRNG(mix(seed, simSalt))
 		w.sim.build(w, simNow, simLater/w.seats, &r)
-		if pol.simTemp > 0 {
-			w.sim.temp *= pol.simTemp
-		}
 	}
 	for round := 0; round < rounds && len(alive) > 1; round++ {
 		if ctx.Err() != nil {

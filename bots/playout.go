@@ -195,11 +195,6 @@ type playPolicy struct {
 	// simFirst: with modelFirst, that model is simulated at the decision (mcTable, built once a
 	// search; the Expert's default) instead of learned (modelW, a knob of the screen).
 	simFirst bool
-	// simLater and simTemp, knobs of the screen: the others' cards in the first simLater turns
-	// after the decision's also drawn from the simulated model built for the decision's turn
-	// (stale by then); the model's temperature times simTemp (0: 1).
-	simLater int
-	simTemp  float64
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -289,8 +284,6 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 					continue
 				}
 				cards[s] = pol.pickSelf(st, s, r, &seen)
-			} else if t < pol.simLater && w.sim != nil {
-				cards[s] = w.sim.pick(st, s, r)
 			} else {
 				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}

@@ -300,10 +300,6 @@ func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["sim1"]; ok {
 		e.pol.simFirst = v == "1"
 	}
-	// simlater and simtx: the others' later cards from the decision's simulated model in that
-	// many turns after it; its temperature times simtx.
-	e.pol.simLater = int(c.f("simlater", 0))
-	e.pol.simTemp = c.f("simtx", 0)
 
 	// nest, nestn and nestx: the nested search of this seat's later cards (bots/nested.go) when
 	// at most nest turns follow the decision's, nestn playouts a card, the root budget × nestx.
