@@ -4,8 +4,8 @@ package bots
 
 import "nimmt/engine"
 
-// The browser build leaves out two knobs of the screen (bots/screen_test.go), measuring tools
-// that the game never sets: the nested search of the Expert's own later cards (nested.go) and
+// The browser build leaves out knobs of the screen (bots/screen_test.go), measuring tools that
+// the game never sets: the nested search of the Expert's own later cards (nested.go) and
 // the learned models of the Expert's own decisions (selfmodel.go) and of MC100's (model.go).
 // None is used by the game (docs/BOTS.md, fifth to seventh #28 sessions: the Expert draws the
 // others' first cards from the simulated model of MC100, mcsim.go, since the seventh). These

@@ -300,7 +300,6 @@ func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["sim1"]; ok {
 		e.pol.simFirst = v == "1"
 	}
-
 	// nest, nestn and nestx: the nested search of this seat's later cards (bots/nested.go) when
 	// at most nest turns follow the decision's, nestn playouts a card, the root budget × nestx.
 	e.pol.nest = int(c.f("nest", float64(e.pol.nest)))
