@@ -12,11 +12,15 @@ import (
 	"nimmt/engine"
 )
 
-// TestModelVsMC100 measures how close the learned model of MC100 is to MC100's own choice
+// TestModelVsMC100 measures how close the models of MC100 are to MC100's own choice
 // distribution: at card decisions of MC100 games (MFIT_GAMES games of 1 round at MFIT_SEATS
-// seats, every MFIT_EVERY-th decision) MC100 decides MFIT_K times with different seeds; per
-// hand size it prints the entropy of that empirical distribution, the model's cross-entropy on
-// it, MC100's agreement with itself (Σp²), the best possible top-1 (max p) and the model's top-1.
+// seats, every MFIT_EVERY-th decision) MC100 decides MFIT_K times with different seeds (or,
+// with MFIT_PLAYER, Intermediate, expert0 — the Expert without the simulated model — or the
+// Expert); per hand size it prints the entropy of that empirical distribution, the learned
+// model's cross-entropy on it, MC100's agreement with itself (Σp²), the best possible top-1 (max
+// p) and the learned model's top-1, then the simulated model's (mcTable, built with MFIT_NOW and
+// MFIT_LATER draws, its temperature × MFIT_TEMPX/100) cross-entropy and top-1, and the
+// cross-entropy of their geometric mean.
 func TestModelVsMC100(t *testing.T) {
 	if os.Getenv("MFIT_GAMES") == "" {
 		t.Skip()
