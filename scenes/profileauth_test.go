@@ -70,6 +70,7 @@ func TestProfilePassword(t *testing.T) {
 	if pr2.Account.Name != "Annie" || pr2.Account.Device == "" || accountmsg.CheckSecret(og2.Settings.Online.Secret) != nil {
 		t.Fatalf("signed in as %+v, secret %q", pr2.Account, og2.Settings.Online.Secret)
 	}
+	og2.FlushSaves() // the settings are written in the background
 	b, err := og2.Opts.Storage.Load(ui.SettingsFile)
 	if err != nil || !strings.Contains(string(b), og2.Settings.Online.Secret) || strings.Contains(string(b), pw) {
 		t.Fatalf("the settings kept (%v): %s", err, b)
