@@ -3,6 +3,7 @@
 package bots
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -31,6 +32,14 @@ func TestModelVsMC100(t *testing.T) {
 	tx := float64(envInt("MFIT_TEMPX", 100)) / 100
 	res := make([]acc, engine.MaxHand+1)
 	dec := 0
+	var dump *os.File // MFIT_DUMP: each decision as a line of JSON (rows, hand, d, temp, MC100's p)
+	if f := os.Getenv("MFIT_DUMP"); f != "" {
+		var err error
+		if dump, err = os.Create(f); err != nil {
+			t.Fatal(err)
+		}
+		defer dump.Close()
+	}
 	for gi := 0; gi < games; gi++ {
 		g, err := engine.NewGame(engine.Config{Seats: seats, Rounds: 1}, rand.New(rand.NewPCG(uint64(gi), 11)))
 		if err != nil {
@@ -111,11 +120,40 @@ func TestModelVsMC100(t *testing.T) {
 					for i := range q2 {
 						q2[i] /= z2
 					}
+					// q3: the class-conditioned table (MFIT_CLASS=prior), else the geometric mean
 					q3 := make([]float64, n)
 					z3 := 0.0
-					for i := range q3 {
-						q3[i] = math.Sqrt(q[i] * q2[i])
-						z3 += q3[i]
+					if pr := envInt("MFIT_CLASS", 0); pr > 0 {
+						ct := mcTable{prior: float64(pr)}
+						rr := newRNG(uint64(dec) + 77)
+						ct.build(w, nowN, laterN, &rr)
+						var lg [engine.MaxHand]float64
+						ct.logits(&st, v.Hand, &lg)
+						hi3 := math.Inf(-1)
+						for i := range v.Hand {
+							hi3 = max(hi3, lg[i])
+						}
+						for i := range q3 {
+							q3[i] = math.Exp((lg[i] - hi3) / tx)
+							z3 += q3[i]
+						}
+					} else {
+						for i := range q3 {
+							q3[i] = math.Sqrt(q[i] * q2[i])
+							z3 += q3[i]
+						}
+					}
+					if dump != nil {
+						var rows [engine.NumRows][]engine.Card
+						for ri := range rows {
+							rows[ri] = st.Rows[ri].Cards(nil)
+						}
+						ds, ps := make([]float64, n), make([]float64, n)
+						for i, c := range v.Hand {
+							ds[i], ps[i] = mt.d[c], cnt[c]/float64(k)
+						}
+						b, _ := json.Marshal(map[string]any{"game": gi, "seats": seats, "rows": rows, "hand": v.Hand, "d": ds, "temp": mt.temp, "p": ps})
+						fmt.Fprintf(dump, "%s\n", b)
 					}
 					a := &res[n]
 					a.top2 += cnt[v.Hand[m2]] / float64(k)
