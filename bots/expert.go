@@ -66,6 +66,7 @@ type Expert struct {
 	// now (mcTable.prior; knobs of the screen).
 	simLater int
 	simClass float64
+	simEps   float64
 }
 
 // NewExpert returns an Expert with the given seed and options.
@@ -157,7 +158,7 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	}
 	budget = e.pol.nestBudget(budget, w.turns)
 	if pol := e.policy(w.seats); pol.modelFirst && pol.simFirst && w.basic && w.kind == engine.DecidePlay {
-		w.sim = &mcTable{prior: e.simClass}
+		w.sim = &mcTable{prior: e.simClass, eps: e.simEps}
 		r := newRNG(mix(seed, simSalt))
 		later := simLater
 		if e.simLater > 0 {

@@ -23,8 +23,10 @@ type mcTable struct {
 	// plus lk of the rest of the hand, so a card that empties a row for the hand's low cards
 	// counts it.
 	prior float64
-	now   [engine.DeckSize + 1]float64
-	lk    [numClasses][engine.DeckSize + 1]float64
+	// eps: the chance that pick draws uniformly instead (a knob of the screen).
+	eps float64
+	now [engine.DeckSize + 1]float64
+	lk  [numClasses][engine.DeckSize + 1]float64
 }
 
 // numClasses: a card this turn lengthens row r (2r), is row r's sixth (2r+1), or is below
@@ -175,6 +177,9 @@ func (m *mcTable) pick(st *engine.State, seat int, r *rng) engine.Card {
 	cards := st.Hands[seat].Cards(buf[:0])
 	if len(cards) == 1 {
 		return cards[0]
+	}
+	if m.eps > 0 && r.float() < m.eps {
+		return cards[r.intn(len(cards))]
 	}
 	var p [engine.MaxHand]float64
 	m.logits(st, cards, &p)
