@@ -61,12 +61,6 @@ type Expert struct {
 	// budget and vbudget are the default playouts per decision at a number of seats, in the
 	// basic game's search and in the variant search.
 	budget, vbudget func(seats int) int
-	// simLater and simClass: the simulated model's random playouts (over the seats; 0: the
-	// default) and, when not 0, the prior of its later bullheads by the class of the card played
-	// now (mcTable.prior; knobs of the screen).
-	simLater int
-	simClass float64
-	simEps   float64
 }
 
 // NewExpert returns an Expert with the given seed and options.
@@ -158,13 +152,9 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	}
 	budget = e.pol.nestBudget(budget, w.turns)
 	if pol := e.policy(w.seats); pol.modelFirst && pol.simFirst && w.basic && w.kind == engine.DecidePlay {
-		w.sim = &mcTable{prior: e.simClass, eps: e.simEps}
+		w.sim = new(mcTable)
 		r := newRNG(mix(seed, simSalt))
-		later := simLater
-		if e.simLater > 0 {
-			later = e.simLater
-		}
-		w.sim.build(w, simNow, later/w.seats, &r)
+		w.sim.build(w, simNow, simLater/w.seats, &r)
 	}
 	for round := 0; round < rounds && len(alive) > 1; round++ {
 		if ctx.Err() != nil {

@@ -17,33 +17,6 @@ type mcTable struct {
 	d    [engine.DeckSize + 1]float64
 	temp float64
 	st   engine.State // scratch: kept here so the build allocates nothing
-	// prior, when not 0, conditions the later bullheads on the class of the card played now
-	// (cardClass): lk[k][c] is what c takes later when the seat's card now was of class k,
-	// pulled to later(c) with the weight of prior playouts; pick then scores a card by now(c)
-	// plus lk of the rest of the hand, so a card that empties a row for the hand's low cards
-	// counts it.
-	prior float64
-	// eps: the chance that pick draws uniformly instead (a knob of the screen).
-	eps float64
-	now [engine.DeckSize + 1]float64
-	lk  [numClasses][engine.DeckSize + 1]float64
-}
-
-// numClasses: a card this turn lengthens row r (2r), is row r's sixth (2r+1), or is below
-// every row (8).
-const numClasses = 2*engine.NumRows + 1
-
-// cardClass is c's class on st's rows.
-func cardClass(st *engine.State, c engine.Card) int {
-	r := st.Target(c)
-	if r < 0 {
-		return numClasses - 1
-	}
-	k := 2 * r
-	if st.Rows[r].Len() == engine.RowLimit-1 {
-		k++
-	}
-	return k
 }
 
 // build estimates the table on w's decision: now by nowN draws of the other seats' cards, each
@@ -84,8 +57,6 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 	// later: random playouts; each card's bullheads when played after the first turn, and the
 	// spread of a seat's bullheads over the round (the noise of MC100's means).
 	var tot, tot2, totN float64
-	var ks, kc [numClasses][engine.DeckSize + 1]float64
-	var cls [engine.MaxSeats]int
 	for k := 0; k < laterN; k++ {
 		st := &m.st
 		*st = w.base
@@ -106,9 +77,6 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 			for s := 0; s < w.seats; s++ {
 				h := &st.Hands[s]
 				cards[s] = h.At(r.intn(h.Len()))
-				if t == 0 && m.prior > 0 {
-					cls[s] = cardClass(st, cards[s])
-				}
 			}
 			before := st.Penalty
 			playTurn(st, &cards)
@@ -117,13 +85,8 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 			}
 			for s := 0; s < w.seats; s++ {
 				c := cards[s]
-				x := float64(st.Penalty[s] - before[s])
-				laterSum[c] += x
+				laterSum[c] += float64(st.Penalty[s] - before[s])
 				laterCnt[c]++
-				if m.prior > 0 {
-					ks[cls[s]][c] += x
-					kc[cls[s]][c]++
-				}
 			}
 		}
 		for s := 0; s < w.seats; s++ {
@@ -155,10 +118,6 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 			later = (laterSum[c] + prior*lmean) / (laterCnt[c] + prior)
 		}
 		m.d[c] = now - later
-		m.now[c] = now
-		for k := range m.lk {
-			m.lk[k][c] = (ks[k][c] + m.prior*later) / (kc[k][c] + m.prior)
-		}
 	}
 	sd := 0.0
 	if totN > 1 {
@@ -171,37 +130,18 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 }
 
 // pick draws seat's card from the table: a softmax of −d over its hand at the table's
-// temperature (of −value with prior).
+// temperature.
 func (m *mcTable) pick(st *engine.State, seat int, r *rng) engine.Card {
 	var buf [engine.MaxHand]engine.Card
 	cards := st.Hands[seat].Cards(buf[:0])
 	if len(cards) == 1 {
 		return cards[0]
 	}
-	if m.eps > 0 && r.float() < m.eps {
-		return cards[r.intn(len(cards))]
-	}
 	var p [engine.MaxHand]float64
-	m.logits(st, cards, &p)
-	return drawLogits(cards, &p, r)
-}
-
-// logits fills p with the logit of each of cards, a hand on st's rows.
-func (m *mcTable) logits(st *engine.State, cards []engine.Card, p *[engine.MaxHand]float64) {
 	for i, c := range cards {
-		if m.prior == 0 {
-			p[i] = -m.d[c] / m.temp
-			continue
-		}
-		k := cardClass(st, c)
-		v := m.now[c]
-		for _, c2 := range cards {
-			if c2 != c {
-				v += m.lk[k][c2]
-			}
-		}
-		p[i] = -v / m.temp
+		p[i] = -m.d[c] / m.temp
 	}
+	return drawLogits(cards, &p, r)
 }
 
 // drawLogits draws one of cards with the chance of the softmax of its logit (logit[i] for

@@ -21,7 +21,8 @@ import (
 // model's cross-entropy on it, MC100's agreement with itself (Σp²), the best possible top-1 (max
 // p) and the learned model's top-1, then the simulated model's (mcTable, built with MFIT_NOW and
 // MFIT_LATER draws, its temperature × MFIT_TEMPX/100) cross-entropy and top-1, and the
-// cross-entropy of their geometric mean.
+// cross-entropy of their geometric mean. With MFIT_DUMP it writes each decision to that file as
+// a line of JSON (rows, hand, the table's d and temperature, MC100's p) for scripts/mc100-fit.py.
 func TestModelVsMC100(t *testing.T) {
 	if os.Getenv("MFIT_GAMES") == "" {
 		t.Skip()
@@ -120,28 +121,11 @@ func TestModelVsMC100(t *testing.T) {
 					for i := range q2 {
 						q2[i] /= z2
 					}
-					// q3: the class-conditioned table (MFIT_CLASS=prior), else the geometric mean
 					q3 := make([]float64, n)
 					z3 := 0.0
-					if pr := envInt("MFIT_CLASS", 0); pr > 0 {
-						ct := mcTable{prior: float64(pr)}
-						rr := newRNG(uint64(dec) + 77)
-						ct.build(w, nowN, laterN, &rr)
-						var lg [engine.MaxHand]float64
-						ct.logits(&st, v.Hand, &lg)
-						hi3 := math.Inf(-1)
-						for i := range v.Hand {
-							hi3 = max(hi3, lg[i])
-						}
-						for i := range q3 {
-							q3[i] = math.Exp((lg[i] - hi3) / tx)
-							z3 += q3[i]
-						}
-					} else {
-						for i := range q3 {
-							q3[i] = math.Sqrt(q[i] * q2[i])
-							z3 += q3[i]
-						}
+					for i := range q3 {
+						q3[i] = math.Sqrt(q[i] * q2[i])
+						z3 += q3[i]
 					}
 					if dump != nil {
 						var rows [engine.NumRows][]engine.Card

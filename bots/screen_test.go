@@ -300,11 +300,6 @@ func applyScreen(e *Expert, c expCfg) {
 	if v, ok := c["sim1"]; ok {
 		e.pol.simFirst = v == "1"
 	}
-	// simlater and cls: the simulated model's playouts (over the seats) and the prior of its
-	// later bullheads by the class of the card played now (0: off).
-	e.simLater = int(c.f("simlater", 0))
-	e.simClass = c.f("cls", 0)
-	e.simEps = c.f("simeps", 0) // the chance of a uniform draw instead of the table's
 	// nest, nestn and nestx: the nested search of this seat's later cards (bots/nested.go) when
 	// at most nest turns follow the decision's, nestn playouts a card, the root budget × nestx.
 	e.pol.nest = int(c.f("nest", float64(e.pol.nest)))
