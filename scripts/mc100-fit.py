@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """mc100-fit.py DUMP.jsonl — does a correction on top of the simulated model of MC100 predict
-MC100's choices better? (#28, eighth session; docs/BOTS.md "Where the simulated model still
-misses, measured").
+MC100's choices better? (#28, eighth session; docs/BOTS.md "Closer to MC100's choices, or less
+sure of them").
 
 DUMP.jsonl is written by the screen build's TestModelVsMC100 with MFIT_DUMP set: one line a
 decision with the rows, the hand, the table's d for each card of the hand, its temperature and
