@@ -39,7 +39,11 @@ func TestModelVsMC100(t *testing.T) {
 		if dump, err = os.Create(f); err != nil {
 			t.Fatal(err)
 		}
-		defer dump.Close()
+		defer func() {
+			if err := dump.Close(); err != nil {
+				t.Errorf("MFIT_DUMP: %v", err)
+			}
+		}()
 	}
 	for gi := 0; gi < games; gi++ {
 		g, err := engine.NewGame(engine.Config{Seats: seats, Rounds: 1}, rand.New(rand.NewPCG(uint64(gi), 11)))
@@ -136,8 +140,13 @@ func TestModelVsMC100(t *testing.T) {
 						for i, c := range v.Hand {
 							ds[i], ps[i] = mt.d[c], cnt[c]/float64(k)
 						}
-						b, _ := json.Marshal(map[string]any{"game": gi, "seats": seats, "rows": rows, "hand": v.Hand, "d": ds, "temp": mt.temp, "p": ps})
-						fmt.Fprintf(dump, "%s\n", b)
+						b, err := json.Marshal(map[string]any{"game": gi, "seats": seats, "rows": rows, "hand": v.Hand, "d": ds, "temp": mt.temp, "p": ps})
+						if err == nil {
+							_, err = fmt.Fprintf(dump, "%s\n", b)
+						}
+						if err != nil {
+							t.Fatalf("MFIT_DUMP: %v", err)
+						}
 					}
 					a := &res[n]
 					a.top2 += cnt[v.Hand[m2]] / float64(k)
