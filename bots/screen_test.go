@@ -69,6 +69,11 @@ func makeExp(c expCfg, seed uint64) Bot {
 		applyScreen(e, c)
 		return &oracleBot{e: e, hands: b == "oracle"}
 	}
+	if c["bot"] == "flat" {
+		e := NewExpert(seed, ExpertOptions{Workers: 1})
+		applyScreen(e, c)
+		return &flatBot{e: e, exact: c["src"] == "exact", k: int(c.f("fk", 10)), budget: int(c.f("fb", 6000))}
+	}
 	if c["bot"] == "clair" {
 		cl := NewClairvoyant(seed, ExpertOptions{Workers: 1, Playouts: int(c.f("budget", 0))})
 		applyScreen(cl.e, c)
