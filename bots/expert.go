@@ -36,12 +36,13 @@ type ExpertOptions struct {
 // Expert searches over deals of the unseen cards consistent with its view (determinized Monte
 // Carlo with card counting). For each sampled deal it plays every option to the end of the round —
 // the other seats' cards of the present turn drawn from a model of MC100 simulated at the
-// decision (mcTable, in the basic game), their later cards at random (at 10 seats as safe-random
-// players, policySafe), itself by a cheap risk estimate with a little noise — and it scores every
-// option on the same deals (common random numbers). Options are pruned by successive halving, so
-// the budget goes to the best ones. When its card may be the lowest of the turn it simulates each
-// row it could take, and on a row choice each row, so taking a bigger row wins when it pays. The
-// search is anytime: DecideContext returns the best option so far when its context ends.
+// decision (mcTable, in the basic game, Tactics and TCG), their later cards at random (at 10
+// seats as safe-random players, policySafe), itself by a cheap risk estimate with a little
+// noise — and it scores every option on the same deals (common random numbers). Options are
+// pruned by successive halving, so the budget goes to the best ones. When its card may be the
+// lowest of the turn it simulates each row it could take, and on a row choice each row, so taking
+// a bigger row wins when it pays. The search is anytime: DecideContext returns the best option so
+// far when its context ends.
 type Expert struct {
 	seed uint64
 	opt  ExpertOptions

@@ -30,7 +30,8 @@ type world struct {
 	low    engine.Card          // DecideRow: this seat's card that is too low
 	queue  [engine.MaxSeats]engine.Play
 	nq     int // DecideRow: the other plays of the turn still to place
-	// basic: the game is the basic one, where the models of MC100 hold (modelFirst).
+	// basic: every seat is dealt its hand at random and plays the basic turn — the basic game,
+	// Tactics and TCG — where the models of MC100 hold (modelFirst).
 	basic bool
 	// fixed are, in Open, the cards other seats have played face up this turn (0: none): they
 	// play them in the first turn of every playout and are dealt the rest of their hands.
@@ -58,7 +59,7 @@ func (w *world) know(hands [][]engine.Card) {
 }
 
 func newWorld(v *engine.View) *world {
-	w := &world{kind: v.Decision.Kind, me: v.Seat, seats: v.Config.Seats, base: v.Table(), basic: v.Config.Variant == engine.Basic}
+	w := &world{kind: v.Decision.Kind, me: v.Seat, seats: v.Config.Seats, base: v.Table(), basic: dealtBasic(v.Config.Variant)}
 	for c := 1; c <= engine.DeckSize; c++ {
 		w.seen.add(engine.Card(c))
 	}
@@ -92,6 +93,14 @@ func newWorld(v *engine.View) *world {
 		}
 	}
 	return w
+}
+
+// dealtBasic reports whether in variant every hand is dealt at random and played by the basic
+// turn, so that the Expert's model of MC100's present turn holds: against MC100 it took fewer
+// bullheads in Tactics and TCG as in the basic game, and more in Logic and Tournament, whose
+// hands are drafted (docs/BOTS.md, ninth #28 session).
+func dealtBasic(v engine.Variant) bool {
+	return v == engine.Basic || v == engine.Tactics || v == engine.TCG
 }
 
 // candidates lists the options of the decision.
@@ -189,7 +198,8 @@ type playPolicy struct {
 	// selfGen picks the weights of the learned model of this seat's own decisions when self is
 	// policyModel (selfWeights, bots/selfmodel.go; a knob of the screen): 0 selfW.
 	selfGen int
-	// modelFirst: in the basic game, the other seats' cards in the decision's own turn are drawn
+	// modelFirst: where hands are dealt at random and play the basic turn (world.basic: the
+	// basic game, Tactics and TCG), the other seats' cards in the decision's own turn are drawn
 	// from a model of MC100 (firstCards), once a deal; in the later turns they play opp.
 	modelFirst bool
 	// simFirst: with modelFirst, that model is simulated at the decision (mcTable, built once a

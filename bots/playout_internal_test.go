@@ -549,3 +549,33 @@ func TestFirstCardsFollowSim(t *testing.T) {
 		}
 	}
 }
+
+// TestModelWhereHandsAreDealt checks where the Expert's model of MC100's present turn is used:
+// where every hand is dealt at random and played by the basic turn (the basic game, Tactics,
+// TCG), not where hands are drafted (Logic, Tournament) or the turn differs (Open, Professional,
+// Nifty, Hand, Double). docs/BOTS.md (ninth #28 session) has the screens that chose it.
+func TestModelWhereHandsAreDealt(t *testing.T) {
+	want := map[engine.Variant]bool{engine.Basic: true, engine.Tactics: true, engine.TCG: true}
+	for _, vr := range []engine.Variant{engine.Basic, engine.Tactics, engine.Logic, engine.Tournament, engine.Professional, engine.Open, engine.TCG} {
+		g, err := engine.NewGame(engine.Config{Seats: 4, Variant: vr, Rounds: 2}, rand.New(rand.NewPCG(3, 4)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for steps := 0; ; steps++ {
+			if steps > 200 || g.Over() {
+				t.Fatalf("%v: no card decision reached", vr)
+			}
+			s := g.Waiting()[0]
+			v := g.View(s)
+			if v.Decision != nil && v.Decision.Kind == engine.DecidePlay && len(v.Hand) > 1 {
+				if got := newWorld(&v).basic; got != want[vr] {
+					t.Errorf("%v: the model of MC100's present turn used %v, want %v", vr, got, want[vr])
+				}
+				break
+			}
+			if err := g.Act(s, Heuristic(&v)); err != nil {
+				t.Fatalf("%v: %v", vr, err)
+			}
+		}
+	}
+}

@@ -89,7 +89,7 @@ func makeExp(c expCfg, seed uint64) Bot {
 
 // screenOpp is the player at the other seats of a screen (SCREEN_OPP): MC100 (empty), the
 // Expert without the simulated model of MC100 (expert0: the Expert of the sixth #28 session),
-// Intermediate (intermediate) or Hard (hard).
+// Intermediate (intermediate), Hard (hard) or Random (random).
 func screenOpp(name string, seed uint64) Bot {
 	switch name {
 	case "expert0":
@@ -98,6 +98,8 @@ func screenOpp(name string, seed uint64) Bot {
 		return e
 	case "intermediate":
 		return &Intermediate{}
+	case "random":
+		return &Random{seed: seed}
 	case "hard":
 		return NewHard(seed, ExpertOptions{Workers: 1})
 	case "", "mc100":
@@ -116,6 +118,14 @@ func TestScreen(t *testing.T) {
 	rounds := envInt("SCREEN_ROUNDS", 10)
 	seed := uint64(envInt("SCREEN_SEED", 1))
 	opp := os.Getenv("SCREEN_OPP")
+	// SCREEN_VARIANT: the rules (the basic game when unset).
+	variant := engine.Basic
+	if vn := os.Getenv("SCREEN_VARIANT"); vn != "" {
+		var err error
+		if variant, err = engine.ParseVariant(vn); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var cfgs []expCfg
 	names := []string{A}
 	cfgs = append(cfgs, parseCfg(A))
@@ -136,7 +146,7 @@ func TestScreen(t *testing.T) {
 	type res struct{ e, o [][]float64 }
 	out := make([]res, len(tasks))
 	play := func(c expCfg, tk task) (ex, oth []float64) {
-		cfg := engine.Config{Seats: seats, Rounds: rounds}
+		cfg := engine.Config{Seats: seats, Rounds: rounds, Variant: variant}
 		g, err := engine.NewGame(cfg, rand.New(rand.NewPCG(seed, uint64(tk.d))))
 		if err != nil {
 			panic(err)
@@ -146,7 +156,10 @@ func TestScreen(t *testing.T) {
 			if s == tk.p {
 				players[s] = makeExp(c, mix(seed, uint64(tk.d*100+99)))
 			} else {
-				players[s] = screenOpp(opp, mix(seed, uint64(tk.d*100+s)))
+				// SCREEN_OPP may name one player for every other seat or several, separated by
+				// "/", taken in turn by the other seats (intermediate/random: a mixed table).
+				names := strings.Split(opp, "/")
+				players[s] = screenOpp(names[(s-tk.p+seats)%seats%len(names)], mix(seed, uint64(tk.d*100+s)))
 			}
 		}
 		var lg playLog
@@ -239,7 +252,7 @@ func TestScreen(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	fmt.Printf("seats %d deals %d rounds %d seed %d\n", seats, deals, rounds, seed)
+	fmt.Printf("seats %d deals %d rounds %d seed %d variant %s\n", seats, deals, rounds, seed, variant)
 	for k := range cfgs {
 		var e, o, d, dd stat
 		for _, r := range out {
