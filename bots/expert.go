@@ -36,13 +36,13 @@ type ExpertOptions struct {
 // Expert searches over deals of the unseen cards consistent with its view (determinized Monte
 // Carlo with card counting). For each sampled deal it plays every option to the end of the round —
 // the other seats' cards of the present turn drawn from a model of MC100 simulated at the
-// decision (mcTable, in the basic game, Tactics and TCG), their later cards at random (at 10
-// seats as safe-random players, policySafe), itself by a cheap risk estimate with a little
-// noise — and it scores every option on the same deals (common random numbers). Options are
-// pruned by successive halving, so the budget goes to the best ones. When its card may be the
-// lowest of the turn it simulates each row it could take, and on a row choice each row, so taking
-// a bigger row wins when it pays. The search is anytime: DecideContext returns the best option so
-// far when its context ends.
+// decision (mcTable, in the basic game, Tactics and TCG; below 10 seats a fifth of them at
+// random, simEps), their later cards at random (at 10 seats as safe-random players,
+// policySafe), itself by a cheap risk estimate with a little noise — and it scores every option
+// on the same deals (common random numbers). Options are pruned by successive halving, so the
+// budget goes to the best ones. When its card may be the lowest of the turn it simulates each row
+// it could take, and on a row choice each row, so taking a bigger row wins when it pays. The
+// search is anytime: DecideContext returns the best option so far when its context ends.
 type Expert struct {
 	seed uint64
 	opt  ExpertOptions
@@ -59,6 +59,11 @@ type Expert struct {
 	// modelFrom: from this many seats (0: never, the default) the others play the learned model
 	// of MC100 (policyModel) in the playouts.
 	modelFrom int
+	// simEps: below crowdSeats, the chance that another seat's present-turn card is drawn
+	// uniformly instead of from the simulated model (mcTable.eps): a model less sure of itself
+	// gives back most of what the model costs at a table with a random player, at no measured
+	// cost against MC100 at 4 seats (docs/BOTS.md, ninth #28 session).
+	simEps float64
 	// budget and vbudget are the default playouts per decision at a number of seats, in the
 	// basic game's search and in the variant search.
 	budget, vbudget func(seats int) int
@@ -81,7 +86,7 @@ func NewExpert(seed uint64, opt ExpertOptions) *Expert {
 	// (policySafe from crowdSeats), while this seat plays its risk policy: measured against
 	// MC100 (docs/BOTS.md, sixth and seventh #28 sessions).
 	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise, modelFirst: true, simFirst: true},
-		name: LevelExpert, crowdNoise: crowdNoise, safeFrom: crowdSeats, safeTries: crowdTries, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
+		name: LevelExpert, simEps: 0.2, crowdNoise: crowdNoise, safeFrom: crowdSeats, safeTries: crowdTries, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
 	return e
 }
 
@@ -156,6 +161,9 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 		w.sim = new(mcTable)
 		r := newRNG(mix(seed, simSalt))
 		w.sim.build(w, simNow, simLater/w.seats, &r)
+		if w.seats < crowdSeats {
+			w.sim.eps = e.simEps
+		}
 	}
 	for round := 0; round < rounds && len(alive) > 1; round++ {
 		if ctx.Err() != nil {

@@ -16,7 +16,9 @@ import (
 type mcTable struct {
 	d    [engine.DeckSize + 1]float64
 	temp float64
-	st   engine.State // scratch: kept here so the build allocates nothing
+	// eps: the chance that pick draws uniformly from the hand instead (Expert.simEps).
+	eps float64
+	st  engine.State // scratch: kept here so the build allocates nothing
 }
 
 // build estimates the table on w's decision: now by nowN draws of the other seats' cards, each
@@ -136,6 +138,9 @@ func (m *mcTable) pick(st *engine.State, seat int, r *rng) engine.Card {
 	cards := st.Hands[seat].Cards(buf[:0])
 	if len(cards) == 1 {
 		return cards[0]
+	}
+	if m.eps > 0 && r.float() < m.eps {
+		return cards[r.intn(len(cards))]
 	}
 	var p [engine.MaxHand]float64
 	for i, c := range cards {
