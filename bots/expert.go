@@ -36,7 +36,7 @@ type ExpertOptions struct {
 // Expert searches over deals of the unseen cards consistent with its view (determinized Monte
 // Carlo with card counting). For each sampled deal it plays every option to the end of the round —
 // the other seats' cards of the present turn drawn from a model of MC100 simulated at the
-// decision (mcTable, in the basic game, Tactics and TCG; below 10 seats a fifth of them at
+// decision (mcTable, in the basic game, Tactics and TCG; up to 4 seats a fifth of them at
 // random, simEps), their later cards at random (at 10 seats as safe-random players,
 // policySafe), itself by a cheap risk estimate with a little noise — and it scores every option
 // on the same deals (common random numbers). Options are pruned by successive halving, so the
@@ -59,7 +59,7 @@ type Expert struct {
 	// modelFrom: from this many seats (0: never, the default) the others play the learned model
 	// of MC100 (policyModel) in the playouts.
 	modelFrom int
-	// simEps: below crowdSeats, the chance that another seat's present-turn card is drawn
+	// simEps: up to simEpsSeats seats, the chance that another seat's present-turn card is drawn
 	// uniformly instead of from the simulated model (mcTable.eps): a model less sure of itself
 	// gives back most of what the model costs at a table with a random player, at no measured
 	// cost against MC100 at 4 seats (docs/BOTS.md, ninth #28 session).
@@ -161,7 +161,7 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 		w.sim = new(mcTable)
 		r := newRNG(mix(seed, simSalt))
 		w.sim.build(w, simNow, simLater/w.seats, &r)
-		if w.seats < crowdSeats {
+		if w.seats <= simEpsSeats {
 			w.sim.eps = e.simEps
 		}
 	}
@@ -187,6 +187,11 @@ func (e *Expert) search(ctx context.Context, w *world, cands []candidate, seed u
 	sortStable(alive, func(a, b int) int { return cmp.Compare(sums[a], sums[b]) })
 	return alive[0]
 }
+
+// simEpsSeats is the most seats at which the Expert's model is less sure of itself (simEps):
+// measured at 3 and 4 seats; at 5 and 10 seats against MC100 it leaned worse (+0.47 and +0.72
+// bullheads a round, n.s.) where the Expert's figure is near its target.
+const simEpsSeats = 4
 
 // simSalt separates the simulated model's draws (mcTable.build) from the search's; simNow and
 // simLater are its draws of the others' cards and its random playouts (over the seats).

@@ -536,7 +536,7 @@ func TestFirstCardsFollowSim(t *testing.T) {
 	if top < 0.2 || top > 0.9 {
 		t.Fatalf("the table is about uniform or certain on this hand (%v): the test cannot tell", want)
 	}
-	// The Expert's table below 10 seats draws a share eps uniformly (Expert.simEps).
+	// The Expert's table up to 4 seats draws a share eps uniformly (Expert.simEps).
 	if e := NewExpert(1, ExpertOptions{}); e.simEps <= 0 || e.simEps >= 0.5 {
 		t.Fatalf("the Expert's simEps is %v", e.simEps)
 	}

@@ -324,7 +324,7 @@ func applyScreen(e *Expert, c expCfg) {
 	e.pol.nestN = int(c.f("nestn", float64(e.pol.nestN)))
 	e.pol.nestX = c.f("nestx", e.pol.nestX)
 	e.pol.rel = c.f("rel", e.pol.rel)
-	// simeps: the chance of a uniform draw instead of the simulated model's (below 10 seats).
+	// simeps: the chance of a uniform draw instead of the simulated model's (up to 4 seats).
 	e.simEps = c.f("simeps", e.simEps)
 	if c["self"] == "model" {
 		e.pol.self = policyModel
