@@ -76,11 +76,11 @@ func (b *flatBot) Decide(v *engine.View) engine.Action {
 
 // mcDraw is MC100's decision on a sampled deal as seat s sees it: its hand the dealt one, the
 // cards it has not seen (every other hand, this seat's among them, and the undealt) dealt again at
-// random for each of its 100 playouts per card, exactly as MC100.Decide does on its real view.
+// random for each of its 100 playouts per card: MC100's own choice (mcBest) on that view.
 type mcDraw struct {
-	w  world
-	st engine.State
-	fx rowFix
+	w     world
+	ln    lane // scratch of mcBest
+	cands []candidate
 }
 
 func (m *mcDraw) pick(w *world, dealt *engine.State, s int, r *rng) engine.Card {
@@ -111,17 +111,9 @@ func (m *mcDraw) pick(w *world, dealt *engine.State, s int, r *rng) engine.Card 
 	for _, c := range w.base.Hands[w.me].Cards(buf[:0]) {
 		add(c)
 	}
-	best, bestSum := engine.Card(0), 1<<62
+	m.cands = m.cands[:0]
 	for _, c := range hs.Cards(buf[:0]) {
-		sum := 0
-		for k := 0; k < 100; k++ {
-			m.st = o.base
-			o.deal(&m.st, r)
-			sum += o.playout(&m.st, candidate{c, -1}, playPolicy{}, r, &m.fx)
-		}
-		if sum < bestSum {
-			best, bestSum = c, sum
-		}
+		m.cands = append(m.cands, candidate{c, -1})
 	}
-	return best
+	return m.cands[mcBest(o, m.cands, 100, r, &m.ln)].card
 }

@@ -26,21 +26,28 @@ func (b *MC100) Decide(v *engine.View) engine.Action {
 	w := newWorld(v)
 	cands := w.candidates(v, false)
 	r := newRNG(viewSeed(b.seed, v))
-	ln := new(lane) // scratch space, so the playouts allocate nothing
+	best := mcBest(w, cands, b.Playouts, &r, new(lane))
+	if w.kind == engine.DecideRow {
+		return engine.TakeRow(cands[best].row)
+	}
+	return engine.PlayCard(cands[best].card)
+}
+
+// mcBest is MC100's choice on w: the index of the option of cands with the fewest bullheads
+// summed over n playouts each, every playout dealing the unseen cards anew and playing the rest
+// of the round at random; ln is scratch space, so the playouts allocate nothing.
+func mcBest(w *world, cands []candidate, n int, r *rng, ln *lane) int {
 	best, bestSum := 0, 1<<62
 	for i, c := range cands {
 		sum := 0
-		for k := 0; k < b.Playouts; k++ {
+		for k := 0; k < n; k++ {
 			ln.st = w.base
-			w.deal(&ln.st, &r)
-			sum += w.playout(&ln.st, c, playPolicy{}, &r, &ln.fix)
+			w.deal(&ln.st, r)
+			sum += w.playout(&ln.st, c, playPolicy{}, r, &ln.fix)
 		}
 		if sum < bestSum {
 			best, bestSum = i, sum
 		}
 	}
-	if w.kind == engine.DecideRow {
-		return engine.TakeRow(cands[best].row)
-	}
-	return engine.PlayCard(cands[best].card)
+	return best
 }

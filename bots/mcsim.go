@@ -132,7 +132,7 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 }
 
 // pick draws seat's card from the table: a softmax of −d over its hand at the table's
-// temperature.
+// temperature, or with chance eps a card of the hand uniformly.
 func (m *mcTable) pick(st *engine.State, seat int, r *rng) engine.Card {
 	var buf [engine.MaxHand]engine.Card
 	cards := st.Hands[seat].Cards(buf[:0])

@@ -157,7 +157,8 @@ func TestScreen(t *testing.T) {
 				players[s] = makeExp(c, mix(seed, uint64(tk.d*100+99)))
 			} else {
 				// SCREEN_OPP may name one player for every other seat or several, separated by
-				// "/", taken in turn by the other seats (intermediate/random: a mixed table).
+				// "/": the seat k places after the bot's plays name k mod their number
+				// (intermediate/random at 3 seats: Random next, then Intermediate).
 				names := strings.Split(opp, "/")
 				players[s] = screenOpp(names[(s-tk.p+seats)%seats%len(names)], mix(seed, uint64(tk.d*100+s)))
 			}
