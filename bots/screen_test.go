@@ -327,6 +327,9 @@ func applyScreen(e *Expert, c expCfg) {
 	e.pol.rel = c.f("rel", e.pol.rel)
 	// simeps: the chance of a uniform draw instead of the simulated model's (up to 4 seats).
 	e.simEps = c.f("simeps", e.simEps)
+	// snoise: the noise on this seat's own risk policy in its later turns (ExpertOptions.Noise,
+	// 0.02 by default).
+	e.pol.noise = c.f("snoise", e.pol.noise)
 	if c["self"] == "model" {
 		e.pol.self = policyModel
 		e.pol.selfGen = int(c.f("selfgen", 0))
