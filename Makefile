@@ -165,7 +165,7 @@ bench:
 # compiled to wasm and run under node (with the search's yielding to the event loop).
 bench-bots:
 	$(GO) test -run='^$$' -bench=. -benchmem -benchtime=100x ./bots/
-	GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench='^Benchmark(Levels|Expert4OneCore|Expert10OneCore|Hard4|Hard10)$$' -benchtime=50x \
+	GOOS=js GOARCH=wasm $(GO) test -run='^$$' -bench='^Benchmark(Levels|Expert4OneCore|Expert5OneCore|Expert10OneCore|Hard4|Hard10)$$' -benchtime=50x \
 		-exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./bots/
 
 # Every arena table of docs/BOTS.md, into build/bots-figures/ (several hours on 2 cores; scripts/bots-figures.sh NAME... for some).

@@ -85,6 +85,15 @@ func BenchmarkLevels(b *testing.B) {
 // on all cores.
 func BenchmarkExpert4(b *testing.B) { benchDecide(b, bots.NewExpert(1, bots.ExpertOptions{}), 4) }
 
+// BenchmarkExpert5 is the same at 5 seats, the fewest where the others' later cards are
+// safe-random in the playouts.
+func BenchmarkExpert5(b *testing.B) { benchDecide(b, bots.NewExpert(1, bots.ExpertOptions{}), 5) }
+
+// BenchmarkExpert5OneCore is BenchmarkExpert5 on one goroutine, as in the browser.
+func BenchmarkExpert5OneCore(b *testing.B) {
+	benchDecide(b, bots.NewExpert(1, bots.ExpertOptions{Workers: 1}), 5)
+}
+
 // BenchmarkExpert10 is the same at 10 seats.
 func BenchmarkExpert10(b *testing.B) { benchDecide(b, bots.NewExpert(1, bots.ExpertOptions{}), 10) }
 

@@ -11,7 +11,8 @@ import (
 
 // DefaultExpertBudget sets the Expert's default node budget: DefaultExpertBudget/seats playouts
 // per decision (6,000 at 4 seats, 2,400 at 9), so a decision costs about the same at every table
-// size; at 10 seats, where the others are modelled as safe-random players, crowdBudget. Against
+// size (from 5 seats, where the others' later cards are safe-random, a little more); at 10 seats
+// crowdBudget. Against
 // MC100, 6,000 playouts at 4 seats take 0.77× its penalty where 2,000 take 0.81×; at 10 seats
 // 9,600 random-model playouts took no measurably fewer bullheads than 2,400 (docs/BOTS.md).
 const DefaultExpertBudget = 24000
@@ -37,7 +38,7 @@ type ExpertOptions struct {
 // Carlo with card counting). For each sampled deal it plays every option to the end of the round —
 // the other seats' cards of the present turn drawn from a model of MC100 simulated at the
 // decision (mcTable, in the basic game, Tactics and TCG; up to 4 seats a fifth of them at
-// random, simEps), their later cards at random (at 10 seats as safe-random players,
+// random, simEps), their later cards at random (from 5 seats as safe-random players,
 // policySafe), itself by a cheap risk estimate with a little noise — and it scores every option
 // on the same deals (common random numbers). Options are pruned by successive halving, so the
 // budget goes to the best ones. When its card may be the lowest of the turn it simulates each row
@@ -53,7 +54,7 @@ type Expert struct {
 	crowdFrom  int
 	crowdNoise float64
 	crowdOwn   bool
-	// safeFrom and safeTries: from safeFrom seats (0: never; the Expert: crowdSeats), when the
+	// safeFrom and safeTries: from safeFrom seats (0: never; the Expert: safeSeats), when the
 	// others do not play the risk policy, they play policySafe with safeTries draws.
 	safeFrom, safeTries int
 	// modelFrom: from this many seats (0: never, the default) the others play the learned model
@@ -83,10 +84,10 @@ func NewExpert(seed uint64, opt ExpertOptions) *Expert {
 	// In the playouts the other seats play the decision's own turn by a model of MC100 simulated
 	// at the decision (modelFirst and simFirst: what they are about to play matters most, and
 	// they choose it before they see this seat's card) and the later turns at random
-	// (policySafe from crowdSeats), while this seat plays its risk policy: measured against
-	// MC100 (docs/BOTS.md, sixth and seventh #28 sessions).
+	// (policySafe from safeSeats), while this seat plays its risk policy: measured against
+	// MC100 (docs/BOTS.md, sixth, seventh and tenth #28 sessions).
 	e := &Expert{seed: seed, opt: opt, pol: playPolicy{opp: policyRandom, self: policyRisk, noise: opt.Noise, modelFirst: true, simFirst: true},
-		name: LevelExpert, simEps: 0.2, crowdNoise: crowdNoise, safeFrom: crowdSeats, safeTries: crowdTries, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
+		name: LevelExpert, simEps: 0.2, crowdNoise: crowdNoise, safeFrom: safeSeats, safeTries: crowdTries, budget: expertBudget, vbudget: func(seats int) int { return DefaultVariantBudget / seats }}
 	return e
 }
 
@@ -279,20 +280,23 @@ func fanOut(workers, n int, run func(i int)) {
 	wg.Wait()
 }
 
-// From crowdSeats seats the Expert's playouts model the other seats by policySafe with crowdTries
-// draws (random cards, drawn again while the one drawn obviously takes a row, as MC100 avoids)
-// instead of uniformly random cards, on a budget of crowdBudget playouts (each costs ~1.5 times
-// a random one). At 10 seats against MC100 this took fewer bullheads than the risk policy with
-// crowdNoise of noise on 1,200 playouts (the Expert before); at 4 and 5 seats it played no
-// better than random others (docs/BOTS.md).
+// From safeSeats seats the Expert's playouts model the other seats' later cards by policySafe
+// with crowdTries draws (random cards, drawn again while the one drawn obviously takes a row, as
+// MC100 avoids) instead of uniformly random cards; from crowdSeats on a budget of crowdBudget
+// playouts (each costs ~1.5 times a random one). At 10 seats against MC100 this took fewer
+// bullheads than the risk policy with crowdNoise of noise on 1,200 playouts (the Expert before);
+// at 5 seats, with the others' present-turn cards from the simulated model of MC100, 0.58 fewer a
+// round than random later cards over 6,000 paired rounds; at 4 seats nothing over 4,000
+// (docs/BOTS.md, fourth, eighth and tenth #28 sessions). 6 to 9 seats lie between the two measured.
 const (
+	safeSeats   = 5
 	crowdSeats  = 10
 	crowdTries  = 3
 	crowdBudget = 2400
 	crowdNoise  = 1.0
 )
 
-// policy is how the playouts play at seats seats: the others at random, or from crowdSeats by
+// policy is how the playouts play at seats seats: the others at random, or from safeSeats by
 // policySafe (the Expert, not Hard), or by the risk policy from crowdFrom seats when set.
 func (e *Expert) policy(seats int) playPolicy {
 	pol := e.pol

@@ -187,20 +187,27 @@ func TestClairvoyantDealsTrueHands(t *testing.T) {
 	}
 }
 
-// TestCrowdPolicy: at 10 seats the Expert's playouts model the others by the safe policy on
-// 2,400 playouts; below, and for Hard, the others play at random.
+// TestCrowdPolicy: from 5 seats the Expert's playouts model the others' later cards by the safe
+// policy (docs/BOTS.md, tenth #28 session), at 10 seats on 2,400 playouts; below, and for Hard,
+// the others play at random.
 func TestCrowdPolicy(t *testing.T) {
 	e, h := NewExpert(1, ExpertOptions{}), NewHard(1, ExpertOptions{})
 	if p := e.policy(10); p.opp != policySafe || p.safeTries != 3 || e.budget(10) != 2400 {
 		t.Errorf("Expert at 10 seats: policy %+v, budget %d", p, e.budget(10))
 	}
-	for _, seats := range []int{2, 4, 5, 9} {
-		if p := e.policy(seats); p.opp != policyRandom {
-			t.Errorf("Expert at %d seats: others play %v", seats, p.opp)
+	for seats := 2; seats < engine.MaxSeats; seats++ {
+		want := policyRandom
+		if seats >= 5 {
+			want = policySafe
+		}
+		if p := e.policy(seats); p.opp != want || (want == policySafe && p.safeTries != 3) || e.budget(seats) != DefaultExpertBudget/seats {
+			t.Errorf("Expert at %d seats: others play %v (%d draws), want %v; budget %d", seats, p.opp, p.safeTries, want, e.budget(seats))
 		}
 	}
-	if p := h.policy(10); p.opp != policyRandom {
-		t.Errorf("Hard at 10 seats: others play %v", p.opp)
+	for seats := 2; seats <= engine.MaxSeats; seats++ {
+		if p := h.policy(seats); p.opp != policyRandom {
+			t.Errorf("Hard at %d seats: others play %v", seats, p.opp)
+		}
 	}
 }
 
