@@ -594,3 +594,52 @@ func TestModelWhereHandsAreDealt(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnPlayoutNoise: the Expert plays its own later playout cards with expertNoise of noise,
+// Hard with hardNoise, and an explicit ExpertOptions.Noise wins; with noise x, pick plays only
+// cards whose estimate is within x of the hand's best, and more than one where several lie
+// within x/2 of it.
+func TestOwnPlayoutNoise(t *testing.T) {
+	if e := NewExpert(1, ExpertOptions{}); e.pol.noise != expertNoise || expertNoise != 0.3 {
+		t.Errorf("Expert's own playout noise %v, want 0.3", e.pol.noise)
+	}
+	if h := NewHard(1, ExpertOptions{}); h.pol.noise != hardNoise || hardNoise != 0.02 {
+		t.Errorf("Hard's own playout noise %v, want 0.02", h.pol.noise)
+	}
+	if e := NewHard(1, ExpertOptions{Noise: 0.7}); e.pol.noise != 0.7 {
+		t.Errorf("Hard with Noise 0.7 plays %v", e.pol.noise)
+	}
+	w, _ := playoutWorld(t, 4)
+	r := newRNG(3)
+	for _, noise := range []float64{0.02, 0.3, 1} {
+		for d := 0; d < 20; d++ {
+			st := w.base
+			w.deal(&st, &r)
+			cards := st.Hands[w.me].Cards(nil)
+			best := float32(1e9)
+			for _, c := range cards {
+				best = min(best, riskCost(&st, c, &w.seen))
+			}
+			near, close := map[engine.Card]bool{}, 0
+			for _, c := range cards {
+				if riskCost(&st, c, &w.seen) < best+float32(noise) {
+					near[c] = true
+				}
+				if riskCost(&st, c, &w.seen) < best+float32(noise/2) {
+					close++
+				}
+			}
+			got := map[engine.Card]bool{}
+			for k := 0; k < 400; k++ {
+				c := pick(&st, w.me, policyRisk, noise, &r, &w.seen)
+				if !near[c] {
+					t.Fatalf("noise %v: played %d, estimated %.3f against the best %.3f", noise, c, riskCost(&st, c, &w.seen), best)
+				}
+				got[c] = true
+			}
+			if close > 1 && len(got) < 2 {
+				t.Errorf("noise %v: always played one card where %d lie within half the noise of the best", noise, close)
+			}
+		}
+	}
+}
