@@ -12,9 +12,9 @@ import (
 // DefaultExpertBudget sets the Expert's default node budget: DefaultExpertBudget/seats playouts
 // per decision (6,000 at 4 seats, 2,400 at 9), so a decision costs about the same at every table
 // size (from 5 seats, where the others' later cards are safe-random, a little more); at 10 seats
-// crowdBudget. Against
-// MC100, 6,000 playouts at 4 seats take 0.77× its penalty where 2,000 take 0.81×; at 10 seats
-// 9,600 random-model playouts took no measurably fewer bullheads than 2,400 (docs/BOTS.md).
+// crowdBudget. Against MC100, 6,000 playouts at 4 seats take 0.77× its penalty where 2,000 take
+// 0.81×; at 10 seats 9,600 random-model playouts took no measurably fewer bullheads than 2,400
+// (docs/BOTS.md).
 const DefaultExpertBudget = 24000
 
 // expertLanes is the fixed number of independent random streams a decision's playouts are split
@@ -41,11 +41,12 @@ type ExpertOptions struct {
 // the other seats' cards of the present turn drawn from a model of MC100 simulated at the
 // decision (mcTable, in the basic game, Tactics and TCG; up to 4 seats a fifth of them at
 // random, simEps), their later cards at random (from 5 seats as safe-random players,
-// policySafe), itself by a cheap risk estimate with some noise (expertNoise) — and it scores every option
-// on the same deals (common random numbers). Options are pruned by successive halving, so the
-// budget goes to the best ones. When its card may be the lowest of the turn it simulates each row
-// it could take, and on a row choice each row, so taking a bigger row wins when it pays. The
-// search is anytime: DecideContext returns the best option so far when its context ends.
+// policySafe), itself by a cheap risk estimate with some noise (expertNoise) — and it scores
+// every option on the same deals (common random numbers). Options are pruned by successive
+// halving, so the budget goes to the best ones. When its card may be the lowest of the turn it
+// simulates each row it could take, and on a row choice each row, so taking a bigger row wins
+// when it pays. The search is anytime: DecideContext returns the best option so far when its
+// context ends.
 type Expert struct {
 	seed uint64
 	opt  ExpertOptions

@@ -327,8 +327,8 @@ func applyScreen(e *Expert, c expCfg) {
 	e.pol.rel = c.f("rel", e.pol.rel)
 	// simeps: the chance of a uniform draw instead of the simulated model's (up to 4 seats).
 	e.simEps = c.f("simeps", e.simEps)
-	// snoise: the noise on this seat's own risk policy in its later turns (ExpertOptions.Noise,
-	// 0.02 by default).
+	// snoise: the noise on this seat's own risk policy in its later turns (ExpertOptions.Noise;
+	// expertNoise by default, 0.02 before the tenth #28 session).
 	e.pol.noise = c.f("snoise", e.pol.noise)
 	if c["self"] == "model" {
 		e.pol.self = policyModel
