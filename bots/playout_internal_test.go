@@ -615,25 +615,23 @@ func TestOwnPlayoutNoise(t *testing.T) {
 		for d := 0; d < 20; d++ {
 			st := w.base
 			w.deal(&st, &r)
-			cards := st.Hands[w.me].Cards(nil)
+			cost := map[engine.Card]float32{}
 			best := float32(1e9)
-			for _, c := range cards {
-				best = min(best, riskCost(&st, c, &w.seen))
+			for _, c := range st.Hands[w.me].Cards(nil) {
+				cost[c] = riskCost(&st, c, &w.seen)
+				best = min(best, cost[c])
 			}
-			near, close := map[engine.Card]bool{}, 0
-			for _, c := range cards {
-				if riskCost(&st, c, &w.seen) < best+float32(noise) {
-					near[c] = true
-				}
-				if riskCost(&st, c, &w.seen) < best+float32(noise/2) {
+			close := 0
+			for _, x := range cost {
+				if x < best+float32(noise/2) {
 					close++
 				}
 			}
 			got := map[engine.Card]bool{}
 			for k := 0; k < 400; k++ {
 				c := pick(&st, w.me, policyRisk, noise, &r, &w.seen)
-				if !near[c] {
-					t.Fatalf("noise %v: played %d, estimated %.3f against the best %.3f", noise, c, riskCost(&st, c, &w.seen), best)
+				if x, ok := cost[c]; !ok || x >= best+float32(noise) {
+					t.Fatalf("noise %v: played %d, estimated %.3f against the best %.3f", noise, c, cost[c], best)
 				}
 				got[c] = true
 			}
