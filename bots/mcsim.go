@@ -15,6 +15,7 @@ import (
 // hold and the softmax temperature standing for the noise.
 type mcTable struct {
 	d    [engine.DeckSize + 1]float64
+	lat  [engine.DeckSize + 1]float64 // later: the bullheads each card takes played after the first turn
 	temp float64
 	// eps: the chance that pick draws uniformly from the hand instead (Expert.simEps).
 	eps float64
@@ -120,6 +121,9 @@ func (m *mcTable) build(w *world, nowN, laterN int, r *rng) {
 			later = (laterSum[c] + prior*lmean) / (laterCnt[c] + prior)
 		}
 		m.d[c] = now - later
+		if laterKnobs {
+			m.lat[c] = later
+		}
 	}
 	sd := 0.0
 	if totN > 1 {

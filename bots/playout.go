@@ -205,6 +205,15 @@ type playPolicy struct {
 	// simFirst: with modelFirst, that model is simulated at the decision (mcTable, built once a
 	// search; the Expert's default) instead of learned (modelW, a knob of the screen).
 	simFirst bool
+	// simTurns: in the first simTurns turns after the decision's the other seats play the
+	// simulated model of MC100 carried on (mcTable.pickLater, at simTemp × its temperature, with
+	// chance simEps uniformly) when the search built it; 0: opp.
+	simTurns        int
+	simTemp, simEps float64
+	// selfLat: this seat's risk policy in its later turns weighs each card's estimate less
+	// selfLat × the bullheads the simulated model says it takes when played later (mcTable.lat),
+	// when the search built it: a card dangerous to keep is shed sooner. 0: the risk policy.
+	selfLat float64
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -293,7 +302,13 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 					cards[s] = w.nestPick(st, pol, r, &seen, &oseen, fix)
 					continue
 				}
+				if laterKnobs && pol.selfLat != 0 && w.sim != nil {
+					cards[s] = w.sim.pickShed(st, s, pol.noise, pol.selfLat, r, &seen)
+					continue
+				}
 				cards[s] = pol.pickSelf(st, s, r, &seen)
+			} else if laterKnobs && t < pol.simTurns && w.sim != nil {
+				cards[s] = w.sim.pickLater(st, s, r, &seen, pol.simTemp, pol.simEps)
 			} else {
 				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}

@@ -514,6 +514,20 @@ func TestSimTablePredictsMC100(t *testing.T) {
 	}
 }
 
+// softmaxOf is the softmax over cards of logit(c).
+func softmaxOf(cards []engine.Card, logit func(c engine.Card) float64) []float64 {
+	p := make([]float64, len(cards))
+	sum := 0.0
+	for i, c := range cards {
+		p[i] = math.Exp(logit(c))
+		sum += p[i]
+	}
+	for i := range p {
+		p[i] /= sum
+	}
+	return p
+}
+
 // TestFirstCardsFollowSim: with the simulated model built, the others' first cards are drawn from
 // its softmax over each seat's dealt hand.
 func TestFirstCardsFollowSim(t *testing.T) {
@@ -529,15 +543,9 @@ func TestFirstCardsFollowSim(t *testing.T) {
 	w.deal(&st, &r)
 	const seat = 2
 	cards := st.Hands[seat].Cards(nil)
-	want := make([]float64, len(cards))
-	sum := 0.0
-	for i, c := range cards {
-		want[i] = math.Exp(-w.sim.d[c] / w.sim.temp)
-		sum += want[i]
-	}
+	want := softmaxOf(cards, func(c engine.Card) float64 { return -w.sim.d[c] / w.sim.temp })
 	top := 0.0
 	for i := range want {
-		want[i] /= sum
 		top = max(top, want[i])
 	}
 	if top < 0.2 || top > 0.9 {

@@ -82,7 +82,7 @@ func makeExp(c expCfg, seed uint64) Bot {
 	e := NewExpert(seed, ExpertOptions{Workers: 1, Playouts: int(c.f("budget", 0))})
 	applyScreen(e, c)
 	if t := c.f("infer", 0); t > 0 {
-		return &inferBot{e: e, tau: t, eps: c.f("ieps", 0.1), model: c["inferm"] == "1"}
+		return &inferBot{e: e, tau: t, eps: c.f("ieps", 0.1), model: c["inferm"] == "1", sim: c["inferm"] == "sim", alpha: c.f("ia", 0)}
 	}
 	return e
 }
@@ -330,6 +330,15 @@ func applyScreen(e *Expert, c expCfg) {
 	// snoise: the noise on this seat's own risk policy in its later turns (ExpertOptions.Noise;
 	// expertNoise by default, 0.02 before the tenth #28 session).
 	e.pol.noise = c.f("snoise", e.pol.noise)
+	// lt, ltemp and leps: the others' cards in the first lt later turns by the simulated model
+	// of MC100 carried on (playPolicy.simTurns), its temperature × ltemp (1), uniform with
+	// chance leps (0).
+	e.pol.simTurns = int(c.f("lt", float64(e.pol.simTurns)))
+	e.pol.simTemp = c.f("ltemp", max(e.pol.simTemp, 1))
+	e.pol.simEps = c.f("leps", e.pol.simEps)
+	// slat: this seat's later cards by its risk policy less slat × the simulated model's later
+	// bullheads of each card (playPolicy.selfLat).
+	e.pol.selfLat = c.f("slat", e.pol.selfLat)
 	if c["self"] == "model" {
 		e.pol.self = policyModel
 		e.pol.selfGen = int(c.f("selfgen", 0))
