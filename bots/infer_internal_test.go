@@ -3,6 +3,7 @@
 package bots
 
 import (
+	"math"
 	"testing"
 
 	"nimmt/engine"
@@ -36,5 +37,17 @@ func TestInferenceWeight(t *testing.T) {
 	}
 	if a := testing.AllocsPerRun(100, func() { in.weight(w, safe) }); a != 0 {
 		t.Fatalf("weight allocates %.0f times", a)
+	}
+	// The sim mode: the chance of the card played is the turn's simulated model's softmax.
+	pt.sim = &mcTable{temp: 1}
+	pt.sim.d[5], pt.sim.d[50], pt.sim.d[3] = 3, 0, 3.5
+	in = &inference{turns: []pastTurn{pt}, eps: 0.1, sim: true}
+	ws, wk = in.weight(w, safe), in.weight(w, stuck)
+	if !(ws < 0.5 && ws >= in.eps && wk > 0.9) {
+		t.Fatalf("sim weights: kept a safe card %.3f, had none %.3f; want < 0.5 (and ≥ %.1f), > 0.9", ws, wk, in.eps)
+	}
+	in.alpha = 0.5
+	if got := in.weight(w, safe); math.Abs(got-math.Sqrt(ws)) > 1e-9 {
+		t.Fatalf("tempered weight %.4f, want √%.4f", got, ws)
 	}
 }

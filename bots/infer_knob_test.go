@@ -14,6 +14,9 @@ type pastTurn struct {
 	st    engine.State // the rows before the turn; hands empty
 	seen  cardSet      // every card face up before the turn: the rows' and the earlier turns'
 	cards [engine.MaxSeats]engine.Card
+	// sim is the simulated model of MC100 the Expert built at its own decision of that turn
+	// (nil: none), for the inference's sim mode.
+	sim *mcTable
 }
 
 // inference weighs a sampled deal by how likely the other seats' plays this round are if they
@@ -29,6 +32,11 @@ type inference struct {
 	// model: the chance of a card is the learned model of MC100's (modelW · modelFeatures, the
 	// seat counting what it had seen) instead of the softmax of the risk cost.
 	model bool
+	// sim: the chance of a card is the turn's simulated model of MC100 (pastTurn.sim: a softmax
+	// of −d at its temperature), mixed with eps; alpha, when above 0, tempers each factor
+	// (factor^alpha).
+	sim   bool
+	alpha float64
 }
 
 // weight returns the deal st's weight. It allocates nothing.
@@ -55,6 +63,26 @@ func (in *inference) weight(w *world, st *engine.State) float64 {
 			seen := pt.seen
 			for _, x := range cards {
 				seen.add(x)
+			}
+			if in.sim && pt.sim != nil {
+				hi, mine := math.Inf(-1), 0.0
+				for i, x := range cards {
+					cost[i] = -pt.sim.d[x] / pt.sim.temp
+					hi = max(hi, cost[i])
+					if x == c {
+						mine = cost[i]
+					}
+				}
+				z := 0.0
+				for i := range cards {
+					z += math.Exp(cost[i] - hi)
+				}
+				f := (1-in.eps)*math.Exp(mine-hi)/z*float64(n) + in.eps
+				if in.alpha > 0 {
+					f = math.Pow(f, in.alpha)
+				}
+				wt *= f
+				continue
 			}
 			if in.model {
 				hi, mine := math.Inf(-1), 0.0

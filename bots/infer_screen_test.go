@@ -16,6 +16,9 @@ type inferBot struct {
 	e        *Expert
 	tau, eps float64
 	model    bool
+	// sim and alpha: inference.sim and alpha (the tables built at the bot's own decisions).
+	sim   bool
+	alpha float64
 }
 
 // Name implements Bot.
@@ -69,7 +72,19 @@ func (l *playLog) see(g *engine.Game, v *engine.View) {
 
 // decide answers v as b, told the round's earlier turns.
 func (b *inferBot) decide(v *engine.View, l *playLog) engine.Action {
-	return b.e.decideInferring(v, l.turns[:l.done], b.tau, b.eps, b.model)
+	if b.sim && v.Decision != nil && v.Decision.Kind == engine.DecidePlay && len(v.Hand) > 0 && v.Config.Variant == engine.Basic {
+		for i, a := range l.at {
+			if a == [2]int{v.Round, v.Turn} && l.turns[i].sim == nil {
+				// The table the search builds at this decision, from this seat's own view.
+				w := newWorld(v)
+				m := new(mcTable)
+				r := newRNG(mix(viewSeed(b.e.seed, v), simSalt))
+				m.build(w, simNow, simLater/w.seats, &r)
+				l.turns[i].sim = m
+			}
+		}
+	}
+	return b.e.decideInferring(v, l.turns[:l.done], b.tau, b.eps, b.model, b.sim, b.alpha)
 }
 
 // benchInfer times, at seat 0's last-but-one card decision of a seats-seat round played by
@@ -112,14 +127,14 @@ func BenchmarkInferWeight10(b *testing.B) { benchInfer(b, 10) }
 // decideInferring answers v's decision as the Expert, its deals weighed by the other seats' plays
 // this round (turns, the round's earlier turns; a side channel of the screen until the view
 // carries them).
-func (e *Expert) decideInferring(v *engine.View, turns []pastTurn, tau, eps float64, model bool) engine.Action {
+func (e *Expert) decideInferring(v *engine.View, turns []pastTurn, tau, eps float64, model, sim bool, alpha float64) engine.Action {
 	if v.Config.Variant != engine.Basic || v.Decision == nil ||
 		(v.Decision.Kind != engine.DecidePlay && v.Decision.Kind != engine.DecideRow) ||
 		(v.Decision.Kind == engine.DecidePlay && len(v.Hand) == 0) || len(turns) == 0 {
 		return e.Decide(v)
 	}
 	w := newWorld(v)
-	in := &inference{turns: turns, tau: tau, eps: eps, model: model}
+	in := &inference{turns: turns, tau: tau, eps: eps, model: model, sim: sim, alpha: alpha}
 	w.weigh = func(st *engine.State) float64 { return in.weight(w, st) }
 	return e.decideIn(context.Background(), v, w)
 }
