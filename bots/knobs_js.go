@@ -54,9 +54,3 @@ func (m *mcTable) pickLater(st *engine.State, seat int, r *rng, _ *cardSet, _, _
 func (m *mcTable) pickShed(st *engine.State, seat int, noise, _ float64, r *rng, seen *cardSet) engine.Card {
 	return pick(st, seat, policyRisk, noise, r, seen)
 }
-
-// pickPersist plays the risk policy without noise: the persistent noise is left out.
-func pickPersist(st *engine.State, seat int, _ float64, _ uint64, seen *cardSet) engine.Card {
-	var r rng
-	return pick(st, seat, policyRisk, 0, &r, seen)
-}

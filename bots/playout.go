@@ -214,10 +214,6 @@ type playPolicy struct {
 	// selfLat × the bullheads the simulated model says it takes when played later (mcTable.lat),
 	// when the search built it: a card dangerous to keep is shed sooner. 0: the risk policy.
 	selfLat float64
-	// persist: this seat's risk policy in its later turns adds to each card's estimate a random
-	// amount up to persist drawn once a playout for that card (the same in every turn of it)
-	// instead of the fresh noise; 0: the fresh noise.
-	persist float64
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -299,17 +295,9 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 		turns = min(turns, pol.horizon)
 	}
 	nested := pol.nesting(w.turns)
-	var pk uint64 // the playout's persistent noise (pol.persist)
-	if laterKnobs && pol.persist > 0 {
-		pk = r.next()
-	}
 	for t := 0; t < turns; t++ {
 		for s := 0; s < w.seats; s++ {
 			if s == w.me {
-				if laterKnobs && pol.persist > 0 {
-					cards[s] = pickPersist(st, s, pol.persist, pk, &seen)
-					continue
-				}
 				if nested && st.Hands[s].Len() >= 2 {
 					cards[s] = w.nestPick(st, pol, r, &seen, &oseen, fix)
 					continue

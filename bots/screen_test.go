@@ -339,8 +339,6 @@ func applyScreen(e *Expert, c expCfg) {
 	// slat: this seat's later cards by its risk policy less slat × the simulated model's later
 	// bullheads of each card (playPolicy.selfLat).
 	e.pol.selfLat = c.f("slat", e.pol.selfLat)
-	// pn: this seat's later cards with persistent noise of that size (playPolicy.persist).
-	e.pol.persist = c.f("pn", e.pol.persist)
 	if c["self"] == "model" {
 		e.pol.self = policyModel
 		e.pol.selfGen = int(c.f("selfgen", 0))

@@ -51,22 +51,3 @@ func (m *mcTable) pickShed(st *engine.State, seat int, noise, lat float64, r *rn
 	}
 	return best
 }
-
-// pickPersist chooses seat's card as the risk policy does with, for each card, a random amount
-// up to persist added that depends only on the playout's key pk and the card: the same in every
-// turn of the playout (the screen's pn knob).
-func pickPersist(st *engine.State, seat int, persist float64, pk uint64, seen *cardSet) engine.Card {
-	var buf [engine.MaxHand]engine.Card
-	cards := st.Hands[seat].Cards(buf[:0])
-	best, bestCost := cards[0], 1e9
-	if len(cards) == 1 {
-		return best
-	}
-	for _, c := range cards {
-		u := float64(mix(pk, uint64(c))>>11) / (1 << 53)
-		if cost := float64(riskCost(st, c, seen)) + persist*u; cost < bestCost {
-			best, bestCost = c, cost
-		}
-	}
-	return best
-}
