@@ -46,7 +46,7 @@ const laterKnobs = false
 
 // pickLater draws a uniformly random card of seat's hand: the other seats' later cards by the
 // simulated model are left out.
-func (m *mcTable) pickLater(st *engine.State, seat int, r *rng, _ *cardSet, _, _ float64) engine.Card {
+func (m *mcTable) pickLater(st *engine.State, seat int, r *rng, _ *cardSet) engine.Card {
 	return pick(st, seat, policyRandom, 0, r, nil)
 }
 

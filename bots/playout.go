@@ -206,10 +206,8 @@ type playPolicy struct {
 	// search; the Expert's default) instead of learned (modelW, a knob of the screen).
 	simFirst bool
 	// simTurns: in the first simTurns turns after the decision's the other seats play the
-	// simulated model of MC100 carried on (mcTable.pickLater, at simTemp × its temperature, with
-	// chance simEps uniformly) when the search built it; 0: opp.
-	simTurns        int
-	simTemp, simEps float64
+	// simulated model of MC100 carried on (mcTable.pickLater) when the search built it; 0: opp.
+	simTurns int
 	// selfLat: this seat's risk policy in its later turns weighs each card's estimate less
 	// selfLat × the bullheads the simulated model says it takes when played later (mcTable.lat),
 	// when the search built it: a card dangerous to keep is shed sooner. 0: the risk policy.
@@ -308,7 +306,7 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 				}
 				cards[s] = pol.pickSelf(st, s, r, &seen)
 			} else if laterKnobs && t < pol.simTurns && w.sim != nil {
-				cards[s] = w.sim.pickLater(st, s, r, &seen, pol.simTemp, pol.simEps)
+				cards[s] = w.sim.pickLater(st, s, r, &seen)
 			} else {
 				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}

@@ -330,12 +330,9 @@ func applyScreen(e *Expert, c expCfg) {
 	// snoise: the noise on this seat's own risk policy in its later turns (ExpertOptions.Noise;
 	// expertNoise by default, 0.02 before the tenth #28 session).
 	e.pol.noise = c.f("snoise", e.pol.noise)
-	// lt, ltemp and leps: the others' cards in the first lt later turns by the simulated model
-	// of MC100 carried on (playPolicy.simTurns), its temperature × ltemp (1), uniform with
-	// chance leps (0).
+	// lt: the others' cards in the first lt later turns by the simulated model of MC100 carried
+	// on (playPolicy.simTurns).
 	e.pol.simTurns = int(c.f("lt", float64(e.pol.simTurns)))
-	e.pol.simTemp = c.f("ltemp", max(e.pol.simTemp, 1))
-	e.pol.simEps = c.f("leps", e.pol.simEps)
 	// slat: this seat's later cards by its risk policy less slat × the simulated model's later
 	// bullheads of each card (playPolicy.selfLat).
 	e.pol.selfLat = c.f("slat", e.pol.selfLat)

@@ -14,22 +14,18 @@ import "nimmt/engine"
 const laterKnobs = true
 
 // pickLater draws seat's card in a later turn of a playout as MC100 would choose it there: a
-// softmax of −(now − later) over its hand at temp × the table's temperature, now by the risk
-// policy's one-turn estimate on st (the table's own now holds only at the decision's turn),
-// later from the table; with chance eps a card of the hand uniformly.
-func (m *mcTable) pickLater(st *engine.State, seat int, r *rng, seen *cardSet, temp, eps float64) engine.Card {
+// softmax of −(now − later) over its hand at the table's temperature, now by the risk policy's
+// one-turn estimate on st (the table's own now holds only at the decision's turn), later from
+// the table.
+func (m *mcTable) pickLater(st *engine.State, seat int, r *rng, seen *cardSet) engine.Card {
 	var buf [engine.MaxHand]engine.Card
 	cards := st.Hands[seat].Cards(buf[:0])
 	if len(cards) == 1 {
 		return cards[0]
 	}
-	if eps > 0 && r.float() < eps {
-		return cards[r.intn(len(cards))]
-	}
-	t := m.temp * temp
 	var p [engine.MaxHand]float64
 	for i, c := range cards {
-		p[i] = (m.lat[c] - float64(riskCost(st, c, seen))) / t
+		p[i] = (m.lat[c] - float64(riskCost(st, c, seen))) / m.temp
 	}
 	return drawLogits(cards, &p, r)
 }

@@ -25,7 +25,7 @@ func TestSimLaterKnobs(t *testing.T) {
 	const n = 20000
 	got := map[engine.Card]int{}
 	for k := 0; k < n; k++ {
-		got[m.pickLater(&st, seat, &r, &w.seen, 1, 0)]++
+		got[m.pickLater(&st, seat, &r, &w.seen)]++
 	}
 	for i, c := range cards {
 		if p, q := float64(got[c])/n, want[i]; math.Abs(p-q) > 0.015 {
