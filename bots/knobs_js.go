@@ -44,24 +44,6 @@ func pickModel(st *engine.State, seat int, r *rng, _ *cardSet) engine.Card {
 // later bullheads.
 const laterKnobs = false
 
-// laterFields is empty: the browser's playouts weigh every turn alike.
-type laterFields struct{}
-
-func (*laterFields) gamma() float64 { return 0 }
-func (*laterFields) rowTie() int    { return 0 }
-
-// pickOwnKnob reports false: the browser's playouts play this seat's later cards by the risk
-// policy.
-func (*playPolicy) pickOwnKnob(*engine.State, int, *rng, *cardSet) (engine.Card, bool) {
-	return 0, false
-}
-
-// rowKnobs is empty: the browser's playouts take the engine's cheapest row.
-type rowKnobs struct{}
-
-func (*rowKnobs) setTie(int, *rng)                      {}
-func (*rowKnobs) tieRow(*engine.State, int) (int, bool) { return 0, false }
-
 // pickLater draws a uniformly random card of seat's hand: the other seats' later cards by the
 // simulated model are left out.
 func (m *mcTable) pickLater(st *engine.State, seat int, r *rng, _ *cardSet) engine.Card {

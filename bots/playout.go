@@ -173,10 +173,7 @@ const (
 // self, with noise added to the risk policy's estimates.
 type playPolicy struct {
 	// Not comparable: no equality code in the wasm (#25).
-	_ [0]func()
-	// laterFields are knobs of the screen left out of the browser build (simlater.go; empty in
-	// knobs_js.go, and first: a struct's last field of size 0 is padded).
-	laterFields
+	_         [0]func()
 	opp, self policy
 	noise     float64
 	// oppNoise is the noise of the other seats' risk policy (opp policyRisk).
@@ -220,9 +217,6 @@ type playPolicy struct {
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
 // row otherwise.
 type rowFix struct {
-	// rowKnobs: a knob of the screen left out of the browser build (simlater.go; empty in
-	// knobs_js.go, and first: a struct's last field of size 0 is padded).
-	rowKnobs
 	seat, row int
 	active    bool
 	// nest is the nested search's scratch, made on its first use (a search's lanes keep theirs).
@@ -259,11 +253,6 @@ func (f *rowFix) ChooseRow(s *engine.State, seat int, c engine.Card) int {
 	if f.active && seat == f.seat && f.row >= 0 {
 		return f.row
 	}
-	if laterKnobs {
-		if row, ok := f.tieRow(s, seat); ok {
-			return row
-		}
-	}
 	return s.CheapestRow()
 }
 
@@ -294,15 +283,11 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			}
 		}
 		fix.seat, fix.row, fix.active = w.me, cand.row, true
-		if laterKnobs {
-			fix.setTie(pol.rowTie(), r)
-		}
 		st.PlayTurn(&cards, fix)
 		for _, c := range cards[:w.seats] {
 			seen.add(c)
 		}
 	}
-	mid := st.Penalty[w.me]
 	turns := w.turns
 	if pol.horizon > 0 {
 		turns = min(turns, pol.horizon)
@@ -315,12 +300,6 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 					cards[s] = w.nestPick(st, pol, r, &seen, &oseen, fix)
 					continue
 				}
-				if laterKnobs {
-					if c, ok := pol.pickOwnKnob(st, s, r, &seen); ok {
-						cards[s] = c
-						continue
-					}
-				}
 				if laterKnobs && pol.selfLat != 0 && w.sim != nil {
 					cards[s] = w.sim.pickShed(st, s, pol.noise, pol.selfLat, r, &seen)
 					continue
@@ -332,20 +311,12 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 				cards[s] = w.pickOther(st, s, pol, r, &seen, &oseen)
 			}
 		}
-		if laterKnobs && pol.rowTie() == 2 {
-			fix.active = false
-			st.PlayTurn(&cards, fix)
-		} else {
-			st.PlayTurn(&cards, nil)
-		}
+		st.PlayTurn(&cards, nil)
 		for _, c := range cards[:w.seats] {
 			seen.add(c)
 		}
 	}
 	score := 100 * int(st.Penalty[w.me]-before[w.me])
-	if g := pol.gamma(); laterKnobs && g != 0 {
-		score = 100*int(mid-before[w.me]) + int(g*float64(100*int(st.Penalty[w.me]-mid)))
-	}
 	if pol.rel != 0 && w.seats > 1 {
 		others := 0
 		for s := 0; s < w.seats; s++ {

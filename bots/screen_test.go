@@ -336,14 +336,6 @@ func applyScreen(e *Expert, c expCfg) {
 	// slat: this seat's later cards by its risk policy less slat × the simulated model's later
 	// bullheads of each card (playPolicy.selfLat).
 	e.pol.selfLat = c.f("slat", e.pol.selfLat)
-	// gam: the weight of this seat's bullheads after the decision's turn (laterFields).
-	e.pol.gam = c.f("gam", e.pol.gam)
-	// rtie: the cheapest row's ties broken at random, in the decision's turn (1) or every turn (2).
-	e.pol.rtie = int(c.f("rtie", float64(e.pol.rtie)))
-	// la: this seat's later cards by the risk policy plus la × the risk each leaves in the hand.
-	e.pol.la = c.f("la", e.pol.la)
-	// oe: the chance that this seat's later card is uniformly random instead.
-	e.pol.oe = c.f("oe", e.pol.oe)
 	if c["self"] == "model" {
 		e.pol.self = policyModel
 		e.pol.selfGen = int(c.f("selfgen", 0))
