@@ -17,8 +17,8 @@ import (
 // rounds played by MC100 at every seat, the mean log-chance of each other seat's actual card
 // under the Expert's simulated model of MC100 (mcTable.pick's chances) over deals of the unseen
 // cards drawn uniformly (what the Expert plays on), over the same deals weighed by the plays
-// (inference, sim mode, INFERLL_EPS and INFERLL_ALPHA), and on the seat's true hand (what the
-// clairvoyant knows).
+// (inference in its sim mode with the uniform share INFERLL_EPS, 0.2 by default, each factor
+// raised to 1, 0.5 and 0.25), and on the seat's true hand (what the clairvoyant knows).
 //
 //	INFERLL_GAMES=20 INFERLL_DEALS=3000 go test -tags screen -run '^TestInferLL$' -v ./bots
 func TestInferLL(t *testing.T) {
@@ -27,9 +27,9 @@ func TestInferLL(t *testing.T) {
 		t.Skip()
 	}
 	deals := envInt("INFERLL_DEALS", 3000)
-	ieps := expCfg{"e": os.Getenv("INFERLL_EPS")}.f("e", 0.2)
-	if os.Getenv("INFERLL_EPS") == "" {
-		ieps = 0.2
+	ieps := 0.2
+	if v := os.Getenv("INFERLL_EPS"); v != "" {
+		ieps, _ = strconv.ParseFloat(v, 64)
 	}
 	alphas := []float64{1, 0.5, 0.25}
 	const seats = 4
@@ -126,7 +126,7 @@ func TestInferLL(t *testing.T) {
 			for i, al := range alphas {
 				ins[i] = &inference{turns: pendTurns, eps: ieps, sim: true, alpha: al}
 			}
-			var uni, sw [seats]float64
+			var uni [seats]float64
 			var wn [3][seats]float64
 			var wsum [3]float64
 			r := newRNG(mix(uint64(gi), 77+uint64(v0.Round*16+v0.Turn)))
@@ -154,7 +154,6 @@ func TestInferLL(t *testing.T) {
 					uni[s] += q[s]
 				}
 			}
-			_ = sw
 			turn := len(v0.Hand)
 			for _, p := range plays {
 				if p.Seat == 0 {
