@@ -58,7 +58,11 @@ func newAccess(h *Hub) *access {
 	} else if w, ok := h.store.(store.AccessWatcher); ok {
 		changed = w.AccessChanged()
 	}
-	go a.run(changed)
+	h.bg.Add(1)
+	go func() {
+		defer h.bg.Done()
+		a.run(changed)
+	}()
 	return a
 }
 

@@ -93,6 +93,10 @@ type Hub struct {
 	// loading has a channel for each room being loaded (with Leases), closed when it is.
 	loading map[string]chan struct{}
 	quit    chan struct{} // closed by Close
+	// bg counts the hub's own goroutines that use the store (the access checker, the lobby's
+	// writer and listener, the lease events, the evictor): Close waits for them, so none touches
+	// the store once it returns.
+	bg sync.WaitGroup
 
 	metrics  *Metrics
 	storeLog storeLog
@@ -149,16 +153,19 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	h.lobby = newLobby(h, opts.Lobby, opts.LobbyEvery)
 	h.access = newAccess(h)
 	if opts.Leases != nil {
-		go h.leaseEvents()
-		go h.evictor()
+		h.bg.Add(2)
+		go func() { defer h.bg.Done(); h.leaseEvents() }()
+		go func() { defer h.bg.Done(); h.evictor() }()
 		return h, nil
 	}
 	stored, err := st.Load(context.Background())
 	if err != nil {
+		h.Close()
 		return nil, err
 	}
 	rooms, err := restoreAll(h, stored, runtime.GOMAXPROCS(0))
 	if err != nil {
+		h.Close()
 		return nil, err
 	}
 	for _, r := range rooms {
@@ -186,8 +193,9 @@ func (h *Hub) Room(code string) *Room {
 	return h.rooms[code]
 }
 
-// Close stops every room's timer and closes every connection; the store stays open (every
-// accepted action is already in it).
+// Close stops every room's timer and closes every connection, and returns once the hub's own
+// goroutines have stopped using the store; the store stays open (every accepted action is
+// already in it), and the caller may close it then.
 func (h *Hub) Close() {
 	h.mu.Lock()
 	if !h.closed {
@@ -202,6 +210,7 @@ func (h *Hub) Close() {
 	for _, r := range rooms {
 		r.shutdown()
 	}
+	h.bg.Wait()
 }
 
 // Connect starts a client's session in the room with the code (empty: the client will create a

@@ -97,11 +97,20 @@ func newLobby(h *Hub, st store.Lobby, every time.Duration) *lobby {
 		wake: make(chan struct{}, 1), subs: map[*Peer]struct{}{}}
 	l.bans.entries = map[string]banEntry{}
 	if st != nil {
-		go l.write()
+		// Both run until the hub closes, and Close waits for them (Hub.bg).
+		h.bg.Add(1)
+		go func() {
+			defer h.bg.Done()
+			l.write()
+		}()
 		// The store's channel is asked for here, not on the goroutine: the hub owns the store
 		// only until Close.
 		if ch := st.TablesChanged(); ch != nil {
-			go l.listen(ch)
+			h.bg.Add(1)
+			go func() {
+				defer h.bg.Done()
+				l.listen(ch)
+			}()
 		}
 	}
 	return l
