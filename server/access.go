@@ -58,11 +58,7 @@ func newAccess(h *Hub) *access {
 	} else if w, ok := h.store.(store.AccessWatcher); ok {
 		changed = w.AccessChanged()
 	}
-	h.bg.Add(1)
-	go func() {
-		defer h.bg.Done()
-		a.run(changed)
-	}()
+	h.bg.Go(func() { a.run(changed) })
 	return a
 }
 

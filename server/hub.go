@@ -153,9 +153,8 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 	h.lobby = newLobby(h, opts.Lobby, opts.LobbyEvery)
 	h.access = newAccess(h)
 	if opts.Leases != nil {
-		h.bg.Add(2)
-		go func() { defer h.bg.Done(); h.leaseEvents() }()
-		go func() { defer h.bg.Done(); h.evictor() }()
+		h.bg.Go(h.leaseEvents)
+		h.bg.Go(h.evictor)
 		return h, nil
 	}
 	stored, err := st.Load(context.Background())

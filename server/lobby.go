@@ -98,19 +98,11 @@ func newLobby(h *Hub, st store.Lobby, every time.Duration) *lobby {
 	l.bans.entries = map[string]banEntry{}
 	if st != nil {
 		// Both run until the hub closes, and Close waits for them (Hub.bg).
-		h.bg.Add(1)
-		go func() {
-			defer h.bg.Done()
-			l.write()
-		}()
+		h.bg.Go(l.write)
 		// The store's channel is asked for here, not on the goroutine: the hub owns the store
 		// only until Close.
 		if ch := st.TablesChanged(); ch != nil {
-			h.bg.Add(1)
-			go func() {
-				defer h.bg.Done()
-				l.listen(ch)
-			}()
+			h.bg.Go(func() { l.listen(ch) })
 		}
 	}
 	return l
