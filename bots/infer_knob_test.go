@@ -39,6 +39,24 @@ type inference struct {
 	alpha float64
 }
 
+// simChance is the chance that the simulated model m draws card c from cards (the softmax of −d
+// at its temperature, without its uniform share). It allocates nothing.
+func simChance(m *mcTable, cards []engine.Card, c engine.Card) float64 {
+	hi := math.Inf(-1)
+	for _, x := range cards {
+		hi = max(hi, -m.d[x]/m.temp)
+	}
+	z, mine := 0.0, 0.0
+	for _, x := range cards {
+		e := math.Exp(-m.d[x]/m.temp - hi)
+		z += e
+		if x == c {
+			mine = e
+		}
+	}
+	return mine / z
+}
+
 // weight returns the deal st's weight. It allocates nothing.
 func (in *inference) weight(w *world, st *engine.State) float64 {
 	wt := 1.0
@@ -65,19 +83,7 @@ func (in *inference) weight(w *world, st *engine.State) float64 {
 				seen.add(x)
 			}
 			if in.sim && pt.sim != nil {
-				hi, mine := math.Inf(-1), 0.0
-				for i, x := range cards {
-					cost[i] = -pt.sim.d[x] / pt.sim.temp
-					hi = max(hi, cost[i])
-					if x == c {
-						mine = cost[i]
-					}
-				}
-				z := 0.0
-				for i := range cards {
-					z += math.Exp(cost[i] - hi)
-				}
-				f := (1-in.eps)*math.Exp(mine-hi)/z*float64(n) + in.eps
+				f := (1-in.eps)*simChance(pt.sim, cards, c)*float64(n) + in.eps
 				if in.alpha > 0 {
 					f = math.Pow(f, in.alpha)
 				}

@@ -108,19 +108,7 @@ func TestInferLL(t *testing.T) {
 				if len(cards) == 1 {
 					return 1
 				}
-				hi := math.Inf(-1)
-				for _, x := range cards {
-					hi = max(hi, -pendSim.d[x]/pendSim.temp)
-				}
-				z, mine := 0.0, 0.0
-				for _, x := range cards {
-					e := math.Exp(-pendSim.d[x]/pendSim.temp - hi)
-					z += e
-					if x == c {
-						mine = e
-					}
-				}
-				return (1-pendSim.eps)*mine/z + pendSim.eps/float64(len(cards))
+				return (1-pendSim.eps)*simChance(pendSim, cards, c) + pendSim.eps/float64(len(cards))
 			}
 			ins := make([]*inference, len(alphas))
 			for i, al := range alphas {
