@@ -3,6 +3,7 @@
 package bots
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -51,24 +52,22 @@ func TestCalib(t *testing.T) {
 			v := g.View(s)
 			a := ps[s].Decide(&v)
 			if s == 0 && v.Decision.Kind == engine.DecidePlay && len(v.Hand) >= 2 {
+				// The chosen card alone, on the search's own lanes (Expert.runLanes): dealt and
+				// played as in its search, on fresh deals.
 				w := newWorld(&v)
-				pol := ex.policy(seats)
+				seed := mix(uint64(gi), uint64(v.Round*16+v.Turn))
 				w.sim = new(mcTable)
-				r := newRNG(mix(uint64(gi), uint64(v.Round*16+v.Turn)))
+				r := newRNG(mix(seed, simSalt))
 				w.sim.build(w, simNow, simLater/w.seats, &r)
 				w.sim.eps = ex.simEps
-				var ln lane
+				lanes := make([]lane, expertLanes)
+				for i := range lanes {
+					lanes[i].sums = make([]float64, 1)
+				}
+				ex.runLanes(context.Background(), w, []candidate{{a.Cards[0], -1}}, []int{0}, lanes, n, seed)
 				sum := 0.0
-				for d := 0; d < n; d++ {
-					ln.dealt = w.base
-					w.deal(&ln.dealt, &r)
-					ps := r.next()
-					fr := newRNG(ps ^ firstSalt)
-					w.firstCards(&ln.dealt, pol, &fr, &ln.first)
-					ln.fix.first = &ln.first
-					ln.st = ln.dealt
-					pr := newRNG(ps)
-					sum += float64(w.playout(&ln.st, candidate{a.Cards[0], -1}, pol, &pr, &ln.fix))
+				for _, ln := range lanes {
+					sum += ln.sums[0]
 				}
 				kind := 0
 				if row := w.base.Target(a.Cards[0]); row < 0 {
