@@ -95,7 +95,7 @@ type Hub struct {
 	quit    chan struct{} // closed by Close
 	// bg counts the hub's own goroutines that use the store (the access checker, the lobby's
 	// writer and listener, the lease events, the evictor): Close waits for them, so none touches
-	// the store once it returns.
+	// the store once it returns. The lobby's refreshes it waits for after them (lobby.stop).
 	bg sync.WaitGroup
 
 	metrics  *Metrics
@@ -210,6 +210,9 @@ func (h *Hub) Close() {
 		r.shutdown()
 	}
 	h.bg.Wait()
+	if h.lobby != nil {
+		h.lobby.stop()
+	}
 }
 
 // Connect starts a client's session in the room with the code (empty: the client will create a

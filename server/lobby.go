@@ -54,6 +54,9 @@ type lobby struct {
 	again bool // the list changed during the refresh
 	timer clock.Stopper
 	last  time.Time // when the last refresh read the list
+	// refreshing counts the refreshes running, for stop; one is started only under mu while the
+	// hub is open.
+	refreshing sync.WaitGroup
 
 	// cache is the last reading of the whole list.
 	cache listCache
@@ -301,7 +304,19 @@ func (l *lobby) changed() {
 		return
 	}
 	l.busy, l.last = true, now
-	go l.refresh()
+	l.refreshing.Go(l.refresh)
+}
+
+// stop returns once no refresh runs, and none can start (the hub's quit is closed first): they
+// read the store, which the hub's owner may close once Close returns.
+func (l *lobby) stop() {
+	l.mu.Lock()
+	if l.timer != nil {
+		l.timer.Stop()
+		l.timer = nil
+	}
+	l.mu.Unlock()
+	l.refreshing.Wait()
 }
 
 // refresh reads the list and sends each subscriber its selection if it changed.

@@ -197,3 +197,56 @@ func TestLobbyChangeDuringFirstReading(t *testing.T) {
 		}
 	}
 }
+
+// gateLobby is a store.Lobby whose readings, once gated, wait for the hub's quit and tell when
+// they return.
+type gateLobby struct {
+	store.Lobby
+	gated    atomic.Bool
+	quit     chan struct{}
+	entered  chan struct{}
+	returned chan struct{}
+}
+
+func (l *gateLobby) Tables(ctx context.Context, f store.TableFilter) ([]store.Table, error) {
+	if !l.gated.CompareAndSwap(true, false) {
+		return l.Lobby.Tables(ctx, f)
+	}
+	close(l.entered)
+	<-l.quit
+	defer close(l.returned)
+	return l.Lobby.Tables(ctx, f)
+}
+
+// Close returns only after a refresh of the lobby's list that reads the store has ended: the
+// hub's owner closes the store once Close returns (a refresh reading it after that was a use
+// after Close, seen by the race detector).
+func TestCloseWaitsForLobbyRefresh(t *testing.T) {
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "nimmt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	clk := clock.NewManual(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
+	lobby := &gateLobby{Lobby: st, entered: make(chan struct{}), returned: make(chan struct{})}
+	h, err := NewHub(st, Options{Clock: clk, Lobby: lobby, LobbyEvery: 250 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lobby.quit = h.quit
+	follower := &chanSink{ch: make(chan protocol.Message, 64)}
+	h.Connect("", "192.0.2.1", follower).Handle(protocol.Lobby{Version: protocol.Version})
+	if _, ok := (<-follower.ch).(protocol.Tables); !ok {
+		t.Fatal("no first list")
+	}
+	clk.Advance(time.Second)
+	lobby.gated.Store(true)
+	h.lobby.changed()
+	<-lobby.entered // the refresh reads the store, and goes on once Close has begun
+	h.Close()
+	select {
+	case <-lobby.returned:
+	default:
+		t.Fatal("Close returned while the lobby's refresh was still reading the store")
+	}
+}
