@@ -295,7 +295,7 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 	if !f.Typing() || len(f.KB.Keys) == 0 {
 		t.Fatalf("%s: a touch on the name shows no keyboard (typing %v)", name, f.Typing())
 	}
-	checkKeyboard(t, g, name+" new game", phone, &f.KB)
+	checkKeyboard(t, g, name+" new game", phone, &f.KB, msg.None)
 	for len(f.NameBuf) > 0 {
 		touch("key-back")
 	}
@@ -321,7 +321,7 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 	if !l.Typing() || !l.KB.Shown() {
 		t.Fatalf("%s: a touch on the room code shows no keyboard (typing %v)", name, l.Typing())
 	}
-	checkKeyboard(t, g, name+" room code", phone, &l.KB)
+	checkKeyboard(t, g, name+" room code", phone, &l.KB, msg.OnlineCode)
 	for _, id := range []string{"key-A", "key-B", "key-symbols", "key-3", "key-symbols", "key-C", "key-D", "key-E", "key-done"} {
 		touch(id)
 	}
@@ -338,7 +338,7 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 	if !r.Typing() || !r.KB.Shown() {
 		t.Fatalf("%s: a touch on the chat shows no keyboard (typing %v)", name, r.Typing())
 	}
-	checkKeyboard(t, g, name+" chat", phone, &r.KB)
+	checkKeyboard(t, g, name+" chat", phone, &r.KB, msg.None)
 	for _, id := range []string{"key-H", "key-i", "key-space", "key-symbols", "key-2", "key-!", "key-done"} {
 		touch(id)
 	}
@@ -353,12 +353,33 @@ func testOnScreenKeyboard(t *testing.T, lang string, sz [2]float64) {
 // checkKeyboard checks the on-screen keyboard kb on g's screen: inside the screen, the field
 // typed into in sight above it, every key inside it, at least layout.MinTap high (and wide on
 // phones, but for the letters: a row of QWERTZ is 11 keys), none overlapping another, each
-// key's text within its key.
-func checkKeyboard(t *testing.T, g *Game, name string, phone bool, kb *ui.Keyboard) {
+// key's text within its key; and a field lifted above it named by caption (unless msg.None) on its
+// left, within the screen, where there is room.
+func checkKeyboard(t *testing.T, g *Game, name string, phone bool, kb *ui.Keyboard, caption msg.ID) {
 	t.Helper()
 	panel := kb.Panel(g.host)
 	if kb.Lifted.Overlaps(panel) || !kb.Lifted.Within(layout.Rect{W: g.W, H: g.H}) || !panel.Within(layout.Rect{W: g.W, H: g.H}) {
 		t.Errorf("%s: the keyboard %+v covers the field %+v or leaves the screen", name, panel, kb.Lifted)
+	}
+	if r := kb.CaptionAt(); caption == msg.None || kb.Lifted == kb.Field {
+		if r.W > 0 {
+			t.Errorf("%s: a caption drawn at %+v, want none", name, r)
+		}
+	} else if r.W <= 0 {
+		if kb.Lifted.X >= 60 {
+			t.Errorf("%s: the lifted field %+v has no caption", name, kb.Lifted)
+		}
+	} else {
+		if kb.Caption != caption || !r.Within(layout.Rect{W: g.W, H: g.H}) || r.X+r.W > kb.Lifted.X || r.Overlaps(panel) {
+			t.Errorf("%s: caption %q at %+v, want %q left of the field %+v", name, kb.Caption.Text(), r, caption.Text(), kb.Lifted)
+		}
+		w := ui.Widget{Label: kb.Caption.Text(), R: r, Kind: 1, Enabled: true}
+		ts, n := g.WidgetTexts(&w)
+		for _, pt := range ts[:n] {
+			if tw, _ := g.Txt.Measure(pt.S, pt.Style); tw > r.W {
+				t.Errorf("%s: caption %q %.0f px wide in %.0f", name, pt.S, tw, r.W)
+			}
+		}
 	}
 	if kb.Lifted.W != kb.Field.W || kb.Lifted.H != kb.Field.H || kb.Lifted.X != kb.Field.X {
 		t.Errorf("%s: the field %+v shows as %+v", name, kb.Field, kb.Lifted)

@@ -38,7 +38,7 @@ mkdir -p "$out/fonts"
 cp assets/fonts/go-regular.ttf assets/fonts/go-bold.ttf "$out/fonts/"
 gzip -9 -k -f "$out"/fonts/*.ttf
 noinline=()
-for p in scenes/... msg stats storage layout sprites text anim sound wasm/webrun wasm client protocol tutorial assets/... clock; do
+for p in scenes/... msg stats storage layout sprites text anim sound wasm/webrun wasm client protocol/... tutorial assets/... clock; do
 	noinline+=("-gcflags=nimmt/$p=-l")
 done
 # The text stack too (etxt, golang.org/x/image's sfnt and rasteriser, golang.org/x/text): 13.8 KB

@@ -7,6 +7,7 @@ import (
 
 	"nimmt/assets/sounds"
 	"nimmt/layout"
+	"nimmt/msg"
 	"nimmt/scenes/ui"
 	"nimmt/text"
 )
@@ -39,8 +40,9 @@ func (f *form) add(id, label string, r layout.Rect, enabled bool, kind int) *ui.
 }
 
 // addField adds a text field showing value (or the text being typed, with the caret). The field
-// with the caret opens the platform's own text input over it, where there is one.
-func (f *form) addField(id, value string, r layout.Rect) {
+// with the caret opens the platform's own text input over it, where there is one; caption says
+// what it takes, shown beside it when the on-screen keyboard lifts it (msg.None: nothing).
+func (f *form) addField(id, value string, caption msg.ID, r layout.Rect) {
 	w := f.add(id, value, r, true, ui.KindField)
 	if f.field == id {
 		w.Label = string(f.buf)
@@ -55,6 +57,7 @@ func (f *form) addField(id, value string, r layout.Rect) {
 			tf.Open(r, string(f.buf), f.max)
 		}
 		f.KB.Build(f.g, ui.KeyboardWanted(f.g), f.buf, r, f.kcase)
+		f.KB.Caption = caption
 	}
 }
 

@@ -104,9 +104,9 @@ func (l *Lobby) Build() {
 		if g.Opts.Server != "" {
 			l.add("", l.Server(), labelled(rs[0], msg.OnlineServer.Text()), true, 2)
 		} else {
-			l.addField("server", l.Server(), labelled(rs[0], msg.OnlineServer.Text()))
+			l.addField("server", l.Server(), msg.OnlineServer, labelled(rs[0], msg.OnlineServer.Text()))
 		}
-		l.addField("name", st.Name, labelled(rs[1], msg.OnlineName.Text()))
+		l.addField("name", st.Name, msg.OnlineName, labelled(rs[1], msg.OnlineName.Text()))
 		l.add("colour", l.colourLabel(), labelled(rs[2], msg.OnlineColour.Text()), true, 0)
 		if l.Notice.ID != msg.None {
 			l.add("", l.Notice.String(), rs[3], true, ui.KindNotice)
@@ -115,7 +115,7 @@ func (l *Lobby) Build() {
 		l.add("create", msg.OnlineCreate.Text(), rs[0], true, 0)
 		cr := labelled(rs[1], msg.OnlineCode.Text())
 		jw := ui.ClampF(cr.W*0.4, layout.MinTap, 200)
-		l.addField("code", l.Code, layout.Rect{X: cr.X, Y: cr.Y, W: cr.W - jw - 6, H: cr.H})
+		l.addField("code", l.Code, msg.OnlineCode, layout.Rect{X: cr.X, Y: cr.Y, W: cr.W - jw - 6, H: cr.H})
 		l.add("join", msg.OnlineJoin.Text(), layout.Rect{X: cr.X + cr.W - jw, Y: cr.Y, W: jw, H: cr.H}, true, 0)
 		if rejoin {
 			l.add("rejoin", msg.New(msg.OnlineRejoin, st.Online.Code).String(), rs[2], true, 0)

@@ -143,12 +143,12 @@ func passwordRule() msg.Message {
 func (p *Profile) accountRow(pg page, r layout.Rect, on bool) {
 	a, b := pg.halves(r)
 	if p.field == "rename" {
-		p.addField("rename", p.Account.Name, a)
+		p.addField("rename", p.Account.Name, msg.OnlineName, a)
 	} else {
 		p.add("rename", msg.ProfileRename.Text(), a, on, 0)
 	}
 	if p.field == "password" {
-		p.addField("password", "", b)
+		p.addField("password", "", msg.ProfilePassword, b)
 		return
 	}
 	label := msg.ProfileSetPassword
@@ -179,5 +179,5 @@ func (p *Profile) fieldOr(r layout.Rect, id, value, shown string, label msg.ID, 
 		p.add(id, label.Text(), r, on, 0)
 		return
 	}
-	p.addField(id, shown, r)
+	p.addField(id, shown, label, r)
 }

@@ -63,7 +63,7 @@ func (r *Room) Build() {
 		}
 	}
 	if live {
-		r.addField("chat", r.draft, l.Input)
+		r.addField("chat", r.draft, msg.None, l.Input)
 		if r.field != "chat" && r.draft == "" {
 			w := &r.Widgets[len(r.Widgets)-1]
 			w.Label, w.Hint = msg.RoomChatHint.Text(), true

@@ -28,6 +28,9 @@ type Keyboard struct {
 	// Field is the field being typed into and lifted where the keyboard shows it: the field
 	// itself, or a copy moved above the keyboard when the keyboard covers the field.
 	Field, Lifted layout.Rect
+	// Caption says what the field takes ("Password"): drawn left of it while it is lifted above
+	// the keyboard, where the page's own caption or placeholder is covered (CaptionAt).
+	Caption msg.ID
 }
 
 // KeyCase says which letters the keyboard offers unless Shift flips them.
@@ -162,6 +165,15 @@ func (k *Keyboard) Build(g *Host, on bool, buf []rune, field layout.Rect, kc Key
 	}
 }
 
+// CaptionAt is where the caption is drawn: left of the lifted field, or nowhere (an empty
+// rectangle) when there is none, the field is not lifted, or it leaves too little room.
+func (k *Keyboard) CaptionAt() layout.Rect {
+	if k.Caption == msg.None || k.Lifted == k.Field || k.Lifted.X < 56 {
+		return layout.Rect{}
+	}
+	return layout.Rect{X: 4, Y: k.Lifted.Y, W: k.Lifted.X - 8, H: k.Lifted.H}
+}
+
 // shiftLabel is the Shift key's label: an upward arrow.
 const shiftLabel = "↑"
 
@@ -262,6 +274,9 @@ func (k *Keyboard) Draw(g *Host, dst *ebiten.Image, w *Widget) {
 		lifted := *w
 		lifted.R = k.Lifted
 		g.DrawWidget(dst, &lifted, false)
+		if r := k.CaptionAt(); r.W > 0 {
+			g.DrawWidget(dst, &Widget{Label: k.Caption.Text(), R: r, Kind: 1, Enabled: true}, false)
+		}
 	}
 	for i := range k.Keys {
 		g.DrawWidget(dst, &k.Keys[i], false)
