@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -12,30 +13,33 @@ import (
 	"nimmt/server/store"
 )
 
-// This file makes a ban, a revoked device and a deleted account take effect on the open
-// connections, not only on new ones (docs/protocol.md "Moderation"). The hub knows who each
-// connection is: its address and, when signed in, its account and device. It checks them all
-// against the stored bans, devices and accounts when this process banned, revoked or deleted,
-// and when the store says another process did (PostgreSQL NOTIFY: a wake-up, the bans and
-// devices are in the database); and against the bans every banTTL while connections are open
-// (the operator's admin command on SQLite is another process, which cannot wake this one). A
-// connection found banned gets `error` `banned`, one whose device was revoked or account
-// deleted `error` `revoked`; then it is closed.
+// This file makes a ban, a revoked device, a deleted account and a new display name take effect
+// on the open connections and the seats held, not only on new ones (docs/protocol.md
+// "Moderation"). The hub knows who each connection is: its address and, when signed in, its
+// account, device and display name. It checks them all, and the accounts of its rooms' seats,
+// against the stored bans, devices and accounts when this process banned, revoked, deleted or
+// renamed, and when the store says another process did (PostgreSQL NOTIFY: a wake-up, the bans
+// and accounts are in the database); and every banTTL while connections are open (the operator's
+// admin command on SQLite is another process, which cannot wake this one). A connection found
+// banned gets `error` `banned`, one whose device was revoked or account deleted `error`
+// `revoked`; then it is closed. An account whose display name changed sits under the new one
+// (Room.followNames), and its connections take seats with it.
 
 // access is the hub's part in bans and revocations on open connections.
 type access struct {
 	h *Hub
-	// all wakes the checker to check bans, devices and accounts; bans the bans only.
-	all, bans chan struct{}
+	// all wakes the checker to check bans, devices and accounts.
+	all chan struct{}
 
 	mu    sync.Mutex
 	conns map[*Peer]who
-	timer clock.Stopper // the next check of the bans, while connections are open
+	timer clock.Stopper // the next periodic check, while connections are open
 }
 
-// who is who a connection is.
+// who is who a connection is: its address, and when signed in its account, device and the
+// account's display name as last checked.
 type who struct {
-	addr, account, device string
+	addr, account, device, name string
 }
 
 // ids are who's identities as bans name them (moderation.go).
@@ -48,7 +52,7 @@ func (w who) ids() []string {
 }
 
 func newAccess(h *Hub) *access {
-	a := &access{h: h, all: make(chan struct{}, 1), bans: make(chan struct{}, 1), conns: map[*Peer]who{}}
+	a := &access{h: h, all: make(chan struct{}, 1), conns: map[*Peer]who{}}
 	if h.lobby.st == nil && h.accounts == nil {
 		return a // nothing to check
 	}
@@ -79,9 +83,17 @@ func (a *access) signIn(p *Peer, s *account.Session) {
 	}
 	w := who{addr: p.addr}
 	if s != nil {
-		w.account, w.device = s.ID(), s.Device
+		w.account, w.device, w.name = s.ID(), s.Device, s.Account.Name
 	}
 	a.conns[p] = w
+}
+
+// name is the display name of p's account as last checked ("" when p is not signed in or is
+// closed).
+func (a *access) name(p *Peer) string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.conns[p].name
 }
 
 // drop counts a connection that closed out.
@@ -95,7 +107,7 @@ func (a *access) drop(p *Peer) {
 	}
 }
 
-// arm sets the next periodic check of the bans while connections are open (under a.mu).
+// arm sets the next periodic check while connections are open (under a.mu).
 func (a *access) arm() {
 	if a.timer != nil || len(a.conns) == 0 || (a.h.lobby.st == nil && a.h.accounts == nil) {
 		return
@@ -105,12 +117,12 @@ func (a *access) arm() {
 		a.timer = nil
 		a.arm()
 		a.mu.Unlock()
-		poke(a.bans)
+		poke(a.all)
 	})
 }
 
 // changed has every open connection checked against the bans, devices and accounts stored:
-// this process banned someone, revoked a device or deleted an account.
+// this process banned someone, revoked a device, deleted or renamed an account.
 func (a *access) changed() { poke(a.all) }
 
 // poke wakes a channel unless it is awake already.
@@ -129,19 +141,18 @@ func (a *access) run(changed <-chan struct{}) {
 		case <-a.h.quit:
 			return
 		case <-changed:
-			a.sweep(true)
+			a.sweep()
 		case <-a.all:
-			a.sweep(true)
-		case <-a.bans:
-			a.sweep(false)
+			a.sweep()
 		}
 	}
 }
 
-// sweep closes the open connections that are banned and, when devices says so, those signed in
-// with a device revoked or an account deleted, telling each why. A store that cannot say leaves
-// them open (and logs why): the next check tries again.
-func (a *access) sweep(devices bool) {
+// sweep closes the open connections that are banned, and those signed in with a device revoked
+// or an account deleted, telling each why; and has the seats and connections of accounts whose
+// display name changed take the new one. A store that cannot say leaves them as they are (and
+// logs why): the next check tries again.
+func (a *access) sweep() {
 	a.mu.Lock()
 	conns := maps.Clone(a.conns)
 	a.mu.Unlock()
@@ -174,29 +185,50 @@ func (a *access) sweep(devices bool) {
 		}
 	}
 	as, ok := a.h.store.(store.Accounts)
-	if !devices || !ok || a.h.accounts == nil {
+	if !ok || a.h.accounts == nil {
 		return
 	}
-	var accounts, devs []string
+	rooms := a.h.loaded()
+	ids := map[string]bool{}
+	var devs []string
 	for _, w := range conns {
 		if w.account != "" {
-			accounts = append(accounts, w.account)
+			ids[w.account] = true
 		}
 		if w.device != "" {
 			devs = append(devs, w.device)
 		}
 	}
-	if len(accounts) == 0 {
+	for _, r := range rooms {
+		r.accounts(ids)
+	}
+	if len(ids) == 0 {
 		return
 	}
-	liveAccounts, liveDevices, err := as.Live(ctx, accounts, devs)
+	live, liveDevices, err := as.Live(ctx, slices.Collect(maps.Keys(ids)), devs)
 	if err != nil {
 		a.h.opts.Log.Error("server: the signed-in devices could not be checked", "err", err)
 		return
 	}
 	for p, w := range conns {
-		if w.account != "" && (!liveAccounts[w.account] || (w.device != "" && !liveDevices[w.device])) {
+		if w.account == "" {
+			continue
+		}
+		acct, ok := live[w.account]
+		if !ok || (w.device != "" && !liveDevices[w.device]) {
 			a.cut(p, protocol.ErrRevoked, "server: this device was removed from its account, or the account deleted: sign in again", "signed out")
+		} else if acct.Name != w.name {
+			a.mu.Lock()
+			if x, open := a.conns[p]; open && x.account == w.account {
+				x.name = acct.Name
+				a.conns[p] = x
+			}
+			a.mu.Unlock()
+		}
+	}
+	for _, r := range rooms {
+		if err := r.followNames(ctx, a.h.accounts, live); err != nil {
+			a.h.opts.Log.Error("server: a seat could not take its account's new name", "room", r.code, "err", err)
 		}
 	}
 }

@@ -201,6 +201,7 @@ func (p *Peer) signedIn(ctx context.Context, as *account.Service, m protocol.Mes
 			return nil, err
 		}
 		p.setAcct(sess)
+		p.hub.access.changed() // the account's seats and other connections take the name
 		return accountOf(sess), nil
 	case accountmsg.ExportAccount:
 		return p.hub.exportAccount(ctx, as, p.acct)
@@ -239,6 +240,10 @@ func (p *Peer) devices(ctx context.Context, as *account.Service) (protocol.Messa
 // in (it passed the account's word filter), else the name it sent.
 func (p *Peer) seatName(name string) string {
 	if p.acct != nil {
+		// The name as last checked: the operator may have renamed the account since sign-in.
+		if n := p.hub.access.name(p); n != "" {
+			return n
+		}
 		return p.acct.Account.Name
 	}
 	return name
@@ -253,15 +258,20 @@ func (p *Peer) seatNameIn(r *Room, name string) string {
 	}
 	for _, x := range r.Seats {
 		if x.Kind == protocol.KindPerson && strings.EqualFold(x.Name, name) {
-			h := p.acct.Account.Handle
-			keep := max(1, protocol.MaxNameRunes-1-utf8.RuneCountInString(h))
-			if rs := []rune(name); len(rs) > keep {
-				name = strings.TrimSpace(string(rs[:keep]))
-			}
-			return name + " " + h
+			return withHandle(name, p.acct.Account.Handle)
 		}
 	}
 	return name
+}
+
+// withHandle is the display name followed by the account's handle, the name cut to leave the
+// handle room: how a person sits where another at the table has their name.
+func withHandle(name, handle string) string {
+	keep := max(1, protocol.MaxNameRunes-1-utf8.RuneCountInString(handle))
+	if rs := []rune(name); len(rs) > keep {
+		name = strings.TrimSpace(string(rs[:keep]))
+	}
+	return name + " " + handle
 }
 
 // bind makes seat s the connection's account's, if it is signed in.
@@ -404,6 +414,112 @@ func (h *Hub) deleteAccount(ctx context.Context, as *account.Service, sess *acco
 		}
 	}
 	return as.Delete(ctx, sess)
+}
+
+// accounts adds the accounts of the room's seats to ids.
+func (r *Room) accounts(ids map[string]bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, s := range r.Seats {
+		if s.Account != "" {
+			ids[s.Account] = true
+		}
+	}
+}
+
+// followNames has each seat of an account whose display name changed take the new one (live:
+// the accounts as they are now; a seat of an account not there keeps its name: a deleted
+// account's seats are anonymised), and the room's chat lines name it so, in memory and in the
+// store. The seat's name is the account's, or with its handle where another person at the table
+// has that name (seatNameIn).
+func (r *Room) followNames(ctx context.Context, as *account.Service, live map[string]store.Account) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil // being reloaded: the next check finds it loaded again
+	}
+	olds := map[int]string{} // the seats renamed and their names before
+	for i, s := range r.Seats {
+		a, ok := live[s.Account]
+		if s.Account == "" || !ok || s.Name == a.Name || s.Name == withHandle(a.Name, a.Handle) {
+			continue
+		}
+		name := a.Name
+		for j, x := range r.Seats {
+			if j != i && x.Kind == protocol.KindPerson && strings.EqualFold(x.Name, a.Name) {
+				name = withHandle(a.Name, a.Handle)
+				break
+			}
+		}
+		olds[i] = s.Name
+		s.Name = name
+	}
+	if len(olds) == 0 {
+		return nil
+	}
+	// The chat lines being stored are stored before they are rewritten; the lines are
+	// rewritten in memory once the store has them.
+	r.out.settle()
+	type edit struct {
+		line *protocol.Chat
+		c    protocol.Chat
+	}
+	var edits []edit
+	var stored []store.ChatLine
+	for _, lines := range [][]protocol.Chat{r.out.chat, r.chatPending} {
+		for k := range lines {
+			c := lines[k]
+			if !renameIn(&c, olds, r.Seats) {
+				continue
+			}
+			edits = append(edits, edit{&lines[k], c})
+			data, err := json.Marshal(c)
+			if err != nil {
+				return r.undoNames(olds, fmt.Errorf("server: %w", err))
+			}
+			stored = append(stored, store.ChatLine{N: c.N, Data: data})
+		}
+	}
+	if len(stored) > 0 {
+		if err := as.RewriteChat(ctx, r.code, stored); err != nil {
+			return r.undoNames(olds, err)
+		}
+	}
+	for _, e := range edits {
+		*e.line = e.c
+	}
+	if r.game != nil {
+		r.game.SetPlayers(r.names())
+	}
+	return r.update()
+}
+
+// undoNames gives the seats renamed by followNames their names back, and returns err.
+func (r *Room) undoNames(olds map[int]string, err error) error {
+	for i, name := range olds {
+		r.Seats[i].Name = name
+	}
+	return err
+}
+
+// renameIn names the seats renamed (olds: their names before) by their names now in a chat
+// line: a line said by one of them (by its index and old name), and the room's lines that start
+// with an old name (NAME joined, left, is away…). It reports whether it changed the line.
+func renameIn(c *protocol.Chat, olds map[int]string, seats []*seat) bool {
+	if !c.System {
+		if old, ok := olds[c.Seat]; ok && c.Name == old {
+			c.Name = seats[c.Seat].Name
+			return true
+		}
+		return false
+	}
+	for i, old := range olds {
+		if rest, ok := strings.CutPrefix(c.Text, old+" "); ok {
+			c.Text = seats[i].Name + " " + rest
+			return true
+		}
+	}
+	return false
 }
 
 // DeletedLine is the text a deleted account's chat lines keep.

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"reflect"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"nimmt/protocol/accountmsg"
 	"nimmt/server"
 	"nimmt/server/account"
+	"nimmt/server/store"
 )
 
 // accountOptions are the hub's options for the account tests: cheap password hashes, two
@@ -243,5 +245,79 @@ func TestAccountExportAndDelete(t *testing.T) {
 	bo.send(accountmsg.ExportAccount{})
 	if d := bo.reply(accountmsg.TypeAccountData).(accountmsg.AccountData); len(d.Rooms) != 1 || d.Rooms[0].Seat != 1 || d.Rooms[0].Name != "Bo" {
 		t.Errorf("the other's export %+v", d)
+	}
+}
+
+// A new display name reaches the table: the player's own rename at once, the operator's (another
+// process, as `admin rename` is) by the next check; the account's seat and its chat lines take
+// it, the old name is left nowhere in the room, and the player's open connection takes new seats
+// with it.
+func TestRenameReachesSeats(t *testing.T) {
+	ts := newTestServer(t, accountOptions, fast)
+	ann, bo := newPlayer(t, "Ann Lee", 1), newPlayer(t, "Bo", 2)
+	acct := ann.signUp(ts.url, "", 1)
+	ann.send(protocol.Create{Version: protocol.Version, Settings: protocol.DefaultSettings(4), Name: "Whoever"})
+	ann.untilType(protocol.TypeRoom)
+	code := ann.st.Code
+	bo.connect(ts.url, code)
+	bo.hello()
+	bo.join()
+	ann.send(protocol.Say{Text: "hello all"})
+	bo.untilLine("hello all")
+	seat0 := func(p *player, name string) {
+		t.Helper()
+		if len(p.st.Room.Seats) > 0 && p.st.Room.Seats[0].Name == name {
+			return
+		}
+		p.until("seat 0 named "+name, func(protocol.Message) bool {
+			return len(p.st.Room.Seats) > 0 && p.st.Room.Seats[0].Name == name
+		})
+	}
+
+	ann.send(accountmsg.Rename{Name: "Annie"})
+	if a := ann.reply(accountmsg.TypeAccount).(accountmsg.Account); a.Name != "Annie" {
+		t.Fatalf("renamed %+v", a)
+	}
+	seat0(bo, "Annie")
+
+	as := ts.store.(store.Accounts)
+	if _, err := account.New(as, account.Config{}).RenameHandle(context.Background(), acct.Handle, "Ann B"); err != nil {
+		t.Fatal(err)
+	}
+	ts.clock.Advance(10 * time.Second) // the periodic check (SQLite; PostgreSQL is woken at once)
+	seat0(bo, "Ann B")
+	if bo.st.Room.Seats[1].Name != "Bo" {
+		t.Errorf("Bo's seat is named %q", bo.st.Room.Seats[1].Name)
+	}
+
+	// Someone coming in hears the chat as the room keeps it: under the new name, the old ones
+	// nowhere.
+	cy := newPlayer(t, "Cy", 3)
+	cy.connect(ts.url, code)
+	cy.hello()
+	cy.untilLine("hello all")
+	said := false
+	for _, c := range cy.st.Chat {
+		if strings.Contains(c.Name+" "+c.Text, "Ann Lee") || strings.Contains(c.Name+" "+c.Text, "Annie") {
+			t.Errorf("a chat line keeps an old name: %+v", c)
+		}
+		if c.Text == "hello all" {
+			said = true
+			if c.Name != "Ann B" {
+				t.Errorf("Ann's line is said by %q", c.Name)
+			}
+		}
+	}
+	if !said {
+		t.Errorf("Ann's line is gone: %+v", cy.st.Chat)
+	}
+
+	// Ann's open connection, signed in before the operator's rename, sits again under the new
+	// name: the seat she takes is named by the account as last checked, not as at her sign-in.
+	ann.send(protocol.Leave{})
+	ann.until("seat 0 left", func(protocol.Message) bool { return ann.st.Room.You == -1 })
+	ann.join()
+	if got := ann.st.Room.Seats[ann.st.Room.You].Name; got != "Ann B" {
+		t.Errorf("the seat taken again is named %q", got)
 	}
 }

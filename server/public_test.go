@@ -9,6 +9,7 @@ import (
 	"nimmt/engine"
 	"nimmt/protocol"
 	"nimmt/protocol/accountmsg"
+	"nimmt/server/account"
 	"nimmt/server/store"
 	"nimmt/server/store/storetest"
 )
@@ -75,8 +76,9 @@ func TestBanClosesOpenConnections(t *testing.T) {
 }
 
 // Two processes on one PostgreSQL, on clocks that do not move (no periodic check): a device
-// revoked on B signs out its connection on A at once, and a ban stored by another process (as
-// the admin command does) closes the banned account's connection on A at once (NOTIFY wakes A).
+// revoked on B signs out its connection on A at once; an account renamed by another process (as
+// the admin command does) sits under the new name in A's room at once, and a ban stored so
+// closes the banned account's connection on A at once (NOTIFY wakes A).
 func TestSharedBanAndRevokeAtOnce(t *testing.T) {
 	db := storetest.NewPostgres(t)
 	optsA, optsB := accountOptions, accountOptions
@@ -105,6 +107,13 @@ func TestSharedBanAndRevokeAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The operator renames Bo on B: his seat in A's room takes the name at once.
+	if _, err := account.New(b.store, account.Config{}).RenameHandle(ctx, boAcct.Handle, "Bo Renamed"); err != nil {
+		t.Fatal(err)
+	}
+	bo.until("Bo's seat renamed", func(protocol.Message) bool {
+		return len(bo.st.Room.Seats) > 1 && bo.st.Room.Seats[1].Name == "Bo Renamed"
+	})
 	if err := b.store.Ban(ctx, store.Ban{Who: "account:" + acct.ID, At: time.Now()}); err != nil {
 		t.Fatal(err)
 	}

@@ -76,8 +76,9 @@ type Accounts interface {
 	// (ErrNoAccount when the account has no such device).
 	RevokeDevice(ctx context.Context, account, device string) error
 	// Live returns which of the account IDs and device IDs the store holds (an account deleted
-	// or a device revoked is not): a process checks its signed-in connections with it.
-	Live(ctx context.Context, accounts, devices []string) (liveAccounts, liveDevices map[string]bool, err error)
+	// or a device revoked is not), each account with its handle and display name as they are
+	// now: a process checks its signed-in connections and its rooms' seats with it.
+	Live(ctx context.Context, accounts, devices []string) (liveAccounts map[string]Account, liveDevices map[string]bool, err error)
 	// AddPairing stores a pairing code, replacing the account's earlier ones: an account has
 	// at most one live code.
 	AddPairing(ctx context.Context, p Pairing) error

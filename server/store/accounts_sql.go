@@ -146,22 +146,32 @@ func (s SQLAccounts) RevokeDevice(ctx context.Context, account, device string) e
 }
 
 // Live implements Accounts.
-func (s SQLAccounts) Live(ctx context.Context, accounts, devices []string) (map[string]bool, map[string]bool, error) {
-	as, err := s.present(ctx, "accounts", accounts)
+func (s SQLAccounts) Live(ctx context.Context, accounts, devices []string) (map[string]Account, map[string]bool, error) {
+	as := map[string]Account{}
+	err := s.in(ctx, `SELECT id, handle, name FROM accounts WHERE id IN `, accounts, func(row Row) error {
+		var a Account
+		err := row.Scan(&a.ID, &a.Handle, &a.Name)
+		as[a.ID] = a
+		return err
+	})
 	if err != nil {
 		return nil, nil, fail(s.db, "live accounts", err)
 	}
-	ds, err := s.present(ctx, "devices", devices)
+	ds := map[string]bool{}
+	err = s.in(ctx, `SELECT id FROM devices WHERE id IN `, devices, func(row Row) error {
+		var id string
+		err := row.Scan(&id)
+		ds[id] = true
+		return err
+	})
 	if err != nil {
 		return nil, nil, fail(s.db, "live devices", err)
 	}
 	return as, ds, nil
 }
 
-// present returns which of the ids the table (accounts or devices) holds, asking for up to 500
-// at a time.
-func (s SQLAccounts) present(ctx context.Context, table string, ids []string) (map[string]bool, error) {
-	out := map[string]bool{}
+// in runs the query, which ends in "IN ", for the ids, up to 500 at a time.
+func (s SQLAccounts) in(ctx context.Context, query string, ids []string, each func(Row) error) error {
 	for len(ids) > 0 {
 		n := min(len(ids), 500)
 		args := make([]any, n)
@@ -169,18 +179,12 @@ func (s SQLAccounts) present(ctx context.Context, table string, ids []string) (m
 		for i, id := range ids[:n] {
 			args[i], in[i] = id, fmt.Sprintf("$%d", i+1)
 		}
-		err := s.db.Query(ctx, `SELECT id FROM `+table+` WHERE id IN (`+strings.Join(in, ", ")+`)`, args, func(row Row) error {
-			var id string
-			err := row.Scan(&id)
-			out[id] = true
+		if err := s.db.Query(ctx, query+`(`+strings.Join(in, ", ")+`)`, args, each); err != nil {
 			return err
-		})
-		if err != nil {
-			return nil, err
 		}
 		ids = ids[n:]
 	}
-	return out, nil
+	return nil
 }
 
 // AddPairing implements Accounts.

@@ -94,8 +94,9 @@ type QuickLocker interface {
 }
 
 // AccessWatcher is a store that several processes share (PostgreSQL): AccessChanged tells this
-// process that another banned someone, revoked a device or deleted an account (a wake-up: the
-// open connections are checked again against the bans and devices stored).
+// process that another banned someone, revoked a device, deleted or renamed an account (a
+// wake-up: the open connections and the rooms' seats are checked again against the bans,
+// devices and accounts stored).
 type AccessWatcher interface {
 	AccessChanged() <-chan struct{}
 }

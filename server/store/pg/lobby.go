@@ -49,9 +49,9 @@ CREATE TABLE bans (
 const lobbyChannel = "nimmt_lobby"
 
 // accessChannel is the LISTEN/NOTIFY channel on which a process (a server, or the operator's
-// admin command) says it banned someone, revoked a device or deleted an account: a wake-up only
-// (the bans and devices are in their tables), on which the servers check their open
-// connections again.
+// admin command) says it banned someone, revoked a device, deleted or renamed an account: a
+// wake-up only (the bans, devices and accounts are in their tables), on which the servers check
+// their open connections and their rooms' seats again.
 const accessChannel = "nimmt_access"
 
 // lobbyListen is the store's listener on lobbyChannel and accessChannel, started by the first
@@ -132,6 +132,16 @@ func (s *Store) RevokeDevice(ctx context.Context, account, device string) error 
 // DeleteAccount implements store.Accounts, and tells the other processes.
 func (s *Store) DeleteAccount(ctx context.Context, id string) error {
 	if err := s.SQL.DeleteAccount(ctx, id); err != nil {
+		return err
+	}
+	s.notifyAccess(ctx)
+	return nil
+}
+
+// RenameAccount implements store.Accounts, and tells the other processes: the account's seats
+// there take the new name.
+func (s *Store) RenameAccount(ctx context.Context, id, name string) error {
+	if err := s.SQL.RenameAccount(ctx, id, name); err != nil {
 		return err
 	}
 	s.notifyAccess(ctx)

@@ -160,8 +160,14 @@ func accounts(t *testing.T, s Store) {
 			t.Errorf("the other device: %v", err)
 		}
 		as, ds, err := s.Live(ctx, []string{"a1", "b1", "zz"}, []string{"d1", "d3", "zz"})
-		if err != nil || !maps.Equal(as, map[string]bool{"a1": true, "b1": true}) || !maps.Equal(ds, map[string]bool{"d1": true}) {
-			t.Errorf("live accounts %v, devices %v (%v): want a1 b1, d1", as, ds, err)
+		want := map[string]store.Account{}
+		for _, id := range []string{"a1", "b1"} {
+			a, err := s.AccountByID(ctx, id)
+			must(t, err)
+			want[id] = store.Account{ID: id, Handle: a.Handle, Name: a.Name}
+		}
+		if err != nil || !maps.Equal(as, want) || !maps.Equal(ds, map[string]bool{"d1": true}) {
+			t.Errorf("live accounts %v, devices %v (%v): want %v, d1", as, ds, err, want)
 		}
 	})
 
