@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"nimmt/client"
 	"nimmt/client/clienttest"
 	"nimmt/engine"
 	"nimmt/msg"
@@ -297,5 +298,42 @@ func TestRemoteTableBanner(t *testing.T) {
 	}
 	if res := ann.L.State().Room.Result; res == nil || !slices.Equal(ts.Scores, res.Totals) {
 		t.Fatalf("table shows %v, the server's result %+v", ts.Scores, res)
+	}
+}
+
+// nameLink is a remote session's link that holds a room and never brings news: the test changes
+// its room as a server's `room` message would.
+type nameLink struct{ st client.State }
+
+func (l *nameLink) Poll() bool                { return false }
+func (l *nameLink) State() *client.State      { return &l.st }
+func (l *nameLink) Send(protocol.Message)     {}
+func (l *nameLink) Status() client.LinkStatus { return client.LinkStatus{} }
+func (l *nameLink) Pending() bool             { return false }
+
+// A seat whose account is renamed while the game runs (docs/protocol.md "Display names") shows
+// the new name on its plate.
+func TestRemoteTableSeatRenamed(t *testing.T) {
+	l := &nameLink{st: client.State{Game: 1, Room: protocol.Room{Game: 1, You: 0, Settings: protocol.DefaultSettings(3),
+		State: protocol.StatePlaying, Seats: []protocol.Seat{
+			{Name: "Ann", Kind: protocol.KindPerson, Colour: "green", Connected: true},
+			{Name: "Bo", Kind: protocol.KindPerson, Colour: "blue", Connected: true},
+			{Name: "Cy", Kind: protocol.KindBot, Colour: "red"}}}}}
+	g := newTestGame(t, &storage.Memory{}, "fast")
+	sess := session.NewRemoteSession(l)
+	tb := table.NewTableOn(g.host, sess, sess.Me)
+	g.goTo(tb)
+	if err := g.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if ts := g.TestState(); len(ts.Names) != 3 || ts.Names[1] != "Bo" {
+		t.Fatalf("plates %q", ts.Names)
+	}
+	l.st.Room.Seats[1].Name = "Bo Brown"
+	if err := g.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if ts := g.TestState(); ts.Names[1] != "Bo Brown" || sess.Seats()[1].Name != "Bo Brown" {
+		t.Errorf("after the rename the plates say %q, the session %q", ts.Names, sess.Seats()[1].Name)
 	}
 }

@@ -80,8 +80,9 @@ func NewRemoteSession(l remoteLink) *RemoteSession {
 	return s
 }
 
-// take reads what the link holds: the events of the session's game and the seats' statuses.
-// It reports whether a status changed.
+// take reads what the link holds: the events of the session's game, the seats' statuses and
+// their names (an account renamed, docs/protocol.md "Display names"). It reports whether a
+// status changed.
 func (s *RemoteSession) take() (changed bool) {
 	st := s.Link.State()
 	if st.Game == s.game {
@@ -91,6 +92,11 @@ func (s *RemoteSession) take() (changed bool) {
 		if x := s.seatStatus(st, i); x != s.status[i] {
 			s.status[i] = x
 			changed = true
+		}
+		if i < len(st.Room.Seats) && st.Room.Game == s.game {
+			// Not a change to report: the next redraw shows it (a redraw of its own cost
+			// ~1 KB of wasm, docs/PERFORMANCE.md).
+			s.SeatList[i].Name = st.Room.Seats[i].Name
 		}
 	}
 	if ls := s.Link.Status(); ls.Phase != s.linkSt.Phase || ls.Attempt != s.linkSt.Attempt {

@@ -267,6 +267,9 @@ func (t *Table) driveSession() {
 			changed = true
 		}
 	}
+	for s, x := range t.Sess.Seats() {
+		t.Seats[s].Name = x.Name // a seat's account renamed (online): shown from the next redraw
+	}
 	if t.autoDecision() || changed {
 		t.RefreshPlates()
 	}
