@@ -212,9 +212,6 @@ type playPolicy struct {
 	// selfLat × the bullheads the simulated model says it takes when played later (mcTable.lat),
 	// when the search built it: a card dangerous to keep is shed sooner. 0: the risk policy.
 	selfLat float64
-	// sdist: this seat's own noise at the t-th turn after the decision's (t from 0) is noise ×
-	// (1 + sdist × t), at least 0 (a knob of the screen; 0: the same noise at every turn).
-	sdist float64
 }
 
 // rowFix answers rule 4 in a playout: seat takes row fixed in the first turn, and the cheapest
@@ -305,10 +302,6 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 				}
 				if laterKnobs && pol.selfLat != 0 && w.sim != nil {
 					cards[s] = w.sim.pickShed(st, s, pol.noise, pol.selfLat, r, &seen)
-					continue
-				}
-				if laterKnobs && pol.sdist != 0 {
-					cards[s] = pick(st, s, pol.self, max(0, pol.noise*(1+pol.sdist*float64(t))), r, &seen)
 					continue
 				}
 				cards[s] = pol.pickSelf(st, s, r, &seen)

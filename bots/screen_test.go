@@ -336,8 +336,6 @@ func applyScreen(e *Expert, c expCfg) {
 	// snoise: the noise on this seat's own risk policy in its later turns (ExpertOptions.Noise;
 	// expertNoise by default, 0.02 before the tenth #28 session).
 	e.pol.noise = c.f("snoise", e.pol.noise)
-	// sdist: the own noise grows (or, below 0, shrinks) with the turns after the decision's.
-	e.pol.sdist = c.f("sdist", e.pol.sdist)
 	// lt: the others' cards in the first lt later turns by the simulated model of MC100 carried
 	// on (playPolicy.simTurns).
 	e.pol.simTurns = int(c.f("lt", float64(e.pol.simTurns)))
