@@ -188,7 +188,7 @@ func (a *access) sweep() {
 	if !ok || a.h.accounts == nil {
 		return
 	}
-	rooms := a.h.loaded()
+	rooms := a.h.held()
 	ids := map[string]bool{}
 	var devs []string
 	for _, w := range conns {

@@ -457,36 +457,11 @@ func (r *Room) followNames(ctx context.Context, as *account.Service, live map[st
 	if len(olds) == 0 {
 		return nil
 	}
-	// The chat lines being stored are stored before they are rewritten; the lines are
-	// rewritten in memory once the store has them.
-	r.out.settle()
-	type edit struct {
-		line *protocol.Chat
-		c    protocol.Chat
-	}
-	var edits []edit
-	var stored []store.ChatLine
-	for _, lines := range [][]protocol.Chat{r.out.chat, r.chatPending} {
-		for k := range lines {
-			c := lines[k]
-			if !renameIn(&c, olds, r.Seats) {
-				continue
-			}
-			edits = append(edits, edit{&lines[k], c})
-			data, err := json.Marshal(c)
-			if err != nil {
-				return r.undoNames(olds, fmt.Errorf("server: %w", err))
-			}
-			stored = append(stored, store.ChatLine{N: c.N, Data: data})
+	if err := r.rewriteChat(ctx, as, func(c *protocol.Chat) bool { return renameIn(c, olds, r.Seats) }); err != nil {
+		for i, name := range olds {
+			r.Seats[i].Name = name
 		}
-	}
-	if len(stored) > 0 {
-		if err := as.RewriteChat(ctx, r.code, stored); err != nil {
-			return r.undoNames(olds, err)
-		}
-	}
-	for _, e := range edits {
-		*e.line = e.c
+		return err
 	}
 	if r.game != nil {
 		r.game.SetPlayers(r.names())
@@ -494,12 +469,41 @@ func (r *Room) followNames(ctx context.Context, as *account.Service, live map[st
 	return r.update()
 }
 
-// undoNames gives the seats renamed by followNames their names back, and returns err.
-func (r *Room) undoNames(olds map[int]string, err error) error {
-	for i, name := range olds {
-		r.Seats[i].Name = name
+// rewriteChat applies edit to the room's chat lines, the outbox's and those not staged yet (it
+// reports whether it changed a line), and stores the lines it changed; they change in memory
+// once the store has them. The lines being stored are stored first. Under the room's lock.
+func (r *Room) rewriteChat(ctx context.Context, as *account.Service, edit func(c *protocol.Chat) bool) error {
+	r.out.settle()
+	type change struct {
+		line *protocol.Chat
+		c    protocol.Chat
 	}
-	return err
+	var changes []change
+	var stored []store.ChatLine
+	for _, lines := range [][]protocol.Chat{r.out.chat, r.chatPending} {
+		for k := range lines {
+			c := lines[k]
+			if !edit(&c) {
+				continue
+			}
+			data, err := json.Marshal(c)
+			if err != nil {
+				return fmt.Errorf("server: %w", err)
+			}
+			changes = append(changes, change{&lines[k], c})
+			stored = append(stored, store.ChatLine{N: c.N, Data: data})
+		}
+	}
+	if len(stored) == 0 {
+		return nil
+	}
+	if err := as.RewriteChat(ctx, r.code, stored); err != nil {
+		return err
+	}
+	for _, x := range changes {
+		*x.line = x.c
+	}
+	return nil
 }
 
 // renameIn names the seats renamed (olds: their names before) by their names now in a chat
@@ -533,8 +537,6 @@ func (r *Room) anonymise(ctx context.Context, as *account.Service, id string) er
 	if r.closed {
 		return errors.New("server: the room is being reloaded; try again")
 	}
-	// The chat lines being stored are stored before they are rewritten.
-	r.out.settle()
 	names := map[int]string{} // the account's seats and their names
 	for i, s := range r.Seats {
 		if s.Account == id {
@@ -544,21 +546,7 @@ func (r *Room) anonymise(ctx context.Context, as *account.Service, id string) er
 	if len(names) == 0 {
 		return nil
 	}
-	var stored []store.ChatLine
-	for _, lines := range [][]protocol.Chat{r.out.chat, r.chatPending} {
-		for k, c := range lines {
-			if !scrub(&c, names) {
-				continue
-			}
-			lines[k] = c
-			data, err := json.Marshal(c)
-			if err != nil {
-				return fmt.Errorf("server: %w", err)
-			}
-			stored = append(stored, store.ChatLine{N: c.N, Data: data})
-		}
-	}
-	if err := as.RewriteChat(ctx, r.code, stored); err != nil {
+	if err := r.rewriteChat(ctx, as, func(c *protocol.Chat) bool { return scrub(c, names) }); err != nil {
 		return err
 	}
 	for i := range names {

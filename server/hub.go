@@ -18,9 +18,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"maps"
 	"runtime"
-	"slices"
 	"sync"
 	"time"
 
@@ -185,13 +183,6 @@ func (h *Hub) Rooms() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return len(h.rooms)
-}
-
-// loaded returns the rooms loaded now.
-func (h *Hub) loaded() []*Room {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return slices.Collect(maps.Values(h.rooms))
 }
 
 // Room returns the room with the code, or nil.
