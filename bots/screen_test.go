@@ -342,12 +342,6 @@ func applyScreen(e *Expert, c expCfg) {
 	// slat: this seat's later cards by its risk policy less slat × the simulated model's later
 	// bullheads of each card (playPolicy.selfLat).
 	e.pol.selfLat = c.f("slat", e.pol.selfLat)
-	// vleaf: a playout stops vhz turns after the decision's and adds the learned value of the
-	// hand left (leafValue).
-	if v, ok := c["vleaf"]; ok {
-		e.pol.vleaf = v == "1"
-		e.pol.vhz = int(c.f("vhz", 0))
-	}
 	if c["self"] == "model" {
 		e.pol.self = policyModel
 		e.pol.selfGen = int(c.f("selfgen", 0))
