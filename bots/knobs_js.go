@@ -54,6 +54,3 @@ func (m *mcTable) pickLater(st *engine.State, seat int, r *rng, _ *cardSet) engi
 func (m *mcTable) pickShed(st *engine.State, seat int, noise, _ float64, r *rng, seen *cardSet) engine.Card {
 	return pick(st, seat, policyRisk, noise, r, seen)
 }
-
-// leafValue is 0: the learned leaf value is left out.
-func leafValue(*engine.State, int, *cardSet) float64 { return 0 }

@@ -208,10 +208,6 @@ type playPolicy struct {
 	// simTurns: in the first simTurns turns after the decision's the other seats play the
 	// simulated model of MC100 carried on (mcTable.pickLater) when the search built it; 0: opp.
 	simTurns int
-	// vleaf: a playout stops vhz turns after the decision's and adds the learned value of this
-	// seat's hand left (leafValue, bots/leafv.go; a knob of the screen).
-	vleaf bool
-	vhz   int
 	// selfLat: this seat's risk policy in its later turns weighs each card's estimate less
 	// selfLat × the bullheads the simulated model says it takes when played later (mcTable.lat),
 	// when the search built it: a card dangerous to keep is shed sooner. 0: the risk policy.
@@ -296,9 +292,6 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 	if pol.horizon > 0 {
 		turns = min(turns, pol.horizon)
 	}
-	if laterKnobs && pol.vleaf {
-		turns = min(turns, pol.vhz)
-	}
 	nested := pol.nesting(w.turns)
 	for t := 0; t < turns; t++ {
 		for s := 0; s < w.seats; s++ {
@@ -332,9 +325,6 @@ func (w *world) playout(st *engine.State, cand candidate, pol playPolicy, r *rng
 			}
 		}
 		score -= int(pol.rel * float64(100*others) / float64(w.seats-1))
-	}
-	if laterKnobs && pol.vleaf && turns < w.turns {
-		score += int(100 * leafValue(st, w.me, &seen))
 	}
 	if turns < w.turns && pol.leaf > 0 {
 		score += int(pol.leaf * 100 * handRisk(st, w.me, &seen))

@@ -18,7 +18,6 @@ package bots
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -276,8 +275,6 @@ func TestScreen(t *testing.T) {
 	}
 }
 
-var leafNetOnce sync.Once
-
 // ratioGoal is #28's ratio at 4 seats, for the screen's linear measure e − ratioGoal × mc.
 const ratioGoal = 0.65
 
@@ -345,25 +342,6 @@ func applyScreen(e *Expert, c expCfg) {
 	// slat: this seat's later cards by its risk policy less slat × the simulated model's later
 	// bullheads of each card (playPolicy.selfLat).
 	e.pol.selfLat = c.f("slat", e.pol.selfLat)
-	// vleaf: a playout stops vhz turns after the decision's and adds the learned value of the
-	// hand left (leafValue).
-	if v, ok := c["vleaf"]; ok {
-		e.pol.vleaf = v == "1"
-		e.pol.vhz = int(c.f("vhz", 0))
-	}
-	// net: the leaf value by the network in the file LEAF_NET (TestLeafNet) instead of leafW.
-	if c["net"] == "1" {
-		leafNetOnce.Do(func() {
-			b, err := os.ReadFile(os.Getenv("LEAF_NET"))
-			if err != nil {
-				panic(err)
-			}
-			leafNet = new(mlpNet)
-			if err := json.Unmarshal(b, leafNet); err != nil {
-				panic(err)
-			}
-		})
-	}
 	if c["self"] == "model" {
 		e.pol.self = policyModel
 		e.pol.selfGen = int(c.f("selfgen", 0))
