@@ -480,7 +480,7 @@ func (r *Room) rewriteChat(ctx context.Context, as *account.Service, edit func(c
 	}
 	var changes []change
 	var stored []store.ChatLine
-	for _, lines := range [][]protocol.Chat{r.out.chat, r.chatPending} {
+	for _, lines := range [][]protocol.Chat{r.out.chat, r.journal.chat} {
 		for k := range lines {
 			c := lines[k]
 			if !edit(&c) {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -74,63 +73,18 @@ type Room struct {
 
 	mu sync.Mutex
 	meta
-	game     *engine.Game
-	rng      *rand.Rand
-	logN     int           // entries of the current game's log in the store
-	pending  []store.Entry // entries made and not stored yet
-	lastMeta []byte        // the metadata as stored, until lastKey is known (a restored room)
-	lastKey  metaKey       // the metadata as last staged: an update that changed none of it skips JSON
-	out      outbox        // the changes being stored, and what the connections were told
-	peers    map[*Peer]struct{}
-	timer    clock.Stopper
-	timerAt  time.Time
-	closed   bool
-	expired  bool
-	lobby    roomLobby
+	game    *engine.Game
+	rng     *rand.Rand
+	journal journal // what was made and not staged yet (journal.go)
+	out     outbox  // the changes being stored, and what the connections were told
+	peers   map[*Peer]struct{}
+	timer   clock.Stopper
+	timerAt time.Time
+	closed  bool
+	expired bool
+	lobby   roomLobby
 
-	chatPending []protocol.Chat // lines made and not staged yet
-	chatN       int             // the number of the room's last line
-	idleSince   time.Time       // when the last connection left (or the room was made or restored)
-}
-
-// metaKey is the metadata in comparable pieces: an update compares it instead of encoding the
-// metadata as JSON after every action. Result is compared by pointer: a room sets a new one.
-type metaKey struct {
-	settings protocol.Settings
-	host     int
-	state    string
-	game     int
-	result   *protocol.Result
-	seats    []seatData
-	startAt  int64
-	kicked   int
-}
-
-// same reports whether the room's metadata is still what k was made of.
-func (k *metaKey) same(m *meta) bool {
-	if k.seats == nil || k.settings != m.Settings || k.host != m.Host || k.state != m.State || k.game != m.Game ||
-		k.result != m.Result || len(k.seats) != len(m.Seats) || k.startAt != m.StartAt || k.kicked != len(m.Kicked) {
-		return false
-	}
-	for i, s := range m.Seats {
-		if k.seats[i] != s.seatData {
-			return false
-		}
-	}
-	return true
-}
-
-// set makes k the metaKey of m, reusing k's seats.
-func (k *metaKey) set(m *meta) {
-	seats := k.seats[:0]
-	if seats == nil {
-		seats = make([]seatData, 0, len(m.Seats))
-	}
-	for _, s := range m.Seats {
-		seats = append(seats, s.seatData)
-	}
-	*k = metaKey{settings: m.Settings, host: m.Host, state: m.State, game: m.Game, result: m.Result, seats: seats,
-		startAt: m.StartAt, kicked: len(m.Kicked)}
+	idleSince time.Time // when the last connection left (or the room was made or restored)
 }
 
 // ChatLines is how many of a room's last chat lines are stored and sent after a hello.
@@ -167,7 +121,7 @@ func restoreRoom(h *Hub, sr store.Room) (*Room, error) {
 // restoreRoomWith is restoreRoom with the room's random generator given: it reads nothing of the
 // hub but its options and clock, so that rooms are restored in parallel (restoreAll).
 func restoreRoomWith(h *Hub, sr store.Room, rng *rand.Rand) (*Room, error) {
-	r := &Room{hub: h, code: sr.Code, peers: map[*Peer]struct{}{}, lastMeta: sr.Meta, rng: rng}
+	r := &Room{hub: h, code: sr.Code, peers: map[*Peer]struct{}{}, journal: journal{lastMeta: sr.Meta}, rng: rng}
 	if err := json.Unmarshal(sr.Meta, &r.meta); err != nil {
 		return nil, fmt.Errorf("server: room %s: %w", sr.Code, err)
 	}
@@ -187,7 +141,7 @@ func restoreRoomWith(h *Hub, sr store.Room, rng *rand.Rand) (*Room, error) {
 		}
 		c.N = l.N
 		chat = append(chat, c)
-		r.chatN = l.N
+		r.journal.chatN = l.N
 	}
 	if r.State == protocol.StateLobby {
 		r.out.init(r, chat)
@@ -218,7 +172,7 @@ func restoreRoomWith(h *Hub, sr store.Room, rng *rand.Rand) (*Room, error) {
 		return nil, fmt.Errorf("server: room %s: %w", sr.Code, err)
 	}
 	r.game = g
-	r.logN = len(sr.Log)
+	r.journal.logN = len(sr.Log)
 	r.out.init(r, chat)
 	return r, nil
 }
@@ -273,14 +227,12 @@ func (r *Room) apply(i int, a engine.Action) error {
 	if err := r.game.Act(i, a); err != nil {
 		return err
 	}
-	data, err := json.Marshal(engine.Move{Seat: i, Action: a})
-	if err != nil {
-		return fmt.Errorf("server: %w", err)
+	if err := r.journal.move(i, a); err != nil {
+		return err
 	}
-	r.pending = append(r.pending, store.Entry{Kind: store.EntryMove, Data: data})
 	for i := before; i < r.game.EventCount(); i++ {
 		if e, _ := r.game.EventFor(-1, i); isDeal(e) {
-			if err := r.logDeal(); err != nil {
+			if err := r.journal.deal(r.game); err != nil {
 				return err
 			}
 		}
@@ -291,16 +243,6 @@ func (r *Room) apply(i int, a engine.Action) error {
 func isDeal(e engine.Event) bool {
 	_, ok := e.(engine.RoundDealt)
 	return ok
-}
-
-func (r *Room) logDeal() error {
-	d, _ := r.game.LastDeal() // not Record(): that copies the whole game
-	data, err := json.Marshal(d)
-	if err != nil {
-		return fmt.Errorf("server: %w", err)
-	}
-	r.pending = append(r.pending, store.Entry{Kind: store.EntryDeal, Data: data})
-	return nil
 }
 
 // advance lets the bots (and the fallback bots of auto seats) decide while the game waits for
@@ -364,41 +306,14 @@ func (r *Room) update() error {
 }
 
 // stage hands what changed of the room since it was last staged — its metadata, the log entries
-// and chat lines made — to the outbox, with the room and the events as they are now.
+// and chat lines made (the journal) — to the outbox, with the room and the events as they are now.
 func (r *Room) stage() error {
-	s := stage{chat: r.chatPending, room: r.snapshot(-1), game: r.game, gameN: r.Game}
+	s := stage{room: r.snapshot(-1), game: r.game, gameN: r.Game}
 	if r.game != nil {
 		s.events = r.game.EventCount()
 	}
-	r.chatPending = nil
-	var m []byte
-	if !r.lastKey.same(&r.meta) {
-		// Encoded into a pooled buffer, which the outbox puts back once the store is done.
-		s.metaBuf = metaBufs.Get().(*bytes.Buffer)
-		s.metaBuf.Reset()
-		if err := json.NewEncoder(s.metaBuf).Encode(&r.meta); err != nil {
-			return fmt.Errorf("server: %w", err)
-		}
-		m = bytes.TrimSuffix(s.metaBuf.Bytes(), []byte("\n"))
-		if string(m) == string(r.lastMeta) {
-			m = nil
-			metaBufs.Put(s.metaBuf)
-			s.metaBuf = nil
-		}
-		r.lastMeta = nil
-		r.lastKey.set(&r.meta)
-	}
-	if m != nil || len(r.pending) > 0 || len(s.chat) > 0 {
-		s.change = store.Change{Code: r.code, Game: r.Game, Meta: m, First: r.logN, Entries: r.pending, ChatCap: ChatLines}
-		for _, l := range s.chat {
-			data, err := json.Marshal(l)
-			if err != nil {
-				return fmt.Errorf("server: %w", err)
-			}
-			s.change.Chat = append(s.change.Chat, store.ChatLine{N: l.N, Data: data})
-		}
-		r.logN += len(r.pending)
-		r.pending = nil
+	if err := r.journal.stage(r.code, &r.meta, &s); err != nil {
+		return err
 	}
 	r.out.push(s)
 	return nil
@@ -434,13 +349,6 @@ func (m *meta) passHost(now time.Time, grace time.Duration) (name string) {
 func (m *meta) hostHeld(now time.Time, grace time.Duration) bool {
 	h := m.Seats[m.Host]
 	return h.Kind == protocol.KindPerson && (h.conns > 0 || now.Before(h.goneAt.Add(grace)))
-}
-
-// say adds a line to the room's chat: it is stored, then sent to everyone, after the next update.
-func (r *Room) say(c protocol.Chat) {
-	r.chatN++
-	c.N = r.chatN
-	r.chatPending = append(r.chatPending, c)
 }
 
 // setDeadlines gives each person the game now waits for a deadline for the decision, keeps the
@@ -569,7 +477,7 @@ func (r *Room) snapshot(you int) protocol.Room {
 
 // system adds a line from the room to the chat.
 func (r *Room) system(text string) {
-	r.say(protocol.Chat{Seat: -1, Text: text, System: true})
+	r.journal.say(protocol.Chat{Seat: -1, Text: text, System: true})
 }
 
 // expire removes a room nobody has been connected to for the hub's Expire time, from the store
@@ -603,12 +511,11 @@ func (r *Room) start() error {
 	r.Game++
 	r.State = protocol.StatePlaying
 	r.Result = nil
-	r.logN = 0
-	r.pending = nil
+	r.journal.newGame()
 	for _, s := range r.Seats {
 		s.Away, s.Resigned, s.deadline = false, false, time.Time{}
 	}
-	return r.logDeal()
+	return r.journal.deal(g)
 }
 
 // finish ends the game now: totals are the scored rounds plus the current round's bullheads.

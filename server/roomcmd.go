@@ -164,7 +164,7 @@ func (r *Room) talk(s *seat, text string) error {
 	if s != nil {
 		name = s.Name
 	}
-	r.say(protocol.Chat{Seat: r.index(s), Name: name, Text: text})
+	r.journal.say(protocol.Chat{Seat: r.index(s), Name: name, Text: text})
 	return r.update()
 }
 
