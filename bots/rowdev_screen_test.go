@@ -19,7 +19,7 @@ func TestRowDev(t *testing.T) {
 		t.Skip()
 	}
 	var n, dev, devBh, devLong int
-	var tied int
+	var tied, rounds int
 	for gi := 0; gi < envInt("ROWDEV_GAMES", 20); gi++ {
 		g, _ := engine.NewGame(engine.Config{Seats: 4, Rounds: 10}, rand.New(rand.NewPCG(9, uint64(gi))))
 		players := make([]Bot, 4)
@@ -50,6 +50,11 @@ func TestRowDev(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		for _, e := range g.Events() {
+			if _, ok := e.(engine.RoundScored); ok {
+				rounds++
+			}
+		}
 	}
-	fmt.Printf("row choices %d: a tied other row %d, a dearer row %d (%.1f %%; +%.2f bullheads on average; %d longer)\n", n, tied, dev, 100*float64(dev)/float64(n), float64(devBh)/float64(max(1, dev)), devLong)
+	fmt.Printf("%d rounds, row choices %d: a tied other row %d, a dearer row %d (%.1f %%; +%.2f bullheads on average; %d longer)\n", rounds, n, tied, dev, 100*float64(dev)/float64(n), float64(devBh)/float64(max(1, dev)), devLong)
 }
