@@ -86,7 +86,7 @@ type Hub struct {
 
 	mu       sync.Mutex
 	rooms    map[string]*Room
-	attempts map[attemptKey]*bucket
+	attempts attempts // each address's creates and joins against their limits
 	// creates are the create IDs answered lately (creates.go).
 	creates map[string]*created
 	closed  bool
@@ -103,6 +103,14 @@ type Hub struct {
 	accounts *account.Service // nil when the store keeps no accounts (account.go)
 	lobby    *lobby
 	access   *access // who the open connections are, for bans and revocations (access.go)
+}
+
+// attempts counts each address's attempts against its per-minute limits, under its own lock
+// (not the hub's: a flood of attempts does not hold up the rooms).
+type attempts struct {
+	mu           sync.Mutex
+	join, create int // the limits a minute (Options.JoinAttempts, CreateAttempts)
+	buckets      map[attemptKey]*bucket
 }
 
 // attemptKey is what an address attempts: its creates and its joins are limited apart.
@@ -146,8 +154,8 @@ func NewHub(st store.Store, opts Options) (*Hub, error) {
 		opts.Lobby, _ = st.(store.Lobby)
 	}
 	names, _ := st.(store.Names)
-	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, attempts: map[attemptKey]*bucket{}, creates: map[string]*created{},
-		loading: map[string]chan struct{}{}, quit: make(chan struct{})}
+	h := &Hub{opts: opts, store: st, names: names, clock: opts.Clock, rooms: map[string]*Room{}, creates: map[string]*created{},
+		loading: map[string]chan struct{}{}, quit: make(chan struct{}), attempts: attempts{join: opts.JoinAttempts, create: opts.CreateAttempts}}
 	h.metrics = newMetrics(h)
 	h.accounts = newAccounts(st, opts)
 	h.lobby = newLobby(h, opts.Lobby, opts.LobbyEvery)
@@ -317,28 +325,30 @@ func (h *Hub) reload(old *Room) {
 	r.mu.Unlock()
 }
 
-// allow counts an attempt of addr, a create or a join (a token attempt too), against its
+// allow counts an attempt of addr at now, a create or a join (a token attempt too), against its
 // per-minute limit.
-func (h *Hub) allow(create bool, addr string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
+func (a *attempts) allow(create bool, addr string, now time.Time) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.buckets == nil {
+		a.buckets = map[attemptKey]*bucket{}
+	}
 	k := attemptKey{create: create, addr: addr}
-	b := h.attempts[k]
-	now := h.clock.Now()
+	b := a.buckets[k]
 	if b == nil {
-		if len(h.attempts) > 100_000 {
-			for k, v := range h.attempts {
+		if len(a.buckets) > 100_000 {
+			for k, v := range a.buckets {
 				if v.full(now) {
-					delete(h.attempts, k)
+					delete(a.buckets, k)
 				}
 			}
 		}
-		n := h.opts.JoinAttempts
+		n := a.join
 		if create {
-			n = h.opts.CreateAttempts
+			n = a.create
 		}
 		b = newBucket(float64(n), float64(n)/60, now)
-		h.attempts[k] = b
+		a.buckets[k] = b
 	}
 	return b.take(now)
 }

@@ -161,7 +161,7 @@ func (p *Peer) hello(m protocol.Hello) {
 		p.sink.Close("no such room")
 		return
 	}
-	if m.Token != "" && !p.hub.allow(false, p.addr) {
+	if m.Token != "" && !p.hub.attempts.allow(false, p.addr, p.hub.clock.Now()) {
 		p.fail(protocol.ErrLimit, m.Type(), errors.New("server: too many attempts from this address; wait a minute"))
 		p.sink.Close("too many attempts")
 		return
@@ -250,7 +250,7 @@ func (p *Peer) create(m protocol.Create) {
 // host's token, or "" when it was refused.
 func (p *Peer) makeRoom(m protocol.Create, s *seat) (code, token string) {
 	h := p.hub
-	if !h.allow(true, p.addr) {
+	if !h.attempts.allow(true, p.addr, h.clock.Now()) {
 		p.fail(protocol.ErrLimit, m.Type(), errors.New("server: too many attempts from this address; wait a minute"))
 		p.sink.Close("too many attempts")
 		return "", ""
@@ -445,7 +445,7 @@ func (p *Peer) join(r *Room, m protocol.Join) (protocol.Message, error) {
 	if r.kickedOut(p) {
 		return nil, errKicked
 	}
-	if !p.hub.allow(false, p.addr) {
+	if !p.hub.attempts.allow(false, p.addr, p.hub.clock.Now()) {
 		return nil, refuse(protocol.ErrLimit, "too many attempts from this address; wait a minute")
 	}
 	if err := p.addPlay(r.code); err != nil {
