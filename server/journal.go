@@ -15,12 +15,12 @@ import (
 // metadata as last staged. A room stages it with every update (Room.stage); the outbox stores
 // what was staged before anyone hears of it.
 type journal struct {
-	logN     int           // entries of the current game's log in the store
-	pending  []store.Entry // entries made and not stored yet
-	lastMeta []byte        // the metadata as stored, until lastKey is known (a restored room)
-	lastKey  metaKey       // the metadata as last staged: an update that changed none of it skips JSON
-	chat     []protocol.Chat
-	chatN    int // the number of the room's last line
+	logN     int             // entries of the current game's log in the store
+	pending  []store.Entry   // entries made and not stored yet
+	lastMeta []byte          // the metadata as stored, until lastKey is known (a restored room)
+	lastKey  metaKey         // the metadata as last staged: an update that changed none of it skips JSON
+	chat     []protocol.Chat // lines made and not staged yet
+	chatN    int             // the number of the room's last line
 }
 
 // move logs seat's action.
