@@ -56,6 +56,11 @@ func (j *journal) say(c protocol.Chat) {
 	j.chat = append(j.chat, c)
 }
 
+// system adds a line from the room itself to the chat.
+func (j *journal) system(text string) {
+	j.say(protocol.Chat{Seat: -1, Text: text, System: true})
+}
+
 // stage moves what was made since the last stage into s — the chat lines, and the change for
 // the store: the metadata m of room code when it changed, the log entries, the lines — and
 // counts the entries as stored.

@@ -533,7 +533,7 @@ func (r *Room) startTable(now time.Time) {
 				break
 			}
 		}
-		r.system("bots took the empty seats")
+		r.journal.system("bots took the empty seats")
 	}
 	if lo, _ := engine.SeatsAllowed(r.Settings.Variant); len(r.Seats) < lo {
 		return
@@ -543,7 +543,7 @@ func (r *Room) startTable(now time.Time) {
 		r.hub.opts.Log.Error("server: a public table could not start", "room", r.code, "err", err)
 		return
 	}
-	r.system("the game starts")
+	r.journal.system("the game starts")
 }
 
 // botSeat is the seat of the n-th bot of a room, of the level.

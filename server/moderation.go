@@ -96,7 +96,7 @@ func (r *Room) kick(i int) error {
 		}
 	}
 	s.conns = 0
-	r.system(fmt.Sprintf("the host kicked %s out: %s plays the seat", name, s.Name))
+	r.journal.system(fmt.Sprintf("the host kicked %s out: %s plays the seat", name, s.Name))
 	err := r.update()
 	if err == nil {
 		err = r.out.wait(r.out.seq) // stored before the kicked person hears of it

@@ -291,7 +291,7 @@ func (r *Room) update() error {
 	r.startTable(now)
 	r.advance(now)
 	if name := r.passHost(now, r.hub.grace(r.Settings)); name != "" {
-		r.system(name + " is the host now")
+		r.journal.system(name + " is the host now")
 	}
 	r.setDeadlines(now)
 	// The timer is set before the change is staged: once staged, the outbox may tell the
@@ -445,7 +445,7 @@ func (r *Room) wake() {
 	for i, s := range r.Seats {
 		if !s.deadline.IsZero() && !now.Before(s.deadline) && !s.Away {
 			s.Away = true
-			r.system(fmt.Sprintf("%s is away: their %s bot decides until they are back", r.Seats[i].Name, s.Level))
+			r.journal.system(fmt.Sprintf("%s is away: their %s bot decides until they are back", r.Seats[i].Name, s.Level))
 		}
 	}
 	if err := r.update(); err != nil {
@@ -473,11 +473,6 @@ func (r *Room) snapshot(you int) protocol.Room {
 		}
 	}
 	return m
-}
-
-// system adds a line from the room to the chat.
-func (r *Room) system(text string) {
-	r.journal.say(protocol.Chat{Seat: -1, Text: text, System: true})
 }
 
 // expire removes a room nobody has been connected to for the hub's Expire time, from the store

@@ -26,7 +26,7 @@ func (r *Room) join(p *Peer, s *seat) (token string, err error) {
 	}
 	p.seat = s
 	s.conns++
-	r.system(s.Name + " joined as " + s.Colour)
+	r.journal.system(s.Name + " joined as " + s.Colour)
 	return token, r.update()
 }
 
@@ -37,7 +37,7 @@ func (r *Room) leave(s *seat) error {
 	}
 	i := r.index(s)
 	r.Seats = slices.Delete(r.Seats, i, i+1)
-	r.system(s.Name + " left")
+	r.journal.system(s.Name + " left")
 	r.fixHost(i)
 	s.conns--
 	return r.update()
@@ -144,7 +144,7 @@ func (r *Room) resign(s *seat) error {
 		return refuse(protocol.ErrState, "you have resigned already")
 	}
 	s.Resigned = true
-	r.system(fmt.Sprintf("%s resigned: their %s bot plays on", s.Name, s.Level))
+	r.journal.system(fmt.Sprintf("%s resigned: their %s bot plays on", s.Name, s.Level))
 	return r.update()
 }
 
@@ -154,7 +154,7 @@ func (r *Room) finishNow() error {
 		return refuse(protocol.ErrState, "no game is being played")
 	}
 	r.finish()
-	r.system("the host finished the game")
+	r.journal.system("the host finished the game")
 	return r.update()
 }
 
