@@ -279,15 +279,19 @@ func (h *Hub) newSeed() uint64 {
 }
 
 // reload replaces a room whose change could not be stored by the room as stored, and closes the
-// old room's connections: their clients reconnect to the stored state.
+// old room's connections: their clients reconnect to the stored state. It closes them last, once
+// the room is replaced or let go: a client that reconnects at once finds the room where it is now
+// (here, or with the process that fenced this one), never this process's closed copy.
 func (h *Hub) reload(old *Room) {
 	old.closed = true
 	if old.timer != nil {
 		old.timer.Stop()
 	}
-	for p := range old.peers {
-		p.sink.Close("the server could not store the last change; reconnect")
-	}
+	defer func() {
+		for p := range old.peers {
+			p.sink.Close("the server could not store the last change; reconnect")
+		}
+	}()
 	if h.opts.Leases != nil {
 		// A refused change may mean that another process serves the room now: then this one
 		// lets it go.
