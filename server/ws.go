@@ -185,9 +185,12 @@ func (e *endpoint) serve(w http.ResponseWriter, r *http.Request, code string) {
 	}()
 }
 
-// newSession returns the session of a connection not started yet.
+// newSession returns the session of a connection not started yet. Its first-message deadline
+// counts from now, before the handshake: a client cannot see the connection open before its
+// deadline has started, however late the session's goroutine runs.
 func (e *endpoint) newSession() *wsSink {
-	return &wsSink{clock: e.opts.Clock, max: e.opts.SendBytes, metrics: e.hub.metrics, done: make(chan struct{}), finished: make(chan struct{})}
+	return &wsSink{clock: e.opts.Clock, max: e.opts.SendBytes, metrics: e.hub.metrics, done: make(chan struct{}), finished: make(chan struct{}),
+		opened: e.opts.Clock.Now()}
 }
 
 // run serves a connection whose session is s (with its conn set) until it ends: the calling
@@ -198,10 +201,11 @@ func (e *endpoint) run(ctx context.Context, s *wsSink, code, addr string) {
 	defer cancel()
 	s.ctx = ctx
 	s.mu.Lock()
-	s.opened = s.clock.Now()
 	s.lastRead = s.opened
 	s.interval, s.idle, s.first = e.opts.PingInterval, e.opts.IdleTimeout, e.opts.FirstMessage
-	s.armLocked(s.opened)
+	if now := s.clock.Now(); !s.missedFirstLocked(now) { // a session started late may be past it
+		s.armLocked(now)
+	}
 	s.mu.Unlock()
 	p := e.hub.Connect(code, addr, s)
 	e.read(p, s)
@@ -496,6 +500,17 @@ func (s *wsSink) armLocked(now time.Time) {
 	s.timer = s.clock.AfterFunc(max(d, 0), s.tick)
 }
 
+// missedFirstLocked closes the connection and reports true when its first message has not come
+// by its deadline at now.
+func (s *wsSink) missedFirstLocked(now time.Time) bool {
+	if s.greeted || now.Before(s.opened.Add(s.first)) {
+		return false
+	}
+	s.metrics.Refused("ws", "first_message")
+	s.closeLocked(fmt.Sprintf("no hello or create within %v", s.first))
+	return true
+}
+
 // tick runs on the connection's timer: it closes an idle connection and one that did not answer
 // the last ping, and sends a ping when one is due.
 func (s *wsSink) tick() {
@@ -506,9 +521,7 @@ func (s *wsSink) tick() {
 	}
 	now := s.clock.Now()
 	switch {
-	case !s.greeted && !now.Before(s.opened.Add(s.first)):
-		s.metrics.Refused("ws", "first_message")
-		s.closeLocked(fmt.Sprintf("no hello or create within %v", s.first))
+	case s.missedFirstLocked(now):
 		return
 	case !now.Before(s.lastRead.Add(s.idle)):
 		s.metrics.Refused("ws", "idle")
